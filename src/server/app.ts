@@ -1,0 +1,146 @@
+/**
+ * Builds the Fastify application: plugins, the one error handler, request
+ * ids, and the routes. Nothing here listens on a port, so tests build an app
+ * per file and call `app.inject`.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import type { Config } from './config';
+import type { Database } from './db';
+import { HttpError } from './errors';
+import { systemClock, type Clock } from './clock';
+import { createOutboxRepository } from './repositories/outbox';
+import { createOutboxService } from './services/outbox';
+import { healthRoutes } from './routes/health';
+import { devRoutes } from './routes/dev';
+import { spaRoutes } from './routes/spa';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Pino options or an existing logger; `false` silences it (tests). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Where the built web app lives; defaults to dist/web of this checkout. */
+  webRoot?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The request id: the caller's `x-request-id` header or `request_id` query parameter when sane, else a new UUID. */
+function requestId(raw: { headers: Record<string, string | string[] | undefined>; url?: string }): string {
+  const header = raw.headers['x-request-id'];
+  if (typeof header === 'string' && REQUEST_ID.test(header)) return header;
+  const query = raw.url?.split('?')[1];
+  const fromQuery = query ? new URLSearchParams(query).get('request_id') : null;
+  if (fromQuery && REQUEST_ID.test(fromQuery)) return fromQuery;
+  return randomUUID();
+}
+
+/**
+ * Builds the app around an open database.
+ * @param options - configuration, database, and optionally a clock, logger and web root
+ * @returns - a ready Fastify instance (not listening)
+ */
+export async function buildApp(options: AppOptions) {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? { level: config.nodeEnv === 'test' ? 'silent' : 'info' };
+  const app = Fastify({
+    ...(typeof logger === 'object' && logger !== null && 'child' in logger ? { loggerInstance: logger } : { logger }),
+    genReqId: (req) => requestId(req),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // One error handler: known errors keep their status and message; anything else is logged and answered
+  // with the spec's generic { status: 500, message: 'unknown' } — never a stack trace.
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.status).send({
+        status: error.status,
+        message: error.message,
+        ...(error.fieldErrors ? { field_errors: error.fieldErrors } : {}),
+        ...error.extra,
+      });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const fieldErrors: Record<string, string> = {};
+      for (const v of fastifyError.validation) {
+        const missing = v.keyword === 'required' ? `/${String((v.params as { missingProperty?: string }).missingProperty)}` : '';
+        fieldErrors[`${v.instancePath}${missing}` || '/'] = v.message ?? v.keyword;
+      }
+      return reply.code(400).send({ status: 400, message: 'bad_request', field_errors: fieldErrors });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type): say what, not how.
+      const message =
+        fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'unsupported content type'
+          : fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'request body is too large'
+            : fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'request body is empty'
+              : status === 429
+                ? 'too many requests'
+                : 'bad_request';
+      return reply.code(status).send({ status, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: 500, message: 'unknown' });
+  });
+
+  await app.register(helmet, {
+    // The app ships precompiled validators and no inline scripts, so no 'unsafe-eval' / 'unsafe-inline' scripts.
+    // Styles: Mantine sets CSS variables through style attributes.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
+      },
+    },
+    hsts: config.nodeEnv === 'production',
+  });
+  await app.register(cookie);
+
+  const outbox = createOutboxService({
+    repository: createOutboxRepository(database.db),
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: `no-reply@${new URL(config.publicUrl).hostname}`,
+  });
+  app.decorate('services', { outbox });
+
+  const devEnabled = config.nodeEnv !== 'production';
+  await app.register(healthRoutes, { database });
+  if (devEnabled) await app.register(devRoutes, { db: database.db, outbox });
+  await app.register(spaRoutes, {
+    webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    devRoutes: devEnabled,
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { outbox: ReturnType<typeof createOutboxService> };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Server configuration, read once from the environment at start.
+ *
+ * Every value is checked here so that a bad one stops the server with one
+ * line naming the variable, what it must be and what it was — never a stack
+ * trace from deep inside a library.
+ */
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  nodeEnv: NodeEnv;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  botCheck: 'on' | 'off';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function parseUrl(name: string, value: string, protocols: string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got "${value}"`);
+  }
+  if (!protocols.includes(url.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}, got "${value}"`);
+  }
+  return url;
+}
+
+/**
+ * Reads and checks the configuration.
+ * @param env - the environment, usually `process.env`
+ * @returns - the checked configuration
+ * @throws ConfigError - with a one-line message naming the bad variable
+ */
+export function loadConfig(env: Env): Config {
+  const nodeEnvRaw = nonEmpty(env, 'NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as NodeEnv;
+
+  const portRaw = nonEmpty(env, 'PORT') ?? '8080';
+  const port = Number(portRaw);
+  if (!/^\d+$/.test(portRaw) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 1 to 65535, got "${portRaw}"`);
+  }
+
+  const host = nonEmpty(env, 'HOST') ?? '0.0.0.0';
+  if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address without spaces, got "${host}"`);
+
+  const dataDir = nonEmpty(env, 'DATA_DIR') ?? './data';
+
+  const databaseUrl = nonEmpty(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined) parseUrl('DATABASE_URL', databaseUrl, ['postgres', 'postgresql']);
+
+  const publicUrlRaw = nonEmpty(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
+  const publicUrl = parseUrl('PUBLIC_URL', publicUrlRaw, ['http', 'https']).origin;
+
+  const smtpUrl = nonEmpty(env, 'SMTP_URL');
+  if (smtpUrl !== undefined) parseUrl('SMTP_URL', smtpUrl, ['smtp', 'smtps']);
+
+  const botCheckRaw = nonEmpty(env, 'BOT_CHECK') ?? 'on';
+  if (botCheckRaw !== 'on' && botCheckRaw !== 'off') {
+    throw new ConfigError(`BOT_CHECK must be on or off, got "${botCheckRaw}"`);
+  }
+  if (botCheckRaw === 'off' && nodeEnv === 'production') {
+    throw new ConfigError('BOT_CHECK=off is refused when NODE_ENV=production');
+  }
+
+  return { port, host, dataDir, databaseUrl, nodeEnv, publicUrl, smtpUrl, botCheck: botCheckRaw };
+}

@@ -1,0 +1,98 @@
+/**
+ * Opens the database: PGlite (embedded Postgres, files under DATA_DIR) by
+ * default, or a PostgreSQL server through node-postgres when DATABASE_URL is
+ * set. Both take the same table definitions and the same migrations, so
+ * there is one SQL dialect from a laptop to a cluster.
+ */
+import { mkdirSync, statSync, accessSync, constants } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a real query; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DataDirError extends Error {
+  override name = 'DataDirError';
+}
+
+/**
+ * Makes sure DATA_DIR exists and can be written, with a one-line reason when not.
+ * @param dataDir - the configured directory
+ * @returns - its absolute path
+ */
+export function prepareDataDir(dataDir: string): string {
+  const absolute = path.resolve(dataDir);
+  try {
+    mkdirSync(absolute, { recursive: true });
+  } catch (error) {
+    throw new DataDirError(`DATA_DIR "${dataDir}" cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (!statSync(absolute).isDirectory()) throw new DataDirError(`DATA_DIR "${dataDir}" is not a directory`);
+  try {
+    accessSync(absolute, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    throw new DataDirError(`DATA_DIR "${dataDir}" is not readable and writable: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  return absolute;
+}
+
+/** Wraps an open PGlite instance (file, memory or loaded from a dump) and applies migrations. */
+export async function fromPglite(client: PGlite): Promise<Database> {
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Connects to PostgreSQL and applies migrations. */
+export async function fromPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A pool error (server restart, dropped connection) must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Opens the configured database and applies pending migrations.
+ * @param options - DATABASE_URL, or the DATA_DIR holding the PGlite files
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+  const dir = prepareDataDir(options.dataDir);
+  const client = new PGlite(path.join(dir, 'pglite'));
+  await client.waitReady;
+  return fromPglite(client);
+}

@@ -1,0 +1,62 @@
+/**
+ * Entry point of `npm start` / `npm run serve`: checks the configuration,
+ * opens the database (applying migrations), seeds the demo data on a new
+ * database outside production, and listens. A problem at start is one line
+ * on stderr and exit code 1.
+ */
+import { loadConfig, ConfigError } from './config';
+import { openDatabase, DataDirError, type Database } from './db';
+import { buildApp } from './app';
+import { seedDemoOnce } from './fixtures/demo';
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirError) fail(error.message);
+    const where = config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR "${config.dataDir}"`;
+    fail(`the database at ${where} could not be opened: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+
+  const app = await buildApp({ config, database });
+  if (config.nodeEnv !== 'production') {
+    const seeded = await seedDemoOnce(database.db, new Date());
+    if (seeded) app.log.info({ seeded }, 'demo data seeded');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use (set PORT to another one)`);
+    if (code === 'EACCES') fail(`port ${config.port} needs privileges this process does not have (set PORT above 1023)`);
+    fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  process.stdout.write(`Merchant back office ready at ${config.publicUrl} (database: ${database.kind})\n`);
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
