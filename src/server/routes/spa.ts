@@ -17,13 +17,14 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
       root: opts.webRoot,
       index: false,
       wildcard: true,
-      setHeaders(res, filePath) {
-        res.setHeader(
+      setHeaders(reply, filePath) {
+        reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'));
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,0 +1,39 @@
+/**
+ * Which language the app shows (shell spec §1: en and ar; a `lang` query
+ * parameter of ar or en switches it). Decision: after the query parameter
+ * comes the remembered choice, then the browser's language (an Arabic
+ * browser gets Arabic), then English.
+ */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Local-storage key of the remembered language (spec §3: local flags use the tby:md: prefix). */
+export const LANGUAGE_STORAGE_KEY = 'tby:md:lang';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'ar';
+}
+
+/** Text direction of a language. */
+export function directionOf(language: Language): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
+/**
+ * Picks the language to show.
+ * @param sources - the `lang` query value, the remembered value and the browser's languages, any of them missing
+ * @returns - `en` or `ar`
+ */
+export function resolveLanguage(sources: {
+  query?: string | null;
+  stored?: string | null;
+  browser?: readonly string[];
+}): Language {
+  if (isLanguage(sources.query)) return sources.query;
+  if (isLanguage(sources.stored)) return sources.stored;
+  for (const tag of sources.browser ?? []) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}

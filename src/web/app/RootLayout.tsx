@@ -1,0 +1,39 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Center, Loader, useDirection } from '@mantine/core';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../i18n';
+import { directionOf, isLanguage } from '../../domain/language';
+
+/** A full-page spinner while a route's code or texts load. */
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="60vh">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** Top of every route: applies a `lang` query parameter whenever the address changes. */
+export function RootLayout() {
+  const location = useLocation();
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+
+  // Runs when the address changes, and only then: the toggle removes `lang` before it switches.
+  const latest = useRef({ i18n, setDirection });
+  latest.current = { i18n, setDirection };
+  useEffect(() => {
+    const lang = new URLSearchParams(location.search).get('lang');
+    if (isLanguage(lang) && lang !== latest.current.i18n.language) {
+      void setLanguage(lang).then(() => latest.current.setDirection(directionOf(lang)));
+    }
+  }, [location.search]);
+
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}

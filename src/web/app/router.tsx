@@ -1,0 +1,26 @@
+/**
+ * The route table. Every screen is its own chunk (`lazy`), so the sign-in
+ * page does not carry the dashboard's code.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './RootLayout';
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      // Until the access gates exist (sign-in issue), the root sends everyone to sign-in.
+      { index: true, element: <Navigate to="/auth" replace /> },
+      {
+        path: 'auth',
+        lazy: () => import('../features/auth/routes/AuthPage').then((m) => ({ Component: m.AuthPage })),
+      },
+      // Spec shell §2.6: a catch-all to root.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

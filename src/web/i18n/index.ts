@@ -1,0 +1,87 @@
+/**
+ * i18next set-up. Namespaces live in locales/<lng>/<ns>.json and load on
+ * demand, each as its own chunk, so a screen pays only for its own texts.
+ */
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  directionOf,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  resolveLanguage,
+  type Language,
+} from '../../domain/language';
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`../../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no translations for ${language}/${namespace}`), null);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default as Record<string, string>),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Sets `<html lang dir>` to match the language. */
+function applyToDocument(language: Language) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+/** The language picked from the address, the remembered choice and the browser. */
+export function initialLanguage(): Language {
+  return resolveLanguage({
+    query: new URLSearchParams(window.location.search).get('lang'),
+    stored: readStored(),
+    browser: navigator.languages,
+  });
+}
+
+/**
+ * Switches the language, remembers it and updates the document.
+ * @param language - en or ar
+ */
+export async function setLanguage(language: Language) {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage may be unavailable (private mode); the choice then lasts for this page only.
+  }
+  applyToDocument(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  const language = initialLanguage();
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  await setLanguage(language);
+  return i18next;
+}

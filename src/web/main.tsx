@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/Providers';
+import { createRouter } from './app/router';
+import { createQueryClient } from './app/queryClient';
+import { initI18n } from './i18n';
+import { isLanguage } from '../domain/language';
+
+void initI18n().then((i18n) => {
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()} language={language}>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where `npm run dev` runs the API server behind Vite's proxy. */
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
+
+// A page request under /dev (the catalogue page) stays with Vite; JSON calls go to the API.
+const pagesStayHere = (req: { headers: { accept?: string }; url?: string }) =>
+  req.headers.accept?.includes('text/html') ? req.url : undefined;
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    // The budgets are checked by scripts/bundle-report.mjs, not by Vite's generic warning.
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: {
+      '/merchant/api': apiTarget,
+      '/partners': apiTarget,
+      '/health': apiTarget,
+      '/dev': { target: apiTarget, bypass: pagesStayHere },
+    },
+  },
+});
