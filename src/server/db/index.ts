@@ -4,7 +4,7 @@
  * set. Both take the same table definitions and the same migrations, so
  * there is one SQL dialect from a laptop to a cluster.
  */
-import { mkdirSync, statSync, accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,12 +40,14 @@ export class DataDirError extends Error {
  */
 export function prepareDataDir(dataDir: string): string {
   const absolute = path.resolve(dataDir);
+  if (existsSync(absolute) && !statSync(absolute).isDirectory()) {
+    throw new DataDirError(`DATA_DIR "${dataDir}" is not a directory`);
+  }
   try {
     mkdirSync(absolute, { recursive: true });
   } catch (error) {
     throw new DataDirError(`DATA_DIR "${dataDir}" cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  if (!statSync(absolute).isDirectory()) throw new DataDirError(`DATA_DIR "${dataDir}" is not a directory`);
   try {
     accessSync(absolute, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useEffectEvent } from 'react';
 import { Center, Loader, useDirection } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,14 +22,13 @@ export function RootLayout() {
   const { setDirection } = useDirection();
 
   // Runs when the address changes, and only then: the toggle removes `lang` before it switches.
-  const latest = useRef({ i18n, setDirection });
-  latest.current = { i18n, setDirection };
-  useEffect(() => {
-    const lang = new URLSearchParams(location.search).get('lang');
-    if (isLanguage(lang) && lang !== latest.current.i18n.language) {
-      void setLanguage(lang).then(() => latest.current.setDirection(directionOf(lang)));
+  const applyLang = useEffectEvent((search: string) => {
+    const lang = new URLSearchParams(search).get('lang');
+    if (isLanguage(lang) && lang !== i18n.language) {
+      void setLanguage(lang).then(() => setDirection(directionOf(lang)));
     }
-  }, [location.search]);
+  });
+  useEffect(() => applyLang(location.search), [location.search]);
 
   return (
     <Suspense fallback={<PageLoader />}>

@@ -1,0 +1,90 @@
+// ESLint (flat config) with typescript-eslint, plus the layering rules of the architecture:
+// - src/engine/core and src/domain stay pure: no React, Mantine, DOM or Node I/O;
+// - a feature under src/web/features never imports another feature.
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const FEATURES_DIR = path.join('src', 'web', 'features');
+
+/** A local rule: `features/a/**` may not import from `features/b/**`. */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'features must not import each other; move shared code to web/components or domain' },
+    schema: [],
+  },
+  create(context) {
+    const file = path.relative(process.cwd(), context.filename);
+    const parts = file.split(path.sep);
+    const at = parts.indexOf('features');
+    if (!file.startsWith(FEATURES_DIR) || at < 0) return {};
+    const ownFeature = parts[at + 1];
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.relative(process.cwd(), path.resolve(path.dirname(context.filename), source));
+      if (!target.startsWith(FEATURES_DIR + path.sep)) return;
+      const targetFeature = target.split(path.sep)[parts.indexOf('features') + 1];
+      if (targetFeature && targetFeature !== ownFeature) {
+        context.report({
+          node,
+          message: `feature "${ownFeature}" imports feature "${targetFeature}"; move the shared piece to src/web/components or src/domain`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source.value : undefined),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
+};
+
+const pureImports = {
+  patterns: [
+    { group: ['react', 'react-*', 'react/*', '@mantine/*', '@tanstack/*', 'zustand', 'i18next', '@rjsf/*'], message: 'core and domain stay free of UI libraries' },
+    { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'child_process', 'os', 'pg', '@electric-sql/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@fastify/*'], message: 'core and domain stay free of Node I/O and the server' },
+    { group: ['**/web/**', '**/server/**', '**/engine/react/**', '**/engine/widgets/**'], message: 'core and domain do not import the layers built on them' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'src/engine/react/**/*.{ts,tsx}', 'src/engine/widgets/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['src/engine/core/**/*.ts', 'src/domain/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', pureImports],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'process', 'require', 'Buffer'].map(
+          (name) => ({ name, message: 'core and domain stay pure: pass it in instead' }),
+        ),
+      ],
+    },
+  },
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'layers/no-cross-feature-imports': 'error' },
+  },
+);

@@ -1,0 +1,129 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../src/server/errors';
+import { createTestApp } from './setup/app';
+
+const webRoot = mkdtempSync(path.join(os.tmpdir(), 'mbo-web-'));
+writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
+
+const { app, database } = await createTestApp({
+  webRoot,
+  extraRoutes(instance) {
+    instance.get('/merchant/api/v1/test/boom', async () => {
+      throw new Error('secret internal detail at /srv/app.ts:42');
+    });
+    instance.get('/merchant/api/v1/test/conflict', async () => {
+      throw new HttpError(409, 'conflict', { '/business_name': 'taken' }, { type: 'BUSINESS_NAME_CONFLICT' });
+    });
+    instance.post(
+      '/merchant/api/v1/test/echo',
+      { schema: { body: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } } },
+      async (request) => request.body,
+    );
+  },
+});
+
+describe('GET /health', () => {
+  it('answers ok after a real query', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a caller id from the header or the request_id query parameter', async () => {
+    const byHeader = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(byHeader.headers['x-request-id']).toBe('abc-123');
+    const byQuery = await app.inject({ method: 'GET', url: '/health?request_id=q-42' });
+    expect(byQuery.headers['x-request-id']).toBe('q-42');
+  });
+
+  it('makes a new id when the caller gives none or a hostile one', async () => {
+    const none = await app.inject({ method: 'GET', url: '/health' });
+    const hostile = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'a b\nc' } });
+    expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the error handler', () => {
+  it('answers an unexpected error with { status: 500, message: "unknown" } and no detail', async () => {
+    const res = await app.inject({ method: 'GET', url: '/merchant/api/v1/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: 500, message: 'unknown' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('keeps the status, message, field errors and type of a known error', async () => {
+    const res = await app.inject({ method: 'GET', url: '/merchant/api/v1/test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 409,
+      message: 'conflict',
+      field_errors: { '/business_name': 'taken' },
+      type: 'BUSINESS_NAME_CONFLICT',
+    });
+  });
+
+  it('answers a body that fails its schema with field errors by JSON pointer', async () => {
+    const res = await app.inject({ method: 'POST', url: '/merchant/api/v1/test/echo', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, message: 'bad_request', field_errors: { '/email': expect.any(String) } });
+  });
+
+  it('answers broken JSON with 400, not 500', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/merchant/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, message: 'bad_request' });
+  });
+
+  it('answers an unknown API address with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/merchant/api/v1/nothing-here', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, message: 'not found' });
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html at the root and for client routes that ask for a page', async () => {
+    for (const url of ['/', '/auth', '/applications/basic-info?lang=ar', '/dev/catalogue']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>app</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache and 404s a missing asset', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends a content security policy without unsafe-eval', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the database', () => {
+  it('has the migrated tables', async () => {
+    const res = await database.db.execute<{ n: number }>(
+      "select count(*)::int as n from information_schema.tables where table_name in ('accounts','merchants','outbox','memberships')",
+    );
+    expect(res.rows[0]?.n).toBe(4);
+  });
+});

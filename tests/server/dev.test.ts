@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './setup/app';
+
+const { app } = await createTestApp();
+const production = await createTestApp({ env: { NODE_ENV: 'production', BOT_CHECK: 'on' } });
+
+describe('GET /dev/outbox', () => {
+  it('lists outgoing messages newest first, in the documented shape', async () => {
+    const t0 = Date.now();
+    let n = 0;
+    // The clock of the service is the system clock here; insert through the service with distinct times.
+    for (const [to, channel, code] of [
+      ['a@demo.example', 'email', '123456'],
+      ['+966501234567', 'sms', '1234'],
+    ] as const) {
+      await app.services.outbox.send({ to, channel, subject: 'code', body: `your code is ${code}`, code });
+      n += 1;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { to: string; channel: string; code: string; body: string; created_at: string }[];
+    expect(list).toHaveLength(n);
+    expect(list[0]).toEqual({
+      to: '+966501234567',
+      channel: 'sms',
+      code: '1234',
+      body: 'your code is 1234',
+      created_at: expect.any(String),
+    });
+    expect(list[1]?.to).toBe('a@demo.example');
+    expect(Date.parse(list[0]!.created_at)).toBeGreaterThanOrEqual(t0);
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  it.each([
+    ['GET', '/dev/outbox'],
+    ['POST', '/dev/fixtures'],
+    ['GET', '/dev/catalogue'],
+    ['GET', '/dev/events'],
+  ])('%s %s answers 404', async (method, url) => {
+    const res = await production.app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { accept: 'text/html' },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, message: 'not found' });
+  });
+});

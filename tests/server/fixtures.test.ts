@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import demo from '../../src/server/fixtures/demo.json';
+import { accounts, experiments, legalEntities, memberships, merchants, stores } from '../../src/server/db/schema';
+import { seedDemoOnce } from '../../src/server/fixtures/demo';
+import { createTestApp } from './setup/app';
+
+const { app, db } = await createTestApp();
+
+const rows = async () => ({
+  accounts: (await db.select({ n: count() }).from(accounts))[0]?.n,
+  merchants: (await db.select({ n: count() }).from(merchants))[0]?.n,
+  stores: (await db.select({ n: count() }).from(stores))[0]?.n,
+  memberships: (await db.select({ n: count() }).from(memberships))[0]?.n,
+});
+
+describe('POST /dev/fixtures', () => {
+  it('loads the demo fixture and reports what it holds', async () => {
+    const res = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      loaded: {
+        accounts: demo.accounts.length,
+        organizations: demo.organizations.length,
+        merchants: demo.merchants.length,
+        stores: demo.stores.length,
+        legal_entities: demo.legal_entities.length,
+        permissions: demo.permissions.length,
+        experiments: demo.experiments.length,
+      },
+    });
+    const [admin] = await db.select().from(accounts).where(eq(accounts.id, 'acc-admin'));
+    expect(admin?.email).toBe('admin@demo.example');
+    const [entity] = await db.select().from(legalEntities).where(eq(legalEntities.id, 'le-gulf-gadgets'));
+    expect(entity?.status).toBe('pending_info');
+  });
+
+  it('loading the same fixture again updates instead of duplicating', async () => {
+    const before = await rows();
+    const changed = structuredClone(demo);
+    changed.accounts[1]!.first_name = 'Sarah';
+    const res = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: changed });
+    expect(res.statusCode).toBe(200);
+    expect(await rows()).toEqual(before);
+    const [admin] = await db.select().from(accounts).where(eq(accounts.id, 'acc-admin'));
+    expect(admin?.firstName).toBe('Sarah');
+  });
+
+  it('lists every problem of a bad file by JSON pointer and writes nothing', async () => {
+    const before = await rows();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [
+          { id: 'acc-ok', email: 'ok@demo.example' },
+          { id: 'Bad Id', email: 'not-an-email' },
+          { id: 'acc-nothing' },
+        ],
+        merchants: [{ id: 'm-x', name: 'X', country: 'FRA' }],
+        permissions: [{ account_id: 'acc-ok', merchant_id: 'm-x', role: 'owner', flags: { can_fly: true } }],
+        surprises: [],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { status: number; message: string; problems: { pointer: string; message: string }[] };
+    expect(body.status).toBe(400);
+    const pointers = body.problems.map((p) => p.pointer);
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/accounts/1/id',
+        '/accounts/1/email',
+        '/accounts/2',
+        '/merchants/0/country',
+        '/permissions/0/role',
+        '/permissions/0/flags',
+      ]),
+    );
+    expect(body.problems.find((p) => p.pointer === '/')?.message).toBe('unknown property "surprises"');
+    expect(body.problems.find((p) => p.pointer === '/accounts/2')?.message).toBe('an account needs an email or a phone');
+    expect(await rows()).toEqual(before);
+    const [ok] = await db.select().from(accounts).where(eq(accounts.id, 'acc-ok'));
+    expect(ok).toBeUndefined();
+  });
+
+  it('checks references, duplicates and unique e-mails against the file and the database', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [
+          { id: 'acc-copy', email: 'admin@demo.example' },
+          { id: 'acc-twice', phone: '+966500000001' },
+          { id: 'acc-twice', phone: '+966500000001' },
+        ],
+        stores: [{ id: 'sto-orphan', merchant_id: 'mer-nowhere', name: 'Orphan', country: 'SAU' }],
+        experiments: [
+          { account_id: 'acc-admin', name: 'ads', value: 'enabled' },
+          { account_id: 'acc-admin', name: 'ads', value: 'disabled' },
+          { account_id: 'acc-ghost', name: 'ads', value: 'enabled' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const problems = (res.json() as { problems: { pointer: string; message: string }[] }).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { pointer: '/accounts/0/email', message: 'email "admin@demo.example" already belongs to account "acc-admin"' },
+        { pointer: '/accounts/2/id', message: 'id "acc-twice" is used twice (also at /accounts/1)' },
+        { pointer: '/accounts/2/phone', message: 'phone "+966500000001" is used by two accounts in this file' },
+        { pointer: '/stores/0/merchant_id', message: 'no merchant with id "mer-nowhere" in this file or the database' },
+        { pointer: '/experiments/1', message: 'this account and experiment pair is listed twice (also at /experiments/0)' },
+        { pointer: '/experiments/2/account_id', message: 'no account with id "acc-ghost" in this file or the database' },
+      ]),
+    );
+  });
+
+  it('accepts references to rows already in the database', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: { experiments: [{ account_id: 'acc-staff', name: 'capital', value: 'enabled' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const rowsFound = await db.select().from(experiments).where(eq(experiments.accountId, 'acc-staff'));
+    expect(rowsFound.map((r) => r.name)).toEqual(['capital']);
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const res = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: [1, 2] });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { problems: unknown[] }).problems).toEqual([{ pointer: '/', message: 'must be object' }]);
+  });
+});
+
+describe('seedDemoOnce', () => {
+  it('seeds a new database once and never again', async () => {
+    const fresh = await createTestApp();
+    expect(await seedDemoOnce(fresh.db, new Date())).not.toBeNull();
+    await fresh.db.delete(stores).where(eq(stores.id, 'sto-pearl-books'));
+    expect(await seedDemoOnce(fresh.db, new Date())).toBeNull();
+    const [gone] = await fresh.db.select().from(stores).where(eq(stores.id, 'sto-pearl-books'));
+    expect(gone).toBeUndefined();
+  });
+});

@@ -1,0 +1,28 @@
+/** Builds the app on a fresh database for one test file. */
+import { afterAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import type { Clock } from '../../../src/server/clock';
+import { createTestDatabase } from './database';
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    webRoot?: string;
+    /** Extra routes a test needs (registered before the app is ready). */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
+) {
+  const config: Config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: '.tmp/unused', ...options.env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, clock: options.clock, logger: false, webRoot: options.webRoot });
+  options.extraRoutes?.(app);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database, db: database.db, config };
+}

@@ -1,0 +1,122 @@
+/**
+ * The real entry point, as `npm start` runs it: bad configuration stops it
+ * with one line; data survives a restart; the demo is seeded once.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+const main = path.resolve('src/server/main.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the server. When it prints that it is ready, `onReady` gets the base
+ * address and must resolve when done; the server is then stopped with SIGTERM.
+ */
+function runServer(
+  env: Record<string, string>,
+  onReady?: (base: string) => Promise<void>,
+  timeoutMs = 40_000,
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [main], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', BOT_CHECK: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let started = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not finish in time; stdout: ${stdout}; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!started && onReady && stdout.includes('ready at')) {
+        started = true;
+        onReady(`http://127.0.0.1:${env.PORT}`).then(
+          () => child.kill('SIGTERM'),
+          (error: unknown) => {
+            child.kill('SIGKILL');
+            reject(error as Error);
+          },
+        );
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('starting the server', () => {
+  it.each([
+    [{ PORT: 'eighty' }, 'error: PORT must be a whole number from 1 to 65535, got "eighty"'],
+    [{ PORT: '99999' }, 'error: PORT must be a whole number from 1 to 65535, got "99999"'],
+    [{ BOT_CHECK: 'off', NODE_ENV: 'production' }, 'error: BOT_CHECK=off is refused when NODE_ENV=production'],
+  ])('refuses %o with one line and exit code 1', async (env, line) => {
+    const run = await runServer(env);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(line);
+  });
+
+  it('refuses a DATA_DIR that is a file with one line', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mbo-')), 'not-a-dir');
+    writeFileSync(file, 'x');
+    const run = await runServer({ DATA_DIR: file, PORT: '18391' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(`error: DATA_DIR "${file}" is not a directory`);
+  });
+
+  it('refuses a DATA_DIR that cannot be created with one line', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mbo-')), 'file');
+    writeFileSync(file, 'x');
+    const run = await runServer({ DATA_DIR: path.join(file, 'below'), PORT: '18392' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(/^error: DATA_DIR ".*below" cannot be created: ENOTDIR$/);
+  });
+
+  it('keeps the data across a restart and seeds the demo only once', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-data-'));
+    const env = { DATA_DIR: dataDir, PORT: '18393', HOST: '127.0.0.1', NODE_ENV: 'development' };
+    const json = { 'content-type': 'application/json' };
+
+    let health: unknown;
+    const first = await runServer(env, async (base) => {
+      const res = await fetch(`${base}/dev/fixtures`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ accounts: [{ id: 'acc-kept', email: 'kept@demo.example' }] }),
+      });
+      expect(res.status).toBe(200);
+      health = await (await fetch(`${base}/health`)).json();
+    });
+    expect(first.code).toBe(0);
+    expect(health).toEqual({ status: 'ok', db: 'ok' });
+    expect(first.stdout).toContain('"msg":"demo data seeded"');
+
+    let status = 0;
+    const second = await runServer(env, async (base) => {
+      // Referring to the account made in the first run proves it is still there.
+      const res = await fetch(`${base}/dev/fixtures`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ experiments: [{ account_id: 'acc-kept', name: 'ads', value: 'enabled' }] }),
+      });
+      status = res.status;
+    });
+    expect(second.code).toBe(0);
+    expect(status).toBe(200);
+    expect(second.stdout).not.toContain('demo data seeded');
+  }, 90_000);
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      nodeEnv: 'development',
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      botCheck: 'on',
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/mbo',
+        DATABASE_URL: 'postgres://u:p@db:5432/mbo',
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://merchant.example.com/',
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        BOT_CHECK: 'on',
+      }),
+    ).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/mbo',
+      databaseUrl: 'postgres://u:p@db:5432/mbo',
+      nodeEnv: 'production',
+      publicUrl: 'https://merchant.example.com',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      botCheck: 'on',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc"'],
+    [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535, got "70000"'],
+    [{ PORT: '80.5' }, 'PORT must be a whole number from 1 to 65535, got "80.5"'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test, got "staging"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://x"'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL (postgres or postgresql), got "not a url"'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must start with http:// or https://, got "ftp://x"'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail"'],
+    [{ BOT_CHECK: 'maybe' }, 'BOT_CHECK must be on or off, got "maybe"'],
+    [{ BOT_CHECK: 'off', NODE_ENV: 'production' }, 'BOT_CHECK=off is refused when NODE_ENV=production'],
+    [{ HOST: 'local host' }, 'HOST must be a host name or address without spaces, got "local host"'],
+  ])('refuses %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});

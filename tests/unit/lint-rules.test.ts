@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('layering rules (architecture: rules of the house)', () => {
+  it.each([
+    ['src/engine/core/x.ts', "import { useState } from 'react';\nexport const a = useState;\n"],
+    ['src/engine/core/x.ts', "import { Button } from '@mantine/core';\nexport const a = Button;\n"],
+    ['src/domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
+    ['src/domain/x.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;\n"],
+    ['src/domain/x.ts', "import { buildApp } from '../server/app';\nexport const a = buildApp;\n"],
+  ])('%s may not import UI or I/O', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['src/engine/core/x.ts', 'export const a = () => window.location.href;\n'],
+    ['src/domain/x.ts', 'export const a = () => localStorage.getItem("k");\n'],
+    ['src/domain/x.ts', 'export const a = () => fetch("/x");\n'],
+  ])('%s may not touch browser globals', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-globals');
+  });
+
+  it('a feature may not import another feature', async () => {
+    const ids = await ruleIds(
+      'src/web/features/disputes/routes/List.tsx',
+      "import { AuthHeader } from '../../auth/components/AuthHeader';\nexport const a = AuthHeader;\n",
+    );
+    expect(ids).toContain('layers/no-cross-feature-imports');
+  });
+
+  it('a feature may import its own files, shared components and the domain', async () => {
+    const ids = await ruleIds(
+      'src/web/features/auth/routes/X.tsx',
+      [
+        "import { AuthHeader } from '../components/AuthHeader';",
+        "import { Logo } from '../../../components/Logo';",
+        "import { resolveLanguage } from '../../../../domain/language';",
+        'export const a = [AuthHeader, Logo, resolveLanguage];',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual([]);
+  });
+});
