@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { HttpError } from '../../src/server/errors';
 import { createTestApp } from './setup/app';
 
@@ -121,9 +122,10 @@ describe('serving the web app', () => {
 
 describe('the database', () => {
   it('has the migrated tables', async () => {
-    const res = await database.db.execute<{ n: number }>(
-      "select count(*)::int as n from information_schema.tables where table_name in ('accounts','merchants','outbox','memberships')",
-    );
+    // Both drivers (PGlite and node-postgres) answer with `rows`.
+    const res = (await database.db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_name in ('accounts','merchants','outbox','memberships')`,
+    )) as unknown as { rows: { n: number }[] };
     expect(res.rows[0]?.n).toBe(4);
   });
 });

@@ -10,7 +10,7 @@ describe('resolveLanguage', () => {
     [{ browser: ['ar-SA', 'en'] }, 'ar', 'an Arabic browser gets Arabic'],
     [{ browser: ['fr-FR', 'en-US'] }, 'en', 'the first supported browser language counts'],
     [{}, 'en', 'English otherwise'],
-  ])('%o → %s (%s)', (sources, expected) => {
+  ] as [Parameters<typeof resolveLanguage>[0], string, string][])('%o → %s (%s)', (sources, expected) => {
     expect(resolveLanguage(sources)).toBe(expected);
   });
 

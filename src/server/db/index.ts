@@ -4,7 +4,7 @@
  * set. Both take the same table definitions and the same migrations, so
  * there is one SQL dialect from a laptop to a cluster.
  */
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -88,13 +88,55 @@ export async function fromPostgres(databaseUrl: string): Promise<Database> {
 }
 
 /**
+ * Takes DATA_DIR's lock: the embedded database allows one process at a time,
+ * so a second server or a CLI on the same directory stops with a clear line
+ * instead of corrupting it. A lock left by a process that no longer runs is taken over.
+ * @returns - a function that releases the lock
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'pglite.lock');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+      throw new DataDirError(
+        `DATA_DIR "${dir}" is in use by another process (pid ${pid}); stop it first, or use the running server (POST /dev/fixtures)`,
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
  * Opens the configured database and applies pending migrations.
  * @param options - DATABASE_URL, or the DATA_DIR holding the PGlite files
  */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   const dir = prepareDataDir(options.dataDir);
-  const client = new PGlite(path.join(dir, 'pglite'));
-  await client.waitReady;
-  return fromPglite(client);
+  const unlock = lockDataDir(dir);
+  try {
+    const client = new PGlite(path.join(dir, 'pglite'));
+    await client.waitReady;
+    const database = await fromPglite(client);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
