@@ -13,7 +13,9 @@ const FEATURES_DIR = path.join('src', 'web', 'features');
 const noCrossFeatureImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'features must not import each other; move shared code to web/components or domain' },
+    docs: {
+      description: 'features must not import each other; move shared code to web/components or domain',
+    },
     schema: [],
   },
   create(context) {
@@ -45,14 +47,49 @@ const noCrossFeatureImports = {
 
 const pureImports = {
   patterns: [
-    { group: ['react', 'react-*', 'react/*', '@mantine/*', '@tanstack/*', 'zustand', 'i18next', '@rjsf/*'], message: 'core and domain stay free of UI libraries' },
-    { group: ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'child_process', 'os', 'pg', '@electric-sql/*', 'drizzle-orm', 'drizzle-orm/*', 'fastify', '@fastify/*'], message: 'core and domain stay free of Node I/O and the server' },
-    { group: ['**/web/**', '**/server/**', '**/engine/react/**', '**/engine/widgets/**'], message: 'core and domain do not import the layers built on them' },
+    {
+      group: ['react', 'react-*', 'react/*', '@mantine/*', '@tanstack/*', 'zustand', 'i18next', '@rjsf/*'],
+      message: 'core and domain stay free of UI libraries',
+    },
+    {
+      group: [
+        'node:*',
+        'fs',
+        'fs/*',
+        'path',
+        'http',
+        'https',
+        'net',
+        'child_process',
+        'os',
+        'pg',
+        '@electric-sql/*',
+        'drizzle-orm',
+        'drizzle-orm/*',
+        'fastify',
+        '@fastify/*',
+      ],
+      message: 'core and domain stay free of Node I/O and the server',
+    },
+    {
+      group: ['**/web/**', '**/server/**', '**/engine/react/**', '**/engine/widgets/**'],
+      message: 'core and domain do not import the layers built on them',
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,9 +113,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', pureImports],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'process', 'require', 'Buffer'].map(
-          (name) => ({ name, message: 'core and domain stay pure: pass it in instead' }),
-        ),
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'XMLHttpRequest',
+          'process',
+          'require',
+          'Buffer',
+        ].map((name) => ({ name, message: 'core and domain stay pure: pass it in instead' })),
       ],
     },
   },

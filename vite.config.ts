@@ -17,7 +17,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
   },
   server: {
-    port: Number(process.env.PORT ?? 5173),
     proxy: {
       '/merchant/api': apiTarget,
       '/partners': apiTarget,

@@ -17,7 +17,9 @@ function fail(message: string): never {
 }
 
 function printProblems(file: string, problems: FixtureProblem[]): never {
-  process.stderr.write(`${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}, nothing was loaded\n`);
+  process.stderr.write(
+    `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}, nothing was loaded\n`,
+  );
   for (const p of problems) process.stderr.write(`  ${p.pointer}: ${p.message}\n`);
   process.exit(1);
 }
@@ -52,7 +54,9 @@ async function main(argv: string[]) {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    fail(`error: ${error instanceof DataDirError ? error.message : `the database could not be opened: ${(error as Error).message}`}`);
+    fail(
+      `error: ${error instanceof DataDirError ? error.message : `the database could not be opened: ${(error as Error).message}`}`,
+    );
   }
   try {
     if (command === 'check') {
@@ -74,4 +78,6 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => fail(`error: ${error instanceof Error ? error.message : String(error)}`));
+main(process.argv.slice(2)).catch((error: unknown) =>
+  fail(`error: ${error instanceof Error ? error.message : String(error)}`),
+);

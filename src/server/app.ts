@@ -51,7 +51,9 @@ export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? { level: config.nodeEnv === 'test' ? 'silent' : 'info' };
   const app = Fastify({
-    ...(typeof logger === 'object' && logger !== null && 'child' in logger ? { loggerInstance: logger } : { logger }),
+    ...(typeof logger === 'object' && logger !== null && 'child' in logger
+      ? { loggerInstance: logger }
+      : { logger }),
     genReqId: (req) => requestId(req),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -76,7 +78,10 @@ export async function buildApp(options: AppOptions) {
     if (fastifyError.validation) {
       const fieldErrors: Record<string, string> = {};
       for (const v of fastifyError.validation) {
-        const missing = v.keyword === 'required' ? `/${String((v.params as { missingProperty?: string }).missingProperty)}` : '';
+        const missing =
+          v.keyword === 'required'
+            ? `/${String((v.params as { missingProperty?: string }).missingProperty)}`
+            : '';
         fieldErrors[`${v.instancePath}${missing}` || '/'] = v.message ?? v.keyword;
       }
       return reply.code(400).send({ status: 400, message: 'bad_request', field_errors: fieldErrors });

@@ -38,7 +38,9 @@ function parseUrl(name: string, value: string, protocols: string[]): URL {
     throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got "${value}"`);
   }
   if (!protocols.includes(url.protocol.replace(/:$/, ''))) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}, got "${value}"`);
+    throw new ConfigError(
+      `${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}, got "${value}"`,
+    );
   }
   return url;
 }
@@ -63,7 +65,8 @@ export function loadConfig(env: Env): Config {
   }
 
   const host = nonEmpty(env, 'HOST') ?? '0.0.0.0';
-  if (/\s/.test(host)) throw new ConfigError(`HOST must be a host name or address without spaces, got "${host}"`);
+  if (/\s/.test(host))
+    throw new ConfigError(`HOST must be a host name or address without spaces, got "${host}"`);
 
   const dataDir = nonEmpty(env, 'DATA_DIR') ?? './data';
 

@@ -14,6 +14,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** The innermost cause's first line: "database x does not exist", not the query that met it. */
+function rootMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? (current.message.split('\n')[0] ?? current.name) : String(current);
+}
+
 async function main() {
   let config;
   try {
@@ -29,7 +36,7 @@ async function main() {
   } catch (error) {
     if (error instanceof DataDirError) fail(error.message);
     const where = config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR "${config.dataDir}"`;
-    fail(`the database at ${where} could not be opened: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    fail(`the database at ${where} could not be opened: ${rootMessage(error)}`);
   }
 
   const app = await buildApp({ config, database });
@@ -53,7 +60,8 @@ async function main() {
     await database.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use (set PORT to another one)`);
-    if (code === 'EACCES') fail(`port ${config.port} needs privileges this process does not have (set PORT above 1023)`);
+    if (code === 'EACCES')
+      fail(`port ${config.port} needs privileges this process does not have (set PORT above 1023)`);
     fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   process.stdout.write(`Merchant back office ready at ${config.publicUrl} (database: ${database.kind})\n`);

@@ -22,7 +22,9 @@ const { app, database } = await createTestApp({
     });
     instance.post(
       '/merchant/api/v1/test/echo',
-      { schema: { body: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } } },
+      {
+        schema: { body: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } },
+      },
       async (request) => request.body,
     );
   },
@@ -38,7 +40,11 @@ describe('GET /health', () => {
 
 describe('request ids', () => {
   it('echoes a caller id from the header or the request_id query parameter', async () => {
-    const byHeader = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    const byHeader = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(byHeader.headers['x-request-id']).toBe('abc-123');
     const byQuery = await app.inject({ method: 'GET', url: '/health?request_id=q-42' });
     expect(byQuery.headers['x-request-id']).toBe('q-42');
@@ -46,7 +52,11 @@ describe('request ids', () => {
 
   it('makes a new id when the caller gives none or a hostile one', async () => {
     const none = await app.inject({ method: 'GET', url: '/health' });
-    const hostile = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'a b\nc' } });
+    const hostile = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-request-id': 'a b\nc' },
+    });
     expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -74,7 +84,11 @@ describe('the error handler', () => {
   it('answers a body that fails its schema with field errors by JSON pointer', async () => {
     const res = await app.inject({ method: 'POST', url: '/merchant/api/v1/test/echo', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: 'bad_request', field_errors: { '/email': expect.any(String) } });
+    expect(res.json()).toEqual({
+      status: 400,
+      message: 'bad_request',
+      field_errors: { '/email': expect.any(String) },
+    });
   });
 
   it('answers broken JSON with 400, not 500', async () => {
@@ -89,7 +103,11 @@ describe('the error handler', () => {
   });
 
   it('answers an unknown API address with a JSON 404', async () => {
-    const res = await app.inject({ method: 'GET', url: '/merchant/api/v1/nothing-here', headers: { accept: 'text/html' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/merchant/api/v1/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 404, message: 'not found' });
   });
@@ -109,7 +127,11 @@ describe('serving the web app', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: 'text/html' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 

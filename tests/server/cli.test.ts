@@ -28,7 +28,10 @@ describe('npm run fixtures', () => {
     writeFileSync(
       bad,
       JSON.stringify({
-        accounts: [{ id: 'acc-a', email: 'a@demo.example' }, { id: 'acc-b', email: 'Not Valid' }],
+        accounts: [
+          { id: 'acc-a', email: 'a@demo.example' },
+          { id: 'acc-b', email: 'Not Valid' },
+        ],
         stores: [{ id: 'sto-x', merchant_id: 'mer-none', name: 'X', country: 'SAU' }],
       }),
     );
@@ -36,10 +39,15 @@ describe('npm run fixtures', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${bad}: 3 problems, nothing was loaded`);
     expect(result.stderr).toContain('  /accounts/1/email: must be lower-case, without spaces');
-    expect(result.stderr).toContain('  /stores/0/merchant_id: no merchant with id "mer-none" in this file or the database');
+    expect(result.stderr).toContain(
+      '  /stores/0/merchant_id: no merchant with id "mer-none" in this file or the database',
+    );
     // acc-a was valid, but the file was refused as a whole:
     const refers = path.join(dir, 'refers.json');
-    writeFileSync(refers, JSON.stringify({ experiments: [{ account_id: 'acc-a', name: 'ads', value: 'enabled' }] }));
+    writeFileSync(
+      refers,
+      JSON.stringify({ experiments: [{ account_id: 'acc-a', name: 'ads', value: 'enabled' }] }),
+    );
     expect(run(['check', refers], { DATA_DIR: dataDir }).stderr).toContain('no account with id "acc-a"');
   });
 

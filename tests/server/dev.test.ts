@@ -19,7 +19,13 @@ describe('GET /dev/outbox', () => {
     }
     const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { to: string; channel: string; code: string; body: string; created_at: string }[];
+    const list = res.json() as {
+      to: string;
+      channel: string;
+      code: string;
+      body: string;
+      created_at: string;
+    }[];
     expect(list).toHaveLength(n);
     expect(list[0]).toEqual({
       to: '+966501234567',

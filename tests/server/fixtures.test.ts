@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import demo from '../../src/server/fixtures/demo.json';
-import { accounts, experiments, legalEntities, memberships, merchants, stores } from '../../src/server/db/schema';
+import {
+  accounts,
+  experiments,
+  legalEntities,
+  memberships,
+  merchants,
+  stores,
+} from '../../src/server/db/schema';
 import { seedDemoOnce } from '../../src/server/fixtures/demo';
 import { createTestApp } from './setup/app';
 
@@ -63,7 +70,11 @@ describe('POST /dev/fixtures', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { status: number; message: string; problems: { pointer: string; message: string }[] };
+    const body = res.json() as {
+      status: number;
+      message: string;
+      problems: { pointer: string; message: string }[];
+    };
     expect(body.status).toBe(400);
     const pointers = body.problems.map((p) => p.pointer);
     expect(pointers).toEqual(
@@ -78,7 +89,9 @@ describe('POST /dev/fixtures', () => {
       ]),
     );
     expect(body.problems.find((p) => p.pointer === '/')?.message).toBe('unknown property "surprises"');
-    expect(body.problems.find((p) => p.pointer === '/accounts/2')?.message).toBe('an account needs an email or a phone');
+    expect(body.problems.find((p) => p.pointer === '/accounts/2')?.message).toBe(
+      'an account needs an email or a phone',
+    );
     expect(await rows()).toEqual(before);
     const [ok] = await db.select().from(accounts).where(eq(accounts.id, 'acc-ok'));
     expect(ok).toBeUndefined();
@@ -106,12 +119,27 @@ describe('POST /dev/fixtures', () => {
     const problems = (res.json() as { problems: { pointer: string; message: string }[] }).problems;
     expect(problems).toEqual(
       expect.arrayContaining([
-        { pointer: '/accounts/0/email', message: 'email "admin@demo.example" already belongs to account "acc-admin"' },
+        {
+          pointer: '/accounts/0/email',
+          message: 'email "admin@demo.example" already belongs to account "acc-admin"',
+        },
         { pointer: '/accounts/2/id', message: 'id "acc-twice" is used twice (also at /accounts/1)' },
-        { pointer: '/accounts/2/phone', message: 'phone "+966500000001" is used by two accounts in this file' },
-        { pointer: '/stores/0/merchant_id', message: 'no merchant with id "mer-nowhere" in this file or the database' },
-        { pointer: '/experiments/1', message: 'this account and experiment pair is listed twice (also at /experiments/0)' },
-        { pointer: '/experiments/2/account_id', message: 'no account with id "acc-ghost" in this file or the database' },
+        {
+          pointer: '/accounts/2/phone',
+          message: 'phone "+966500000001" is used by two accounts in this file',
+        },
+        {
+          pointer: '/stores/0/merchant_id',
+          message: 'no merchant with id "mer-nowhere" in this file or the database',
+        },
+        {
+          pointer: '/experiments/1',
+          message: 'this account and experiment pair is listed twice (also at /experiments/0)',
+        },
+        {
+          pointer: '/experiments/2/account_id',
+          message: 'no account with id "acc-ghost" in this file or the database',
+        },
       ]),
     );
   });
@@ -130,7 +158,9 @@ describe('POST /dev/fixtures', () => {
   it('refuses a body that is not an object', async () => {
     const res = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: [1, 2] });
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { problems: unknown[] }).problems).toEqual([{ pointer: '/', message: 'must be object' }]);
+    expect((res.json() as { problems: unknown[] }).problems).toEqual([
+      { pointer: '/', message: 'must be object' },
+    ]);
   });
 });
 

@@ -63,7 +63,10 @@ describe('starting the server', () => {
   it.each([
     [{ PORT: 'eighty' }, 'error: PORT must be a whole number from 1 to 65535, got "eighty"'],
     [{ PORT: '99999' }, 'error: PORT must be a whole number from 1 to 65535, got "99999"'],
-    [{ BOT_CHECK: 'off', NODE_ENV: 'production' }, 'error: BOT_CHECK=off is refused when NODE_ENV=production'],
+    [
+      { BOT_CHECK: 'off', NODE_ENV: 'production' },
+      'error: BOT_CHECK=off is refused when NODE_ENV=production',
+    ],
   ])('refuses %o with one line and exit code 1', async (env, line) => {
     const run = await runServer(env);
     expect(run.code).toBe(1);

@@ -45,7 +45,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535, got "70000"'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 1 to 65535, got "80.5"'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test, got "staging"'],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://x"'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://x"',
+    ],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL (postgres or postgresql), got "not a url"'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must start with http:// or https://, got "ftp://x"'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail"'],

@@ -4,7 +4,16 @@
  * set. Both take the same table definitions and the same migrations, so
  * there is one SQL dialect from a laptop to a cluster.
  */
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,12 +55,16 @@ export function prepareDataDir(dataDir: string): string {
   try {
     mkdirSync(absolute, { recursive: true });
   } catch (error) {
-    throw new DataDirError(`DATA_DIR "${dataDir}" cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new DataDirError(
+      `DATA_DIR "${dataDir}" cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   try {
     accessSync(absolute, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {
-    throw new DataDirError(`DATA_DIR "${dataDir}" is not readable and writable: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new DataDirError(
+      `DATA_DIR "${dataDir}" is not readable and writable: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   return absolute;
 }
@@ -120,7 +133,10 @@ function isRunning(pid: number): boolean {
  * Opens the configured database and applies pending migrations.
  * @param options - DATABASE_URL, or the DATA_DIR holding the PGlite files
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   const dir = prepareDataDir(options.dataDir);
   const unlock = lockDataDir(dir);

@@ -6,7 +6,16 @@
  * rows created at run time get a random UUID.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -62,7 +71,10 @@ export const stores = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     country: text('country').notNull(),
-    availableProducts: jsonb('available_products').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    availableProducts: jsonb('available_products')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('stores_merchant_idx').on(t.merchantId)],
@@ -102,7 +114,10 @@ export const memberships = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
-    flags: jsonb('flags').$type<Record<string, PermissionFlag>>().notNull().default(sql`'{}'::jsonb`),
+    flags: jsonb('flags')
+      .$type<Record<string, PermissionFlag>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.merchantId] })],

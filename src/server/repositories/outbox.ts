@@ -15,7 +15,13 @@ export interface OutboxMessage {
 
 export function createOutboxRepository(db: Db) {
   return {
-    async insert(message: { to: string; channel: Channel; code?: string | null; body: string; createdAt: Date }) {
+    async insert(message: {
+      to: string;
+      channel: Channel;
+      code?: string | null;
+      body: string;
+      createdAt: Date;
+    }) {
       await db.insert(outbox).values({
         id: randomUUID(),
         to: message.to,
@@ -27,7 +33,11 @@ export function createOutboxRepository(db: Db) {
     },
     /** Newest first; `limit` keeps the dev listing bounded. */
     async list(limit: number): Promise<OutboxMessage[]> {
-      const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+      const rows = await db
+        .select()
+        .from(outbox)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit);
       return rows.map((row) => ({
         to: row.to,
         channel: row.channel as Channel,

@@ -20,11 +20,15 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'));
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -24,12 +24,19 @@ export function createOutboxService(deps: {
   smtpUrl: string | undefined;
   from: string;
 }) {
-  const transport: Transporter | undefined = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
+  const transport: Transporter | undefined = deps.smtpUrl
+    ? nodemailer.createTransport(deps.smtpUrl)
+    : undefined;
   return {
     async send(message: OutgoingMessage): Promise<void> {
       await deps.repository.insert({ ...message, createdAt: deps.clock.now() });
       if (transport && message.channel === 'email') {
-        await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.body });
+        await transport.sendMail({
+          from: deps.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.body,
+        });
       }
     },
     list: (limit = 200) => deps.repository.list(limit),

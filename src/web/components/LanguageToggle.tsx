@@ -22,14 +22,24 @@ export function LanguageToggle() {
     if (params.has('lang')) {
       params.delete('lang');
       const search = params.toString();
-      await navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+      await navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+        { replace: true },
+      );
     }
     await setLanguage(next);
     setDirection(directionOf(next));
   };
 
   return (
-    <Button variant="subtle" color="navy" size="compact-md" onClick={onClick} aria-label={t('language.switchLabel')} lang={next}>
+    <Button
+      variant="subtle"
+      color="navy"
+      size="compact-md"
+      onClick={onClick}
+      aria-label={t('language.switchLabel')}
+      lang={next}
+    >
       {t('language.switchTo')}
     </Button>
   );

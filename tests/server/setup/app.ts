@@ -15,9 +15,20 @@ export async function createTestApp(
     extraRoutes?: (app: FastifyInstance) => void;
   } = {},
 ) {
-  const config: Config = loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: '.tmp/unused', ...options.env });
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    BOT_CHECK: 'off',
+    DATA_DIR: '.tmp/unused',
+    ...options.env,
+  });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, clock: options.clock, logger: false, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    logger: false,
+    webRoot: options.webRoot,
+  });
   options.extraRoutes?.(app);
   await app.ready();
   afterAll(async () => {

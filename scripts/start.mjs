@@ -1,0 +1,47 @@
+// `npm start`: builds the web app when its sources are newer than the build
+// (or there is no build), then runs the API server, which also serves the app.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist/web/index.html');
+const sources = [
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'public',
+  'locales',
+  'schemas',
+  'src/web',
+  'src/domain',
+  'src/engine',
+];
+
+function newest(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(full).map((name) => newest(path.join(entry, name))));
+}
+
+if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
+  console.log('Building the web app…');
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
