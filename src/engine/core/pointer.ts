@@ -1,0 +1,63 @@
+/** JSON pointers (RFC 6901) over plain JSON data. Pure; never mutates its input. */
+
+/** Splits a pointer into its unescaped tokens. `''` is the whole document. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new Error(`not a JSON pointer: "${pointer}"`);
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** Joins tokens into a pointer. */
+export function toPointer(tokens: readonly (string | number)[]): string {
+  return tokens.map((t) => `/${String(t).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/**
+ * Reads the value at a pointer.
+ * @returns - the value, or undefined when any part of the path is missing
+ */
+export function getAt(data: unknown, pointer: string): unknown {
+  let current: unknown = data;
+  for (const token of parsePointer(pointer)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
+}
+
+/**
+ * Returns a copy of `data` without the value at `pointer` (and without objects that became empty on the way).
+ */
+export function removeAt<T>(data: T, pointer: string): T {
+  const tokens = parsePointer(pointer);
+  if (tokens.length === 0) return data;
+  const remove = (node: unknown, depth: number): unknown => {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+    const key = tokens[depth] as string;
+    if (!(key in node)) return node;
+    const copy = { ...(node as Record<string, unknown>) };
+    if (depth === tokens.length - 1) {
+      delete copy[key];
+    } else {
+      const child = remove(copy[key], depth + 1);
+      if (
+        child !== null &&
+        typeof child === 'object' &&
+        !Array.isArray(child) &&
+        Object.keys(child).length === 0
+      ) {
+        delete copy[key];
+      } else copy[key] = child;
+    }
+    return copy;
+  };
+  return remove(data, 0) as T;
+}
+
+/** True when `pointer` is `prefix` or lies below it. */
+export function isWithin(pointer: string, prefix: string): boolean {
+  return pointer === prefix || pointer.startsWith(`${prefix}/`);
+}

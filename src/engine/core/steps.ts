@@ -1,0 +1,61 @@
+/**
+ * Active steps, navigation by step id, and dropping the data of inactive steps.
+ * Steps are always addressed by id and recomputed from the data, never by index
+ * into a list that may have changed (JSON Forms #1777).
+ */
+import { evaluateCondition } from './conditions';
+import { deriveContext } from './context';
+import { isWithin, removeAt } from './pointer';
+import type { Context, FlowDefinition, FormData, StepDefinition } from './types';
+
+/**
+ * The steps active for a context, in flow order.
+ * @returns - the active step definitions
+ */
+export function activeStepsFor(flow: FlowDefinition, context: Context): StepDefinition[] {
+  return flow.steps.filter((step) => !step.when || evaluateCondition(step.when, context, flow.conditions));
+}
+
+/**
+ * The ids of the steps active for the data.
+ * @param flow - the flow definition
+ * @param data - the form data
+ */
+export function resolveSteps(flow: FlowDefinition, data: FormData): string[] {
+  return activeStepsFor(flow, deriveContext(flow, data)).map((step) => step.id);
+}
+
+/**
+ * The step after `stepId` among the active steps.
+ * @returns - its id, or null at the end (or when `stepId` is not active)
+ */
+export function nextStep(flow: FlowDefinition, data: FormData, stepId: string): string | null {
+  const steps = resolveSteps(flow, data);
+  const at = steps.indexOf(stepId);
+  return at < 0 ? null : (steps[at + 1] ?? null);
+}
+
+/**
+ * The step before `stepId` among the active steps.
+ * @returns - its id, or null at the start (or when `stepId` is not active)
+ */
+export function previousStep(flow: FlowDefinition, data: FormData, stepId: string): string | null {
+  const steps = resolveSteps(flow, data);
+  const at = steps.indexOf(stepId);
+  return at <= 0 ? null : (steps[at - 1] ?? null);
+}
+
+/**
+ * Removes the data that only inactive steps own. Data a step shares with an
+ * active one (the company owners of several ARE steps) is kept.
+ * @returns - a copy of the data
+ */
+export function dropInactiveData(flow: FlowDefinition, data: FormData): FormData {
+  const active = new Set(resolveSteps(flow, data));
+  const kept = flow.steps.filter((s) => active.has(s.id)).flatMap((s) => s.owns);
+  const dropped = flow.steps
+    .filter((s) => !active.has(s.id))
+    .flatMap((s) => s.owns)
+    .filter((pointer) => !kept.some((k) => isWithin(pointer, k) || isWithin(k, pointer)));
+  return dropped.reduce<FormData>((acc, pointer) => removeAt(acc, pointer), data);
+}

@@ -1,0 +1,71 @@
+/**
+ * The catalogue's data model: what a flow file says, once checked.
+ * The JSON Schema of a flow file is schemas/_meta/flow.schema.json.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+/** A translation key, `namespace:path`. */
+export type TextKey = string;
+
+export interface ContextField {
+  /** JSON pointer into the form data. */
+  pointer: string;
+  /** data value → context value; a value missing from the map gives null. */
+  map?: Record<string, Scalar>;
+  /** Every value the field can take; null means "not answered yet". */
+  domain: Scalar[];
+  /** The context value for a data value outside the domain (default: the value itself). */
+  otherwise?: Scalar;
+}
+
+export interface ValueCondition {
+  const?: Scalar;
+  enum?: Scalar[];
+  not?: ValueCondition;
+  type?: 'null' | 'string' | 'number' | 'integer' | 'boolean';
+}
+
+/** A JSON Schema over the context, restricted to the keywords the meta-schema allows. */
+export interface Condition {
+  $ref?: string;
+  properties?: Record<string, ValueCondition>;
+  required?: string[];
+  allOf?: Condition[];
+  anyOf?: Condition[];
+  not?: Condition;
+}
+
+export interface StepDefinition {
+  id: string;
+  title: TextKey;
+  when?: Condition;
+  /** JSON pointers of the data this step asks for. */
+  owns: string[];
+  /** A path may end here; the outcome when it does. */
+  end?: 'submit' | 'reach-out';
+  optional?: boolean;
+  locked?: boolean;
+}
+
+export interface FlowDefinition {
+  flow: string;
+  version: number;
+  title: TextKey;
+  context: Record<string, ContextField>;
+  conditions?: Record<string, Condition>;
+  steps: StepDefinition[];
+}
+
+/** The derived context: fields whose value is null (not answered) are absent, as JSON Schema's `required` expects. */
+export type Context = Record<string, Exclude<Scalar, null>>;
+
+/** Form data: a JSON object. */
+export type FormData = Record<string, unknown>;
+
+/** One problem found in the catalogue: the file (relative to schemas/) and a JSON pointer inside it. */
+export interface CatalogueProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
