@@ -26,13 +26,13 @@ const SAU_HEAD = ['basic-info', 'business-licence-sau', 'product-category', 'sto
 const ARE_LOW = [...HEAD, 'commercial-licence-are', 'legal-details-are'];
 
 describe('resolveSteps: BHR, KWT, QAT', () => {
-  it.each(['BHR', 'KWT', 'QAT'].flatMap((c) => [1, 2].map((t) => [c, t as Tier])))(
+  it.each(['BHR', 'KWT', 'QAT'].flatMap((c) => [1, 2].map((t) => [c, t] as [string, Tier])))(
     '%s tier %i (high volume): basic-info, product-category, store-type',
     (country, tier) => {
       expect(resolveSteps(flow, data(country, tier))).toEqual(HEAD);
     },
   );
-  it.each(['BHR', 'KWT', 'QAT'].flatMap((c) => [3, 4].map((t) => [c, t as Tier])))(
+  it.each(['BHR', 'KWT', 'QAT'].flatMap((c) => [3, 4].map((t) => [c, t] as [string, Tier])))(
     '%s tier %i adds legal-details-general, bank-details, result',
     (country, tier) => {
       expect(resolveSteps(flow, data(country, tier))).toEqual([

@@ -1,0 +1,84 @@
+/**
+ * Custom string formats, registered once (see `registerVocabulary`) so the
+ * browser and the server give the same verdict. Dates are compared with a
+ * clock that tests can set.
+ */
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+
+let now: () => Date = () => new Date();
+
+/** Sets the clock date formats compare with (tests); `null` restores the real clock. */
+export function setFormatClock(clock: (() => Date) | null) {
+  now = clock ?? (() => new Date());
+}
+
+/** Today as yyyy-mm-dd, in UTC: dates of the forms carry no time zone. */
+function today(): string {
+  return now().toISOString().slice(0, 10);
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+function isDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Spec shell §5: + followed by digits only, length over 2 and up to 16 — and a real number for its country. */
+export function isPhone(value: string): boolean {
+  return /^\+\d{2,15}$/.test(value) && isValidPhoneNumber(value);
+}
+
+/** An IBAN with a valid checksum and country length; spaces are ignored. */
+export function isIban(value: string): boolean {
+  const electronic = electronicFormatIBAN(value);
+  return electronic !== null && isValidIBAN(electronic);
+}
+
+/** Spec: 'please enter a valid website link starting with https'. */
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/\S+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** The minimum weeks ahead for a date with the `date-2-weeks-ahead` format (spec: a licence must expire at least two weeks from now). */
+export const LICENCE_MIN_WEEKS = 2;
+
+/** Every custom format by name. */
+export const formats: Record<string, (value: string) => boolean> = {
+  phone: isPhone,
+  iban: isIban,
+  'https-url': isHttpsUrl,
+  'date-not-in-past': (value) => isDate(value) && value >= today(),
+  'date-not-in-future': (value) => isDate(value) && value <= today(),
+  'date-2-weeks-ahead': (value) => isDate(value) && value >= addDays(today(), LICENCE_MIN_WEEKS * 7),
+};
+
+/**
+ * Annotation keywords the catalogue may use on a field. They carry data for
+ * widgets and messages and never change a verdict.
+ */
+export const ANNOTATION_KEYWORDS = [
+  /** Per-field message keys by ajv keyword: `{ "minLength": "onboarding:errors.cr.minLength" }`. */
+  'x-messages',
+  /** Upload: allowed types (extensions) and the maximum size in KB. */
+  'x-accept',
+  'x-maxSizeKb',
+  /** IBAN widget: "confirm" a known IBAN by its hidden digits, or "edit" a full one. */
+  'x-ibanMode',
+  /** OTP: the code's length is the schema's minLength/maxLength; resend countdown in seconds. */
+  'x-resendSeconds',
+] as const;

@@ -1,0 +1,70 @@
+/**
+ * Validation errors → translation keys with parameters. A field's own key
+ * (`x-messages` in its schema) overrides the default `validation:error.<keyword>`
+ * (formats: `validation:error.format.<format>`). Never ajv's English.
+ */
+import { parsePointer, toPointer } from './pointer';
+
+/** The part of an ajv error this module reads (ajv's ErrorObject fits). */
+export interface ValidationErrorLike {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: unknown;
+}
+
+export interface FieldMessage {
+  /** JSON pointer of the field at fault. */
+  pointer: string;
+  key: string;
+  params: Record<string, unknown>;
+}
+
+/** Keywords that only say "a branch failed"; their branches' own errors say what to fix. */
+const WRAPPERS = new Set(['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', '$ref']);
+
+/**
+ * Maps validation errors to message keys, one per field (the first error of a field wins).
+ * @param errors - ajv errors, from a validator compiled with `allErrors` and `verbose`
+ * @returns - messages keyed by the field's JSON pointer, in error order
+ */
+export function toFieldMessages(errors: readonly ValidationErrorLike[]): FieldMessage[] {
+  const byField = new Map<string, FieldMessage>();
+  for (const error of errors) {
+    if (WRAPPERS.has(error.keyword)) continue;
+    let pointer = error.instancePath;
+    const params: Record<string, unknown> = { ...error.params };
+    // A missing property is the missing field's error, not its parent's.
+    if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
+      pointer = toPointer([...parsePointer(pointer), error.params.missingProperty]);
+    }
+    if (byField.has(pointer)) continue;
+    type Annotated = { 'x-messages'?: Record<string, string>; properties?: Record<string, Annotated> };
+    const parent = error.parentSchema as Annotated | undefined;
+    // A `required` error is reported on the parent object; the field's own messages are on its schema.
+    const own =
+      error.keyword === 'required'
+        ? parent?.properties?.[String(error.params.missingProperty)]?.['x-messages']
+        : parent?.['x-messages'];
+    const format = error.keyword === 'format' ? String(error.params.format) : undefined;
+    const key =
+      own?.[format ? `format.${format}` : error.keyword] ??
+      own?.[error.keyword] ??
+      (format ? `validation:error.format.${format}` : `validation:error.${error.keyword}`);
+    if ('limit' in params) params.length = params.limit;
+    byField.set(pointer, { pointer, key, params });
+  }
+  return [...byField.values()];
+}
+
+/**
+ * Server `field_errors` (JSON pointer → message) as field messages; a message
+ * that is already a translation key is kept, any other text becomes `validation:error.server` with it as `message`.
+ */
+export function fromServerFieldErrors(fieldErrors: Record<string, string>): FieldMessage[] {
+  return Object.entries(fieldErrors).map(([pointer, message]) =>
+    /^[a-z][a-zA-Z0-9-]*:[a-zA-Z0-9_.-]+$/.test(message)
+      ? { pointer, key: message, params: {} }
+      : { pointer, key: 'validation:error.server', params: { message } },
+  );
+}

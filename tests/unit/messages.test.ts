@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogueAjv } from '../../src/engine/core/catalogue';
+import { fromServerFieldErrors, toFieldMessages } from '../../src/engine/core/messages';
+import { setFormatClock } from '../../src/engine/core/formats';
+import common from '../../schemas/_defs/common.schema.json';
+
+const ajv = createCatalogueAjv();
+ajv.addSchema({ ...common, $id: 'https://catalogue.merchant-back-office.invalid/_defs/common.schema.json' });
+const validate = ajv.compile({
+  $id: 'https://catalogue.merchant-back-office.invalid/onboarding/steps/test.schema.json',
+  type: 'object',
+  required: ['email', 'legal_info'],
+  properties: {
+    email: { $ref: '../../_defs/common.schema.json#/$defs/email' },
+    name: { type: 'string', minLength: 3, 'x-messages': { minLength: 'onboarding:errors.custom' } },
+    legal_info: {
+      type: 'object',
+      required: ['unified_number'],
+      properties: {
+        commercial_registration_number: {
+          $ref: '../../_defs/common.schema.json#/$defs/commercialRegistrationNumber',
+        },
+        unified_number: { $ref: '../../_defs/common.schema.json#/$defs/unifiedNumber' },
+        license_expiry_date: { $ref: '../../_defs/common.schema.json#/$defs/licenceExpiry' },
+      },
+    },
+    bank: { type: 'object', properties: { iban: { $ref: '../../_defs/common.schema.json#/$defs/iban' } } },
+  },
+});
+
+function messagesFor(data: unknown) {
+  validate(data);
+  return toFieldMessages(validate.errors ?? []);
+}
+
+describe('toFieldMessages', () => {
+  it('puts a missing property on the missing field, with the default key', () => {
+    expect(messagesFor({ legal_info: {} })).toEqual([
+      { pointer: '/email', key: 'validation:error.required', params: { missingProperty: 'email' } },
+      {
+        pointer: '/legal_info/unified_number',
+        key: 'validation:error.required',
+        params: { missingProperty: 'unified_number' },
+      },
+    ]);
+  });
+
+  it('gives the spec’s minimum-length message its length, and a field’s own key wins', () => {
+    const messages = messagesFor({ email: 'a@b.co', name: 'ab', legal_info: { unified_number: '7123' } });
+    expect(messages).toContainEqual({
+      pointer: '/name',
+      key: 'onboarding:errors.custom',
+      params: { limit: 3, length: 3 },
+    });
+    expect(messages).toContainEqual({
+      pointer: '/legal_info/unified_number',
+      key: 'validation:error.minLength',
+      params: { limit: 10, length: 10 },
+    });
+  });
+
+  it('maps formats to their own keys (e-mail, IBAN checksum)', () => {
+    const messages = messagesFor({
+      email: 'not-an-email',
+      legal_info: { unified_number: '7000000000' },
+      bank: { iban: 'SA0380000000608010167518' },
+    });
+    expect(messages.map((m) => [m.pointer, m.key])).toEqual([
+      ['/email', 'validation:error.format.email'],
+      ['/bank/iban', 'validation:error.format.iban'],
+    ]);
+  });
+
+  it('tells a commercial registration number from a unified number', () => {
+    const messages = messagesFor({
+      email: 'a@b.co',
+      legal_info: { commercial_registration_number: '7001234567', unified_number: '1010123456' },
+    });
+    expect(messages.map((m) => [m.pointer, m.key])).toEqual([
+      ['/legal_info/commercial_registration_number', 'onboarding:errors.crLooksLikeUnified'],
+      ['/legal_info/unified_number', 'onboarding:errors.unifiedLooksLikeCr'],
+    ]);
+  });
+
+  it('checks a licence expiry against the clock: at least two weeks ahead', () => {
+    setFormatClock(() => new Date('2026-11-22T10:00:00Z'));
+    try {
+      const base = { email: 'a@b.co', legal_info: { unified_number: '7000000000' } };
+      const at = (date: string) =>
+        messagesFor({ ...base, legal_info: { ...base.legal_info, license_expiry_date: date } });
+      expect(at('2026-12-06')).toEqual([]);
+      expect(at('2026-12-05').map((m) => m.key)).toEqual(['validation:error.format.date-2-weeks-ahead']);
+    } finally {
+      setFormatClock(null);
+    }
+  });
+});
+
+describe('fromServerFieldErrors', () => {
+  it('keeps translation keys and wraps plain server text', () => {
+    expect(
+      fromServerFieldErrors({
+        '/iban': 'validation:error.format.iban',
+        '/business_name': 'name already used',
+      }),
+    ).toEqual([
+      { pointer: '/iban', key: 'validation:error.format.iban', params: {} },
+      { pointer: '/business_name', key: 'validation:error.server', params: { message: 'name already used' } },
+    ]);
+  });
+});
