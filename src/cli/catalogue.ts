@@ -3,19 +3,22 @@
  *
  *   check                                   every problem of the catalogue, non-zero exit if any
  *   matrix --flow <flow> [--format md|csv|json]   every context combination and its active steps
+ *   examples --flow <flow> --step <step>          a valid example, and per constraint an invalid one with its message key
  *
  * `--schemas <dir>` points at another copy of the catalogue (default: ./schemas);
  * translations are read from `--locales <dir>` (default: the schemas folder's sibling `locales`).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { checkCatalogue } from '../engine/core/catalogue';
+import { checkCatalogue, createStepValidators, refResolver } from '../engine/core/catalogue';
+import { stepExamples } from '../engine/core/examples';
 import { readCatalogue } from './readCatalogue';
 import { buildMatrix, distinctPaths } from '../engine/core/matrix';
 
 const USAGE = `usage: npm run catalogue -- <command> [options]
   check                                         check the whole catalogue
   matrix --flow <flow> [--format md|csv|json]   every context combination and its steps
+  examples --flow <flow> --step <step>          a valid example and one invalid example per constraint (JSON)
 options: --schemas <dir> (default ./schemas), --locales <dir> (default <schemas>/../locales)`;
 
 class UsageError extends Error {}
@@ -107,6 +110,34 @@ function main(argv: string[]): number {
         );
       }
     }
+    return 0;
+  }
+
+  if (command === 'examples') {
+    const flowId = options.flow;
+    const stepId = options.step;
+    if (!flowId || !stepId) throw new UsageError('examples needs --flow <flow> and --step <step>');
+    const flow = catalogue.flows[flowId];
+    if (!flow)
+      throw new UsageError(
+        `no flow "${flowId}" (known: ${Object.keys(catalogue.flows).join(', ') || 'none'})`,
+      );
+    const step = flow.steps[stepId];
+    if (!step)
+      throw new UsageError(
+        `no step "${stepId}" in flow "${flowId}" (known: ${Object.keys(flow.steps).join(', ')})`,
+      );
+    if (all.length > 0) {
+      process.stderr.write('the catalogue has problems; run `npm run catalogue -- check` first\n');
+      return 1;
+    }
+    const validate = createStepValidators(catalogue, flowId)[stepId]!;
+    const examples = stepExamples(
+      step.schema,
+      refResolver(catalogue, step.schemaFile),
+      (data) => validate(data).errors,
+    );
+    process.stdout.write(`${JSON.stringify(examples, null, 2)}\n`);
     return 0;
   }
 

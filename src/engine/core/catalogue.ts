@@ -9,6 +9,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { buildMatrix } from './matrix';
 import { isWithin, parsePointer, toPointer } from './pointer';
 import { registerVocabulary } from './vocabulary';
@@ -527,4 +528,42 @@ function safeCompile(
     problem(file, '', (error as Error).message);
     return undefined;
   }
+}
+
+/**
+ * Validators for every step of a flow, compiled with ajv (server, CLI, tests).
+ * The browser uses the same schemas through precompiled code instead.
+ */
+export function createStepValidators(catalogue: Catalogue, flowId: string) {
+  const flow = catalogue.flows[flowId];
+  if (!flow) throw new Error(`no flow "${flowId}"`);
+  const ajv = createCatalogueAjv();
+  for (const schema of Object.values(catalogue.shared))
+    if (!String(schema.$id).includes('/_meta/')) ajv.addSchema(schema);
+  const validators: Record<
+    string,
+    (data: Record<string, unknown>) => { valid: boolean; errors: ErrorObject[] }
+  > = {};
+  for (const [id, step] of Object.entries(flow.steps)) {
+    const validate = ajv.compile(step.schema);
+    validators[id] = (data) => {
+      const valid = validate(data);
+      return { valid, errors: valid ? [] : [...(validate.errors ?? [])] };
+    };
+  }
+  return validators;
+}
+
+/** Resolves a `$ref` found in a file of the catalogue. */
+export function refResolver(catalogue: Catalogue, fromFile: string) {
+  return (ref: string): JsonSchema | undefined => {
+    const target = resolveRef(fromFile, ref);
+    const document =
+      catalogue.shared[target.file] ??
+      Object.values(catalogue.flows)
+        .flatMap((f) => Object.values(f.steps))
+        .find((s) => s.schemaFile === target.file)?.schema;
+    const node = getPointer(document, target.pointer);
+    return isObject(node) ? node : undefined;
+  };
 }

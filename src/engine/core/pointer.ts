@@ -29,9 +29,10 @@ export function getAt(data: unknown, pointer: string): unknown {
 }
 
 /**
- * Returns a copy of `data` without the value at `pointer` (and without objects that became empty on the way).
+ * Returns a copy of `data` without the value at `pointer`.
+ * @param prune - also remove objects that became empty on the way (default true)
  */
-export function removeAt<T>(data: T, pointer: string): T {
+export function removeAt<T>(data: T, pointer: string, prune = true): T {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return data;
   const remove = (node: unknown, depth: number): unknown => {
@@ -44,6 +45,7 @@ export function removeAt<T>(data: T, pointer: string): T {
     } else {
       const child = remove(copy[key], depth + 1);
       if (
+        prune &&
         child !== null &&
         typeof child === 'object' &&
         !Array.isArray(child) &&
@@ -60,4 +62,22 @@ export function removeAt<T>(data: T, pointer: string): T {
 /** True when `pointer` is `prefix` or lies below it. */
 export function isWithin(pointer: string, prefix: string): boolean {
   return pointer === prefix || pointer.startsWith(`${prefix}/`);
+}
+
+/**
+ * Returns a copy of `data` with `value` at `pointer`, creating objects on the way.
+ */
+export function setAt<T extends Record<string, unknown>>(data: T, pointer: string, value: unknown): T {
+  const tokens = parsePointer(pointer);
+  if (tokens.length === 0) throw new Error('cannot replace the whole document');
+  const set = (node: unknown, depth: number): Record<string, unknown> => {
+    const copy: Record<string, unknown> =
+      node !== null && typeof node === 'object' && !Array.isArray(node)
+        ? { ...(node as Record<string, unknown>) }
+        : {};
+    const key = tokens[depth] as string;
+    copy[key] = depth === tokens.length - 1 ? value : set(copy[key], depth + 1);
+    return copy;
+  };
+  return set(data, 0) as T;
 }

@@ -1,0 +1,214 @@
+/**
+ * Example data for a step, for QA and the matrix tests: one valid example,
+ * and for each constraint an invalid variant with the message key it must
+ * produce. Values come from a field's `examples` when the schema gives them,
+ * otherwise they are made from the constraints; every example is verified
+ * against the real validator, so an example that does not do what it claims
+ * is reported instead of returned.
+ */
+import { toFieldMessages, type ValidationErrorLike } from './messages';
+import { getAt, parsePointer, removeAt, setAt, toPointer } from './pointer';
+import type { FormData } from './types';
+
+type Schema = Record<string, unknown>;
+
+/** Resolves a `$ref` of a step schema to the schema it points at (the caller knows the files). */
+export type RefResolver = (ref: string) => Schema | undefined;
+
+export type Validate = (data: FormData) => readonly ValidationErrorLike[];
+
+export interface InvalidExample {
+  /** The field at fault. */
+  pointer: string;
+  /** The constraint broken (`required`, `minLength`, `format` …). */
+  constraint: string;
+  data: FormData;
+  /** The message key the field must show. */
+  key: string;
+}
+
+export interface StepExamples {
+  valid: FormData;
+  invalid: InvalidExample[];
+  /** Constraints no example could be made for (say which, so QA knows what is not covered). */
+  uncovered: { pointer: string; constraint: string; reason: string }[];
+}
+
+/** Known-good and known-bad samples of the catalogue's formats. */
+const FORMAT_SAMPLES: Record<string, { good: string; bad: string }> = {
+  email: { good: 'merchant@example.com', bad: 'merchant.example.com' },
+  phone: { good: '+966501234567', bad: '+9665' },
+  'https-url': { good: 'https://shop.example.com', bad: 'http://shop.example.com' },
+  iban: { good: 'SA0380000000608010167519', bad: 'SA0380000000608010167518' },
+  date: { good: '2030-01-31', bad: '2030-02-31' },
+  uri: { good: 'https://example.com/file.pdf', bad: 'not a uri' },
+  'date-not-in-past': { good: '2099-12-31', bad: '2000-01-01' },
+  'date-not-in-future': { good: '1990-05-17', bad: '2099-12-31' },
+  'date-2-weeks-ahead': { good: '2099-12-31', bad: '2000-01-01' },
+};
+
+const isObject = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Merges a schema with the one its `$ref` points at (the field's own keywords win). */
+function resolved(schema: Schema, resolve: RefResolver): Schema {
+  if (typeof schema.$ref !== 'string') return schema;
+  const target = resolve(schema.$ref);
+  if (!target) return schema;
+  const { $ref: _ref, ...own } = schema;
+  return { ...resolved(target, resolve), ...own };
+}
+
+/** A value meeting the field's constraints, or undefined when none can be made. */
+function validValue(schema: Schema): unknown {
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if ('default' in schema) return schema.default;
+  const type = schema.type;
+  if (typeof schema.format === 'string') return FORMAT_SAMPLES[schema.format]?.good;
+  if (type === 'integer' || type === 'number') {
+    const minimum = typeof schema.minimum === 'number' ? schema.minimum : 1;
+    return Math.max(minimum, 1);
+  }
+  if (type === 'boolean') return true;
+  if (type === 'string' || type === undefined) {
+    if (typeof schema.pattern === 'string') return undefined; // patterns need an `examples` value
+    const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
+    return 'Example'
+      .padEnd(Math.max(min, 7), 'x')
+      .slice(0, Math.max(min, typeof schema.maxLength === 'number' ? Math.min(7, schema.maxLength) : 7));
+  }
+  return undefined;
+}
+
+interface Field {
+  pointer: string;
+  schema: Schema;
+  required: boolean;
+}
+
+/** The fields of a step schema: nested objects are walked, everything else is a field. */
+function fieldsOf(schema: Schema, resolve: RefResolver, prefix: string[] = []): Field[] {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(properties).flatMap(([name, raw]) => {
+    const child = resolved(raw as Schema, resolve);
+    const pointer = toPointer([...prefix, name]);
+    if (child.type === 'object' && isObject(child.properties)) {
+      return [
+        { pointer, schema: child, required: required.has(name) },
+        ...fieldsOf(child, resolve, [...prefix, name]),
+      ];
+    }
+    return [{ pointer, schema: child, required: required.has(name) }];
+  });
+}
+
+/**
+ * Builds the examples of one step.
+ * @param schema - the step schema
+ * @param resolve - resolves its `$ref`s
+ * @param validate - the step's validator
+ */
+export function stepExamples(schema: Schema, resolve: RefResolver, validate: Validate): StepExamples {
+  const fields = fieldsOf(schema, resolve);
+  const uncovered: StepExamples['uncovered'] = [];
+  let valid: FormData = {};
+  for (const field of fields) {
+    if (field.schema.type === 'object' && isObject(field.schema.properties)) continue;
+    if (field.schema.type === 'array') {
+      const items = isObject(field.schema.items) ? resolved(field.schema.items, resolve) : {};
+      const item =
+        items.type === 'object'
+          ? Object.fromEntries(
+              fieldsOf(items, resolve).map((f) => [parsePointer(f.pointer)[0], validValue(f.schema)]),
+            )
+          : validValue(items);
+      const count = typeof field.schema.minItems === 'number' ? Math.max(field.schema.minItems, 1) : 1;
+      if (item !== undefined)
+        valid = setAt(
+          valid,
+          field.pointer,
+          Array.from({ length: count }, () => item),
+        );
+      continue;
+    }
+    const value = validValue(field.schema);
+    if (value === undefined)
+      uncovered.push({
+        pointer: field.pointer,
+        constraint: 'valid',
+        reason: 'add an "examples" value to the field',
+      });
+    else valid = setAt(valid, field.pointer, value);
+  }
+  if (uncovered.length > 0) return { valid, invalid: [], uncovered };
+  const validErrors = validate(valid);
+  if (validErrors.length > 0) {
+    for (const m of toFieldMessages(validErrors))
+      uncovered.push({
+        pointer: m.pointer,
+        constraint: 'valid',
+        reason: `the made-up value fails: ${m.key}`,
+      });
+    return { valid, invalid: [], uncovered };
+  }
+
+  const invalid: InvalidExample[] = [];
+  const attempt = (
+    field: Field,
+    constraint: string,
+    data: FormData | undefined,
+    reason = 'no value breaks it alone',
+  ) => {
+    if (data === undefined) {
+      uncovered.push({ pointer: field.pointer, constraint, reason });
+      return;
+    }
+    const message = toFieldMessages(validate(data)).find((m) => m.pointer === field.pointer);
+    if (message) invalid.push({ pointer: field.pointer, constraint, data, key: message.key });
+    else uncovered.push({ pointer: field.pointer, constraint, reason });
+  };
+
+  for (const field of fields) {
+    const s = field.schema;
+    const with_ = (value: unknown) => setAt(valid, field.pointer, value);
+    if (field.required) attempt(field, 'required', removeAt(valid, field.pointer, false));
+    if (typeof s.minLength === 'number' && s.minLength > 0)
+      attempt(field, 'minLength', with_('1'.repeat(s.minLength - 1)));
+    if (typeof s.maxLength === 'number') attempt(field, 'maxLength', with_('9'.repeat(s.maxLength + 1)));
+    if (typeof s.minimum === 'number') attempt(field, 'minimum', with_(s.minimum - 1));
+    if (typeof s.maximum === 'number') attempt(field, 'maximum', with_(s.maximum + 1));
+    if (Array.isArray(s.enum)) attempt(field, 'enum', with_('not-an-option'));
+    if (typeof s.format === 'string') {
+      const bad = FORMAT_SAMPLES[s.format]?.bad;
+      attempt(
+        field,
+        'format',
+        bad === undefined ? undefined : with_(bad),
+        `no known bad sample of format "${s.format}"`,
+      );
+    }
+    if (typeof s.pattern === 'string') {
+      const good = String(getAt(valid, field.pointer) ?? '');
+      // Change the first character, keeping the length: that breaks a prefix or a digits-only rule.
+      const candidates = [`Z${good.slice(1)}`, `0${good.slice(1)}`, `${good.slice(0, -1)}Z`];
+      const pattern = new RegExp(s.pattern);
+      const breaking = candidates.find((c) => !pattern.test(c));
+      attempt(field, 'pattern', breaking === undefined ? undefined : with_(breaking));
+    }
+    if (isObject(s.not) && typeof s.not.pattern === 'string') {
+      // `not: { pattern }` (a CR number must not look like a unified number): swap the first character until it matches.
+      const good = String(getAt(valid, field.pointer) ?? '');
+      const inner = new RegExp(s.not.pattern);
+      const outer = typeof s.pattern === 'string' ? new RegExp(s.pattern) : /[\s\S]*/;
+      const breaking = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+        .map((c) => `${c}${good.slice(1)}`)
+        .find((c) => inner.test(c) && outer.test(c));
+      attempt(field, 'not', breaking === undefined ? undefined : with_(breaking));
+    }
+    if (s.type === 'array' && typeof s.minItems === 'number' && s.minItems > 0)
+      attempt(field, 'minItems', with_([]));
+  }
+  return { valid, invalid, uncovered };
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkCatalogue, createStepValidators, refResolver } from '../../src/engine/core/catalogue';
+import { stepExamples } from '../../src/engine/core/examples';
+import { readCatalogue } from '../../src/cli/readCatalogue';
+import { toFieldMessages } from '../../src/engine/core/messages';
+
+const { catalogue } = checkCatalogue(readCatalogue(path.resolve('schemas'), path.resolve('locales')).source);
+const flow = catalogue.flows.onboarding!;
+const validators = createStepValidators(catalogue, 'onboarding');
+
+describe('stepExamples on every onboarding step', () => {
+  it.each(Object.keys(flow.steps))(
+    '%s: a valid example, and each invalid one gives its message key',
+    (stepId) => {
+      const step = flow.steps[stepId]!;
+      const validate = validators[stepId]!;
+      const examples = stepExamples(
+        step.schema,
+        refResolver(catalogue, step.schemaFile),
+        (d) => validate(d).errors,
+      );
+      expect(examples.uncovered).toEqual([]);
+      expect(validate(examples.valid).valid).toBe(true);
+      if (Object.keys(step.schema.properties as object).length > 0)
+        expect(examples.invalid.length).toBeGreaterThan(0);
+      for (const example of examples.invalid) {
+        const messages = toFieldMessages(validate(example.data).errors);
+        expect(
+          messages.find((m) => m.pointer === example.pointer)?.key,
+          `${example.pointer} ${example.constraint}`,
+        ).toBe(example.key);
+      }
+    },
+  );
+
+  it('covers the spec’s rules on the Saudi legal details', () => {
+    const step = flow.steps['legal-details-sau']!;
+    const validate = validators['legal-details-sau']!;
+    const { invalid } = stepExamples(
+      step.schema,
+      refResolver(catalogue, step.schemaFile),
+      (d) => validate(d).errors,
+    );
+    const byRule = Object.fromEntries(invalid.map((e) => [`${e.pointer} ${e.constraint}`, e.key]));
+    expect(byRule).toMatchObject({
+      '/legal_info/commercial_registration_number minLength': 'validation:error.minLength',
+      '/legal_info/commercial_registration_number not': 'onboarding:errors.crLooksLikeUnified',
+      '/legal_info/unified_number pattern': 'onboarding:errors.unifiedLooksLikeCr',
+    });
+  });
+
+  it('lists what it cannot cover instead of inventing it', () => {
+    const schema = {
+      type: 'object',
+      required: ['code'],
+      properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' } },
+    };
+    const examples = stepExamples(
+      schema,
+      () => undefined,
+      () => [],
+    );
+    expect(examples.uncovered).toEqual([
+      { pointer: '/code', constraint: 'valid', reason: 'add an "examples" value to the field' },
+    ]);
+  });
+});
