@@ -8,7 +8,6 @@
  * tests and in a build step alike; reading the disk is the caller's job.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 import { buildMatrix } from './matrix';
 import { isWithin, parsePointer, toPointer } from './pointer';
@@ -93,7 +92,6 @@ export function createCatalogueAjv() {
     allowMatchingProperties: true,
     verbose: true,
   });
-  addFormats(ajv, ['date', 'email', 'uri']);
   registerVocabulary(ajv);
   return ajv;
 }
@@ -565,5 +563,48 @@ export function refResolver(catalogue: Catalogue, fromFile: string) {
         .find((s) => s.schemaFile === target.file)?.schema;
     const node = getPointer(document, target.pointer);
     return isObject(node) ? node : undefined;
+  };
+}
+
+/**
+ * A step schema made self-contained for the browser (rjsf resolves only local
+ * `$ref`s): every external definition it uses is copied into its `$defs`
+ * under a name made from the file and the pointer, and the `$ref` is rewritten.
+ * @returns - a new schema; the catalogue is not changed
+ */
+export function bundleStepSchema(catalogue: Catalogue, flowId: string, stepId: string): JsonSchema {
+  const step = catalogue.flows[flowId]?.steps[stepId];
+  if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
+  const defs: Record<string, unknown> = {};
+  const localName = (file: string, pointer: string) =>
+    `${file.replace(/^_defs\//, '').replace(/\.schema\.json$/, '')}${pointer.replace(/^\/\$defs/, '').replaceAll('/', '.')}`.replace(
+      /[^A-Za-z0-9_.-]/g,
+      '_',
+    );
+
+  const rewrite = (node: unknown, fromFile: string): unknown => {
+    if (Array.isArray(node)) return node.map((item) => rewrite(item, fromFile));
+    if (!isObject(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
+        const target = resolveRef(fromFile, value);
+        const name = localName(target.file, target.pointer);
+        if (!(name in defs)) {
+          defs[name] = {}; // reserve first: definitions may refer to each other
+          defs[name] = rewrite(getPointer(catalogue.shared[target.file], target.pointer), target.file);
+        }
+        out.$ref = `#/$defs/${name}`;
+      } else out[key] = rewrite(value, fromFile);
+    }
+    return out;
+  };
+
+  const { $id: _id, ...body } = rewrite(step.schema, step.schemaFile) as JsonSchema;
+  const ownDefs = isObject(body.$defs) ? body.$defs : {};
+  return {
+    ...body,
+    $id: `${flowId}/${stepId}`,
+    ...(Object.keys(defs).length + Object.keys(ownDefs).length > 0 ? { $defs: { ...ownDefs, ...defs } } : {}),
   };
 }

@@ -41,7 +41,6 @@ const FORMAT_SAMPLES: Record<string, { good: string; bad: string }> = {
   'https-url': { good: 'https://shop.example.com', bad: 'http://shop.example.com' },
   iban: { good: 'SA0380000000608010167519', bad: 'SA0380000000608010167518' },
   date: { good: '2030-01-31', bad: '2030-02-31' },
-  uri: { good: 'https://example.com/file.pdf', bad: 'not a uri' },
   'date-not-in-past': { good: '2099-12-31', bad: '2000-01-01' },
   'date-not-in-future': { good: '1990-05-17', bad: '2099-12-31' },
   'date-2-weeks-ahead': { good: '2099-12-31', bad: '2000-01-01' },

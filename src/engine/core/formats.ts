@@ -57,8 +57,18 @@ export function isHttpsUrl(value: string): boolean {
 /** The minimum weeks ahead for a date with the `date-2-weeks-ahead` format (spec: a licence must expire at least two weeks from now). */
 export const LICENCE_MIN_WEEKS = 2;
 
-/** Every custom format by name. */
+/** Spec: an e-mail contains @ and a dotted domain (it is trimmed and lower-cased before it is checked). */
+export function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+}
+
+/**
+ * Every format the catalogue may use, by name, as plain functions: ajv calls them
+ * at run time, and the precompiled browser validators import this same object.
+ */
 export const formats: Record<string, (value: string) => boolean> = {
+  date: isDate,
+  email: isEmail,
   phone: isPhone,
   iban: isIban,
   'https-url': isHttpsUrl,

@@ -1,0 +1,113 @@
+/**
+ * Compiles the catalogue for the browser: per flow, a module with the flow
+ * definition and a lazy loader per step; per step, its self-contained schema,
+ * its UI schema and ajv standalone validation code. The browser therefore
+ * ships no schema compiler and runs no `new Function`, so a content security
+ * policy without 'unsafe-eval' holds. Formats are imported from
+ * src/engine/core/formats.ts, the same functions the server's ajv calls.
+ *
+ * Used by the Vite plugin (virtual modules, built on demand) and by tests.
+ */
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { _ } from 'ajv';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { bundleStepSchema, checkCatalogue, type Catalogue } from '../engine/core/catalogue';
+import { registerVocabulary } from '../engine/core/vocabulary';
+import { readCatalogue } from './readCatalogue';
+
+export const VIRTUAL_PREFIX = 'virtual:catalogue/';
+const FORMATS_MODULE = path.resolve(import.meta.dirname, '../engine/core/formats.ts');
+const RUNTIME_MODULE = path.resolve(import.meta.dirname, '../engine/core/runtime.ts');
+
+/**
+ * Reads and checks the catalogue; a catalogue with problems is refused with all of them listed.
+ */
+export function loadCheckedCatalogue(schemasDir: string, localesDir: string): Catalogue {
+  const { source, problems: readProblems } = readCatalogue(schemasDir, localesDir);
+  const { catalogue, problems } = checkCatalogue(source);
+  const all = [...readProblems, ...problems];
+  if (all.length > 0) {
+    throw new Error(
+      `the catalogue has ${all.length} problem(s):\n${all.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`).join('\n')}`,
+    );
+  }
+  return catalogue;
+}
+
+/** ES module source of a flow: its definition, its step ids and a lazy import per step. */
+export function flowModule(catalogue: Catalogue, flowId: string): string {
+  const flow = catalogue.flows[flowId];
+  if (!flow) throw new Error(`no flow "${flowId}"`);
+  const loaders = Object.keys(flow.steps)
+    .map(
+      (id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${id}`)}),`,
+    )
+    .join('\n');
+  return `export const flow = ${JSON.stringify(flow.definition)};\nexport const steps = {\n${loaders}\n};\n`;
+}
+
+/** ajv runtime helpers the standalone code may ask for, as ES imports. */
+const RUNTIME_HELPERS: Record<string, { name: string; import: string }> = {
+  'ajv/dist/runtime/equal': { name: '__equal', import: 'import __equal from "fast-deep-equal";' },
+  'ajv/dist/runtime/ucs2length': {
+    name: '__ucs2length',
+    import: `import { ucs2length as __ucs2length } from ${JSON.stringify(RUNTIME_MODULE)};`,
+  },
+};
+
+/** The id of a step's bundled schema: a valid export name, as ajv's ES module output needs. */
+export function stepSchemaId(flowId: string, stepId: string): string {
+  return `step_${flowId}_${stepId}`.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/** ES module source of a step: its bundled schema, its UI schema and its precompiled validators. */
+export function stepModule(catalogue: Catalogue, flowId: string, stepId: string): string {
+  const step = catalogue.flows[flowId]?.steps[stepId];
+  if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
+  const schema = { ...bundleStepSchema(catalogue, flowId, stepId), $id: stepSchemaId(flowId, stepId) };
+  return [
+    `import * as validateFns from ${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${stepId}/validators`)};`,
+    `export const schema = ${JSON.stringify(schema)};`,
+    `export const ui = ${JSON.stringify(step.ui)};`,
+    'export { validateFns };',
+    '',
+  ].join('\n');
+}
+
+/**
+ * ES module source of a step's validators: ajv standalone code, one export per
+ * schema rjsf may validate (rjsf's precompiled-validator layout).
+ */
+export function validatorsModule(catalogue: Catalogue, flowId: string, stepId: string): string {
+  const schema = { ...bundleStepSchema(catalogue, flowId, stepId), $id: stepSchemaId(flowId, stepId) };
+  const code = compileSchemaValidatorsCode(schema as never, {
+    AjvClass: Ajv2020 as never,
+    ajvFormatOptions: false,
+    ajvOptionsOverrides: {
+      // Standalone code refers to formats as `formats["iban"]`; the import is added below.
+      code: { esm: true, lines: false, formats: _`formats` },
+      allowUnionTypes: true,
+    },
+    extenderFn: (ajv) => {
+      registerVocabulary(ajv as never);
+      return ajv;
+    },
+  });
+  // ajv writes `require(...)` for its runtime helpers even in ES module output; map the known ones to imports.
+  let body = code;
+  const imports = [`import { formats } from ${JSON.stringify(FORMATS_MODULE)};`];
+  for (const [helper, replacement] of Object.entries(RUNTIME_HELPERS)) {
+    const call = `require("${helper}").default`;
+    if (body.includes(call)) {
+      body = body.replaceAll(call, replacement.name);
+      imports.push(replacement.import);
+    }
+  }
+  const unknown = /require\("([^"]+)"\)/.exec(body);
+  if (unknown)
+    throw new Error(
+      `step "${stepId}" of "${flowId}" needs ajv runtime helper "${unknown[1]}"; add it to RUNTIME_HELPERS`,
+    );
+  return `${imports.join('\n')}\n${body}\n`;
+}
