@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
 
 /** Where `npm run dev` runs the API server behind Vite's proxy. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -9,7 +10,7 @@ const pagesStayHere = (req: { headers: { accept?: string }; url?: string }) =>
   req.headers.accept?.includes('text/html') ? req.url : undefined;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' })],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -62,7 +62,7 @@ describe('stepExamples on every onboarding step', () => {
       () => [],
     );
     expect(examples.uncovered).toEqual([
-      { pointer: '/code', constraint: 'valid', reason: 'add an "examples" value to the field' },
+      { pointer: '/code', constraint: 'valid', reason: 'add an "x-example" value to the field' },
     ]);
   });
 });

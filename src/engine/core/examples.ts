@@ -1,7 +1,7 @@
 /**
  * Example data for a step, for QA and the matrix tests: one valid example,
  * and for each constraint an invalid variant with the message key it must
- * produce. Values come from a field's `examples` when the schema gives them,
+ * produce. Values come from a field's `x-example` when the schema gives them,
  * otherwise they are made from the constraints; every example is verified
  * against the real validator, so an example that does not do what it claims
  * is reported instead of returned.
@@ -59,7 +59,7 @@ function resolved(schema: Schema, resolve: RefResolver): Schema {
 
 /** A value meeting the field's constraints, or undefined when none can be made. */
 function validValue(schema: Schema): unknown {
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('x-example' in schema) return schema['x-example'];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('default' in schema) return schema.default;
@@ -137,7 +137,7 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
       uncovered.push({
         pointer: field.pointer,
         constraint: 'valid',
-        reason: 'add an "examples" value to the field',
+        reason: 'add an "x-example" value to the field',
       });
     else valid = setAt(valid, field.pointer, value);
   }

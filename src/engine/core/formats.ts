@@ -91,4 +91,6 @@ export const ANNOTATION_KEYWORDS = [
   'x-ibanMode',
   /** OTP: the code's length is the schema's minLength/maxLength; resend countdown in seconds. */
   'x-resendSeconds',
+  /** One valid value, for the example generator (not `examples`: rjsf would offer it as a suggestion list). */
+  'x-example',
 ] as const;

@@ -15,6 +15,17 @@ export const routes: RouteObject[] = [
         path: 'auth',
         lazy: () => import('../features/auth/routes/AuthPage').then((m) => ({ Component: m.AuthPage })),
       },
+      // Development and QA pages; the server answers 404 for every /dev address in production.
+      {
+        path: 'dev/catalogue',
+        lazy: () =>
+          import('../features/dev/routes/CatalogueDevPage').then((m) => ({ Component: m.CatalogueDevPage })),
+      },
+      {
+        path: 'dev/wizard/:flowId/:stepId?',
+        lazy: () =>
+          import('../features/dev/routes/WizardPlayground').then((m) => ({ Component: m.WizardPlayground })),
+      },
       // Spec shell §2.6: a catch-all to root.
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,0 +1,76 @@
+/**
+ * Vite plugin: serves the compiled catalogue as virtual modules.
+ *
+ *   virtual:catalogue/index                 a loader per flow
+ *   virtual:catalogue/<flow>                its definition and a loader per step
+ *   virtual:catalogue/<flow>/<step>         bundled schema, UI schema, examples, validators
+ *   virtual:catalogue/<flow>/<step>/validators   ajv standalone code
+ *
+ * A catalogue with problems fails the build with every problem listed. In
+ * `npm run dev`, a change under schemas/ or locales/ reloads the page.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { createStepValidators, refResolver, type Catalogue } from '../engine/core/catalogue';
+import { stepExamples } from '../engine/core/examples';
+import {
+  flowModule,
+  loadCheckedCatalogue,
+  stepModule,
+  validatorsModule,
+  VIRTUAL_PREFIX,
+} from './compileCatalogue';
+
+export function cataloguePlugin(options: { schemasDir: string; localesDir: string }): Plugin {
+  let catalogue: Catalogue | undefined;
+  const current = () => (catalogue ??= loadCheckedCatalogue(options.schemasDir, options.localesDir));
+  const RESOLVED = `\0${VIRTUAL_PREFIX}`;
+
+  return {
+    name: 'catalogue',
+    resolveId(id) {
+      return id.startsWith(VIRTUAL_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED)) return undefined;
+      const parts = id.slice(RESOLVED.length).split('/');
+      const c = current();
+      if (parts.length === 1 && parts[0] === 'index') {
+        const loaders = Object.keys(c.flows)
+          .map(
+            (flow) =>
+              `  ${JSON.stringify(flow)}: () => import(${JSON.stringify(`${VIRTUAL_PREFIX}${flow}`)}),`,
+          )
+          .join('\n');
+        return `export const flows = {\n${loaders}\n};\n`;
+      }
+      const [flowId, stepId, kind] = parts as [string, string | undefined, string | undefined];
+      if (parts.length === 1) return flowModule(c, flowId);
+      if (parts.length === 2 && stepId) {
+        const step = c.flows[flowId]?.steps[stepId];
+        if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
+        const validate = createStepValidators(c, flowId)[stepId]!;
+        const examples = stepExamples(
+          step.schema,
+          refResolver(c, step.schemaFile),
+          (data) => validate(data).errors,
+        );
+        return `${stepModule(c, flowId, stepId)}export const examples = ${JSON.stringify(examples)};\n`;
+      }
+      if (parts.length === 3 && stepId && kind === 'validators') return validatorsModule(c, flowId, stepId);
+      throw new Error(`unknown catalogue module "${id.slice(1)}"`);
+    },
+    configureServer(server) {
+      const watched = [path.resolve(options.schemasDir), path.resolve(options.localesDir)];
+      server.watcher.add(watched);
+      server.watcher.on('all', (_event, file) => {
+        if (!watched.some((dir) => file.startsWith(dir))) return;
+        catalogue = undefined;
+        for (const module of server.moduleGraph.idToModuleMap.values()) {
+          if (module.id?.startsWith(RESOLVED)) server.moduleGraph.invalidateModule(module);
+        }
+        server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * One step drawn with given data and messages, outside any wizard: the dev
+ * catalogue page shows each step this way in both languages.
+ */
+import { useMemo } from 'react';
+import Form from '@rjsf/mantine';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { FormData } from '../core/types';
+import { toFieldMessages } from '../core/messages';
+import type { LoadedStepModule } from './loadFlow';
+import { translateUi } from './translateUi';
+import { toErrorSchema } from './errorSchema';
+import { widgets } from '../widgets';
+
+export function StepPreview(props: { step: LoadedStepModule; data: FormData; namespace: string }) {
+  const { t } = useTranslation([props.namespace, 'validation', 'common']);
+  const ui = useMemo(() => translateUi(props.step.schema, props.step.ui, (key) => t(key)), [props.step, t]);
+  const errors = useMemo(
+    () =>
+      toErrorSchema(toFieldMessages(props.step.validate(props.data).errors), (key, params) => t(key, params)),
+    [props.step, props.data, t],
+  );
+  return (
+    <Form
+      schema={props.step.schema}
+      uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
+      formData={props.data}
+      validator={props.step.rjsfValidator}
+      widgets={widgets as RegistryWidgetsType}
+      extraErrors={errors}
+      showErrorList={false}
+      noHtml5Validate
+    >
+      <></>
+    </Form>
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * Runs one flow of the catalogue: one URL per step (`…/:stepId`), the step
+ * validated before Next, fields validated when they lose focus, a stepper,
+ * the draft saved through the flow's adapter on step change and on blur,
+ * server errors shown on their fields, and focus moved to the first error.
+ *
+ * Everything about routing comes from src/engine/core: the active steps are
+ * recomputed from the data on every change and addressed by id, never index.
+ */
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Grid, Group, Paper, Stack } from '@mantine/core';
+import Form from '@rjsf/mantine';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  carryDraftForward,
+  firstIncompleteStep,
+  isStepComplete,
+  isStepOpen,
+  stampDraft,
+  type Draft,
+} from '../core/drafts';
+import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
+import { dropInactiveData, nextStep, previousStep, resolveSteps } from '../core/steps';
+import type { FormData } from '../core/types';
+import type { DraftAdapter } from './adapter';
+import { loadFlow, type LoadedFlowModule } from './loadFlow';
+import { translateUi } from './translateUi';
+import { fieldId, toErrorSchema } from './errorSchema';
+import { WizardStepper } from './WizardStepper';
+import { widgets as customWidgets } from '../widgets';
+
+export interface WizardRunnerProps {
+  flowId: string;
+  adapter: DraftAdapter;
+  /** The address of the wizard without the step id, e.g. `/applications` (steps are `/applications/<stepId>`). */
+  basePath: string;
+  /** Called when a path ends: after submit (`submit`), or at a `reach-out` step. */
+  onEnd?: (outcome: 'submit' | 'reach-out', data: FormData) => void;
+}
+
+const widgets = customWidgets as RegistryWidgetsType;
+
+/** The runner: loads the flow (suspends meanwhile) and the draft, then renders the step in the address. */
+export function WizardRunner(props: WizardRunnerProps) {
+  const flow = use(loadFlow(props.flowId));
+  const draft = use(useMemo(() => props.adapter.load(), [props.adapter]));
+  const carried = useMemo(
+    () =>
+      draft
+        ? carryDraftForward(flow.flow, flow.validators, draft)
+        : { draft: stampDraft(flow.flow, {}), attention: [] },
+    [draft, flow],
+  );
+  return <Wizard {...props} flow={flow} initial={carried.draft} attention={carried.attention} />;
+}
+
+function Wizard(
+  props: WizardRunnerProps & { flow: LoadedFlowModule; initial: Draft; attention: FieldMessage[] },
+) {
+  const { flow, adapter, basePath } = props;
+  const definition = flow.flow;
+  const namespaces = useMemo(
+    () => [definition.title.split(':')[0] ?? 'common', 'validation', 'common'],
+    [definition.title],
+  );
+  const { t, i18n } = useTranslation(namespaces);
+  const navigate = useNavigate();
+  const { stepId } = useParams();
+
+  const [data, setData] = useState<FormData>(props.initial.data);
+  const [messages, setMessages] = useState<FieldMessage[]>(props.attention);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const lastSaved = useRef(JSON.stringify(props.initial.data));
+  const focusPending = useRef(false);
+
+  const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
+  const step = stepId && active.includes(stepId) ? flow.steps[stepId] : undefined;
+
+  const save = useCallback(
+    async (next: FormData): Promise<FieldMessage[]> => {
+      const serialized = JSON.stringify(next);
+      if (serialized === lastSaved.current) return [];
+      try {
+        const result = await adapter.save(stampDraft(definition, next));
+        lastSaved.current = serialized;
+        setSaveFailed(false);
+        return result?.fieldErrors ? fromServerFieldErrors(result.fieldErrors) : [];
+      } catch {
+        setSaveFailed(true);
+        return [];
+      }
+    },
+    [adapter, definition],
+  );
+
+  // Move focus to the first field with an error once it is on screen.
+  useEffect(() => {
+    if (!focusPending.current || messages.length === 0) return;
+    focusPending.current = false;
+    const first = messages.find((m) => document.getElementById(fieldId(m.pointer)));
+    if (first) document.getElementById(fieldId(first.pointer))?.focus();
+  }, [messages, stepId]);
+
+  const ui = useMemo(
+    () => (step ? translateUi(step.schema, step.ui, (key) => t(key)) : {}),
+    // Texts change with the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [step, t, i18n.language],
+  );
+  const errorSchema = useMemo(() => toErrorSchema(messages, (key, params) => t(key, params)), [messages, t]);
+
+  if (!step) {
+    // Unknown or inactive step: go to the first step that needs work (or the first one).
+    const target = firstIncompleteStep(definition, flow.validators, data) ?? active[0];
+    return <Navigate to={`${basePath}/${target}`} replace />;
+  }
+  if (!isStepOpen(definition, flow.validators, step.id, data)) {
+    return (
+      <Navigate
+        to={`${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`}
+        replace
+      />
+    );
+  }
+
+  const stepMessages = (current: FormData) => toFieldMessages(step.validate(current).errors);
+  const showServerErrors = (serverMessages: FieldMessage[]) => {
+    setMessages(serverMessages);
+    focusPending.current = true;
+    const owner = active.find((id) =>
+      definition.steps
+        .find((s) => s.id === id)
+        ?.owns.some((o) => serverMessages.some((m) => m.pointer.startsWith(o))),
+    );
+    if (owner && owner !== step.id) void navigate(`${basePath}/${owner}`);
+  };
+
+  const goNext = async () => {
+    const errors = stepMessages(data);
+    if (errors.length > 0) {
+      focusPending.current = true;
+      setMessages(errors);
+      return;
+    }
+    setBusy(true);
+    try {
+      const serverErrors = await save(data);
+      if (serverErrors.length > 0) return showServerErrors(serverErrors);
+      setMessages([]);
+      const next = nextStep(definition, data, step.id);
+      if (next) {
+        void navigate(`${basePath}/${next}`);
+        return;
+      }
+      const end = definition.steps.find((s) => s.id === step.id)?.end;
+      if (end === 'submit') {
+        const finalData = dropInactiveData(definition, data);
+        const result = await adapter.submit(stampDraft(definition, finalData));
+        if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
+        props.onEnd?.('submit', finalData);
+      } else if (end === 'reach-out') props.onEnd?.('reach-out', data);
+    } catch {
+      setSaveFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const goBack = async () => {
+    const previous = previousStep(definition, data, step.id);
+    await save(data);
+    setMessages([]);
+    if (previous) void navigate(`${basePath}/${previous}`);
+  };
+
+  const onBlur = (id: string) => {
+    // Live validation on blur: show (or clear) the message of the field that lost focus.
+    const fresh = stepMessages(data);
+    setMessages((old) => [
+      ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
+      ...fresh.filter((m) => fieldId(m.pointer) === id),
+    ]);
+    void save(data).then((serverErrors) => serverErrors.length > 0 && setMessages(serverErrors));
+  };
+
+  // A step shows as complete only when every step before it is too (an empty review step is not "done" early).
+  let allBefore = true;
+  const stepperSteps = active.map((id) => {
+    const complete = allBefore && isStepComplete(flow.validators, id, data);
+    allBefore = complete;
+    return {
+      id,
+      title: t(definition.steps.find((s) => s.id === id)?.title ?? id),
+      complete,
+      open: isStepOpen(definition, flow.validators, id, data),
+    };
+  });
+  const isLast = nextStep(definition, data, step.id) === null;
+  const end = definition.steps.find((s) => s.id === step.id)?.end;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+        <WizardStepper
+          steps={stepperSteps}
+          current={step.id}
+          onSelect={(id) => {
+            void save(data);
+            void navigate(`${basePath}/${id}`);
+          }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="lg">
+            {saveFailed && (
+              <Alert color="red" variant="light" title={t('common:wizard.saveFailedTitle')}>
+                {t('common:wizard.saveFailed')}
+              </Alert>
+            )}
+            <Form
+              key={`${step.id}:${i18n.language}`}
+              schema={step.schema}
+              uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
+              formData={data}
+              validator={step.rjsfValidator}
+              widgets={widgets}
+              extraErrors={errorSchema}
+              showErrorList={false}
+              noHtml5Validate
+              onChange={(event) => setData(event.formData as FormData)}
+              onBlur={onBlur}
+            >
+              <></>
+            </Form>
+            <StepActions
+              back={previousStep(definition, data, step.id) !== null ? goBack : undefined}
+              next={goNext}
+              busy={busy}
+              label={
+                isLast
+                  ? end === 'submit'
+                    ? t('common:wizard.submit')
+                    : t('common:wizard.finish')
+                  : t('common:wizard.next')
+              }
+              backLabel={t('common:wizard.back')}
+            />
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function StepActions(props: {
+  back?: () => void;
+  next: () => void;
+  busy: boolean;
+  label: ReactNode;
+  backLabel: ReactNode;
+}) {
+  return (
+    <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group justify="space-between">
+        {props.back ? (
+          <Button variant="default" onClick={props.back} disabled={props.busy}>
+            {props.backLabel}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button onClick={props.next} loading={props.busy}>
+          {props.label}
+        </Button>
+      </Group>
+    </Box>
+  );
+}

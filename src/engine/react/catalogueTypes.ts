@@ -1,0 +1,21 @@
+/** The shapes of the compiled catalogue modules, as the browser receives them. */
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
+import type { StepExamples } from '../core/examples';
+import type { FlowDefinition } from '../core/types';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface StepModule {
+  /** Self-contained step schema (titles are translation keys). */
+  schema: JsonObject;
+  /** rjsf UI schema (texts are translation keys). */
+  ui: JsonObject;
+  examples: StepExamples;
+  /** Precompiled validators, keyed as rjsf's precompiled validator expects. */
+  validateFns: ValidatorFunctions;
+}
+
+export interface FlowModule {
+  flow: FlowDefinition;
+  steps: Record<string, () => Promise<StepModule>>;
+}

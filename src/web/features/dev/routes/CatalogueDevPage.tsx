@@ -1,0 +1,121 @@
+/**
+ * /dev/catalogue (outside production): any step of any flow with its example
+ * data, in English and in Arabic side by side. Pick an invalid example to see
+ * the message each language shows for it.
+ */
+import { Suspense, use, useMemo, useState } from 'react';
+import {
+  Badge,
+  Card,
+  Container,
+  DirectionProvider,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import i18next from 'i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { flowIds, loadFlow } from '../../../../engine/react/loadFlow';
+import { StepPreview } from '../../../../engine/react/StepPreview';
+import type { FormData } from '../../../../engine/core/types';
+
+const panels = [
+  { lng: 'en', dir: 'ltr' },
+  { lng: 'ar', dir: 'rtl' },
+] as const;
+
+export function CatalogueDevPage() {
+  const { t } = useTranslation('dev');
+  const [params, setParams] = useSearchParams();
+  const flowId = params.get('flow') ?? flowIds[0] ?? '';
+  const flow = use(loadFlow(flowId));
+  const stepIds = Object.keys(flow.steps);
+  const stepId = stepIds.includes(params.get('step') ?? '')
+    ? (params.get('step') as string)
+    : (stepIds[0] ?? '');
+  const step = flow.steps[stepId];
+  const [example, setExample] = useState('valid');
+  const namespace = flow.flow.title.split(':')[0] ?? 'common';
+  const instances = useMemo(() => panels.map((p) => i18next.cloneInstance({ lng: p.lng })), []);
+
+  if (!step) return null;
+  const invalid = step.examples.invalid;
+  const chosen = example === 'valid' ? undefined : invalid[Number(example)];
+  const data: FormData = chosen?.data ?? step.examples.valid;
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    if (key === 'flow') next.delete('step');
+    setParams(next, { replace: true });
+    setExample('valid');
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack>
+        <Title order={1} size="h3">
+          {t('catalogueTitle')}
+        </Title>
+        <Group align="end">
+          <Select
+            label={t('flow')}
+            data={flowIds}
+            value={flowId}
+            onChange={(v) => set('flow', v)}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('step')}
+            data={stepIds}
+            value={stepId}
+            onChange={(v) => set('step', v)}
+            allowDeselect={false}
+            searchable
+          />
+          <Select
+            label={t('example')}
+            w={420}
+            value={example}
+            onChange={(v) => setExample(v ?? 'valid')}
+            allowDeselect={false}
+            data={[
+              { value: 'valid', label: t('validExample') },
+              ...invalid.map((e, i) => ({
+                value: String(i),
+                label: `${e.pointer} · ${e.constraint} → ${e.key}`,
+              })),
+            ]}
+          />
+        </Group>
+        {step.examples.uncovered.length > 0 && (
+          <Text c="orange.8" size="sm">
+            {t('uncovered', { count: step.examples.uncovered.length })}
+          </Text>
+        )}
+        <Grid>
+          {panels.map((panel, i) => (
+            <Grid.Col key={panel.lng} span={{ base: 12, md: 6 }}>
+              <I18nextProvider i18n={instances[i]!}>
+                <DirectionProvider initialDirection={panel.dir} detectDirection={false}>
+                  <Card withBorder radius="lg" padding="lg" dir={panel.dir} lang={panel.lng}>
+                    <Badge mb="md" variant="light">
+                      {panel.lng}
+                    </Badge>
+                    <Suspense fallback={<Loader />}>
+                      <StepPreview step={step} data={data} namespace={namespace} />
+                    </Suspense>
+                  </Card>
+                </DirectionProvider>
+              </I18nextProvider>
+            </Grid.Col>
+          ))}
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

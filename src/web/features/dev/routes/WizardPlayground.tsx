@@ -1,0 +1,44 @@
+import { useMemo, useState } from 'react';
+import { Alert, Container, Stack, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { WizardRunner } from '../../../../engine/react/WizardRunner';
+import { sessionStorageAdapter } from '../../../../engine/react/adapter';
+import { flowIds } from '../../../../engine/react/loadFlow';
+
+/** Any flow of the catalogue in the real runner, with its draft in session storage (outside production only). */
+export function WizardPlayground() {
+  const { flowId = '' } = useParams();
+  const { t } = useTranslation('dev');
+  const [ended, setEnded] = useState<string | null>(null);
+  const adapter = useMemo(() => sessionStorageAdapter(`tby:md:dev-draft:${flowId}`), [flowId]);
+  if (!flowIds.includes(flowId)) {
+    return (
+      <Container py="xl">
+        <Alert color="red" title={t('unknownFlow', { flow: flowId })}>
+          {flowIds.join(', ')}
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1} size="h3">
+          {t('playground', { flow: flowId })}
+        </Title>
+        <WizardRunner
+          flowId={flowId}
+          adapter={adapter}
+          basePath={`/dev/wizard/${flowId}`}
+          onEnd={(outcome) => setEnded(outcome)}
+        />
+        {ended && (
+          <Alert color="mint" title={t('ended', { outcome: ended })} role="status">
+            {t('endedBody')}
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
