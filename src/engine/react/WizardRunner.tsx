@@ -187,17 +187,13 @@ function Wizard(
   };
 
   // A step shows as complete only when every step before it is too (an empty review step is not "done" early).
-  let allBefore = true;
-  const stepperSteps = active.map((id) => {
-    const complete = allBefore && isStepComplete(flow.validators, id, data);
-    allBefore = complete;
-    return {
-      id,
-      title: t(definition.steps.find((s) => s.id === id)?.title ?? id),
-      complete,
-      open: isStepOpen(definition, flow.validators, id, data),
-    };
-  });
+  const firstIncomplete = active.findIndex((id) => !isStepComplete(flow.validators, id, data));
+  const stepperSteps = active.map((id, index) => ({
+    id,
+    title: t(definition.steps.find((s) => s.id === id)?.title ?? id),
+    complete: firstIncomplete < 0 || index < firstIncomplete,
+    open: isStepOpen(definition, flow.validators, id, data),
+  }));
   const isLast = nextStep(definition, data, step.id) === null;
   const end = definition.steps.find((s) => s.id === step.id)?.end;
 

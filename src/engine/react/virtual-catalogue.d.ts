@@ -1,4 +1,6 @@
 /** Types of the virtual modules the catalogue Vite plugin serves (src/cli/catalogueVitePlugin.ts). */
 declare module 'virtual:catalogue/index' {
+  // An ambient module cannot import relatively at its top, so the type is referenced inline.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   export const flows: Record<string, () => Promise<import('./catalogueTypes').FlowModule>>;
 }
