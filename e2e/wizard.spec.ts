@@ -1,0 +1,113 @@
+/**
+ * The wizard engine in real Chromium, through the playground route
+ * (/dev/wizard/:flowId/:stepId) with the onboarding flow of the catalogue.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const base = '/dev/wizard/onboarding';
+
+/** A message as the merchant sees it (rjsf also keeps a hidden copy of each field's errors). */
+const visibleText = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).filter({ visible: true });
+
+async function fillBasicInfo(page: Page, country: string, volume: string) {
+  await page.getByRole('textbox', { name: /First name/ }).fill('Sara');
+  await page.getByRole('textbox', { name: /Last name/ }).fill('Al-Harbi');
+  await page.getByRole('textbox', { name: /Email/ }).fill('sara@example.com');
+  await page.getByRole('textbox', { name: /Phone number/ }).fill('+966501234567');
+  await page.getByRole('textbox', { name: /Business name/ }).fill('Riyadh Style');
+  await page.getByRole('combobox', { name: /Country of main operations/ }).click();
+  await page.getByRole('option', { name: country }).click();
+  await page.getByRole('radio', { name: volume }).check();
+}
+
+test.describe('wizard runner', () => {
+  test('an address without a step goes to the first step; an unknown or inactive step too', async ({
+    page,
+  }) => {
+    await page.goto(base);
+    await expect(page).toHaveURL(/\/dev\/wizard\/onboarding\/basic-info$/);
+    await expect(page.getByText('Step 1 of 2')).toBeVisible();
+    await page.goto(`${base}/no-such-step`);
+    await expect(page).toHaveURL(/\/basic-info$/);
+    await page.goto(`${base}/legal-details-are`);
+    await expect(page).toHaveURL(/\/basic-info$/);
+  });
+
+  test('Next validates the step, shows each message and moves focus to the first field at fault', async ({
+    page,
+  }) => {
+    await page.goto(`${base}/basic-info`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(visibleText(page, 'this field is required').first()).toBeVisible();
+    await expect(visibleText(page, 'this field is required')).toHaveCount(7);
+    await expect(page.getByRole('textbox', { name: /First name/ })).toBeFocused();
+    await expect(page).toHaveURL(/\/basic-info$/);
+  });
+
+  test('a field is checked when it loses focus, and keeps what was typed', async ({ page }) => {
+    await page.goto(`${base}/basic-info`);
+    const email = page.getByRole('textbox', { name: /Email/ });
+    await email.fill('sara.example.com');
+    await email.blur();
+    await expect(visibleText(page, 'please enter valid email')).toBeVisible();
+    await expect(email).toHaveValue('sara.example.com');
+    await email.fill('sara@example.com');
+    await email.blur();
+    await expect(visibleText(page, 'please enter valid email')).toHaveCount(0);
+  });
+
+  test('the steps follow the answers, one address per step, and the browser buttons work', async ({
+    page,
+  }) => {
+    await page.goto(`${base}/basic-info`);
+    await fillBasicInfo(page, 'Saudi Arabia', 'Less than 1 million');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/business-licence-sau$/);
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+
+    await page.getByRole('radio', { name: 'Commercial registration' }).check();
+    await expect(page.getByText('Step 2 of 7')).toBeVisible();
+    await page.getByRole('radio', { name: 'Freelance licence' }).check();
+    await expect(page.getByText('Step 2 of 7')).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/basic-info$/);
+    await expect(page.getByRole('textbox', { name: /Business name/ })).toHaveValue('Riyadh Style');
+    await page.goForward();
+    await expect(page).toHaveURL(/\/business-licence-sau$/);
+    await expect(page.getByRole('radio', { name: 'Freelance licence' })).toBeChecked();
+  });
+
+  test('a reload keeps everything that was saved', async ({ page }) => {
+    await page.goto(`${base}/basic-info`);
+    await fillBasicInfo(page, 'Bahrain', 'Above 15 million');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/product-category$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/product-category$/);
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('textbox', { name: /First name/ })).toHaveValue('Sara');
+  });
+
+  test('in Arabic the form is right to left with Arabic messages', async ({ page }) => {
+    await page.goto(`${base}/basic-info?lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText('الخطوة 1 من 2')).toBeVisible();
+    await page.getByRole('button', { name: 'التالي' }).click();
+    await expect(visibleText(page, 'هذا الحقل مطلوب').first()).toBeVisible();
+  });
+});
+
+test.describe('dev catalogue page', () => {
+  test('shows a step with example data in English and Arabic side by side', async ({ page }) => {
+    await page.goto('/dev/catalogue?step=bank-details');
+    await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA0380000000608010167519');
+    await expect(page.getByRole('textbox', { name: /رقم الآيبان/ })).toHaveValue('SA0380000000608010167519');
+    await page.getByRole('combobox', { name: 'Example data' }).click();
+    await page.getByRole('option', { name: /\/bank_details\/iban · format/ }).click();
+    await expect(visibleText(page, 'please enter a valid IBAN')).toBeVisible();
+    await expect(visibleText(page, 'يرجى إدخال رقم آيبان صحيح')).toBeVisible();
+  });
+});
