@@ -15,6 +15,14 @@ export const WIDGET_NAMES = [
   'date',
   'hidden',
   'updown',
+  // ours (src/engine/widgets)
+  'phone',
+  'iban',
+  'otp',
+  'upload',
 ] as const;
+
+/** The names src/engine/widgets provides (the rest are rjsf's). */
+export const CUSTOM_WIDGET_NAMES = ['phone', 'iban', 'otp', 'upload'] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];

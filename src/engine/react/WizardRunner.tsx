@@ -30,6 +30,7 @@ import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
 import { WizardStepper } from './WizardStepper';
 import { widgets as customWidgets } from '../widgets';
+import type { WidgetServices } from '../widgets/services';
 
 export interface WizardRunnerProps {
   flowId: string;
@@ -38,6 +39,8 @@ export interface WizardRunnerProps {
   basePath: string;
   /** Called when a path ends: after submit (`submit`), or at a `reach-out` step. */
   onEnd?: (outcome: 'submit' | 'reach-out', data: FormData) => void;
+  /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
+  services?: WidgetServices;
 }
 
 const widgets = customWidgets as RegistryWidgetsType;
@@ -101,7 +104,12 @@ function Wizard(
     if (!focusPending.current || messages.length === 0) return;
     focusPending.current = false;
     const first = messages.find((m) => document.getElementById(fieldId(m.pointer)));
-    if (first) document.getElementById(fieldId(first.pointer))?.focus();
+    const element = first ? document.getElementById(fieldId(first.pointer)) : null;
+    // A widget's id may be on a wrapper (code boxes, a group): focus the first control inside it.
+    const control = element?.matches('input, select, textarea, button')
+      ? element
+      : element?.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]');
+    control?.focus();
   }, [messages, stepId]);
 
   const ui = useMemo(
@@ -110,6 +118,7 @@ function Wizard(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [step, t, i18n.language],
   );
+  const formContext = useMemo(() => ({ services: props.services }), [props.services]);
   const errorSchema = useMemo(() => toErrorSchema(messages, (key, params) => t(key, params)), [messages, t]);
 
   if (!step) {
@@ -222,6 +231,7 @@ function Wizard(
               schema={step.schema}
               uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
               formData={data}
+              formContext={formContext}
               validator={step.rjsfValidator}
               widgets={widgets}
               extraErrors={errorSchema}

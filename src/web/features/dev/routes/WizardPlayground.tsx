@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { sessionStorageAdapter } from '../../../../engine/react/adapter';
 import { flowIds } from '../../../../engine/react/loadFlow';
+import { localServices } from '../localServices';
 
 /** Any flow of the catalogue in the real runner, with its draft in session storage (outside production only). */
 export function WizardPlayground() {
@@ -32,6 +33,7 @@ export function WizardPlayground() {
           adapter={adapter}
           basePath={`/dev/wizard/${flowId}`}
           onEnd={(outcome) => setEnded(outcome)}
+          services={localServices}
         />
         {ended && (
           <Alert color="mint" title={t('ended', { outcome: ended })} role="status">

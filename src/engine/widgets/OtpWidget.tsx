@@ -1,0 +1,85 @@
+/**
+ * One-time code: as many boxes as the schema's length, digits only, a whole
+ * code can be pasted, and a resend control disabled during a countdown that
+ * restarts after a successful resend (spec §2.1, §4).
+ */
+import { useEffect, useState } from 'react';
+import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { servicesOf } from './services';
+
+/** Seconds → `m:ss`. */
+export function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function OtpWidget(props: WidgetProps) {
+  const { t } = useTranslation('widgets');
+  const schema = props.schema as { maxLength?: number; minLength?: number; 'x-resendSeconds'?: number };
+  const length = schema.maxLength ?? schema.minLength ?? 6;
+  const resendSeconds = schema['x-resendSeconds'] ?? 120;
+  const services = servicesOf(props.formContext);
+  const [left, setLeft] = useState(resendSeconds);
+  const [sending, setSending] = useState(false);
+  const [resendFailed, setResendFailed] = useState(false);
+  const error = props.rawErrors?.length
+    ? props.rawErrors.join('\n')
+    : resendFailed
+      ? t('otp.resendFailed')
+      : undefined;
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+
+  const resend = async () => {
+    if (!services.resendOtp) return;
+    setSending(true);
+    setResendFailed(false);
+    try {
+      await services.resendOtp();
+      setLeft(resendSeconds);
+    } catch {
+      setResendFailed(true);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Input.Wrapper id={props.id} label={props.label} required={props.required} error={error}>
+      <Stack gap="sm" mt={6}>
+        <Group dir="ltr" justify="flex-start">
+          <PinInput
+            id={props.id}
+            length={length}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            value={typeof props.value === 'string' ? props.value : ''}
+            disabled={props.disabled || props.readonly}
+            error={Boolean(error)}
+            aria-label={t('otp.code', { count: length })}
+            onChange={(code) => props.onChange(code === '' ? undefined : code)}
+            onBlur={() => props.onBlur(props.id, props.value)}
+          />
+        </Group>
+        {services.resendOtp && (
+          <Group gap="xs">
+            <Button variant="subtle" size="compact-sm" onClick={resend} disabled={left > 0} loading={sending}>
+              {t('otp.resend')}
+            </Button>
+            {left > 0 && (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('otp.resendIn', { time: formatCountdown(left) })}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

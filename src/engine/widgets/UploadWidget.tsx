@@ -1,0 +1,206 @@
+/**
+ * Upload (spec §5): drop a file or choose one; allowed types and the maximum
+ * size come from the schema (`x-accept`, `x-maxSizeKb`; spec defaults jpeg,
+ * png, pdf and 10000 KB); a progress bar while it uploads; then the file with
+ * download and remove. Messages: "file is larger than …", "file must have a …
+ * extension", "failed to upload", and a download failure.
+ *
+ * Sizes are decimal (1 KB = 1000 bytes), so the spec's 10000 KB reads "10 MB".
+ * The type check here is by name, for a quick answer; the server checks the
+ * content.
+ */
+import { useRef, useState, type DragEvent } from 'react';
+import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { servicesOf } from './services';
+
+export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
+export const DEFAULT_MAX_SIZE_KB = 10000;
+
+/** 10000 → "10 MB", 500 → "500 KB". */
+export function formatSize(kb: number): string {
+  return kb >= 1000 && kb % 1000 === 0 ? `${kb / 1000} MB` : `${kb} KB`;
+}
+
+/** The extensions a file may have: jpeg also allows jpg. */
+function extensionsOf(accept: string[]): string[] {
+  return accept.flatMap((ext) => (ext === 'jpeg' ? ['jpeg', 'jpg'] : [ext.toLowerCase()]));
+}
+
+/**
+ * Checks a file against the field's rules before it is sent.
+ * @returns - a message key with its parameters, or null when the file may be uploaded
+ */
+export function checkFile(
+  file: { name: string; size: number },
+  accept: string[],
+  maxSizeKb: number,
+): { key: string; params: Record<string, string> } | null {
+  const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
+  if (!extensionsOf(accept).includes(extension)) {
+    return { key: 'upload.badType', params: { extensions: accept.join(', ') } };
+  }
+  if (file.size > maxSizeKb * 1000)
+    return { key: 'upload.tooLarge', params: { size: formatSize(maxSizeKb) } };
+  return null;
+}
+
+/** The name to show for a stored file: its address's fragment when it names the file, else the last part of the path. */
+function fileName(url: string): string {
+  try {
+    const parsed = new URL(url, 'https://x.invalid');
+    return decodeURIComponent(parsed.hash.slice(1) || parsed.pathname.split('/').pop() || url);
+  } catch {
+    return url;
+  }
+}
+
+export function UploadWidget(props: WidgetProps) {
+  const { t } = useTranslation('widgets');
+  const schema = props.schema as { 'x-accept'?: string[]; 'x-maxSizeKb'?: number };
+  const accept = schema['x-accept'] ?? DEFAULT_ACCEPT;
+  const maxSizeKb = schema['x-maxSizeKb'] ?? DEFAULT_MAX_SIZE_KB;
+  const services = servicesOf(props.formContext);
+  const input = useRef<HTMLInputElement>(null);
+  const controller = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const value = typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
+  const disabled = props.disabled || props.readonly;
+  const error = localError ?? (props.rawErrors?.length ? props.rawErrors.join('\n') : undefined);
+
+  const start = async (file: File | undefined) => {
+    if (!file || disabled) return;
+    const problem = checkFile(file, accept, maxSizeKb);
+    if (problem) {
+      setLocalError(t(problem.key, problem.params));
+      return;
+    }
+    if (!services.upload) {
+      setLocalError(t('upload.failed'));
+      return;
+    }
+    setLocalError(null);
+    setUploading(file.name);
+    setProgress(0);
+    controller.current = new AbortController();
+    try {
+      const uploaded = await services.upload(file, setProgress, controller.current.signal);
+      props.onChange(uploaded.url);
+    } catch {
+      if (!controller.current.signal.aborted) setLocalError(t('upload.failed'));
+    } finally {
+      setProgress(null);
+      setUploading(null);
+      props.onBlur(props.id, value);
+    }
+  };
+
+  const download = async () => {
+    if (!value || !services.download) return;
+    try {
+      setLocalError(null);
+      await services.download(value);
+    } catch {
+      setLocalError(t('upload.downloadFailed'));
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void start(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <Input.Wrapper id={props.id} label={props.label} required={props.required} error={error}>
+      <Paper
+        mt={6}
+        p="md"
+        radius="md"
+        withBorder
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!disabled) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        style={{
+          borderStyle: value ? 'solid' : 'dashed',
+          borderColor: error
+            ? 'var(--mantine-color-red-6)'
+            : dragging
+              ? 'var(--mantine-color-mint-6)'
+              : undefined,
+          background: dragging ? 'var(--mantine-color-mint-0)' : undefined,
+        }}
+      >
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={extensionsOf(accept)
+            .map((e) => `.${e}`)
+            .join(',')}
+          onChange={(event) => {
+            void start(event.currentTarget.files?.[0]);
+            event.currentTarget.value = '';
+          }}
+        />
+        {uploading !== null ? (
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate>
+                {uploading}
+              </Text>
+              <CloseButton aria-label={t('upload.cancel')} onClick={() => controller.current?.abort()} />
+            </Group>
+            <Progress value={(progress ?? 0) * 100} aria-label={t('upload.progress')} animated />
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {t('upload.percent', { percent: Math.round((progress ?? 0) * 100) })}
+            </Text>
+          </Stack>
+        ) : value ? (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={500} truncate dir="ltr">
+              {fileName(value)}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              {services.download && (
+                <Anchor component="button" type="button" size="sm" onClick={download}>
+                  {t('upload.download')}
+                </Anchor>
+              )}
+              {!disabled && (
+                <Button
+                  id={props.id}
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  onClick={() => props.onChange(undefined)}
+                >
+                  {t('upload.remove')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        ) : (
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2}>
+              <Text size="sm">{t('upload.drop')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('upload.rules', { extensions: accept.join(', '), size: formatSize(maxSizeKb) })}
+              </Text>
+            </Stack>
+            <Button id={props.id} variant="light" onClick={() => input.current?.click()} disabled={disabled}>
+              {t('upload.choose')}
+            </Button>
+          </Group>
+        )}
+      </Paper>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Widget services that work inside the browser, for the wizard playground:
+ * an "upload" reads the file (with real progress events) and keeps it as an
+ * object URL for this page; a resend waits a moment. Nothing leaves the browser.
+ */
+import type { WidgetServices } from '../../../engine/widgets/services';
+
+export const PLAYGROUND_KNOWN_IBAN = 'SA0380000000608010167519';
+
+export const localServices: WidgetServices = {
+  knownIban: PLAYGROUND_KNOWN_IBAN,
+  upload: (file, onProgress, signal) =>
+    new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+      reader.onload = () => {
+        onProgress(1);
+        const url = URL.createObjectURL(file);
+        resolve({ url: `${url}#${encodeURIComponent(file.name)}` });
+      };
+      reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+      signal.addEventListener('abort', () => {
+        reader.abort();
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+      reader.readAsArrayBuffer(file);
+    }),
+  download: async (url) => {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = decodeURIComponent(url.split('#')[1] ?? 'file');
+    link.click();
+  },
+  resendOtp: () => new Promise((resolve) => setTimeout(resolve, 300)),
+};

@@ -1,0 +1,284 @@
+/**
+ * One conformance suite for every widget of the registry, in left-to-right
+ * and right-to-left: label, focus target, errors, disabled, the value it
+ * stores, blur, and numbers kept left to right in Arabic.
+ */
+import { useState, type ComponentType, type ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import type { WidgetProps } from '@rjsf/utils';
+import { widgets } from '../../src/engine/widgets';
+import { CUSTOM_WIDGET_NAMES } from '../../src/engine/core/widgetNames';
+import type { WidgetServices } from '../../src/engine/widgets/services';
+import en from '../../locales/en/widgets.json';
+import ar from '../../locales/ar/widgets.json';
+
+async function i18nFor(lng: 'en' | 'ar') {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng,
+    resources: { en: { widgets: en }, ar: { widgets: ar } },
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+const KNOWN_IBAN = 'SA0380000000608010167519';
+const services: WidgetServices = {
+  knownIban: KNOWN_IBAN,
+  upload: async (_file, onProgress) => {
+    onProgress(1);
+    return { url: 'https://files.example.com/u/licence.pdf' };
+  },
+  resendOtp: async () => undefined,
+};
+
+interface Case {
+  schema: Record<string, unknown>;
+  options?: Record<string, unknown>;
+  /** Does what a merchant does to give a value; returns the value the widget must store. */
+  act: (user: ReturnType<typeof userEvent.setup>, container: HTMLElement) => Promise<unknown>;
+  /** Numbers and codes stay left to right in Arabic. */
+  ltrContent: boolean;
+}
+
+const cases: Record<(typeof CUSTOM_WIDGET_NAMES)[number], Case> = {
+  phone: {
+    schema: { type: 'string', format: 'phone' },
+    ltrContent: true,
+    act: async (user) => {
+      await user.type(screen.getByRole('textbox'), '50-123 4567');
+      return '+966501234567';
+    },
+  },
+  iban: {
+    schema: { type: 'string', format: 'iban' },
+    ltrContent: true,
+    act: async (user) => {
+      await user.type(screen.getByRole('textbox'), 'sa03 8000 0000 6080 1016 7519');
+      return KNOWN_IBAN;
+    },
+  },
+  otp: {
+    schema: { type: 'string', minLength: 6, maxLength: 6 },
+    ltrContent: true,
+    act: async (user, container) => {
+      const first = container.querySelector('input') as HTMLInputElement;
+      await user.click(first);
+      await user.paste('123456');
+      return '123456';
+    },
+  },
+  upload: {
+    schema: { type: 'string', 'x-accept': ['pdf'], 'x-maxSizeKb': 100 },
+    ltrContent: false,
+    act: async (user, container) => {
+      const input = container.querySelector('input[type=file]') as HTMLInputElement;
+      await user.upload(input, new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' }));
+      return 'https://files.example.com/u/licence.pdf';
+    },
+  },
+};
+
+function props(name: string, overrides: Partial<WidgetProps> = {}): WidgetProps {
+  const c = cases[name as keyof typeof cases];
+  return {
+    id: `root_${name}`,
+    name,
+    label: `Label of ${name}`,
+    schema: c.schema,
+    uiSchema: {},
+    value: undefined,
+    required: true,
+    disabled: false,
+    readonly: false,
+    autofocus: false,
+    placeholder: '',
+    options: c.options ?? {},
+    formContext: { services },
+    rawErrors: [],
+    onChange: vi.fn(),
+    onBlur: vi.fn(),
+    onFocus: vi.fn(),
+    registry: {} as WidgetProps['registry'],
+    hideError: false,
+    ...overrides,
+  } as WidgetProps;
+}
+
+/** Holds the value like rjsf does, so a controlled widget sees what it stored; reports each change to the spy. */
+function Host(props: { Widget: ComponentType<WidgetProps>; widgetProps: WidgetProps }) {
+  const [value, setValue] = useState<unknown>(props.widgetProps.value);
+  return (
+    <props.Widget
+      {...props.widgetProps}
+      value={value}
+      onChange={(next: unknown) => {
+        setValue(next);
+        props.widgetProps.onChange(next);
+      }}
+    />
+  );
+}
+
+async function renderIn(dir: 'ltr' | 'rtl', element: ReactElement) {
+  const i18n = await i18nFor(dir === 'rtl' ? 'ar' : 'en');
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={dir} detectDirection={false}>
+        <MantineProvider>
+          <div dir={dir}>{element}</div>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('the registry', () => {
+  it('has exactly the custom widget names the catalogue checker knows', () => {
+    expect(Object.keys(widgets).sort()).toEqual([...CUSTOM_WIDGET_NAMES].sort());
+  });
+});
+
+describe.each(CUSTOM_WIDGET_NAMES)('widget "%s"', (name) => {
+  const Widget = widgets[name];
+  describe.each(['ltr', 'rtl'] as const)('in %s', (dir) => {
+    it('shows its label', async () => {
+      await renderIn(dir, <Widget {...props(name)} />);
+      expect(screen.getAllByText(`Label of ${name}`).length).toBeGreaterThan(0);
+    });
+
+    it('has its field id on something that can take focus (for "focus the first error")', async () => {
+      const { container } = await renderIn(dir, <Widget {...props(name)} />);
+      const element = container.querySelector(`[id="root_${name}"]`) as HTMLElement;
+      expect(element).not.toBeNull();
+      const control = element.matches('input, select, textarea, button')
+        ? element
+        : element.querySelector<HTMLElement>('input, select, textarea, button');
+      control?.focus();
+      expect(document.activeElement).toBe(control);
+    });
+
+    it('shows the errors it is given', async () => {
+      await renderIn(dir, <Widget {...props(name, { rawErrors: ['this field is required'] })} />);
+      expect(screen.getByText('this field is required')).toBeTruthy();
+    });
+
+    it('cannot be changed when disabled', async () => {
+      const { container } = await renderIn(dir, <Widget {...props(name, { disabled: true })} />);
+      const enabled = [
+        ...container.querySelectorAll('input:not([type=file]):not([type=hidden]), select, textarea, button'),
+      ].filter((e) => !(e as HTMLInputElement).disabled);
+      expect(enabled).toEqual([]);
+    });
+
+    it('stores the value in the catalogue’s format and reports blur with its id', async () => {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      const onBlur = vi.fn();
+      const { container } = await renderIn(
+        dir,
+        <Host Widget={Widget} widgetProps={props(name, { onChange, onBlur })} />,
+      );
+      const expected = await cases[name].act(user, container);
+      expect(onChange).toHaveBeenLastCalledWith(expected);
+      await user.click(document.body);
+      await user.tab();
+      expect(onBlur.mock.calls.length === 0 || onBlur.mock.calls.every((c) => c[0] === `root_${name}`)).toBe(
+        true,
+      );
+    });
+
+    if (cases[name].ltrContent) {
+      it('keeps its digits left to right', async () => {
+        const { container } = await renderIn(dir, <Widget {...props(name)} />);
+        const input = container.querySelector('input') as HTMLInputElement;
+        expect(
+          input.closest('[dir="ltr"]') ?? (input.getAttribute('dir') === 'ltr' ? input : null),
+        ).not.toBeNull();
+      });
+    }
+  });
+});
+
+describe('widget specifics', () => {
+  it('phone: keeps digits only, at most 12 minus the dial code, and switches the dial code', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderIn(
+      'ltr',
+      <Host Widget={widgets.phone} widgetProps={props('phone', { onChange, value: '+20' })} />,
+    );
+    await user.type(screen.getByRole('textbox'), '1012345678999');
+    expect(onChange).toHaveBeenLastCalledWith('+201012345678');
+    await user.selectOptions(screen.getByRole('combobox'), 'ARE');
+    // +971 allows 9 digits: the tenth is dropped.
+    expect(onChange).toHaveBeenLastCalledWith('+971101234567');
+  });
+
+  it('iban: shows a stored IBAN in groups of four', async () => {
+    await renderIn('rtl', <widgets.iban {...props('iban', { value: KNOWN_IBAN })} />);
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('SA03 8000 0000 6080 1016 7519');
+  });
+
+  it('iban (confirm): the right hidden characters confirm the IBAN, wrong ones say so', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = await renderIn(
+      'ltr',
+      <Host Widget={widgets.iban} widgetProps={props('iban', { onChange, options: { mode: 'confirm' } })} />,
+    );
+    expect(screen.getByText('SA•• 8000 0000 6080 1016 7•••')).toBeTruthy();
+    const first = container.querySelector('input') as HTMLInputElement;
+    await user.click(first);
+    await user.paste('03000');
+    expect(screen.getByText('please enter the correct missing digits')).toBeTruthy();
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+    for (let i = 0; i < 5; i += 1) await user.keyboard('{Backspace}');
+    await user.click(first);
+    await user.paste('03519');
+    expect(onChange).toHaveBeenLastCalledWith(KNOWN_IBAN);
+  });
+
+  it('otp: resend waits for its countdown', async () => {
+    await renderIn(
+      'ltr',
+      <widgets.otp {...props('otp', { schema: { type: 'string', maxLength: 4, 'x-resendSeconds': 120 } })} />,
+    );
+    expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('You can ask for a new code in 2:00')).toBeTruthy();
+  });
+
+  it.each([
+    ['big.pdf', 200_000, 'file is larger than 100 KB'],
+    ['photo.gif', 1, 'file must have a pdf extension'],
+  ])('upload: refuses %s (%i bytes) before sending it', async (name, size, message) => {
+    const file = new File(['x'.repeat(size)], name);
+    const user = userEvent.setup({ applyAccept: false });
+    const onChange = vi.fn();
+    const { container } = await renderIn('ltr', <widgets.upload {...props('upload', { onChange })} />);
+    await user.upload(container.querySelector('input[type=file]') as HTMLInputElement, file);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('upload: a failed upload says so and keeps the field empty', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const failing: WidgetServices = { upload: async () => Promise.reject(new Error('network')) };
+    const { container } = await renderIn(
+      'rtl',
+      <widgets.upload {...props('upload', { onChange, formContext: { services: failing } })} />,
+    );
+    await user.upload(
+      container.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['%PDF'], 'a.pdf'),
+    );
+    expect(await within(container).findByText('تعذّر رفع الملف')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
