@@ -14,7 +14,8 @@ async function fillBasicInfo(page: Page, country: string, volume: string) {
   await page.getByRole('textbox', { name: /First name/ }).fill('Sara');
   await page.getByRole('textbox', { name: /Last name/ }).fill('Al-Harbi');
   await page.getByRole('textbox', { name: /Email/ }).fill('sara@example.com');
-  await page.getByRole('textbox', { name: /Phone number/ }).fill('+966501234567');
+  // The dial code is chosen beside the number (default SAU +966); the number takes national digits.
+  await page.getByRole('textbox', { name: /Phone number/ }).fill('501234567');
   await page.getByRole('textbox', { name: /Business name/ }).fill('Riyadh Style');
   await page.getByRole('combobox', { name: /Country of main operations/ }).click();
   await page.getByRole('option', { name: country }).click();
@@ -103,8 +104,10 @@ test.describe('wizard runner', () => {
 test.describe('dev catalogue page', () => {
   test('shows a step with example data in English and Arabic side by side', async ({ page }) => {
     await page.goto('/dev/catalogue?step=bank-details');
-    await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA0380000000608010167519');
-    await expect(page.getByRole('textbox', { name: /رقم الآيبان/ })).toHaveValue('SA0380000000608010167519');
+    await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA03 8000 0000 6080 1016 7519');
+    await expect(page.getByRole('textbox', { name: /رقم الآيبان/ })).toHaveValue(
+      'SA03 8000 0000 6080 1016 7519',
+    );
     await page.getByRole('combobox', { name: 'Example data' }).click();
     await page.getByRole('option', { name: /\/bank_details\/iban · format/ }).click();
     await expect(visibleText(page, 'please enter a valid IBAN')).toBeVisible();
