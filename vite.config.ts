@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // Read by src/cli/bundleReport.ts to add up what each route loads.
+    manifest: true,
     // The budgets are checked by scripts/bundle-report.mjs, not by Vite's generic warning.
     chunkSizeWarningLimit: 2000,
   },
