@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
@@ -11,6 +12,15 @@ const pagesStayHere = (req: { headers: { accept?: string }; url?: string }) =>
 
 export default defineConfig({
   plugins: [react(), cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' })],
+  resolve: {
+    // rjsf imports markdown-to-jsx statically; the catalogue allows no Markdown (see plainMarkdown.tsx).
+    alias: [
+      {
+        find: /^markdown-to-jsx\/react$/,
+        replacement: fileURLToPath(new URL('./src/engine/react/plainMarkdown.tsx', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -4,7 +4,9 @@
  * clock that tests can set.
  */
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { isValidPhoneNumber } from 'libphonenumber-js/core';
+// Full metadata on the server; the browser build keeps only the dial-code countries (catalogueVitePlugin).
+import phoneMetadata from 'libphonenumber-js/metadata.max.json';
 
 let now: () => Date = () => new Date();
 
@@ -34,7 +36,7 @@ function isDate(value: string): boolean {
 
 /** Spec shell §5: + followed by digits only, length over 2 and up to 16 — and a real number for its country. */
 export function isPhone(value: string): boolean {
-  return /^\+\d{2,15}$/.test(value) && isValidPhoneNumber(value);
+  return /^\+\d{2,15}$/.test(value) && isValidPhoneNumber(value, phoneMetadata);
 }
 
 /** An IBAN with a valid checksum and country length; spaces are ignored. */
