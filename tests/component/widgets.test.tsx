@@ -12,7 +12,9 @@ import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { widgets } from '../../src/engine/widgets';
-import { CUSTOM_WIDGET_NAMES } from '../../src/engine/core/widgetNames';
+import { CUSTOM_WIDGET_NAMES, WIDGET_NAMES } from '../../src/engine/core/widgetNames';
+import { allWidgets } from '../../src/engine/react/formTheme';
+import { getWidget } from '@rjsf/utils';
 import type { WidgetServices } from '../../src/engine/widgets/services';
 import en from '../../locales/en/widgets.json';
 import ar from '../../locales/ar/widgets.json';
@@ -280,5 +282,18 @@ describe('widget specifics', () => {
     );
     expect(await within(container).findByText('تعذّر رفع الملف')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('every widget name the catalogue may use', () => {
+  const schemaFor: Record<string, Record<string, unknown>> = {
+    checkbox: { type: 'boolean' },
+    checkboxes: { type: 'array', items: { enum: ['a', 'b'] }, uniqueItems: true },
+    updown: { type: 'integer' },
+    radio: { enum: ['a', 'b'] },
+    select: { enum: ['a', 'b'] },
+  };
+  it.each(WIDGET_NAMES)('"%s" resolves to a component of the form’s registry', (name) => {
+    expect(() => getWidget(schemaFor[name] ?? { type: 'string' }, name, allWidgets)).not.toThrow();
   });
 });

@@ -3,15 +3,13 @@
  * catalogue page shows each step this way in both languages.
  */
 import { useMemo } from 'react';
-import Form from '@rjsf/mantine';
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import { Form } from './formTheme';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../core/types';
 import { toFieldMessages } from '../core/messages';
 import type { LoadedStepModule } from './loadFlow';
 import { translateUi } from './translateUi';
 import { toErrorSchema } from './errorSchema';
-import { widgets } from '../widgets';
 
 export function StepPreview(props: { step: LoadedStepModule; data: FormData; namespace: string }) {
   const { t } = useTranslation([props.namespace, 'validation', 'common']);
@@ -27,7 +25,6 @@ export function StepPreview(props: { step: LoadedStepModule; data: FormData; nam
       uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
       formData={props.data}
       validator={props.step.rjsfValidator}
-      widgets={widgets as RegistryWidgetsType}
       extraErrors={errors}
       showErrorList={false}
       noHtml5Validate

@@ -9,8 +9,7 @@
  */
 import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Grid, Group, Paper, Stack } from '@mantine/core';
-import Form from '@rjsf/mantine';
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import { Form } from './formTheme';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,7 +28,6 @@ import { loadFlow, type LoadedFlowModule } from './loadFlow';
 import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
 import { WizardStepper } from './WizardStepper';
-import { widgets as customWidgets } from '../widgets';
 import type { WidgetServices } from '../widgets/services';
 
 export interface WizardRunnerProps {
@@ -42,8 +40,6 @@ export interface WizardRunnerProps {
   /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
   services?: WidgetServices;
 }
-
-const widgets = customWidgets as RegistryWidgetsType;
 
 /** The runner: loads the flow (suspends meanwhile) and the draft, then renders the step in the address. */
 export function WizardRunner(props: WizardRunnerProps) {
@@ -233,7 +229,6 @@ function Wizard(
               formData={data}
               formContext={formContext}
               validator={step.rjsfValidator}
-              widgets={widgets}
               extraErrors={errorSchema}
               showErrorList={false}
               noHtml5Validate
