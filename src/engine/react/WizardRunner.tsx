@@ -7,9 +7,20 @@
  * Everything about routing comes from src/engine/core: the active steps are
  * recomputed from the data on every change and addressed by id, never index.
  */
-import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Alert, Box, Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { Form } from './formTheme';
+import type { ErrorSchema } from '@rjsf/utils';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +30,7 @@ import {
   isStepOpen,
   stampDraft,
   type Draft,
+  type StepValidator,
 } from '../core/drafts';
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
 import { dropInactiveData, nextStep, previousStep, resolveSteps } from '../core/steps';
@@ -39,6 +51,25 @@ export interface WizardRunnerProps {
   onEnd?: (outcome: 'submit' | 'reach-out', data: FormData) => void;
   /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
   services?: WidgetServices;
+}
+
+/** Validators that validate `snapshot` once per step and answer from memory after that. */
+function cachedValidators(
+  validators: Record<string, StepValidator>,
+  snapshot: FormData,
+): Record<string, StepValidator> {
+  const results = new Map<string, ReturnType<StepValidator>>();
+  return Object.fromEntries(
+    Object.entries(validators).map(([id, validate]) => [
+      id,
+      (data: FormData) => {
+        if (data !== snapshot) return validate(data);
+        let result = results.get(id);
+        if (!result) results.set(id, (result = validate(data)));
+        return result;
+      },
+    ]),
+  );
 }
 
 /** The runner: loads the flow (suspends meanwhile) and the draft, then renders the step in the address. */
@@ -69,6 +100,13 @@ function Wizard(
   const { stepId } = useParams();
 
   const [data, setData] = useState<FormData>(props.initial.data);
+  // The data as of the last blur or step change: step completeness (stepper, locked steps) follows it, so a
+  // keystroke validates nothing beyond rjsf's own work.
+  const [committed, setCommitted] = useState<FormData>(props.initial.data);
+  const committedValidators = useMemo(
+    () => cachedValidators(flow.validators, committed),
+    [flow.validators, committed],
+  );
   const [messages, setMessages] = useState<FieldMessage[]>(props.attention);
   const [saveFailed, setSaveFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -115,6 +153,25 @@ function Wizard(
     [step, t, i18n.language],
   );
   const formContext = useMemo(() => ({ services: props.services }), [props.services]);
+  // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
+  const handleBlur = (id: string) => {
+    if (!step) return;
+    setCommitted(data);
+    const fresh = toFieldMessages(step.validate(data).errors);
+    setMessages((old) => [
+      ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
+      ...fresh.filter((m) => fieldId(m.pointer) === id),
+    ]);
+    void save(data).then((serverErrors) => serverErrors.length > 0 && setMessages(serverErrors));
+  };
+
+  // Stable callbacks keep the memoized form from re-rendering on the runner's own state changes.
+  const onFormChange = useCallback((next: FormData) => setData(next), []);
+  const blurRef = useRef<(id: string) => void>(() => undefined);
+  const stableOnBlur = useCallback((id: string) => blurRef.current(id), []);
+  useLayoutEffect(() => {
+    blurRef.current = handleBlur;
+  });
   const errorSchema = useMemo(() => toErrorSchema(messages, (key, params) => t(key, params)), [messages, t]);
 
   if (!step) {
@@ -122,7 +179,7 @@ function Wizard(
     const target = firstIncompleteStep(definition, flow.validators, data) ?? active[0];
     return <Navigate to={`${basePath}/${target}`} replace />;
   }
-  if (!isStepOpen(definition, flow.validators, step.id, data)) {
+  if (!isStepOpen(definition, committedValidators, step.id, committed)) {
     return (
       <Navigate
         to={`${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`}
@@ -144,6 +201,7 @@ function Wizard(
   };
 
   const goNext = async () => {
+    setCommitted(data);
     const errors = stepMessages(data);
     if (errors.length > 0) {
       focusPending.current = true;
@@ -175,29 +233,20 @@ function Wizard(
   };
 
   const goBack = async () => {
+    setCommitted(data);
     const previous = previousStep(definition, data, step.id);
     await save(data);
     setMessages([]);
     if (previous) void navigate(`${basePath}/${previous}`);
   };
 
-  const onBlur = (id: string) => {
-    // Live validation on blur: show (or clear) the message of the field that lost focus.
-    const fresh = stepMessages(data);
-    setMessages((old) => [
-      ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
-      ...fresh.filter((m) => fieldId(m.pointer) === id),
-    ]);
-    void save(data).then((serverErrors) => serverErrors.length > 0 && setMessages(serverErrors));
-  };
-
   // A step shows as complete only when every step before it is too (an empty review step is not "done" early).
-  const firstIncomplete = active.findIndex((id) => !isStepComplete(flow.validators, id, data));
+  const firstIncomplete = active.findIndex((id) => !isStepComplete(committedValidators, id, committed));
   const stepperSteps = active.map((id, index) => ({
     id,
     title: t(definition.steps.find((s) => s.id === id)?.title ?? id),
     complete: firstIncomplete < 0 || index < firstIncomplete,
-    open: isStepOpen(definition, flow.validators, id, data),
+    open: isStepOpen(definition, committedValidators, id, committed),
   }));
   const isLast = nextStep(definition, data, step.id) === null;
   const end = definition.steps.find((s) => s.id === step.id)?.end;
@@ -209,6 +258,7 @@ function Wizard(
           steps={stepperSteps}
           current={step.id}
           onSelect={(id) => {
+            setCommitted(data);
             void save(data);
             void navigate(`${basePath}/${id}`);
           }}
@@ -222,21 +272,16 @@ function Wizard(
                 {t('common:wizard.saveFailed')}
               </Alert>
             )}
-            <Form
+            <StepForm
               key={`${step.id}:${i18n.language}`}
-              schema={step.schema}
-              uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
-              formData={data}
+              step={step}
+              ui={ui}
+              data={data}
               formContext={formContext}
-              validator={step.rjsfValidator}
-              extraErrors={errorSchema}
-              showErrorList={false}
-              noHtml5Validate
-              onChange={(event) => setData(event.formData as FormData)}
-              onBlur={onBlur}
-            >
-              <></>
-            </Form>
+              errorSchema={errorSchema}
+              onChange={onFormChange}
+              onBlur={stableOnBlur}
+            />
             <StepActions
               back={previousStep(definition, data, step.id) !== null ? goBack : undefined}
               next={goNext}
@@ -256,6 +301,43 @@ function Wizard(
     </Grid>
   );
 }
+
+/**
+ * The step's rjsf form, re-rendered only when its own inputs change (the data, the texts, the errors):
+ * the runner's busy flag, stepper and saves do not touch its 60 fields.
+ */
+const StepForm = memo(function StepForm(props: {
+  step: LoadedFlowModule['steps'][string];
+  ui: Record<string, unknown>;
+  data: FormData;
+  formContext: object;
+  errorSchema: ErrorSchema;
+  onChange: (data: FormData) => void;
+  onBlur: (id: string) => void;
+}) {
+  const uiSchema = useMemo(() => ({ ...props.ui, 'ui:submitButtonOptions': { norender: true } }), [props.ui]);
+  const { onChange } = props;
+  const handleChange = useCallback(
+    (event: { formData?: unknown }) => onChange(event.formData as FormData),
+    [onChange],
+  );
+  return (
+    <Form
+      schema={props.step.schema}
+      uiSchema={uiSchema}
+      formData={props.data}
+      formContext={props.formContext}
+      validator={props.step.rjsfValidator}
+      extraErrors={props.errorSchema}
+      showErrorList={false}
+      noHtml5Validate
+      onChange={handleChange}
+      onBlur={props.onBlur}
+    >
+      <></>
+    </Form>
+  );
+});
 
 function StepActions(props: {
   back?: () => void;

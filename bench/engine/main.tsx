@@ -1,0 +1,134 @@
+/**
+ * The benchmark page. `?mode=engine` runs our WizardRunner on the generated
+ * 60-field steps (precompiled validators, validation on blur and before Next);
+ * `?mode=plain` runs a plain @rjsf/mantine form with the runtime ajv validator
+ * and rjsf's own liveValidate, switching between the same two schemas.
+ * Timing helpers on `window` are driven by bench/engine/run.ts.
+ */
+import '@mantine/core/styles.css';
+import { StrictMode, Suspense, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Button, MantineProvider } from '@mantine/core';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import PlainForm from '@rjsf/mantine';
+import validator from '@rjsf/validator-ajv8';
+import { WizardRunner } from '../../src/engine/react/WizardRunner';
+import type { DraftAdapter } from '../../src/engine/react/adapter';
+import benchTexts from '@bench/locales.json';
+import benchData from '@bench/data.json';
+import common from '../../locales/en/common.json';
+import validation from '../../locales/en/validation.json';
+import widgetsText from '../../locales/en/widgets.json';
+
+declare global {
+  interface Window {
+    __ready?: boolean;
+    __keys: number[];
+    __armSwitch: (fieldId: string) => Promise<number>;
+  }
+}
+
+// Keystroke → next frame: from the keydown's timestamp to a task after the next animation frame.
+window.__keys = [];
+document.addEventListener(
+  'keydown',
+  (event) => {
+    const start = event.timeStamp;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => window.__keys.push(performance.now() - start);
+      channel.port2.postMessage(null);
+    });
+  },
+  true,
+);
+
+// Click → the new step painted: from the click's timestamp until the target field exists and a frame has passed.
+window.__armSwitch = (fieldId) =>
+  new Promise((resolve) => {
+    let start = 0;
+    const onClick = (event: Event) => {
+      start = event.timeStamp;
+      document.removeEventListener('click', onClick, true);
+      const check = () => {
+        if (!document.getElementById(fieldId)) {
+          requestAnimationFrame(check);
+          return;
+        }
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      };
+      check();
+    };
+    document.addEventListener('click', onClick, true);
+  });
+
+const mode = new URLSearchParams(location.search).get('mode');
+const data = benchData as {
+  a: Record<string, unknown>;
+  b: Record<string, unknown>;
+  schemas: Record<string, object>;
+};
+
+function Plain() {
+  const [step, setStep] = useState<'a' | 'b'>('a');
+  const [formData, setFormData] = useState<Record<string, unknown>>({ ...data.a, ...data.b });
+  return (
+    <div style={{ padding: 24 }}>
+      <PlainForm
+        key={step}
+        schema={data.schemas[step] as never}
+        validator={validator}
+        formData={formData}
+        liveValidate
+        showErrorList={false}
+        onChange={(e) => setFormData(e.formData as Record<string, unknown>)}
+      >
+        <></>
+      </PlainForm>
+      <Button onClick={() => setStep(step === 'a' ? 'b' : 'a')}>{step === 'a' ? 'Next' : 'Back'}</Button>
+    </div>
+  );
+}
+
+const adapter: DraftAdapter = {
+  load: async () => ({ flow: 'bench', version: 1, data: { ...data.a, ...data.b } }),
+  save: async () => undefined,
+  submit: async () => undefined,
+};
+
+const router = createMemoryRouter(
+  [{ path: '/w/:stepId', element: <WizardRunner flowId="bench" adapter={adapter} basePath="/w" /> }],
+  { initialEntries: ['/w/a'] },
+);
+
+function Engine() {
+  return (
+    <div style={{ padding: 24 }}>
+      <RouterProvider router={router} />
+    </div>
+  );
+}
+
+void i18next
+  .use(initReactI18next)
+  .init({
+    lng: 'en',
+    resources: { en: { bench: benchTexts, common, validation, widgets: widgetsText } },
+    interpolation: { escapeValue: false },
+  })
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <MantineProvider>
+          <Suspense fallback={null}>{mode === 'plain' ? <Plain /> : <Engine />}</Suspense>
+        </MantineProvider>
+      </StrictMode>,
+    );
+    window.__ready = true;
+  });

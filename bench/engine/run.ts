@@ -1,0 +1,245 @@
+/**
+ * `npm run bench:engine`: renders the same generated 60-field step with our
+ * engine and with a plain @rjsf/mantine form (runtime ajv validator, rjsf's
+ * liveValidate), in one run of headless Chromium, and prints for both:
+ * keystroke-to-next-frame p50/p95 at 1x and 4x CPU throttle, and step-switch
+ * click-to-paint. Targets (issue 3): keystroke p95 ≤ 16 ms at 1x and ≤ 50 ms
+ * at 4x; step switch ≤ 100 ms at 1x; ours at most 0.67 of the plain form's.
+ * Figures, not a test: shared machines are noisy, so compare the ratios.
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { chromium, type Page } from '@playwright/test';
+import { cataloguePlugin } from '../../src/cli/catalogueVitePlugin';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = path.join(root, '.tmp/bench-engine');
+const FIELDS = 60;
+const KEYSTROKES = Number(process.env.BENCH_KEYS ?? 40);
+const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 10);
+
+type Json = Record<string, unknown>;
+
+/** A 60-field step: e-mails, selects, numbers, patterned and plain texts, all required. */
+function step(prefix: string) {
+  const properties: Record<string, Json> = {};
+  const data: Json = {};
+  const texts: Record<string, { title: string }> = {};
+  for (let i = 0; i < FIELDS; i += 1) {
+    const name = `${prefix}_f${i}`;
+    const title = `bench:f.${name}.title`;
+    texts[name] = { title: `Field ${prefix.toUpperCase()}${i}` };
+    switch (i % 6) {
+      case 0:
+        properties[name] = { type: 'string', format: 'email', title };
+        data[name] = `user${i}@example.com`;
+        break;
+      case 1:
+        properties[name] = { enum: ['one', 'two', 'three', 'four', 'five', 'six'], title };
+        data[name] = 'one';
+        break;
+      case 2:
+        properties[name] = { type: 'integer', minimum: 0, maximum: 1000, title };
+        data[name] = 5;
+        break;
+      case 3:
+        properties[name] = {
+          type: 'string',
+          pattern: '^[0-9]+$',
+          minLength: 8,
+          'x-example': '12345678',
+          title,
+        };
+        data[name] = '12345678';
+        break;
+      default:
+        properties[name] = { type: 'string', minLength: 2, maxLength: 120, title };
+        data[name] = 'Hello world';
+    }
+  }
+  const schema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: `bench:steps.${prefix}`,
+    type: 'object',
+    required: Object.keys(properties),
+    properties,
+  };
+  return { schema, data, texts, owns: Object.keys(properties).map((n) => `/${n}`) };
+}
+
+function writeCatalogue() {
+  rmSync(work, { recursive: true, force: true });
+  const schemas = path.join(work, 'schemas');
+  mkdirSync(path.join(schemas, 'bench/steps'), { recursive: true });
+  cpSync(path.join(root, 'schemas/_meta'), path.join(schemas, '_meta'), { recursive: true });
+  const a = step('a');
+  const b = step('b');
+  writeFileSync(
+    path.join(schemas, 'bench/flow.json'),
+    JSON.stringify({
+      flow: 'bench',
+      version: 1,
+      title: 'bench:title',
+      context: { first: { pointer: '/a_f4', domain: [null] } },
+      steps: [
+        { id: 'a', title: 'bench:steps.a', owns: a.owns },
+        { id: 'b', title: 'bench:steps.b', owns: b.owns, end: 'submit' },
+      ],
+    }),
+  );
+  for (const [id, s] of Object.entries({ a, b })) {
+    writeFileSync(path.join(schemas, `bench/steps/${id}.schema.json`), JSON.stringify(s.schema));
+    writeFileSync(path.join(schemas, `bench/steps/${id}.ui.json`), '{}');
+  }
+  const texts = { title: 'Benchmark', steps: { a: 'Step A', b: 'Step B' }, f: { ...a.texts, ...b.texts } };
+  const common = JSON.parse(readFileSync(path.join(root, 'locales/en/validation.json'), 'utf8')) as Json;
+  for (const lng of ['en', 'ar']) {
+    mkdirSync(path.join(work, 'locales', lng), { recursive: true });
+    writeFileSync(path.join(work, 'locales', lng, 'bench.json'), JSON.stringify(texts));
+    writeFileSync(path.join(work, 'locales', lng, 'validation.json'), JSON.stringify(common));
+  }
+  writeFileSync(path.join(work, 'locales.json'), JSON.stringify(texts));
+  writeFileSync(
+    path.join(work, 'data.json'),
+    JSON.stringify({ a: a.data, b: b.data, schemas: { a: a.schema, b: b.schema } }),
+  );
+}
+
+async function buildPage(outDir: string) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: path.join(root, 'bench/engine'),
+    plugins: [
+      react(),
+      cataloguePlugin({ schemasDir: path.join(work, 'schemas'), localesDir: path.join(work, 'locales') }),
+    ],
+    resolve: { alias: { '@bench': work } },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+  });
+}
+
+function serve(dir: string): Promise<{ url: string; close: () => void }> {
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      const file = path.join(
+        dir,
+        (req.url ?? '/').split('?')[0] === '/' ? 'index.html' : (req.url ?? '').split('?')[0]!,
+      );
+      try {
+        const body = readFileSync(file);
+        res.setHeader(
+          'content-type',
+          file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html',
+        );
+        res.end(body);
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
+    });
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+async function measure(page: Page, url: string, mode: 'engine' | 'plain', rate: number) {
+  await page.goto(`${url}/?mode=${mode}`);
+  await page.waitForFunction(
+    () => window.__ready === true && document.getElementById('root_a_f4') !== null,
+    null,
+    { timeout: 60_000 },
+  );
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+
+  await page.click('#root_a_f4');
+  await page.evaluate(() => (window.__keys = []));
+  for (let i = 0; i < KEYSTROKES; i += 1) {
+    await page.keyboard.press('x');
+    await page.waitForFunction((n) => window.__keys.length >= n, i + 1);
+  }
+  const keys = await page.evaluate(() => window.__keys);
+
+  const switches: number[] = [];
+  for (let i = 0; i < SWITCHES + 2; i += 1) {
+    const toB = i % 2 === 0;
+    const result = page.evaluate((id) => window.__armSwitch(id), toB ? 'root_b_f0' : 'root_a_f0');
+    await page.getByRole('button', { name: toB ? 'Next' : 'Back', exact: true }).click();
+    const ms = await result;
+    if (i >= 2) switches.push(ms); // the first two warm caches (and the plain form's schema compilation)
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return { keys, switches };
+}
+
+async function main() {
+  writeCatalogue();
+  const outDir = path.join(work, 'dist');
+  await buildPage(outDir);
+  const server = await serve(outDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const results: Record<string, { keys: number[]; switches: number[] }> = {};
+  try {
+    for (const rate of [1, 4]) {
+      for (const mode of ['engine', 'plain'] as const) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        results[`${mode}@${rate}x`] = await measure(page, server.url, mode, rate);
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  const row = (name: string) => {
+    const r = results[name]!;
+    return `${name.padEnd(12)} keystroke p50 ${percentile(r.keys, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(r.keys, 95).toFixed(1).padStart(6)} ms   step switch p50 ${percentile(r.switches, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(r.switches, 95).toFixed(1).padStart(6)} ms`;
+  };
+  process.stdout.write(
+    `engine benchmark: ${FIELDS}-field steps, ${KEYSTROKES} keystrokes, ${SWITCHES} step switches per run\n`,
+  );
+  for (const name of Object.keys(results)) process.stdout.write(`${row(name)}\n`);
+  const p = (name: string, kind: 'keys' | 'switches', q: number) => percentile(results[name]![kind], q);
+  const ratio = p('engine@1x', 'switches', 50) / p('plain@1x', 'switches', 50);
+  const check = (label: string, ok: boolean) =>
+    process.stdout.write(`  ${ok ? 'met   ' : 'MISSED'} ${label}\n`);
+  process.stdout.write('targets:\n');
+  check(
+    `keystroke p95 at 1x ≤ 16 ms (${p('engine@1x', 'keys', 95).toFixed(1)})`,
+    p('engine@1x', 'keys', 95) <= 16,
+  );
+  check(
+    `keystroke p95 at 4x ≤ 50 ms (${p('engine@4x', 'keys', 95).toFixed(1)})`,
+    p('engine@4x', 'keys', 95) <= 50,
+  );
+  check(
+    `step switch at 1x ≤ 100 ms (${p('engine@1x', 'switches', 50).toFixed(1)})`,
+    p('engine@1x', 'switches', 50) <= 100,
+  );
+  check(`our step switch / plain form's ≤ 0.67 (${ratio.toFixed(2)})`, ratio <= 0.67);
+}
+
+await main();
