@@ -163,6 +163,8 @@ async function measure(page: Page, url: string, mode: 'engine' | 'plain', rate: 
   );
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  // Let start-up work finish (our runner pre-renders the next step in the background), the same for both modes.
+  await page.waitForTimeout(3000);
 
   await page.click('#root_a_f4');
   await page.evaluate(() => (window.__keys = []));

@@ -215,3 +215,25 @@ describe('dropInactiveData', () => {
     expect(input).toEqual(copy);
   });
 });
+
+describe('applyStepData', () => {
+  it('takes only the fields the step owns from what its form reports', async () => {
+    const { applyStepData } = await import('../../src/engine/core/steps');
+    const current = {
+      country_of_main_operations: 'SAU',
+      annual_volume: 'less_than_1m',
+      legal_info: { unified_number: '7001234567' },
+    };
+    // A form whose copy of the data is out of date (no country, no volume) changes the licence type:
+    const reported = { legal_info: { business_license_type: 'commercial_registration' } };
+    expect(applyStepData(current, reported, ['/legal_info/business_license_type'])).toEqual({
+      country_of_main_operations: 'SAU',
+      annual_volume: 'less_than_1m',
+      legal_info: { unified_number: '7001234567', business_license_type: 'commercial_registration' },
+    });
+    expect(applyStepData(current, {}, ['/annual_volume'])).toEqual({
+      country_of_main_operations: 'SAU',
+      legal_info: { unified_number: '7001234567' },
+    });
+  });
+});

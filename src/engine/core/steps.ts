@@ -5,7 +5,7 @@
  */
 import { evaluateCondition } from './conditions';
 import { deriveContext } from './context';
-import { isWithin, removeAt } from './pointer';
+import { getAt, isWithin, removeAt, setAt } from './pointer';
 import type { Context, FlowDefinition, FormData, StepDefinition } from './types';
 
 /**
@@ -58,4 +58,20 @@ export function dropInactiveData(flow: FlowDefinition, data: FormData): FormData
     .flatMap((s) => s.owns)
     .filter((pointer) => !kept.some((k) => isWithin(pointer, k) || isWithin(k, pointer)));
   return dropped.reduce<FormData>((acc, pointer) => removeAt(acc, pointer), data);
+}
+
+/**
+ * Applies what a step's form reports to the wizard's data, taking only the data
+ * the step owns: a form's view of anything else may be out of date and must
+ * never overwrite it.
+ * @param data - the wizard's current data
+ * @param formData - the whole data as the step's form reports it
+ * @param owns - the step's `owns` pointers
+ * @returns - a copy of `data` with the step's fields taken from `formData`
+ */
+export function applyStepData(data: FormData, formData: FormData, owns: readonly string[]): FormData {
+  return owns.reduce<FormData>((acc, pointer) => {
+    const value = getAt(formData, pointer);
+    return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
+  }, data);
 }

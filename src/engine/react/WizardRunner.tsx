@@ -8,6 +8,7 @@
  * recomputed from the data on every change and addressed by id, never index.
  */
 import {
+  Activity,
   memo,
   use,
   useCallback,
@@ -33,7 +34,7 @@ import {
   type StepValidator,
 } from '../core/drafts';
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
-import { dropInactiveData, nextStep, previousStep, resolveSteps } from '../core/steps';
+import { applyStepData, dropInactiveData, nextStep, previousStep, resolveSteps } from '../core/steps';
 import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { loadFlow, type LoadedFlowModule } from './loadFlow';
@@ -52,6 +53,9 @@ export interface WizardRunnerProps {
   /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
   services?: WidgetServices;
 }
+
+const NO_ERRORS: ErrorSchema = {};
+const ignore = () => undefined;
 
 /** Validators that validate `snapshot` once per step and answer from memory after that. */
 function cachedValidators(
@@ -111,6 +115,7 @@ function Wizard(
   const [saveFailed, setSaveFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const lastSaved = useRef(JSON.stringify(props.initial.data));
+  const formContainer = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
 
   const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
@@ -137,8 +142,12 @@ function Wizard(
   useEffect(() => {
     if (!focusPending.current || messages.length === 0) return;
     focusPending.current = false;
-    const first = messages.find((m) => document.getElementById(fieldId(m.pointer)));
-    const element = first ? document.getElementById(fieldId(first.pointer)) : null;
+    // Hidden neighbour steps are in the page too: look inside the visible step only.
+    const container = formContainer.current;
+    const find = (pointer: string) =>
+      container?.querySelector<HTMLElement>(`[id="${fieldId(pointer)}"]`) ?? null;
+    const first = messages.find((m) => find(m.pointer));
+    const element = first ? find(first.pointer) : null;
     // A widget's id may be on a wrapper (code boxes, a group): focus the first control inside it.
     const control = element?.matches('input, select, textarea, button')
       ? element
@@ -146,11 +155,24 @@ function Wizard(
     control?.focus();
   }, [messages, stepId]);
 
-  const ui = useMemo(
-    () => (step ? translateUi(step.schema, step.ui, (key) => t(key)) : {}),
+  // The steps next to this one stay rendered (see below); their UI schemas, translated, follow the language.
+  const neighbours = step
+    ? [previousStep(definition, data, step.id), step.id, nextStep(definition, data, step.id)].filter(
+        (id): id is string => id !== null,
+      )
+    : [];
+  const neighbourKey = neighbours.join(' ');
+  const uis = useMemo(
+    () =>
+      Object.fromEntries(
+        neighbourKey
+          .split(' ')
+          .filter((id) => flow.steps[id])
+          .map((id) => [id, translateUi(flow.steps[id]!.schema, flow.steps[id]!.ui, (key) => t(key))]),
+      ),
     // Texts change with the language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [step, t, i18n.language],
+    [neighbourKey, flow, t, i18n.language],
   );
   const formContext = useMemo(() => ({ services: props.services }), [props.services]);
   // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
@@ -166,7 +188,11 @@ function Wizard(
   };
 
   // Stable callbacks keep the memoized form from re-rendering on the runner's own state changes.
-  const onFormChange = useCallback((next: FormData) => setData(next), []);
+  const owns = useMemo(() => definition.steps.find((s) => s.id === stepId)?.owns ?? [], [definition, stepId]);
+  const onFormChange = useCallback(
+    (next: FormData) => setData((current) => applyStepData(current, next, owns)),
+    [owns],
+  );
   const blurRef = useRef<(id: string) => void>(() => undefined);
   const stableOnBlur = useCallback((id: string) => blurRef.current(id), []);
   useLayoutEffect(() => {
@@ -272,16 +298,28 @@ function Wizard(
                 {t('common:wizard.saveFailed')}
               </Alert>
             )}
-            <StepForm
-              key={`${step.id}:${i18n.language}`}
-              step={step}
-              ui={ui}
-              data={data}
-              formContext={formContext}
-              errorSchema={errorSchema}
-              onChange={onFormChange}
-              onBlur={stableOnBlur}
-            />
+            {/* The steps next to this one are already rendered, hidden (React's Activity pre-renders them at low
+                priority and keeps them), so Next and Back only reveal a step. Hidden steps get the committed data,
+                so a keystroke re-renders only the visible one. */}
+            {neighbours.map((id) => {
+              const visible = id === step.id;
+              const neighbour = flow.steps[id]!;
+              return (
+                <Activity key={`${id}:${i18n.language}`} mode={visible ? 'visible' : 'hidden'}>
+                  <div ref={visible ? formContainer : undefined}>
+                    <StepForm
+                      step={neighbour}
+                      ui={uis[id] ?? {}}
+                      data={visible ? data : committed}
+                      formContext={formContext}
+                      errorSchema={visible ? errorSchema : NO_ERRORS}
+                      onChange={visible ? onFormChange : ignore}
+                      onBlur={visible ? stableOnBlur : ignore}
+                    />
+                  </div>
+                </Activity>
+              );
+            })}
             <StepActions
               back={previousStep(definition, data, step.id) !== null ? goBack : undefined}
               next={goNext}
