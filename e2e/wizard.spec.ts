@@ -66,6 +66,10 @@ test.describe('wizard runner', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/business-licence-sau$/);
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    // Nothing chosen yet: the message is on the licence field itself.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(visibleText(page, 'this field is required')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/business-licence-sau$/);
 
     await page.getByRole('radio', { name: 'Commercial registration' }).check();
     await expect(page.getByText('Step 2 of 7')).toBeVisible();

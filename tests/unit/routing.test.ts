@@ -237,3 +237,23 @@ describe('applyStepData', () => {
     });
   });
 });
+
+describe('withOwnedParents', () => {
+  it('adds the missing objects above a step’s fields, and keeps what is there', async () => {
+    const { withOwnedParents } = await import('../../src/engine/core/steps');
+    expect(
+      withOwnedParents({ country_of_main_operations: 'SAU' }, [
+        '/legal_info/business_type/id',
+        '/first_name',
+      ]),
+    ).toEqual({
+      country_of_main_operations: 'SAU',
+      legal_info: { business_type: {} },
+    });
+    expect(
+      withOwnedParents({ legal_info: { unified_number: '7' } }, ['/legal_info/business_license_type']),
+    ).toEqual({
+      legal_info: { unified_number: '7' },
+    });
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { evaluateCondition } from './conditions';
 import { deriveContext } from './context';
-import { getAt, isWithin, removeAt, setAt } from './pointer';
+import { getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import type { Context, FlowDefinition, FormData, StepDefinition } from './types';
 
 /**
@@ -73,5 +73,23 @@ export function applyStepData(data: FormData, formData: FormData, owns: readonly
   return owns.reduce<FormData>((acc, pointer) => {
     const value = getAt(formData, pointer);
     return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
+  }, data);
+}
+
+/**
+ * The data with every object on the way to the step's fields present (empty
+ * when missing), so a missing answer is reported on its own field rather than
+ * on a parent object the merchant cannot see (e.g. `/legal_info`).
+ */
+export function withOwnedParents(data: FormData, owns: readonly string[]): FormData {
+  return owns.reduce<FormData>((acc, pointer) => {
+    const tokens = parsePointer(pointer).slice(0, -1);
+    let result = acc;
+    for (let i = 1; i <= tokens.length; i += 1) {
+      const parent = toPointer(tokens.slice(0, i));
+      const value = getAt(result, parent);
+      if (value === undefined || value === null) result = setAt(result, parent, {});
+    }
+    return result;
   }, data);
 }

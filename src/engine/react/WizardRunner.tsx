@@ -34,7 +34,14 @@ import {
   type StepValidator,
 } from '../core/drafts';
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
-import { applyStepData, dropInactiveData, nextStep, previousStep, resolveSteps } from '../core/steps';
+import {
+  applyStepData,
+  dropInactiveData,
+  nextStep,
+  previousStep,
+  resolveSteps,
+  withOwnedParents,
+} from '../core/steps';
 import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { loadFlow, type LoadedFlowModule } from './loadFlow';
@@ -175,11 +182,12 @@ function Wizard(
     [neighbourKey, flow, t, i18n.language],
   );
   const formContext = useMemo(() => ({ services: props.services }), [props.services]);
+  const owns = useMemo(() => definition.steps.find((s) => s.id === stepId)?.owns ?? [], [definition, stepId]);
   // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
   const handleBlur = (id: string) => {
     if (!step) return;
     setCommitted(data);
-    const fresh = toFieldMessages(step.validate(data).errors);
+    const fresh = toFieldMessages(step.validate(withOwnedParents(data, owns)).errors);
     setMessages((old) => [
       ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
       ...fresh.filter((m) => fieldId(m.pointer) === id),
@@ -188,7 +196,6 @@ function Wizard(
   };
 
   // Stable callbacks keep the memoized form from re-rendering on the runner's own state changes.
-  const owns = useMemo(() => definition.steps.find((s) => s.id === stepId)?.owns ?? [], [definition, stepId]);
   const onFormChange = useCallback(
     (next: FormData) => setData((current) => applyStepData(current, next, owns)),
     [owns],
@@ -214,7 +221,8 @@ function Wizard(
     );
   }
 
-  const stepMessages = (current: FormData) => toFieldMessages(step.validate(current).errors);
+  const stepMessages = (current: FormData) =>
+    toFieldMessages(step.validate(withOwnedParents(current, owns)).errors);
   const showServerErrors = (serverMessages: FieldMessage[]) => {
     setMessages(serverMessages);
     focusPending.current = true;
