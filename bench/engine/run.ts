@@ -14,6 +14,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium, type Page } from '@playwright/test';
 import { cataloguePlugin } from '../../src/cli/catalogueVitePlugin';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/cli/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = path.join(root, '.tmp/bench-engine');
@@ -191,17 +192,7 @@ async function main() {
   const outDir = path.join(work, 'dist');
   await buildPage(outDir);
   const server = await serve(outDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: Record<string, { keys: number[]; switches: number[] }> = {};
   try {
     for (const rate of [1, 4]) {
