@@ -61,6 +61,13 @@ export function cataloguePlugin(options: { schemasDir: string; localesDir: strin
   let catalogue: Catalogue | undefined;
   const current = () => (catalogue ??= loadCheckedCatalogue(options.schemasDir, options.localesDir));
   const RESOLVED = `\0${VIRTUAL_PREFIX}`;
+  // Compiled once per flow for the examples of its steps (not once per step module).
+  const validatorCache = new Map<string, ReturnType<typeof createStepValidators>>();
+  const validatorsOf = (c: Catalogue, flowId: string) => {
+    let validators = validatorCache.get(flowId);
+    if (!validators) validatorCache.set(flowId, (validators = createStepValidators(c, flowId)));
+    return validators;
+  };
 
   return {
     name: 'catalogue',
@@ -86,7 +93,7 @@ export function cataloguePlugin(options: { schemasDir: string; localesDir: strin
       if (parts.length === 2 && stepId) {
         const step = c.flows[flowId]?.steps[stepId];
         if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
-        const validate = createStepValidators(c, flowId)[stepId]!;
+        const validate = validatorsOf(c, flowId)[stepId]!;
         const examples = stepExamples(
           step.schema,
           refResolver(c, step.schemaFile),
@@ -103,6 +110,7 @@ export function cataloguePlugin(options: { schemasDir: string; localesDir: strin
       server.watcher.on('all', (_event, file) => {
         if (!watched.some((dir) => file.startsWith(dir))) return;
         catalogue = undefined;
+        validatorCache.clear();
         for (const module of server.moduleGraph.idToModuleMap.values()) {
           if (module.id?.startsWith(RESOLVED)) server.moduleGraph.invalidateModule(module);
         }

@@ -61,11 +61,16 @@ export function stepSchemaId(flowId: string, stepId: string): string {
   return `step_${flowId}_${stepId}`.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
+/** A step's self-contained schema with the id its precompiled validator is exported under. */
+function browserStepSchema(catalogue: Catalogue, flowId: string, stepId: string) {
+  return { ...bundleStepSchema(catalogue, flowId, stepId), $id: stepSchemaId(flowId, stepId) };
+}
+
 /** ES module source of a step: its bundled schema, its UI schema and its precompiled validators. */
 export function stepModule(catalogue: Catalogue, flowId: string, stepId: string): string {
   const step = catalogue.flows[flowId]?.steps[stepId];
   if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
-  const schema = { ...bundleStepSchema(catalogue, flowId, stepId), $id: stepSchemaId(flowId, stepId) };
+  const schema = browserStepSchema(catalogue, flowId, stepId);
   return [
     `import * as validateFns from ${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${stepId}/validators`)};`,
     `export const schema = ${JSON.stringify(schema)};`,
@@ -80,7 +85,7 @@ export function stepModule(catalogue: Catalogue, flowId: string, stepId: string)
  * schema rjsf may validate (rjsf's precompiled-validator layout).
  */
 export function validatorsModule(catalogue: Catalogue, flowId: string, stepId: string): string {
-  const schema = { ...bundleStepSchema(catalogue, flowId, stepId), $id: stepSchemaId(flowId, stepId) };
+  const schema = browserStepSchema(catalogue, flowId, stepId);
   const code = compileSchemaValidatorsCode(schema as never, {
     AjvClass: Ajv2020 as never,
     ajvFormatOptions: false,

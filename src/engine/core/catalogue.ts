@@ -10,7 +10,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { buildMatrix } from './matrix';
-import { isWithin, parsePointer, toPointer } from './pointer';
+import { getAt, isWithin, parsePointer, toPointer } from './pointer';
 import { registerVocabulary } from './vocabulary';
 import type { CatalogueProblem, Condition, FlowDefinition, StepDefinition } from './types';
 
@@ -110,16 +110,6 @@ function resolveRef(fromFile: string, ref: string): { file: string; pointer: str
   return { file, pointer: decodeURIComponent(url.hash.replace(/^#/, '')) };
 }
 
-function getPointer(document: unknown, pointer: string): unknown {
-  let node = document;
-  for (const token of parsePointer(pointer)) {
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObject(node)) node = node[token];
-    else return undefined;
-  }
-  return node;
-}
-
 /** Visits every object node of a JSON document with its pointer. */
 function walk(node: unknown, visit: (value: Record<string, unknown>, pointer: string) => void, pointer = '') {
   if (Array.isArray(node)) node.forEach((item, i) => walk(item, visit, `${pointer}/${i}`));
@@ -211,7 +201,7 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
       const targetDocument = target.file === file ? document : (shared[target.file] ?? files[target.file]);
       if (targetDocument === undefined)
         problem(file, `${pointer}/$ref`, `$ref "${node.$ref}": no file ${target.file}`);
-      else if (getPointer(targetDocument, target.pointer) === undefined) {
+      else if (getAt(targetDocument, target.pointer) === undefined) {
         problem(
           file,
           `${pointer}/$ref`,
@@ -510,7 +500,7 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
 
   function resolveSchemaRef(file: string, ref: string): unknown {
     const target = resolveRef(file.replace('.ui.json', '.schema.json'), ref);
-    return getPointer(shared[target.file] ?? files[target.file], target.pointer);
+    return getAt(shared[target.file] ?? files[target.file], target.pointer);
   }
 }
 
@@ -561,7 +551,7 @@ export function refResolver(catalogue: Catalogue, fromFile: string) {
       Object.values(catalogue.flows)
         .flatMap((f) => Object.values(f.steps))
         .find((s) => s.schemaFile === target.file)?.schema;
-    const node = getPointer(document, target.pointer);
+    const node = getAt(document, target.pointer);
     return isObject(node) ? node : undefined;
   };
 }
@@ -592,7 +582,7 @@ export function bundleStepSchema(catalogue: Catalogue, flowId: string, stepId: s
         const name = localName(target.file, target.pointer);
         if (!(name in defs)) {
           defs[name] = {}; // reserve first: definitions may refer to each other
-          defs[name] = rewrite(getPointer(catalogue.shared[target.file], target.pointer), target.file);
+          defs[name] = rewrite(getAt(catalogue.shared[target.file], target.pointer), target.file);
         }
         out.$ref = `#/$defs/${name}`;
       } else out[key] = rewrite(value, fromFile);

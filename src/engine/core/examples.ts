@@ -9,11 +9,11 @@
 import { toFieldMessages, type ValidationErrorLike } from './messages';
 import { getAt, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import type { FormData } from './types';
+import { withRef, type RefResolver } from './schemaRef';
 
 type Schema = Record<string, unknown>;
 
-/** Resolves a `$ref` of a step schema to the schema it points at (the caller knows the files). */
-export type RefResolver = (ref: string) => Schema | undefined;
+export type { RefResolver };
 
 export type Validate = (data: FormData) => readonly ValidationErrorLike[];
 
@@ -47,15 +47,6 @@ const FORMAT_SAMPLES: Record<string, { good: string; bad: string }> = {
 };
 
 const isObject = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** Merges a schema with the one its `$ref` points at (the field's own keywords win). */
-function resolved(schema: Schema, resolve: RefResolver): Schema {
-  if (typeof schema.$ref !== 'string') return schema;
-  const target = resolve(schema.$ref);
-  if (!target) return schema;
-  const { $ref: _ref, ...own } = schema;
-  return { ...resolved(target, resolve), ...own };
-}
 
 /** A value meeting the field's constraints, or undefined when none can be made. */
 function validValue(schema: Schema): unknown {
@@ -91,7 +82,7 @@ function fieldsOf(schema: Schema, resolve: RefResolver, prefix: string[] = []): 
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).flatMap(([name, raw]) => {
-    const child = resolved(raw as Schema, resolve);
+    const child = withRef(raw as Schema, resolve);
     const pointer = toPointer([...prefix, name]);
     if (child.type === 'object' && isObject(child.properties)) {
       return [
@@ -116,7 +107,7 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
   for (const field of fields) {
     if (field.schema.type === 'object' && isObject(field.schema.properties)) continue;
     if (field.schema.type === 'array') {
-      const items = isObject(field.schema.items) ? resolved(field.schema.items, resolve) : {};
+      const items = isObject(field.schema.items) ? withRef(field.schema.items, resolve) : {};
       const item =
         items.type === 'object'
           ? Object.fromEntries(

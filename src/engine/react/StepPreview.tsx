@@ -3,7 +3,7 @@
  * catalogue page shows each step this way in both languages.
  */
 import { useMemo } from 'react';
-import { Form } from './formTheme';
+import { StepForm } from './StepForm';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../core/types';
 import { toFieldMessages } from '../core/messages';
@@ -19,17 +19,5 @@ export function StepPreview(props: { step: LoadedStepModule; data: FormData; nam
       toErrorSchema(toFieldMessages(props.step.validate(props.data).errors), (key, params) => t(key, params)),
     [props.step, props.data, t],
   );
-  return (
-    <Form
-      schema={props.step.schema}
-      uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
-      formData={props.data}
-      validator={props.step.rjsfValidator}
-      extraErrors={errors}
-      showErrorList={false}
-      noHtml5Validate
-    >
-      <></>
-    </Form>
-  );
+  return <StepForm step={props.step} ui={ui} data={props.data} errorSchema={errors} />;
 }

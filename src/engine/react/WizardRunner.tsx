@@ -9,7 +9,6 @@
  */
 import {
   Activity,
-  memo,
   use,
   useCallback,
   useEffect,
@@ -20,7 +19,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Alert, Box, Button, Grid, Group, Paper, Stack } from '@mantine/core';
-import { Form } from './formTheme';
+import { StepForm } from './StepForm';
 import type { ErrorSchema } from '@rjsf/utils';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,14 +33,7 @@ import {
   type StepValidator,
 } from '../core/drafts';
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
-import {
-  applyStepData,
-  dropInactiveData,
-  nextStep,
-  previousStep,
-  resolveSteps,
-  withOwnedParents,
-} from '../core/steps';
+import { applyStepData, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
 import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { loadFlow, type LoadedFlowModule } from './loadFlow';
@@ -126,7 +118,11 @@ function Wizard(
   const focusPending = useRef(false);
 
   const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
-  const step = stepId && active.includes(stepId) ? flow.steps[stepId] : undefined;
+  const at = stepId ? active.indexOf(stepId) : -1;
+  const step = at >= 0 ? flow.steps[stepId!] : undefined;
+  // Neighbours come from the active list already resolved for this render (no second resolution per keystroke).
+  const previous = at > 0 ? active[at - 1]! : null;
+  const next = at >= 0 ? (active[at + 1] ?? null) : null;
 
   const save = useCallback(
     async (next: FormData): Promise<FieldMessage[]> => {
@@ -163,11 +159,7 @@ function Wizard(
   }, [messages, stepId]);
 
   // The steps next to this one stay rendered (see below); their UI schemas, translated, follow the language.
-  const neighbours = step
-    ? [previousStep(definition, data, step.id), step.id, nextStep(definition, data, step.id)].filter(
-        (id): id is string => id !== null,
-      )
-    : [];
+  const neighbours = step ? [previous, step.id, next].filter((id): id is string => id !== null) : [];
   const neighbourKey = neighbours.join(' ');
   const uis = useMemo(
     () =>
@@ -183,11 +175,14 @@ function Wizard(
   );
   const formContext = useMemo(() => ({ services: props.services }), [props.services]);
   const owns = useMemo(() => definition.steps.find((s) => s.id === stepId)?.owns ?? [], [definition, stepId]);
+  /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */
+  const stepMessages = (current: FormData) =>
+    step ? toFieldMessages(step.validate(withOwnedParents(current, owns)).errors) : [];
   // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
   const handleBlur = (id: string) => {
     if (!step) return;
     setCommitted(data);
-    const fresh = toFieldMessages(step.validate(withOwnedParents(data, owns)).errors);
+    const fresh = stepMessages(data);
     setMessages((old) => [
       ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
       ...fresh.filter((m) => fieldId(m.pointer) === id),
@@ -207,6 +202,25 @@ function Wizard(
   });
   const errorSchema = useMemo(() => toErrorSchema(messages, (key, params) => t(key, params)), [messages, t]);
 
+  // The stepper follows the committed data: recomputed on blur and step changes, or when the step list changes.
+  // A step shows as complete only when every step before it is too (an empty review step is not "done" early);
+  // a locked step is open once every step before it is complete (isStepOpen's rule, from the same pass).
+  const activeKey = active.join(' ');
+  const stepperSteps = useMemo(() => {
+    const ids = activeKey.split(' ');
+    const firstIncomplete = ids.findIndex((id) => !isStepComplete(committedValidators, id, committed));
+    return ids.map((id, index) => {
+      const definitionOf = definition.steps.find((s) => s.id === id);
+      const complete = firstIncomplete < 0 || index < firstIncomplete;
+      return {
+        id,
+        title: t(definitionOf?.title ?? id),
+        complete,
+        open: !definitionOf?.locked || firstIncomplete < 0 || index <= firstIncomplete,
+      };
+    });
+  }, [activeKey, committedValidators, committed, definition, t]);
+
   if (!step) {
     // Unknown or inactive step: go to the first step that needs work (or the first one).
     const target = firstIncompleteStep(definition, flow.validators, data) ?? active[0];
@@ -221,8 +235,6 @@ function Wizard(
     );
   }
 
-  const stepMessages = (current: FormData) =>
-    toFieldMessages(step.validate(withOwnedParents(current, owns)).errors);
   const showServerErrors = (serverMessages: FieldMessage[]) => {
     setMessages(serverMessages);
     focusPending.current = true;
@@ -247,7 +259,6 @@ function Wizard(
       const serverErrors = await save(data);
       if (serverErrors.length > 0) return showServerErrors(serverErrors);
       setMessages([]);
-      const next = nextStep(definition, data, step.id);
       if (next) {
         void navigate(`${basePath}/${next}`);
         return;
@@ -268,21 +279,12 @@ function Wizard(
 
   const goBack = async () => {
     setCommitted(data);
-    const previous = previousStep(definition, data, step.id);
     await save(data);
     setMessages([]);
     if (previous) void navigate(`${basePath}/${previous}`);
   };
 
-  // A step shows as complete only when every step before it is too (an empty review step is not "done" early).
-  const firstIncomplete = active.findIndex((id) => !isStepComplete(committedValidators, id, committed));
-  const stepperSteps = active.map((id, index) => ({
-    id,
-    title: t(definition.steps.find((s) => s.id === id)?.title ?? id),
-    complete: firstIncomplete < 0 || index < firstIncomplete,
-    open: isStepOpen(definition, committedValidators, id, committed),
-  }));
-  const isLast = nextStep(definition, data, step.id) === null;
+  const isLast = next === null;
   const end = definition.steps.find((s) => s.id === step.id)?.end;
 
   return (
@@ -329,7 +331,7 @@ function Wizard(
               );
             })}
             <StepActions
-              back={previousStep(definition, data, step.id) !== null ? goBack : undefined}
+              back={previous !== null ? goBack : undefined}
               next={goNext}
               busy={busy}
               label={
@@ -347,43 +349,6 @@ function Wizard(
     </Grid>
   );
 }
-
-/**
- * The step's rjsf form, re-rendered only when its own inputs change (the data, the texts, the errors):
- * the runner's busy flag, stepper and saves do not touch its 60 fields.
- */
-const StepForm = memo(function StepForm(props: {
-  step: LoadedFlowModule['steps'][string];
-  ui: Record<string, unknown>;
-  data: FormData;
-  formContext: object;
-  errorSchema: ErrorSchema;
-  onChange: (data: FormData) => void;
-  onBlur: (id: string) => void;
-}) {
-  const uiSchema = useMemo(() => ({ ...props.ui, 'ui:submitButtonOptions': { norender: true } }), [props.ui]);
-  const { onChange } = props;
-  const handleChange = useCallback(
-    (event: { formData?: unknown }) => onChange(event.formData as FormData),
-    [onChange],
-  );
-  return (
-    <Form
-      schema={props.step.schema}
-      uiSchema={uiSchema}
-      formData={props.data}
-      formContext={props.formContext}
-      validator={props.step.rjsfValidator}
-      extraErrors={props.errorSchema}
-      showErrorList={false}
-      noHtml5Validate
-      onChange={handleChange}
-      onBlur={props.onBlur}
-    >
-      <></>
-    </Form>
-  );
-});
 
 function StepActions(props: {
   back?: () => void;

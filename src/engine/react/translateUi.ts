@@ -5,17 +5,12 @@
  * validator is tied to it.
  */
 import type { JsonObject } from './catalogueTypes';
+import { localRefs, withRef } from '../core/schemaRef';
 
 type Translate = (key: string) => string;
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 const TEXT_KEY = /^[a-z][a-zA-Z0-9-]*:[a-zA-Z0-9_.-]+$/;
-
-function resolve(schema: JsonObject, root: JsonObject): JsonObject {
-  if (typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/$defs/')) return schema;
-  const target = (root.$defs as JsonObject | undefined)?.[schema.$ref.slice('#/$defs/'.length)];
-  return isObject(target) ? { ...resolve(target, root), ...schema } : schema;
-}
 
 /**
  * @param schema - the step schema (titles are keys)
@@ -26,8 +21,9 @@ function resolve(schema: JsonObject, root: JsonObject): JsonObject {
 export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): JsonObject {
   const text = (value: unknown) => (typeof value === 'string' && TEXT_KEY.test(value) ? t(value) : value);
 
+  const refs = localRefs(schema);
   const visit = (fieldSchema: JsonObject, node: JsonObject): JsonObject => {
-    const field = resolve(fieldSchema, schema);
+    const field = withRef(fieldSchema, refs);
     const out: JsonObject = { ...node };
     if (typeof field.title === 'string' && out['ui:title'] === undefined) out['ui:title'] = t(field.title);
     else if (out['ui:title'] !== undefined) out['ui:title'] = text(out['ui:title']);

@@ -1,0 +1,29 @@
+/** Following a field's `$ref` in a step schema. */
+
+export type SchemaObject = Record<string, unknown>;
+
+/** Resolves a `$ref` to the schema it points at, or undefined when it cannot. */
+export type RefResolver = (ref: string) => SchemaObject | undefined;
+
+/**
+ * The field's schema merged with the one its `$ref` points at (followed
+ * through chains); the field's own keywords (title, x-messages …) win.
+ */
+export function withRef(schema: SchemaObject, resolve: RefResolver): SchemaObject {
+  if (typeof schema.$ref !== 'string') return schema;
+  const target = resolve(schema.$ref);
+  if (!target) return schema;
+  const { $ref: _ref, ...own } = schema;
+  return { ...withRef(target, resolve), ...own };
+}
+
+/** Resolves `#/$defs/<name>` inside a self-contained (bundled) schema. */
+export function localRefs(root: SchemaObject): RefResolver {
+  return (ref) => {
+    if (!ref.startsWith('#/$defs/')) return undefined;
+    const target = (root.$defs as SchemaObject | undefined)?.[ref.slice('#/$defs/'.length)];
+    return target !== null && typeof target === 'object' && !Array.isArray(target)
+      ? (target as SchemaObject)
+      : undefined;
+  };
+}
