@@ -19,6 +19,11 @@ export default defineConfig({
         find: /^markdown-to-jsx\/react$/,
         replacement: fileURLToPath(new URL('./src/engine/react/plainMarkdown.tsx', import.meta.url)),
       },
+      {
+        // @rjsf/utils resolves $refs with fast-uri; the browser's URL parser does that job (see uriResolver.ts).
+        find: /^fast-uri$/,
+        replacement: fileURLToPath(new URL('./src/engine/react/uriResolver.ts', import.meta.url)),
+      },
     ],
   },
   build: {

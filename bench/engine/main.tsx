@@ -102,6 +102,19 @@ const adapter: DraftAdapter = {
   submit: async () => undefined,
 };
 
+/** The measurement's floor: one bare input, no React work per keystroke beyond its own state. */
+function Bare() {
+  const [value, setValue] = useState('');
+  const [step, setStep] = useState<'a' | 'b'>('a');
+  return (
+    <div style={{ padding: 24 }}>
+      <input id={`root_${step}_f4`} value={value} onChange={(e) => setValue(e.target.value)} />
+      <input id={`root_${step}_f0`} readOnly />
+      <Button onClick={() => setStep(step === 'a' ? 'b' : 'a')}>{step === 'a' ? 'Next' : 'Back'}</Button>
+    </div>
+  );
+}
+
 const router = createMemoryRouter(
   [{ path: '/w/:stepId', element: <WizardRunner flowId="bench" adapter={adapter} basePath="/w" /> }],
   { initialEntries: ['/w/a'] },
@@ -126,7 +139,9 @@ void i18next
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <MantineProvider>
-          <Suspense fallback={null}>{mode === 'plain' ? <Plain /> : <Engine />}</Suspense>
+          <Suspense fallback={null}>
+            {mode === 'plain' ? <Plain /> : mode === 'bare' ? <Bare /> : <Engine />}
+          </Suspense>
         </MantineProvider>
       </StrictMode>,
     );

@@ -6,6 +6,13 @@
  * click-to-paint. Targets (issue 3): keystroke p95 ≤ 16 ms at 1x and ≤ 50 ms
  * at 4x; step switch ≤ 100 ms at 1x; ours at most 0.67 of the plain form's.
  * Figures, not a test: shared machines are noisy, so compare the ratios.
+ *
+ * A third row, `bare`, is one plain <input>: the floor of the measurement on
+ * this machine. Chromium runs with vsync off (frames as soon as there is
+ * something to draw), so the figures are the work a keystroke costs, not the
+ * wait for the next 60 Hz tick (with vsync on, even the bare input measures
+ * ~16.7 ms; BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the
+ * keystrokes' JavaScript time goes.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -22,7 +29,37 @@ const FIELDS = 60;
 const KEYSTROKES = Number(process.env.BENCH_KEYS ?? 40);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 10);
 
+// BENCH_PROFILE=1 prints where the keystrokes' JavaScript time goes (self time by function), to guide work.
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
 type Json = Record<string, unknown>;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+
+function printProfile(
+  name: string,
+  profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
+) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+    const key = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    total += ms;
+  });
+  process.stdout.write(`profile ${name}: ${total.toFixed(0)} ms of busy samples; top self time:\n`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${key}\n`);
+  }
+}
 
 /** A 60-field step: e-mails, selects, numbers, patterned and plain texts, all required. */
 function step(prefix: string) {
@@ -119,7 +156,7 @@ async function buildPage(outDir: string) {
       cataloguePlugin({ schemasDir: path.join(work, 'schemas'), localesDir: path.join(work, 'locales') }),
     ],
     resolve: { alias: { '@bench': work } },
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000, minify: !PROFILE },
   });
 }
 
@@ -155,7 +192,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-async function measure(page: Page, url: string, mode: 'engine' | 'plain', rate: number) {
+async function measure(page: Page, url: string, mode: 'engine' | 'plain' | 'bare', rate: number) {
   await page.goto(`${url}/?mode=${mode}`);
   await page.waitForFunction(
     () => window.__ready === true && document.getElementById('root_a_f4') !== null,
@@ -169,11 +206,17 @@ async function measure(page: Page, url: string, mode: 'engine' | 'plain', rate: 
 
   await page.click('#root_a_f4');
   await page.evaluate(() => (window.__keys = []));
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   for (let i = 0; i < KEYSTROKES; i += 1) {
     await page.keyboard.press('x');
     await page.waitForFunction((n) => window.__keys.length >= n, i + 1);
   }
   const keys = await page.evaluate(() => window.__keys);
+  if (PROFILE) printProfile(`${mode}@${rate}x`, (await cdp.send('Profiler.stop')).profile);
 
   const switches: number[] = [];
   for (let i = 0; i < SWITCHES + 2; i += 1) {
@@ -192,11 +235,18 @@ async function main() {
   const outDir = path.join(work, 'dist');
   await buildPage(outDir);
   const server = await serve(outDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // Frames as soon as there is something to draw: the measurement is the keystroke's work, not the vsync wait.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      ...(process.env.BENCH_VSYNC === '1' ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']),
+    ],
+  });
   const results: Record<string, { keys: number[]; switches: number[] }> = {};
   try {
     for (const rate of [1, 4]) {
-      for (const mode of ['engine', 'plain'] as const) {
+      for (const mode of ['engine', 'plain', 'bare'] as const) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         results[`${mode}@${rate}x`] = await measure(page, server.url, mode, rate);
         await page.close();

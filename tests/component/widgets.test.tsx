@@ -16,6 +16,7 @@ import { CUSTOM_WIDGET_NAMES, WIDGET_NAMES } from '../../src/engine/core/widgetN
 import { allWidgets } from '../../src/engine/react/formTheme';
 import { getWidget } from '@rjsf/utils';
 import type { WidgetServices } from '../../src/engine/widgets/services';
+import { HAND_OVER_MS } from '../../src/engine/widgets/useDeferredChange';
 import en from '../../locales/en/widgets.json';
 import ar from '../../locales/ar/widgets.json';
 
@@ -187,8 +188,9 @@ describe.each(CUSTOM_WIDGET_NAMES)('widget "%s"', (name) => {
         <Host Widget={Widget} widgetProps={props(name, { onChange, onBlur })} />,
       );
       const expected = await cases[name].act(user, container);
-      expect(onChange).toHaveBeenLastCalledWith(expected);
+      // Text widgets hand what was typed over when the typing pauses or, at the latest, when they lose focus.
       await user.click(document.body);
+      expect(onChange).toHaveBeenLastCalledWith(expected);
       await user.tab();
       expect(onBlur.mock.calls.length === 0 || onBlur.mock.calls.every((c) => c[0] === `root_${name}`)).toBe(
         true,
@@ -207,6 +209,50 @@ describe.each(CUSTOM_WIDGET_NAMES)('widget "%s"', (name) => {
   });
 });
 
+describe('typing reaches the form when it pauses or on blur (useDeferredChange)', () => {
+  it.each(['phone', 'iban'] as const)(
+    '%s: shows each keystroke at once, hands the value over once after a pause',
+    async (name) => {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      await renderIn('ltr', <Host Widget={widgets[name]} widgetProps={props(name, { onChange })} />);
+      const input = screen.getByRole('textbox') as HTMLInputElement;
+      await user.type(input, name === 'phone' ? '501' : 'SA03');
+      expect(input.value.replace(/\s/g, '')).toBe(name === 'phone' ? '501' : 'SA03');
+      expect(onChange).not.toHaveBeenCalled();
+      await new Promise((resolve) => setTimeout(resolve, HAND_OVER_MS + 50));
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange).toHaveBeenLastCalledWith(name === 'phone' ? '+966501' : 'SA03');
+    },
+  );
+
+  it('hands the latest value over before it reports the blur', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onBlur = vi.fn();
+    await renderIn('ltr', <Host Widget={widgets.phone} widgetProps={props('phone', { onChange, onBlur })} />);
+    await user.type(screen.getByRole('textbox'), '50');
+    await user.tab();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.invocationCallOrder[0]!).toBeLessThan(onBlur.mock.invocationCallOrder[0]!);
+    expect(onBlur).toHaveBeenCalledWith('root_phone', '+96650');
+  });
+
+  it('takes a new value from the form when it is not typing (a reset, a draft)', async () => {
+    const { rerender } = await renderIn('ltr', <widgets.iban {...props('iban', { value: KNOWN_IBAN })} />);
+    rerender(
+      <I18nextProvider i18n={await i18nFor('en')}>
+        <MantineProvider>
+          <div dir="ltr">
+            <widgets.iban {...props('iban', { value: undefined })} />
+          </div>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('');
+  });
+});
+
 describe('widget specifics', () => {
   it('phone: keeps digits only, at most 12 minus the dial code, and switches the dial code', async () => {
     const user = userEvent.setup();
@@ -216,6 +262,7 @@ describe('widget specifics', () => {
       <Host Widget={widgets.phone} widgetProps={props('phone', { onChange, value: '+20' })} />,
     );
     await user.type(screen.getByRole('textbox'), '1012345678999');
+    await user.click(document.body);
     expect(onChange).toHaveBeenLastCalledWith('+201012345678');
     await user.selectOptions(screen.getByRole('combobox'), 'ARE');
     // +971 allows 9 digits: the tenth is dropped.

@@ -191,9 +191,17 @@ function Wizard(
   };
 
   // Stable callbacks keep the memoized form from re-rendering on the runner's own state changes.
+  // The data made from the form's own changes: handing them back to the form would only re-render it.
+  const echoes = useRef(new WeakSet<FormData>()).current;
+  const isEcho = useCallback((candidate: FormData) => echoes.has(candidate), [echoes]);
   const onFormChange = useCallback(
-    (next: FormData) => setData((current) => applyStepData(current, next, owns)),
-    [owns],
+    (next: FormData) =>
+      setData((current) => {
+        const merged = applyStepData(current, next, owns);
+        echoes.add(merged);
+        return merged;
+      }),
+    [owns, echoes],
   );
   const blurRef = useRef<(id: string) => void>(() => undefined);
   const stableOnBlur = useCallback((id: string) => blurRef.current(id), []);
@@ -325,6 +333,7 @@ function Wizard(
                       errorSchema={visible ? errorSchema : NO_ERRORS}
                       onChange={visible ? onFormChange : ignore}
                       onBlur={visible ? stableOnBlur : ignore}
+                      isEcho={visible ? isEcho : undefined}
                     />
                   </div>
                 </Activity>

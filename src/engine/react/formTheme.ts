@@ -3,17 +3,34 @@
  * its widgets the catalogue can name, and our own widgets. Importing its whole
  * theme would also bring date pickers, a colour picker and a slider that no
  * catalogue field uses (about 25 KiB gzip); dates use rjsf's own date input.
- * Built once at module scope (see src/engine/widgets/index.ts).
+ * Built once at module scope (see src/engine/widgets/index.ts). The input
+ * template is ours (see BaseInputTemplate.tsx).
  */
 import { getDefaultRegistry, withTheme } from '@rjsf/core';
-import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
+import ArrayFieldItemTemplate from '@rjsf/mantine/lib/templates/ArrayFieldItemTemplate.js';
+import ArrayFieldTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTemplate.js';
+import ArrayFieldTitleTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTitleTemplate.js';
+import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.js';
+import CyclicSchemaExpandTemplate from '@rjsf/mantine/lib/templates/CyclicSchemaExpandTemplate.js';
+import DescriptionField from '@rjsf/mantine/lib/templates/DescriptionField.js';
+import ErrorList from '@rjsf/mantine/lib/templates/ErrorList.js';
+import FieldErrorTemplate from '@rjsf/mantine/lib/templates/FieldErrorTemplate.js';
+import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js';
+import FieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
+import GridTemplate from '@rjsf/mantine/lib/templates/GridTemplate.js';
+import MultiSchemaFieldTemplate from '@rjsf/mantine/lib/templates/MultiSchemaFieldTemplate.js';
+import ObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
+import OptionalDataControlsTemplate from '@rjsf/mantine/lib/templates/OptionalDataControlsTemplate.js';
+import TitleField from '@rjsf/mantine/lib/templates/TitleField.js';
+import WrapIfAdditionalTemplate from '@rjsf/mantine/lib/templates/WrapIfAdditionalTemplate.js';
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
 import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
-import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
+import { BaseInputTemplate } from './BaseInputTemplate';
+import { TextareaWidget } from './TextareaWidget';
 
 export const themeWidgets: RegistryWidgetsType = {
   CheckboxWidget,
@@ -27,4 +44,25 @@ export const themeWidgets: RegistryWidgetsType = {
 /** Every widget a UI schema can reach: rjsf's defaults overridden by the theme's. */
 export const allWidgets: RegistryWidgetsType = { ...getDefaultRegistry().widgets, ...themeWidgets };
 
-export const Form = withTheme({ templates: generateTemplates(), widgets: themeWidgets });
+/** @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate in place of its own. */
+const templates = {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldTitleTemplate,
+  BaseInputTemplate,
+  CyclicSchemaExpandTemplate,
+  ButtonTemplates: ButtonTemplates(),
+  DescriptionFieldTemplate: DescriptionField,
+  ErrorListTemplate: ErrorList,
+  FieldErrorTemplate,
+  FieldTemplate,
+  FieldHelpTemplate,
+  GridTemplate,
+  ObjectFieldTemplate,
+  OptionalDataControlsTemplate,
+  TitleFieldTemplate: TitleField,
+  WrapIfAdditionalTemplate,
+  MultiSchemaFieldTemplate,
+};
+
+export const Form = withTheme({ templates, widgets: themeWidgets });

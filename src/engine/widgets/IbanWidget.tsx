@@ -11,6 +11,7 @@ import { Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { servicesOf } from './services';
+import { useDeferredChange } from './useDeferredChange';
 
 /** `SA0380000000608010167519` → `SA03 8000 0000 6080 1016 7519`. */
 export function groupIban(iban: string): string {
@@ -37,7 +38,9 @@ export function IbanWidget(props: WidgetProps) {
 
 function EditIban(props: WidgetProps) {
   const [focused, setFocused] = useState(false);
-  const value = typeof props.value === 'string' ? props.value : '';
+  // Typing reaches the form when it pauses or on blur (see useDeferredChange).
+  const deferred = useDeferredChange<unknown>(props.value, props.onChange);
+  const value = typeof deferred.value === 'string' ? deferred.value : '';
   const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
   return (
     <TextInput
@@ -53,15 +56,16 @@ function EditIban(props: WidgetProps) {
       value={focused ? value : groupIban(value)}
       onChange={(event) => {
         const electronic = event.currentTarget.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-        props.onChange(electronic === '' ? undefined : electronic);
+        deferred.change(electronic === '' ? undefined : electronic);
       }}
       onFocus={() => {
         setFocused(true);
-        props.onFocus(props.id, props.value);
+        props.onFocus(props.id, deferred.value);
       }}
       onBlur={() => {
         setFocused(false);
-        props.onBlur(props.id, props.value);
+        deferred.flush();
+        props.onBlur(props.id, deferred.value);
       }}
       styles={{ input: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.02em' } }}
     />

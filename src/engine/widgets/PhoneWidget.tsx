@@ -7,6 +7,7 @@
 import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { useDeferredChange } from './useDeferredChange';
 import {
   DIAL_CODES,
   joinPhone,
@@ -17,7 +18,9 @@ import {
 
 export function PhoneWidget(props: WidgetProps) {
   const { t } = useTranslation('widgets');
-  const { country, digits } = splitPhone(typeof props.value === 'string' ? props.value : undefined);
+  // Typing reaches the form when it pauses or on blur (see useDeferredChange); a new dial code at once.
+  const { value, change, flush } = useDeferredChange<unknown>(props.value, props.onChange);
+  const { country, digits } = splitPhone(typeof value === 'string' ? value : undefined);
   const code = DIAL_CODES.find((d) => d.country === country)?.code ?? '';
   const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
   const disabled = props.disabled || props.readonly;
@@ -37,7 +40,8 @@ export function PhoneWidget(props: WidgetProps) {
           onChange={(event) => {
             const next = event.currentTarget.value as DialCountry;
             const nextCode = DIAL_CODES.find((d) => d.country === next)?.code ?? '';
-            props.onChange(joinPhone(next, digits.slice(0, maxNationalDigits(nextCode))));
+            change(joinPhone(next, digits.slice(0, maxNationalDigits(nextCode))));
+            flush();
           }}
           error={Boolean(error)}
         />
@@ -55,15 +59,18 @@ export function PhoneWidget(props: WidgetProps) {
           aria-describedby={error ? `${props.id}-error` : undefined}
           error={Boolean(error)}
           onChange={(event) =>
-            props.onChange(
+            change(
               joinPhone(
                 country,
                 event.currentTarget.value.replace(/\D/g, '').slice(0, maxNationalDigits(code)),
               ),
             )
           }
-          onBlur={() => props.onBlur(props.id, props.value)}
-          onFocus={() => props.onFocus(props.id, props.value)}
+          onBlur={() => {
+            flush();
+            props.onBlur(props.id, value);
+          }}
+          onFocus={() => props.onFocus(props.id, value)}
         />
       </Group>
     </Input.Wrapper>

@@ -1,0 +1,36 @@
+/**
+ * rjsf's textarea with Mantine's Textarea, typing handed to the form through
+ * useDeferredChange like every text input (see BaseInputTemplate.tsx).
+ */
+import { Textarea } from '@mantine/core';
+import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { useDeferredChange } from '../widgets/useDeferredChange';
+
+export function TextareaWidget(props: WidgetProps) {
+  const { id, options } = props;
+  const { value, change, flush } = useDeferredChange<unknown>(props.value, props.onChange);
+  const rows = typeof options.rows === 'number' ? options.rows : undefined;
+  return (
+    <Textarea
+      id={id}
+      name={props.htmlName || props.name}
+      value={typeof value === 'string' ? value : ''}
+      placeholder={props.placeholder || undefined}
+      required={props.required}
+      disabled={props.disabled || props.readonly}
+      autoFocus={props.autofocus}
+      label={labelValue(props.label || undefined, props.hideLabel, false)}
+      description={props.hideLabel ? undefined : (options.description as string | undefined)}
+      minRows={rows}
+      autosize={rows !== undefined}
+      onChange={(event) => change(event.target.value === '' ? options.emptyValue : event.target.value)}
+      onBlur={(event) => {
+        flush();
+        props.onBlur(id, event.target.value);
+      }}
+      onFocus={(event) => props.onFocus(id, event.target.value)}
+      error={props.rawErrors && props.rawErrors.length > 0 ? props.rawErrors.join('\n') : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A typed value that paints at once and reaches the form when the typing pauses.
+ *
+ * rjsf does work over the whole form for every change it is handed (it clones
+ * the data, recomputes defaults and the schema, compares props), so a long
+ * step cannot take a change per keystroke and still paint each keystroke in
+ * the next frame. A text field therefore keeps what is typed in its own
+ * state and hands it to the form once the typing pauses (HAND_OVER_MS), in a
+ * React transition (low priority, interruptible), and at once, synchronously,
+ * when it loses focus, when the page is hidden (tab closed or switched) and
+ * when it unmounts. Validation on blur, Next, Back and autosave all start
+ * with a blur, so none of them sees a value older than what is on screen.
+ */
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/** How long typing must pause before the form hears of it: under a slow typist's gap between keys. */
+export const HAND_OVER_MS = 150;
+
+/** Values the same once shown: a number field hands "12" and gets 12 back; an emptied field gets `undefined`. */
+const shownAs = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+export function useDeferredChange<T>(value: T, onChange: (value: T) => void) {
+  // What the user typed, while the form has not caught up with it.
+  const [typed, setTyped] = useState<{ value: T } | null>(null);
+  const caughtUp = typed === null || shownAs(typed.value) === shownAs(value);
+  if (typed !== null && caughtUp) setTyped(null);
+  const shown = caughtUp ? value : typed.value;
+
+  // The value waiting to be handed over (null: nothing waiting), the timer, and the latest onChange.
+  const waiting = useRef<{ value: T } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latestOnChange = useRef(onChange);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  });
+
+  const change = useCallback((next: T) => {
+    setTyped({ value: next });
+    waiting.current = { value: next };
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const pending = waiting.current;
+      waiting.current = null;
+      if (pending) startTransition(() => latestOnChange.current(pending.value));
+    }, HAND_OVER_MS);
+  }, []);
+
+  /** Hands the waiting value over now, synchronously (call before reporting a blur). */
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const pending = waiting.current;
+    waiting.current = null;
+    if (pending) flushSync(() => latestOnChange.current(pending.value));
+  }, []);
+
+  useEffect(() => {
+    const onHide = () => document.visibilityState === 'hidden' && flush();
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      clearTimeout(timer.current);
+      // Unmounting (the step left by a route change): hand over what is waiting, without flushSync (React is committing).
+      const pending = waiting.current;
+      waiting.current = null;
+      if (pending) latestOnChange.current(pending.value);
+    };
+  }, [flush]);
+
+  return { value: shown, change, flush };
+}

@@ -1,0 +1,84 @@
+/**
+ * rjsf's text inputs as our theme draws them (BaseInputTemplate, TextareaWidget):
+ * typing shows at once, reaches the form on blur, numbers arrive as numbers,
+ * and a value the form replaces is shown.
+ */
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import validator from '@rjsf/validator-ajv8';
+import { Form } from '../../src/engine/react/formTheme';
+
+const schema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name' },
+    count: { type: 'integer', title: 'Count' },
+    note: { type: 'string', title: 'Note' },
+  },
+} as const;
+
+function Host(props: { onChange: (data: unknown) => void; onBlur: (id: string) => void }) {
+  const [data, setData] = useState<Record<string, unknown>>({ name: 'Old' });
+  return (
+    <MantineProvider>
+      <Form
+        schema={schema as never}
+        uiSchema={{ note: { 'ui:widget': 'textarea' } }}
+        validator={validator}
+        formData={data}
+        onChange={(event) => {
+          setData(event.formData as Record<string, unknown>);
+          props.onChange(event.formData);
+        }}
+        onBlur={props.onBlur}
+      >
+        <button type="button" onClick={() => setData({})}>
+          reset
+        </button>
+      </Form>
+    </MantineProvider>
+  );
+}
+
+describe('text inputs of the form', () => {
+  it('show typing at once and hand it to the form before the blur is reported', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onBlur = vi.fn();
+    render(<Host onChange={onChange} onBlur={onBlur} />);
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Noor');
+    expect(name.value).toBe('Noor');
+    await user.click(screen.getByLabelText('Count'));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Noor' }));
+    expect(onChange.mock.invocationCallOrder.at(-1)!).toBeLessThan(onBlur.mock.invocationCallOrder.at(-1)!);
+    expect(onBlur).toHaveBeenLastCalledWith('root_name', 'Noor');
+  });
+
+  it('give numbers as numbers, on a numeric keyboard', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Host onChange={onChange} onBlur={() => undefined} />);
+    const count = screen.getByLabelText('Count') as HTMLInputElement;
+    expect(count.getAttribute('inputmode')).toBe('numeric');
+    await user.type(count, '12');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ count: 12 }));
+  });
+
+  it('show a value the form replaces, and the textarea hands over like the inputs', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Host onChange={onChange} onBlur={() => undefined} />);
+    await user.type(screen.getByLabelText('Note'), 'Hello');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ note: 'Hello' }));
+    await user.click(screen.getByRole('button', { name: 'reset' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
+  });
+});
