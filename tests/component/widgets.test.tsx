@@ -5,7 +5,7 @@
  */
 import { useState, type ComponentType, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
@@ -17,6 +17,7 @@ import { allWidgets } from '../../src/engine/react/formTheme';
 import { getWidget } from '@rjsf/utils';
 import type { WidgetServices } from '../../src/engine/widgets/services';
 import { HAND_OVER_MS } from '../../src/engine/widgets/useDeferredChange';
+import { setFormatClock } from '../../src/engine/core/formats';
 import en from '../../locales/en/widgets.json';
 import ar from '../../locales/ar/widgets.json';
 
@@ -39,6 +40,18 @@ const services: WidgetServices = {
   },
   resendOtp: async () => undefined,
 };
+
+function dateCase(format: string): Case {
+  return {
+    schema: { type: 'string', format },
+    ltrContent: true,
+    act: async (_user, container) => {
+      const input = container.querySelector('input[type=date]') as HTMLInputElement;
+      fireEvent.change(input, { target: { value: '2026-12-31' } });
+      return '2026-12-31';
+    },
+  };
+}
 
 interface Case {
   schema: Record<string, unknown>;
@@ -74,6 +87,51 @@ const cases: Record<(typeof CUSTOM_WIDGET_NAMES)[number], Case> = {
       await user.click(first);
       await user.paste('123456');
       return '123456';
+    },
+  },
+  date: dateCase('date'),
+  'date-not-in-past': dateCase('date-not-in-past'),
+  'date-not-in-future': dateCase('date-not-in-future'),
+  'date-2-weeks-ahead': dateCase('date-2-weeks-ahead'),
+  radioCards: {
+    schema: { type: 'string', enum: ['online', 'offline'] },
+    options: {
+      enumOptions: [
+        { label: 'Online store', value: 'online' },
+        { label: 'Shop', value: 'offline' },
+      ],
+      enumDescriptions: ['Sells on a website', 'Sells in person'],
+    },
+    ltrContent: false,
+    act: async (user) => {
+      await user.click(screen.getByRole('radio', { name: 'Shop' }));
+      return 'offline';
+    },
+  },
+  confirm: {
+    schema: { type: 'boolean', const: true },
+    ltrContent: false,
+    act: async (user) => {
+      await user.click(screen.getByRole('checkbox'));
+      return true;
+    },
+  },
+  multiSelect: {
+    schema: { type: 'array', items: { enum: ['red', 'green', 'blue'] }, uniqueItems: true },
+    options: {
+      enumOptions: [
+        { label: 'Red', value: 'red' },
+        { label: 'Green', value: 'green' },
+        { label: 'Blue', value: 'blue' },
+      ],
+    },
+    ltrContent: false,
+    act: async (user) => {
+      await user.click(screen.getByRole('combobox'));
+      await user.click(await screen.findByRole('option', { name: 'Blue' }));
+      await user.click(screen.getByRole('combobox'));
+      await user.click(await screen.findByRole('option', { name: 'Red' }));
+      return ['blue', 'red'];
     },
   },
   upload: {
@@ -133,7 +191,8 @@ async function renderIn(dir: 'ltr' | 'rtl', element: ReactElement) {
   return render(
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={dir} detectDirection={false}>
-        <MantineProvider>
+        {/* env="test": no transitions or portals, as Mantine advises for jsdom. */}
+        <MantineProvider env="test">
           <div dir={dir}>{element}</div>
         </MantineProvider>
       </DirectionProvider>
@@ -254,6 +313,72 @@ describe('typing reaches the form when it pauses or on blur (useDeferredChange)'
 });
 
 describe('widget specifics', () => {
+  it('date: the earliest and latest day follow the format and the clock, or ui:options', async () => {
+    setFormatClock(() => new Date('2026-11-22T10:00:00Z'));
+    try {
+      const cases: [string, Record<string, unknown>, string | null, string | null][] = [
+        ['date', {}, null, null],
+        ['date-not-in-past', {}, '2026-11-22', null],
+        ['date-not-in-future', {}, null, '2026-11-22'],
+        ['date-2-weeks-ahead', {}, '2026-12-06', null],
+        ['date', { min: '2020-01-01', max: '2030-12-31' }, '2020-01-01', '2030-12-31'],
+      ];
+      for (const [format, options, min, max] of cases) {
+        const { container, unmount } = await renderIn(
+          'rtl',
+          <widgets.date {...props('date', { schema: { type: 'string', format }, options })} />,
+        );
+        const input = container.querySelector('input[type=date]') as HTMLInputElement;
+        expect([format, input.getAttribute('min'), input.getAttribute('max')]).toEqual([format, min, max]);
+        unmount();
+      }
+    } finally {
+      setFormatClock(null);
+    }
+  });
+
+  it('radio cards: each option with its line of explanation, the stored one checked', async () => {
+    await renderIn('rtl', <widgets.radioCards {...props('radioCards', { value: 'online' })} />);
+    expect(screen.getByText('Sells in person')).toBeTruthy();
+    expect(
+      (screen.getByRole('radio', { name: 'Online store' }) as HTMLElement).getAttribute('aria-checked'),
+    ).toBe('true');
+  });
+
+  it('confirm: the sentence is the label; unticking stores false', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderIn(
+      'ltr',
+      <Host
+        Widget={widgets.confirm}
+        widgetProps={props('confirm', {
+          onChange,
+          value: true,
+          options: { description: 'I confirm the details are correct' },
+        })}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'I confirm the details are correct' }));
+    expect(onChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('multi-select: removing the last choice stores no value', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { container } = await renderIn(
+      'ltr',
+      <Host
+        Widget={widgets.multiSelect}
+        widgetProps={props('multiSelect', { onChange, value: ['green'] })}
+      />,
+    );
+    expect(container.querySelector('.mantine-Pill-label')?.textContent).toBe('Green');
+    const remove = container.querySelector('.mantine-Pill-remove') as HTMLElement;
+    await user.click(remove);
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+
   it('phone: keeps digits only, at most 12 minus the dial code, and switches the dial code', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

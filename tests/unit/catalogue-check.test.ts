@@ -160,6 +160,19 @@ describe('catalogue check catches each kind of broken file', () => {
     expectProblem(problems, file, '/annual_volume/ui:widget', /^widget "slider" is not registered/);
   });
 
+  it('an option explanation (ui:enumDescriptions) without its text', () => {
+    const file = 'onboarding/steps/basic-info.ui.json';
+    const problems = checkChanged(
+      (f) => (f[file]!.annual_volume['ui:enumDescriptions'] = ['onboarding:enum.nowhere']),
+    );
+    expectProblem(
+      problems,
+      file,
+      '/annual_volume/ui:enumDescriptions/0',
+      /translation "onboarding:enum.nowhere" is missing in locales\/en/,
+    );
+  });
+
   it('an unknown ui option (a typo)', () => {
     const file = 'onboarding/steps/basic-info.ui.json';
     const problems = checkChanged((f) => (f[file]!.email['ui:widgt'] = 'email'));

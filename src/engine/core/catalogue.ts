@@ -479,7 +479,7 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
           }
         } else if (['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'].includes(key)) {
           checkText(file, at, value);
-        } else if (key === 'ui:enumNames' && Array.isArray(value)) {
+        } else if ((key === 'ui:enumNames' || key === 'ui:enumDescriptions') && Array.isArray(value)) {
           value.forEach((v, i) => checkText(file, `${at}/${i}`, v));
         } else if (key === 'ui:order' || key.startsWith('ui:')) {
           // Other rjsf options carry no text.

@@ -34,6 +34,26 @@ function isDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/**
+ * The earliest and latest day a date format accepts today (yyyy-mm-dd), for
+ * date pickers: the same rule as the format's verdict, from the same clock.
+ */
+export function dateLimits(format: string | undefined): { min?: string; max?: string } {
+  switch (format) {
+    case 'date-not-in-past':
+      return { min: today() };
+    case 'date-not-in-future':
+      return { max: today() };
+    case 'date-2-weeks-ahead':
+      return { min: addDays(today(), LICENCE_MIN_WEEKS * 7) };
+    default:
+      return {};
+  }
+}
+
+/** The date formats: a date picker draws every field with one of them. */
+export const DATE_FORMATS = ['date', 'date-not-in-past', 'date-not-in-future', 'date-2-weeks-ahead'] as const;
+
 /** Spec shell §5: + followed by digits only, length over 2 and up to 16 — and a real number for its country. */
 export function isPhone(value: string): boolean {
   return /^\+\d{2,15}$/.test(value) && isValidPhoneNumber(value, phoneMetadata);

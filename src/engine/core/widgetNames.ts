@@ -12,7 +12,6 @@ export const WIDGET_NAMES = [
   'checkbox',
   'checkboxes',
   'email',
-  'date',
   'hidden',
   'updown',
   // ours (src/engine/widgets)
@@ -20,9 +19,31 @@ export const WIDGET_NAMES = [
   'iban',
   'otp',
   'upload',
+  'date',
+  'date-not-in-past',
+  'date-not-in-future',
+  'date-2-weeks-ahead',
+  'radioCards',
+  'confirm',
+  'multiSelect',
 ] as const;
 
-/** The names src/engine/widgets provides (the rest are rjsf's). */
-export const CUSTOM_WIDGET_NAMES = ['phone', 'iban', 'otp', 'upload'] as const;
+/**
+ * The names src/engine/widgets provides (the rest are rjsf's). `date` replaces rjsf's; the three date formats'
+ * names make rjsf pick the date picker for a field of that format without a `ui:widget`.
+ */
+export const CUSTOM_WIDGET_NAMES = [
+  'phone',
+  'iban',
+  'otp',
+  'upload',
+  'date',
+  'date-not-in-past',
+  'date-not-in-future',
+  'date-2-weeks-ahead',
+  'radioCards',
+  'confirm',
+  'multiSelect',
+] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -31,7 +31,8 @@ export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): J
       out['ui:description'] = t(field.description);
     for (const key of ['ui:description', 'ui:help', 'ui:placeholder'])
       if (out[key] !== undefined) out[key] = text(out[key]);
-    if (Array.isArray(out['ui:enumNames'])) out['ui:enumNames'] = out['ui:enumNames'].map(text);
+    for (const key of ['ui:enumNames', 'ui:enumDescriptions'])
+      if (Array.isArray(out[key])) out[key] = out[key].map(text);
     if (isObject(field.properties)) {
       for (const [name, child] of Object.entries(field.properties)) {
         if (isObject(child)) out[name] = visit(child, isObject(node[name]) ? node[name] : {});

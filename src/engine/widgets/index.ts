@@ -5,9 +5,13 @@
  * src/engine/core/widgetNames.ts; rjsf's own widgets come from @rjsf/mantine.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
+import { ConfirmWidget } from './ConfirmWidget';
+import { DateWidget } from './DateWidget';
 import { IbanWidget } from './IbanWidget';
+import { MultiSelectWidget } from './MultiSelectWidget';
 import { OtpWidget } from './OtpWidget';
 import { PhoneWidget } from './PhoneWidget';
+import { RadioCardsWidget } from './RadioCardsWidget';
 import { UploadWidget } from './UploadWidget';
 
 export const widgets = {
@@ -15,4 +19,12 @@ export const widgets = {
   iban: IbanWidget,
   otp: OtpWidget,
   upload: UploadWidget,
+  date: DateWidget,
+  // rjsf picks a widget named like the field's format, so every date format gets the date picker unasked.
+  'date-not-in-past': DateWidget,
+  'date-not-in-future': DateWidget,
+  'date-2-weeks-ahead': DateWidget,
+  radioCards: RadioCardsWidget,
+  confirm: ConfirmWidget,
+  multiSelect: MultiSelectWidget,
 } satisfies RegistryWidgetsType;

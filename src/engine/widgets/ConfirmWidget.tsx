@@ -1,0 +1,37 @@
+/**
+ * Confirmation: one checkbox whose label is the sentence being agreed to (the
+ * field's description, else its title), for a boolean the schema requires to
+ * be true (`const: true`, its message in `x-messages`). Unticked is stored as
+ * `false`, so the message names what is missing.
+ */
+import { Checkbox, Paper } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+
+export function ConfirmWidget(props: WidgetProps) {
+  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
+  const sentence =
+    typeof props.options.description === 'string' && props.options.description !== ''
+      ? props.options.description
+      : props.label;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+    >
+      <Checkbox
+        id={props.id}
+        name={props.htmlName || props.id}
+        label={sentence}
+        checked={props.value === true}
+        required={props.required}
+        disabled={props.disabled || props.readonly}
+        error={error}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+        onBlur={() => props.onBlur(props.id, props.value)}
+        onFocus={() => props.onFocus(props.id, props.value)}
+      />
+    </Paper>
+  );
+}

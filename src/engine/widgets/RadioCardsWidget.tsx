@@ -1,0 +1,64 @@
+/**
+ * Radio cards: one card per option, with an optional line of explanation each
+ * (`ui:enumDescriptions`, translation keys in the same order as the enum) —
+ * for choices that need a sentence, such as the business type or online and
+ * offline stores. Arrow keys move between cards as in any radio group.
+ */
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+
+interface EnumOption {
+  label: string;
+  value: unknown;
+}
+
+export function RadioCardsWidget(props: WidgetProps) {
+  const options = (props.options.enumOptions ?? []) as EnumOption[];
+  const descriptions = Array.isArray(props.options.enumDescriptions)
+    ? (props.options.enumDescriptions as unknown[])
+    : [];
+  const selected = options.findIndex((o) => o.value === props.value);
+  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
+  const disabled = props.disabled || props.readonly;
+  return (
+    <Radio.Group
+      id={props.id}
+      name={props.htmlName || props.id}
+      label={props.hideLabel ? undefined : props.label}
+      required={props.required}
+      error={error}
+      value={selected >= 0 ? String(selected) : null}
+      onChange={(index) => props.onChange(options[Number(index)]?.value)}
+    >
+      <SimpleGrid cols={{ base: 1, sm: options.length > 2 ? 3 : 2 }} mt="xs" spacing="sm">
+        {options.map((option, index) => (
+          <Radio.Card
+            key={String(option.value)}
+            value={String(index)}
+            disabled={disabled}
+            radius="md"
+            p="md"
+            aria-label={option.label}
+            onBlur={() => props.onBlur(props.id, props.value)}
+            onFocus={() => props.onFocus(props.id, props.value)}
+            style={{ opacity: disabled ? 0.6 : undefined }}
+          >
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator disabled={disabled} />
+              <Stack gap={2}>
+                <Text fw={600} size="sm">
+                  {option.label}
+                </Text>
+                {typeof descriptions[index] === 'string' && (
+                  <Text size="xs" c="dimmed">
+                    {descriptions[index]}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
