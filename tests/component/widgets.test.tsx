@@ -316,7 +316,7 @@ describe('widget specifics', () => {
   it('date: the earliest and latest day follow the format and the clock, or ui:options', async () => {
     setFormatClock(() => new Date('2026-11-22T10:00:00Z'));
     try {
-      const cases: [string, Record<string, unknown>, string | null, string | null][] = [
+      const cases: [string, Record<string, string>, string | null, string | null][] = [
         ['date', {}, null, null],
         ['date-not-in-past', {}, '2026-11-22', null],
         ['date-not-in-future', {}, null, '2026-11-22'],
