@@ -15,6 +15,14 @@ import { HttpError } from './errors';
 import { systemClock, type Clock } from './clock';
 import { createOutboxRepository } from './repositories/outbox';
 import { createOutboxService } from './services/outbox';
+import { createAuthRepository } from './repositories/auth';
+import { createAccountRepository } from './repositories/account';
+import { createAuthService } from './services/auth';
+import { createAccountService } from './services/account';
+import { createBotCheck } from './services/botCheck';
+import { isApiPath, sessionHook } from './auth/session';
+import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { devRoutes } from './routes/dev';
 import { spaRoutes } from './routes/spa';
@@ -133,9 +141,40 @@ export async function buildApp(options: AppOptions) {
   });
   app.decorate('services', { outbox });
 
+  const authRepository = createAuthRepository(database.db);
+  const auth = createAuthService({ repository: authRepository, outbox, clock });
+  const botCheck = createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' });
+  const account = createAccountService({ repository: createAccountRepository(database.db), clock });
+
+  // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
+  // without CORS, which this server does not allow) or carry the app's own header.
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url) || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const json = request.headers['content-type']?.startsWith('application/json') ?? false;
+    if (!json && request.headers['x-mbo-client'] === undefined)
+      throw new HttpError(403, 'state-changing requests must be JSON or carry the x-mbo-client header');
+  });
+
+  // Floods: sign-in calls and analytics events per client address per minute, counted in the database so
+  // every server process shares the count.
+  app.addHook('onRequest', async (request) => {
+    const group = request.url.startsWith('/merchant/api/v2/auth/')
+      ? 'auth'
+      : request.url.startsWith('/merchant/api/v1/events')
+        ? 'events'
+        : null;
+    if (!group) return;
+    const limit = group === 'auth' ? config.authRateLimit : config.authRateLimit * 4;
+    const { count } = await authRepository.bump(`flood:${group}:${request.ip}`, clock.now(), 60_000);
+    if (count > limit) throw new HttpError(429, 'too many requests');
+  });
+  sessionHook(app, auth);
+
   const devEnabled = config.nodeEnv !== 'production';
   await app.register(healthRoutes, { database });
-  if (devEnabled) await app.register(devRoutes, { db: database.db, outbox });
+  await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
+  await app.register(accountRoutes, { account });
+  if (devEnabled) await app.register(devRoutes, { db: database.db, outbox, account });
   await app.register(spaRoutes, {
     webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
     devRoutes: devEnabled,

@@ -17,6 +17,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   botCheck: 'on' | 'off';
+  /** Sign-in calls one client address may make per minute before 429 (flood protection). */
+  authRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -87,5 +89,22 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('BOT_CHECK=off is refused when NODE_ENV=production');
   }
 
-  return { port, host, dataDir, databaseUrl, nodeEnv, publicUrl, smtpUrl, botCheck: botCheckRaw };
+  // 30 a minute: a person signing in makes a handful; a script trying addresses makes thousands.
+  const rateRaw = nonEmpty(env, 'AUTH_RATE_LIMIT') ?? '30';
+  const authRateLimit = Number(rateRaw);
+  if (!/^\d+$/.test(rateRaw) || authRateLimit < 1 || authRateLimit > 100000) {
+    throw new ConfigError(`AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "${rateRaw}"`);
+  }
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    nodeEnv,
+    publicUrl,
+    smtpUrl,
+    botCheck: botCheckRaw,
+    authRateLimit,
+  };
 }

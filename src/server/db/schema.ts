@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -149,4 +150,95 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Sign-in sessions. The token itself is never stored, only its SHA-256. `state` is `half` between the first
+ * code and the second factor (it can only finish the second factor), `open` once both are done; an ended
+ * session has `ended_at`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** half | open */
+    state: text('state').notNull(),
+    /** What the half-open session still needs: input_2fa | setup_2fa (null when open). */
+    pending: text('pending'),
+    /** The second factor: email | phone. */
+    factor: text('factor'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_unique').on(t.tokenHash),
+    index('sessions_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * One-time codes. `purpose` sign_in: the first factor (its id is the `session_id` the app holds); challenge:
+ * the second factor of a session. Codes are stored as salted SHA-256 and compared in constant time.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** email | phone */
+    channel: text('channel').notNull(),
+    /** The e-mail address or phone number the code went to. */
+    target: text('target').notNull(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** For a second factor being set up: the address to attach to the account once verified. */
+    setup: boolean('setup').notNull().default(false),
+    lang: text('lang').notNull().default('en'),
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_target_idx').on(t.target), index('otp_codes_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Counters in fixed windows, shared by every server process: code sends and wrong codes per address (the
+ * 30-minute lockouts) and requests per client address (429 on floods).
+ */
+export const counters = pgTable('counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
+/** Bot-check challenges already used (a solved challenge is good once). */
+export const usedBotChallenges = pgTable('used_bot_challenges', {
+  challenge: text('challenge').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Analytics events from the app's default sink: page views and identify calls. */
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id'),
+    /** page | identify */
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt)],
 );

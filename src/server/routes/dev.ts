@@ -7,9 +7,15 @@ import type { Db } from '../db';
 import { FixtureError, loadFixture } from '../fixtures/load';
 import { HttpError } from '../errors';
 import type { OutboxService } from '../services/outbox';
+import type { AccountService } from '../services/account';
 
-export async function devRoutes(app: FastifyInstance, opts: { db: Db; outbox: OutboxService }) {
+export async function devRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; outbox: OutboxService; account: AccountService },
+) {
   app.get('/dev/outbox', async () => opts.outbox.list());
+  /** Analytics events the default sink stored, newest first. */
+  app.get('/dev/events', async () => opts.account.events());
 
   app.post('/dev/fixtures', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
     try {

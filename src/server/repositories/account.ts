@@ -1,0 +1,77 @@
+/** SQL of the signed-in account: its memberships, experiments, stores; analytics events. */
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db';
+import { accounts, events, experiments, memberships, merchants, stores } from '../db/schema';
+
+export function createAccountRepository(db: Db) {
+  return {
+    async account(id: string) {
+      return (await db.select().from(accounts).where(eq(accounts.id, id)).limit(1))[0];
+    },
+    /** The account's memberships, oldest first (the first is the one the shell works with). */
+    async memberships(accountId: string) {
+      return db
+        .select({
+          merchantId: memberships.merchantId,
+          role: memberships.role,
+          flags: memberships.flags,
+          merchantCountry: merchants.country,
+        })
+        .from(memberships)
+        .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+        .where(eq(memberships.accountId, accountId))
+        .orderBy(asc(memberships.createdAt), asc(memberships.merchantId));
+    },
+    async experiments(accountId: string) {
+      return db
+        .select({ name: experiments.name, value: experiments.value })
+        .from(experiments)
+        .where(eq(experiments.accountId, accountId))
+        .orderBy(asc(experiments.name));
+    },
+    async storesOf(merchantIds: string[]) {
+      if (merchantIds.length === 0) return [];
+      return db
+        .select()
+        .from(stores)
+        .where(inArray(stores.merchantId, merchantIds))
+        .orderBy(asc(stores.createdAt), asc(stores.id));
+    },
+    async store(merchantIds: string[], storeId: string) {
+      if (merchantIds.length === 0) return undefined;
+      return (
+        await db
+          .select()
+          .from(stores)
+          .where(and(eq(stores.id, storeId), inArray(stores.merchantId, merchantIds)))
+          .limit(1)
+      )[0];
+    },
+    async addEvent(event: {
+      accountId: string | null;
+      type: string;
+      payload: Record<string, unknown>;
+      at: Date;
+    }) {
+      await db.insert(events).values({
+        id: randomUUID(),
+        accountId: event.accountId,
+        type: event.type,
+        payload: event.payload,
+        createdAt: event.at,
+      });
+    },
+    async events(limit: number) {
+      const rows = await db.select().from(events).orderBy(desc(events.createdAt)).limit(limit);
+      return rows.map((r) => ({
+        type: r.type,
+        account_id: r.accountId,
+        payload: r.payload,
+        created_at: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

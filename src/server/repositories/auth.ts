@@ -1,0 +1,183 @@
+/** SQL of sign-in: accounts by address, one-time codes, sessions, counters, used bot-check challenges. */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { accounts, counters, meta, otpCodes, sessions, usedBotChallenges } from '../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type OtpRow = typeof otpCodes.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function createAuthRepository(db: Db) {
+  return {
+    async accountByEmail(email: string): Promise<AccountRow | undefined> {
+      return (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];
+    },
+    async accountByPhone(phone: string): Promise<AccountRow | undefined> {
+      return (await db.select().from(accounts).where(eq(accounts.phone, phone)).limit(1))[0];
+    },
+    async accountById(id: string): Promise<AccountRow | undefined> {
+      return (await db.select().from(accounts).where(eq(accounts.id, id)).limit(1))[0];
+    },
+    async createAccount(values: { email: string; lang: string; createdAt: Date }): Promise<AccountRow> {
+      const [row] = await db
+        .insert(accounts)
+        .values({ id: randomUUID(), email: values.email, lang: values.lang, createdAt: values.createdAt })
+        .returning();
+      return row!;
+    },
+    /** Sets the account's phone or e-mail; false when another account already has it. */
+    async setAccountAddress(id: string, field: 'email' | 'phone', value: string): Promise<boolean> {
+      try {
+        await db
+          .update(accounts)
+          .set(field === 'email' ? { email: value } : { phone: value })
+          .where(eq(accounts.id, id));
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    async insertCode(row: typeof otpCodes.$inferInsert): Promise<void> {
+      await db.insert(otpCodes).values(row);
+    },
+    async codeById(id: string): Promise<OtpRow | undefined> {
+      return (await db.select().from(otpCodes).where(eq(otpCodes.id, id)).limit(1))[0];
+    },
+    /** The newest unused second-factor code of a session. */
+    async latestChallenge(sessionId: string): Promise<OtpRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(otpCodes)
+          .where(
+            and(
+              eq(otpCodes.sessionId, sessionId),
+              eq(otpCodes.purpose, 'challenge'),
+              isNull(otpCodes.usedAt),
+            ),
+          )
+          .orderBy(desc(otpCodes.createdAt))
+          .limit(1)
+      )[0];
+    },
+    async replaceCode(id: string, values: { codeHash: string; salt: string; sentAt: Date; expiresAt: Date }) {
+      await db.update(otpCodes).set(values).where(eq(otpCodes.id, id));
+    },
+    async markCodeUsed(id: string, at: Date) {
+      await db.update(otpCodes).set({ usedAt: at }).where(eq(otpCodes.id, id));
+    },
+    async addCodeFailure(id: string) {
+      await db
+        .update(otpCodes)
+        .set({ failures: sql`${otpCodes.failures} + 1` })
+        .where(eq(otpCodes.id, id));
+    },
+
+    async insertSession(row: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(row);
+    },
+    async sessionByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
+          .limit(1)
+      )[0];
+    },
+    async updateSession(id: string, values: Partial<typeof sessions.$inferInsert>) {
+      await db.update(sessions).set(values).where(eq(sessions.id, id));
+    },
+    async openSessions(accountId: string): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.accountId, accountId), isNull(sessions.endedAt), eq(sessions.state, 'open')))
+        .orderBy(desc(sessions.lastSeenAt));
+    },
+    /** Ends one session of an account; false if it is not theirs or already ended. */
+    async endSession(accountId: string, id: string, at: Date): Promise<boolean> {
+      const ended = await db
+        .update(sessions)
+        .set({ endedAt: at })
+        .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+    /** Ends every session of an account except `keep`; returns how many. */
+    async endOtherSessions(accountId: string, keep: string, at: Date): Promise<number> {
+      const ended = await db
+        .update(sessions)
+        .set({ endedAt: at })
+        .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keep), isNull(sessions.endedAt)))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    /**
+     * Adds one to a counter in a fixed window (a new window starts when the old one is over) and returns the
+     * count and any lock. One statement, so concurrent requests on several processes count correctly.
+     */
+    async bump(
+      key: string,
+      now: Date,
+      windowMs: number,
+    ): Promise<{ count: number; lockedUntil: Date | null }> {
+      const windowStart = new Date(now.getTime() - windowMs);
+      const [row] = await db
+        .insert(counters)
+        .values({ key, count: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: counters.key,
+          set: {
+            count: sql`case when ${counters.windowStartedAt} <= ${windowStart} then 1 else ${counters.count} + 1 end`,
+            windowStartedAt: sql`case when ${counters.windowStartedAt} <= ${windowStart} then ${now} else ${counters.windowStartedAt} end`,
+          },
+        })
+        .returning({ count: counters.count, lockedUntil: counters.lockedUntil });
+      return row!;
+    },
+    async lockedUntil(key: string): Promise<Date | null> {
+      return (
+        (
+          await db.select({ lockedUntil: counters.lockedUntil }).from(counters).where(eq(counters.key, key))
+        )[0]?.lockedUntil ?? null
+      );
+    },
+    async lock(key: string, until: Date) {
+      await db.update(counters).set({ lockedUntil: until }).where(eq(counters.key, key));
+    },
+    async reset(key: string) {
+      await db.delete(counters).where(eq(counters.key, key));
+    },
+
+    /** Records a bot-check challenge as used; false if it was used before. */
+    async useBotChallenge(challenge: string, expiresAt: Date, now: Date): Promise<boolean> {
+      await db.delete(usedBotChallenges).where(sql`${usedBotChallenges.expiresAt} < ${now}`);
+      const inserted = await db
+        .insert(usedBotChallenges)
+        .values({ challenge, expiresAt })
+        .onConflictDoNothing()
+        .returning({ challenge: usedBotChallenges.challenge });
+      return inserted.length > 0;
+    },
+    /** A secret shared by every server process, made once and kept in the database. */
+    async sharedSecret(name: string, make: () => string): Promise<string> {
+      await db.insert(meta).values({ key: name, value: make() }).onConflictDoNothing();
+      const [row] = await db.select().from(meta).where(eq(meta.key, name));
+      return String(row!.value);
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,85 @@
+/**
+ * The signed-in account (shell spec §7): account, permissions (cut to the role — src/domain/permissions.ts),
+ * experiments, stores and their products, analytics events. Everything is scoped to the account's own
+ * merchants.
+ */
+import { flagsForRole, type PermissionFlags } from '../../domain/permissions';
+import type { Clock } from '../clock';
+import { HttpError } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+
+export function createAccountService(deps: { repository: AccountRepository; clock: Clock }) {
+  const repo = deps.repository;
+
+  async function memberships(accountId: string) {
+    return (await repo.memberships(accountId)).map((m) => ({
+      ...m,
+      effective: flagsForRole(m.role, m.flags) as PermissionFlags,
+    }));
+  }
+  /** Merchants where the account has store access. */
+  async function storeMerchants(accountId: string) {
+    return (await memberships(accountId))
+      .filter((m) => m.effective.has_store_access === true)
+      .map((m) => m.merchantId);
+  }
+
+  return {
+    async account(accountId: string) {
+      const account = await repo.account(accountId);
+      if (!account) throw new HttpError(401, 'unauthorized');
+      return {
+        id: account.id,
+        email: account.email,
+        phone: account.phone,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        lang: account.lang,
+        created_at: account.createdAt.toISOString(),
+        permissions: (await repo.memberships(accountId)).map((m) => ({
+          merchant_id: m.merchantId,
+          role: m.role,
+          merchant_country: m.merchantCountry,
+        })),
+      };
+    },
+
+    /** The flags of the account's first membership; every flag false without one. */
+    async permissions(accountId: string) {
+      const [first] = await memberships(accountId);
+      return {
+        ...(first?.effective ?? flagsForRole('', {})),
+        merchant_id: first?.merchantId ?? null,
+        role: first?.role ?? null,
+      };
+    },
+
+    async experiments(accountId: string, entityId: string | undefined) {
+      if (entityId !== undefined && entityId !== accountId) throw new HttpError(403, 'forbidden');
+      return { experiments: await repo.experiments(accountId) };
+    },
+
+    async stores(accountId: string) {
+      const merchantIds = await storeMerchants(accountId);
+      if (merchantIds.length === 0) throw new HttpError(403, 'forbidden');
+      const rows = await repo.storesOf(merchantIds);
+      return {
+        items: rows.map((s) => ({ id: s.id, name: s.name, country: s.country, merchant_id: s.merchantId })),
+      };
+    },
+
+    async availableProducts(accountId: string, storeId: string) {
+      const store = await repo.store(await storeMerchants(accountId), storeId);
+      // Another merchant's store reads as missing, so ids of other merchants' stores cannot be probed.
+      if (!store) throw new HttpError(404, 'not found');
+      return { items: store.availableProducts };
+    },
+
+    async recordEvent(accountId: string | null, type: string, payload: Record<string, unknown>) {
+      await repo.addEvent({ accountId, type, payload, at: deps.clock.now() });
+    },
+    events: (limit = 200) => repo.events(limit),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,72 @@
+/** The bot check (ALTCHA) and flood protection of sign-in, on an app with both switched on. */
+import { describe, expect, it } from 'vitest';
+import { solveChallenge } from 'altcha-lib/v1';
+import { createTestApp } from './setup/app';
+
+const { app } = await createTestApp({ env: { BOT_CHECK: 'on', AUTH_RATE_LIMIT: '6' } });
+
+async function solvedToken(): Promise<string> {
+  const challenge = (await app.inject({ method: 'GET', url: '/merchant/api/v1/auth/bot-check' })).json() as {
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    signature: string;
+    maxnumber: number;
+  };
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution!.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    }),
+  ).toString('base64');
+}
+
+const authenticate = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
+  app.inject({ method: 'POST', url: '/merchant/api/v2/auth/authenticate', payload, remoteAddress: ip });
+
+describe('bot check', () => {
+  it('a missing or made-up token is 400 bad_request', async () => {
+    expect((await authenticate({ email: 'bot@example.com' })).json()).toEqual({
+      status: 400,
+      message: 'bad_request',
+    });
+    const fake = Buffer.from(
+      JSON.stringify({ algorithm: 'SHA-256', challenge: 'x', number: 1, salt: 'y', signature: 'z' }),
+    ).toString('base64');
+    expect((await authenticate({ email: 'bot@example.com', cf_turnstile: fake })).statusCode).toBe(400);
+    expect(
+      (await authenticate({ email: 'bot@example.com', cf_turnstile: 'not base64 json' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('a solved challenge is accepted once', async () => {
+    const token = await solvedToken();
+    const first = await authenticate({ email: 'human@example.com', cf_turnstile: token }, '10.0.0.2');
+    expect(first.statusCode).toBe(200);
+    const replay = await authenticate({ email: 'human@example.com', cf_turnstile: token }, '10.0.0.2');
+    expect(replay.json()).toEqual({ status: 400, message: 'bad_request' });
+  });
+});
+
+describe('floods', () => {
+  it('more sign-in calls than the limit from one address in a minute get 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1)
+      statuses.push((await authenticate({ email: `f${i}@example.com` }, '10.0.0.3')).statusCode);
+    expect(statuses.slice(0, 6).every((s) => s === 400)).toBe(true);
+    expect(statuses[6]).toBe(429);
+    const res = await authenticate({ email: 'x@example.com' }, '10.0.0.3');
+    expect(res.json()).toEqual({ status: 429, message: 'too many requests' });
+    // Another address is not affected.
+    expect((await authenticate({ email: 'x@example.com' }, '10.0.0.4')).statusCode).toBe(400);
+  });
+});
