@@ -37,7 +37,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: '.tmp/e2e-data',
       NODE_ENV: 'test',
-      BOT_CHECK: 'off',
+      // The real bot check: the browser solves the proof of work as a merchant's would.
+      BOT_CHECK: 'on',
+      AUTH_RATE_LIMIT: '100000',
       DATABASE_URL: '',
     },
   },

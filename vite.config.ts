@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
+import { qrPlugin } from './src/cli/qrVitePlugin';
 
 /** Where `npm run dev` runs the API server behind Vite's proxy. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -11,7 +12,7 @@ const pagesStayHere = (req: { headers: { accept?: string }; url?: string }) =>
   req.headers.accept?.includes('text/html') ? req.url : undefined;
 
 export default defineConfig({
-  plugins: [react(), cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' })],
+  plugins: [react(), cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' }), qrPlugin()],
   resolve: {
     // rjsf imports markdown-to-jsx statically; the catalogue allows no Markdown (see plainMarkdown.tsx).
     alias: [

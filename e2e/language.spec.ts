@@ -6,18 +6,18 @@ test.describe('language and direction (shell spec §1)', () => {
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-    await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
   });
 
   test('?lang=ar shows Arabic, right to left, and the choice survives a reload', async ({ page }) => {
     await page.goto('/auth?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { name: 'هذه الصفحة غير متاحة بعد' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'سجّل الدخول إلى حساب نشاطك التجاري' })).toBeVisible();
 
     await page.goto('/auth');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { name: 'هذه الصفحة غير متاحة بعد' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'سجّل الدخول إلى حساب نشاطك التجاري' })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   });
@@ -27,7 +27,7 @@ test.describe('language and direction (shell spec §1)', () => {
     await page.getByRole('button', { name: 'تغيير اللغة إلى الإنجليزية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

@@ -12,7 +12,7 @@ import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db';
 import { HttpError } from './errors';
-import { systemClock, type Clock } from './clock';
+import { adjustableClock, systemClock, type AdjustableClock, type Clock } from './clock';
 import { createOutboxRepository } from './repositories/outbox';
 import { createOutboxService } from './services/outbox';
 import { createAuthRepository } from './repositories/auth';
@@ -56,7 +56,11 @@ function requestId(raw: { headers: Record<string, string | string[] | undefined>
  */
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  const devEnabled = config.nodeEnv !== 'production';
+  // Outside production QA can move the server's time forward (POST /dev/clock); tests pass their own clock.
+  const adjustable: AdjustableClock | undefined =
+    devEnabled && !options.clock ? adjustableClock(systemClock) : undefined;
+  const clock = options.clock ?? adjustable ?? systemClock;
   const logger = options.logger ?? { level: config.nodeEnv === 'test' ? 'silent' : 'info' };
   const app = Fastify({
     ...(typeof logger === 'object' && logger !== null && 'child' in logger
@@ -170,11 +174,10 @@ export async function buildApp(options: AppOptions) {
   });
   sessionHook(app, auth);
 
-  const devEnabled = config.nodeEnv !== 'production';
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
-  if (devEnabled) await app.register(devRoutes, { db: database.db, outbox, account });
+  if (devEnabled) await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable });
   await app.register(spaRoutes, {
     webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
     devRoutes: devEnabled,

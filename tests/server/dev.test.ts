@@ -39,12 +39,25 @@ describe('GET /dev/outbox', () => {
   });
 });
 
+describe('/dev/clock', () => {
+  it('moves the server’s time forward for QA, never back', async () => {
+    const before = (await app.inject({ method: 'GET', url: '/dev/clock' })).json() as { now: string };
+    const moved = await app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 3_600_000 } });
+    expect(moved.json().offset_ms).toBe(3_600_000);
+    expect(Date.parse(moved.json().now) - Date.parse(before.now)).toBeGreaterThanOrEqual(3_600_000);
+    const back = await app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: -1 } });
+    expect(back.statusCode).toBe(400);
+  });
+});
+
 describe('NODE_ENV=production', () => {
   it.each([
     ['GET', '/dev/outbox'],
     ['POST', '/dev/fixtures'],
     ['GET', '/dev/catalogue'],
     ['GET', '/dev/events'],
+    ['GET', '/dev/clock'],
+    ['POST', '/dev/clock'],
   ])('%s %s answers 404', async (method, url) => {
     const res = await production.app.inject({
       method: method as 'GET' | 'POST',

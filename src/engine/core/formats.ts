@@ -4,9 +4,9 @@
  * clock that tests can set.
  */
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { isValidPhoneNumber } from 'libphonenumber-js/core';
-// Full metadata on the server; the browser build keeps only the dial-code countries (catalogueVitePlugin).
-import phoneMetadata from 'libphonenumber-js/metadata.max.json';
+import { isEmail, isPhone } from '../../domain/contact';
+
+export { isEmail, isPhone };
 
 let now: () => Date = () => new Date();
 
@@ -54,11 +54,6 @@ export function dateLimits(format: string | undefined): { min?: string; max?: st
 /** The date formats: a date picker draws every field with one of them. */
 export const DATE_FORMATS = ['date', 'date-not-in-past', 'date-not-in-future', 'date-2-weeks-ahead'] as const;
 
-/** Spec shell §5: + followed by digits only, length over 2 and up to 16 — and a real number for its country. */
-export function isPhone(value: string): boolean {
-  return /^\+\d{2,15}$/.test(value) && isValidPhoneNumber(value, phoneMetadata);
-}
-
 /** An IBAN with a valid checksum and country length; spaces are ignored. */
 export function isIban(value: string): boolean {
   const electronic = electronicFormatIBAN(value);
@@ -78,11 +73,6 @@ export function isHttpsUrl(value: string): boolean {
 
 /** The minimum weeks ahead for a date with the `date-2-weeks-ahead` format (spec: a licence must expire at least two weeks from now). */
 export const LICENCE_MIN_WEEKS = 2;
-
-/** Spec: an e-mail contains @ and a dotted domain (it is trimmed and lower-cased before it is checked). */
-export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
-}
 
 /**
  * Every format the catalogue may use, by name, as plain functions: ajv calls them

@@ -4,3 +4,9 @@ declare module 'virtual:catalogue/index' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   export const flows: Record<string, () => Promise<import('./catalogueTypes').FlowModule>>;
 }
+
+declare module 'virtual:qr?*' {
+  /** A QR code of the address after `?`, as SVG markup (src/cli/qrVitePlugin.ts). */
+  const svg: string;
+  export default svg;
+}

@@ -3,7 +3,8 @@
  * code can be pasted, and a resend control disabled during a countdown that
  * restarts after a successful resend (spec §2.1, §4).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useCountdown } from './useCountdown';
 import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ export function OtpWidget(props: WidgetProps) {
   const length = schema.maxLength ?? schema.minLength ?? 6;
   const resendSeconds = schema['x-resendSeconds'] ?? 120;
   const services = servicesOf(props.formContext);
-  const [left, setLeft] = useState(resendSeconds);
+  const [left, restartCountdown] = useCountdown(resendSeconds);
   const [sending, setSending] = useState(false);
   const [resendFailed, setResendFailed] = useState(false);
   const error = props.rawErrors?.length
@@ -29,19 +30,13 @@ export function OtpWidget(props: WidgetProps) {
       ? t('otp.resendFailed')
       : undefined;
 
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-
   const resend = async () => {
     if (!services.resendOtp) return;
     setSending(true);
     setResendFailed(false);
     try {
       await services.resendOtp();
-      setLeft(resendSeconds);
+      restartCountdown();
     } catch {
       setResendFailed(true);
     } finally {
@@ -63,6 +58,7 @@ export function OtpWidget(props: WidgetProps) {
             disabled={props.disabled || props.readonly}
             error={Boolean(error)}
             aria-label={t('otp.code', { count: length })}
+            getInputProps={(index) => ({ 'aria-label': t('otp.digit', { n: index + 1, total: length }) })}
             onChange={(code) => props.onChange(code === '' ? undefined : code)}
             onBlur={() => props.onBlur(props.id, props.value)}
           />

@@ -8,11 +8,36 @@ import { FixtureError, loadFixture } from '../fixtures/load';
 import { HttpError } from '../errors';
 import type { OutboxService } from '../services/outbox';
 import type { AccountService } from '../services/account';
+import type { AdjustableClock } from '../clock';
 
 export async function devRoutes(
   app: FastifyInstance,
-  opts: { db: Db; outbox: OutboxService; account: AccountService },
+  opts: { db: Db; outbox: OutboxService; account: AccountService; clock?: AdjustableClock },
 ) {
+  /** The server's time, and moving it forward: `{ "advance_ms": 120000 }` (it never goes back). */
+  app.get('/dev/clock', async () => ({
+    now: opts.clock?.now().toISOString() ?? new Date().toISOString(),
+    offset_ms: opts.clock?.offsetMs() ?? 0,
+    adjustable: opts.clock !== undefined,
+  }));
+  app.post<{ Body: { advance_ms: number } }>(
+    '/dev/clock',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['advance_ms'],
+          additionalProperties: false,
+          properties: { advance_ms: { type: 'integer', minimum: 0, maximum: 365 * 24 * 3600 * 1000 } },
+        },
+      },
+    },
+    async (request) => {
+      if (!opts.clock) throw new HttpError(409, 'this server runs on a fixed clock');
+      opts.clock.advance(request.body.advance_ms);
+      return { now: opts.clock.now().toISOString(), offset_ms: opts.clock.offsetMs() };
+    },
+  );
   app.get('/dev/outbox', async () => opts.outbox.list());
   /** Analytics events the default sink stored, newest first. */
   app.get('/dev/events', async () => opts.account.events());

@@ -20,7 +20,7 @@ import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../errors';
 import type { AccountRow, AuthRepository, OtpRow, SessionRow } from '../repositories/auth';
 import type { OutboxService } from './outbox';
-import { isEmail, isPhone } from '../../engine/core/formats';
+import { isEmail, isPhone } from '../../domain/contact';
 
 export const CODE_LENGTH = { email: 6, phone: 4 } as const;
 export const CODE_VALID_MS = 2 * 60_000;

@@ -4,6 +4,8 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';
 import { directionOf, isLanguage } from '../../domain/language';
+import { NotificationArea } from '../components/NotificationArea';
+import { SessionWatcher } from './session';
 
 /** A full-page spinner while a route's code or texts load. */
 export function PageLoader() {
@@ -31,8 +33,12 @@ export function RootLayout() {
   useEffect(() => applyLang(location.search), [location.search]);
 
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <SessionWatcher />
+      <NotificationArea />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

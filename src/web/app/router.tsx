@@ -9,10 +9,13 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      // Until the access gates exist (sign-in issue), the root sends everyone to sign-in.
-      { index: true, element: <Navigate to="/auth" replace /> },
+      // Signed in: the interim home until the authenticated layout exists; otherwise sign-in.
       {
-        path: 'auth',
+        index: true,
+        lazy: () => import('./InterimHome').then((m) => ({ Component: m.InterimHomePage })),
+      },
+      {
+        path: 'auth/:step?',
         lazy: () => import('../features/auth/routes/AuthPage').then((m) => ({ Component: m.AuthPage })),
       },
       // Development and QA pages; the server answers 404 for every /dev address in production.

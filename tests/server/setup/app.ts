@@ -9,6 +9,7 @@ import { createTestDatabase } from './database';
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
+    /** The app's clock; without one, the adjustable dev clock (POST /dev/clock). */
     clock?: Clock;
     webRoot?: string;
     /** Extra routes a test needs (registered before the app is ready). */

@@ -1,15 +1,488 @@
-import { Box, Center } from '@mantine/core';
+/**
+ * The sign-in screen (shell spec §2.1, §4, §8): nine steps, one address each (`/auth/<step>`; sign_in is
+ * `/auth`), keeping the `redirect` parameter throughout. An unknown step shows the 500 page with a back
+ * button; a step without the data it needs goes back to sign_in. A signed-in visitor is sent on at once.
+ */
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/RichText';
+import type { TFunction } from 'i18next';
 import { AuthHeader } from '../components/AuthHeader';
-import { NotAvailableYet } from '../../../components/NotAvailableYet';
+import { AppPanel } from '../components/AppPanel';
+import { PhoneInput } from '../../../components/PhoneInput';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { notify } from '../../../components/notificationStore';
+import { ACCOUNT_QUERY_KEY, fetchAccount, type Account } from '../../../api/accountKey';
+import { ApiError } from '../../../api/client';
+import { authApi, type Credentials } from '../api';
+import { useBotCheck } from '../useBotCheck';
+import { clearProgress, readProgress, writeProgress } from '../progress';
+import { links } from '../../../config/links';
+import { acceptRedirect } from '../../../../domain/redirect';
+import { signInErrorKey, type SignInStage } from '../../../../domain/signInErrors';
+import {
+  CODE_LENGTH,
+  factorOf,
+  hasStepData,
+  isSignInStep,
+  stepAfterCodeSent,
+  stepAfterVerify,
+  stepBack,
+  type Factor,
+  type SignInProgress,
+  type SignInStep,
+} from '../../../../domain/signInFlow';
+import { isEmail, normalizeEmail } from '../../../../domain/email';
+import { isLanguage, type Language } from '../../../../domain/language';
 
-/** The sign-in page. Its steps arrive with the sign-in issue; until then it says so plainly. */
-export function AuthPage() {
+/** Where a signed-in user goes: the accepted redirect address, else root (spec §2.7). */
+function useAfterSignIn() {
+  const [search] = useSearchParams();
+  const target = acceptRedirect(search.get('redirect'), [window.location.hostname]);
+  return target ?? '/';
+}
+
+/**
+ * Whether someone is signed in, through the query cache without react-query's observer hooks (they would add
+ * ~10 KiB to the sign-in page).
+ */
+function useSignedInAccount(): { isPending: boolean; data: Account | null | undefined } {
+  const queryClient = useQueryClient();
+  const cached = queryClient.getQueryData<Account | null>(ACCOUNT_QUERY_KEY);
+  const [data, setData] = useState<Account | null | undefined>(cached);
+  useEffect(() => {
+    let live = true;
+    // Follow the cache: signing in here (or out elsewhere) updates it.
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (!live || event.type !== 'updated' || event.query.queryKey[0] !== ACCOUNT_QUERY_KEY[0]) return;
+      if (event.query.state.status === 'success') setData(event.query.state.data as Account | null);
+    });
+    queryClient.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: 300_000 }).then(
+      (account) => live && setData(account),
+      () => live && setData(null),
+    );
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [queryClient]);
+  return { isPending: data === undefined, data };
+}
+
+/** The code boxes load with the first code step, not with the sign-in form. */
+const CodeStep = lazy(() => import('../components/CodeStep').then((m) => ({ default: m.CodeStep })));
+
+/** The phone rules (libphonenumber-js) load when a phone number is first checked, not with the page. */
+const checkPhone = async (phone: string) => (await import('../../../../domain/contact')).isPhone(phone);
+
+/** A signed-in visitor leaves for the redirect address (an https one on our hosts) or root. */
+function SendOn(props: { target: string }) {
+  useEffect(() => clearProgress(), []);
+  if (/^https:/.test(props.target)) {
+    window.location.assign(props.target);
+    return null;
+  }
+  return <Navigate to={props.target} replace />;
+}
+
+function Frame(props: { children: ReactNode }) {
   return (
     <Box mih="100vh" bg="gray.0">
       <AuthHeader />
-      <Center component="main" px="md" py={48}>
-        <NotAvailableYet />
-      </Center>
+      <Container size="lg" component="main" py={{ base: 'md', sm: 48 }} px="md">
+        <Grid gap="xl" align="stretch">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="xs">
+              {props.children}
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <AppPanel />
+          </Grid.Col>
+        </Grid>
+      </Container>
     </Box>
+  );
+}
+
+export function AuthPage() {
+  const { step: rawStep } = useParams();
+  const location = useLocation();
+  const account = useSignedInAccount();
+  const afterSignIn = useAfterSignIn();
+  const step = rawStep ?? 'sign_in';
+
+  if (account.isPending) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (account.data) return <SendOn target={afterSignIn} />;
+  if (!isSignInStep(step)) return <ErrorPage status={500} withBack />;
+  const progress = readProgress();
+  if (!hasStepData(step, progress)) return <Navigate to={`/auth${location.search}`} replace />;
+  return (
+    <Frame>
+      <Suspense
+        fallback={
+          <Center mih={240}>
+            <Loader />
+          </Center>
+        }
+      >
+        <SignInSteps key={step} step={step} progress={progress} />
+      </Suspense>
+    </Frame>
+  );
+}
+
+/** What the step forms share with the steps' frame. */
+interface StepContext {
+  t: TFunction<'auth'>;
+  progress: SignInProgress;
+  run: (stage: SignInStage, action: () => Promise<void>) => Promise<boolean>;
+  goTo: (step: SignInStep) => void;
+  error: string | undefined;
+  setError: (error: string | undefined) => void;
+  busy: boolean;
+  lang: Language;
+}
+
+function SignInSteps(props: { step: SignInStep; progress: SignInProgress }) {
+  const { step, progress } = props;
+  const { t, i18n } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const lang: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  const goTo = (next: SignInStep) =>
+    void navigate(`/auth${next === 'sign_in' ? '' : `/${next}`}${location.search}`);
+
+  const fail = (caught: unknown, stage: SignInStage) => {
+    const key =
+      caught instanceof ApiError
+        ? signInErrorKey(caught, stage)
+        : signInErrorKey({ status: 500, message: '' }, stage);
+    const message = t(`errors.${key}`);
+    setError(message);
+    notify({ variant: 'error', title: t('errors.title'), message });
+    return key;
+  };
+
+  // Signed in: the account goes into the cache, and AuthPage, which follows the cache, sends the user on.
+  const finish = async () => {
+    await queryClient.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: 0 });
+  };
+
+  const run = async (stage: SignInStage, action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      return true;
+    } catch (caught) {
+      fail(caught, stage);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ctx: StepContext = { t, progress, run, goTo, error, setError, busy, lang };
+  if (step === 'sign_in') return <SignInForm ctx={ctx} />;
+
+  const factor = factorOf(step);
+  const credentials = (): Credentials =>
+    progress.method === 'phone' ? { phone: progress.address! } : { email: progress.address! };
+
+  if (step === 'sign_in_verify_email' || step === 'sign_in_verify_phone') {
+    return (
+      <CodeStep
+        title={t(`verify.title.${factor}`)}
+        body={t('verify.body', { count: CODE_LENGTH[factor], address: progress.address })}
+        length={CODE_LENGTH[factor]}
+        error={error}
+        busy={busy}
+        backLabel={t(`change.${factor}`)}
+        onBack={() => goTo(stepBack(step))}
+        onResend={() =>
+          run('sign_in', async () => {
+            await authApi.resendFirst(credentials(), lang, progress.sessionId!);
+          })
+        }
+        onVerify={(code) =>
+          void run('verify', async () => {
+            const answer = await authApi.verify(progress.sessionId!, code);
+            const next = stepAfterVerify(answer);
+            if (next === 'done') return finish();
+            writeProgress({ ...progress, secondAddress: answer.factor ? answer[answer.factor] : undefined });
+            goTo(next);
+          })
+        }
+      />
+    );
+  }
+
+  if (step === 'challenge_setup_email' || step === 'challenge_setup_phone') {
+    return <SetupForm factor={factor} step={step} ctx={ctx} />;
+  }
+
+  // challenge_verify_* and challenge_setup_verify_*
+  const setupVerify = step.startsWith('challenge_setup_verify');
+  return (
+    <CodeStep
+      title={t(setupVerify ? `setupVerify.title.${factor}` : 'challenge.title')}
+      body={t('verify.body', { count: CODE_LENGTH[factor], address: progress.secondAddress ?? '' })}
+      length={CODE_LENGTH[factor]}
+      error={error}
+      busy={busy}
+      backLabel={setupVerify ? t(`change.${factor}`) : t('back')}
+      onBack={() => goTo(stepBack(step))}
+      onResend={() =>
+        run('challenge', async () => {
+          await authApi.resendChallenge();
+        })
+      }
+      onVerify={(code) =>
+        void run(setupVerify ? 'setup' : 'challenge', async () => {
+          await authApi.verifyChallenge(code);
+          await finish();
+        })
+      }
+    />
+  );
+}
+
+function SignInForm(props: { ctx: StepContext }) {
+  const { t, progress, run, goTo, error, setError, busy, lang } = props.ctx;
+  const bot = useBotCheck();
+  const [method, setMethod] = useState<Factor>(progress.method ?? 'email');
+  const [email, setEmail] = useState(progress.method === 'email' ? (progress.address ?? '') : '');
+  const [phone, setPhone] = useState(progress.method === 'phone' ? (progress.address ?? '') : '+966');
+  const [invalid, setInvalid] = useState<string>();
+  const fieldError = invalid ?? error;
+
+  const submit = async () => {
+    const address = method === 'email' ? normalizeEmail(email) : phone;
+    if (method === 'email' && !isEmail(address)) return setInvalid(t('validEmail'));
+    if (method === 'phone' && !(await checkPhone(address))) return setInvalid(t('errors.invalidPhone'));
+    setInvalid(undefined);
+    if (bot.state.status !== 'ready') return;
+    const token = bot.state.token;
+    void run('sign_in', async () => {
+      const started = await authApi.authenticate(
+        method === 'email' ? { email: address } : { phone: address },
+        lang,
+        token,
+      );
+      writeProgress({ method, address, sessionId: started.session_id });
+      goTo(stepAfterCodeSent('sign_in', method));
+    }).then(() => {
+      // A token is good once: a fresh bot check for the next try (and after bad_request, spec §8).
+      bot.reset();
+    });
+  };
+
+  return (
+    <Stack
+      gap="lg"
+      renderRoot={(rootProps) => (
+        <form
+          {...rootProps}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        />
+      )}
+    >
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          {t('signIn.title')}
+        </Title>
+        <Text c="dimmed">{t('signIn.subtitle')}</Text>
+      </Stack>
+      <div role="group" aria-label={t('signIn.method')}>
+        <Button.Group>
+          {(['email', 'phone'] as const).map((value) => (
+            <Button
+              key={value}
+              flex={1}
+              variant={method === value ? 'filled' : 'default'}
+              aria-pressed={method === value}
+              onClick={() => {
+                setMethod(value);
+                setInvalid(undefined);
+                setError(undefined);
+              }}
+            >
+              {value === 'email' ? t('signIn.byEmail') : t('signIn.byPhone')}
+            </Button>
+          ))}
+        </Button.Group>
+      </div>
+      {method === 'email' ? (
+        <TextInput
+          id="email"
+          label={t('signIn.email')}
+          placeholder={t('signIn.emailPlaceholder')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          dir="ltr"
+          value={email}
+          error={fieldError}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+      ) : (
+        <PhoneInput
+          id="phone"
+          label={t('signIn.phone')}
+          value={phone}
+          onChange={setPhone}
+          error={fieldError}
+          autoFocus
+        />
+      )}
+      <Stack gap={6}>
+        <Button type="submit" size="md" fullWidth loading={busy} disabled={bot.state.status !== 'ready'}>
+          {t('continue')}
+        </Button>
+        {bot.state.status === 'solving' && (
+          <Text size="xs" c="dimmed" ta="center" aria-live="polite">
+            {t('botCheck.solving')}
+          </Text>
+        )}
+        {bot.state.status === 'failed' && (
+          <Text size="xs" c="red" ta="center" role="alert">
+            {t('botCheck.failed')}{' '}
+            <Anchor component="button" type="button" size="xs" onClick={bot.reset}>
+              {t('botCheck.retry')}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+      <Text size="xs" c="dimmed">
+        <RichText
+          text={t('signIn.terms')}
+          tags={{
+            terms: (text) => (
+              <Anchor href={links.terms(lang)} target="_blank" rel="noreferrer" size="xs">
+                {text}
+              </Anchor>
+            ),
+            privacy: (text) => (
+              <Anchor href={links.privacy(lang)} target="_blank" rel="noreferrer" size="xs">
+                {text}
+              </Anchor>
+            ),
+          }}
+        />
+      </Text>
+      <Paper bg="gray.0" p="sm" radius="md">
+        <Text size="sm">
+          <RichText
+            text={t('signIn.shoppers')}
+            tags={{
+              shop: (text) => (
+                <Anchor href={links.marketplace(lang)} target="_blank" rel="noreferrer" size="sm">
+                  {text}
+                </Anchor>
+              ),
+            }}
+          />
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}
+
+function SetupForm(setupProps: { factor: Factor; step: SignInStep; ctx: StepContext }) {
+  const { t, progress, run, goTo, error, busy } = setupProps.ctx;
+  const step = setupProps.step;
+  const [value, setValue] = useState(setupProps.factor === 'phone' ? '+966' : '');
+  const [invalid, setInvalid] = useState<string>();
+  const submit = async () => {
+    const address = setupProps.factor === 'email' ? normalizeEmail(value) : value;
+    if (setupProps.factor === 'email' && !isEmail(address)) return setInvalid(t('validEmail'));
+    if (setupProps.factor === 'phone' && !(await checkPhone(address)))
+      return setInvalid(t('errors.invalidPhone'));
+    setInvalid(undefined);
+    void run('setup', async () => {
+      await authApi.setup(setupProps.factor === 'email' ? { email: address } : { phone: address });
+      writeProgress({ ...progress, secondAddress: address });
+      goTo(stepAfterCodeSent(step, setupProps.factor));
+    });
+  };
+  return (
+    <Stack
+      gap="lg"
+      renderRoot={(rootProps) => (
+        <form
+          {...rootProps}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        />
+      )}
+    >
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          {t(`setup.title.${setupProps.factor}`)}
+        </Title>
+        <Text c="dimmed">{t(`setup.body.${setupProps.factor}`)}</Text>
+      </Stack>
+      {setupProps.factor === 'phone' ? (
+        <PhoneInput
+          id="phone"
+          label={t('signIn.phone')}
+          value={value}
+          onChange={setValue}
+          error={invalid ?? error}
+          autoFocus
+        />
+      ) : (
+        <TextInput
+          id="email"
+          label={t('signIn.email')}
+          type="email"
+          dir="ltr"
+          autoFocus
+          value={value}
+          error={invalid ?? error}
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
+      )}
+      <Button type="submit" size="md" fullWidth loading={busy}>
+        {t('continue')}
+      </Button>
+      <Anchor component="button" type="button" size="sm" onClick={() => goTo('sign_in')}>
+        {t('back')}
+      </Anchor>
+    </Stack>
   );
 }

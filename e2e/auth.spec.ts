@@ -1,0 +1,167 @@
+/**
+ * Sign-in in real Chromium, through the UI (shell spec §2.1, §2.7, §4, §8). The bot check is the real one: the
+ * browser solves the proof of work. Each test signs up or loads its own accounts, so tests never share
+ * lockout counters.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+/** A Saudi mobile number nobody else has (+966 55 …, 9 digits after the dial code). */
+const saudiMobile = () => `55${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+async function codeFor(request: APIRequestContext, to: string): Promise<string> {
+  await expect
+    .poll(async () =>
+      ((await (await request.get('/dev/outbox')).json()) as { to: string }[]).some((m) => m.to === to),
+    )
+    .toBe(true);
+  const messages = (await (await request.get('/dev/outbox')).json()) as { to: string; code: string }[];
+  return messages.find((m) => m.to === to)!.code;
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: /^Digit 1 of \d of the code$/ }).click();
+  await page.keyboard.type(code);
+}
+
+async function continueWhenReady(page: Page) {
+  const button = page.getByRole('button', { name: 'Continue' });
+  await expect(button).toBeEnabled({ timeout: 15_000 }); // the proof of work is solved
+  await button.click();
+}
+
+async function signUp(page: Page, request: APIRequestContext, path = '/auth') {
+  const email = `e2e-${unique()}@example.com`;
+  const phone = saudiMobile();
+  await page.goto(path);
+  await page.getByLabel('Work e-mail').fill(email);
+  await continueWhenReady(page);
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await enterCode(page, await codeFor(request, email));
+  await expect(page.getByRole('heading', { name: 'Add your phone number' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
+  await enterCode(page, await codeFor(request, `+966${phone}`));
+  return { email, phone: `+966${phone}` };
+}
+
+test.describe('sign-in', () => {
+  test('sign-up by e-mail, with the phone set up as second factor', async ({ page, request }) => {
+    const { email } = await signUp(page, request);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Signed in, the auth page sends the user on.
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('sign-in by phone, with an e-mail second factor', async ({ page, request }) => {
+    const id = unique();
+    const email = `phone-${id}@example.com`;
+    const national = `36${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    await request.post('/dev/fixtures', {
+      data: { accounts: [{ id: `acc-${id}`, email, phone: `+973${national}`, lang: 'en' }] },
+    });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'By phone' }).click();
+    await page.getByRole('combobox', { name: 'Country dial code' }).selectOption('BHR');
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(national);
+    await continueWhenReady(page);
+    await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+    const phoneCode = await codeFor(request, `+973${national}`);
+    expect(phoneCode).toMatch(/^\d{4}$/);
+    await enterCode(page, phoneCode);
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expect(page.getByText(/Enter the 6-digit code we sent to p•••@example\.com/)).toBeVisible();
+    await enterCode(page, await codeFor(request, email));
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  });
+
+  test('a wrong code shows the spec’s message; resend waits for its countdown and restarts it', async ({
+    page,
+    request,
+  }) => {
+    const email = `wrong-${unique()}@example.com`;
+    await page.clock.install();
+    await page.goto('/auth');
+    await page.getByLabel('Work e-mail').fill(email);
+    await continueWhenReady(page);
+    const right = await codeFor(request, email);
+    await enterCode(page, right === '000000' ? '111111' : '000000');
+    await expect(page.getByText('This code is incorrect or has expired').first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This code is incorrect or has expired' }),
+    ).toBeVisible();
+    const resend = page.getByRole('button', { name: /New code in \d+ s/ });
+    await expect(resend).toBeDisabled();
+    // Two minutes later, in the browser and on the server.
+    await request.post('/dev/clock', { data: { advance_ms: 121_000 } });
+    await page.clock.fastForward('02:01');
+    const now = page.getByRole('button', { name: 'Send a new code' });
+    await expect(now).toBeEnabled();
+    await now.click();
+    await expect(page.getByRole('button', { name: /New code in 1[12]\d s/ })).toBeDisabled();
+    await expect.poll(() => codeFor(request, email)).not.toBe(right);
+  });
+
+  test('a phone the product does not know is asked to start with e-mail', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'By phone' }).click();
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(saudiMobile());
+    await continueWhenReady(page);
+    await expect(page.getByText('Please sign in with email first').first()).toBeVisible();
+  });
+
+  test('hostile redirect addresses all land on root', async ({ page, request }) => {
+    await signUp(page, request, `/auth?redirect=${encodeURIComponent('//evil.example')}`);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    for (const target of [
+      'https://evil.example',
+      '/..%2f',
+      '/auth',
+      'javascript:alert(1)',
+      '//evil.example',
+    ]) {
+      await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    }
+  });
+
+  test('an unknown step is the 500 page with a way back; a code step without its data returns to sign_in', async ({
+    page,
+  }) => {
+    await page.goto('/auth/sign_in_verify_teleport');
+    await expect(page.getByRole('heading', { name: 'Something went wrong on our side' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+    await page.goto('/auth/sign_in_verify_email?redirect=%2Fpayments');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fpayments$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+  });
+
+  test('a page that needs a session sends a visitor to sign in, and back after it', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+    const { email } = await signUp(page, request, '/auth?redirect=%2F');
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Logout clears the session everywhere.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('in Arabic the sign-in is right to left with Arabic texts', async ({ page }) => {
+    await page.goto('/auth?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: 'سجّل الدخول إلى حساب نشاطك التجاري' })).toBeVisible();
+    await page.getByRole('button', { name: 'برقم الجوال' }).click();
+    // The phone number reads left to right in Arabic too.
+    await expect(
+      page.getByRole('textbox', { name: 'رقم الجوال' }).locator('xpath=ancestor::*[@dir="ltr"][1]'),
+    ).toHaveCount(1);
+  });
+});

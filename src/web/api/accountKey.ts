@@ -1,0 +1,28 @@
+/**
+ * The signed-in account's cache key and fetch, without react-query's hooks: the sign-in page uses these
+ * through the QueryClient alone, which keeps its bundle small.
+ */
+import { api, ApiError } from './client';
+
+export const ACCOUNT_QUERY_KEY = ['account'] as const;
+
+export interface Account {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  lang: string;
+  created_at: string;
+  permissions: { merchant_id: string; role: string; merchant_country: string }[];
+}
+
+/** The account, or null when nobody is signed in (a 401 is an answer here, not an error). */
+export async function fetchAccount(): Promise<Account | null> {
+  try {
+    return await api<Account>('GET', '/merchant/api/v1/account', undefined, { quiet401: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The API client: same-origin calls with the session cookie, JSON bodies, the app's own header on every
+ * state-changing call (the server refuses cross-site form posts), a `request_id` on GET calls (spec §7), and
+ * errors normalised to `{ status, message, fieldErrors }` (spec §8: with none, status 500 and message unknown).
+ * A 401 anywhere tells the app the session is gone (see onUnauthorized).
+ */
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A network failure (offline, DNS, reset): status 0 and message "network error". */
+export const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+/** Called whenever a call answers 401 (the session ended, was revoked, or never was). */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+let requestCounter = 0;
+const requestId = () => `web-${Date.now().toString(36)}-${(requestCounter += 1).toString(36)}`;
+
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: { signal?: AbortSignal; keepalive?: boolean; quiet401?: boolean } = {},
+): Promise<T> {
+  const url = method === 'GET' ? `${path}${path.includes('?') ? '&' : '?'}request_id=${requestId()}` : path;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: {
+        accept: 'application/json',
+        'x-mbo-client': 'web',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  } catch (error) {
+    // Aborts pass through as they are (spec §8); other fetch failures are network errors.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network error');
+  }
+  const text = await response.text();
+  let data: Record<string, unknown>;
+  try {
+    data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    data = {};
+  }
+  if (!response.ok) {
+    if (response.status === 401 && !options.quiet401) unauthorizedListeners.forEach((l) => l());
+    throw new ApiError(
+      typeof data.status === 'number' ? data.status : response.status || 500,
+      typeof data.message === 'string' ? data.message : 'unknown',
+      (data.field_errors as Record<string, string> | undefined) ?? {},
+      data,
+    );
+  }
+  return data as T;
+}

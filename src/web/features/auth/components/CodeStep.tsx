@@ -1,0 +1,104 @@
+/**
+ * A code-entry step: the boxes (length per factor; a whole code can be pasted), a resend control disabled
+ * during the countdown (restarted after a successful resend), and back/change (shell spec §2.1, §4).
+ */
+import { useState } from 'react';
+import { useCountdown } from '../../../../engine/widgets/useCountdown';
+import { Anchor, Button, Group, Input, PinInput, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { RESEND_SECONDS } from '../../../../domain/signInFlow';
+
+export function CodeStep(props: {
+  title: string;
+  body: string;
+  length: number;
+  error?: string;
+  busy: boolean;
+  onVerify: (code: string) => void;
+  onResend: () => Promise<boolean>;
+  backLabel: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [code, setCode] = useState('');
+  const [left, restartCountdown] = useCountdown(RESEND_SECONDS);
+  const [sending, setSending] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const missing =
+    checked && code.length !== props.length ? t('codeDigits', { count: props.length }) : undefined;
+  const error = missing ?? props.error;
+
+  const submit = (value: string) => {
+    setChecked(true);
+    if (value.length === props.length) props.onVerify(value);
+  };
+
+  return (
+    <Stack
+      gap="lg"
+      renderRoot={(rootProps) => (
+        <form
+          {...rootProps}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit(code);
+          }}
+        />
+      )}
+    >
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
+        <Text c="dimmed">{props.body}</Text>
+      </Stack>
+      <Input.Wrapper id="code" label={t('code.label')} error={error}>
+        <Group dir="ltr" mt={6}>
+          <PinInput
+            id="code"
+            length={props.length}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            autoFocus
+            size="lg"
+            value={code}
+            error={Boolean(error)}
+            aria-label={t('code.label')}
+            getInputProps={(index) => ({
+              'aria-label': t('code.digit', { n: index + 1, total: props.length }),
+            })}
+            onChange={setCode}
+            // A whole code typed or pasted goes straight to the check.
+            onComplete={submit}
+          />
+        </Group>
+      </Input.Wrapper>
+      <Button type="submit" size="md" loading={props.busy} fullWidth>
+        {t('verify.action')}
+      </Button>
+      <Group justify="space-between" gap="xs">
+        <Anchor component="button" type="button" size="sm" onClick={props.onBack}>
+          {props.backLabel}
+        </Anchor>
+        <Group gap={6}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={left > 0}
+            loading={sending}
+            onClick={async () => {
+              setSending(true);
+              const sent = await props.onResend();
+              setSending(false);
+              if (sent) restartCountdown();
+            }}
+          >
+            {left > 0 ? t('resendIn', { seconds: left }) : t('resend')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
