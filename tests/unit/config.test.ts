@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:8080',
       smtpUrl: undefined,
       botCheck: 'on',
+      authRateLimit: 30,
     });
   });
 
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://merchant.example.com/',
         SMTP_URL: 'smtps://u:p@mail.example.com:465',
         BOT_CHECK: 'on',
+        AUTH_RATE_LIMIT: '120',
       }),
     ).toEqual({
       port: 9000,
@@ -36,10 +38,13 @@ describe('loadConfig', () => {
       publicUrl: 'https://merchant.example.com',
       smtpUrl: 'smtps://u:p@mail.example.com:465',
       botCheck: 'on',
+      authRateLimit: 120,
     });
   });
 
   it.each([
+    [{ AUTH_RATE_LIMIT: 'lots' }, 'AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "lots"'],
+    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "0"'],
     [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc"'],
     [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0"'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535, got "70000"'],
