@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The CLI tests start a process each (about a second; several on a busy shared machine).
+          testTimeout: 30_000,
         },
       },
       {

@@ -46,3 +46,9 @@ export function joinPhone(country: DialCountry, digits: string): string | undefi
   const code = DIAL_CODES.find((d) => d.country === country)?.code ?? '';
   return `+${code}${clean}`;
 }
+
+/** `+<dial code>` of a stored number's country (the default country's when there is none): keeps a picked dial code when the digits are cleared. */
+export function dialPrefix(value: string | undefined): string {
+  const { country } = splitPhone(value);
+  return `+${DIAL_CODES.find((d) => d.country === country)?.code ?? ''}`;
+}

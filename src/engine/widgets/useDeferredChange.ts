@@ -27,30 +27,33 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void) {
   if (typed !== null && caughtUp) setTyped(null);
   const shown = caughtUp ? value : typed.value;
 
-  // The value waiting to be handed over (null: nothing waiting), the timer, and the latest onChange.
-  const waiting = useRef<{ value: T } | null>(null);
+  // The last typed value the form has not shown back yet — waiting for the pause, or handed over in a
+  // transition that has not committed. A blur hands it over again, synchronously, so nothing reads an old value.
+  const unconfirmed = useRef<{ value: T } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latestOnChange = useRef(onChange);
   useEffect(() => {
     latestOnChange.current = onChange;
   });
+  useEffect(() => {
+    if (unconfirmed.current && shownAs(unconfirmed.current.value) === shownAs(value))
+      unconfirmed.current = null;
+  }, [value]);
 
   const change = useCallback((next: T) => {
     setTyped({ value: next });
-    waiting.current = { value: next };
+    unconfirmed.current = { value: next };
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const pending = waiting.current;
-      waiting.current = null;
+      const pending = unconfirmed.current;
       if (pending) startTransition(() => latestOnChange.current(pending.value));
     }, HAND_OVER_MS);
   }, []);
 
-  /** Hands the waiting value over now, synchronously (call before reporting a blur). */
+  /** Hands the latest typed value over now, synchronously (call before reporting a blur). */
   const flush = useCallback(() => {
     clearTimeout(timer.current);
-    const pending = waiting.current;
-    waiting.current = null;
+    const pending = unconfirmed.current;
     if (pending) flushSync(() => latestOnChange.current(pending.value));
   }, []);
 
@@ -60,9 +63,10 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void) {
     return () => {
       document.removeEventListener('visibilitychange', onHide);
       clearTimeout(timer.current);
-      // Unmounting (the step left by a route change): hand over what is waiting, without flushSync (React is committing).
-      const pending = waiting.current;
-      waiting.current = null;
+      // Unmounting (the step left by a route change): hand over what is unconfirmed, without flushSync (React is
+      // committing).
+      const pending = unconfirmed.current;
+      unconfirmed.current = null;
       if (pending) latestOnChange.current(pending.value);
     };
   }, [flush]);

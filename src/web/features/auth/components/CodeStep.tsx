@@ -2,9 +2,10 @@
  * A code-entry step: the boxes (length per factor; a whole code can be pasted), a resend control disabled
  * during the countdown (restarted after a successful resend), and back/change (shell spec §2.1, §4).
  */
+import { StepFormLayout } from '../../../components/StepForm';
 import { useState } from 'react';
 import { useCountdown } from '../../../../engine/widgets/useCountdown';
-import { Anchor, Button, Group, Input, PinInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Input, PinInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RESEND_SECONDS } from '../../../../domain/signInFlow';
 
@@ -34,25 +35,7 @@ export function CodeStep(props: {
   };
 
   return (
-    <Stack
-      gap="lg"
-      renderRoot={(rootProps) => (
-        <form
-          {...rootProps}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit(code);
-          }}
-        />
-      )}
-    >
-      <Stack gap={6}>
-        <Title order={1} size="h2">
-          {props.title}
-        </Title>
-        <Text c="dimmed">{props.body}</Text>
-      </Stack>
+    <StepFormLayout title={props.title} body={props.body} onSubmit={() => submit(code)}>
       <Input.Wrapper id="code" label={t('code.label')} error={error}>
         <Group dir="ltr" mt={6}>
           <PinInput
@@ -99,6 +82,6 @@ export function CodeStep(props: {
           </Button>
         </Group>
       </Group>
-    </Stack>
+    </StepFormLayout>
   );
 }

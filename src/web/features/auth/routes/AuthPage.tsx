@@ -3,6 +3,7 @@
  * `/auth`), keeping the `redirect` parameter throughout. An unknown step shows the 500 page with a back
  * button; a step without the data it needs goes back to sign_in. A signed-in visitor is sent on at once.
  */
+import { StepFormLayout } from '../../../components/StepForm';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   Anchor,
@@ -16,7 +17,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -25,7 +25,7 @@ import { RichText } from '../../../components/RichText';
 import type { TFunction } from 'i18next';
 import { AuthHeader } from '../components/AuthHeader';
 import { AppPanel } from '../components/AppPanel';
-import { PhoneInput } from '../../../components/PhoneInput';
+import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { notify } from '../../../components/notificationStore';
 import { ACCOUNT_QUERY_KEY, fetchAccount, type Account } from '../../../api/accountKey';
@@ -35,6 +35,7 @@ import { useBotCheck } from '../useBotCheck';
 import { clearProgress, readProgress, writeProgress } from '../progress';
 import { links } from '../../../config/links';
 import { acceptRedirect } from '../../../../domain/redirect';
+import { dialPrefix } from '../../../../domain/countries';
 import { signInErrorKey, type SignInStage } from '../../../../domain/signInErrors';
 import {
   CODE_LENGTH,
@@ -305,25 +306,7 @@ function SignInForm(props: { ctx: StepContext }) {
   };
 
   return (
-    <Stack
-      gap="lg"
-      renderRoot={(rootProps) => (
-        <form
-          {...rootProps}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        />
-      )}
-    >
-      <Stack gap={6}>
-        <Title order={1} size="h2">
-          {t('signIn.title')}
-        </Title>
-        <Text c="dimmed">{t('signIn.subtitle')}</Text>
-      </Stack>
+    <StepFormLayout title={t('signIn.title')} body={t('signIn.subtitle')} onSubmit={() => void submit()}>
       <div role="group" aria-label={t('signIn.method')}>
         <Button.Group>
           {(['email', 'phone'] as const).map((value) => (
@@ -361,7 +344,7 @@ function SignInForm(props: { ctx: StepContext }) {
           id="phone"
           label={t('signIn.phone')}
           value={phone}
-          onChange={setPhone}
+          onChange={(next) => setPhone((old) => next ?? dialPrefix(old))}
           error={fieldError}
           autoFocus
         />
@@ -415,7 +398,7 @@ function SignInForm(props: { ctx: StepContext }) {
           />
         </Text>
       </Paper>
-    </Stack>
+    </StepFormLayout>
   );
 }
 
@@ -437,31 +420,17 @@ function SetupForm(setupProps: { factor: Factor; step: SignInStep; ctx: StepCont
     });
   };
   return (
-    <Stack
-      gap="lg"
-      renderRoot={(rootProps) => (
-        <form
-          {...rootProps}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        />
-      )}
+    <StepFormLayout
+      title={t(`setup.title.${setupProps.factor}`)}
+      body={t(`setup.body.${setupProps.factor}`)}
+      onSubmit={() => void submit()}
     >
-      <Stack gap={6}>
-        <Title order={1} size="h2">
-          {t(`setup.title.${setupProps.factor}`)}
-        </Title>
-        <Text c="dimmed">{t(`setup.body.${setupProps.factor}`)}</Text>
-      </Stack>
       {setupProps.factor === 'phone' ? (
         <PhoneInput
           id="phone"
           label={t('signIn.phone')}
           value={value}
-          onChange={setValue}
+          onChange={(next) => setValue((old) => next ?? dialPrefix(old))}
           error={invalid ?? error}
           autoFocus
         />
@@ -483,6 +452,6 @@ function SetupForm(setupProps: { factor: Factor; step: SignInStep; ctx: StepCont
       <Anchor component="button" type="button" size="sm" onClick={() => goTo('sign_in')}>
         {t('back')}
       </Anchor>
-    </Stack>
+    </StepFormLayout>
   );
 }
