@@ -51,6 +51,25 @@ test.describe('sign-in', () => {
     const { email } = await signUp(page, request);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Analytics: page views of the way here and an identify with the account's details (spec §7).
+    await expect
+      .poll(async () => {
+        const events = (await (await request.get('/dev/events')).json()) as {
+          type: string;
+          payload: Record<string, string>;
+        }[];
+        return events.some(
+          (e) => e.type === 'identify' && e.payload.email === email && e.payload.language === 'en',
+        );
+      })
+      .toBe(true);
+    const events = (await (await request.get('/dev/events')).json()) as {
+      type: string;
+      payload: { path?: string };
+    }[];
+    expect(events.some((e) => e.type === 'page' && e.payload.path === '/auth/challenge_setup_phone')).toBe(
+      true,
+    );
     // Signed in, the auth page sends the user on.
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/$/);

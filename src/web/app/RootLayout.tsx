@@ -6,6 +6,7 @@ import { setLanguage } from '../i18n';
 import { directionOf, isLanguage } from '../../domain/language';
 import { NotificationArea } from '../components/NotificationArea';
 import { SessionWatcher } from './session';
+import { analytics } from '../analytics';
 
 /** A full-page spinner while a route's code or texts load. */
 export function PageLoader() {
@@ -31,6 +32,11 @@ export function RootLayout() {
     }
   });
   useEffect(() => applyLang(location.search), [location.search]);
+  // A page view on every route change (spec §7); the query string is left out (it may carry codes or ids).
+  useEffect(() => {
+    analytics.page({ path: location.pathname, title: document.title, language: i18n.language });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
 
   return (
     <>

@@ -35,6 +35,7 @@ import { useBotCheck } from '../useBotCheck';
 import { clearProgress, readProgress, writeProgress } from '../progress';
 import { links } from '../../../config/links';
 import { acceptRedirect } from '../../../../domain/redirect';
+import { identifyAccount } from '../../../analytics';
 import { dialPrefix } from '../../../../domain/countries';
 import { signInErrorKey, type SignInStage } from '../../../../domain/signInErrors';
 import {
@@ -193,7 +194,12 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress }) {
 
   // Signed in: the account goes into the cache, and AuthPage, which follows the cache, sends the user on.
   const finish = async () => {
-    await queryClient.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: 0 });
+    const account = await queryClient.fetchQuery({
+      queryKey: ACCOUNT_QUERY_KEY,
+      queryFn: fetchAccount,
+      staleTime: 0,
+    });
+    if (account) identifyAccount(account, lang);
   };
 
   const run = async (stage: SignInStage, action: () => Promise<void>) => {
