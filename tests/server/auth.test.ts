@@ -451,6 +451,21 @@ describe('permissions, experiments, stores', () => {
   });
 });
 
+describe('legal entities', () => {
+  it('lists the legal entities of the account’s own merchants only', async () => {
+    const pending = await signIn('pending@demo.example', '+971501234567');
+    const res = await call('GET', '/merchant/api/v1/legal-entities', undefined, pending);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({
+        id: 'le-gulf-gadgets',
+        status: 'pending_info',
+        merchant_id: 'mer-gulf-gadgets',
+      }),
+    ]);
+    expect((await call('GET', '/merchant/api/v1/legal-entities')).status).toBe(401);
+  });
+});
+
 describe('analytics events', () => {
   it('stores page views and identify calls, readable at /dev/events', async () => {
     const admin = await signIn('admin@demo.example', '+966501234567');

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import { accounts, events, experiments, memberships, merchants, stores } from '../db/schema';
+import { accounts, events, experiments, legalEntities, memberships, merchants, stores } from '../db/schema';
 
 export function createAccountRepository(db: Db) {
   return {
@@ -47,6 +47,14 @@ export function createAccountRepository(db: Db) {
           .where(and(eq(stores.id, storeId), inArray(stores.merchantId, merchantIds)))
           .limit(1)
       )[0];
+    },
+    async legalEntitiesOf(merchantIds: string[]) {
+      if (merchantIds.length === 0) return [];
+      return db
+        .select()
+        .from(legalEntities)
+        .where(inArray(legalEntities.merchantId, merchantIds))
+        .orderBy(asc(legalEntities.createdAt), asc(legalEntities.id));
     },
     async addEvent(event: {
       accountId: string | null;

@@ -34,6 +34,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     async (request) => account.experiments(requireSession(request).accountId, request.query.entity_id),
   );
 
+  app.get('/merchant/api/v1/legal-entities', async (request) =>
+    account.legalEntities(requireSession(request).accountId),
+  );
+
   app.get('/merchant/api/v1/stores', async (request) => account.stores(requireSession(request).accountId));
 
   app.get<{ Params: { id: string } }>('/merchant/api/v1/stores/:id/available-products', async (request) =>
