@@ -49,8 +49,9 @@ async function signUp(page: Page, request: APIRequestContext, path = '/auth') {
 test.describe('sign-in', () => {
   test('sign-up by e-mail, with the phone set up as second factor', async ({ page, request }) => {
     const { email } = await signUp(page, request);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Root sends an account without a merchant to a new application (spec §2.6).
+    await expect(page).toHaveURL(/\/applications\/new$/);
+    await expect(page.getByRole('heading', { name: 'Application' })).toBeVisible();
     // Analytics: page views of the way here and an identify with the account's details (spec §7).
     await expect
       .poll(async () => {
@@ -72,7 +73,7 @@ test.describe('sign-in', () => {
     );
     // Signed in, the auth page sends the user on.
     await page.goto('/auth');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/applications\/new$/);
   });
 
   test('sign-in by phone, with an e-mail second factor', async ({ page, request }) => {
@@ -94,7 +95,9 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
     await expect(page.getByText(/Enter the 6-digit code we sent to p•••@example\.com/)).toBeVisible();
     await enterCode(page, await codeFor(request, email));
-    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/applications\/new$/);
+    await page.goto('/account');
+    await expect(page.getByRole('main').getByText(email)).toBeVisible();
   });
 
   test('a wrong code shows the spec’s message; resend waits for its countdown and restarts it', async ({
@@ -132,9 +135,12 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Please sign in with email first').first()).toBeVisible();
   });
 
-  test('hostile redirect addresses all land on root', async ({ page, request }) => {
+  test('hostile redirect addresses all land on root (which sends a new account on to its application)', async ({
+    page,
+    request,
+  }) => {
     await signUp(page, request, `/auth?redirect=${encodeURIComponent('//evil.example')}`);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/new$/);
     for (const target of [
       'https://evil.example',
       '/..%2f',
@@ -143,7 +149,7 @@ test.describe('sign-in', () => {
       '//evil.example',
     ]) {
       await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
-      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/new$/);
     }
   });
 
@@ -161,16 +167,22 @@ test.describe('sign-in', () => {
   test('a page that needs a session sends a visitor to sign in, and back after it', async ({
     page,
     request,
+    isMobile,
   }) => {
-    await page.goto('/');
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
+    const { email } = await signUp(page, request, '/auth?redirect=%2Faccount');
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('main').getByText(email)).toBeVisible();
+    // Logout clears the session everywhere (on phones it is in the top bar's menu).
+    if (isMobile) {
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+    } else await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    const { email } = await signUp(page, request, '/auth?redirect=%2F');
-    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-    // Logout clears the session everywhere.
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/auth$/);
+    expect((await page.request.get('/merchant/api/v1/account')).status()).toBe(401);
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
   });
 
   test('in Arabic the sign-in is right to left with Arabic texts', async ({ page }) => {

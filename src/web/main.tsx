@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
 import { createRouter } from './app/router';
-import { createQueryClient } from './app/queryClient';
 import { initI18n } from './i18n';
 import { isLanguage } from '../domain/language';
 
@@ -14,7 +13,7 @@ void initI18n().then((i18n) => {
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <Providers queryClient={createQueryClient()} language={language}>
+      <Providers language={language}>
         <RouterProvider router={createRouter()} />
       </Providers>
     </StrictMode>,

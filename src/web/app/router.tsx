@@ -4,15 +4,28 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
+import { RenderErrorPage } from '../components/RenderErrorPage';
+import { signedInRoutes } from './shell/routes';
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RenderErrorPage />,
     children: [
-      // Signed in: the interim home until the authenticated layout exists; otherwise sign-in.
+      // The signed-in layout and everything in it (spec §2.6); its code loads after sign-in.
       {
-        index: true,
-        lazy: () => import('./InterimHome').then((m) => ({ Component: m.InterimHomePage })),
+        lazy: () => import('./shell/AppLayout').then((m) => ({ Component: m.SignedInLayout })),
+        children: signedInRoutes,
+      },
+      {
+        path: 'logout/:source?',
+        lazy: () => import('./LogoutPage').then((m) => ({ Component: m.LogoutPage })),
+      },
+      // The money area lives inside the mobile app's webview only (spec §2.6); in a browser it is root.
+      { path: 'money/*', element: <Navigate to="/" replace /> },
+      {
+        path: 'webview/*',
+        lazy: () => import('./WebviewPage').then((m) => ({ Component: m.WebviewPage })),
       },
       {
         path: 'auth/:step?',

@@ -6,7 +6,7 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-export function ErrorPage(props: { status: number; withBack?: boolean }) {
+export function ErrorPage(props: { status: number; withBack?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const kind = props.status === 403 ? 'forbidden' : props.status === 404 ? 'notFound' : 'server';
@@ -24,6 +24,11 @@ export function ErrorPage(props: { status: number; withBack?: boolean }) {
           {props.withBack && (
             <Button variant="default" onClick={() => void navigate(-1)}>
               {t('error.back')}
+            </Button>
+          )}
+          {props.onRetry && (
+            <Button variant="default" onClick={props.onRetry}>
+              {t('error.retry')}
             </Button>
           )}
           <Button component={Link} to="/">

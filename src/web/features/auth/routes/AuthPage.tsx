@@ -18,17 +18,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/RichText';
 import type { TFunction } from 'i18next';
 import { AuthHeader } from '../components/AuthHeader';
-import { AppPanel } from '../components/AppPanel';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { notify } from '../../../components/notificationStore';
-import { ACCOUNT_QUERY_KEY, fetchAccount, type Account } from '../../../api/accountKey';
+import { fetchAccount, type Account } from '../../../api/accountKey';
 import { ApiError } from '../../../api/client';
 import { authApi, type Credentials } from '../api';
 import { useBotCheck } from '../useBotCheck';
@@ -60,35 +58,27 @@ function useAfterSignIn() {
   return target ?? '/';
 }
 
-/**
- * Whether someone is signed in, through the query cache without react-query's observer hooks (they would add
- * ~10 KiB to the sign-in page).
- */
-function useSignedInAccount(): { isPending: boolean; data: Account | null | undefined } {
-  const queryClient = useQueryClient();
-  const cached = queryClient.getQueryData<Account | null>(ACCOUNT_QUERY_KEY);
-  const [data, setData] = useState<Account | null | undefined>(cached);
+/** Whether someone is signed in: asked once when the page opens; set by the page itself after sign-in. */
+function useSignedInAccount() {
+  const [data, setData] = useState<Account | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    // Follow the cache: signing in here (or out elsewhere) updates it.
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (!live || event.type !== 'updated' || event.query.queryKey[0] !== ACCOUNT_QUERY_KEY[0]) return;
-      if (event.query.state.status === 'success') setData(event.query.state.data as Account | null);
-    });
-    queryClient.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: 300_000 }).then(
+    fetchAccount().then(
       (account) => live && setData(account),
       () => live && setData(null),
     );
     return () => {
       live = false;
-      unsubscribe();
     };
-  }, [queryClient]);
-  return { isPending: data === undefined, data };
+  }, []);
+  return { isPending: data === undefined, data, setData };
 }
 
+/** The app panel (a picture and two links) loads after the form. */
+const AppPanel = lazy(() => import('../components/AppPanel').then((m) => ({ default: m.AppPanel })));
+
 /** The code boxes load with the first code step, not with the sign-in form. */
-const CodeStep = lazy(() => import('../components/CodeStep').then((m) => ({ default: m.CodeStep })));
+const CodeStep = lazy(() => import('../../../components/CodeStep').then((m) => ({ default: m.CodeStep })));
 
 /** The phone rules (libphonenumber-js) load when a phone number is first checked, not with the page. */
 const checkPhone = async (phone: string) => (await import('../../../../domain/contact')).isPhone(phone);
@@ -115,7 +105,9 @@ function Frame(props: { children: ReactNode }) {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <AppPanel />
+            <Suspense fallback={null}>
+              <AppPanel />
+            </Suspense>
           </Grid.Col>
         </Grid>
       </Container>
@@ -150,7 +142,7 @@ export function AuthPage() {
           </Center>
         }
       >
-        <SignInSteps key={step} step={step} progress={progress} />
+        <SignInSteps key={step} step={step} progress={progress} onSignedIn={account.setData} />
       </Suspense>
     </Frame>
   );
@@ -168,12 +160,15 @@ interface StepContext {
   lang: Language;
 }
 
-function SignInSteps(props: { step: SignInStep; progress: SignInProgress }) {
+function SignInSteps(props: {
+  step: SignInStep;
+  progress: SignInProgress;
+  onSignedIn: (account: Account) => void;
+}) {
   const { step, progress } = props;
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -192,14 +187,12 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress }) {
     return key;
   };
 
-  // Signed in: the account goes into the cache, and AuthPage, which follows the cache, sends the user on.
+  // Signed in: AuthPage learns the account and sends the user on.
   const finish = async () => {
-    const account = await queryClient.fetchQuery({
-      queryKey: ACCOUNT_QUERY_KEY,
-      queryFn: fetchAccount,
-      staleTime: 0,
-    });
-    if (account) identifyAccount(account, lang);
+    const account = await fetchAccount();
+    if (!account) throw new ApiError(401, 'session expired');
+    identifyAccount(account, lang);
+    props.onSignedIn(account);
   };
 
   const run = async (stage: SignInStage, action: () => Promise<void>) => {

@@ -2,12 +2,12 @@
  * A code-entry step: the boxes (length per factor; a whole code can be pasted), a resend control disabled
  * during the countdown (restarted after a successful resend), and back/change (shell spec §2.1, §4).
  */
-import { StepFormLayout } from '../../../components/StepForm';
+import { StepFormLayout } from './StepForm';
 import { useState } from 'react';
-import { useCountdown } from '../../../../engine/widgets/useCountdown';
+import { useCountdown } from '../../engine/widgets/useCountdown';
 import { Anchor, Button, Group, Input, PinInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RESEND_SECONDS } from '../../../../domain/signInFlow';
+import { RESEND_SECONDS } from '../../domain/signInFlow';
 
 export function CodeStep(props: {
   title: string;

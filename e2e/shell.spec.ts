@@ -1,0 +1,155 @@
+/** The signed-in layout and sidebar of each persona (shell spec §2.2, §2.3, §2.7), in real Chromium. */
+import { expect, test } from '@playwright/test';
+import { signInAs, signInWith } from './helpers';
+
+const sidebar = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'General' }).locator('..').locator('..');
+
+test.describe('the sidebar of each persona', () => {
+  test('an admin with every flag and experiment sees every item, the survey card and the "new" badges', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop sidebar; the drawer has its own test');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const name of [
+      'Legal entities',
+      'Dashboard',
+      'Orders',
+      'Analytics',
+      'Ads',
+      'Disputes',
+      'Locations',
+      'Merchant wallet',
+      'Payouts',
+      'Capital',
+      'Card',
+      'Marketing',
+      'Stores',
+      'Users',
+      'Support',
+    ])
+      await expect(page.getByRole('link', { name, exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Tell us how you take payments')).toBeVisible();
+    const disputes = page.getByRole('link', { name: /^Disputes/ });
+    await expect(disputes).toContainText('New');
+    await disputes.click();
+    await expect(page).toHaveURL(/\/disputes$/);
+    await expect(page.getByRole('heading', { name: 'Disputes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Disputes/ })).not.toContainText('New');
+  });
+
+  test('a sales manager sees only what the role allows, and a page beyond it sends them to root', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    await signInAs(page, 'acc-staff');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('link', { name: 'Orders' })).toBeVisible();
+    for (const name of ['Payouts', 'Users', 'Stores', 'Analytics', 'Capital', 'Legal entities'])
+      await expect(page.getByRole('link', { name })).toHaveCount(0);
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('pending information: the warning with get started; suspended: no sidebar and the negative alert', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    await signInAs(page, 'acc-pending');
+    await page.goto('/dashboard');
+    await expect(
+      page.getByText('Keep your account active by providing the missing information'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute(
+      'href',
+      '/legal-entities/le-gulf-gadgets',
+    );
+
+    await page.context().clearCookies();
+    await signInAs(page, 'acc-suspended');
+    await page.goto('/dashboard');
+    await expect(
+      page.getByText("You can't use the product right now because your licence has been expired for 30 days"),
+    ).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+  });
+
+  test('the collapsed sidebar (64 px) is remembered', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'collapse is a desktop control');
+    await signInAs(page, 'acc-phone-first');
+    await page.goto('/');
+    const navbar = page.locator('.mantine-AppShell-navbar');
+    await expect(navbar).toHaveCSS('width', '200px');
+    await page.getByRole('button', { name: 'Collapse the sidebar' }).click();
+    await expect(navbar).toHaveCSS('width', '64px');
+    await page.reload();
+    await expect(page.locator('.mantine-AppShell-navbar')).toHaveCSS('width', '64px');
+    await expect(page.getByRole('link', { name: 'Orders' })).toBeVisible(); // icon only, named for screen readers
+  });
+
+  test('at 375 px the sidebar is a drawer opened from the header', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the phone layout');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/');
+    // The drawer is off screen until the menu button opens it.
+    await expect(page.getByRole('link', { name: 'Orders' })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(page.getByRole('link', { name: 'Orders' })).toBeInViewport();
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(page.getByRole('link', { name: 'Orders' })).not.toBeInViewport();
+    // The other top-bar actions are in a menu on phones.
+    await page.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  });
+
+  test('in Arabic the layout is right to left: the sidebar on the right', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('link', { name: 'الطلبات' })).toBeVisible();
+    const box = await page.locator('.mantine-AppShell-navbar').boundingBox();
+    expect(box!.x).toBeGreaterThan(600);
+  });
+});
+
+test.describe('signed-in pages', () => {
+  test('the account page lists sessions and signs out the other devices', async ({ page, browser }) => {
+    const who = await signInAs(page, 'acc-admin');
+    // The same account on a second device.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signInWith(otherPage.request, who);
+    expect((await otherPage.request.get('/merchant/api/v1/account')).status()).toBe(200);
+
+    await page.goto('/account');
+    await expect(page.getByRole('main').getByText(who.email)).toBeVisible();
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(page).toHaveURL(/\/account\/sessions$/);
+    await expect(page.getByText('This device')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Sign out other devices' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out other devices' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+    expect((await otherPage.request.get('/merchant/api/v1/account')).status()).toBe(401);
+    await other.close();
+  });
+
+  test('the holiday banner is a dated setting: shown before 4 April 2025, not today', async ({ page }) => {
+    await signInAs(page, 'acc-admin');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Holiday hours')).toHaveCount(0);
+    await page.clock.setFixedTime(new Date('2025-04-01T09:00:00+03:00'));
+    await page.reload();
+    await expect(page.getByText('Holiday hours').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Small facts this browser remembers, under the spec's `tby:md:` prefix (spec §3): survey visited / closed,
+ * sidebar collapsed, capital "new" badge seen, disputes page seen, disputes tutorial step. Logout clears them
+ * with the rest of local storage.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+
+export const LOCAL_FLAGS = {
+  surveyVisited: 'tby:md:survey-visited',
+  surveyClosed: 'tby:md:survey-closed',
+  sidebarCollapsed: 'tby:md:sidebar-collapsed',
+  capitalSeen: 'tby:md:capital-new-seen',
+  disputesSeen: 'tby:md:disputes-seen',
+  disputesTutorial: 'tby:md:disputes-tutorial',
+} as const;
+
+type Key = (typeof LOCAL_FLAGS)[keyof typeof LOCAL_FLAGS];
+const listeners = new Set<() => void>();
+
+export function readFlag(key: Key): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeFlag(key: Key, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the flag lives until the page closes.
+  }
+  listeners.forEach((l) => l());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+};
+
+/** A remembered flag as React state: `[value, set]`. */
+export function useLocalFlag(key: Key): [string | null, (value: string | null) => void] {
+  const value = useSyncExternalStore(subscribe, () => readFlag(key));
+  const set = useCallback((next: string | null) => writeFlag(key, next), [key]);
+  return [value, set];
+}

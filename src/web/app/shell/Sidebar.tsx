@@ -1,0 +1,300 @@
+/**
+ * The sidebar (shell spec §2.3): sections and items shown by computed permission, badges, the survey card,
+ * the application item, the legal-entity alert (it bounces when the collapse button is clicked), the footer
+ * (language, help centre, account), collapse 64/200 remembered, and the disputes tutorial's second step on
+ * the users item.
+ */
+import { useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  NavLink,
+  Paper,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  useDirection,
+} from '@mantine/core';
+import {
+  IconAlertOctagon,
+  IconAlertTriangle,
+  IconChevronsLeft,
+  IconChevronsRight,
+  IconHelp,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '../../components/LanguageToggle';
+import { links } from '../../config/links';
+import { isLanguage } from '../../../domain/language';
+import { LOCAL_FLAGS, useLocalFlag } from '../localFlags';
+import { useAccount } from '../../api/account';
+import { NAV_ICONS } from './icons';
+import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
+import type { ShellData } from './useShell';
+import classes from './Sidebar.module.css';
+
+export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
+
+export function Sidebar(props: {
+  shell: ShellData;
+  collapsed: boolean;
+  onToggle: () => void;
+  onNavigate: () => void;
+}) {
+  const { t, i18n } = useTranslation('shell');
+  const { shell, collapsed } = props;
+  const account = useAccount();
+  const location = useLocation();
+  const [bounce, setBounce] = useState(false);
+  const [surveyClosed, setSurveyClosed] = useLocalFlag(LOCAL_FLAGS.surveyClosed);
+  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+  const alert = legalEntityAlert(shell.legalEntity?.status);
+  const { dir } = useDirection();
+
+  const toggle = () => {
+    props.onToggle();
+    setBounce(true);
+    setTimeout(() => setBounce(false), 400);
+  };
+
+  const item = (nav: NavItem | { id: string; path: string; badge?: undefined }) => (
+    <SidebarLink
+      key={nav.id}
+      nav={nav}
+      collapsed={collapsed}
+      active={location.pathname.startsWith(nav.path)}
+      onNavigate={props.onNavigate}
+    />
+  );
+
+  return (
+    <Stack h="100%" gap={0} className={classes.sidebar} data-collapsed={collapsed || undefined}>
+      <ScrollArea style={{ flex: 1 }} type="scroll">
+        <Stack gap="md" p={collapsed ? 8 : 'sm'}>
+          {alert && !collapsed && (
+            <Alert
+              className={bounce ? classes.bounce : undefined}
+              color={alert === 'warning' ? 'yellow' : 'red'}
+              variant="light"
+              icon={alert === 'warning' ? <IconAlertTriangle size={18} /> : <IconAlertOctagon size={18} />}
+              p="xs"
+            >
+              <Text size="xs">{t(`legalEntityAlert.${alert}`)}</Text>
+              <Anchor
+                component={Link}
+                to={alert === 'warning' ? `/legal-entities/${shell.legalEntity?.id ?? ''}` : '/support'}
+                size="xs"
+                fw={600}
+                onClick={props.onNavigate}
+              >
+                {t(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
+              </Anchor>
+            </Alert>
+          )}
+          {alert && collapsed && (
+            <Tooltip label={t(`legalEntityAlert.${alert}`)} position="right" multiline w={220}>
+              <Box
+                ta="center"
+                className={bounce ? classes.bounce : undefined}
+                c={alert === 'warning' ? 'yellow.7' : 'red.7'}
+              >
+                {alert === 'warning' ? (
+                  <IconAlertTriangle size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
+                ) : (
+                  <IconAlertOctagon size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
+                )}
+              </Box>
+            </Tooltip>
+          )}
+          {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
+            <Paper withBorder p="xs" radius="md" bg="mint.0">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
+                <Text size="xs" fw={600}>
+                  {t('survey.title')}
+                </Text>
+                <CloseButton size="sm" aria-label={t('survey.close')} onClick={() => setSurveyClosed('1')} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('survey.body')}
+              </Text>
+            </Paper>
+          )}
+          {NAVIGATION.map((section) => {
+            const items = section.items.filter((i) => i.allow(shell.permissions));
+            const extra =
+              section.id === 'general' && shell.applicationStatus === 'draft'
+                ? [{ id: 'application', path: '/applications' }]
+                : [];
+            if (items.length + extra.length === 0) return null;
+            return (
+              <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
+                {!collapsed && (
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
+                    {t(`section.${section.id}`)}
+                  </Text>
+                )}
+                <Stack gap={2}>
+                  {extra.map(item)}
+                  {items.map((nav) =>
+                    nav.id === 'users' ? (
+                      <UsersWithTutorial key="users" link={item(nav)} onNavigate={props.onNavigate} />
+                    ) : (
+                      item(nav)
+                    ),
+                  )}
+                </Stack>
+              </Box>
+            );
+          })}
+        </Stack>
+      </ScrollArea>
+      <Stack gap={4} p={collapsed ? 8 : 'sm'} className={classes.footer}>
+        {!collapsed && <LanguageToggle />}
+        <SidebarLink
+          nav={{ id: 'helpCenter', path: links.helpCenter(lang) }}
+          external
+          icon={IconHelp}
+          collapsed={collapsed}
+          active={false}
+          onNavigate={props.onNavigate}
+        />
+        <SidebarLink
+          nav={{ id: 'account', path: '/account' }}
+          icon={IconUserCircle}
+          label={account.data?.email ?? account.data?.phone ?? t('nav.account')}
+          ltrLabel={Boolean(account.data?.email ?? account.data?.phone)}
+          badgeText={account.data && !account.data.phone ? '1' : undefined}
+          collapsed={collapsed}
+          active={location.pathname.startsWith('/account')}
+          onNavigate={props.onNavigate}
+        />
+        <Group justify={collapsed ? 'center' : 'flex-end'} visibleFrom="sm">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={toggle}
+            aria-label={t(collapsed ? 'expand' : 'collapse')}
+            aria-expanded={!collapsed}
+          >
+            {collapsed === (dir === 'rtl') ? <IconChevronsLeft size={18} /> : <IconChevronsRight size={18} />}
+          </ActionIcon>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}
+
+function SidebarLink(props: {
+  nav: { id: string; path: string; badge?: NavItem['badge'] };
+  collapsed: boolean;
+  active: boolean;
+  onNavigate: () => void;
+  external?: boolean;
+  icon?: (typeof NAV_ICONS)[string];
+  label?: string;
+  /** An e-mail or phone number: left to right in Arabic too. */
+  ltrLabel?: boolean;
+  badgeText?: string;
+}) {
+  const { t } = useTranslation('shell');
+  const [disputesSeen] = useLocalFlag(LOCAL_FLAGS.disputesSeen);
+  const [capitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
+  const Icon = props.icon ?? NAV_ICONS[props.nav.id] ?? IconHelp;
+  const label = props.label ?? t(`nav.${props.nav.id}`);
+  const badge =
+    props.badgeText ??
+    ((props.nav.badge === 'disputes' && disputesSeen !== '1') ||
+    (props.nav.badge === 'capital' && capitalSeen !== '1')
+      ? t('new')
+      : undefined);
+  const common = {
+    active: props.active,
+    label: props.collapsed ? undefined : props.ltrLabel ? (
+      <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+        {label}
+      </span>
+    ) : (
+      label
+    ),
+    'aria-label': props.collapsed ? label : undefined,
+    leftSection: <Icon size={20} stroke={1.6} />,
+    rightSection:
+      badge && !props.collapsed ? (
+        <Badge size="xs" color={props.badgeText ? 'red' : 'mint'} variant="filled">
+          {badge}
+        </Badge>
+      ) : undefined,
+    onClick: props.onNavigate,
+    className: props.collapsed ? 'mbo-nav-collapsed' : undefined,
+    styles: { label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const } },
+  };
+  const link = props.external ? (
+    <NavLink {...common} href={props.nav.path} target="_blank" rel="noreferrer" />
+  ) : (
+    <NavLink {...common} component={Link} to={props.nav.path} />
+  );
+  if (!props.collapsed) return link;
+  return (
+    <Tooltip label={badge ? `${label} (${badge})` : label} position="right" withinPortal>
+      <Box pos="relative">
+        {link}
+        {badge && <Box className="mbo-nav-dot" aria-hidden />}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** The disputes tutorial's second step, on the users item (spec §2.3). */
+function UsersWithTutorial(props: { link: ReactNode; onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
+  const [step, setStep] = useLocalFlag(LOCAL_FLAGS.disputesTutorial);
+  const navigate = useNavigate();
+  return (
+    <Popover opened={step === 'second'} position="right" withArrow width={260} shadow="md" trapFocus={false}>
+      <Popover.Target>
+        <div>{props.link}</div>
+      </Popover.Target>
+      <Popover.Dropdown role="dialog" aria-label={t('tutorial.title')}>
+        <Text size="sm" fw={600} mb={4}>
+          {t('tutorial.title')}
+        </Text>
+        <Text size="sm" mb="sm">
+          {t('tutorial.body')}
+        </Text>
+        <Group justify="space-between">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              setStep('first');
+              props.onNavigate();
+              void navigate('/disputes');
+            }}
+          >
+            {t('tutorial.back')}
+          </Button>
+          <Button
+            size="xs"
+            onClick={() => {
+              setStep('done');
+              props.onNavigate();
+              void navigate('/users');
+            }}
+          >
+            {t('tutorial.add')}
+          </Button>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

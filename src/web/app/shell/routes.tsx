@@ -1,0 +1,72 @@
+/**
+ * The route table inside the signed-in layout (shell spec §2.6) with the gates of §2.7. Every named route
+ * exists; a screen a later issue builds shows its title and "not available yet". The capital routes come with
+ * the capital issue.
+ */
+import type { RouteObject } from 'react-router';
+import type { ComputedPermissions } from '../../../domain/permissions';
+
+type Permission = keyof ComputedPermissions;
+
+/** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
+const PLANNED: [string, string, Permission?][] = [
+  ['applications', 'nav.application', 'canViewApplication'],
+  ['applications/new', 'nav.application', 'canCreateApplication'],
+  ['applications/list', 'nav.application', 'canViewApplication'],
+  ['applications/view', 'nav.application', 'canViewApplication'],
+  ['applications/step/:currentStep?', 'nav.application', 'canViewApplication'],
+  ['application/:applicationId', 'nav.application', 'canViewApplication'],
+  ['dashboard', 'nav.dashboard', 'canViewDashboard'],
+  ['dashboard/business-profile', 'page.businessProfile'],
+  ['dashboard/contract', 'page.contract'],
+  ['dashboard/kuwait-blocked-notice', 'page.kuwaitBlocked'],
+  ['payments', 'nav.orders', 'canViewOrders'],
+  ['payments/:paymentId', 'nav.orders', 'canViewOrders'],
+  ['payments/:paymentId/payouts', 'nav.orders', 'canViewOrders'],
+  ['analytics', 'nav.analytics', 'canViewAnalytics'],
+  ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
+  ['ads', 'nav.ads', 'canViewAds'],
+  ['disputes', 'nav.disputes', 'canViewDisputes'],
+  ['disputes/:id', 'nav.disputes', 'canViewDisputes'],
+  ['disputes-faq', 'nav.disputes', 'canViewDisputes'],
+  ['locations', 'nav.locations', 'canViewLocations'],
+  ['legal-entities', 'nav.legalEntities', 'canViewStoreManagement'],
+  ['legal-entities/:originalLegalEntityId', 'nav.legalEntities', 'canViewStoreManagement'],
+  ['marketing', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/store-listing', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/connect/:platform', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/products', 'nav.marketing', 'canViewMarketing'],
+  ['marketplace', 'page.marketplace', 'canViewMarketing'],
+  ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
+  ['support', 'nav.support', 'canViewSupport'],
+  ['support/:ticketId', 'nav.support', 'canViewSupport'],
+  ['users', 'nav.users', 'isWorkspaceAdmin'],
+  ['business-profile/stores', 'nav.stores', 'isWorkspaceAdmin'],
+  ['business-profile/stores/:merchantId/:tab?', 'nav.stores', 'isWorkspaceAdmin'],
+  ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
+  ['finance/payouts', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/payouts/completed/:payoutId?', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/payouts/upcoming/:merchantId?', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/payouts/how-reports-work', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/capital/*', 'nav.capital', 'canViewCapital'],
+  ['finance/card', 'nav.card', 'canViewCard'],
+  ['service/pl-status/:paymentId', 'page.paymentLink', 'canCreatePaymentLinks'],
+  ['pipedrive/:applicationId', 'page.crm'],
+];
+
+const pages = () => import('./pages');
+
+export const signedInRoutes: RouteObject[] = [
+  { index: true, lazy: () => pages().then((m) => ({ Component: m.RootRedirect })) },
+  ...PLANNED.map(([path, title, permission]): RouteObject => ({
+    path,
+    lazy: () =>
+      pages().then((m) => ({ Component: () => <m.PlannedRoute title={title} permission={permission} /> })),
+  })),
+  {
+    path: 'account/*',
+    lazy: () =>
+      import('../../features/account/routes/AccountPage').then((m) => ({ Component: m.AccountPage })),
+  },
+];

@@ -1,0 +1,124 @@
+/**
+ * What the signed-in shell knows: the account, its permission flags, experiments, the first store's products,
+ * the application and the legal entity — and from them the computed permissions (src/domain/permissions.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useAccount } from '../../api/account';
+import { api, ApiError } from '../../api/client';
+import {
+  computePermissions,
+  type ComputedPermissions,
+  type PermissionFlags,
+} from '../../../domain/permissions';
+
+export interface LegalEntity {
+  id: string;
+  status: string;
+  legal_company_name: string;
+}
+
+export interface ShellData {
+  permissions: ComputedPermissions;
+  experiments: string[];
+  legalEntity: LegalEntity | null;
+  applicationStatus: string | null;
+}
+
+const FIVE_MINUTES = 300_000;
+
+export function useShell(): { isPending: boolean; isError?: boolean; retry?: () => void; data?: ShellData } {
+  const account = useAccount();
+  const signedIn = Boolean(account.data);
+  const flags = useQuery({
+    queryKey: ['permissions'],
+    enabled: signedIn,
+    staleTime: FIVE_MINUTES,
+    queryFn: () => api<PermissionFlags & { role: string | null }>('GET', '/merchant/api/v1/auth/permissions'),
+  });
+  const experiments = useQuery({
+    queryKey: ['experiments', account.data?.id],
+    enabled: signedIn,
+    staleTime: FIVE_MINUTES,
+    queryFn: async () =>
+      (
+        await api<{ experiments: { name: string; value: string }[] }>(
+          'GET',
+          `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(account.data!.id)}`,
+        )
+      ).experiments
+        .filter((e) => e.value === 'enabled')
+        .map((e) => e.name),
+  });
+  const storeAccess = flags.data?.has_store_access === true;
+  const products = useQuery({
+    queryKey: ['first-store-products'],
+    enabled: storeAccess,
+    staleTime: FIVE_MINUTES,
+    queryFn: async () => {
+      const stores = await api<{ items: { id: string }[] }>('GET', '/merchant/api/v1/stores');
+      const first = stores.items[0];
+      if (!first) return [];
+      return (
+        await api<{ items: string[] }>(
+          'GET',
+          `/merchant/api/v1/stores/${encodeURIComponent(first.id)}/available-products`,
+        )
+      ).items;
+    },
+  });
+  const application = useQuery({
+    queryKey: ['application-summary'],
+    enabled: signedIn,
+    staleTime: FIVE_MINUTES,
+    queryFn: async () => {
+      try {
+        return await api<{ status: string; phone?: string | null; email?: string | null }>(
+          'GET',
+          '/partners/application/api/v1/application',
+        );
+      } catch (error) {
+        // No application yet (or the onboarding calls are not there): nothing to show.
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+  const legalEntities = useQuery({
+    queryKey: ['legal-entities'],
+    enabled: signedIn,
+    staleTime: FIVE_MINUTES,
+    queryFn: () => api<{ items: LegalEntity[] }>('GET', '/merchant/api/v1/legal-entities'),
+  });
+
+  const queries = [flags, experiments, products, application, legalEntities];
+  if (queries.some((q) => q.isError))
+    return {
+      isPending: false,
+      isError: true,
+      retry: () => queries.forEach((q) => q.isError && void q.refetch()),
+    };
+  const pending =
+    account.isPending ||
+    flags.isPending ||
+    experiments.isPending ||
+    (storeAccess && products.isPending) ||
+    application.isPending ||
+    legalEntities.isPending;
+  if (pending || !account.data || !flags.data || !experiments.data) return { isPending: true };
+  return {
+    isPending: false,
+    data: {
+      permissions: computePermissions({
+        flags: flags.data,
+        experiments: experiments.data,
+        role: flags.data.role,
+        application: application.data ?? null,
+        firstStoreProducts: storeAccess ? (products.data ?? []) : null,
+        merchantCountry: account.data.permissions[0]?.merchant_country ?? null,
+      }),
+      experiments: experiments.data,
+      legalEntity: legalEntities.data?.items[0] ?? null,
+      applicationStatus: application.data?.status ?? null,
+    },
+  };
+}
