@@ -2,9 +2,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAs, signInWith } from './helpers';
 
-const sidebar = (page: import('@playwright/test').Page) =>
-  page.getByRole('navigation', { name: 'General' }).locator('..').locator('..');
-
 test.describe('the sidebar of each persona', () => {
   test('an admin with every flag and experiment sees every item, the survey card and the "new" badges', async ({
     page,

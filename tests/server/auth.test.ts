@@ -280,6 +280,39 @@ describe('codes', () => {
   });
 });
 
+describe('an open session changing its phone (account page)', () => {
+  it('sets up a new phone with a code; a wrong code changes nothing', async () => {
+    const auth = await signIn('staff@demo.example', '+966501234568');
+    const setup = await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/setup',
+      { phone: '+966512399999' },
+      auth,
+    );
+    expect(setup.status).toBe(200);
+    const code = await codeFor('+966512399999');
+    const wrong = await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/verify',
+      { code: code === '0000' ? '1111' : '0000' },
+      auth,
+    );
+    expect(wrong.body.message).toBe('invalid otp code');
+    expect((await call('GET', '/merchant/api/v1/account', undefined, auth)).body.phone).toBe('+966501234568');
+    const ok = await call('POST', '/merchant/api/v2/auth/challenge/verify', { code }, auth);
+    expect(ok.status).toBe(200);
+    expect((await call('GET', '/merchant/api/v1/account', undefined, auth)).body.phone).toBe('+966512399999');
+    // Put the demo phone back for the other tests.
+    await call('POST', '/merchant/api/v2/auth/challenge/setup', { phone: '+966501234568' }, auth);
+    await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/verify',
+      { code: await codeFor('+966501234568') },
+      auth,
+    );
+  });
+});
+
 describe('sessions', () => {
   it('an unauthenticated call gets 401', async () => {
     for (const url of [
