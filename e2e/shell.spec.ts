@@ -149,4 +149,18 @@ test.describe('signed-in pages', () => {
     await page.reload();
     await expect(page.getByText('Holiday hours').first()).toBeVisible();
   });
+
+  test('offline and back online are announced', async ({ page, context }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+    await context.setOffline(true);
+    await expect(
+      page.getByText('You are currently offline, please check your network connection'),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText('You are back online')).toBeVisible();
+    await expect(
+      page.getByText('You are currently offline, please check your network connection'),
+    ).toHaveCount(0);
+  });
 });

@@ -7,6 +7,7 @@ import { directionOf, isLanguage } from '../../domain/language';
 import { NotificationArea } from '../components/NotificationArea';
 import { SessionWatcher } from './session';
 import { analytics } from '../analytics';
+import { notify } from '../components/notificationStore';
 
 /** A full-page spinner while a route's code or texts load. */
 export function PageLoader() {
@@ -32,6 +33,31 @@ export function RootLayout() {
     }
   });
   useEffect(() => applyLang(location.search), [location.search]);
+  // Offline and back online (spec §8): one notice, replaced when the network returns.
+  useEffect(() => {
+    const offline = () =>
+      notify({
+        id: 'network',
+        variant: 'warning',
+        title: i18n.t('network.offlineTitle'),
+        message: i18n.t('network.offline'),
+        autoHide: false,
+      });
+    const online = () =>
+      notify({
+        id: 'network',
+        variant: 'success',
+        title: i18n.t('network.onlineTitle'),
+        message: i18n.t('network.online'),
+      });
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [i18n]);
+
   // A page view on every route change (spec §7); the query string is left out (it may carry codes or ids).
   useEffect(() => {
     analytics.page({ path: location.pathname, title: document.title, language: i18n.language });
