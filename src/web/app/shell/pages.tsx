@@ -4,10 +4,10 @@
  * builds.
  */
 import type { ReactNode } from 'react';
-import { Stack, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { PageHeader } from '../../components/PageHeader';
 import type { ComputedPermissions } from '../../../domain/permissions';
 import { rootTarget } from './navigation';
 import { useShellData } from './ShellContext';
@@ -37,11 +37,9 @@ export function PlannedRoute(props: { title: string; permission?: keyof Computed
 export function PlannedPage(props: { title: string }) {
   const { t } = useTranslation('shell');
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t(props.title)}
-      </Title>
+    <>
+      <PageHeader title={t(props.title)} />
       <NotAvailableYet />
-    </Stack>
+    </>
   );
 }

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_QUERY_KEY, useAccount } from '../../../api/account';
 import { api, ApiError } from '../../../api/client';
 import { notify } from '../../../components/notificationStore';
+import { PageHeader } from '../../../components/PageHeader';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { signInErrorKey } from '../../../../domain/signInErrors';
 import { dialPrefix } from '../../../../domain/countries';
@@ -48,9 +49,7 @@ export function AccountPage() {
   const tab = location.pathname.startsWith('/account/sessions') ? 'sessions' : 'profile';
   return (
     <Stack gap="lg" maw={860}>
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
+      <PageHeader title={t('title')} />
       <Tabs
         value={tab}
         onChange={(value) => void navigate(value === 'sessions' ? '/account/sessions' : '/account')}

@@ -1,0 +1,86 @@
+/**
+ * A page's header (shell spec §2.2): breadcrumbs or a title, and the page's actions. On phones the primary
+ * action becomes a floating button and the other actions go into a menu.
+ */
+import type { ReactNode } from 'react';
+import { ActionIcon, Affix, Anchor, Breadcrumbs, Button, Group, Menu, Stack, Title } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+export interface PageAction {
+  label: string;
+  onClick: () => void;
+  icon?: ReactNode;
+}
+
+export function PageHeader(props: {
+  title: string;
+  breadcrumbs?: { label: string; to: string }[];
+  primary?: PageAction;
+  actions?: PageAction[];
+}) {
+  const { t } = useTranslation();
+  const actions = props.actions ?? [];
+  return (
+    <Group justify="space-between" align="flex-end" wrap="nowrap" mb="lg">
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        {props.breadcrumbs && props.breadcrumbs.length > 0 && (
+          <Breadcrumbs separator="›" fz="sm">
+            {props.breadcrumbs.map((crumb) => (
+              <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+                {crumb.label}
+              </Anchor>
+            ))}
+          </Breadcrumbs>
+        )}
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
+      </Stack>
+      {/* Wider screens: every action as a button. */}
+      <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+        {actions.map((action) => (
+          <Button key={action.label} variant="default" leftSection={action.icon} onClick={action.onClick}>
+            {action.label}
+          </Button>
+        ))}
+        {props.primary && (
+          <Button leftSection={props.primary.icon} onClick={props.primary.onClick}>
+            {props.primary.label}
+          </Button>
+        )}
+      </Group>
+      {/* Phones: the other actions in a menu, the primary one floating. */}
+      {actions.length > 0 && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('pageActions')}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actions.map((action) => (
+              <Menu.Item key={action.label} leftSection={action.icon} onClick={action.onClick}>
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {props.primary && (
+        <Affix position={{ bottom: 20, right: 20 }} hiddenFrom="sm">
+          <Button
+            size="md"
+            radius="xl"
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            leftSection={props.primary.icon}
+            onClick={props.primary.onClick}
+          >
+            {props.primary.label}
+          </Button>
+        </Affix>
+      )}
+    </Group>
+  );
+}
