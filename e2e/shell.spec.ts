@@ -163,4 +163,15 @@ test.describe('signed-in pages', () => {
       page.getByText('You are currently offline, please check your network connection'),
     ).toHaveCount(0);
   });
+
+  test('a session the server ended sends the user to sign in, with the way back', async ({ page }) => {
+    await signInAs(page, 'acc-staff');
+    await page.goto('/account');
+    await expect(page.getByRole('tab', { name: 'Sessions' })).toBeVisible();
+    // Revoked elsewhere: the server ends the session; the app learns it from the next call's 401.
+    await page.request.post('/merchant/api/v1/auth/logout', { data: {} });
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount%2Fsessions$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+  });
 });

@@ -5,6 +5,7 @@
  * cache registers here to be cleared.
  */
 import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { api, onUnauthorized } from '../api/client';
 import { LANGUAGE_STORAGE_KEY } from '../../domain/language';
 import { useNotifications } from '../components/notificationStore';
@@ -44,8 +45,22 @@ export async function logout(options: { server?: boolean } = {}) {
   clearLocalState();
 }
 
-/** Keeps the app's idea of the session in step with the server's: a 401 anywhere signs the app out. */
+/**
+ * Keeps the app's idea of the session in step with the server's: a 401 anywhere flags the user for server
+ * logout (spec §2.7, §4) — the server already ended the session — so the app goes to `logout/server`, which
+ * clears everything local without asking the server again, then to sign-in with the way back.
+ */
 export function SessionWatcher() {
-  useEffect(() => onUnauthorized(() => clearLocalState()), []);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (here.startsWith('/auth') || here.startsWith('/logout')) return;
+        void navigate(`/logout/server?redirect=${encodeURIComponent(here)}`, { replace: true });
+      }),
+    [navigate, here],
+  );
   return null;
 }
