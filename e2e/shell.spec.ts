@@ -53,6 +53,30 @@ test.describe('the sidebar of each persona', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('a new account has no work areas yet: root sends it to a new application', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    await signInAs(page, 'acc-new');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/applications\/new$/);
+    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /@e2e\.example/ })).toBeVisible(); // the account item
+  });
+
+  test('a supervisor in Bahrain: sales and disputes, no wallet, no users', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    await signInAs(page, 'acc-phone-first');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const name of ['Dashboard', 'Orders', 'Analytics', 'Marketing', 'Support'])
+      await expect(page.getByRole('link', { name })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Disputes/ })).toBeVisible();
+    for (const name of ['Merchant wallet', 'Payouts', 'Users', 'Stores', 'Card'])
+      await expect(page.getByRole('link', { name })).toHaveCount(0);
+  });
+
   test('pending information: the warning with get started; suspended: no sidebar and the negative alert', async ({
     page,
     isMobile,

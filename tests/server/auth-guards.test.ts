@@ -70,3 +70,43 @@ describe('floods', () => {
     expect((await authenticate({ email: 'x@example.com' }, '10.0.0.4')).statusCode).toBe(400);
   });
 });
+
+describe('the session cookie in production', () => {
+  it('is HttpOnly, SameSite=Lax and Secure', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', BOT_CHECK: 'on' } });
+    const token = await (async () => {
+      const challenge = (
+        await production.app.inject({ method: 'GET', url: '/merchant/api/v1/auth/bot-check' })
+      ).json() as {
+        algorithm: string;
+        challenge: string;
+        salt: string;
+        signature: string;
+        maxnumber: number;
+      };
+      const solution = await solveChallenge(
+        challenge.challenge,
+        challenge.salt,
+        challenge.algorithm,
+        challenge.maxnumber,
+      ).promise;
+      return Buffer.from(
+        JSON.stringify({ ...challenge, number: solution!.number, maxnumber: undefined }),
+      ).toString('base64');
+    })();
+    const started = await production.app.inject({
+      method: 'POST',
+      url: '/merchant/api/v2/auth/authenticate',
+      payload: { email: 'prod@example.com', cf_turnstile: token },
+    });
+    expect(started.statusCode).toBe(200);
+    const [message] = await production.app.services.outbox.list();
+    const verified = await production.app.inject({
+      method: 'POST',
+      url: '/merchant/api/v2/auth/verify',
+      payload: { session_id: started.json().session_id, code: message!.code },
+    });
+    const cookie = verified.cookies.find((c) => c.name === 'mbo_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
+  });
+});

@@ -126,6 +126,47 @@ describe('sign-up by e-mail', () => {
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('refuses an e-mail another account has when a phone-only account sets up its e-mail', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: { accounts: [{ id: 'acc-phone-only', phone: '+966512340077', lang: 'en' }] },
+    });
+    const { cookie, answer } = await firstFactor({ phone: '+966512340077' });
+    expect(answer).toEqual({ status: 'setup_2fa', factor: 'email' });
+    const taken = await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/setup',
+      { email: 'admin@demo.example' },
+      { cookie },
+    );
+    expect(taken.body).toEqual({ status: 400, message: 'email is not unique' });
+    const bad = await call('POST', '/merchant/api/v2/auth/challenge/setup', { email: 'nope' }, { cookie });
+    expect(bad.body.message).toBe('invalid email');
+    // The half-open session sets up the factor it was asked for, not another.
+    const wrongFactor = await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/setup',
+      { phone: '+966512340078' },
+      { cookie },
+    );
+    expect(wrongFactor.status).toBe(400);
+    const ok = await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/setup',
+      { email: 'phone.only@example.com' },
+      { cookie },
+    );
+    expect(ok.status).toBe(200);
+    const done = await call(
+      'POST',
+      '/merchant/api/v2/auth/challenge/verify',
+      { code: await codeFor('phone.only@example.com') },
+      { cookie },
+    );
+    expect(done.body.status).toBe('authenticated');
+  });
+
   it('refuses a phone another account has at set-up, in the words of the set-up stage', async () => {
     const { cookie } = await firstFactor({ email: 'second@example.com' });
     const taken = await call(

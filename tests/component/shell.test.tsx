@@ -1,0 +1,93 @@
+/** Notifications (spec §2.8), the error pages (§2.5) and the render-error page, in jsdom. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import common from '../../locales/en/common.json';
+import { NotificationArea } from '../../src/web/components/NotificationArea';
+import { AUTO_HIDE_MS, notify, useNotifications } from '../../src/web/components/notificationStore';
+import { ErrorPage } from '../../src/web/components/ErrorPage';
+import { RenderErrorPage } from '../../src/web/components/RenderErrorPage';
+
+const i18n = i18next.createInstance();
+await i18n.init({ lng: 'en', ns: ['common'], defaultNS: 'common', resources: { en: { common } } });
+
+function wrap(children: React.ReactNode) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider env="test">{children}</MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+afterEach(() => {
+  useNotifications.getState().clear();
+  vi.useRealTimers();
+});
+
+describe('notifications', () => {
+  it.each(['error', 'info', 'success', 'warning', 'iris'] as const)(
+    'shows the %s variant with its title and message',
+    (variant) => {
+      render(wrap(<NotificationArea />));
+      act(() => notify({ variant, title: `Title ${variant}`, message: `Message ${variant}` }));
+      expect(screen.getByText(`Title ${variant}`)).toBeTruthy();
+      expect(screen.getByText(`Message ${variant}`)).toBeTruthy();
+      expect(document.querySelector(`[data-variant="${variant}"]`)).not.toBeNull();
+    },
+  );
+
+  it('hides one with autoHide after 5 seconds; one without stays until closed', async () => {
+    vi.useFakeTimers();
+    render(wrap(<NotificationArea />));
+    act(() => {
+      notify({ variant: 'info', title: 'Goes', message: 'by itself' });
+      notify({ variant: 'warning', title: 'Stays', message: 'until closed', autoHide: false });
+    });
+    act(() => vi.advanceTimersByTime(AUTO_HIDE_MS - 100));
+    expect(screen.queryByText('Goes')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Goes')).toBeNull();
+    expect(screen.queryByText('Stays')).not.toBeNull();
+    vi.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Stays')).toBeNull();
+  });
+});
+
+describe('error pages', () => {
+  const inRouter = (element: React.ReactNode) =>
+    wrap(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
+
+  it.each([
+    [403, "You don't have access to this page"],
+    [404, 'Page not found'],
+    [500, 'Something went wrong on our side'],
+    [502, 'Something went wrong on our side'],
+  ])('%i has its own text', async (status, title) => {
+    render(inRouter(<ErrorPage status={status} />));
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+  });
+
+  it('an unexpected render error shows refresh and the support e-mail', async () => {
+    const Boom = () => {
+      throw new Error('boom');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      wrap(
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/', element: <Boom />, errorElement: <RenderErrorPage /> }])}
+        />,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Oops, something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'merchant-support@example.com' }).getAttribute('href')).toBe(
+      'mailto:merchant-support@example.com',
+    );
+  });
+});
