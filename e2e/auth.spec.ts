@@ -174,13 +174,20 @@ test.describe('sign-in', () => {
     const { email } = await signUp(page, request, '/auth?redirect=%2Faccount');
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('main').getByText(email)).toBeVisible();
-    // Logout clears the session everywhere (on phones it is in the top bar's menu).
+    // Logout clears the session everywhere and what this browser kept, except the language choice.
+    await page.evaluate(() => {
+      localStorage.setItem('tby:md:sidebar-collapsed', '1');
+      sessionStorage.setItem('something', 'x');
+    });
     if (isMobile) {
       await page.getByRole('button', { name: 'More' }).click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
     } else await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     expect((await page.request.get('/merchant/api/v1/account')).status()).toBe(401);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('tby:md:sidebar-collapsed'), sessionStorage.length]),
+    ).toEqual([null, 0]);
     await page.goto('/account');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
   });

@@ -164,6 +164,30 @@ test.describe('signed-in pages', () => {
     await other.close();
   });
 
+  test('a phone number is changed through the set-up steps, confirmed by a code', async ({ page }) => {
+    await signInAs(page, 'acc-staff');
+    const national = `55${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await page.goto('/account/phone');
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(national);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const messages = (await (await page.request.get('/dev/outbox')).json()) as {
+          to: string;
+          code: string;
+        }[];
+        code = messages.find((m) => m.to === `+966${national}`)?.code ?? '';
+        return code;
+      })
+      .not.toBe('');
+    await page.getByRole('textbox', { name: /^Digit 1 of 4 of the code$/ }).click();
+    await page.keyboard.type(code);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('main').getByText(`+966${national}`)).toBeVisible();
+  });
+
   test('the holiday banner is a dated setting: shown before 4 April 2025, not today', async ({ page }) => {
     await signInAs(page, 'acc-admin');
     await page.goto('/');

@@ -1,0 +1,99 @@
+/** The sidebar's rules that the demo personas do not show (shell spec §2.3). */
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import shell from '../../locales/en/shell.json';
+import common from '../../locales/en/common.json';
+import { Sidebar } from '../../src/web/app/shell/Sidebar';
+import { computePermissions } from '../../src/domain/permissions';
+import type { ShellData } from '../../src/web/app/shell/useShell';
+
+const i18n = i18next.createInstance();
+await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { shell, common } } });
+
+function renderSidebar(data: Partial<ShellData>, account: { email: string | null; phone: string | null }) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['account'], {
+    id: 'a',
+    first_name: null,
+    last_name: null,
+    lang: 'en',
+    created_at: '',
+    permissions: [],
+    ...account,
+  });
+  const shellData: ShellData = {
+    permissions: computePermissions({
+      flags: {},
+      experiments: [],
+      role: null,
+      application: null,
+      firstStoreProducts: null,
+      merchantCountry: null,
+    }),
+    experiments: [],
+    legalEntity: null,
+    applicationStatus: null,
+    ...data,
+  };
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <Sidebar
+          shell={shellData}
+          collapsed={false}
+          onToggle={() => undefined}
+          onNavigate={() => undefined}
+        />
+      ),
+    },
+  ]);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider env="test">
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('sidebar rules', () => {
+  it('shows the application item while the application is a draft, and not after', async () => {
+    const { unmount } = renderSidebar(
+      { applicationStatus: 'draft' },
+      { email: 'a@b.co', phone: '+966501234567' },
+    );
+    expect((await screen.findByRole('link', { name: 'Application' })).getAttribute('href')).toBe(
+      '/applications',
+    );
+    unmount();
+    renderSidebar({ applicationStatus: 'partially_submitted' }, { email: 'a@b.co', phone: '+966501234567' });
+    await screen.findByRole('link', { name: /a@b\.co/ });
+    expect(screen.queryByRole('link', { name: 'Application' })).toBeNull();
+  });
+
+  it('marks the account item with "1" while the account has no phone', async () => {
+    renderSidebar({}, { email: 'nophone@b.co', phone: null });
+    expect((await screen.findByRole('link', { name: /nophone@b\.co/ })).textContent).toContain('1');
+  });
+
+  it('shows the warning for suspending like pending_info', async () => {
+    renderSidebar(
+      { legalEntity: { id: 'le-1', status: 'suspending', legal_company_name: 'X' } },
+      { email: 'a@b.co', phone: '+966501234567' },
+    );
+    expect(
+      await screen.findByText('Keep your account active by providing the missing information'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe(
+      '/legal-entities/le-1',
+    );
+  });
+});
