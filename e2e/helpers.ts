@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
+import { botCheckToken, type BotChallenge } from '../src/domain/botCheck';
 
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
@@ -18,25 +19,12 @@ const demo = JSON.parse(
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 async function botToken(request: APIRequestContext): Promise<string> {
-  const c = (await (await request.get('/merchant/api/v1/auth/bot-check')).json()) as {
+  const c = (await (await request.get('/merchant/api/v1/auth/bot-check')).json()) as BotChallenge & {
     disabled?: boolean;
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
   };
   if (c.disabled) return 'off';
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  return Buffer.from(
-    JSON.stringify({
-      algorithm: c.algorithm,
-      challenge: c.challenge,
-      number: solution!.number,
-      salt: c.salt,
-      signature: c.signature,
-    }),
-  ).toString('base64');
+  return botCheckToken(c, solution!.number);
 }
 
 async function codeFor(request: APIRequestContext, to: string): Promise<string> {

@@ -2,32 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { solveChallenge } from 'altcha-lib/v1';
 import { createTestApp } from './setup/app';
+import { botCheckToken, type BotChallenge } from '../../src/domain/botCheck';
 
 const { app } = await createTestApp({ env: { BOT_CHECK: 'on', AUTH_RATE_LIMIT: '6' } });
 
-async function solvedToken(): Promise<string> {
-  const challenge = (await app.inject({ method: 'GET', url: '/merchant/api/v1/auth/bot-check' })).json() as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
+/** A solved bot-check token, as the browser makes it. */
+async function solvedToken(server = app): Promise<string> {
+  const challenge = (
+    await server.inject({ method: 'GET', url: '/merchant/api/v1/auth/bot-check' })
+  ).json() as BotChallenge;
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
     challenge.algorithm,
     challenge.maxnumber,
   ).promise;
-  return Buffer.from(
-    JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number: solution!.number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-    }),
-  ).toString('base64');
+  return botCheckToken(challenge, solution!.number);
 }
 
 const authenticate = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
@@ -74,26 +64,7 @@ describe('floods', () => {
 describe('the session cookie in production', () => {
   it('is HttpOnly, SameSite=Lax and Secure', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production', BOT_CHECK: 'on' } });
-    const token = await (async () => {
-      const challenge = (
-        await production.app.inject({ method: 'GET', url: '/merchant/api/v1/auth/bot-check' })
-      ).json() as {
-        algorithm: string;
-        challenge: string;
-        salt: string;
-        signature: string;
-        maxnumber: number;
-      };
-      const solution = await solveChallenge(
-        challenge.challenge,
-        challenge.salt,
-        challenge.algorithm,
-        challenge.maxnumber,
-      ).promise;
-      return Buffer.from(
-        JSON.stringify({ ...challenge, number: solution!.number, maxnumber: undefined }),
-      ).toString('base64');
-    })();
+    const token = await solvedToken(production.app);
     const started = await production.app.inject({
       method: 'POST',
       url: '/merchant/api/v2/auth/authenticate',

@@ -1,5 +1,6 @@
 /** Sign-in calls (shell spec §7). */
 import { api } from '../../api/client';
+import type { BotChallenge } from '../../../domain/botCheck';
 
 export type Credentials = { email: string } | { phone: string };
 export interface VerifyAnswer {
@@ -11,15 +12,7 @@ export interface VerifyAnswer {
 }
 
 export const authApi = {
-  botCheck: () =>
-    api<{
-      disabled?: true;
-      algorithm: string;
-      challenge: string;
-      salt: string;
-      signature: string;
-      maxnumber: number;
-    }>('GET', '/merchant/api/v1/auth/bot-check'),
+  botCheck: () => api<BotChallenge & { disabled?: true }>('GET', '/merchant/api/v1/auth/bot-check'),
   authenticate: (credentials: Credentials, lang: string, cfTurnstile: string) =>
     api<{ session_id: string }>('POST', '/merchant/api/v2/auth/authenticate', {
       ...credentials,

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { solveChallenge } from 'altcha-lib/v1';
 import { authApi } from './api';
+import { botCheckToken } from '../../../domain/botCheck';
 
 export type BotCheckState = { status: 'solving' } | { status: 'ready'; token: string } | { status: 'failed' };
 
@@ -31,14 +32,7 @@ export function useBotCheck() {
         ).promise;
         if (cancelled) return;
         if (!solution) throw new Error('no solution');
-        const payload = {
-          algorithm: challenge.algorithm,
-          challenge: challenge.challenge,
-          number: solution.number,
-          salt: challenge.salt,
-          signature: challenge.signature,
-        };
-        setState({ status: 'ready', token: btoa(JSON.stringify(payload)) });
+        setState({ status: 'ready', token: botCheckToken(challenge, solution.number) });
       } catch {
         if (!cancelled) setState({ status: 'failed' });
       }

@@ -17,7 +17,6 @@ import {
   Table,
   Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useNavigate, useLocation } from 'react-router';
@@ -26,6 +25,7 @@ import { ACCOUNT_QUERY_KEY, useAccount } from '../../../api/account';
 import { api, ApiError } from '../../../api/client';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
+import { StepFormLayout } from '../../../components/StepForm';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { signInErrorKey } from '../../../../domain/signInErrors';
 import { dialPrefix } from '../../../../domain/countries';
@@ -186,23 +186,7 @@ function AddPhone() {
   }
   return (
     <Card withBorder radius="lg" padding="lg" maw={520}>
-      <Stack
-        gap="md"
-        renderRoot={(rootProps) => (
-          <form
-            {...rootProps}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          />
-        )}
-      >
-        <Title order={2} size="h3">
-          {t('addPhone.title')}
-        </Title>
-        <Text c="dimmed">{t('addPhone.why')}</Text>
+      <StepFormLayout title={t('addPhone.title')} body={t('addPhone.why')} onSubmit={() => void send()}>
         <PhoneInput
           id="phone"
           label={t('phone')}
@@ -219,7 +203,7 @@ function AddPhone() {
             {t('addPhone.send')}
           </Button>
         </Group>
-      </Stack>
+      </StepFormLayout>
     </Card>
   );
 }
