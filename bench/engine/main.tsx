@@ -8,7 +8,7 @@
 import '@mantine/core/styles.css';
 import { StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Button, MantineProvider } from '@mantine/core';
+import { Button, MantineProvider, TextInput } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -102,13 +102,20 @@ const adapter: DraftAdapter = {
   submit: async () => undefined,
 };
 
-/** The measurement's floor: one bare input, no React work per keystroke beyond its own state. */
-function Bare() {
+/**
+ * The measurement's floors: one bare input (`bare`), and one Mantine TextInput (`mantine`) — the input every
+ * text field of both forms draws, so no form can beat it.
+ */
+function Bare(props: { mantine?: boolean }) {
   const [value, setValue] = useState('');
   const [step, setStep] = useState<'a' | 'b'>('a');
   return (
     <div style={{ padding: 24 }}>
-      <input id={`root_${step}_f4`} value={value} onChange={(e) => setValue(e.target.value)} />
+      {props.mantine ? (
+        <TextInput id={`root_${step}_f4`} value={value} onChange={(e) => setValue(e.target.value)} />
+      ) : (
+        <input id={`root_${step}_f4`} value={value} onChange={(e) => setValue(e.target.value)} />
+      )}
       <input id={`root_${step}_f0`} readOnly />
       <Button onClick={() => setStep(step === 'a' ? 'b' : 'a')}>{step === 'a' ? 'Next' : 'Back'}</Button>
     </div>
@@ -140,7 +147,15 @@ void i18next
       <StrictMode>
         <MantineProvider>
           <Suspense fallback={null}>
-            {mode === 'plain' ? <Plain /> : mode === 'bare' ? <Bare /> : <Engine />}
+            {mode === 'plain' ? (
+              <Plain />
+            ) : mode === 'bare' ? (
+              <Bare />
+            ) : mode === 'mantine' ? (
+              <Bare mantine />
+            ) : (
+              <Engine />
+            )}
           </Suspense>
         </MantineProvider>
       </StrictMode>,

@@ -7,8 +7,8 @@
  * at 4x; step switch ≤ 100 ms at 1x; ours at most 0.67 of the plain form's.
  * Figures, not a test: shared machines are noisy, so compare the ratios.
  *
- * A third row, `bare`, is one plain <input>: the floor of the measurement on
- * this machine. Chromium runs with vsync off (frames as soon as there is
+ * Two more rows are floors: `bare`, one plain <input>, and `mantine`, one
+ * Mantine TextInput (the input every text field of both forms draws). Chromium runs with vsync off (frames as soon as there is
  * something to draw), so the figures are the work a keystroke costs, not the
  * wait for the next 60 Hz tick (with vsync on, even the bare input measures
  * ~16.7 ms; BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the
@@ -192,7 +192,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-async function measure(page: Page, url: string, mode: 'engine' | 'plain' | 'bare', rate: number) {
+async function measure(page: Page, url: string, mode: 'engine' | 'plain' | 'bare' | 'mantine', rate: number) {
   await page.goto(`${url}/?mode=${mode}`);
   await page.waitForFunction(
     () => window.__ready === true && document.getElementById('root_a_f4') !== null,
@@ -246,7 +246,7 @@ async function main() {
   const results: Record<string, { keys: number[]; switches: number[] }> = {};
   try {
     for (const rate of [1, 4]) {
-      for (const mode of ['engine', 'plain', 'bare'] as const) {
+      for (const mode of ['engine', 'plain', 'bare', 'mantine'] as const) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         results[`${mode}@${rate}x`] = await measure(page, server.url, mode, rate);
         await page.close();

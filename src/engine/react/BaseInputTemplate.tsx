@@ -17,6 +17,7 @@ import {
   type BaseInputTemplateProps,
 } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
+import fieldClasses from '../widgets/fields.module.css';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, type, schema, placeholder, required, disabled, readonly, autofocus, options } = props;
@@ -27,6 +28,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   return (
     <>
       <TextInput
+        classNames={{ input: fieldClasses.input }}
         id={id}
         name={htmlName || id}
         label={labelValue(props.label || undefined, props.hideLabel, false)}

@@ -6,6 +6,7 @@
  */
 import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import fieldClasses from './fields.module.css';
 import {
   DIAL_CODES,
   joinPhone,
@@ -56,6 +57,7 @@ export function PhoneInput(props: PhoneInputProps) {
           error={Boolean(props.error)}
         />
         <TextInput
+          classNames={{ input: fieldClasses.input }}
           id={props.id}
           style={{ flex: 1 }}
           type="tel"
