@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib/v1';
-import { botCheckToken, type BotChallenge } from '../src/domain/botCheck';
+import { solveBotCheck, type BotChallenge } from '../src/domain/botCheck';
 
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
@@ -22,9 +21,7 @@ async function botToken(request: APIRequestContext): Promise<string> {
   const c = (await (await request.get('/merchant/api/v1/auth/bot-check')).json()) as BotChallenge & {
     disabled?: boolean;
   };
-  if (c.disabled) return 'off';
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  return botCheckToken(c, solution!.number);
+  return c.disabled ? 'off' : (await solveBotCheck(c))!;
 }
 
 async function codeFor(request: APIRequestContext, to: string): Promise<string> {

@@ -51,8 +51,13 @@ export function dateLimits(format: string | undefined): { min?: string; max?: st
   }
 }
 
-/** The date formats: a date picker draws every field with one of them. */
-export const DATE_FORMATS = ['date', 'date-not-in-past', 'date-not-in-future', 'date-2-weeks-ahead'] as const;
+/** A date format's check: a date within the format's limits today. */
+function withinLimits(format: string) {
+  return (value: string) => {
+    const { min, max } = dateLimits(format);
+    return isDate(value) && !(min && value < min) && !(max && value > max);
+  };
+}
 
 /** An IBAN with a valid checksum and country length; spaces are ignored. */
 export function isIban(value: string): boolean {
@@ -84,9 +89,10 @@ export const formats: Record<string, (value: string) => boolean> = {
   phone: isPhone,
   iban: isIban,
   'https-url': isHttpsUrl,
-  'date-not-in-past': (value) => isDate(value) && value >= today(),
-  'date-not-in-future': (value) => isDate(value) && value <= today(),
-  'date-2-weeks-ahead': (value) => isDate(value) && value >= addDays(today(), LICENCE_MIN_WEEKS * 7),
+  // A date format's verdict is its limits (the ones the date picker shows): one rule, one clock.
+  'date-not-in-past': withinLimits('date-not-in-past'),
+  'date-not-in-future': withinLimits('date-not-in-future'),
+  'date-2-weeks-ahead': withinLimits('date-2-weeks-ahead'),
 };
 
 /**

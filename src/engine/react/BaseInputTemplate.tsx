@@ -17,7 +17,6 @@ import {
   type BaseInputTemplateProps,
 } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
-import fieldClasses from '../widgets/fields.module.css';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, type, schema, placeholder, required, disabled, readonly, autofocus, options } = props;
@@ -28,7 +27,6 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   return (
     <>
       <TextInput
-        classNames={{ input: fieldClasses.input }}
         id={id}
         name={htmlName || id}
         label={labelValue(props.label || undefined, props.hideLabel, false)}

@@ -3,6 +3,7 @@ import { memo, useCallback, useMemo } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FormData } from '../core/types';
 import { Form } from './formTheme';
+import classes from './StepForm.module.css';
 import type { LoadedStepModule } from './loadFlow';
 
 interface StepFormProps {
@@ -41,6 +42,7 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
   );
   return (
     <Form
+      className={classes.form}
       schema={props.step.schema}
       uiSchema={uiSchema}
       formData={props.data}

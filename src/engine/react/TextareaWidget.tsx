@@ -5,7 +5,6 @@
 import { Textarea } from '@mantine/core';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
-import fieldClasses from '../widgets/fields.module.css';
 
 export function TextareaWidget(props: WidgetProps) {
   const { id, options } = props;
@@ -13,7 +12,6 @@ export function TextareaWidget(props: WidgetProps) {
   const rows = typeof options.rows === 'number' ? options.rows : undefined;
   return (
     <Textarea
-      classNames={{ input: fieldClasses.input }}
       id={id}
       name={props.htmlName || props.name}
       value={typeof value === 'string' ? value : ''}

@@ -18,7 +18,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Alert, Box, Button, Grid, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack } from '@mantine/core';
+import classes from './WizardRunner.module.css';
 import { StepForm } from './StepForm';
 import type { ErrorSchema } from '@rjsf/utils';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -296,8 +297,8 @@ function Wizard(
   const end = definition.steps.find((s) => s.id === step.id)?.end;
 
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+    <div className={classes.layout}>
+      <div>
         <WizardStepper
           steps={stepperSteps}
           current={step.id}
@@ -307,8 +308,8 @@ function Wizard(
             void navigate(`${basePath}/${id}`);
           }}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+      </div>
+      <div>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="lg">
             {saveFailed && (
@@ -354,8 +355,8 @@ function Wizard(
             />
           </Stack>
         </Paper>
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }
 

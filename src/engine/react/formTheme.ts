@@ -9,7 +9,6 @@
 import { getDefaultRegistry, withTheme } from '@rjsf/core';
 import ArrayFieldItemTemplate from '@rjsf/mantine/lib/templates/ArrayFieldItemTemplate.js';
 import ArrayFieldTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTemplate.js';
-import ArrayFieldTitleTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTitleTemplate.js';
 import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.js';
 import CyclicSchemaExpandTemplate from '@rjsf/mantine/lib/templates/CyclicSchemaExpandTemplate.js';
 import DescriptionField from '@rjsf/mantine/lib/templates/DescriptionField.js';
@@ -17,12 +16,9 @@ import ErrorList from '@rjsf/mantine/lib/templates/ErrorList.js';
 import FieldErrorTemplate from '@rjsf/mantine/lib/templates/FieldErrorTemplate.js';
 import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
-import GridTemplate from '@rjsf/mantine/lib/templates/GridTemplate.js';
 import MultiSchemaFieldTemplate from '@rjsf/mantine/lib/templates/MultiSchemaFieldTemplate.js';
 import ObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
 import OptionalDataControlsTemplate from '@rjsf/mantine/lib/templates/OptionalDataControlsTemplate.js';
-import TitleField from '@rjsf/mantine/lib/templates/TitleField.js';
-import WrapIfAdditionalTemplate from '@rjsf/mantine/lib/templates/WrapIfAdditionalTemplate.js';
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
 import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
@@ -30,6 +26,7 @@ import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { TextareaWidget } from './TextareaWidget';
 
 export const themeWidgets: RegistryWidgetsType = {
@@ -44,7 +41,11 @@ export const themeWidgets: RegistryWidgetsType = {
 /** Every widget a UI schema can reach: rjsf's defaults overridden by the theme's. */
 export const allWidgets: RegistryWidgetsType = { ...getDefaultRegistry().widgets, ...themeWidgets };
 
-/** @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate in place of its own. */
+/**
+ * @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate and title templates in place
+ * of its own, and without its GridTemplate and WrapIfAdditionalTemplate: the catalogue has no layout grids and no
+ * free-form keys (rjsf's plain ones stay as the fallback), and those pulled Mantine's Grid into the wizard.
+ */
 const templates = {
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
@@ -57,11 +58,9 @@ const templates = {
   FieldErrorTemplate,
   FieldTemplate,
   FieldHelpTemplate,
-  GridTemplate,
   ObjectFieldTemplate,
   OptionalDataControlsTemplate,
-  TitleFieldTemplate: TitleField,
-  WrapIfAdditionalTemplate,
+  TitleFieldTemplate,
   MultiSchemaFieldTemplate,
 };
 

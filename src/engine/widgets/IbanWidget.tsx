@@ -12,7 +12,6 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { servicesOf } from './services';
 import { useDeferredChange } from './useDeferredChange';
-import fieldClasses from './fields.module.css';
 
 /** `SA0380000000608010167519` → `SA03 8000 0000 6080 1016 7519`. */
 export function groupIban(iban: string): string {
@@ -45,7 +44,6 @@ function EditIban(props: WidgetProps) {
   const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
   return (
     <TextInput
-      classNames={{ input: fieldClasses.input }}
       id={props.id}
       label={props.label}
       required={props.required}

@@ -6,7 +6,6 @@
  */
 import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import fieldClasses from './fields.module.css';
 import {
   DIAL_CODES,
   joinPhone,
@@ -57,7 +56,6 @@ export function PhoneInput(props: PhoneInputProps) {
           error={Boolean(props.error)}
         />
         <TextInput
-          classNames={{ input: fieldClasses.input }}
           id={props.id}
           style={{ flex: 1 }}
           type="tel"

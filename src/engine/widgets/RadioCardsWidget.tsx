@@ -4,7 +4,8 @@
  * for choices that need a sentence, such as the business type or online and
  * offline stores. Arrow keys move between cards as in any radio group.
  */
-import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Radio, Stack, Text } from '@mantine/core';
+import classes from './RadioCardsWidget.module.css';
 import type { WidgetProps } from '@rjsf/utils';
 
 interface EnumOption {
@@ -30,7 +31,7 @@ export function RadioCardsWidget(props: WidgetProps) {
       value={selected >= 0 ? String(selected) : null}
       onChange={(index) => props.onChange(options[Number(index)]?.value)}
     >
-      <SimpleGrid cols={{ base: 1, sm: options.length > 2 ? 3 : 2 }} mt="xs" spacing="sm">
+      <div className={classes.cards} data-many={options.length > 2 || undefined}>
         {options.map((option, index) => (
           <Radio.Card
             key={String(option.value)}
@@ -58,7 +59,7 @@ export function RadioCardsWidget(props: WidgetProps) {
             </Group>
           </Radio.Card>
         ))}
-      </SimpleGrid>
+      </div>
     </Radio.Group>
   );
 }

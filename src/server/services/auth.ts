@@ -21,10 +21,11 @@ import { HttpError, badRequest } from '../errors';
 import type { AccountRow, AuthRepository, OtpRow, SessionRow } from '../repositories/auth';
 import type { OutboxService } from './outbox';
 import { isEmail, isPhone } from '../../domain/contact';
+import { CODE_LENGTH, RESEND_SECONDS, type Factor } from '../../domain/signInFlow';
 
-export const CODE_LENGTH = { email: 6, phone: 4 } as const;
 export const CODE_VALID_MS = 2 * 60_000;
-export const RESEND_AFTER_MS = 120_000;
+/** Code lengths and the resend wait are the spec's (§9), shared with the app. */
+export const RESEND_AFTER_MS = RESEND_SECONDS * 1000;
 export const LOCK_MS = 30 * 60_000;
 export const ATTEMPT_LIMIT = 5;
 export const FIRST_CODE_LIFETIME_MS = 30 * 60_000;
@@ -32,7 +33,6 @@ export const HALF_OPEN_LIFETIME_MS = 30 * 60_000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 
-export type Factor = 'email' | 'phone';
 export type Credentials = { email: string } | { phone: string };
 
 export interface SessionContext {

@@ -26,11 +26,12 @@ export function readFlag(key: Key): string | null {
 }
 
 export function writeFlag(key: Key, value: string | null) {
+  if (readFlag(key) === value) return; // nothing changed: no re-render of the readers
   try {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
   } catch {
-    // Storage blocked: the flag lives until the page closes.
+    // Storage blocked: the flag is not remembered.
   }
   listeners.forEach((l) => l());
 }

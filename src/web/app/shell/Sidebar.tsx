@@ -67,10 +67,16 @@ export function Sidebar(props: {
     setTimeout(() => setBounce(false), 400);
   };
 
+  // "New" until the page has been visited (local flags set by the layout on that page).
+  const [disputesSeen] = useLocalFlag(LOCAL_FLAGS.disputesSeen);
+  const [capitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
+  const seen = { disputes: disputesSeen === '1', capital: capitalSeen === '1' };
+
   const item = (nav: NavItem | { id: string; path: string; badge?: undefined }) => (
     <SidebarLink
       key={nav.id}
       nav={nav}
+      badge={nav.badge && !seen[nav.badge] ? { text: t('new'), color: 'mint' } : undefined}
       collapsed={collapsed}
       active={location.pathname.startsWith(nav.path)}
       onNavigate={props.onNavigate}
@@ -173,7 +179,7 @@ export function Sidebar(props: {
           icon={IconUserCircle}
           label={account.data?.email ?? account.data?.phone ?? t('nav.account')}
           ltrLabel={Boolean(account.data?.email ?? account.data?.phone)}
-          badgeText={account.data && !account.data.phone ? '1' : undefined}
+          badge={account.data && !account.data.phone ? { text: '1', color: 'red' } : undefined}
           collapsed={collapsed}
           active={location.pathname.startsWith('/account')}
           onNavigate={props.onNavigate}
@@ -195,7 +201,7 @@ export function Sidebar(props: {
 }
 
 function SidebarLink(props: {
-  nav: { id: string; path: string; badge?: NavItem['badge'] };
+  nav: { id: string; path: string };
   collapsed: boolean;
   active: boolean;
   onNavigate: () => void;
@@ -204,19 +210,12 @@ function SidebarLink(props: {
   label?: string;
   /** An e-mail or phone number: left to right in Arabic too. */
   ltrLabel?: boolean;
-  badgeText?: string;
+  badge?: { text: string; color: string };
 }) {
   const { t } = useTranslation('shell');
-  const [disputesSeen] = useLocalFlag(LOCAL_FLAGS.disputesSeen);
-  const [capitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
   const Icon = props.icon ?? NAV_ICONS[props.nav.id] ?? IconHelp;
   const label = props.label ?? t(`nav.${props.nav.id}`);
-  const badge =
-    props.badgeText ??
-    ((props.nav.badge === 'disputes' && disputesSeen !== '1') ||
-    (props.nav.badge === 'capital' && capitalSeen !== '1')
-      ? t('new')
-      : undefined);
+  const badge = props.badge?.text;
   const common = {
     active: props.active,
     label: props.collapsed ? undefined : props.ltrLabel ? (
@@ -230,7 +229,7 @@ function SidebarLink(props: {
     leftSection: <Icon size={20} stroke={1.6} />,
     rightSection:
       badge && !props.collapsed ? (
-        <Badge size="xs" color={props.badgeText ? 'red' : 'mint'} variant="filled">
+        <Badge size="xs" color={props.badge?.color} variant="filled">
           {badge}
         </Badge>
       ) : undefined,

@@ -5,9 +5,8 @@
  * token is a placeholder.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { solveChallenge } from 'altcha-lib/v1';
 import { authApi } from './api';
-import { botCheckToken } from '../../../domain/botCheck';
+import { solveBotCheck } from '../../../domain/botCheck';
 
 export type BotCheckState = { status: 'solving' } | { status: 'ready'; token: string } | { status: 'failed' };
 
@@ -24,15 +23,10 @@ export function useBotCheck() {
           if (!cancelled) setState({ status: 'ready', token: 'off' });
           return;
         }
-        const solution = await solveChallenge(
-          challenge.challenge,
-          challenge.salt,
-          challenge.algorithm,
-          challenge.maxnumber,
-        ).promise;
+        const token = await solveBotCheck(challenge);
         if (cancelled) return;
-        if (!solution) throw new Error('no solution');
-        setState({ status: 'ready', token: botCheckToken(challenge, solution.number) });
+        if (!token) throw new Error('no solution');
+        setState({ status: 'ready', token });
       } catch {
         if (!cancelled) setState({ status: 'failed' });
       }

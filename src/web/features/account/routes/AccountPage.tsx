@@ -3,7 +3,7 @@
  * adding a phone through the challenge set-up steps (a code confirms it), and the sessions — each device
  * signed in, revoke one, or sign out every other device.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -26,6 +26,7 @@ import { api, ApiError } from '../../../api/client';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { StepFormLayout } from '../../../components/StepForm';
+import { checkAddress } from '../../../components/addressCheck';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { signInErrorKey } from '../../../../domain/signInErrors';
 import { dialPrefix } from '../../../../domain/countries';
@@ -76,29 +77,12 @@ function Profile() {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed">
-              {t('email')}
-            </Text>
-            <Text dir="ltr" ta="start">
-              {account.data.email ?? t('none')}
-            </Text>
-          </Stack>
-        </Group>
-        <Group justify="space-between" wrap="wrap">
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed">
-              {t('phone')}
-            </Text>
-            <Text dir="ltr" ta="start">
-              {account.data.phone ?? t('none')}
-            </Text>
-          </Stack>
+        <ContactRow label={t('email')} value={account.data.email ?? t('none')} />
+        <ContactRow label={t('phone')} value={account.data.phone ?? t('none')}>
           {!account.data.phone && (
             <Button onClick={() => void navigate('/account/phone')}>{t('addPhone.action')}</Button>
           )}
-        </Group>
+        </ContactRow>
         {!account.data.phone && (
           <Text size="sm" c="dimmed">
             {t('addPhone.why')}
@@ -106,6 +90,23 @@ function Profile() {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** One contact detail: its label, its value (left to right in Arabic too), and an action beside it. */
+function ContactRow(props: { label: string; value: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          {props.label}
+        </Text>
+        <Text dir="ltr" ta="start">
+          {props.value}
+        </Text>
+      </Stack>
+      {props.children}
+    </Group>
   );
 }
 
@@ -127,8 +128,8 @@ function AddPhone() {
   };
 
   const send = async () => {
-    const { isPhone } = await import('../../../../domain/contact');
-    if (!isPhone(phone)) return setError(t('auth:errors.invalidPhone'));
+    const { problem } = await checkAddress('phone', phone);
+    if (problem) return setError(t(`auth:${problem}`));
     setBusy(true);
     setError(undefined);
     try {

@@ -48,7 +48,7 @@ import {
   type SignInProgress,
   type SignInStep,
 } from '../../../../domain/signInFlow';
-import { isEmail, normalizeEmail } from '../../../../domain/email';
+import { checkAddress } from '../../../components/addressCheck';
 import { isLanguage, type Language } from '../../../../domain/language';
 
 /** Where a signed-in user goes: the accepted redirect address, else root (spec §2.7). */
@@ -79,9 +79,6 @@ const AppPanel = lazy(() => import('../components/AppPanel').then((m) => ({ defa
 
 /** The code boxes load with the first code step, not with the sign-in form. */
 const CodeStep = lazy(() => import('../../../components/CodeStep').then((m) => ({ default: m.CodeStep })));
-
-/** The phone rules (libphonenumber-js) load when a phone number is first checked, not with the page. */
-const checkPhone = async (phone: string) => (await import('../../../../domain/contact')).isPhone(phone);
 
 /** A signed-in visitor leaves for the redirect address (an https one on our hosts) or root. */
 function SendOn(props: { target: string }) {
@@ -284,10 +281,9 @@ function SignInForm(props: { ctx: StepContext }) {
   const fieldError = invalid ?? error;
 
   const submit = async () => {
-    const address = method === 'email' ? normalizeEmail(email) : phone;
-    if (method === 'email' && !isEmail(address)) return setInvalid(t('validEmail'));
-    if (method === 'phone' && !(await checkPhone(address))) return setInvalid(t('errors.invalidPhone'));
-    setInvalid(undefined);
+    const { address, problem } = await checkAddress(method, method === 'email' ? email : phone);
+    setInvalid(problem && t(problem));
+    if (problem) return;
     if (bot.state.status !== 'ready') return;
     const token = bot.state.token;
     void run('sign_in', async () => {
@@ -407,11 +403,9 @@ function SetupForm(setupProps: { factor: Factor; step: SignInStep; ctx: StepCont
   const [value, setValue] = useState(setupProps.factor === 'phone' ? '+966' : '');
   const [invalid, setInvalid] = useState<string>();
   const submit = async () => {
-    const address = setupProps.factor === 'email' ? normalizeEmail(value) : value;
-    if (setupProps.factor === 'email' && !isEmail(address)) return setInvalid(t('validEmail'));
-    if (setupProps.factor === 'phone' && !(await checkPhone(address)))
-      return setInvalid(t('errors.invalidPhone'));
-    setInvalid(undefined);
+    const { address, problem } = await checkAddress(setupProps.factor, value);
+    setInvalid(problem && t(problem));
+    if (problem) return;
     void run('setup', async () => {
       await authApi.setup(setupProps.factor === 'email' ? { email: address } : { phone: address });
       writeProgress({ ...progress, secondAddress: address });
