@@ -213,18 +213,13 @@ function SidebarLink(props: {
   badge?: { text: string; color: string };
 }) {
   const { t } = useTranslation('shell');
+  const { dir } = useDirection();
   const Icon = props.icon ?? NAV_ICONS[props.nav.id] ?? IconHelp;
   const label = props.label ?? t(`nav.${props.nav.id}`);
   const badge = props.badge?.text;
   const common = {
     active: props.active,
-    label: props.collapsed ? undefined : props.ltrLabel ? (
-      <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-        {label}
-      </span>
-    ) : (
-      label
-    ),
+    label: props.collapsed ? undefined : label,
     'aria-label': props.collapsed ? label : undefined,
     leftSection: <Icon size={20} stroke={1.6} />,
     rightSection:
@@ -235,7 +230,16 @@ function SidebarLink(props: {
       ) : undefined,
     onClick: props.onNavigate,
     className: props.collapsed ? 'mbo-nav-collapsed' : undefined,
-    styles: { label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const } },
+    noWrap: true,
+    // An address reads left to right in Arabic too, and is cut at its end, not its start.
+    styles: props.ltrLabel
+      ? {
+          body: {
+            direction: 'ltr' as const,
+            textAlign: (dir === 'rtl' ? 'right' : 'left') as 'right' | 'left',
+          },
+        }
+      : undefined,
   };
   const link = props.external ? (
     <NavLink {...common} href={props.nav.path} target="_blank" rel="noreferrer" />
