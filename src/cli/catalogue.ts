@@ -10,7 +10,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { checkCatalogue, createStepValidators, refResolver } from '../engine/core/catalogue';
+import { bundleStepSchema, checkCatalogue, createStepValidators } from '../engine/core/catalogue';
+import { localRefs } from '../engine/core/schemaRef';
 import { stepExamples } from '../engine/core/examples';
 import { readCatalogue } from './readCatalogue';
 import { buildMatrix, distinctPaths } from '../engine/core/matrix';
@@ -132,11 +133,9 @@ function main(argv: string[]): number {
       return 1;
     }
     const validate = createStepValidators(catalogue, flowId)[stepId]!;
-    const examples = stepExamples(
-      step.schema,
-      refResolver(catalogue, step.schemaFile),
-      (data) => validate(data).errors,
-    );
+    // The bundled schema has every `$ref` local, so definitions that refer to each other resolve too.
+    const bundled = bundleStepSchema(catalogue, flowId, stepId);
+    const examples = stepExamples(bundled, localRefs(bundled), (data) => validate(data).errors);
     process.stdout.write(`${JSON.stringify(examples, null, 2)}\n`);
     return 0;
   }

@@ -13,7 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { _ } from 'ajv';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { bundleStepSchema, checkCatalogue, type Catalogue } from '../engine/core/catalogue';
-import { registerVocabulary } from '../engine/core/vocabulary';
+import { registerVocabulary, SUM_HELPER } from '../engine/core/vocabulary';
 import { readCatalogue } from './readCatalogue';
 
 export const VIRTUAL_PREFIX = 'virtual:catalogue/';
@@ -50,6 +50,10 @@ export function flowModule(catalogue: Catalogue, flowId: string): string {
 /** ajv runtime helpers the standalone code may ask for, as ES imports. */
 const RUNTIME_HELPERS: Record<string, { name: string; import: string }> = {
   'ajv/dist/runtime/equal': { name: '__equal', import: 'import __equal from "fast-deep-equal";' },
+  [SUM_HELPER]: {
+    name: '__sumMatches',
+    import: `import { sumMatches as __sumMatches } from ${JSON.stringify(RUNTIME_MODULE)};`,
+  },
   'ajv/dist/runtime/ucs2length': {
     name: '__ucs2length',
     import: `import { ucs2length as __ucs2length } from ${JSON.stringify(RUNTIME_MODULE)};`,

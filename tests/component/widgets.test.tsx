@@ -39,6 +39,13 @@ const services: WidgetServices = {
     return { url: 'https://files.example.com/u/licence.pdf' };
   },
   resendOtp: async () => undefined,
+  options: async (source) =>
+    source === 'sections'
+      ? [
+          { value: 1, label: 'Clothing' },
+          { value: 2, label: 'Electronics' },
+        ]
+      : [],
 };
 
 function dateCase(format: string): Case {
@@ -132,6 +139,18 @@ const cases: Record<(typeof CUSTOM_WIDGET_NAMES)[number], Case> = {
       await user.click(screen.getByRole('combobox'));
       await user.click(await screen.findByRole('option', { name: 'Red' }));
       return ['blue', 'red'];
+    },
+  },
+  apiSelect: {
+    schema: { type: 'integer' },
+    options: { source: 'sections' },
+    ltrContent: false,
+    act: async (user, container) => {
+      const box = container.querySelector('input:not([type=hidden])') as HTMLInputElement;
+      await vi.waitFor(() => expect(box.placeholder).not.toBe('Loading…'));
+      await user.click(box);
+      await user.click(await screen.findByRole('option', { name: 'Electronics' }));
+      return 2;
     },
   },
   upload: {

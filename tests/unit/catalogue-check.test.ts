@@ -211,7 +211,7 @@ describe('catalogue check catches each kind of broken file', () => {
     expectProblem(
       problems,
       FLOW,
-      '/steps/3/owns/3',
+      '/steps/3/owns/5',
       '"/store_hours" is not a field of onboarding/steps/store-type.schema.json',
     );
   });

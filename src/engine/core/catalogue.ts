@@ -77,6 +77,8 @@ const MESSAGE_KEYWORDS = new Set([
   'const',
   'type',
   'not',
+  'contains',
+  'x-sum',
 ]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -370,6 +372,26 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
       }
     }
 
+    // Rules and resets name fields some step asks for; their conditions and questions are sound.
+    const ownedSomewhere = (pointer: string) =>
+      owned.some((o) => isWithin(pointer, o) || isWithin(o, pointer));
+    (flow.rules ?? []).forEach((rule, i) => {
+      checkCondition(rule.when, `/rules/${i}/when`);
+      for (const pointer of Object.keys(rule.set ?? {}))
+        if (!ownedSomewhere(pointer))
+          problem(file, `/rules/${i}/set`, `no step owns "${pointer}", so the rule sets a field nobody sees`);
+      (rule.clear ?? []).forEach((pointer, j) => {
+        if (!ownedSomewhere(pointer)) problem(file, `/rules/${i}/clear/${j}`, `no step owns "${pointer}"`);
+      });
+    });
+    (flow.resets ?? []).forEach((reset, i) => {
+      if (!ownedSomewhere(reset.on)) problem(file, `/resets/${i}/on`, `no step owns "${reset.on}"`);
+      reset.clear.forEach((pointer, j) => {
+        if (!ownedSomewhere(pointer)) problem(file, `/resets/${i}/clear/${j}`, `no step owns "${pointer}"`);
+      });
+      if (reset.confirm) checkText(file, `/resets/${i}/confirm`, reset.confirm);
+    });
+
     // The matrix: every step reachable, every path ends where the flow allows.
     if (problems.some((p) => p.file === file)) continue; // conditions must be sound first
     let rows;
@@ -466,7 +488,18 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
       for (const e of validateUiFile.errors ?? []) problem(file, e.instancePath, e.message ?? e.keyword);
       return;
     }
-    const visit = (node: Record<string, unknown>, fieldSchema: unknown, pointer: string) => {
+    const schemaFile = file.replace('.ui.json', '.schema.json');
+    // A schema node with the file it is in, following `$ref`s (a shared definition may refer to another).
+    const resolve = (node: unknown, from: string, depth = 0): { node: unknown; from: string } => {
+      if (!isObject(node) || typeof node.$ref !== 'string' || depth > 10) return { node, from };
+      const target = resolveRef(from, node.$ref);
+      return resolve(
+        getAt(shared[target.file] ?? files[target.file], target.pointer),
+        target.file,
+        depth + 1,
+      );
+    };
+    const visit = (node: Record<string, unknown>, fieldSchema: unknown, from: string, pointer: string) => {
       for (const [key, value] of Object.entries(node)) {
         const at = toPointer([...parsePointer(pointer), key]);
         if (key === 'ui:widget') {
@@ -484,23 +517,20 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
         } else if (key === 'ui:order' || key.startsWith('ui:')) {
           // Other rjsf options carry no text.
         } else if (key === 'items') {
-          if (isObject(value)) visit(value, isObject(fieldSchema) ? fieldSchema.items : undefined, at);
+          const items = resolve(isObject(fieldSchema) ? fieldSchema.items : undefined, from);
+          if (isObject(value)) visit(value, items.node, items.from, at);
         } else {
           const properties = isObject(fieldSchema) ? fieldSchema.properties : undefined;
           const child = isObject(properties) ? properties[key] : undefined;
-          const resolved =
-            isObject(child) && typeof child.$ref === 'string' ? resolveSchemaRef(file, child.$ref) : child;
           if (child === undefined) problem(file, at, `"${key}" is not a field of the step's schema`);
-          else if (isObject(value)) visit(value, resolved ?? child, at);
+          else if (isObject(value)) {
+            const resolved = resolve(child, from);
+            visit(value, resolved.node ?? child, resolved.from, at);
+          }
         }
       }
     };
-    visit(ui, schema, '');
-  }
-
-  function resolveSchemaRef(file: string, ref: string): unknown {
-    const target = resolveRef(file.replace('.ui.json', '.schema.json'), ref);
-    return getAt(shared[target.file] ?? files[target.file], target.pointer);
+    visit(ui, schema, schemaFile, '');
   }
 }
 

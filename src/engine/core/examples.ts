@@ -106,6 +106,10 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
   let valid: FormData = {};
   for (const field of fields) {
     if (field.schema.type === 'object' && isObject(field.schema.properties)) continue;
+    if (field.schema.type === 'array' && 'x-example' in field.schema) {
+      valid = setAt(valid, field.pointer, field.schema['x-example']);
+      continue;
+    }
     if (field.schema.type === 'array') {
       const items = isObject(field.schema.items) ? withRef(field.schema.items, resolve) : {};
       const item =
@@ -182,7 +186,12 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
     if (typeof s.pattern === 'string') {
       const good = String(getAt(valid, field.pointer) ?? '');
       // Change the first character, keeping the length: that breaks a prefix or a digits-only rule.
-      const candidates = [`Z${good.slice(1)}`, `0${good.slice(1)}`, `${good.slice(0, -1)}Z`];
+      const candidates = [
+        `Z${good.slice(1)}`,
+        `0${good.slice(1)}`,
+        `${good.slice(0, -1)}Z`,
+        `#${good.slice(1)}`,
+      ];
       const pattern = new RegExp(s.pattern);
       const breaking = candidates.find((c) => !pattern.test(c));
       attempt(field, 'pattern', breaking === undefined ? undefined : with_(breaking));
@@ -199,6 +208,41 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
     }
     if (s.type === 'array' && typeof s.minItems === 'number' && s.minItems > 0)
       attempt(field, 'minItems', with_([]));
+    const items = getAt(valid, field.pointer);
+    const sum = s['x-sum'] as { property: string; where?: string } | undefined;
+    if (isObject(sum) && Array.isArray(items)) {
+      // One more than the total: the first counted item's number raised by 1 (a 101% share total).
+      const at = items.findIndex((item) => !sum.where || (isObject(item) && item[sum.where] === true));
+      attempt(
+        field,
+        'x-sum',
+        at < 0
+          ? undefined
+          : with_(
+              items.map((item, i) =>
+                i === at && isObject(item)
+                  ? { ...item, [sum.property]: Number(item[sum.property] ?? 0) + 1 }
+                  : item,
+              ),
+            ),
+      );
+    }
+    const contains = s.contains as Schema | undefined;
+    if (isObject(contains) && isObject(contains.properties) && Array.isArray(items)) {
+      // Nobody flagged: every item without the flags `contains` asks for.
+      const flags = Object.keys(contains.properties);
+      attempt(
+        field,
+        'contains',
+        with_(
+          items.map((item) =>
+            isObject(item)
+              ? Object.fromEntries(Object.entries(item).filter(([k]) => !flags.includes(k)))
+              : item,
+          ),
+        ),
+      );
+    }
   }
   return { valid, invalid, uncovered };
 }

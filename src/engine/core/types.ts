@@ -48,6 +48,20 @@ export interface StepDefinition {
   locked?: boolean;
 }
 
+/** While `when` holds, the pointers of `set` take their values and those of `clear` are removed. */
+export interface FlowRule {
+  when: Condition;
+  set?: Record<string, Scalar>;
+  clear?: string[];
+}
+
+/** When the answer at `on` changes, the pointers of `clear` are removed (after asking, with `confirm`). */
+export interface FlowReset {
+  on: string;
+  clear: string[];
+  confirm?: TextKey;
+}
+
 export interface FlowDefinition {
   flow: string;
   version: number;
@@ -55,6 +69,8 @@ export interface FlowDefinition {
   context: Record<string, ContextField>;
   conditions?: Record<string, Condition>;
   steps: StepDefinition[];
+  rules?: FlowRule[];
+  resets?: FlowReset[];
 }
 
 /** The derived context: fields whose value is null (not answered) are absent, as JSON Schema's `required` expects. */

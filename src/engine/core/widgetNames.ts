@@ -19,6 +19,7 @@ export const CUSTOM_WIDGET_NAMES = [
   'radioCards',
   'confirm',
   'multiSelect',
+  'apiSelect',
 ] as const;
 
 /** rjsf's own widgets the catalogue may name, drawn by @rjsf/mantine (or our templates). */

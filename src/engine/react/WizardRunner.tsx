@@ -18,7 +18,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Alert, Box, Button, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import classes from './WizardRunner.module.css';
 import { StepForm } from './StepForm';
 import type { ErrorSchema } from '@rjsf/utils';
@@ -35,13 +35,15 @@ import {
 } from '../core/drafts';
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
 import { applyStepData, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
-import type { FormData } from '../core/types';
+import { applyResets, applyRules, resetsFor } from '../core/rules';
+import { getAt } from '../core/pointer';
+import type { FlowReset, FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { loadFlow, type LoadedFlowModule } from './loadFlow';
 import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
 import { WizardStepper } from './WizardStepper';
-import type { WidgetServices } from '../widgets/services';
+import type { DataWatch, WidgetServices } from '../widgets/services';
 
 export interface WizardRunnerProps {
   flowId: string;
@@ -103,7 +105,33 @@ function Wizard(
   const navigate = useNavigate();
   const { stepId } = useParams();
 
-  const [data, setData] = useState<FormData>(props.initial.data);
+  const [data, setDataState] = useState<FormData>(props.initial.data);
+  // The latest data, for callbacks that must stay stable (the form's onChange) and for watchers (see below).
+  const dataRef = useRef(data);
+  const setData = useCallback((next: FormData) => {
+    dataRef.current = next;
+    setDataState(next);
+  }, []);
+  // A change that clears other answers and needs the merchant's word first (flow.json `resets` with `confirm`).
+  const [pendingReset, setPendingReset] = useState<{
+    before: FormData;
+    after: FormData;
+    resets: FlowReset[];
+  } | null>(null);
+  // Widgets that depend on another answer (a category list on the chosen section) watch it here, so the
+  // form's context never changes per keystroke.
+  const watchers = useRef(new Set<() => void>()).current;
+  const watch = useMemo<DataWatch>(
+    () => ({
+      get: (pointer) => getAt(dataRef.current, pointer),
+      subscribe: (listener) => {
+        watchers.add(listener);
+        return () => watchers.delete(listener);
+      },
+    }),
+    [watchers],
+  );
+  useEffect(() => watchers.forEach((listener) => listener()), [data, watchers]);
   // The data as of the last blur or step change: step completeness (stepper, locked steps) follows it, so a
   // keystroke validates nothing beyond rjsf's own work.
   const [committed, setCommitted] = useState<FormData>(props.initial.data);
@@ -174,7 +202,7 @@ function Wizard(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [neighbourKey, flow, t, i18n.language],
   );
-  const formContext = useMemo(() => ({ services: props.services }), [props.services]);
+  const formContext = useMemo(() => ({ services: props.services, watch }), [props.services, watch]);
   const owns = useMemo(() => definition.steps.find((s) => s.id === stepId)?.owns ?? [], [definition, stepId]);
   /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */
   const stepMessages = (current: FormData) =>
@@ -196,13 +224,20 @@ function Wizard(
   const echoes = useRef(new WeakSet<FormData>()).current;
   const isEcho = useCallback((candidate: FormData) => echoes.has(candidate), [echoes]);
   const onFormChange = useCallback(
-    (next: FormData) =>
-      setData((current) => {
-        const merged = applyStepData(current, next, owns);
-        echoes.add(merged);
-        return merged;
-      }),
-    [owns, echoes],
+    (next: FormData) => {
+      const current = dataRef.current;
+      const merged = applyStepData(current, next, owns);
+      const resets = resetsFor(definition, current, merged);
+      if (resets.some((r) => r.confirm)) {
+        setPendingReset({ before: current, after: merged, resets });
+        return;
+      }
+      const settled = applyRules(definition, applyResets(merged, resets));
+      // What the form reported comes back as an echo; anything the rules or resets changed must reach the form.
+      if (settled === merged) echoes.add(settled);
+      setData(settled);
+    },
+    [owns, echoes, definition, setData],
   );
   const blurRef = useRef<(id: string) => void>(() => undefined);
   const stableOnBlur = useCallback((id: string) => blurRef.current(id), []);
@@ -274,7 +309,8 @@ function Wizard(
       }
       const end = definition.steps.find((s) => s.id === step.id)?.end;
       if (end === 'submit') {
-        const finalData = dropInactiveData(definition, data);
+        // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
+        const finalData = applyRules(definition, dropInactiveData(definition, data));
         const result = await adapter.submit(stampDraft(definition, finalData));
         if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
         props.onEnd?.('submit', finalData);
@@ -296,8 +332,45 @@ function Wizard(
   const isLast = next === null;
   const end = definition.steps.find((s) => s.id === step.id)?.end;
 
+  const confirmReset = (confirmed: boolean) => {
+    if (!pendingReset) return;
+    setPendingReset(null);
+    // Declined: the form still shows the new answer, so hand it the old data (a new object, not an echo).
+    const next = confirmed
+      ? applyRules(definition, applyResets(pendingReset.after, pendingReset.resets))
+      : { ...pendingReset.before };
+    setData(next);
+    if (confirmed) {
+      setCommitted(next);
+      setMessages([]);
+      void save(next);
+    }
+  };
+
   return (
     <div className={classes.layout}>
+      <Modal
+        opened={pendingReset !== null}
+        onClose={() => confirmReset(false)}
+        title={t('common:wizard.resetTitle')}
+        centered
+      >
+        <Stack>
+          {pendingReset?.resets
+            .filter((r) => r.confirm)
+            .map((r) => (
+              <Text key={r.on}>{t(r.confirm!)}</Text>
+            ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => confirmReset(false)}>
+              {t('common:wizard.resetCancel')}
+            </Button>
+            <Button color="red" onClick={() => confirmReset(true)}>
+              {t('common:wizard.resetConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <div>
         <WizardStepper
           steps={stepperSteps}

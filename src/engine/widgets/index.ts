@@ -5,6 +5,7 @@
  * src/engine/core/widgetNames.ts; rjsf's own widgets come from @rjsf/mantine.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
+import { ApiSelectWidget } from './ApiSelectWidget';
 import { ConfirmWidget } from './ConfirmWidget';
 import { DateWidget } from './DateWidget';
 import { IbanWidget } from './IbanWidget';
@@ -27,4 +28,5 @@ export const widgets = {
   radioCards: RadioCardsWidget,
   confirm: ConfirmWidget,
   multiSelect: MultiSelectWidget,
+  apiSelect: ApiSelectWidget,
 } satisfies RegistryWidgetsType;

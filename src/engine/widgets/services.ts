@@ -17,6 +17,27 @@ export interface WidgetServices {
   resendOtp?(): Promise<void>;
   /** The IBAN an IBAN field in confirm mode checks against. */
   knownIban?: string;
+  /**
+   * The options of a list that comes from the server (`apiSelect`, `ui:options.source`); `parent` is the value
+   * of the field it depends on (`ui:options.dependsOn`), when it has one.
+   */
+  options?(source: string, parent: unknown, language: string): Promise<SelectOption[]>;
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/** The form's current data, for widgets that depend on another answer (the runner provides it). */
+export interface DataWatch {
+  get(pointer: string): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Reads the data watch from rjsf's form context. */
+export function watchOf(formContext: unknown): DataWatch | undefined {
+  return (formContext as { watch?: DataWatch } | undefined)?.watch;
 }
 
 /** Reads the services from rjsf's form context. */
