@@ -120,7 +120,7 @@ function Wizard(
   } | null>(null);
   // Widgets that depend on another answer (a category list on the chosen section) watch it here, so the
   // form's context never changes per keystroke.
-  const watchers = useRef(new Set<() => void>()).current;
+  const [watchers] = useState(() => new Set<() => void>());
   const watch = useMemo<DataWatch>(
     () => ({
       get: (pointer) => getAt(dataRef.current, pointer),
