@@ -12,28 +12,14 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { _ } from 'ajv';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { bundleStepSchema, checkCatalogue, type Catalogue } from '../engine/core/catalogue';
+import { bundleStepSchema, type Catalogue } from '../engine/core/catalogue';
 import { registerVocabulary, SUM_HELPER } from '../engine/core/vocabulary';
-import { readCatalogue } from './readCatalogue';
 
 export const VIRTUAL_PREFIX = 'virtual:catalogue/';
 const FORMATS_MODULE = path.resolve(import.meta.dirname, '../engine/core/formats.ts');
 const RUNTIME_MODULE = path.resolve(import.meta.dirname, '../engine/core/runtime.ts');
 
-/**
- * Reads and checks the catalogue; a catalogue with problems is refused with all of them listed.
- */
-export function loadCheckedCatalogue(schemasDir: string, localesDir: string): Catalogue {
-  const { source, problems: readProblems } = readCatalogue(schemasDir, localesDir);
-  const { catalogue, problems } = checkCatalogue(source);
-  const all = [...readProblems, ...problems];
-  if (all.length > 0) {
-    throw new Error(
-      `the catalogue has ${all.length} problem(s):\n${all.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`).join('\n')}`,
-    );
-  }
-  return catalogue;
-}
+export { loadCheckedCatalogue } from './readCatalogue';
 
 /** ES module source of a flow: its definition, its step ids and a lazy import per step. */
 export function flowModule(catalogue: Catalogue, flowId: string): string {

@@ -1,7 +1,7 @@
 /** Reads the catalogue and its translations from disk for the checker (CLI, tests, build). */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { CatalogueSource } from '../engine/core/catalogue';
+import { checkCatalogue, type Catalogue, type CatalogueSource } from '../engine/core/catalogue';
 import type { CatalogueProblem } from '../engine/core/types';
 import { WIDGET_NAMES } from '../engine/core/widgetNames';
 
@@ -40,4 +40,19 @@ export function readCatalogue(
     (locales[language] ??= {})[namespaceFile.replace(/\.json$/, '')] = content;
   }
   return { source: { files, locales, widgets: WIDGET_NAMES }, problems };
+}
+
+/**
+ * Reads and checks the catalogue; a catalogue with problems is refused with all of them listed.
+ */
+export function loadCheckedCatalogue(schemasDir: string, localesDir: string): Catalogue {
+  const { source, problems: readProblems } = readCatalogue(schemasDir, localesDir);
+  const { catalogue, problems } = checkCatalogue(source);
+  const all = [...readProblems, ...problems];
+  if (all.length > 0) {
+    throw new Error(
+      `the catalogue has ${all.length} problem(s):\n${all.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`).join('\n')}`,
+    );
+  }
+  return catalogue;
 }

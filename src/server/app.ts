@@ -4,6 +4,7 @@
  * per file and call `app.inject`.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyError, FastifyServerOptions } from 'fastify';
@@ -26,6 +27,13 @@ import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { devRoutes } from './routes/dev';
 import { spaRoutes } from './routes/spa';
+import { applicationRoutes } from './routes/application';
+import { createApplicationRepository } from './repositories/application';
+import { createApplicationService } from './services/application';
+import { createFileService } from './services/files';
+import { createUrlChecker, type UrlChecker } from './services/urlCheck';
+import { localFileStore, type FileStore } from './storage';
+import { loadServerCatalogue } from './catalogue';
 
 export interface AppOptions {
   config: Config;
@@ -35,6 +43,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Where the built web app lives; defaults to dist/web of this checkout. */
   webRoot?: string;
+  /** Where uploads' bytes go; defaults to DATA_DIR/uploads. */
+  fileStore?: FileStore;
+  /** The website check; tests pass one that reaches their own local server. */
+  urlChecker?: UrlChecker;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -177,6 +189,23 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
+  const applicationRepository = createApplicationRepository(database.db);
+  const accountRepository = createAccountRepository(database.db);
+  await app.register(applicationRoutes, {
+    applications: createApplicationService({
+      repository: applicationRepository,
+      catalogue: loadServerCatalogue(),
+      clock,
+    }),
+    files: createFileService({
+      repository: applicationRepository,
+      store: options.fileStore ?? localFileStore(path.join(config.dataDir, 'uploads')),
+      publicUrl: config.publicUrl,
+    }),
+    urlChecker: options.urlChecker ?? createUrlChecker(),
+    hasMerchantAccess: async (accountId) =>
+      (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
+  });
   if (devEnabled) await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable });
   await app.register(spaRoutes, {
     webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),

@@ -29,14 +29,23 @@ export function getAt(data: unknown, pointer: string): unknown {
 }
 
 /**
- * Returns a copy of `data` without the value at `pointer`.
+ * Returns a copy of `data` without the value at `pointer` (an array element is taken out of its array).
  * @param prune - also remove objects that became empty on the way (default true)
  */
 export function removeAt<T>(data: T, pointer: string, prune = true): T {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return data;
   const remove = (node: unknown, depth: number): unknown => {
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+    if (Array.isArray(node)) {
+      // An array element: removed (later ones move up) at the end of the pointer, else changed inside.
+      const index = /^(0|[1-9]\d*)$/.test(tokens[depth] ?? '') ? Number(tokens[depth]) : -1;
+      if (index < 0 || index >= node.length) return node;
+      const copy = [...(node as unknown[])];
+      if (depth === tokens.length - 1) copy.splice(index, 1);
+      else copy[index] = remove(copy[index], depth + 1);
+      return copy;
+    }
+    if (node === null || typeof node !== 'object') return node;
     const key = tokens[depth] as string;
     if (!(key in node)) return node;
     const copy = { ...(node as Record<string, unknown>) };

@@ -242,3 +242,53 @@ export const events = pgTable(
   },
   (t) => [index('events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Onboarding applications (business profiles), one per account. The answers are one JSON document in the
+ * catalogue's shape (`data`), validated against the onboarding flow's step schemas on every save; the
+ * columns are what the server itself reasons about.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdByAccountId: text('created_by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    crmId: text('crm_id'),
+    organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    source: text('source').notNull().default('merchant_dashboard'),
+    /** draft | partially_submitted | submitted */
+    status: text('status').notNull().default('draft'),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** The catalogue version the data was saved under (drafts are carried forward from it). */
+    flowVersion: integer('flow_version').notNull(),
+    advertisement: jsonb('advertisement').$type<Record<string, string>>(),
+    /** A high-volume merchant without a licence path (not a freelancer): sales contacts them (README). */
+    requiresSalesContact: boolean('requires_sales_contact').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('applications_account_unique').on(t.accountId)],
+);
+
+/** Uploaded files. The bytes live in the file store (DATA_DIR/uploads or S3); this row says whose they are. */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,222 @@
+/**
+ * The onboarding calls of spec §7 ("Application", "Validation", upload and download). Paths are the spec's;
+ * `POST /partners/application/api/v1/application` (start one) and the `lang` query of the section lists are
+ * ours. Bodies and parameters are checked here; the rules are the service's.
+ */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { requireSession } from '../auth/session';
+import { HttpError } from '../errors';
+import type { ApplicationService } from '../services/application';
+import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
+import type { UrlChecker } from '../services/urlCheck';
+
+const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const LANG = {
+  type: 'object',
+  properties: { lang: { enum: ['en', 'ar'] }, request_id: { type: 'string' } },
+} as const;
+
+export async function applicationRoutes(
+  app: FastifyInstance,
+  opts: {
+    applications: ApplicationService;
+    files: FileService;
+    urlChecker: UrlChecker;
+    hasMerchantAccess: (accountId: string) => Promise<boolean>;
+  },
+) {
+  const { applications, files, urlChecker } = opts;
+  const base = '/partners/application/api/v1';
+
+  app.get(`${base}/application`, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return applications.get(requireSession(request).accountId);
+  });
+
+  app.post<{ Body: { advertisement?: Record<string, unknown> } | undefined }>(
+    `${base}/application`,
+    {
+      schema: {
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { advertisement: { type: 'object', maxProperties: 10 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = requireSession(request);
+      const result = await applications.create(
+        accountId,
+        request.body?.advertisement,
+        await opts.hasMerchantAccess(accountId),
+      );
+      return reply.code(result.created ? 201 : 200).send(result.application);
+    },
+  );
+
+  // The whole application (its answers at the top level) plus `advertisement`; sent with keepalive on page hide.
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    `${base}/application/:id`,
+    {
+      bodyLimit: 512 * 1024,
+      schema: {
+        params: { type: 'object', properties: { id: ID } },
+        body: { type: 'object', maxProperties: 100 },
+      },
+    },
+    async (request) => {
+      const { application, fieldErrors } = await applications.save(
+        requireSession(request).accountId,
+        request.params.id,
+        request.body,
+      );
+      return Object.keys(fieldErrors).length > 0
+        ? { ...application, field_errors: fieldErrors }
+        : application;
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${base}/application/:id/submit`,
+    { schema: { params: { type: 'object', properties: { id: ID } } } },
+    async (request) => applications.submit(requireSession(request).accountId, request.params.id),
+  );
+
+  app.get<{ Querystring: { lang?: 'en' | 'ar' } }>(
+    '/merchant/api/v1/application/sections',
+    { schema: { querystring: LANG } },
+    async (request) => {
+      requireSession(request);
+      return { items: applications.sections(request.query.lang ?? 'en') };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { lang?: 'en' | 'ar' } }>(
+    '/merchant/api/v1/application/sections/:id/categories',
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        querystring: LANG,
+      },
+    },
+    async (request) => {
+      requireSession(request);
+      return { items: applications.categories(request.params.id, request.query.lang ?? 'en') };
+    },
+  );
+
+  // Lookups (spec §7 "Validation"): local checks, see README "Onboarding lookups".
+  const number = {
+    type: 'object',
+    properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
+  } as const;
+  app.get<{ Params: { number: string } }>(
+    `${base}/commercial-registration/:number`,
+    { schema: { params: number } },
+    async (request) =>
+      applications.commercialRegistration(requireSession(request).accountId, request.params.number.trim()),
+  );
+  app.get<{ Params: { number: string } }>(
+    `${base}/licence-unified-number/:number`,
+    { schema: { params: number } },
+    async (request) =>
+      applications.unifiedNumber(requireSession(request).accountId, request.params.number.trim()),
+  );
+  app.get<{ Params: { iban: string } }>(
+    `${base}/iban/:iban`,
+    {
+      schema: {
+        params: { type: 'object', properties: { iban: { type: 'string', minLength: 1, maxLength: 60 } } },
+      },
+    },
+    async (request) => {
+      requireSession(request);
+      return applications.iban(request.params.iban);
+    },
+  );
+  // The website comes URL-encoded as the last path segment (`…/url/response/https%3A%2F%2Fshop.example`).
+  app.get<{ Params: { '*': string } }>(`${base}/url/response/*`, async (request) => {
+    requireSession(request);
+    const url = request.params['*'];
+    if (!url || url.length > 2048)
+      throw new HttpError(400, 'bad_request', { '/url': 'validation:error.required' });
+    return urlChecker.check(url);
+  });
+  app.post<{ Body: { business_name: string } }>(
+    `${base}/check-merchant-group`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['business_name'],
+          additionalProperties: false,
+          properties: { business_name: { type: 'string', minLength: 1, maxLength: 100 } },
+        },
+      },
+    },
+    async (request) =>
+      applications.merchantGroup(requireSession(request).accountId, request.body.business_name),
+  );
+  app.post<{ Body: { phone: string } }>(
+    '/merchant/api/v1/verify-authorized-signatory',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['phone'],
+          additionalProperties: false,
+          properties: { phone: { type: 'string', minLength: 1, maxLength: 20 } },
+        },
+      },
+    },
+    async (request) =>
+      applications.authorisedSignatory(requireSession(request).accountId, request.body.phone),
+  );
+
+  // Uploads: one file in the multipart field `file`; the limit is enforced while reading, not after.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  app.post('/merchant/api/v2/upload', { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 }, async (request, reply) => {
+    const { accountId } = requireSession(request);
+    if (!request.isMultipart())
+      throw new HttpError(415, 'unsupported content type', { '/file': 'upload.failed' });
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file')
+      throw new HttpError(400, 'bad_request', { '/file': 'validation:error.required' });
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(
+          413,
+          'file is too large',
+          { '/file': 'upload.tooLarge' },
+          { max_size_kb: MAX_UPLOAD_BYTES / 1000 },
+        );
+      throw error;
+    }
+    return reply.code(201).send(await files.upload(accountId, { name: part.filename, bytes }));
+  });
+
+  app.get<{ Querystring: { url: string } }>(
+    '/merchant/api/v2/download',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['url'],
+          properties: {
+            url: { type: 'string', minLength: 1, maxLength: 2048 },
+            request_id: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return files.download(requireSession(request).accountId, request.query.url);
+    },
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Where uploaded files' bytes live. Locally: files under DATA_DIR/uploads, named by their random id (never by
+ * the name the merchant gave). The rows in the `files` table say whose a file is; this only holds bytes, so an
+ * S3-compatible store can take its place behind the same two calls.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface FileStore {
+  put(id: string, bytes: Buffer): Promise<void>;
+  /** The bytes, or null when there is no such file. */
+  get(id: string): Promise<Buffer | null>;
+}
+
+const SAFE_ID = /^[0-9a-f-]{36}$/;
+
+export function localFileStore(directory: string): FileStore {
+  const at = (id: string) => {
+    if (!SAFE_ID.test(id)) throw new Error(`not a file id: ${id}`);
+    return path.join(directory, id.slice(0, 2), id);
+  };
+  return {
+    async put(id, bytes) {
+      const file = at(id);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes, { flag: 'wx' });
+    },
+    async get(id) {
+      try {
+        return await readFile(at(id));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The types uploads may have (spec §5: jpeg, png, pdf), told by their first bytes, never by the file name. */
+export const FILE_SIGNATURES: { extension: 'jpeg' | 'png' | 'pdf'; mime: string; magic: number[] }[] = [
+  { extension: 'jpeg', mime: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  { extension: 'png', mime: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { extension: 'pdf', mime: 'application/pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+];
+
+/**
+ * The file's real type from its content (three signatures do not need a library).
+ * @returns - the matching signature, or null for anything else (a text file named .pdf included)
+ */
+export function sniffFileType(bytes: Buffer) {
+  return FILE_SIGNATURES.find((s) => s.magic.every((byte, i) => bytes[i] === byte)) ?? null;
+}
