@@ -11,7 +11,9 @@
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { _ } from 'ajv';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { schemaParser } from '@rjsf/utils';
+import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { bundleStepSchema, type Catalogue } from '../engine/core/catalogue';
 import { registerVocabulary, SUM_HELPER } from '../engine/core/vocabulary';
 
@@ -62,7 +64,7 @@ export function stepModule(catalogue: Catalogue, flowId: string, stepId: string)
   if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
   const schema = browserStepSchema(catalogue, flowId, stepId);
   return [
-    `import * as validateFns from ${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${stepId}/validators`)};`,
+    `import { byId as validateFns } from ${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${stepId}/validators`)};`,
     `export const schema = ${JSON.stringify(schema)};`,
     `export const ui = ${JSON.stringify(step.ui)};`,
     'export { validateFns };',
@@ -76,19 +78,30 @@ export function stepModule(catalogue: Catalogue, flowId: string, stepId: string)
  */
 export function validatorsModule(catalogue: Catalogue, flowId: string, stepId: string): string {
   const schema = browserStepSchema(catalogue, flowId, stepId);
-  const code = compileSchemaValidatorsCode(schema as never, {
-    AjvClass: Ajv2020 as never,
-    ajvFormatOptions: false,
-    ajvOptionsOverrides: {
-      // Standalone code refers to formats as `formats["iban"]`; the import is added below.
-      code: { esm: true, lines: false, formats: _`formats` },
+  // rjsf's layout: one validator per schema rjsf may validate (the step, and the branches of its if/then),
+  // keyed by `$id` or rjsf's hash of the schema. A hash can start with "-", which is no export name, so every
+  // validator is exported under a safe name and `byId` maps rjsf's keys to them.
+  const schemas = Object.values(schemaParser(schema as never)) as { $id: string }[];
+  const ajv = createAjvInstance(
+    undefined,
+    undefined,
+    {
+      code: { esm: true, lines: false, source: true, formats: _`formats` },
       allowUnionTypes: true,
+      schemas,
+    } as never,
+    false,
+    Ajv2020 as never,
+    (instance: unknown) => {
+      registerVocabulary(instance as never);
+      return instance as never;
     },
-    extenderFn: (ajv) => {
-      registerVocabulary(ajv as never);
-      return ajv;
-    },
-  });
+  );
+  const exportName = (id: string) => `v_${id.replace(/[^A-Za-z0-9_]/g, (c) => (c === '-' ? 'n' : '_'))}`;
+  const mapping = Object.fromEntries(schemas.map((s) => [exportName(s.$id), s.$id]));
+  const code = `${standaloneCode(ajv as never, mapping)}\nexport const byId = {${Object.entries(mapping)
+    .map(([name, id]) => `${JSON.stringify(id)}: ${name}`)
+    .join(', ')}};`;
   // ajv writes `require(...)` for its runtime helpers even in ES module output; map the known ones to imports.
   let body = code;
   const imports = [`import { formats } from ${JSON.stringify(FORMATS_MODULE)};`];

@@ -6,6 +6,9 @@ import { Providers } from './app/Providers';
 import { createRouter } from './app/router';
 import { initI18n } from './i18n';
 import { isLanguage } from '../domain/language';
+import { captureUtm } from './app/utm';
+
+captureUtm();
 
 void initI18n().then((i18n) => {
   const language = isLanguage(i18n.language) ? i18n.language : 'en';

@@ -607,7 +607,13 @@ export function bundleStepSchema(catalogue: Catalogue, flowId: string, stepId: s
     if (!isObject(node)) return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
+      // A reference out of the step's file — and any reference inside a shared file, whose `#/$defs/…` means
+      // that file's definitions, not the step's — becomes a definition of the bundled schema.
+      if (
+        key === '$ref' &&
+        typeof value === 'string' &&
+        (!value.startsWith('#') || fromFile !== step.schemaFile)
+      ) {
         const target = resolveRef(fromFile, value);
         const name = localName(target.file, target.pointer);
         if (!(name in defs)) {

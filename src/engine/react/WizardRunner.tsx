@@ -50,6 +50,8 @@ export interface WizardRunnerProps {
   adapter: DraftAdapter;
   /** The address of the wizard without the step id, e.g. `/applications` (steps are `/applications/<stepId>`). */
   basePath: string;
+  /** The route parameter that holds the step id (default `stepId`; the application's is `currentStep`). */
+  stepParam?: string;
   /** Called when a path ends: after submit (`submit`), or at a `reach-out` step. */
   onEnd?: (outcome: 'submit' | 'reach-out', data: FormData) => void;
   /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
@@ -103,7 +105,7 @@ function Wizard(
   );
   const { t, i18n } = useTranslation(namespaces);
   const navigate = useNavigate();
-  const { stepId } = useParams();
+  const stepId = useParams()[props.stepParam ?? 'stepId'];
 
   const [data, setDataState] = useState<FormData>(props.initial.data);
   // The latest data, for callbacks that must stay stable (the form's onChange) and for watchers (see below).
@@ -169,6 +171,20 @@ function Wizard(
     },
     [adapter, definition],
   );
+
+  // A closing tab, a reload or a phone switching apps saves what is on screen (the adapter sends it with
+  // keepalive). Text fields hand their typing to the form on the same event first (useDeferredChange): their
+  // listeners were added before this one, as children's effects run before their parent's.
+  useEffect(() => {
+    const flush = () => void save(dataRef.current);
+    const onVisibility = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [save]);
 
   // Move focus to the first field with an error once it is on screen.
   useEffect(() => {

@@ -13,7 +13,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { servicesOf } from './services';
+import { servicesOf, UploadRejected } from './services';
 
 export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
 export const DEFAULT_MAX_SIZE_KB = 10000;
@@ -90,8 +90,16 @@ export function UploadWidget(props: WidgetProps) {
     try {
       const uploaded = await services.upload(file, setProgress, controller.current.signal);
       props.onChange(uploaded.url);
-    } catch {
-      if (!controller.current.signal.aborted) setLocalError(t('upload.failed'));
+    } catch (error) {
+      if (controller.current.signal.aborted) return;
+      // The server looks at the content: a text file named .pdf is refused as the wrong type, with the rule's message.
+      if (error instanceof UploadRejected)
+        setLocalError(
+          error.reason === 'badType'
+            ? t('upload.badType', { extensions: accept.join(', ') })
+            : t('upload.tooLarge', { size: formatSize(maxSizeKb) }),
+        );
+      else setLocalError(t('upload.failed'));
     } finally {
       setProgress(null);
       setUploading(null);

@@ -8,6 +8,14 @@ export interface UploadedFile {
   url: string;
 }
 
+/** An upload the server refused for a reason the merchant can fix (the wrong kind of file, too large). */
+export class UploadRejected extends Error {
+  override name = 'UploadRejected';
+  constructor(readonly reason: 'badType' | 'tooLarge') {
+    super(`upload refused: ${reason}`);
+  }
+}
+
 export interface WidgetServices {
   /** Uploads a file, reporting progress from 0 to 1. Rejects on failure or abort. */
   upload?(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedFile>;

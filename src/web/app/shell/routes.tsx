@@ -10,12 +10,6 @@ type Permission = keyof ComputedPermissions;
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
 const PLANNED: [string, string, Permission?][] = [
-  ['applications', 'nav.application', 'canViewApplication'],
-  ['applications/new', 'nav.application', 'canCreateApplication'],
-  ['applications/list', 'nav.application', 'canViewApplication'],
-  ['applications/view', 'nav.application', 'canViewApplication'],
-  ['applications/step/:currentStep?', 'nav.application', 'canViewApplication'],
-  ['application/:applicationId', 'nav.application', 'canViewApplication'],
   ['dashboard', 'nav.dashboard', 'canViewDashboard'],
   ['dashboard/business-profile', 'page.businessProfile'],
   ['dashboard/contract', 'page.contract'],
@@ -56,9 +50,39 @@ const PLANNED: [string, string, Permission?][] = [
 ];
 
 const pages = () => import('./pages');
+const onboarding = () => import('../../features/onboarding/routes/ApplicationPages');
+
+/** The application's screens (features/onboarding), each behind its permission (spec §2.4, §2.7). */
+const APPLICATION: [
+  string,
+  'ApplicationGate' | 'NewApplication' | 'ApplicationForm' | 'ApplicationView' | 'ReachOut' | 'ToApplication',
+  Permission,
+][] = [
+  ['applications', 'ApplicationGate', 'canViewApplication'],
+  ['applications/new', 'NewApplication', 'canCreateApplication'],
+  ['applications/list', 'ToApplication', 'canViewApplication'],
+  ['applications/view', 'ApplicationView', 'canViewApplication'],
+  ['applications/step/:currentStep?', 'ApplicationForm', 'canViewApplication'],
+  ['applications/reach-out', 'ReachOut', 'canViewApplication'],
+  ['application/:applicationId', 'ToApplication', 'canViewApplication'],
+];
 
 export const signedInRoutes: RouteObject[] = [
   { index: true, lazy: () => pages().then((m) => ({ Component: m.RootRedirect })) },
+  ...APPLICATION.map(([path, screen, permission]): RouteObject => ({
+    path,
+    lazy: () =>
+      Promise.all([pages(), onboarding()]).then(([p, m]) => {
+        const Screen = m[screen];
+        return {
+          Component: () => (
+            <p.Gate allow={(granted) => granted[permission]}>
+              <Screen />
+            </p.Gate>
+          ),
+        };
+      }),
+  })),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     lazy: () =>
