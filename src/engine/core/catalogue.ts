@@ -514,6 +514,9 @@ export function checkCatalogue(source: CatalogueSource): CheckResult {
           checkText(file, at, value);
         } else if ((key === 'ui:enumNames' || key === 'ui:enumDescriptions') && Array.isArray(value)) {
           value.forEach((v, i) => checkText(file, `${at}/${i}`, v));
+          // rjsf reads a list's option labels from its items' UI schema; here they would be ignored.
+          if (isObject(fieldSchema) && fieldSchema.type === 'array')
+            problem(file, at, `"${key}" of a list belongs under "items" (rjsf ignores it here)`);
         } else if (key === 'ui:order' || key.startsWith('ui:')) {
           // Other rjsf options carry no text.
         } else if (key === 'items') {

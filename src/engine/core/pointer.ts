@@ -74,19 +74,48 @@ export function isWithin(pointer: string, prefix: string): boolean {
 }
 
 /**
- * Returns a copy of `data` with `value` at `pointer`, creating objects on the way.
+ * Returns a copy of `data` with `value` at `pointer`, creating objects on the way (an existing array is
+ * copied and its element set).
  */
 export function setAt<T extends Record<string, unknown>>(data: T, pointer: string, value: unknown): T {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) throw new Error('cannot replace the whole document');
-  const set = (node: unknown, depth: number): Record<string, unknown> => {
+  const set = (node: unknown, depth: number): unknown => {
+    const key = tokens[depth] as string;
+    const leaf = depth === tokens.length - 1;
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(key)) {
+      const copy = [...(node as unknown[])];
+      const index = Number(key);
+      copy[index] = leaf ? value : set(copy[index], depth + 1);
+      return copy;
+    }
     const copy: Record<string, unknown> =
       node !== null && typeof node === 'object' && !Array.isArray(node)
         ? { ...(node as Record<string, unknown>) }
         : {};
-    const key = tokens[depth] as string;
-    copy[key] = depth === tokens.length - 1 ? value : set(copy[key], depth + 1);
+    copy[key] = leaf ? value : set(copy[key], depth + 1);
     return copy;
   };
   return set(data, 0) as T;
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The pointers where `after` differs from `before`: objects are compared key by key, arrays of the same
+ * length item by item; anything else (or an array that changed length) is one change at its pointer.
+ */
+export function changedPointers(before: unknown, after: unknown, at = ''): string[] {
+  if (same(before, after)) return [];
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].flatMap((k) =>
+      changedPointers(before[k], after[k], toPointer([...parsePointer(at), k])),
+    );
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length)
+    return after.flatMap((item, i) => changedPointers(before[i], item, toPointer([...parsePointer(at), i])));
+  return [at];
 }

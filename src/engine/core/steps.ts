@@ -5,7 +5,7 @@
  */
 import { evaluateCondition } from './conditions';
 import { deriveContext } from './context';
-import { getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from './pointer';
+import { changedPointers, getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import type { Context, FlowDefinition, FormData, StepDefinition } from './types';
 
 /**
@@ -91,5 +91,30 @@ export function withOwnedParents(data: FormData, owns: readonly string[]): FormD
       if (value === undefined || value === null) result = setAt(result, parent, {});
     }
     return result;
+  }, data);
+}
+
+/**
+ * Applies only what a step's form changed since its previous report (`before`) — within the data the step
+ * owns. A form can report late (a change handed over in a transition) with an older view of fields changed
+ * since; taking only its changes never puts those older values back.
+ * @param data - the wizard's current data
+ * @param before - the form's previous report (or the data it was given)
+ * @param after - the form's new report
+ */
+export function applyStepChanges(
+  data: FormData,
+  before: FormData,
+  after: FormData,
+  owns: readonly string[],
+): FormData {
+  const put = (acc: FormData, pointer: string) => {
+    const value = getAt(after, pointer);
+    return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
+  };
+  return changedPointers(before, after).reduce<FormData>((acc, pointer) => {
+    if (owns.some((o) => isWithin(pointer, o))) return put(acc, pointer);
+    // A change above the step's fields (a parent object that appeared): only the owned parts of it.
+    return owns.filter((o) => isWithin(o, pointer)).reduce(put, acc);
   }, data);
 }

@@ -12,8 +12,9 @@ interface StepFormProps {
   data: FormData;
   formContext?: object;
   errorSchema: ErrorSchema;
-  onChange?: (data: FormData) => void;
-  onBlur?: (id: string) => void;
+  /** The form's data after a change, with the id of the step whose form it is. */
+  onChange?: (data: FormData, stepId: string) => void;
+  onBlur?: (id: string, stepId: string) => void;
   /**
    * Whether `data` is only the form's own last change coming back (the runner stored what onChange reported).
    * rjsf already holds that data, so the form is not re-rendered for it: a keystroke renders the form once, not
@@ -21,6 +22,8 @@ interface StepFormProps {
    */
   isEcho?: (data: FormData) => boolean;
 }
+
+const DEFAULTS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
 
 const sameProps = (before: StepFormProps, after: StepFormProps) =>
   (Object.keys(after) as (keyof StepFormProps)[]).every(
@@ -35,11 +38,13 @@ const sameProps = (before: StepFormProps, after: StepFormProps) =>
  */
 export const StepForm = memo(function StepForm(props: StepFormProps) {
   const uiSchema = useMemo(() => ({ ...props.ui, 'ui:submitButtonOptions': { norender: true } }), [props.ui]);
-  const { onChange } = props;
+  const { onChange, onBlur } = props;
+  const stepId = props.step.id;
   const handleChange = useCallback(
-    (event: { formData?: unknown }) => onChange?.(event.formData as FormData),
-    [onChange],
+    (event: { formData?: unknown }) => onChange?.(event.formData as FormData, stepId),
+    [onChange, stepId],
   );
+  const handleBlur = useCallback((id: string) => onBlur?.(id, stepId), [onBlur, stepId]);
   return (
     <Form
       className={classes.form}
@@ -50,9 +55,12 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
       validator={props.step.rjsfValidator}
       extraErrors={props.errorSchema}
       showErrorList={false}
+      // A `const` is a rule, not an answer: a declaration (`const: true`) must not start ticked; a required yes/no
+      // question starts unanswered, not as "no".
+      experimental_defaultFormStateBehavior={DEFAULTS}
       noHtml5Validate
       onChange={handleChange}
-      onBlur={props.onBlur}
+      onBlur={handleBlur}
     >
       <></>
     </Form>

@@ -34,9 +34,9 @@ import {
   type StepValidator,
 } from '../core/drafts';
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
-import { applyStepData, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
+import { applyStepChanges, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
 import { applyResets, applyRules, resetsFor } from '../core/rules';
-import { getAt } from '../core/pointer';
+import { getAt, isWithin } from '../core/pointer';
 import type { FlowReset, FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { loadFlow, type LoadedFlowModule } from './loadFlow';
@@ -59,7 +59,6 @@ export interface WizardRunnerProps {
 }
 
 const NO_ERRORS: ErrorSchema = {};
-const ignore = () => undefined;
 
 /** Validators that validate `snapshot` once per step and answer from memory after that. */
 function cachedValidators(
@@ -204,7 +203,16 @@ function Wizard(
   }, [messages, stepId]);
 
   // The steps next to this one stay rendered (see below); their UI schemas, translated, follow the language.
-  const neighbours = step ? [previous, step.id, next].filter((id): id is string => id !== null) : [];
+  // A step that asks for some of the same data (the company owners of several ARE steps) is not pre-rendered:
+  // its form would hold the shared data as it was, and hand that back when shown.
+  const ownsOf = (id: string) => definition.steps.find((s) => s.id === id)?.owns ?? [];
+  const shares = (a: string, b: string) =>
+    ownsOf(a).some((p) => ownsOf(b).some((q) => isWithin(p, q) || isWithin(q, p)));
+  const neighbours = step
+    ? [previous, step.id, next].filter(
+        (id): id is string => id !== null && (id === step.id || !shares(id, step.id)),
+      )
+    : [];
   const neighbourKey = neighbours.join(' ');
   const uis = useMemo(
     () =>
@@ -224,41 +232,59 @@ function Wizard(
   const stepMessages = (current: FormData) =>
     step ? toFieldMessages(step.validate(withOwnedParents(current, owns)).errors) : [];
   // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
-  const handleBlur = (id: string) => {
-    if (!step) return;
-    setCommitted(data);
-    const fresh = stepMessages(data);
+  const handleBlur = (id: string, from: string) => {
+    if (!step || from !== step.id) return;
+    // The latest data, not this render's: a widget may report a change and its blur in one go.
+    const current = dataRef.current;
+    setCommitted(current);
+    const fresh = stepMessages(current);
     setMessages((old) => [
       ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
       ...fresh.filter((m) => fieldId(m.pointer) === id),
     ]);
-    void save(data).then((serverErrors) => serverErrors.length > 0 && setMessages(serverErrors));
+    void save(current).then((serverErrors) => serverErrors.length > 0 && setMessages(serverErrors));
   };
 
   // Stable callbacks keep the memoized form from re-rendering on the runner's own state changes.
   // The data made from the form's own changes: handing them back to the form would only re-render it.
-  const echoes = useRef(new WeakSet<FormData>()).current;
-  const isEcho = useCallback((candidate: FormData) => echoes.has(candidate), [echoes]);
-  const onFormChange = useCallback(
-    (next: FormData) => {
-      const current = dataRef.current;
-      const merged = applyStepData(current, next, owns);
-      const resets = resetsFor(definition, current, merged);
-      if (resets.some((r) => r.confirm)) {
-        setPendingReset({ before: current, after: merged, resets });
-        return;
-      }
-      const settled = applyRules(definition, applyResets(merged, resets));
-      // What the form reported comes back as an echo; anything the rules or resets changed must reach the form.
-      if (settled === merged) echoes.add(settled);
-      setData(settled);
-    },
-    [owns, echoes, definition, setData],
+  // Each echo remembers whose form made it: the next step's form (pre-rendered with older data) must be handed
+  // the data the previous step's form made, which is no echo of its own.
+  const [echoes] = useState(() => new WeakMap<FormData, string>());
+  const lastReport = useRef<{ step: string; data: FormData } | null>(null);
+  const isEcho = useCallback((candidate: FormData) => echoes.get(candidate) === stepId, [echoes, stepId]);
+  // One callback for every form, for the whole run (it reads the step on screen from a ref): React may not have
+  // handed a newly shown, pre-rendered form its new props yet, so nothing may depend on them.
+  const changeRef = useRef<(next: FormData, from: string) => void>(() => undefined);
+  const onFormChange = useCallback((next: FormData, from: string) => changeRef.current(next, from), []);
+  const handleChange = (next: FormData, from: string) => {
+    // Only the step on screen speaks: a pre-rendered neighbour's form may report (its defaults) too.
+    if (!stepId || from !== stepId) return;
+    const current = dataRef.current;
+    // Only what this form changed since its last report (a late report must not undo newer answers).
+    const last = lastReport.current;
+    const previous = last && last.step === stepId ? last.data : current;
+    lastReport.current = { step: stepId, data: next };
+    const merged = applyStepChanges(current, previous, next, owns);
+    const resets = resetsFor(definition, current, merged);
+    if (resets.some((r) => r.confirm)) {
+      setPendingReset({ before: current, after: merged, resets });
+      return;
+    }
+    const settled = applyRules(definition, applyResets(merged, resets));
+    // What the form reported comes back as an echo; anything the rules or resets changed must reach the form.
+    if (settled === merged) echoes.set(settled, stepId);
+    setData(settled);
+  };
+  const blurRef = useRef<(id: string, from: string) => void>(() => undefined);
+  // rjsf reports a change after its own render commits; a widget that reports a change and its blur together
+  // (a checkbox, an upload) would have the blur handled first, with the data from before. The blur waits a tick.
+  const stableOnBlur = useCallback(
+    (id: string, from: string) => void setTimeout(() => blurRef.current(id, from), 0),
+    [],
   );
-  const blurRef = useRef<(id: string) => void>(() => undefined);
-  const stableOnBlur = useCallback((id: string) => blurRef.current(id), []);
   useLayoutEffect(() => {
     blurRef.current = handleBlur;
+    changeRef.current = handleChange;
   });
   const errorSchema = useMemo(() => toErrorSchema(messages, (key, params) => t(key, params)), [messages, t]);
 
@@ -421,8 +447,8 @@ function Wizard(
                       data={visible ? data : committed}
                       formContext={formContext}
                       errorSchema={visible ? errorSchema : NO_ERRORS}
-                      onChange={visible ? onFormChange : ignore}
-                      onBlur={visible ? stableOnBlur : ignore}
+                      onChange={onFormChange}
+                      onBlur={stableOnBlur}
                       isEcho={visible ? isEcho : undefined}
                     />
                   </div>

@@ -50,6 +50,11 @@ async function load(loader: NonNullable<(typeof flows)[string]>): Promise<Loaded
         return { valid, errors: valid ? [] : [...(main.errors ?? [])] };
       };
       const rjsfValidator = createPrecompiledValidator(step.validateFns, step.schema as JsonObject);
+      // rjsf asks this validator about `if` branches while it resolves the step's schema, passing the schema as
+      // resolved so far, which its "same root schema" guard (a deep comparison against the raw or once-resolved
+      // root) refuses for `allOf` of `if`/`then`. Every schema it asks about comes from this step's own schema,
+      // whose validators are exactly these, so the guard is switched off.
+      (rjsfValidator as unknown as { ensureSameRootSchema: () => boolean }).ensureSameRootSchema = () => true;
       return [id, { ...step, id, validate, rjsfValidator }] as const;
     }),
   );

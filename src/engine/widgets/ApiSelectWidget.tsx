@@ -15,8 +15,8 @@ const noSubscribe = () => () => undefined;
 
 export function ApiSelectWidget(props: WidgetProps) {
   const { t, i18n } = useTranslation('widgets');
-  const services = servicesOf(props.formContext);
-  const watch = watchOf(props.formContext);
+  const services = servicesOf(props);
+  const watch = watchOf(props);
   const source = String(props.options.source ?? '');
   const pointer = typeof props.options.dependsOn === 'string' ? props.options.dependsOn : null;
   const parent = useSyncExternalStore(watch?.subscribe ?? noSubscribe, () =>

@@ -76,7 +76,7 @@ function ConfirmIban(props: WidgetProps) {
   const { t } = useTranslation('widgets');
   const known =
     (typeof props.options.knownIban === 'string' ? props.options.knownIban : undefined) ??
-    servicesOf(props.formContext).knownIban;
+    servicesOf(props).knownIban;
   const [mismatch, setMismatch] = useState(false);
   const error = mismatch
     ? t('iban.mismatch')

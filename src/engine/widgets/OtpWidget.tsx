@@ -20,7 +20,7 @@ export function OtpWidget(props: WidgetProps) {
   const schema = props.schema as { maxLength?: number; minLength?: number; 'x-resendSeconds'?: number };
   const length = schema.maxLength ?? schema.minLength ?? 6;
   const resendSeconds = schema['x-resendSeconds'] ?? 120;
-  const services = servicesOf(props.formContext);
+  const services = servicesOf(props);
   const [left, restartCountdown] = useCountdown(resendSeconds);
   const [sending, setSending] = useState(false);
   const [resendFailed, setResendFailed] = useState(false);

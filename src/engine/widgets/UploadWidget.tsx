@@ -9,7 +9,7 @@
  * The type check here is by name, for a quick answer; the server checks the
  * content.
  */
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -61,9 +61,10 @@ export function UploadWidget(props: WidgetProps) {
   const schema = props.schema as { 'x-accept'?: string[]; 'x-maxSizeKb'?: number };
   const accept = schema['x-accept'] ?? DEFAULT_ACCEPT;
   const maxSizeKb = schema['x-maxSizeKb'] ?? DEFAULT_MAX_SIZE_KB;
-  const services = servicesOf(props.formContext);
+  const services = servicesOf(props);
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
+  const blurPending = useRef(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -90,6 +91,10 @@ export function UploadWidget(props: WidgetProps) {
     try {
       const uploaded = await services.upload(file, setProgress, controller.current.signal);
       props.onChange(uploaded.url);
+      // The blur is reported once the form shows the new file (the effect below): reported in the same tick,
+      // the runner would handle it with the data from before the change.
+      blurPending.current = true;
+      return;
     } catch (error) {
       if (controller.current.signal.aborted) return;
       // The server looks at the content: a text file named .pdf is refused as the wrong type, with the rule's message.
@@ -103,9 +108,14 @@ export function UploadWidget(props: WidgetProps) {
     } finally {
       setProgress(null);
       setUploading(null);
-      props.onBlur(props.id, value);
     }
+    props.onBlur(props.id, value);
   };
+  useEffect(() => {
+    if (!blurPending.current || props.value === value) return;
+    blurPending.current = false;
+    props.onBlur(props.id, props.value);
+  });
 
   const download = async () => {
     if (!value || !services.download) return;
@@ -150,6 +160,7 @@ export function UploadWidget(props: WidgetProps) {
           ref={input}
           type="file"
           hidden
+          aria-label={typeof props.label === 'string' ? props.label : undefined}
           accept={extensionsOf(accept)
             .map((e) => `.${e}`)
             .join(',')}

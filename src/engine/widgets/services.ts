@@ -43,13 +43,21 @@ export interface DataWatch {
   subscribe(listener: () => void): () => void;
 }
 
-/** Reads the data watch from rjsf's form context. */
-export function watchOf(formContext: unknown): DataWatch | undefined {
-  return (formContext as { watch?: DataWatch } | undefined)?.watch;
+/** What a widget is given: rjsf 6 hands the form context over in `registry.formContext` (tests pass `formContext`). */
+interface WithContext {
+  registry?: { formContext?: unknown };
+  formContext?: unknown;
 }
 
-/** Reads the services from rjsf's form context. */
-export function servicesOf(formContext: unknown): WidgetServices {
-  const services = (formContext as { services?: WidgetServices } | undefined)?.services;
+const contextOf = (props: WithContext): unknown => props.registry?.formContext ?? props.formContext;
+
+/** Reads the data watch from a widget's props. */
+export function watchOf(props: WithContext): DataWatch | undefined {
+  return (contextOf(props) as { watch?: DataWatch } | undefined)?.watch;
+}
+
+/** Reads the services from a widget's props. */
+export function servicesOf(props: WithContext): WidgetServices {
+  const services = (contextOf(props) as { services?: WidgetServices } | undefined)?.services;
   return services ?? {};
 }

@@ -226,15 +226,13 @@ function View(props: { application: Application }) {
                   ui={translateUi(step.schema, step.ui, (key) => t(key))}
                   data={data}
                   onDownload={(url) =>
-                    void applicationServices
-                      .download?.(url)
-                      .catch(() =>
-                        notify({
-                          variant: 'error',
-                          title: t('pages.downloadFailedTitle'),
-                          message: t('widgets:upload.downloadFailed'),
-                        }),
-                      )
+                    void applicationServices.download?.(url).catch(() =>
+                      notify({
+                        variant: 'error',
+                        title: t('pages.downloadFailedTitle'),
+                        message: t('widgets:upload.downloadFailed'),
+                      }),
+                    )
                   }
                 />
               </Stack>
