@@ -50,8 +50,8 @@ test.describe('sign-in', () => {
   test('sign-up by e-mail, with the phone set up as second factor', async ({ page, request }) => {
     const { email } = await signUp(page, request);
     // Root sends an account without a merchant to a new application (spec §2.6).
-    await expect(page).toHaveURL(/\/applications\/new$/);
-    await expect(page.getByRole('heading', { name: 'Application' })).toBeVisible();
+    await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
+    await expect(page.getByRole('heading', { name: 'Business profile' })).toBeVisible();
     // Analytics: page views of the way here and an identify with the account's details (spec §7).
     await expect
       .poll(async () => {
@@ -73,7 +73,7 @@ test.describe('sign-in', () => {
     );
     // Signed in, the auth page sends the user on.
     await page.goto('/auth');
-    await expect(page).toHaveURL(/\/applications\/new$/);
+    await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
   });
 
   test('sign-in by phone, with an e-mail second factor', async ({ page, request }) => {
@@ -95,7 +95,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
     await expect(page.getByText(/Enter the 6-digit code we sent to p•••@example\.com/)).toBeVisible();
     await enterCode(page, await codeFor(request, email));
-    await expect(page).toHaveURL(/\/applications\/new$/);
+    await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
     await page.goto('/account');
     await expect(page.getByRole('main').getByText(email)).toBeVisible();
   });
@@ -140,7 +140,7 @@ test.describe('sign-in', () => {
     request,
   }) => {
     await signUp(page, request, `/auth?redirect=${encodeURIComponent('//evil.example')}`);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/new$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/step\/basic-info$/);
     for (const target of [
       'https://evil.example',
       '/..%2f',
@@ -149,7 +149,7 @@ test.describe('sign-in', () => {
       '//evil.example',
     ]) {
       await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
-      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/new$/);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/step\/basic-info$/);
     }
   });
 

@@ -1,8 +1,8 @@
 /**
- * The onboarding application end to end (onboarding spec §2–§5), through the UI of a brand-new merchant:
- * the whole ARE private company path, a Saudi freelancer in Arabic, a high-volume Bahraini merchant who is
- * told we will reach out, a reload in the middle, and the messages of a bad IBAN, a 101% share total and a
- * disguised upload.
+ * The onboarding application end to end (onboarding spec §2–§5), through the UI of a brand-new merchant.
+ * So far: the whole ARE private company path. Still to come (see the closing note of the stop): a Saudi
+ * freelancer in Arabic, a high-volume Bahraini merchant told we will reach out, a reload in the middle, and
+ * the messages of a bad IBAN, a 101% share total and a disguised upload.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
@@ -12,8 +12,6 @@ test.describe.configure({ mode: 'parallel' });
 test.setTimeout(120_000);
 
 const PDF = { name: 'document.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
-
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true });
 
 async function start(page: Page, lang: 'en' | 'ar' = 'en') {
   await signInAs(page, 'acc-new');

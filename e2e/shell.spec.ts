@@ -53,15 +53,17 @@ test.describe('the sidebar of each persona', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a new account has no work areas yet: root sends it to a new application', async ({
+  test('a new account has no work areas yet: root starts its application, the sidebar shows only that', async ({
     page,
     isMobile,
   }) => {
     test.skip(isMobile, 'the desktop sidebar');
     await signInAs(page, 'acc-new');
     await page.goto('/');
-    await expect(page).toHaveURL(/\/applications\/new$/);
-    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
+    // A draft application is the only item of its General section (spec §2.3).
+    const general = page.getByRole('navigation', { name: 'General' });
+    await expect(general.getByRole('link')).toHaveText(['Application']);
     await expect(page.getByRole('link', { name: /@e2e\.example/ })).toBeVisible(); // the account item
   });
 

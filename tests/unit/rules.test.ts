@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyResets, applyRules, resetsFor } from '../../src/engine/core/rules';
 import { sumMatches } from '../../src/engine/core/runtime';
+import { applyStepChanges } from '../../src/engine/core/steps';
+import { changedPointers } from '../../src/engine/core/pointer';
 import { toFieldMessages } from '../../src/engine/core/messages';
 import { createStepValidators } from '../../src/engine/core/catalogue';
 import { loadCheckedCatalogue } from '../../src/cli/compileCatalogue';
@@ -148,5 +150,31 @@ describe('owners (§5)', () => {
         '/legal_info/company_owners/0/role validation:error.required',
       ]),
     );
+  });
+});
+
+describe('a step form’s report is applied as its own changes only (applyStepChanges)', () => {
+  const owns = ['/bank_details'];
+  it('takes what changed since the form’s previous report, within what the step owns', () => {
+    const data = { email: 'a@b.co', bank_details: { iban: 'SA03', iban_certificate_url: 'https://x/1' } };
+    const before = { email: 'old', bank_details: { iban: 'SA03' } };
+    const after = { email: 'other', bank_details: { iban: 'SA03', bank_name: 'Mashreq' } };
+    // A late report without the certificate (the form had not seen it) does not remove it; e-mail is not owned.
+    expect(applyStepChanges(data, before, after, owns)).toEqual({
+      email: 'a@b.co',
+      bank_details: { iban: 'SA03', iban_certificate_url: 'https://x/1', bank_name: 'Mashreq' },
+    });
+  });
+  it('removes what the form removed, and changes array items one by one', () => {
+    const data = { legal_info: { company_owners: [{ name: 'A', role: 'ceo' }, { name: 'B' }] } };
+    const before = { legal_info: { company_owners: [{ name: 'A' }, { name: 'B' }] } };
+    const after = { legal_info: { company_owners: [{ name: 'A' }, { name: 'Bee' }] } };
+    expect(applyStepChanges(data, before, after, ['/legal_info/company_owners'])).toEqual({
+      legal_info: { company_owners: [{ name: 'A', role: 'ceo' }, { name: 'Bee' }] },
+    });
+    expect(changedPointers({ a: [1, 2] }, { a: [1] })).toEqual(['/a']);
+    expect(
+      applyStepChanges({ x: 1, bank_details: { iban: 'S' } }, { bank_details: { iban: 'S' } }, {}, owns),
+    ).toEqual({ x: 1 });
   });
 });
