@@ -160,7 +160,8 @@ export async function buildApp(options: AppOptions) {
   const authRepository = createAuthRepository(database.db);
   const auth = createAuthService({ repository: authRepository, outbox, clock });
   const botCheck = createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' });
-  const account = createAccountService({ repository: createAccountRepository(database.db), clock });
+  const accountRepository = createAccountRepository(database.db);
+  const account = createAccountService({ repository: accountRepository, clock });
 
   // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
   // without CORS, which this server does not allow) or carry the app's own header.
@@ -190,7 +191,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
   const applicationRepository = createApplicationRepository(database.db);
-  const accountRepository = createAccountRepository(database.db);
   await app.register(applicationRoutes, {
     applications: createApplicationService({
       repository: applicationRepository,

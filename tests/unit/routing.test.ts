@@ -216,9 +216,14 @@ describe('dropInactiveData', () => {
   });
 });
 
-describe('applyStepData', () => {
+describe('applyStepChanges (a report against the data the form was given)', () => {
   it('takes only the fields the step owns from what its form reports', async () => {
-    const { applyStepData } = await import('../../src/engine/core/steps');
+    const { applyStepChanges } = await import('../../src/engine/core/steps');
+    const applyStepData = (
+      data: Record<string, unknown>,
+      reported: Record<string, unknown>,
+      owns: string[],
+    ) => applyStepChanges(data, data, reported, owns);
     const current = {
       country_of_main_operations: 'SAU',
       annual_volume: 'less_than_1m',

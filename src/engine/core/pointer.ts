@@ -1,4 +1,5 @@
 /** JSON pointers (RFC 6901) over plain JSON data. Pure; never mutates its input. */
+import equal from 'fast-deep-equal';
 
 /** Splits a pointer into its unescaped tokens. `''` is the whole document. */
 export function parsePointer(pointer: string): string[] {
@@ -99,16 +100,12 @@ export function setAt<T extends Record<string, unknown>>(data: T, pointer: strin
   return set(data, 0) as T;
 }
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * The pointers where `after` differs from `before`: objects are compared key by key, arrays of the same
- * length item by item; anything else (or an array that changed length) is one change at its pointer.
- */
 export function changedPointers(before: unknown, after: unknown, at = ''): string[] {
-  if (same(before, after)) return [];
+  // Runs on every change of a form: unchanged parts are usually the same objects, so identity settles most.
+  if (before === after) return [];
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     return [...keys].flatMap((k) =>
@@ -117,5 +114,5 @@ export function changedPointers(before: unknown, after: unknown, at = ''): strin
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length)
     return after.flatMap((item, i) => changedPointers(before[i], item, toPointer([...parsePointer(at), i])));
-  return [at];
+  return equal(before, after) ? [] : [at];
 }

@@ -9,6 +9,7 @@
  * server applies the rules again on every save, so the stored data never
  * breaks them whatever a client sends.
  */
+import equal from 'fast-deep-equal';
 import { evaluateCondition } from './conditions';
 import { deriveContext } from './context';
 import { getAt, removeAt, setAt } from './pointer';
@@ -48,12 +49,14 @@ export function applyRules(flow: FlowDefinition, data: FormData): FormData {
  * clear holds data the merchant gave (nothing to ask about otherwise).
  */
 export function resetsFor(flow: FlowDefinition, before: FormData, after: FormData): FlowReset[] {
-  const settled = JSON.stringify(applyRules(flow, after));
+  // Runs on every change of a form: the cheap tests first; the rules only for a reset that is set off.
+  let settled: string | undefined;
   return (flow.resets ?? []).filter((reset) => {
     const old = getAt(before, reset.on);
-    if (isEmpty(old) || JSON.stringify(old) === JSON.stringify(getAt(after, reset.on))) return false;
+    if (isEmpty(old) || equal(old, getAt(after, reset.on))) return false;
     if (!reset.clear.some((pointer) => !isEmpty(getAt(after, pointer)))) return false;
     // Only what the rules would not put back anyway counts (a licence type BHR sets is no answer to lose).
+    settled ??= JSON.stringify(applyRules(flow, after));
     return JSON.stringify(applyRules(flow, applyResets(after, [reset]))) !== settled;
   });
 }

@@ -61,22 +61,6 @@ export function dropInactiveData(flow: FlowDefinition, data: FormData): FormData
 }
 
 /**
- * Applies what a step's form reports to the wizard's data, taking only the data
- * the step owns: a form's view of anything else may be out of date and must
- * never overwrite it.
- * @param data - the wizard's current data
- * @param formData - the whole data as the step's form reports it
- * @param owns - the step's `owns` pointers
- * @returns - a copy of `data` with the step's fields taken from `formData`
- */
-export function applyStepData(data: FormData, formData: FormData, owns: readonly string[]): FormData {
-  return owns.reduce<FormData>((acc, pointer) => {
-    const value = getAt(formData, pointer);
-    return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
-  }, data);
-}
-
-/**
  * The data with every object on the way to the step's fields present (empty
  * when missing), so a missing answer is reported on its own field rather than
  * on a parent object the merchant cannot see (e.g. `/legal_info`).

@@ -8,6 +8,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { JsonObject } from './catalogueTypes';
 import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
+import { fileNameOf } from '../widgets/services';
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -23,15 +24,6 @@ interface Row {
 function showDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
-
-function fileName(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return decodeURIComponent(parsed.hash.slice(1) || parsed.pathname.split('/').pop() || url);
-  } catch {
-    return url;
-  }
 }
 
 function rowsOf(
@@ -112,7 +104,7 @@ function Rows(props: { rows: Row[]; onDownload?: (url: string) => void }) {
             {row.file ? (
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={500} truncate dir="ltr">
-                  {fileName(row.file)}
+                  {fileNameOf(row.file)}
                 </Text>
                 {props.onDownload && (
                   <Anchor

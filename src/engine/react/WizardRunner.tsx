@@ -277,11 +277,17 @@ function Wizard(
   };
   const blurRef = useRef<(id: string, from: string) => void>(() => undefined);
   // rjsf reports a change after its own render commits; a widget that reports a change and its blur together
-  // (a checkbox, an upload) would have the blur handled first, with the data from before. The blur waits a tick.
-  const stableOnBlur = useCallback(
-    (id: string, from: string) => void setTimeout(() => blurRef.current(id, from), 0),
-    [],
-  );
+  // (a checkbox, an upload) would have the blur handled first, with the data from before. So a blur is queued
+  // and handled after the commit it is rendered in — by then rjsf has reported the change it came with.
+  const blurs = useRef<{ id: string; from: string }[]>([]);
+  const [blurTick, setBlurTick] = useState(0);
+  const stableOnBlur = useCallback((id: string, from: string) => {
+    blurs.current.push({ id, from });
+    setBlurTick((tick) => tick + 1);
+  }, []);
+  useEffect(() => {
+    for (const blur of blurs.current.splice(0)) blurRef.current(blur.id, blur.from);
+  }, [blurTick]);
   useLayoutEffect(() => {
     blurRef.current = handleBlur;
     changeRef.current = handleChange;

@@ -9,11 +9,11 @@
  * The type check here is by name, for a quick answer; the server checks the
  * content.
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { servicesOf, UploadRejected } from './services';
+import { fileNameOf, servicesOf, UploadRejected } from './services';
 
 export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
 export const DEFAULT_MAX_SIZE_KB = 10000;
@@ -46,16 +46,6 @@ export function checkFile(
   return null;
 }
 
-/** The name to show for a stored file: its address's fragment when it names the file, else the last part of the path. */
-function fileName(url: string): string {
-  try {
-    const parsed = new URL(url, 'https://x.invalid');
-    return decodeURIComponent(parsed.hash.slice(1) || parsed.pathname.split('/').pop() || url);
-  } catch {
-    return url;
-  }
-}
-
 export function UploadWidget(props: WidgetProps) {
   const { t } = useTranslation('widgets');
   const schema = props.schema as { 'x-accept'?: string[]; 'x-maxSizeKb'?: number };
@@ -64,7 +54,6 @@ export function UploadWidget(props: WidgetProps) {
   const services = servicesOf(props);
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
-  const blurPending = useRef(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -91,10 +80,6 @@ export function UploadWidget(props: WidgetProps) {
     try {
       const uploaded = await services.upload(file, setProgress, controller.current.signal);
       props.onChange(uploaded.url);
-      // The blur is reported once the form shows the new file (the effect below): reported in the same tick,
-      // the runner would handle it with the data from before the change.
-      blurPending.current = true;
-      return;
     } catch (error) {
       if (controller.current.signal.aborted) return;
       // The server looks at the content: a text file named .pdf is refused as the wrong type, with the rule's message.
@@ -108,14 +93,9 @@ export function UploadWidget(props: WidgetProps) {
     } finally {
       setProgress(null);
       setUploading(null);
+      props.onBlur(props.id, value);
     }
-    props.onBlur(props.id, value);
   };
-  useEffect(() => {
-    if (!blurPending.current || props.value === value) return;
-    blurPending.current = false;
-    props.onBlur(props.id, props.value);
-  });
 
   const download = async () => {
     if (!value || !services.download) return;
@@ -185,7 +165,7 @@ export function UploadWidget(props: WidgetProps) {
         ) : value ? (
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" fw={500} truncate dir="ltr">
-              {fileName(value)}
+              {fileNameOf(value)}
             </Text>
             <Group gap="xs" wrap="nowrap">
               {services.download && (

@@ -8,6 +8,16 @@ export interface UploadedFile {
   url: string;
 }
 
+/** The name to show for a stored file: its address's fragment when it names the file, else the last part of the path. */
+export function fileNameOf(url: string): string {
+  try {
+    const parsed = new URL(url, 'https://x.invalid');
+    return decodeURIComponent(parsed.hash.slice(1) || parsed.pathname.split('/').pop() || url);
+  } catch {
+    return url;
+  }
+}
+
 /** An upload the server refused for a reason the merchant can fix (the wrong kind of file, too large). */
 export class UploadRejected extends Error {
   override name = 'UploadRejected';

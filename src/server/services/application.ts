@@ -23,6 +23,7 @@ import { localRefs, withRef, type SchemaObject } from '../../engine/core/schemaR
 import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/core/steps';
 import type { FlowDefinition, FormData } from '../../engine/core/types';
 import { isPhone } from '../../domain/contact';
+import { APPLICATION_META_FIELDS } from '../../domain/application';
 import { bankOf } from '../data/banks';
 import { BUSINESS_SECTIONS } from '../data/businessSections';
 import { HttpError, notFound } from '../errors';
@@ -32,24 +33,8 @@ import { fileIdOf } from './files';
 
 const FLOW = 'onboarding';
 
-/** Fields of the application that are not answers (spec §3), never taken from a client's body. */
-const META_FIELDS = new Set([
-  'id',
-  'account_id',
-  'created_by_account_id',
-  'crm_id',
-  'organization_id',
-  'source',
-  'status',
-  'advertisement',
-  'flow_version',
-  'requires_sales_contact',
-  'steps',
-  'first_incomplete_step',
-  'created_at',
-  'updated_at',
-  'submitted_at',
-]);
+/** Fields about the application (spec §3), never answers: never taken from a client's body. */
+const META_FIELDS = new Set<string>(APPLICATION_META_FIELDS);
 
 /** Rules a draft may break for now: they say something is missing, not that something is wrong. */
 const COMPLETENESS = new Set(['required', 'minItems', 'contains', 'x-sum']);

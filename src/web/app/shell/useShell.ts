@@ -4,7 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useAccount } from '../../api/account';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
 import {
   computePermissions,
   type ComputedPermissions,
@@ -67,21 +68,10 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
     },
   });
   const application = useQuery({
-    queryKey: ['application-summary'],
+    queryKey: APPLICATION_QUERY_KEY,
     enabled: signedIn,
     staleTime: FIVE_MINUTES,
-    queryFn: async () => {
-      try {
-        return await api<{ status: string; phone?: string | null; email?: string | null }>(
-          'GET',
-          '/partners/application/api/v1/application',
-        );
-      } catch (error) {
-        // No application yet (or the onboarding calls are not there): nothing to show.
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: fetchApplication,
   });
   const legalEntities = useQuery({
     queryKey: ['legal-entities'],

@@ -4,64 +4,15 @@
  * and the UTM values of the landing page.
  */
 import { api, ApiError } from '../../api/client';
+import { answersOf, APPLICATION_URL, type Application } from '../../api/application';
 import type { DraftAdapter } from '../../../engine/react/adapter';
 import type { Draft } from '../../../engine/core/drafts';
 import { UploadRejected, type WidgetServices } from '../../../engine/widgets/services';
 import { landingUtm } from '../../app/utm';
 
-export const APPLICATION_URL = '/partners/application/api/v1/application';
-/** The shell's query of the application (sidebar item, gates): refreshed when the status changes. */
-export const APPLICATION_QUERY_KEY = ['application-summary'];
-
-/** Fields of the API's application that are not answers (spec §3 and ours). */
-const META = [
-  'id',
-  'account_id',
-  'created_by_account_id',
-  'crm_id',
-  'organization_id',
-  'source',
-  'status',
-  'advertisement',
-  'flow_version',
-  'requires_sales_contact',
-  'steps',
-  'first_incomplete_step',
-  'created_at',
-  'updated_at',
-  'submitted_at',
-  'field_errors',
-] as const;
-
-export interface Application extends Record<string, unknown> {
-  id: string;
-  status: 'draft' | 'partially_submitted' | 'submitted';
-  flow_version: number;
-  steps: string[];
-  first_incomplete_step: string | null;
-  requires_sales_contact: boolean;
-  business_name?: string;
-  submitted_at: string | null;
-}
-
-/** The account's application, or null when it has none. */
-export async function fetchApplication(): Promise<Application | null> {
-  try {
-    return await api<Application>('GET', APPLICATION_URL);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
+/** Starts the account's application, with the landing page's UTM values. */
 export const startApplication = () =>
   api<Application>('POST', APPLICATION_URL, { advertisement: landingUtm() ?? undefined });
-
-export function answersOf(application: Application): Record<string, unknown> {
-  const answers: Record<string, unknown> = { ...application };
-  for (const key of META) delete answers[key];
-  return answers;
-}
 
 /** Fetch keeps a keepalive body to 64 KiB; a larger application is saved without it (then only on blur/step). */
 const KEEPALIVE_LIMIT = 60 * 1024;

@@ -26,12 +26,10 @@ import { translateUi } from '../../../../engine/react/translateUi';
 import {
   answersOf,
   APPLICATION_QUERY_KEY,
-  applicationAdapter,
-  applicationServices,
   fetchApplication,
-  startApplication,
   type Application,
-} from '../api';
+} from '../../../api/application';
+import { applicationAdapter, applicationServices, startApplication } from '../api';
 
 const FLOW = 'onboarding';
 

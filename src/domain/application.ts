@@ -1,0 +1,24 @@
+/**
+ * The onboarding application as the API shows it (onboarding spec §3): the answers at the top level, next to
+ * these fields, which are about the application and never answers. The server never takes them from a body;
+ * the app leaves them out of the form's data.
+ */
+export const APPLICATION_META_FIELDS = [
+  'id',
+  'account_id',
+  'created_by_account_id',
+  'crm_id',
+  'organization_id',
+  'source',
+  'status',
+  'advertisement',
+  'flow_version',
+  'requires_sales_contact',
+  'steps',
+  'first_incomplete_step',
+  'created_at',
+  'updated_at',
+  'submitted_at',
+  // An answer to a save, not part of the application.
+  'field_errors',
+] as const;

@@ -1,0 +1,40 @@
+/**
+ * The account's onboarding application (spec §7 `GET /partners/application/api/v1/application`): read by the
+ * shell (sidebar item, root's redirect) and by the application's screens, under one query key.
+ */
+import { api, ApiError } from './client';
+import { APPLICATION_META_FIELDS } from '../../domain/application';
+
+export const APPLICATION_URL = '/partners/application/api/v1/application';
+/** Refreshed when the status changes (submit), so the sidebar and the gates follow. */
+export const APPLICATION_QUERY_KEY = ['application-summary'];
+
+export interface Application extends Record<string, unknown> {
+  id: string;
+  status: 'draft' | 'partially_submitted' | 'submitted';
+  flow_version: number;
+  steps: string[];
+  first_incomplete_step: string | null;
+  requires_sales_contact: boolean;
+  business_name?: string;
+  phone?: string | null;
+  email?: string | null;
+  submitted_at: string | null;
+}
+
+/** The account's application, or null when it has none (404). */
+export async function fetchApplication(): Promise<Application | null> {
+  try {
+    return await api<Application>('GET', APPLICATION_URL);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The answers of an application: everything but the fields about it. */
+export function answersOf(application: Application): Record<string, unknown> {
+  const answers: Record<string, unknown> = { ...application };
+  for (const key of APPLICATION_META_FIELDS) delete answers[key];
+  return answers;
+}
