@@ -68,7 +68,8 @@ function rowsOf(
           },
         ];
       if (value.length === 0) return [];
-      return [{ key, label, value: value.map((v) => enumLabel(v, items, childUi)).join(', ') }];
+      // A list's option labels are in its items' UI schema (as rjsf reads them).
+      return [{ key, label, value: value.map((v) => enumLabel(v, items, itemsUi)).join(', ') }];
     }
     if (childUi['ui:widget'] === 'upload' || 'x-accept' in child)
       return [{ key, label, file: String(value) }];
@@ -119,7 +120,8 @@ function Rows(props: { rows: Row[]; onDownload?: (url: string) => void }) {
               </Group>
             ) : (
               <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {row.value}
+                {/* Isolated: a phone number or an IBAN keeps its own direction inside Arabic text. */}
+                <bdi>{row.value}</bdi>
               </Text>
             )}
           </Stack>

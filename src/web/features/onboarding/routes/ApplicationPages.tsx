@@ -243,8 +243,23 @@ function View(props: { application: Application }) {
 }
 
 export function ReachOut() {
+  return (
+    <WithApplication>
+      {(application) =>
+        application?.requires_sales_contact ? (
+          <ReachOutScreen application={application} />
+        ) : (
+          <Navigate to="/applications" replace />
+        )
+      }
+    </WithApplication>
+  );
+}
+
+/** Only for an application that ended at a reach-out step: anyone else is sent to the gate. */
+function ReachOutScreen(props: { application: Application }) {
   const { t } = useTranslation('onboarding');
-  const query = useApplication();
+  const name = props.application.business_name;
   return (
     <>
       <PageHeader title={t('pages.reachOutTitle')} />
@@ -252,9 +267,7 @@ export function ReachOut() {
         <Stack gap="md" align="flex-start">
           <IconPhoneCall size={40} color="var(--mantine-color-mint-6)" aria-hidden />
           <Title order={2} size="h3">
-            {query.data?.business_name
-              ? t('pages.reachOutHeadingNamed', { name: query.data.business_name })
-              : t('pages.reachOutHeading')}
+            {name ? t('pages.reachOutHeadingNamed', { name }) : t('pages.reachOutHeading')}
           </Title>
           <Text>{t('pages.reachOutBody')}</Text>
           <Text size="sm" c="dimmed">
