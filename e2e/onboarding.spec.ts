@@ -30,11 +30,10 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
   await page.getByRole('option', { name: option }).click();
 }
 
-async function upload(page: Page, label: string, file = PDF) {
-  const input = page
-    .locator(`input[type=file][aria-label="${label}"]`)
-    .filter({ has: page.locator('xpath=.') });
-  await input.first().setInputFiles(file);
+/** Uploads a PDF named after the field, and waits until that field shows it (not another field's file). */
+async function upload(page: Page, label: string) {
+  const file = { ...PDF, name: `${label.replace(/[^A-Za-z0-9]+/g, '-')}.pdf` };
+  await page.locator(`input[type=file][aria-label="${label}"]`).first().setInputFiles(file);
   await expect(page.getByText(file.name).filter({ visible: true }).first()).toBeVisible();
 }
 
