@@ -338,31 +338,44 @@ function Wizard(
     if (owner && owner !== step.id) void navigate(`${basePath}/${owner}`);
   };
 
+  /**
+   * The data once every change already made has arrived: a widget may have changed a moment ago (an upload that
+   * just finished) and rjsf reports it after its render commits, which a click can overtake. React finishes
+   * pending renders before a new task, so one task later the runner holds the latest data.
+   */
+  const latestData = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return dataRef.current;
+  };
+
   const goNext = async () => {
-    setCommitted(data);
-    const errors = stepMessages(data);
+    const current = await latestData();
+    setCommitted(current);
+    const errors = stepMessages(current);
     if (errors.length > 0) {
       focusPending.current = true;
       setMessages(errors);
       return;
     }
+    const steps = resolveSteps(definition, current);
+    const following = steps[steps.indexOf(step.id) + 1] ?? null;
     setBusy(true);
     try {
-      const serverErrors = await save(data);
+      const serverErrors = await save(current);
       if (serverErrors.length > 0) return showServerErrors(serverErrors);
       setMessages([]);
-      if (next) {
-        void navigate(`${basePath}/${next}`);
+      if (following) {
+        void navigate(`${basePath}/${following}`);
         return;
       }
       const end = definition.steps.find((s) => s.id === step.id)?.end;
       if (end === 'submit') {
         // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
-        const finalData = applyRules(definition, dropInactiveData(definition, data));
+        const finalData = applyRules(definition, dropInactiveData(definition, current));
         const result = await adapter.submit(stampDraft(definition, finalData));
         if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
         props.onEnd?.('submit', finalData);
-      } else if (end === 'reach-out') props.onEnd?.('reach-out', data);
+      } else if (end === 'reach-out') props.onEnd?.('reach-out', current);
     } catch {
       setSaveFailed(true);
     } finally {
@@ -371,8 +384,9 @@ function Wizard(
   };
 
   const goBack = async () => {
-    setCommitted(data);
-    await save(data);
+    const current = await latestData();
+    setCommitted(current);
+    await save(current);
     setMessages([]);
     if (previous) void navigate(`${basePath}/${previous}`);
   };
