@@ -1,11 +1,11 @@
 /**
- * The onboarding application end to end (onboarding spec §2–§5), through the UI of a brand-new merchant.
- * So far: the whole ARE private company path. Still to come (see the closing note of the stop): a Saudi
- * freelancer in Arabic, a high-volume Bahraini merchant told we will reach out, a reload in the middle, and
- * the messages of a bad IBAN, a 101% share total and a disguised upload.
+ * The onboarding application end to end (onboarding spec §2–§5), through the UI of brand-new merchants: an ARE
+ * private company in English, a Saudi freelancer in Arabic, a high-volume Bahraini merchant told we will reach
+ * out, a reload and a second device in the middle of an application, and the messages of a bad IBAN, a 101%
+ * share total and a disguised upload (each keeping the other answers).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './helpers';
+import { signInAs, signInWith } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
 // Long paths: every step of an application is filled by hand.
@@ -14,9 +14,10 @@ test.setTimeout(120_000);
 const PDF = { name: 'document.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
 
 async function start(page: Page, lang: 'en' | 'ar' = 'en') {
-  await signInAs(page, 'acc-new');
+  const who = await signInAs(page, 'acc-new');
   await page.goto(`/?lang=${lang}&utm_source=e2e&utm_campaign=onboarding`);
   await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
+  return who;
 }
 
 async function text(page: Page, label: string | RegExp, value: string) {
@@ -31,8 +32,8 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
 }
 
 /** Uploads a PDF named after the field, and waits until that field shows it (not another field's file). */
-async function upload(page: Page, label: string) {
-  const file = { ...PDF, name: `${label.replace(/[^A-Za-z0-9]+/g, '-')}.pdf` };
+async function upload(page: Page, label: string, name = label.replace(/[^A-Za-z0-9]+/g, '-')) {
+  const file = { ...PDF, name: `${name}.pdf` };
   await page.locator(`input[type=file][aria-label="${label}"]`).first().setInputFiles(file);
   await expect(page.getByText(file.name).filter({ visible: true }).first()).toBeVisible();
 }
@@ -46,7 +47,7 @@ async function basicInfo(page: Page, country: string | RegExp, volume: string | 
   await text(page, /Last name|اسم العائلة/, 'Al Falasi');
   await page.getByRole('textbox', { name: /Phone number|رقم الجوال|رقم الهاتف/ }).fill('501234567');
   await text(page, /Business name|اسم النشاط/, name);
-  await choose(page, /Country of main operations|بلد العمليات/, country);
+  await choose(page, /Country of main operations|دولة النشاط الرئيسية/, country);
   await page.getByRole('radio', { name: volume }).check();
 }
 
@@ -62,8 +63,9 @@ async function productAndStore(page: Page) {
   await next(page);
 }
 
-test('a new ARE private company (tier 3) completes every step in English and submits', async ({ page }) => {
-  await start(page);
+/** An ARE private company (tier 3) from basic info to the shareholders step. */
+async function areCompanyToShareholders(page: Page, licence: string) {
+  const who = await start(page);
   await basicInfo(page, 'United Arab Emirates', '1 to 5 million', `Falasi Phones ${Date.now()}`);
   await next(page);
   await expect(page).toHaveURL(/product-category$/);
@@ -71,7 +73,7 @@ test('a new ARE private company (tier 3) completes every step in English and sub
 
   await expect(page).toHaveURL(/commercial-licence-are$/);
   await page.getByRole('radio', { name: /Private company/ }).check();
-  await text(page, 'Licence number', `CN-${Date.now()}`);
+  await text(page, 'Licence number', licence);
   await upload(page, 'Licence document');
   await page.getByLabel('Licence expiry date').fill('2030-06-30');
   await next(page);
@@ -90,6 +92,11 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   await upload(page, 'Company structure chart');
   await upload(page, 'Proof of address');
   await next(page);
+  return who;
+}
+
+test('a new ARE private company (tier 3) completes every step in English and submits', async ({ page }) => {
+  await areCompanyToShareholders(page, `CN-${Date.now()}`);
 
   // Shareholders: one owner with every role, 100%.
   await expect(page).toHaveURL(/shareholders-are$/);
@@ -132,4 +139,140 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   await expect(page.getByText('Falasi Phones LLC').first()).toBeVisible();
   // The sidebar's application item is for drafts only.
   await expect(page.getByRole('link', { name: 'Application' })).toHaveCount(0);
+});
+
+test('a Saudi freelancer completes in Arabic; a bad IBAN says so and keeps the other answers', async ({
+  page,
+}) => {
+  await start(page, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await basicInfo(page, 'السعودية', 'أقل من مليون', `متجر الريان ${Date.now()}`);
+  await next(page, 'التالي');
+
+  await expect(page).toHaveURL(/business-licence-sau$/);
+  await page.getByRole('radio', { name: 'وثيقة عمل حر' }).check();
+  await next(page, 'التالي');
+
+  await expect(page).toHaveURL(/product-category$/);
+  await choose(page, 'قطاع النشاط', 'الإلكترونيات');
+  await choose(page, 'الفئة', 'هواتف جوالة');
+  await next(page, 'التالي');
+  await expect(page).toHaveURL(/store-type$/);
+  await page.getByRole('checkbox', { name: /عبر الإنترنت/ }).check();
+  await page.getByRole('combobox', { name: 'منصات التجارة الإلكترونية' }).click();
+  await page.getByRole('option', { name: 'سلة' }).click();
+  await page.keyboard.press('Escape');
+  await text(page, 'الموقع الإلكتروني', 'https://rayyan.example.sa');
+  await next(page, 'التالي');
+
+  await expect(page).toHaveURL(/legal-details-sau-freelance$/);
+  await text(page, 'رقم وثيقة العمل الحر', `FL${String(Date.now()).slice(-8)}`);
+  await upload(page, 'وثيقة العمل الحر', 'freelance-certificate');
+  await page.getByLabel('تاريخ انتهاء الوثيقة').fill('2030-06-30');
+  await text(page, 'رقم الهوية الوطنية', '1012345678');
+  await upload(page, 'الهوية الوطنية (نسخة)', 'national-id');
+  await page.getByRole('textbox', { name: 'العنوان الوطني' }).fill('مكتب 12، شارع العليا، الرياض');
+  await next(page, 'التالي');
+
+  await expect(page).toHaveURL(/bank-details$/);
+  await text(page, 'اسم البنك', 'البنك الأهلي');
+  await text(page, 'اسم المستفيد (بالإنجليزية)', 'Rayyan Store');
+  // One digit off: the checksum fails.
+  await text(page, 'رقم الآيبان', 'SA0380000000608010167518');
+  await expect(page.getByText('يرجى إدخال رقم آيبان صحيح').filter({ visible: true })).toBeVisible();
+  await next(page, 'التالي');
+  await expect(page).toHaveURL(/bank-details$/);
+  await expect(page.getByRole('textbox', { name: 'اسم البنك' })).toHaveValue('البنك الأهلي');
+  await expect(page.getByRole('textbox', { name: 'اسم المستفيد (بالإنجليزية)' })).toHaveValue('Rayyan Store');
+  await text(page, 'رقم الآيبان', 'SA0380000000608010167519');
+  await expect(page.getByText('يرجى إدخال رقم آيبان صحيح')).toHaveCount(0);
+  await upload(page, 'شهادة الآيبان (خطاب البنك)', 'iban-certificate');
+  await next(page, 'التالي');
+
+  await expect(page).toHaveURL(/result$/);
+  await page.getByRole('checkbox', { name: /أقرّ بأن/ }).check();
+  await next(page, 'إرسال');
+
+  await expect(page).toHaveURL(/\/applications\/view$/);
+  await expect(page.getByText('قيد المراجعة')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'بيانات العمل الحر' })).toBeVisible();
+  await expect(page.getByText('Rayyan Store').first()).toBeVisible();
+});
+
+test('a Bahraini merchant above 15 million is told we will reach out', async ({ page }) => {
+  await start(page);
+  await basicInfo(page, 'Bahrain', 'Above 15 million', `Manama Retail ${Date.now()}`);
+  await next(page);
+  await expect(page).toHaveURL(/product-category$/);
+  await productAndStore(page);
+  await expect(page).toHaveURL(/\/applications\/reach-out$/);
+  await expect(page.getByRole('heading', { name: 'We will reach out to continue' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Thank you, Manama Retail/ })).toBeVisible();
+  // Nothing further to fill: the gate shows what was sent, with the same promise.
+  await page.goto('/applications');
+  await expect(page).toHaveURL(/\/applications\/view$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'We will reach out to continue' })).toBeVisible();
+  await page.goto('/applications/step/basic-info');
+  await expect(page).toHaveURL(/\/applications\/reach-out$/);
+});
+
+test('a 101% share total and a disguised upload say so and keep the answers; a reload or another device keeps everything', async ({
+  page,
+  browser,
+}) => {
+  const who = await areCompanyToShareholders(page, `CN-${Date.now()}`);
+  await expect(page).toHaveURL(/shareholders-are$/);
+  await text(page, 'Full name', 'Mariam Al Falasi');
+  await choose(page, 'Nationality', 'Emirati');
+  await text(page, 'ID number', '784198712345678');
+  await page.getByLabel('Date of birth').fill('1985-03-14');
+
+  // A text file named .pdf: refused by its content, with the spec's message.
+  await page.locator('input[type=file][aria-label="ID document (front)"]').setInputFiles({
+    name: 'passport.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('just some text'),
+  });
+  await expect(page.getByText(/file must have a .*pdf.* extension/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Mariam Al Falasi');
+  await upload(page, 'ID document (front)');
+
+  await page.getByLabel('ID expiry date').fill('2031-01-31');
+  await page.getByRole('checkbox', { name: 'Shareholder' }).check();
+  await page.getByRole('textbox', { name: 'Share (%)' }).fill('60');
+  // A second shareholder with 41%: 101% in all.
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await page.getByRole('textbox', { name: 'Full name' }).nth(1).fill('Omar Al Falasi');
+  await page.getByRole('checkbox', { name: 'Shareholder' }).nth(1).check();
+  await page.getByRole('textbox', { name: 'Share (%)' }).nth(1).fill('41');
+  await next(page);
+  await expect(page.getByText("the shareholders' shares must add up to exactly 100%")).toBeVisible();
+  await expect(page).toHaveURL(/shareholders-are$/);
+  await expect(page.getByRole('textbox', { name: 'Full name' }).first()).toHaveValue('Mariam Al Falasi');
+  await expect(page.getByRole('textbox', { name: 'ID number' }).first()).toHaveValue('784198712345678');
+
+  // A reload in the middle: the same step, with everything typed so far (the 101 too, still to fix).
+  await page.reload();
+  await expect(page).toHaveURL(/shareholders-are$/);
+  await expect(page.getByRole('textbox', { name: 'Full name' }).nth(1)).toHaveValue('Omar Al Falasi');
+  await expect(page.getByRole('textbox', { name: 'Share (%)' }).nth(1)).toHaveValue('41');
+  await expect(page.getByText('ID-document-front-.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/legal-details-are$/);
+  await expect(page.getByRole('textbox', { name: 'Legal company name' })).toHaveValue('Falasi Phones LLC');
+
+  // Another device: the same merchant lands on the first incomplete step with the answers.
+  const { baseURL, viewport } = test.info().project.use;
+  const other = await browser.newContext({ baseURL, viewport });
+  try {
+    const second = await other.newPage();
+    await signInWith(second.request, who);
+    await second.goto('/');
+    await expect(second).toHaveURL(/\/applications\/step\/shareholders-are$/);
+    await expect(second.getByRole('textbox', { name: 'Full name' }).first()).toHaveValue('Mariam Al Falasi');
+    await expect(second.getByRole('textbox', { name: 'Share (%)' }).nth(1)).toHaveValue('41');
+  } finally {
+    await other.close();
+  }
 });

@@ -12,6 +12,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { widgets } from '../../src/engine/widgets';
+import { caretAt } from '../../src/engine/widgets/IbanWidget';
 import { CUSTOM_WIDGET_NAMES, WIDGET_NAMES } from '../../src/engine/core/widgetNames';
 import { allWidgets } from '../../src/engine/react/formTheme';
 import { getWidget } from '@rjsf/utils';
@@ -416,6 +417,41 @@ describe('widget specifics', () => {
   it('iban: shows a stored IBAN in groups of four', async () => {
     await renderIn('rtl', <widgets.iban {...props('iban', { value: KNOWN_IBAN })} />);
     expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('SA03 8000 0000 6080 1016 7519');
+  });
+
+  it('iban: a stored IBAN selected whole (Tab, select all) is replaced by what is typed', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderIn(
+      'ltr',
+      <Host Widget={widgets.iban} widgetProps={props('iban', { onChange, value: KNOWN_IBAN })} />,
+    );
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard('{Control>}a{/Control}AE070331234567890123456');
+    expect(input.value).toBe('AE07 0331 2345 6789 0123 456');
+    await user.click(document.body);
+    expect(onChange).toHaveBeenLastCalledWith('AE070331234567890123456');
+  });
+
+  it('iban: typing in the middle keeps the caret after the typed character, spaces and all', async () => {
+    const user = userEvent.setup();
+    await renderIn('ltr', <Host Widget={widgets.iban} widgetProps={props('iban', { value: 'SA038000' })} />);
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    expect(input.value).toBe('SA03 8000');
+    await user.click(input);
+    input.setSelectionRange(2, 2);
+    await user.keyboard('9');
+    // SA9 0380 00: the caret stays right after the 9.
+    expect(input.value).toBe('SA90 3800 0');
+    expect(input.selectionStart).toBe(3);
+  });
+
+  it('caretAt: the position after a number of letters and digits of a grouped IBAN', () => {
+    expect(caretAt('SA03 8000 0000', 0)).toBe(0);
+    expect(caretAt('SA03 8000 0000', 4)).toBe(4);
+    expect(caretAt('SA03 8000 0000', 5)).toBe(6);
+    expect(caretAt('SA03 8000 0000', 99)).toBe(14);
   });
 
   it('iban (confirm): the right hidden characters confirm the IBAN, wrong ones say so', async () => {

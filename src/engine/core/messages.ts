@@ -68,3 +68,14 @@ export function fromServerFieldErrors(fieldErrors: Record<string, string>): Fiel
       : { pointer, key: 'validation:error.server', params: { message } },
   );
 }
+
+/**
+ * Server messages with the parameters the same rule has here: the server sends a pointer and a key only
+ * ("the largest allowed value is {{limit}}"), and the browser runs the same schemas, so its own message for
+ * that pointer and key carries the values to fill in. A message only the server knows is kept as sent.
+ */
+export function withLocalParams(server: FieldMessage[], local: FieldMessage[]): FieldMessage[] {
+  return server.map(
+    (message) => local.find((l) => l.pointer === message.pointer && l.key === message.key) ?? message,
+  );
+}

@@ -15,22 +15,9 @@ interface StepFormProps {
   /** The form's data after a change, with the id of the step whose form it is. */
   onChange?: (data: FormData, stepId: string) => void;
   onBlur?: (id: string, stepId: string) => void;
-  /**
-   * Whether `data` is only the form's own last change coming back (the runner stored what onChange reported).
-   * rjsf already holds that data, so the form is not re-rendered for it: a keystroke renders the form once, not
-   * twice. Any other new data (another step's, a reset) is handed to the form.
-   */
-  isEcho?: (data: FormData) => boolean;
 }
 
 const DEFAULTS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
-
-const sameProps = (before: StepFormProps, after: StepFormProps) =>
-  (Object.keys(after) as (keyof StepFormProps)[]).every(
-    (key) =>
-      before[key] === after[key] ||
-      (key === 'data' && after.isEcho !== undefined && after.isEcho(after.data)),
-  ) && Object.keys(before).length === Object.keys(after).length;
 
 /**
  * The step's rjsf form, re-rendered only when its own inputs change (the data, the texts, the errors):
@@ -65,4 +52,4 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
       <></>
     </Form>
   );
-}, sameProps);
+});

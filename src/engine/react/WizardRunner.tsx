@@ -33,7 +33,7 @@ import {
   type Draft,
   type StepValidator,
 } from '../core/drafts';
-import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
+import { fromServerFieldErrors, toFieldMessages, withLocalParams, type FieldMessage } from '../core/messages';
 import { applyStepChanges, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
 import { applyResets, applyRules, resetsFor } from '../core/rules';
 import { getAt, isWithin } from '../core/pointer';
@@ -154,6 +154,19 @@ function Wizard(
   const previous = at > 0 ? active[at - 1]! : null;
   const next = at >= 0 ? (active[at + 1] ?? null) : null;
 
+  /** Every active step's messages for some data (to give the server's messages their parameters). */
+  const allMessages = useCallback(
+    (current: FormData) =>
+      resolveSteps(definition, current).flatMap((id) =>
+        toFieldMessages(
+          flow.validators[id]!(
+            withOwnedParents(current, definition.steps.find((s) => s.id === id)?.owns ?? []),
+          ).errors,
+        ),
+      ),
+    [definition, flow.validators],
+  );
+
   const save = useCallback(
     async (next: FormData): Promise<FieldMessage[]> => {
       const serialized = JSON.stringify(next);
@@ -162,13 +175,15 @@ function Wizard(
         const result = await adapter.save(stampDraft(definition, next));
         lastSaved.current = serialized;
         setSaveFailed(false);
-        return result?.fieldErrors ? fromServerFieldErrors(result.fieldErrors) : [];
+        return result?.fieldErrors
+          ? withLocalParams(fromServerFieldErrors(result.fieldErrors), allMessages(next))
+          : [];
       } catch {
         setSaveFailed(true);
         return [];
       }
     },
-    [adapter, definition],
+    [adapter, definition, allMessages],
   );
 
   // A closing tab, a reload or a phone switching apps saves what is on screen (the adapter sends it with
@@ -246,12 +261,10 @@ function Wizard(
   };
 
   // Stable callbacks keep the memoized form from re-rendering on the runner's own state changes.
-  // The data made from the form's own changes: handing them back to the form would only re-render it.
-  // Each echo remembers whose form made it: the next step's form (pre-rendered with older data) must be handed
-  // the data the previous step's form made, which is no echo of its own.
-  const [echoes] = useState(() => new WeakMap<FormData, string>());
+  // The data made from the form's own changes is handed back to it too: rjsf re-derives its state from the
+  // `formData` prop whenever any prop changes (new messages, say), so a form left holding older data than it
+  // reported would drop its newer answers then (a box ticked or an owner added right after typing elsewhere).
   const lastReport = useRef<{ step: string; data: FormData } | null>(null);
-  const isEcho = useCallback((candidate: FormData) => echoes.get(candidate) === stepId, [echoes, stepId]);
   // One callback for every form, for the whole run (it reads the step on screen from a ref): React may not have
   // handed a newly shown, pre-rendered form its new props yet, so nothing may depend on them.
   const changeRef = useRef<(next: FormData, from: string) => void>(() => undefined);
@@ -271,8 +284,6 @@ function Wizard(
       return;
     }
     const settled = applyRules(definition, applyResets(merged, resets));
-    // What the form reported comes back as an echo; anything the rules or resets changed must reach the form.
-    if (settled === merged) echoes.set(settled, stepId);
     setData(settled);
   };
   const blurRef = useRef<(id: string, from: string) => void>(() => undefined);
@@ -373,7 +384,10 @@ function Wizard(
         // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
         const finalData = applyRules(definition, dropInactiveData(definition, current));
         const result = await adapter.submit(stampDraft(definition, finalData));
-        if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
+        if (result?.fieldErrors)
+          return showServerErrors(
+            withLocalParams(fromServerFieldErrors(result.fieldErrors), allMessages(current)),
+          );
         props.onEnd?.('submit', finalData);
       } else if (end === 'reach-out') props.onEnd?.('reach-out', current);
     } catch {
@@ -397,7 +411,7 @@ function Wizard(
   const confirmReset = (confirmed: boolean) => {
     if (!pendingReset) return;
     setPendingReset(null);
-    // Declined: the form still shows the new answer, so hand it the old data (a new object, not an echo).
+    // Declined: the form still shows the new answer, so hand it the old data.
     const next = confirmed
       ? applyRules(definition, applyResets(pendingReset.after, pendingReset.resets))
       : { ...pendingReset.before };
@@ -469,7 +483,6 @@ function Wizard(
                       errorSchema={visible ? errorSchema : NO_ERRORS}
                       onChange={onFormChange}
                       onBlur={stableOnBlur}
-                      isEcho={visible ? isEcho : undefined}
                     />
                   </div>
                 </Activity>

@@ -13,7 +13,6 @@ import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.j
 import CyclicSchemaExpandTemplate from '@rjsf/mantine/lib/templates/CyclicSchemaExpandTemplate.js';
 import DescriptionField from '@rjsf/mantine/lib/templates/DescriptionField.js';
 import ErrorList from '@rjsf/mantine/lib/templates/ErrorList.js';
-import FieldErrorTemplate from '@rjsf/mantine/lib/templates/FieldErrorTemplate.js';
 import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
 import MultiSchemaFieldTemplate from '@rjsf/mantine/lib/templates/MultiSchemaFieldTemplate.js';
@@ -26,6 +25,7 @@ import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { TextareaWidget } from './TextareaWidget';
 

@@ -1,12 +1,12 @@
 /**
- * IBAN. Edit mode takes a full IBAN: shown grouped by four (raw while typing,
- * so the caret never jumps), stored without spaces in capitals; the checksum
+ * IBAN. Edit mode takes a full IBAN: shown grouped by four (while typing too,
+ * the caret kept after the same characters), stored without spaces in capitals; the checksum
  * is the `iban` format's verdict. Confirm mode shows a known IBAN with
  * positions 3 and 4 and the last three hidden and asks for those five
  * characters ("please enter the correct missing digits" on a mismatch).
  * IBANs stay left to right in Arabic.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Input, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -36,14 +36,36 @@ export function IbanWidget(props: WidgetProps) {
   return mode === 'confirm' ? <ConfirmIban {...props} /> : <EditIban {...props} />;
 }
 
+/** Where the caret goes in `grouped` to stand after its first `count` letters and digits. */
+export function caretAt(grouped: string, count: number): number {
+  if (count <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < grouped.length; i += 1) {
+    if (/[A-Za-z0-9]/.test(grouped[i]!)) seen += 1;
+    if (seen === count) return i + 1;
+  }
+  return grouped.length;
+}
+
 function EditIban(props: WidgetProps) {
-  const [focused, setFocused] = useState(false);
   // Typing reaches the form when it pauses or on blur (see useDeferredChange).
   const deferred = useDeferredChange<unknown>(props.value, props.onChange);
   const value = typeof deferred.value === 'string' ? deferred.value : '';
   const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
+  // Always shown grouped, typing included (the text never changes form on focus, so a select-all then typing
+  // replaces it); after an edit the caret is put back after the same letters and digits, so it never jumps.
+  const input = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (caret.current === null || !element || document.activeElement !== element) return;
+    const position = caretAt(element.value, caret.current);
+    caret.current = null;
+    element.setSelectionRange(position, position);
+  });
   return (
     <TextInput
+      ref={input}
       id={props.id}
       label={props.label}
       required={props.required}
@@ -53,17 +75,16 @@ function EditIban(props: WidgetProps) {
       spellCheck={false}
       placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
       disabled={props.disabled || props.readonly}
-      value={focused ? value : groupIban(value)}
+      value={groupIban(value)}
       onChange={(event) => {
-        const electronic = event.currentTarget.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+        const element = event.currentTarget;
+        const before = element.value.slice(0, element.selectionStart ?? element.value.length);
+        caret.current = before.replace(/[^A-Za-z0-9]/g, '').length;
+        const electronic = element.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
         deferred.change(electronic === '' ? undefined : electronic);
       }}
-      onFocus={() => {
-        setFocused(true);
-        props.onFocus(props.id, deferred.value);
-      }}
+      onFocus={() => props.onFocus(props.id, deferred.value)}
       onBlur={() => {
-        setFocused(false);
         deferred.flush();
         props.onBlur(props.id, deferred.value);
       }}

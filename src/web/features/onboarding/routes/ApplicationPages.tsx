@@ -104,7 +104,11 @@ export function ApplicationForm() {
         application?.status === 'draft' ? (
           <Form application={application} />
         ) : (
-          <Navigate to="/applications" replace />
+          // Also where a just-finished form lands when the refreshed application reaches this route first.
+          <Navigate
+            to={application?.requires_sales_contact ? '/applications/reach-out' : '/applications'}
+            replace
+          />
         )
       }
     </WithApplication>
