@@ -241,7 +241,7 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
   await page.getByRole('checkbox', { name: 'Shareholder' }).check();
   await page.getByRole('textbox', { name: 'Share (%)' }).fill('60');
   // A second shareholder with 41%: 101% in all.
-  await page.getByRole('button', { name: 'Add Item' }).click();
+  await page.getByRole('button', { name: 'Add another' }).click();
   await page.getByRole('textbox', { name: 'Full name' }).nth(1).fill('Omar Al Falasi');
   await page.getByRole('checkbox', { name: 'Shareholder' }).nth(1).check();
   await page.getByRole('textbox', { name: 'Share (%)' }).nth(1).fill('41');

@@ -1,9 +1,11 @@
 /** One step's rjsf form, as the runner and the dev catalogue page draw it. */
 import { memo, useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FormData } from '../core/types';
 import { Form } from './formTheme';
 import classes from './StepForm.module.css';
+import { rjsfTranslator } from './rjsfStrings';
 import type { LoadedStepModule } from './loadFlow';
 
 interface StepFormProps {
@@ -32,6 +34,8 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
     [onChange, stepId],
   );
   const handleBlur = useCallback((id: string) => onBlur?.(id, stepId), [onBlur, stepId]);
+  const { t } = useTranslation();
+  const translateString = useMemo(() => rjsfTranslator(t), [t]);
   return (
     <Form
       className={classes.form}
@@ -48,6 +52,7 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
       noHtml5Validate
       onChange={handleChange}
       onBlur={handleBlur}
+      translateString={translateString}
     >
       <></>
     </Form>
