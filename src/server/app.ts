@@ -28,6 +28,9 @@ import { healthRoutes } from './routes/health';
 import { devRoutes } from './routes/dev';
 import { spaRoutes } from './routes/spa';
 import { applicationRoutes } from './routes/application';
+import { organizationRoutes } from './routes/organization';
+import { createOrganizationRepository } from './repositories/organization';
+import { createOrganizationService } from './services/organization';
 import { createApplicationRepository } from './repositories/application';
 import { createApplicationService } from './services/application';
 import { createFileService } from './services/files';
@@ -205,6 +208,12 @@ export async function buildApp(options: AppOptions) {
     urlChecker: options.urlChecker ?? createUrlChecker(),
     hasMerchantAccess: async (accountId) =>
       (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
+  });
+  await app.register(organizationRoutes, {
+    organizations: createOrganizationService({
+      repository: createOrganizationRepository(database.db),
+      clock,
+    }),
   });
   if (devEnabled) await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable });
   await app.register(spaRoutes, {

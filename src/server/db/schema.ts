@@ -48,6 +48,8 @@ export const organizations = pgTable('organizations', {
   /** The second onboarding record (business profile) has been completed. */
   businessProfileCompleted: boolean('business_profile_completed').notNull().default(false),
   contractSigned: boolean('contract_signed').notNull().default(false),
+  /** What the merchant gives in the business profile after approval (display name, support contact, website). */
+  businessProfile: jsonb('business_profile').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 });
 
@@ -76,6 +78,9 @@ export const stores = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** When and by whom the store's merchant contract was signed (POST …/stores/{id}/contract). */
+    contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+    contractSignedBy: text('contract_signed_by'),
     createdAt: createdAt(),
   },
   (t) => [index('stores_merchant_idx').on(t.merchantId)],

@@ -1,0 +1,53 @@
+/**
+ * The dashboard onboarding gate's calls (onboarding spec §7 Organization and Stores): the organization's business
+ * profile and the store contract. Paths are the spec's; shapes are ours (services/organization.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../auth/session';
+import type { OrganizationService } from '../services/organization';
+
+const ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+export async function organizationRoutes(app: FastifyInstance, opts: { organizations: OrganizationService }) {
+  const { organizations } = opts;
+
+  app.get<{ Params: { id: string } }>(
+    '/merchant/api/v1/organizations/:id/business-profile',
+    { schema: { params: ID_PARAMS } },
+    async (request) => organizations.businessProfile(requireSession(request).accountId, request.params.id),
+  );
+
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/merchant/api/v1/organizations/:id/business-profile',
+    { schema: { params: ID_PARAMS, body: { type: 'object' } } },
+    async (request) =>
+      organizations.saveBusinessProfile(requireSession(request).accountId, request.params.id, request.body),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/merchant/api/v1/stores/:id/contract',
+    { schema: { params: ID_PARAMS } },
+    async (request) => organizations.contract(requireSession(request).accountId, request.params.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: { accept?: unknown } }>(
+    '/merchant/api/v1/stores/:id/contract',
+    { schema: { params: ID_PARAMS, body: { type: 'object' } } },
+    async (request) =>
+      organizations.signContract(
+        requireSession(request).accountId,
+        request.params.id,
+        request.body.accept === true,
+      ),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/merchant/api/v1/stores/:id/contract/complete',
+    { schema: { params: ID_PARAMS } },
+    async (request) => organizations.completeContract(requireSession(request).accountId, request.params.id),
+  );
+}

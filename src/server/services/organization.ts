@@ -1,0 +1,154 @@
+/**
+ * The second onboarding record (onboarding spec §2 "Dashboard onboarding gate", §7 Organization and Stores):
+ * after ops approve an application (a fixture or ops action: `organizations.status = approved`), the merchant
+ * completes the organization's business profile, signs its store's contract, and the contract's completion marks
+ * the second record completed. The spec shows the calls, not their shapes; ours:
+ *
+ * - `GET …/organizations/{id}/business-profile` → `{ id, name, status, approved, profile, contract_signed,
+ *   completed }`; `PUT` the profile (`display_name`, `support_email`, `support_phone`, `website`) — only once
+ *   approved (409 before), by a member allowed to edit the account (`is_account_edit_allowed`).
+ * - `GET …/stores/{id}/contract` → `{ store_id, organization_id, signed, signed_at, can_sign }`; `POST` with
+ *   `{ accept: true }` signs it — approved, business profile given, same permission.
+ * - `GET …/stores/{id}/contract/complete` → `{ completed }`: a signed contract completes the second record (where a
+ *   signing service would send the merchant back; ours signs in place).
+ *
+ * Everything is scoped: another organization's profile or another merchant's store reads as not found.
+ */
+import { flagsForRole } from '../../domain/permissions';
+import { isEmail, isPhone } from '../../domain/contact';
+import type { Clock } from '../clock';
+import { HttpError, notFound } from '../errors';
+import type { OrganizationRepository } from '../repositories/organization';
+
+export interface BusinessProfile {
+  display_name: string;
+  support_email: string;
+  support_phone: string;
+  website?: string;
+}
+
+const PROFILE_FIELDS = ['display_name', 'support_email', 'support_phone', 'website'] as const;
+
+/** The profile's problems by JSON pointer (message keys, as the application's field_errors). */
+export function profileErrors(body: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const key of Object.keys(body))
+    if (!(PROFILE_FIELDS as readonly string[]).includes(key))
+      errors[`/${key}`] = 'validation:error.unknownField';
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : undefined);
+  const name = text('display_name');
+  if (!name) errors['/display_name'] = 'validation:error.required';
+  else if (name.length > 100) errors['/display_name'] = 'validation:error.maxLength';
+  const email = text('support_email');
+  if (!email) errors['/support_email'] = 'validation:error.required';
+  else if (!isEmail(email)) errors['/support_email'] = 'validation:error.format.email';
+  const phone = text('support_phone');
+  if (!phone) errors['/support_phone'] = 'validation:error.required';
+  else if (!isPhone(phone)) errors['/support_phone'] = 'validation:error.format.phone';
+  const website = text('website');
+  if (website && !/^https:\/\/[^\s/$.?#][^\s]*$/i.test(website))
+    errors['/website'] = 'validation:error.format.https-url';
+  return errors;
+}
+
+export function createOrganizationService(deps: { repository: OrganizationRepository; clock: Clock }) {
+  const repo = deps.repository;
+
+  async function access(accountId: string) {
+    return (await repo.memberships(accountId)).map((m) => ({
+      ...m,
+      flags: flagsForRole(m.role, m.flags),
+    }));
+  }
+
+  async function organizationFor(accountId: string, organizationId: string, write: boolean) {
+    const mine = (await access(accountId)).filter(
+      (m) => m.organizationId === organizationId && m.flags.has_merchant_access === true,
+    );
+    const organization = mine.length > 0 ? await repo.organization(organizationId) : undefined;
+    if (!organization) throw notFound('organization not found');
+    if (write && !mine.some((m) => m.flags.is_account_edit_allowed === true))
+      throw new HttpError(403, 'forbidden');
+    return organization;
+  }
+
+  async function storeFor(accountId: string, storeId: string, write: boolean) {
+    const members = (await access(accountId)).filter((m) => m.flags.has_store_access === true);
+    const store = await repo.store(
+      members.map((m) => m.merchantId),
+      storeId,
+    );
+    if (!store || !store.organizationId) throw notFound('store not found');
+    const organization = await repo.organization(store.organizationId);
+    if (!organization) throw notFound('store not found');
+    const canSign = members.some(
+      (m) => m.merchantId === store.merchantId && m.flags.is_account_edit_allowed === true,
+    );
+    if (write && !canSign) throw new HttpError(403, 'forbidden');
+    return { store, organization, canSign };
+  }
+
+  const view = (o: NonNullable<Awaited<ReturnType<OrganizationRepository['organization']>>>) => ({
+    id: o.id,
+    name: o.name,
+    status: o.status,
+    approved: o.status === 'approved',
+    profile: o.businessProfile ?? null,
+    contract_signed: o.contractSigned,
+    completed: o.businessProfileCompleted,
+  });
+
+  return {
+    async businessProfile(accountId: string, organizationId: string) {
+      return view(await organizationFor(accountId, organizationId, false));
+    },
+
+    async saveBusinessProfile(accountId: string, organizationId: string, body: Record<string, unknown>) {
+      const organization = await organizationFor(accountId, organizationId, true);
+      if (organization.status !== 'approved') throw new HttpError(409, 'organization is not approved yet');
+      const errors = profileErrors(body);
+      if (Object.keys(errors).length > 0) throw new HttpError(422, 'business profile is incomplete', errors);
+      const profile: Record<string, string> = {};
+      for (const key of PROFILE_FIELDS) {
+        const value = typeof body[key] === 'string' ? (body[key] as string).trim() : '';
+        if (value) profile[key] = value;
+      }
+      return view((await repo.updateOrganization(organization.id, { businessProfile: profile }))!);
+    },
+
+    async contract(accountId: string, storeId: string) {
+      const { store, organization, canSign } = await storeFor(accountId, storeId, false);
+      return {
+        store_id: store.id,
+        organization_id: organization.id,
+        signed: store.contractSignedAt !== null,
+        signed_at: store.contractSignedAt?.toISOString() ?? null,
+        can_sign: canSign && organization.status === 'approved' && !!organization.businessProfile,
+      };
+    },
+
+    async signContract(accountId: string, storeId: string, accept: boolean) {
+      const { store, organization } = await storeFor(accountId, storeId, true);
+      if (organization.status !== 'approved') throw new HttpError(409, 'organization is not approved yet');
+      if (!organization.businessProfile)
+        throw new HttpError(409, 'complete the business profile before signing the contract');
+      if (accept !== true)
+        throw new HttpError(422, 'the contract must be accepted', { '/accept': 'validation:error.required' });
+      if (!store.contractSignedAt) {
+        await repo.signContract(store.id, accountId, deps.clock.now());
+        await repo.updateOrganization(organization.id, { contractSigned: true });
+      }
+      return this.contract(accountId, storeId);
+    },
+
+    async completeContract(accountId: string, storeId: string) {
+      const { store, organization } = await storeFor(accountId, storeId, false);
+      const completed = store.contractSignedAt !== null;
+      if (completed && !organization.businessProfileCompleted)
+        await repo.updateOrganization(organization.id, { businessProfileCompleted: true });
+      return { completed };
+    },
+  };
+}
+
+export type OrganizationService = ReturnType<typeof createOrganizationService>;
