@@ -33,8 +33,15 @@ export function createAccountRepository(db: Db) {
     async storesOf(merchantIds: string[]) {
       if (merchantIds.length === 0) return [];
       return db
-        .select()
+        .select({
+          id: stores.id,
+          name: stores.name,
+          country: stores.country,
+          merchantId: stores.merchantId,
+          organizationId: merchants.organizationId,
+        })
         .from(stores)
+        .innerJoin(merchants, eq(merchants.id, stores.merchantId))
         .where(inArray(stores.merchantId, merchantIds))
         .orderBy(asc(stores.createdAt), asc(stores.id));
     },

@@ -64,7 +64,13 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       if (merchantIds.length === 0) throw new HttpError(403, 'forbidden');
       const rows = await repo.storesOf(merchantIds);
       return {
-        items: rows.map((s) => ({ id: s.id, name: s.name, country: s.country, merchant_id: s.merchantId })),
+        items: rows.map((s) => ({
+          id: s.id,
+          name: s.name,
+          country: s.country,
+          merchant_id: s.merchantId,
+          organization_id: s.organizationId,
+        })),
       };
     },
 

@@ -10,10 +10,6 @@ type Permission = keyof ComputedPermissions;
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
 const PLANNED: [string, string, Permission?][] = [
-  ['dashboard', 'nav.dashboard', 'canViewDashboard'],
-  ['dashboard/business-profile', 'page.businessProfile'],
-  ['dashboard/contract', 'page.contract'],
-  ['dashboard/kuwait-blocked-notice', 'page.kuwaitBlocked'],
   ['payments', 'nav.orders', 'canViewOrders'],
   ['payments/:paymentId', 'nav.orders', 'canViewOrders'],
   ['payments/:paymentId/payouts', 'nav.orders', 'canViewOrders'],
@@ -50,6 +46,19 @@ const PLANNED: [string, string, Permission?][] = [
 ];
 
 const pages = () => import('./pages');
+const dashboard = () => import('../../features/dashboard/routes/DashboardPages');
+
+/** The dashboard's onboarding gate and screens (features/dashboard; onboarding spec §2). */
+const DASHBOARD: [
+  string,
+  'DashboardIndex' | 'BusinessProfilePage' | 'ContractPage' | 'KuwaitBlockedNotice',
+  Permission?,
+][] = [
+  ['dashboard', 'DashboardIndex', 'canViewDashboard'],
+  ['dashboard/business-profile', 'BusinessProfilePage'],
+  ['dashboard/contract', 'ContractPage'],
+  ['dashboard/kuwait-blocked-notice', 'KuwaitBlockedNotice'],
+];
 const onboarding = () => import('../../features/onboarding/routes/ApplicationPages');
 
 /** The application's screens (features/onboarding), each behind its permission (spec §2.4, §2.7). */
@@ -77,6 +86,20 @@ export const signedInRoutes: RouteObject[] = [
         return {
           Component: () => (
             <p.Gate allow={(granted) => granted[permission]}>
+              <Screen />
+            </p.Gate>
+          ),
+        };
+      }),
+  })),
+  ...DASHBOARD.map(([path, screen, permission]): RouteObject => ({
+    path,
+    lazy: () =>
+      Promise.all([pages(), dashboard()]).then(([p, m]) => {
+        const Screen = m[screen];
+        return {
+          Component: () => (
+            <p.Gate allow={permission ? (granted) => granted[permission] : undefined}>
               <Screen />
             </p.Gate>
           ),
