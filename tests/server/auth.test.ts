@@ -494,6 +494,7 @@ describe('permissions, experiments, stores', () => {
         name: 'Riyadh Style Online',
         country: 'SAU',
         merchant_id: 'mer-riyadh-style',
+        organization_id: 'org-riyadh-style',
       },
     ]);
     const products = await call(

@@ -55,7 +55,7 @@ describe('npm run fixtures', () => {
     const result = run(['load', demo], { DATA_DIR: dataDir });
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe(
-      `${demo}: loaded 6 accounts, 4 organizations, 4 merchants, 4 stores, 4 legal entities, 5 permissions, 17 experiments`,
+      `${demo}: loaded 8 accounts, 6 organizations, 6 merchants, 6 stores, 4 legal entities, 7 permissions, 17 experiments`,
     );
   });
 
