@@ -212,6 +212,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(organizationRoutes, {
     organizations: createOrganizationService({
       repository: createOrganizationRepository(database.db),
+      accounts: accountRepository,
       clock,
     }),
   });

@@ -1,6 +1,6 @@
 /** SQL of the signed-in account: its memberships, experiments, stores; analytics events. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { accounts, events, experiments, legalEntities, memberships, merchants, stores } from '../db/schema';
 
@@ -17,6 +17,7 @@ export function createAccountRepository(db: Db) {
           role: memberships.role,
           flags: memberships.flags,
           merchantCountry: merchants.country,
+          organizationId: merchants.organizationId,
         })
         .from(memberships)
         .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
@@ -45,12 +46,14 @@ export function createAccountRepository(db: Db) {
         .where(inArray(stores.merchantId, merchantIds))
         .orderBy(asc(stores.createdAt), asc(stores.id));
     },
+    /** One of these merchants' stores, with its merchant's organization. */
     async store(merchantIds: string[], storeId: string) {
       if (merchantIds.length === 0) return undefined;
       return (
         await db
-          .select()
+          .select({ ...getTableColumns(stores), organizationId: merchants.organizationId })
           .from(stores)
+          .innerJoin(merchants, eq(merchants.id, stores.merchantId))
           .where(and(eq(stores.id, storeId), inArray(stores.merchantId, merchantIds)))
           .limit(1)
       )[0];

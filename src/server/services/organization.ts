@@ -18,6 +18,7 @@ import { flagsForRole } from '../../domain/permissions';
 import { isEmail, isPhone } from '../../domain/contact';
 import type { Clock } from '../clock';
 import { HttpError, notFound } from '../errors';
+import type { AccountRepository } from '../repositories/account';
 import type { OrganizationRepository } from '../repositories/organization';
 
 export interface BusinessProfile {
@@ -51,11 +52,15 @@ export function profileErrors(body: Record<string, unknown>): Record<string, str
   return errors;
 }
 
-export function createOrganizationService(deps: { repository: OrganizationRepository; clock: Clock }) {
+export function createOrganizationService(deps: {
+  repository: OrganizationRepository;
+  accounts: AccountRepository;
+  clock: Clock;
+}) {
   const repo = deps.repository;
 
   async function access(accountId: string) {
-    return (await repo.memberships(accountId)).map((m) => ({
+    return (await deps.accounts.memberships(accountId)).map((m) => ({
       ...m,
       flags: flagsForRole(m.role, m.flags),
     }));
@@ -74,7 +79,7 @@ export function createOrganizationService(deps: { repository: OrganizationReposi
 
   async function storeFor(accountId: string, storeId: string, write: boolean) {
     const members = (await access(accountId)).filter((m) => m.flags.has_store_access === true);
-    const store = await repo.store(
+    const store = await deps.accounts.store(
       members.map((m) => m.merchantId),
       storeId,
     );

@@ -3,6 +3,7 @@
  * exists; a screen a later issue builds shows its title and "not available yet". The capital routes come with
  * the capital issue.
  */
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ComputedPermissions } from '../../../domain/permissions';
 
@@ -65,7 +66,7 @@ const onboarding = () => import('../../features/onboarding/routes/ApplicationPag
 const APPLICATION: [
   string,
   'ApplicationGate' | 'NewApplication' | 'ApplicationForm' | 'ApplicationView' | 'ReachOut' | 'ToApplication',
-  Permission,
+  Permission?,
 ][] = [
   ['applications', 'ApplicationGate', 'canViewApplication'],
   ['applications/new', 'NewApplication', 'canCreateApplication'],
@@ -76,27 +77,16 @@ const APPLICATION: [
   ['application/:applicationId', 'ToApplication', 'canViewApplication'],
 ];
 
-export const signedInRoutes: RouteObject[] = [
-  { index: true, lazy: () => pages().then((m) => ({ Component: m.RootRedirect })) },
-  ...APPLICATION.map(([path, screen, permission]): RouteObject => ({
+/** A feature's screens as lazy routes, each behind its permission (none: any signed-in user). */
+function screenRoutes<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  table: [string, Name, Permission?][],
+): RouteObject[] {
+  return table.map(([path, screen, permission]) => ({
     path,
     lazy: () =>
-      Promise.all([pages(), onboarding()]).then(([p, m]) => {
-        const Screen = m[screen];
-        return {
-          Component: () => (
-            <p.Gate allow={(granted) => granted[permission]}>
-              <Screen />
-            </p.Gate>
-          ),
-        };
-      }),
-  })),
-  ...DASHBOARD.map(([path, screen, permission]): RouteObject => ({
-    path,
-    lazy: () =>
-      Promise.all([pages(), dashboard()]).then(([p, m]) => {
-        const Screen = m[screen];
+      Promise.all([pages(), load()]).then(([p, m]) => {
+        const Screen: ComponentType = m[screen];
         return {
           Component: () => (
             <p.Gate allow={permission ? (granted) => granted[permission] : undefined}>
@@ -105,7 +95,13 @@ export const signedInRoutes: RouteObject[] = [
           ),
         };
       }),
-  })),
+  }));
+}
+
+export const signedInRoutes: RouteObject[] = [
+  { index: true, lazy: () => pages().then((m) => ({ Component: m.RootRedirect })) },
+  ...screenRoutes(onboarding, APPLICATION),
+  ...screenRoutes(dashboard, DASHBOARD),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     lazy: () =>

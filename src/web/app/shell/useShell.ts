@@ -2,9 +2,10 @@
  * What the signed-in shell knows: the account, its permission flags, experiments, the first store's products,
  * the application and the legal entity — and from them the computed permissions (src/domain/permissions.ts).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccount } from '../../api/account';
 import { api } from '../../api/client';
+import { fetchStores } from '../../api/stores';
 import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
 import {
   computePermissions,
@@ -50,14 +51,14 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
         .filter((e) => e.value === 'enabled')
         .map((e) => e.name),
   });
+  const client = useQueryClient();
   const storeAccess = flags.data?.has_store_access === true;
   const products = useQuery({
     queryKey: ['first-store-products'],
     enabled: storeAccess,
     staleTime: FIVE_MINUTES,
     queryFn: async () => {
-      const stores = await api<{ items: { id: string }[] }>('GET', '/merchant/api/v1/stores');
-      const first = stores.items[0];
+      const first = (await fetchStores(client))[0];
       if (!first) return [];
       return (
         await api<{ items: string[] }>(

@@ -1,15 +1,11 @@
 /**
- * The dashboard onboarding gate's calls (onboarding spec §7): the first store (the one the shell works with)
- * and its organization's business profile, read together as one query the four dashboard routes share.
+ * The dashboard onboarding gate's calls (onboarding spec §7): the first store (the one the shell works with,
+ * from the shared stores query) and its organization's business profile, read together as one query the four
+ * dashboard routes share.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export interface Store {
-  id: string;
-  name: string;
-  country: string;
-  organization_id: string | null;
-}
+import { fetchStores, type Store } from '../../api/stores';
 
 export interface BusinessProfile {
   id: string;
@@ -28,9 +24,8 @@ export interface Onboarding {
 
 export const ONBOARDING_QUERY_KEY = ['dashboard-onboarding'];
 
-export async function fetchOnboarding(): Promise<Onboarding | null> {
-  const { items } = await api<{ items: Store[] }>('GET', '/merchant/api/v1/stores');
-  const store = items[0];
+export async function fetchOnboarding(client: QueryClient): Promise<Onboarding | null> {
+  const store = (await fetchStores(client))[0];
   if (!store) return null;
   const organization = store.organization_id
     ? await api<BusinessProfile>(

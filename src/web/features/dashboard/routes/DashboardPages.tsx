@@ -38,7 +38,8 @@ function Loading() {
 
 /** The gate, then the page with what the gate read. */
 function WithGate(props: { page: DashboardPage; children: (onboarding: Onboarding) => ReactNode }) {
-  const query = useQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: fetchOnboarding });
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorPage status={500} onRetry={() => void query.refetch()} />;
   // No store (an account still applying): the dashboard is not theirs yet; root knows where they belong.

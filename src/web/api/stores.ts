@@ -1,0 +1,27 @@
+/**
+ * The account's stores (`GET /merchant/api/v1/stores`), read by the shell (the first store's products) and by
+ * the dashboard's onboarding gate (the first store's country and organization) under one query key, so the list
+ * is fetched once.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+export interface Store {
+  id: string;
+  name: string;
+  country: string;
+  merchant_id: string;
+  organization_id: string | null;
+}
+
+export const STORES_QUERY_KEY = ['stores'];
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/** The stores, from the cache when fresh. */
+export function fetchStores(client: QueryClient): Promise<Store[]> {
+  return client.fetchQuery({
+    queryKey: STORES_QUERY_KEY,
+    queryFn: async () => (await api<{ items: Store[] }>('GET', '/merchant/api/v1/stores')).items,
+    staleTime: FIVE_MINUTES,
+  });
+}
