@@ -36,6 +36,8 @@ async function upload(page: Page, label: string, name = label.replace(/[^A-Za-z0
   const file = { ...PDF, name: `${name}.pdf` };
   await page.locator(`input[type=file][aria-label="${label}"]`).first().setInputFiles(file);
   await expect(page.getByText(file.name).filter({ visible: true }).first()).toBeVisible();
+  // The name shows while it uploads too: wait until no upload is running, so Next sees the field's value.
+  await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
 }
 
 async function next(page: Page, label: string | RegExp = /^(Next|Submit|Finish)$/) {
@@ -90,8 +92,18 @@ async function areCompanyToShareholders(page: Page, licence: string) {
 
   await expect(page).toHaveURL(/legal-documents-are$/);
   await upload(page, 'Company structure chart');
-  await upload(page, 'Proof of address');
+  // Next clicked while an upload is still running waits for it and moves on with the file.
+  await page.route('**/merchant/api/v2/upload', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page
+    .locator('input[type=file][aria-label="Proof of address"]')
+    .setInputFiles({ ...PDF, name: 'Proof-of-address.pdf' });
+  await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(1);
   await next(page);
+  await expect(page).toHaveURL(/shareholders-are$/);
+  await page.unroute('**/merchant/api/v2/upload');
   return who;
 }
 

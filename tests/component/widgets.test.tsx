@@ -495,6 +495,23 @@ describe('widget specifics', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('upload: hands the running upload to the runner, so Next can wait for it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const add = vi.fn();
+    const { container } = await renderIn(
+      'ltr',
+      <widgets.upload {...props('upload', { onChange, formContext: { services, pending: { add } } })} />,
+    );
+    await user.upload(
+      container.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' }),
+    );
+    expect(add).toHaveBeenCalledTimes(1);
+    await expect(add.mock.calls[0]![0]).resolves.toEqual({ url: 'https://files.example.com/u/licence.pdf' });
+    expect(onChange).toHaveBeenCalledWith('https://files.example.com/u/licence.pdf');
+  });
+
   it('upload: a failed upload says so and keeps the field empty', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -43,7 +43,7 @@ import { loadFlow, type LoadedFlowModule } from './loadFlow';
 import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
 import { WizardStepper } from './WizardStepper';
-import type { DataWatch, WidgetServices } from '../widgets/services';
+import type { DataWatch, PendingWork, WidgetServices } from '../widgets/services';
 
 export interface WizardRunnerProps {
   flowId: string;
@@ -241,7 +241,22 @@ function Wizard(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [neighbourKey, flow, t, i18n.language],
   );
-  const formContext = useMemo(() => ({ services: props.services, watch }), [props.services, watch]);
+  // Uploads under way: Next waits for them (see PendingWork).
+  const pendingWork = useRef(new Set<Promise<unknown>>());
+  const pending = useMemo<PendingWork>(
+    () => ({
+      add: (work) => {
+        pendingWork.current.add(work);
+        const done = () => pendingWork.current.delete(work);
+        work.then(done, done);
+      },
+    }),
+    [],
+  );
+  const formContext = useMemo(
+    () => ({ services: props.services, watch, pending }),
+    [props.services, watch, pending],
+  );
   const owns = useMemo(() => definition.steps.find((s) => s.id === stepId)?.owns ?? [], [definition, stepId]);
   /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */
   const stepMessages = (current: FormData) =>
@@ -360,6 +375,11 @@ function Wizard(
   };
 
   const goNext = async () => {
+    if (pendingWork.current.size > 0) {
+      setBusy(true);
+      await Promise.allSettled([...pendingWork.current]);
+      setBusy(false);
+    }
     const current = await latestData();
     setCommitted(current);
     const errors = stepMessages(current);

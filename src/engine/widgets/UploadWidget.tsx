@@ -13,7 +13,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { fileNameOf, servicesOf, UploadRejected } from './services';
+import { fileNameOf, pendingOf, servicesOf, UploadRejected } from './services';
 
 export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
 export const DEFAULT_MAX_SIZE_KB = 10000;
@@ -78,7 +78,9 @@ export function UploadWidget(props: WidgetProps) {
     setProgress(0);
     controller.current = new AbortController();
     try {
-      const uploaded = await services.upload(file, setProgress, controller.current.signal);
+      const uploading = services.upload(file, setProgress, controller.current.signal);
+      pendingOf(props)?.add(uploading);
+      const uploaded = await uploading;
       props.onChange(uploaded.url);
     } catch (error) {
       if (controller.current.signal.aborted) return;

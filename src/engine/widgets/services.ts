@@ -53,6 +53,14 @@ export interface DataWatch {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Work a widget has under way that the step's value waits for (an upload): the runner holds Next until it is
+ * settled, so a merchant who clicks Next mid-upload moves on with the file rather than a "required" message.
+ */
+export interface PendingWork {
+  add(work: Promise<unknown>): void;
+}
+
 /** What a widget is given: rjsf 6 hands the form context over in `registry.formContext` (tests pass `formContext`). */
 interface WithContext {
   registry?: { formContext?: unknown };
@@ -70,4 +78,9 @@ export function watchOf(props: WithContext): DataWatch | undefined {
 export function servicesOf(props: WithContext): WidgetServices {
   const services = (contextOf(props) as { services?: WidgetServices } | undefined)?.services;
   return services ?? {};
+}
+
+/** Reads the runner's pending-work tracker from a widget's props (absent outside a runner). */
+export function pendingOf(props: WithContext): PendingWork | undefined {
+  return (contextOf(props) as { pending?: PendingWork } | undefined)?.pending;
 }
