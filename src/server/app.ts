@@ -36,6 +36,7 @@ import { createApplicationService } from './services/application';
 import { createFileService } from './services/files';
 import { createUrlChecker, type UrlChecker } from './services/urlCheck';
 import { localFileStore, type FileStore } from './storage';
+import { s3FileStore, StorageUnavailable } from './s3';
 import { loadServerCatalogue } from './catalogue';
 
 export interface AppOptions {
@@ -128,6 +129,11 @@ export async function buildApp(options: AppOptions) {
                 : 'bad_request';
       return reply.code(status).send({ status, message });
     }
+    if (error instanceof StorageUnavailable) {
+      // The bucket is down or refuses us: the merchant may try again; ops read the reason in the log.
+      request.log.error({ err: error }, 'file storage unavailable');
+      return reply.code(503).send({ status: 503, message: 'file storage is unavailable, try again' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: 500, message: 'unknown' });
   });
@@ -202,7 +208,9 @@ export async function buildApp(options: AppOptions) {
     }),
     files: createFileService({
       repository: applicationRepository,
-      store: options.fileStore ?? localFileStore(path.join(config.dataDir, 'uploads')),
+      store:
+        options.fileStore ??
+        (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
       publicUrl: config.publicUrl,
     }),
     urlChecker: options.urlChecker ?? createUrlChecker(),

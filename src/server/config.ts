@@ -6,6 +6,8 @@
  * trace from deep inside a library.
  */
 
+import type { S3Settings } from './s3';
+
 export type NodeEnv = 'development' | 'production' | 'test';
 
 export interface Config {
@@ -19,6 +21,8 @@ export interface Config {
   botCheck: 'on' | 'off';
   /** Sign-in calls one client address may make per minute before 429 (flood protection). */
   authRateLimit: number;
+  /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +101,7 @@ export function loadConfig(env: Env): Config {
   }
 
   return {
+    s3: loadS3(env),
     port,
     host,
     dataDir,
@@ -106,5 +111,45 @@ export function loadConfig(env: Env): Config {
     smtpUrl,
     botCheck: botCheckRaw,
     authRateLimit,
+  };
+}
+
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'];
+
+/** The S3 store's settings: all or nothing, so a half-configured bucket never silently falls back to DATA_DIR. */
+function loadS3(env: Env): S3Settings | undefined {
+  const bucket = nonEmpty(env, 'S3_BUCKET');
+  if (bucket === undefined) {
+    const stray = S3_OPTIONAL.find((name) => nonEmpty(env, name) !== undefined);
+    if (stray)
+      throw new ConfigError(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3`);
+    return undefined;
+  }
+  // S3's bucket naming rule: 3–63 lower-case letters, digits, dots and hyphens, starting and ending alphanumeric.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `S3_BUCKET must be 3 to 63 lower-case letters, digits, dots or hyphens, got "${bucket}"`,
+    );
+  const region = nonEmpty(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region))
+    throw new ConfigError(`S3_REGION must be a region name such as eu-central-1, got "${region}"`);
+  const endpointRaw = nonEmpty(env, 'S3_ENDPOINT') ?? `https://s3.${region}.amazonaws.com`;
+  const endpoint = parseUrl('S3_ENDPOINT', endpointRaw, ['http', 'https']);
+  const accessKeyId = nonEmpty(env, 'S3_ACCESS_KEY_ID') ?? nonEmpty(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = nonEmpty(env, 'S3_SECRET_ACCESS_KEY') ?? nonEmpty(env, 'AWS_SECRET_ACCESS_KEY');
+  if (accessKeyId === undefined || secretAccessKey === undefined)
+    throw new ConfigError(
+      'S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY) must be set too',
+    );
+  const prefix = nonEmpty(env, 'S3_PREFIX') ?? 'uploads/';
+  if (prefix.startsWith('/') || prefix.includes('..'))
+    throw new ConfigError(`S3_PREFIX must be a relative key prefix such as uploads/, got "${prefix}"`);
+  return {
+    endpoint: `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}`,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    prefix,
   };
 }

@@ -8,6 +8,7 @@ import { loadConfig, ConfigError } from './config';
 import { openDatabase, DataDirError, type Database } from './db';
 import { buildApp } from './app';
 import { seedDemoOnce } from './fixtures/demo';
+import { s3FileStore, StorageUnavailable } from './s3';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
@@ -37,6 +38,16 @@ async function main() {
     if (error instanceof DataDirError) fail(error.message);
     const where = config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR "${config.dataDir}"`;
     fail(`the database at ${where} could not be opened: ${rootMessage(error)}`);
+  }
+
+  if (config.s3) {
+    // A wrong bucket or key is found now, in one line, not at the first merchant's upload.
+    try {
+      await s3FileStore(config.s3).check();
+    } catch (error) {
+      await database.close();
+      fail(error instanceof StorageUnavailable ? error.message : rootMessage(error));
+    }
   }
 
   const app = await buildApp({ config, database });

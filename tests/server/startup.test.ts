@@ -89,6 +89,19 @@ describe('starting the server', () => {
     expect(run.stderr.trim()).toMatch(/^error: DATA_DIR ".*below" cannot be created: ENOTDIR$/);
   });
 
+  it('refuses an S3 bucket it cannot reach with one line, before taking requests', async () => {
+    const run = await runServer({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mbo-')),
+      PORT: '18393',
+      S3_BUCKET: 'mbo-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY_ID: 'AK',
+      S3_SECRET_ACCESS_KEY: 'SK',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('error: the S3 store at http://127.0.0.1:9 could not be reached');
+  });
+
   it('keeps the data across a restart and seeds the demo only once', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-data-'));
     const env = { DATA_DIR: dataDir, PORT: '18393', HOST: '127.0.0.1', NODE_ENV: 'development' };

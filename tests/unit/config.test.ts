@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       botCheck: 'on',
       authRateLimit: 30,
+      s3: undefined,
     });
   });
 
@@ -39,6 +40,37 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example.com:465',
       botCheck: 'on',
       authRateLimit: 120,
+      s3: undefined,
+    });
+  });
+
+  it('reads an S3 bucket for uploads, with AWS defaults for what is not given', () => {
+    expect(
+      loadConfig({ S3_BUCKET: 'mbo-files', AWS_ACCESS_KEY_ID: 'AK', AWS_SECRET_ACCESS_KEY: 'SK' }).s3,
+    ).toEqual({
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      region: 'us-east-1',
+      bucket: 'mbo-files',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      prefix: 'uploads/',
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'mbo-files',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_REGION: 'me-central-1',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        S3_PREFIX: 'prod/files/',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'me-central-1',
+      bucket: 'mbo-files',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      prefix: 'prod/files/',
     });
   });
 
@@ -58,6 +90,35 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must start with http:// or https://, got "ftp://x"'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail"'],
     [{ BOT_CHECK: 'maybe' }, 'BOT_CHECK must be on or off, got "maybe"'],
+    [
+      { S3_ENDPOINT: 'http://minio:9000' },
+      'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3',
+    ],
+    [
+      { S3_BUCKET: 'mbo-files', S3_ACCESS_KEY_ID: 'AK' },
+      'S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY) must be set too',
+    ],
+    [
+      { S3_BUCKET: 'My_Bucket', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' },
+      'S3_BUCKET must be 3 to 63 lower-case letters, digits, dots or hyphens, got "My_Bucket"',
+    ],
+    [
+      {
+        S3_BUCKET: 'mbo-files',
+        S3_ENDPOINT: 'minio:9000',
+        S3_ACCESS_KEY_ID: 'AK',
+        S3_SECRET_ACCESS_KEY: 'SK',
+      },
+      'S3_ENDPOINT must start with http:// or https://, got "minio:9000"',
+    ],
+    [
+      { S3_BUCKET: 'mbo-files', S3_REGION: 'EU West', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' },
+      'S3_REGION must be a region name such as eu-central-1, got "EU West"',
+    ],
+    [
+      { S3_BUCKET: 'mbo-files', S3_PREFIX: '/abs', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' },
+      'S3_PREFIX must be a relative key prefix such as uploads/, got "/abs"',
+    ],
     [{ BOT_CHECK: 'off', NODE_ENV: 'production' }, 'BOT_CHECK=off is refused when NODE_ENV=production'],
     [{ HOST: 'local host' }, 'HOST must be a host name or address without spaces, got "local host"'],
   ])('refuses %o with one clear line', (env, message) => {
