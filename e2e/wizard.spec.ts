@@ -2,6 +2,7 @@
  * The wizard engine in real Chromium, through the playground route
  * (/dev/wizard/:flowId/:stepId) with the onboarding flow of the catalogue.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 const base = '/dev/wizard/onboarding';
@@ -23,6 +24,36 @@ async function fillBasicInfo(page: Page, country: string, volume: string) {
 }
 
 test.describe('wizard runner', () => {
+  test('the first step shows before the other steps have loaded; Next then waits only for the next one', async ({
+    page,
+  }) => {
+    const flow = JSON.parse(readFileSync('schemas/onboarding/flow.json', 'utf8')) as {
+      steps: { id: string }[];
+    };
+    const later = flow.steps.slice(1).map((s) => s.id);
+    const isLaterStep = (url: URL) =>
+      later.some((id) => new RegExp(`/assets/${id}-[\\w-]+\\.js$`).test(url.pathname));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(isLaterStep, async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/basic-info`);
+    // Usable while every other step's module is still on its way (they were asked for after the first paint).
+    await expect(page.getByRole('textbox', { name: /First name/ })).toBeEditable();
+    await fillBasicInfo(page, 'Saudi Arabia', 'Less than 1 million');
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Until the next step's module is here, the answered step stays on screen (no blank page).
+    await expect(page.getByRole('textbox', { name: /First name/ })).toHaveValue('Sara');
+    release();
+    await expect(page).toHaveURL(/\/business-licence-sau$/);
+    await expect(page.getByRole('radio', { name: /Commercial registration/ })).toBeVisible();
+  });
+
   test('an address without a step goes to the first step; an unknown or inactive step too', async ({
     page,
   }) => {

@@ -6,6 +6,7 @@ import {
   firstIncompleteStep,
   isStepComplete,
   isStepOpen,
+  missingValidator,
   stampDraft,
 } from '../../src/engine/core/drafts';
 import { readCatalogue } from '../../src/cli/readCatalogue';
@@ -40,6 +41,35 @@ describe('step completeness', () => {
         legal_info: { business_license_type: 'freelance_license' },
       }),
     ).toBe('product-category');
+  });
+
+  it('the runner waits only for the step on screen and the steps up to the first incomplete one', () => {
+    const only = (...ids: string[]) => Object.fromEntries(ids.map((id) => [id, validators[id]!]));
+    // Nothing loaded: the step on screen first, then the steps from the first one.
+    expect(missingValidator(flow, {}, basic, 'product-category')).toBe('product-category');
+    expect(missingValidator(flow, only('product-category'), basic, 'product-category')).toBe('basic-info');
+    expect(missingValidator(flow, {}, {}, 'basic-info')).toBe('basic-info');
+    expect(missingValidator(flow, {}, {})).toBe('basic-info');
+    // A new merchant on the first step needs that step only.
+    expect(missingValidator(flow, only('basic-info'), {}, 'basic-info')).toBeNull();
+    // Basic info done: the next step decides whether the walk stops.
+    expect(missingValidator(flow, only('basic-info'), basic, 'basic-info')).toBe('business-licence-sau');
+    expect(
+      missingValidator(flow, only('basic-info', 'business-licence-sau'), basic, 'basic-info'),
+    ).toBeNull();
+    // The step on screen is needed even beyond the first incomplete one.
+    expect(
+      missingValidator(flow, only('basic-info', 'business-licence-sau'), basic, 'product-category'),
+    ).toBe('product-category');
+    const sau = { ...basic, legal_info: { business_license_type: 'freelance_license' } };
+    expect(missingValidator(flow, only('basic-info', 'business-licence-sau'), sau, 'store-type')).toBe(
+      'store-type',
+    );
+    expect(
+      missingValidator(flow, only('basic-info', 'business-licence-sau', 'store-type'), sau, 'store-type'),
+    ).toBe('product-category');
+    // With every validator there is nothing to wait for.
+    expect(missingValidator(flow, validators, sau, 'store-type')).toBeNull();
   });
 
   it('a locked step opens only when every earlier step is complete', () => {

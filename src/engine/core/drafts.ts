@@ -51,6 +51,29 @@ export function firstIncompleteStep(
 }
 
 /**
+ * The first step whose validator is still needed, or null when every needed one is there. Needed: the step on
+ * screen (when given), and the active steps in order up to the first incomplete one that is not optional —
+ * firstIncompleteStep (the resume address) never looks further. The runner loads step modules one by one and,
+ * before sending a merchant to the first incomplete step, waits only for these.
+ */
+export function missingValidator(
+  flow: FlowDefinition,
+  validators: Record<string, StepValidator>,
+  data: FormData,
+  current?: string,
+): string | null {
+  const steps = resolveSteps(flow, data);
+  if (current !== undefined && steps.includes(current) && !validators[current]) return current;
+  const optional = new Set(flow.steps.filter((s) => s.optional).map((s) => s.id));
+  for (const id of steps) {
+    const validate = validators[id];
+    if (!validate) return id;
+    if (!optional.has(id) && !validate(data).valid) return null;
+  }
+  return null;
+}
+
+/**
  * Is the step open to the merchant? A `locked` step opens only when every earlier active step is complete.
  */
 export function isStepOpen(

@@ -16,6 +16,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { Alert, Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
@@ -29,6 +30,7 @@ import {
   firstIncompleteStep,
   isStepComplete,
   isStepOpen,
+  missingValidator,
   stampDraft,
   type Draft,
   type StepValidator,
@@ -37,9 +39,9 @@ import { fromServerFieldErrors, toFieldMessages, withLocalParams, type FieldMess
 import { applyStepChanges, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
 import { applyResets, applyRules, resetsFor } from '../core/rules';
 import { getAt, isWithin } from '../core/pointer';
-import type { FlowReset, FormData } from '../core/types';
+import type { FlowDefinition, FlowReset, FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
-import { loadFlow, type LoadedFlowModule } from './loadFlow';
+import { flowLoader, type FlowLoader, type PartialFlow } from './loadFlow';
 import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
 import { WizardStepper } from './WizardStepper';
@@ -79,24 +81,64 @@ function cachedValidators(
   );
 }
 
-/** The runner: loads the flow (suspends meanwhile) and the draft, then renders the step in the address. */
+/**
+ * The runner: loads the flow's definition and the draft (suspends meanwhile), then renders the step in the
+ * address. Step modules arrive one by one (see loadFlow): the runner waits only for the ones it needs now.
+ */
 export function WizardRunner(props: WizardRunnerProps) {
-  const flow = use(loadFlow(props.flowId));
+  const loader = flowLoader(props.flowId);
+  use(loader.definition);
+  const flow = useSyncExternalStore(loader.subscribe, loader.snapshot)!;
   const draft = use(useMemo(() => props.adapter.load(), [props.adapter]));
+  // A draft of an older catalogue version is checked against every step it has data for, so it waits for all.
+  const outdated = draft !== null && draft.version !== flow.flow.version;
+  const whole = outdated && !flow.complete ? use(loader.all()) : flow;
   const carried = useMemo(
     () =>
       draft
-        ? carryDraftForward(flow.flow, flow.validators, draft)
-        : { draft: stampDraft(flow.flow, {}), attention: [] },
-    [draft, flow],
+        ? carryDraftForward(whole.flow, whole.validators, draft)
+        : { draft: stampDraft(whole.flow, {}), attention: [] },
+    // Computed once per draft: later step arrivals must not reset what the merchant has typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft],
   );
-  return <Wizard {...props} flow={flow} initial={carried.draft} attention={carried.attention} />;
+  // Once a step is on screen, the other steps load behind it, so moving on never waits.
+  useEffect(() => {
+    loader.all().catch(() => undefined);
+  }, [loader]);
+  return (
+    <Wizard {...props} loader={loader} flow={flow} initial={carried.draft} attention={carried.attention} />
+  );
+}
+
+/**
+ * The step modules a render of `stepId` needs and does not have: the active steps up to it (fetched together) —
+ * its own form, and the ticks and locks of the steps before it. Steps after it show as not complete until their
+ * modules arrive in the background; the redirect to the first incomplete step waits for its own (see below).
+ */
+function stepsToWaitFor(flow: PartialFlow, active: string[], stepId: string | undefined) {
+  if (flow.complete || !stepId || !active.includes(stepId)) return [];
+  return active.slice(0, active.indexOf(stepId) + 1).filter((id) => !flow.steps[id]);
+}
+
+/** Validators for every step of the flow: one not loaded yet counts as not complete. */
+function withMissingIncomplete(
+  definition: FlowDefinition,
+  validators: Record<string, StepValidator>,
+): Record<string, StepValidator> {
+  const notYet: StepValidator = () => ({ valid: false, errors: [] });
+  return Object.fromEntries(definition.steps.map((s) => [s.id, validators[s.id] ?? notYet]));
 }
 
 function Wizard(
-  props: WizardRunnerProps & { flow: LoadedFlowModule; initial: Draft; attention: FieldMessage[] },
+  props: WizardRunnerProps & {
+    loader: FlowLoader;
+    flow: PartialFlow;
+    initial: Draft;
+    attention: FieldMessage[];
+  },
 ) {
-  const { flow, adapter, basePath } = props;
+  const { flow, adapter, basePath, loader } = props;
   const definition = flow.flow;
   const namespaces = useMemo(
     () => [definition.title.split(':')[0] ?? 'common', 'validation', 'common'],
@@ -137,8 +179,8 @@ function Wizard(
   // keystroke validates nothing beyond rjsf's own work.
   const [committed, setCommitted] = useState<FormData>(props.initial.data);
   const committedValidators = useMemo(
-    () => cachedValidators(flow.validators, committed),
-    [flow.validators, committed],
+    () => cachedValidators(withMissingIncomplete(definition, flow.validators), committed),
+    [definition, flow.validators, committed],
   );
   const [messages, setMessages] = useState<FieldMessage[]>(props.attention);
   const [saveFailed, setSaveFailed] = useState(false);
@@ -148,6 +190,19 @@ function Wizard(
   const focusPending = useRef(false);
 
   const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
+  // The step modules this render needs (see stepsToWaitFor); until they are here the runner waits (suspends).
+  const waitFor = useMemo(() => stepsToWaitFor(flow, active, stepId), [flow, active, stepId]);
+  if (waitFor.length > 0) use(loader.steps(waitFor));
+  /** Moves to a step once its module (and what the stepper needs there) is here: the step on screen stays meanwhile. */
+  const goTo = async (target: string, current: FormData) => {
+    try {
+      const missing = stepsToWaitFor(loader.snapshot()!, resolveSteps(definition, current), target);
+      if (missing.length > 0) await loader.steps(missing);
+    } catch {
+      // A module that could not be fetched: the step's render meets the same failure and shows the error page.
+    }
+    void navigate(`${basePath}/${target}`);
+  };
   const at = stepId ? active.indexOf(stepId) : -1;
   const step = at >= 0 ? flow.steps[stepId!] : undefined;
   // Neighbours come from the active list already resolved for this render (no second resolution per keystroke).
@@ -157,13 +212,13 @@ function Wizard(
   /** Every active step's messages for some data (to give the server's messages their parameters). */
   const allMessages = useCallback(
     (current: FormData) =>
-      resolveSteps(definition, current).flatMap((id) =>
-        toFieldMessages(
-          flow.validators[id]!(
-            withOwnedParents(current, definition.steps.find((s) => s.id === id)?.owns ?? []),
-          ).errors,
-        ),
-      ),
+      resolveSteps(definition, current).flatMap((id) => {
+        const validate = flow.validators[id];
+        if (!validate) return [];
+        return toFieldMessages(
+          validate(withOwnedParents(current, definition.steps.find((s) => s.id === id)?.owns ?? [])).errors,
+        );
+      }),
     [definition, flow.validators],
   );
 
@@ -225,7 +280,8 @@ function Wizard(
     ownsOf(a).some((p) => ownsOf(b).some((q) => isWithin(p, q) || isWithin(q, p)));
   const neighbours = step
     ? [previous, step.id, next].filter(
-        (id): id is string => id !== null && (id === step.id || !shares(id, step.id)),
+        (id): id is string =>
+          id !== null && (id === step.id || (flow.steps[id] !== undefined && !shares(id, step.id))),
       )
     : [];
   const neighbourKey = neighbours.join(' ');
@@ -339,18 +395,16 @@ function Wizard(
     });
   }, [activeKey, committedValidators, committed, definition, t]);
 
-  if (!step) {
-    // Unknown or inactive step: go to the first step that needs work (or the first one).
+  if (!step || !isStepOpen(definition, committedValidators, step.id, committed)) {
+    // Unknown, inactive or still locked step: go to the first step that needs work (or the first one). How far
+    // that is depends on the answers, so every step is fetched now and the walk waits for the ones it reaches.
+    const lacking = missingValidator(definition, flow.validators, data);
+    if (lacking) {
+      loader.all().catch(() => undefined);
+      use(loader.step(lacking));
+    }
     const target = firstIncompleteStep(definition, flow.validators, data) ?? active[0];
     return <Navigate to={`${basePath}/${target}`} replace />;
-  }
-  if (!isStepOpen(definition, committedValidators, step.id, committed)) {
-    return (
-      <Navigate
-        to={`${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`}
-        replace
-      />
-    );
   }
 
   const showServerErrors = (serverMessages: FieldMessage[]) => {
@@ -361,7 +415,7 @@ function Wizard(
         .find((s) => s.id === id)
         ?.owns.some((o) => serverMessages.some((m) => m.pointer.startsWith(o))),
     );
-    if (owner && owner !== step.id) void navigate(`${basePath}/${owner}`);
+    if (owner && owner !== step.id) void goTo(owner, dataRef.current);
   };
 
   /**
@@ -396,7 +450,7 @@ function Wizard(
       if (serverErrors.length > 0) return showServerErrors(serverErrors);
       setMessages([]);
       if (following) {
-        void navigate(`${basePath}/${following}`);
+        await goTo(following, current);
         return;
       }
       const end = definition.steps.find((s) => s.id === step.id)?.end;
@@ -422,7 +476,7 @@ function Wizard(
     setCommitted(current);
     await save(current);
     setMessages([]);
-    if (previous) void navigate(`${basePath}/${previous}`);
+    if (previous) await goTo(previous, current);
   };
 
   const isLast = next === null;
@@ -474,7 +528,7 @@ function Wizard(
           onSelect={(id) => {
             setCommitted(data);
             void save(data);
-            void navigate(`${basePath}/${id}`);
+            void goTo(id, data);
           }}
         />
       </div>
