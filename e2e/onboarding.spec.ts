@@ -112,6 +112,9 @@ test('a new ARE private company (tier 3) completes every step in English and sub
 
   // Shareholders: one owner with every role, 100%.
   await expect(page).toHaveURL(/shareholders-are$/);
+  // The step title says what the fields are; the data model's wrapper (legal information) adds no heading.
+  await expect(page.getByRole('heading', { name: 'Shareholders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Legal information' })).toHaveCount(0);
   // The list starts with one (empty) owner: it needs at least one.
   await text(page, 'Full name', 'Mariam Al Falasi');
   await choose(page, 'Nationality', 'Emirati');
@@ -149,6 +152,9 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   await expect(page.getByText('Under review')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shareholders' })).toBeVisible();
   await expect(page.getByText('Falasi Phones LLC').first()).toBeVisible();
+  // Lists from the server show their names, not their ids.
+  await expect(page.getByText('Electronics', { exact: true })).toBeVisible();
+  await expect(page.getByText('Mobile phones', { exact: true })).toBeVisible();
   // The sidebar's application item is for drafts only.
   await expect(page.getByRole('link', { name: 'Application' })).toHaveCount(0);
 });
@@ -254,6 +260,8 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
   await page.getByRole('textbox', { name: 'Share (%)' }).fill('60');
   // A second shareholder with 41%: 101% in all.
   await page.getByRole('button', { name: 'Add another' }).click();
+  // Each owner has its own button to take it off the list (a file has "Remove file").
+  await expect(page.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(2);
   await page.getByRole('textbox', { name: 'Full name' }).nth(1).fill('Omar Al Falasi');
   await page.getByRole('checkbox', { name: 'Shareholder' }).nth(1).check();
   await page.getByRole('textbox', { name: 'Share (%)' }).nth(1).fill('41');

@@ -4,11 +4,13 @@
  * lists (company owners) one card per item. Built from the same step schema and UI schema as the form, so
  * a field added to the catalogue shows here too. Hidden fields and unanswered ones are left out.
  */
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonObject } from './catalogueTypes';
 import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
-import { fileNameOf } from '../widgets/services';
+import { fileNameOf, type WidgetServices } from '../widgets/services';
+import { getAt } from '../core/pointer';
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -18,7 +20,11 @@ interface Row {
   value?: string;
   file?: string;
   items?: Row[][];
+  /** A value picked from a server list (`apiSelect`): its label comes from that list. */
+  lookup?: { source: string; parent: unknown; value: unknown };
 }
+
+type Options = NonNullable<WidgetServices['options']>;
 
 /** "2026-11-22" → "22/11/2026" (spec §9 dates read day first). */
 function showDate(value: string): string {
@@ -33,6 +39,7 @@ function rowsOf(
   refs: RefResolver,
   yesNo: (value: boolean) => string,
   path: string,
+  root: unknown,
 ): Row[] {
   const field = withRef(schema, refs);
   const properties = field.properties;
@@ -49,7 +56,7 @@ function rowsOf(
     const key = `${path}/${name}`;
     if (value === undefined || value === null || value === '' || childUi['ui:widget'] === 'hidden') return [];
     const label = String(childUi['ui:title'] ?? name);
-    if (isObject(value)) return rowsOf(child, childUi, value, refs, yesNo, key);
+    if (isObject(value)) return rowsOf(child, childUi, value, refs, yesNo, key, root);
     const enumLabel = (v: unknown, s: JsonObject, u: JsonObject) => {
       const options = Array.isArray(s.enum) ? s.enum : [];
       const names = Array.isArray(u['ui:enumNames']) ? (u['ui:enumNames'] as string[]) : [];
@@ -64,12 +71,18 @@ function rowsOf(
           {
             key,
             label,
-            items: value.map((item, i) => rowsOf(items, itemsUi, item, refs, yesNo, `${key}/${i}`)),
+            items: value.map((item, i) => rowsOf(items, itemsUi, item, refs, yesNo, `${key}/${i}`, root)),
           },
         ];
       if (value.length === 0) return [];
       // A list's option labels are in its items' UI schema (as rjsf reads them).
       return [{ key, label, value: value.map((v) => enumLabel(v, items, itemsUi)).join(', ') }];
+    }
+    const listOptions = isObject(childUi['ui:options']) ? childUi['ui:options'] : {};
+    if (childUi['ui:widget'] === 'apiSelect' && typeof listOptions.source === 'string') {
+      const dependsOn = typeof listOptions.dependsOn === 'string' ? listOptions.dependsOn : undefined;
+      const parent = dependsOn ? getAt(root, dependsOn) : undefined;
+      return [{ key, label, value: String(value), lookup: { source: listOptions.source, parent, value } }];
     }
     if (childUi['ui:widget'] === 'upload' || 'x-accept' in child)
       return [{ key, label, file: String(value) }];
@@ -81,7 +94,37 @@ function rowsOf(
   });
 }
 
-function Rows(props: { rows: Row[]; onDownload?: (url: string) => void }) {
+/** A server list's label for a value; the value itself when the list cannot be had or does not hold it. */
+function LookupText(props: { lookup: NonNullable<Row['lookup']>; fallback: string; options?: Options }) {
+  const { i18n } = useTranslation();
+  const { options, fallback } = props;
+  const { source, parent, value } = props.lookup;
+  const language = i18n.language;
+  // The label found for one question (list, parent, value, language); another question shows a skeleton.
+  const question = JSON.stringify([source, parent, value, language]);
+  const [answer, setAnswer] = useState<{ question: string; label: string } | null>(null);
+  useEffect(() => {
+    if (!options) return;
+    let live = true;
+    options(source, parent, language)
+      .then(
+        (list) => list.find((option) => String(option.value) === String(value))?.label ?? fallback,
+        () => fallback,
+      )
+      .then((label) => live && setAnswer({ question, label }));
+    return () => {
+      live = false;
+    };
+  }, [options, fallback, source, parent, value, language, question]);
+  if (!options) return <bdi>{fallback}</bdi>;
+  return answer?.question === question ? (
+    <bdi>{answer.label}</bdi>
+  ) : (
+    <Skeleton height={14} width={120} mt={4} />
+  );
+}
+
+function Rows(props: { rows: Row[]; onDownload?: (url: string) => void; options?: Options }) {
   const { t } = useTranslation('widgets');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -93,7 +136,7 @@ function Rows(props: { rows: Row[]; onDownload?: (url: string) => void }) {
             </Text>
             {row.items.map((item, i) => (
               <Paper key={`${row.key}/${i}`} withBorder radius="md" p="sm">
-                <Rows rows={item} onDownload={props.onDownload} />
+                <Rows rows={item} onDownload={props.onDownload} options={props.options} />
               </Paper>
             ))}
           </Stack>
@@ -119,9 +162,13 @@ function Rows(props: { rows: Row[]; onDownload?: (url: string) => void }) {
                 )}
               </Group>
             ) : (
-              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              <Text component="div" size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {/* Isolated: a phone number or an IBAN keeps its own direction inside Arabic text. */}
-                <bdi>{row.value}</bdi>
+                {row.lookup ? (
+                  <LookupText lookup={row.lookup} fallback={row.value ?? ''} options={props.options} />
+                ) : (
+                  <bdi>{row.value}</bdi>
+                )}
               </Text>
             )}
           </Stack>
@@ -141,6 +188,8 @@ export function StepSummary(props: {
   ui: JsonObject;
   data: Record<string, unknown>;
   onDownload?: (url: string) => void;
+  /** The lists `apiSelect` fields pick from, to show a label rather than an id (the form's own services). */
+  options?: Options;
 }) {
   const { t } = useTranslation('common');
   const rows = rowsOf(
@@ -150,6 +199,7 @@ export function StepSummary(props: {
     localRefs(props.schema),
     (v) => (v ? t('yes') : t('no')),
     '',
+    props.data,
   );
   if (rows.length === 0)
     return (
@@ -157,5 +207,5 @@ export function StepSummary(props: {
         {t('wizard.nothingToShow')}
       </Text>
     );
-  return <Rows rows={rows} onDownload={props.onDownload} />;
+  return <Rows rows={rows} onDownload={props.onDownload} options={props.options} />;
 }

@@ -7,7 +7,6 @@
  * template is ours (see BaseInputTemplate.tsx).
  */
 import { getDefaultRegistry, withTheme } from '@rjsf/core';
-import ArrayFieldItemTemplate from '@rjsf/mantine/lib/templates/ArrayFieldItemTemplate.js';
 import ArrayFieldTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTemplate.js';
 import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.js';
 import CyclicSchemaExpandTemplate from '@rjsf/mantine/lib/templates/CyclicSchemaExpandTemplate.js';
@@ -27,6 +26,7 @@ import { widgets as customWidgets } from '../widgets';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
+import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
 import { TextareaWidget } from './TextareaWidget';
 
 export const themeWidgets: RegistryWidgetsType = {
@@ -42,9 +42,10 @@ export const themeWidgets: RegistryWidgetsType = {
 export const allWidgets: RegistryWidgetsType = { ...getDefaultRegistry().widgets, ...themeWidgets };
 
 /**
- * @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate and title templates in place
- * of its own, and without its GridTemplate and WrapIfAdditionalTemplate: the catalogue has no layout grids and no
- * free-form keys (rjsf's plain ones stay as the fallback), and those pulled Mantine's Grid into the wizard.
+ * @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate, title templates, list
+ * item and add/remove buttons in place of its own, and without its GridTemplate and WrapIfAdditionalTemplate: the
+ * catalogue has no layout grids and no free-form keys (rjsf's plain ones stay as the fallback), and those pulled
+ * Mantine's Grid into the wizard.
  */
 const templates = {
   ArrayFieldItemTemplate,
@@ -52,7 +53,7 @@ const templates = {
   ArrayFieldTitleTemplate,
   BaseInputTemplate,
   CyclicSchemaExpandTemplate,
-  ButtonTemplates: ButtonTemplates(),
+  ButtonTemplates: { ...ButtonTemplates(), AddButton, RemoveButton },
   DescriptionFieldTemplate: DescriptionField,
   ErrorListTemplate: ErrorList,
   FieldErrorTemplate,

@@ -17,11 +17,15 @@ function withControl(heading: ReactNode, control: ReactNode) {
 }
 
 export function TitleFieldTemplate(props: TitleFieldProps) {
-  const heading = props.title ? (
-    <Title id={props.id} order={3} fw="normal">
-      {props.title}
-    </Title>
-  ) : null;
+  // `"ui:options": { "label": false }` on an object hides its heading (a wrapper such as legal_info, whose step
+  // title already says what it holds), as it hides a field's label.
+  const { label: displayLabel = true } = getUiOptions(props.uiSchema, props.registry.globalUiOptions);
+  const heading =
+    props.title && displayLabel ? (
+      <Title id={props.id} order={3} fw="normal">
+        {props.title}
+      </Title>
+    ) : null;
   return withControl(heading, props.optionalDataControl);
 }
 

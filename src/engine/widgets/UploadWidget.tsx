@@ -165,8 +165,9 @@ export function UploadWidget(props: WidgetProps) {
             </Text>
           </Stack>
         ) : value ? (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" fw={500} truncate dir="ltr">
+          // The name keeps at least 10rem: on a narrow screen the buttons go under it instead of hiding it.
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" fw={500} truncate dir="ltr" style={{ flex: '1 1 10rem', minWidth: 0 }}>
               {fileNameOf(value)}
             </Text>
             <Group gap="xs" wrap="nowrap">

@@ -227,6 +227,7 @@ function View(props: { application: Application }) {
                   schema={step.schema}
                   ui={translateUi(step.schema, step.ui, (key) => t(key))}
                   data={data}
+                  options={applicationServices.options}
                   onDownload={(url) =>
                     void applicationServices.download?.(url).catch(() =>
                       notify({

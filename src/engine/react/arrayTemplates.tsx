@@ -1,0 +1,56 @@
+/**
+ * Lists (company owners): each item with its buttons in a row under it, items parted by a line, and the add and
+ * remove buttons in words. @rjsf/mantine put an icon-only toolbar beside each item, which took a column from
+ * every field (cramped at 375 px) and left the remove cross next to the item's last field, as if it cleared that
+ * field; a lone "+" did not say what it adds.
+ */
+import { Box, Button, Divider, Group } from '@mantine/core';
+import {
+  getTemplate,
+  getUiOptions,
+  TranslatableString,
+  type ArrayFieldItemTemplateProps,
+  type IconButtonProps,
+} from '@rjsf/utils';
+
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { buttonsProps, className, hasToolbar, index, uiSchema, registry, children } = props;
+  const ButtonsTemplate = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
+  return (
+    <Box className={className || 'rjsf-array-item'} mb="xs">
+      {index > 0 && <Divider mb="md" variant="dashed" />}
+      {children}
+      {hasToolbar && (
+        <Group justify="flex-end" gap="xs" mt="xs">
+          {/* The template is looked up in the form's registry (built once), not made here. */}
+          {/* eslint-disable-next-line react-hooks/static-components */}
+          <ButtonsTemplate {...buttonsProps} />
+        </Group>
+      )}
+    </Box>
+  );
+}
+
+/** What rjsf's button props hold that a Mantine button takes. */
+const buttonProps = (props: IconButtonProps) => ({
+  id: props.id,
+  className: props.className,
+  disabled: props.disabled,
+  onClick: props.onClick,
+});
+
+export function AddButton(props: IconButtonProps) {
+  return (
+    <Button variant="light" size="sm" leftSection={<span aria-hidden="true">+</span>} {...buttonProps(props)}>
+      {props.registry.translateString(TranslatableString.AddItemButton)}
+    </Button>
+  );
+}
+
+export function RemoveButton(props: IconButtonProps) {
+  return (
+    <Button variant="subtle" color="red" size="compact-sm" {...buttonProps(props)}>
+      {props.registry.translateString(TranslatableString.RemoveButton)}
+    </Button>
+  );
+}
