@@ -103,6 +103,8 @@ function createLoader(flowId: string): FlowLoader {
         loaded.set(id, prepareStep(id, await loadStep()));
         refresh();
       });
+      // A module that could not be fetched (the network dropped) is asked for again next time.
+      promise.catch(() => pending.delete(id));
       pending.set(id, promise);
     }
     return promise;
@@ -114,7 +116,11 @@ function createLoader(flowId: string): FlowLoader {
     steps(ids) {
       const key = ids.join(' ');
       let promise = groups.get(key);
-      if (!promise) groups.set(key, (promise = Promise.all(ids.map(step)).then(() => undefined)));
+      if (!promise) {
+        promise = Promise.all(ids.map(step)).then(() => undefined);
+        promise.catch(() => groups.delete(key));
+        groups.set(key, promise);
+      }
       return promise;
     },
     subscribe(listener) {
@@ -124,10 +130,13 @@ function createLoader(flowId: string): FlowLoader {
     snapshot: () => current,
     step,
     all() {
-      whole ??= definition.then(async (m) => {
-        await Promise.all(Object.keys(m.steps).map(step));
-        return current!;
-      });
+      if (!whole) {
+        whole = definition.then(async (m) => {
+          await Promise.all(Object.keys(m.steps).map(step));
+          return current!;
+        });
+        whole.catch(() => (whole = null));
+      }
       return whole;
     },
   };
