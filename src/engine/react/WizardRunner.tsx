@@ -293,9 +293,10 @@ function Wizard(
           .filter((id) => flow.steps[id])
           .map((id) => [id, translateUi(flow.steps[id]!.schema, flow.steps[id]!.ui, (key) => t(key))]),
       ),
-    // Texts change with the language.
+    // Texts change with the language. The key lists the loaded neighbours only, and a loaded step's module never
+    // changes, so another step arriving in the background does not hand the step on screen a new UI schema.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [neighbourKey, flow, t, i18n.language],
+    [neighbourKey, definition, t, i18n.language],
   );
   // Uploads under way: Next waits for them (see PendingWork).
   const pendingWork = useRef(new Set<Promise<unknown>>());
