@@ -73,7 +73,9 @@ const ROUTES: RouteBudget[] = [
       FLOW_KEY,
       `${FLOW_KEY}/${firstStepOf('schemas/onboarding/flow.json')}`,
     ],
-    later: (manifest) => Object.keys(manifest).filter((key) => key.startsWith(`${FLOW_KEY}/`)),
+    // The other steps; their example answers are the catalogue page's, never loaded by a wizard.
+    later: (manifest) =>
+      Object.keys(manifest).filter((key) => key.startsWith(`${FLOW_KEY}/`) && !key.endsWith('/examples')),
   },
 ];
 

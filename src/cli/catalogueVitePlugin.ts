@@ -3,8 +3,9 @@
  *
  *   virtual:catalogue/index                 a loader per flow
  *   virtual:catalogue/<flow>                its definition and a loader per step
- *   virtual:catalogue/<flow>/<step>         bundled schema, UI schema, examples, validators
+ *   virtual:catalogue/<flow>/<step>         bundled schema, UI schema, validators
  *   virtual:catalogue/<flow>/<step>/validators   ajv standalone code
+ *   virtual:catalogue/<flow>/<step>/examples     example answers (the catalogue page only)
  *
  * A catalogue with problems fails the build with every problem listed. In
  * `npm run dev`, a change under schemas/ or locales/ reloads the page.
@@ -90,7 +91,9 @@ export function cataloguePlugin(options: { schemasDir: string; localesDir: strin
       }
       const [flowId, stepId, kind] = parts as [string, string | undefined, string | undefined];
       if (parts.length === 1) return flowModule(c, flowId);
-      if (parts.length === 2 && stepId) {
+      if (parts.length === 2 && stepId) return stepModule(c, flowId, stepId);
+      // Example answers are for the catalogue page only: their own module, so no merchant downloads them.
+      if (parts.length === 3 && stepId && kind === 'examples') {
         const step = c.flows[flowId]?.steps[stepId];
         if (!step) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
         const validate = validatorsOf(c, flowId)[stepId]!;
@@ -99,7 +102,7 @@ export function cataloguePlugin(options: { schemasDir: string; localesDir: strin
           refResolver(c, step.schemaFile),
           (data) => validate(data).errors,
         );
-        return `${stepModule(c, flowId, stepId)}export const examples = ${JSON.stringify(examples)};\n`;
+        return `export const examples = ${JSON.stringify(examples)};\n`;
       }
       if (parts.length === 3 && stepId && kind === 'validators') return validatorsModule(c, flowId, stepId);
       throw new Error(`unknown catalogue module "${id.slice(1)}"`);

@@ -23,16 +23,23 @@ const RUNTIME_MODULE = path.resolve(import.meta.dirname, '../engine/core/runtime
 
 export { loadCheckedCatalogue } from './readCatalogue';
 
-/** ES module source of a flow: its definition, its step ids and a lazy import per step. */
+/** ES module source of a flow: its definition, and a lazy import per step (and per step's examples). */
 export function flowModule(catalogue: Catalogue, flowId: string): string {
   const flow = catalogue.flows[flowId];
   if (!flow) throw new Error(`no flow "${flowId}"`);
-  const loaders = Object.keys(flow.steps)
-    .map(
-      (id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${id}`)}),`,
-    )
-    .join('\n');
-  return `export const flow = ${JSON.stringify(flow.definition)};\nexport const steps = {\n${loaders}\n};\n`;
+  const loaders = (suffix: string) =>
+    Object.keys(flow.steps)
+      .map(
+        (id) =>
+          `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`${VIRTUAL_PREFIX}${flowId}/${id}${suffix}`)}),`,
+      )
+      .join('\n');
+  return [
+    `export const flow = ${JSON.stringify(flow.definition)};`,
+    `export const steps = {\n${loaders('')}\n};`,
+    `export const examples = {\n${loaders('/examples')}\n};`,
+    '',
+  ].join('\n');
 }
 
 /** ajv runtime helpers the standalone code may ask for, as ES imports. */

@@ -10,7 +10,6 @@ export interface StepModule {
   schema: JsonObject;
   /** rjsf UI schema (texts are translation keys). */
   ui: JsonObject;
-  examples: StepExamples;
   /** Precompiled validators, keyed as rjsf's precompiled validator expects. */
   validateFns: ValidatorFunctions;
 }
@@ -18,4 +17,6 @@ export interface StepModule {
 export interface FlowModule {
   flow: FlowDefinition;
   steps: Record<string, () => Promise<StepModule>>;
+  /** Each step's example answers (src/engine/core/examples.ts), for the catalogue page. */
+  examples: Record<string, () => Promise<{ examples: StepExamples }>>;
 }

@@ -10,6 +10,7 @@ import { flows } from 'virtual:catalogue/index';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorType } from '@rjsf/utils';
 import type { StepValidator } from '../core/drafts';
+import type { StepExamples } from '../core/examples';
 import type { FlowDefinition } from '../core/types';
 import type { FlowModule, JsonObject, StepModule } from './catalogueTypes';
 
@@ -32,6 +33,23 @@ export const flowIds = Object.keys(flows);
 /** Whole flows, for pages that show every step at once (the application view, the catalogue page). */
 export function loadFlow(flowId: string): Promise<LoadedFlowModule> {
   return flowLoader(flowId).all();
+}
+
+const examplesCache = new Map<string, Promise<StepExamples>>();
+
+/** A step's example answers (the catalogue page's; never part of a step's own module). */
+export function loadExamples(flowId: string, stepId: string): Promise<StepExamples> {
+  const key = `${flowId}/${stepId}`;
+  let promise = examplesCache.get(key);
+  if (!promise) {
+    promise = flowLoader(flowId).definition.then(async (m) => {
+      const load = m.examples[stepId];
+      if (!load) throw new Error(`no step "${stepId}" in flow "${flowId}"`);
+      return (await load()).examples;
+    });
+    examplesCache.set(key, promise);
+  }
+  return promise;
 }
 
 /**

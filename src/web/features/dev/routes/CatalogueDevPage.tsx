@@ -20,7 +20,7 @@ import {
 import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { flowIds, loadFlow } from '../../../../engine/react/loadFlow';
+import { flowIds, loadExamples, loadFlow } from '../../../../engine/react/loadFlow';
 import { StepPreview } from '../../../../engine/react/StepPreview';
 import type { FormData } from '../../../../engine/core/types';
 
@@ -39,14 +39,15 @@ export function CatalogueDevPage() {
     ? (params.get('step') as string)
     : (stepIds[0] ?? '');
   const step = flow.steps[stepId];
+  const examples = step ? use(loadExamples(flowId, stepId)) : null;
   const [example, setExample] = useState('valid');
   const namespace = flow.flow.title.split(':')[0] ?? 'common';
   const instances = useMemo(() => panels.map((p) => i18next.cloneInstance({ lng: p.lng })), []);
 
-  if (!step) return null;
-  const invalid = step.examples.invalid;
+  if (!step || !examples) return null;
+  const invalid = examples.invalid;
   const chosen = example === 'valid' ? undefined : invalid[Number(example)];
-  const data: FormData = chosen?.data ?? step.examples.valid;
+  const data: FormData = chosen?.data ?? examples.valid;
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -92,9 +93,9 @@ export function CatalogueDevPage() {
             ]}
           />
         </Group>
-        {step.examples.uncovered.length > 0 && (
+        {examples.uncovered.length > 0 && (
           <Text c="orange.8" size="sm">
-            {t('uncovered', { count: step.examples.uncovered.length })}
+            {t('uncovered', { count: examples.uncovered.length })}
           </Text>
         )}
         <Grid>
