@@ -15,6 +15,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Shared, noisy CI hosts: a redirect chain (sign-in → new application → first step) has taken over 5 s under
+  // load. Waits are for behaviour, not the host's speed; a real hang still fails, just 5 s later.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
