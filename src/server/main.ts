@@ -40,17 +40,19 @@ async function main() {
     fail(`the database at ${where} could not be opened: ${rootMessage(error)}`);
   }
 
-  if (config.s3) {
+  const s3 = config.s3 ? s3FileStore(config.s3) : undefined;
+  if (s3) {
     // A wrong bucket or key is found now, in one line, not at the first merchant's upload.
     try {
-      await s3FileStore(config.s3).check();
+      await s3.check();
     } catch (error) {
       await database.close();
       fail(error instanceof StorageUnavailable ? error.message : rootMessage(error));
     }
   }
 
-  const app = await buildApp({ config, database });
+  // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads).
+  const app = await buildApp({ config, database, fileStore: s3 });
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoOnce(database.db, new Date());
     if (seeded) app.log.info({ seeded }, 'demo data seeded');

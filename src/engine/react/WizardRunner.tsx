@@ -402,7 +402,7 @@ function Wizard(
     const lacking = missingValidator(definition, flow.validators, data);
     if (lacking) {
       loader.all().catch(() => undefined);
-      use(loader.step(lacking));
+      use(loader.steps([lacking]));
     }
     const target = firstIncompleteStep(definition, flow.validators, data) ?? active[0];
     return <Navigate to={`${basePath}/${target}`} replace />;

@@ -54,15 +54,14 @@ export function loadExamples(flowId: string, stepId: string): Promise<StepExampl
 
 /**
  * A flow whose steps arrive one by one. `snapshot()` is a new object each time a step arrives (for React's
- * useSyncExternalStore); `step(id)` is one cached promise per step (for `use()`).
+ * useSyncExternalStore); each step's module is fetched once, whichever list asks for it.
  */
 export interface FlowLoader {
   definition: Promise<FlowModule>;
   subscribe(listener: () => void): () => void;
   /** The steps loaded so far, or null before the definition has arrived. */
   snapshot(): PartialFlow | null;
-  step(id: string): Promise<void>;
-  /** Several steps at once (one cached promise per list, for `use()`). */
+  /** Some steps (one cached promise per list, for `use()`). */
   steps(ids: string[]): Promise<void>;
   all(): Promise<LoadedFlowModule>;
 }
@@ -146,7 +145,6 @@ function createLoader(flowId: string): FlowLoader {
       return () => listeners.delete(listener);
     },
     snapshot: () => current,
-    step,
     all() {
       if (!whole) {
         whole = definition.then(async (m) => {
