@@ -6,15 +6,15 @@
  * so one owner carries every role's flag), then the context values are set where the flow reads them.
  */
 import path from 'node:path';
-import { bundleStepSchema, createStepValidators } from '../src/engine/core/catalogue';
 import { firstIncompleteStep } from '../src/engine/core/drafts';
 import { stepExamples } from '../src/engine/core/examples';
 import { buildMatrix } from '../src/engine/core/matrix';
 import { removeAt, setAt } from '../src/engine/core/pointer';
 import { applyRules } from '../src/engine/core/rules';
-import { localRefs } from '../src/engine/core/schemaRef';
+import { isObject } from '../src/engine/core/json';
 import type { FormData, Scalar } from '../src/engine/core/types';
-import { loadCheckedCatalogue } from '../src/cli/readCatalogue';
+import { checkedVersions } from '../src/catalogue/pipeline';
+import { flowRuntime } from '../src/catalogue/runtime';
 
 export const FLOW = 'onboarding';
 
@@ -29,9 +29,6 @@ export interface PlannedPath {
   end: 'submit' | 'reach-out' | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Objects key by key, lists of objects item by item (the owner lists of the role steps are one list). */
 export function mergeExample(into: unknown, from: unknown): unknown {
   if (isObject(into) && isObject(from)) {
@@ -45,15 +42,13 @@ export function mergeExample(into: unknown, from: unknown): unknown {
 }
 
 export function planMatrix(root = process.cwd()): PlannedPath[] {
-  const catalogue = loadCheckedCatalogue(path.join(root, 'schemas'), path.join(root, 'locales'));
-  const definition = catalogue.flows[FLOW]!.definition;
-  const validators = createStepValidators(catalogue, FLOW);
+  const runtime = flowRuntime(checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales'))[FLOW]!);
+  const { definition, validators } = runtime;
   const examples = new Map<string, FormData>();
   const exampleOf = (stepId: string) => {
     if (!examples.has(stepId)) {
-      const bundled = bundleStepSchema(catalogue, FLOW, stepId);
-      const validate = validators[stepId]!;
-      const { valid } = stepExamples(bundled, localRefs(bundled), (d) => validate(d).errors);
+      const step = runtime.steps[stepId]!;
+      const { valid } = stepExamples(step.schema, step.resolve, (d) => step.validate(d).errors);
       examples.set(stepId, valid as FormData);
     }
     return examples.get(stepId)!;

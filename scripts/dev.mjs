@@ -1,5 +1,6 @@
-// `npm run dev`: the API server (restarted on change by tsx watch) on API_PORT,
-// and the Vite dev server (hot reload) on DEV_PORT with the API behind its proxy.
+// `npm run dev`: the API server (restarted on change by tsx watch, a catalogue or translation change
+// included: the server makes the flows' new versions at start) on API_PORT, and the Vite dev server (hot
+// reload) on DEV_PORT with the API behind its proxy.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -9,11 +10,23 @@ const devPort = process.env.DEV_PORT ?? '5173';
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${devPort}` },
-  }),
+  spawn(
+    bin('tsx'),
+    [
+      'watch',
+      '--clear-screen=false',
+      '--include',
+      'schemas/**',
+      '--include',
+      'locales/**',
+      'src/server/main.ts',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${devPort}` },
+    },
+  ),
   spawn(bin('vite'), ['--port', devPort, '--strictPort'], {
     cwd: root,
     stdio: 'inherit',

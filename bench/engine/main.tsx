@@ -70,6 +70,8 @@ window.__armSwitch = (fieldId) =>
 
 const mode = new URLSearchParams(location.search).get('mode');
 const data = benchData as {
+  /** The bench flow's version id (run.ts compiles it and serves it as the server would). */
+  version: string;
   a: Record<string, unknown>;
   b: Record<string, unknown>;
   schemas: Record<string, object>;
@@ -97,7 +99,7 @@ function Plain() {
 }
 
 const adapter: DraftAdapter = {
-  load: async () => ({ flow: 'bench', version: 1, data: { ...data.a, ...data.b } }),
+  load: async () => ({ version: data.version, data: { ...data.a, ...data.b }, attention: [] }),
   save: async () => undefined,
   submit: async () => undefined,
 };

@@ -22,6 +22,8 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Page } from '@playwright/test';
 import { cataloguePlugin } from '../../src/cli/catalogueVitePlugin';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/cli/chromium';
+import { checkedVersions } from '../../src/catalogue/pipeline';
+import { compileVersion } from '../../src/catalogue/compile';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = path.join(root, '.tmp/bench-engine');
@@ -72,7 +74,7 @@ function step(prefix: string) {
     texts[name] = { title: `Field ${prefix.toUpperCase()}${i}` };
     switch (i % 6) {
       case 0:
-        properties[name] = { type: 'string', format: 'email', title };
+        properties[name] = { type: 'string', format: 'email', maxLength: 254, title };
         data[name] = `user${i}@example.com`;
         break;
       case 1:
@@ -88,6 +90,7 @@ function step(prefix: string) {
           type: 'string',
           pattern: '^[0-9]+$',
           minLength: 8,
+          maxLength: 20,
           'x-example': '12345678',
           title,
         };
@@ -119,7 +122,6 @@ function writeCatalogue() {
     path.join(schemas, 'bench/flow.json'),
     JSON.stringify({
       flow: 'bench',
-      version: 1,
       title: 'bench:title',
       context: { first: { pointer: '/a_f4', domain: [null] } },
       steps: [
@@ -140,9 +142,27 @@ function writeCatalogue() {
     writeFileSync(path.join(work, 'locales', lng, 'validation.json'), JSON.stringify(common));
   }
   writeFileSync(path.join(work, 'locales.json'), JSON.stringify(texts));
+  const version = checkedVersions(schemas, path.join(work, 'locales')).bench!;
   writeFileSync(
     path.join(work, 'data.json'),
-    JSON.stringify({ a: a.data, b: b.data, schemas: { a: a.schema, b: b.schema } }),
+    JSON.stringify({ version: version.id, a: a.data, b: b.data, schemas: { a: a.schema, b: b.schema } }),
+  );
+  return version;
+}
+
+/** The flow's version as the server serves it: its pointer, manifest and step modules, as files. */
+async function writeVersion(outDir: string, version: ReturnType<typeof writeCatalogue>) {
+  const compiled = await compileVersion(version);
+  for (const [file, { body }] of compiled.files) {
+    const full = path.join(outDir, 'catalogue', version.id, file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, body);
+  }
+  const pointer = path.join(outDir, 'merchant/api/v1/catalogue/flows/bench');
+  mkdirSync(path.dirname(pointer), { recursive: true });
+  writeFileSync(
+    pointer,
+    JSON.stringify({ flow: 'bench', version: version.id, manifest: `/catalogue/${version.id}/${compiled.manifestFile}` }),
   );
 }
 
@@ -231,9 +251,10 @@ async function measure(page: Page, url: string, mode: 'engine' | 'plain' | 'bare
 }
 
 async function main() {
-  writeCatalogue();
+  const version = writeCatalogue();
   const outDir = path.join(work, 'dist');
   await buildPage(outDir);
+  await writeVersion(outDir, version);
   const server = await serve(outDir);
   // Frames as soon as there is something to draw: the measurement is the keystroke's work, not the vsync wait.
   const browser = await chromium.launch({

@@ -2,17 +2,21 @@
  * `npm run build:report` (after `vite build`): prints the JavaScript each key
  * route loads, gzip, against its budget, and fails if ajv's schema compiler
  * reached the client bundle (the browser must run precompiled validators only,
- * so a CSP without 'unsafe-eval' holds).
+ * so a CSP without 'unsafe-eval' holds) or if the build is React's development
+ * build (larger and slower: `npm start` must ship what production ships).
  *
  * A route's JavaScript is the entry chunk, the route's lazy chunk, and every
- * chunk they import statically; for the wizard also the flow's definition and
- * its first step's module — what a new merchant's first step needs. The other
- * steps' modules load after that step shows (src/engine/react/loadFlow.ts);
- * the report prints their size on a line of its own.
+ * chunk they import statically; for the wizard also its flow's first step
+ * module, compiled from the catalogue as the server serves it — what a new
+ * merchant's first step needs. The other steps' modules load after that step
+ * shows (src/engine/react/flowSource.ts); the report prints their size, and
+ * the manifest's, on lines of their own.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { compileVersion } from '../catalogue/compile';
+import { checkedVersions } from '../catalogue/pipeline';
 
 interface ManifestChunk {
   file: string;
@@ -26,22 +30,19 @@ type Manifest = Record<string, ManifestChunk>;
 /** Texts only ajv's compiler contains (its error messages and code generator), never its standalone output. */
 export const AJV_COMPILER_MARKERS = ['schema with key or id "', 'strict mode: ', 'CodeGen: '];
 
+/** Texts only React's development build contains (its warnings), never the production one. */
+export const REACT_DEVELOPMENT_MARKERS = [
+  'Each child in a list should have a unique',
+  'https://react.dev/link/invalid-hook-call',
+];
+
 export interface RouteBudget {
   name: string;
   /** Manifest keys of the route's own lazy modules. */
   modules: (manifest: Manifest) => string[];
-  /** Manifest keys of modules the route loads after its first paint (reported, not counted). */
-  later?: (manifest: Manifest) => string[];
+  /** A catalogue flow whose first step module counts too, and whose other steps are reported after. */
+  flow?: string;
   budgetKiB: number;
-}
-
-const FLOW_KEY = 'virtual:catalogue/onboarding';
-/** The flow's first step, as its flow.json orders them. */
-function firstStepOf(flowFile: string): string {
-  const flow = JSON.parse(readFileSync(flowFile, 'utf8')) as { steps: { id: string }[] };
-  const first = flow.steps[0]?.id;
-  if (!first) throw new Error(`${flowFile} has no steps`);
-  return first;
 }
 
 /** Every chunk a set of manifest keys loads statically. */
@@ -56,30 +57,28 @@ export function closure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
-/** The chunks whose text shows ajv's compiler. */
-export function findAjvCompiler(files: Record<string, string>): string[] {
-  return Object.entries(files)
-    .filter(([, text]) => AJV_COMPILER_MARKERS.some((marker) => text.includes(marker)))
+const withMarkers = (markers: string[]) => (files: Record<string, string>) =>
+  Object.entries(files)
+    .filter(([, text]) => markers.some((marker) => text.includes(marker)))
     .map(([file]) => file);
-}
+
+/** The chunks whose text shows ajv's compiler. */
+export const findAjvCompiler = withMarkers(AJV_COMPILER_MARKERS);
+
+/** The chunks whose text shows React's development build. */
+export const findReactDevelopment = withMarkers(REACT_DEVELOPMENT_MARKERS);
 
 const ROUTES: RouteBudget[] = [
-  { name: 'sign-in (/auth)', budgetKiB: 160, modules: () => ['src/web/features/auth/routes/AuthPage.tsx'] },
+  { name: 'sign-in (/auth)', budgetKiB: 150, modules: () => ['src/web/features/auth/routes/AuthPage.tsx'] },
   {
     name: 'wizard (/dev/wizard/onboarding)',
-    budgetKiB: 300,
-    modules: () => [
-      'src/web/features/dev/routes/WizardPlayground.tsx',
-      FLOW_KEY,
-      `${FLOW_KEY}/${firstStepOf('schemas/onboarding/flow.json')}`,
-    ],
-    // The other steps; their example answers are the catalogue page's, never loaded by a wizard.
-    later: (manifest) =>
-      Object.keys(manifest).filter((key) => key.startsWith(`${FLOW_KEY}/`) && !key.endsWith('/examples')),
+    budgetKiB: 290,
+    modules: () => ['src/web/features/dev/routes/WizardPlayground.tsx'],
+    flow: 'onboarding',
   },
 ];
 
-function main() {
+async function main() {
   const dist = path.resolve('dist/web');
   let manifest: Manifest;
   try {
@@ -91,7 +90,9 @@ function main() {
     return 2;
   }
   const gzipKiB = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length / 1024;
+  const gzipTextKiB = (text: string) => gzipSync(text).length / 1024;
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const versions = checkedVersions('schemas', 'locales');
 
   let failed = false;
   for (const route of ROUTES) {
@@ -105,21 +106,25 @@ function main() {
     const chunks = [...closure(manifest, [...entry, ...modules])]
       .map((key) => manifest[key]!.file)
       .filter((f) => f.endsWith('.js'));
-    const total = chunks.reduce((sum, file) => sum + gzipKiB(file), 0);
-    const verdict = total <= route.budgetKiB ? 'within budget' : 'OVER BUDGET';
-    process.stdout.write(
-      `${route.name}: ${total.toFixed(1)} KiB of JavaScript (gzip) in ${chunks.length} chunks; budget ${route.budgetKiB} KiB: ${verdict}\n`,
-    );
-    if (route.later) {
-      const first = new Set(chunks);
-      const after = [...closure(manifest, route.later(manifest))]
-        .map((key) => manifest[key]!.file)
-        .filter((f) => f.endsWith('.js') && !first.has(f));
-      const afterTotal = after.reduce((sum, file) => sum + gzipKiB(file), 0);
-      process.stdout.write(
-        `  then, once the first step shows: ${afterTotal.toFixed(1)} KiB in ${after.length} chunks (the flow's other steps)\n`,
+    let total = chunks.reduce((sum, file) => sum + gzipKiB(file), 0);
+    let later = '';
+    if (route.flow) {
+      const version = versions[route.flow];
+      if (!version) throw new Error(`no flow "${route.flow}" in the catalogue`);
+      const compiled = await compileVersion(version);
+      const [first, ...others] = version.content.flow.steps.map(
+        (s) => compiled.files.get(compiled.manifest.steps[s.id]!)!.body,
       );
+      total += gzipTextKiB(first!);
+      const othersKiB = others.reduce((sum, body) => sum + gzipTextKiB(body), 0);
+      const manifestKiB = gzipTextKiB(compiled.files.get(compiled.manifestFile)!.body);
+      later = `  with its first step's module; the manifest (texts included) is ${manifestKiB.toFixed(1)} KiB of JSON; then, once the first step shows: ${othersKiB.toFixed(1)} KiB in ${others.length} step modules\n`;
     }
+    const verdict = total <= route.budgetKiB ? 'within budget' : 'OVER BUDGET';
+    if (total > route.budgetKiB) failed = true;
+    process.stdout.write(
+      `${route.name}: ${total.toFixed(1)} KiB of JavaScript (gzip) in ${chunks.length + (route.flow ? 1 : 0)} chunks; budget ${route.budgetKiB} KiB: ${verdict}\n${later}`,
+    );
   }
 
   const files = Object.fromEntries(
@@ -134,7 +139,15 @@ function main() {
   } else {
     process.stdout.write(`no ajv schema compiler in the ${Object.keys(files).length} client chunks\n`);
   }
+  const development = findReactDevelopment(files);
+  if (development.length > 0) {
+    process.stderr.write(
+      `error: React's development build is in the client bundle (${development.join(', ')}): build with NODE_ENV=production\n`,
+    );
+    failed = true;
+  } else process.stdout.write("React's production build\n");
   return failed ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) process.exitCode = main();
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
+  process.exitCode = await main();

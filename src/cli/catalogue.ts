@@ -1,7 +1,8 @@
 /**
- * `npm run catalogue -- <command>`: the commands ops and QA use on the form catalogue.
+ * `npm run catalogue -- <command>`: the commands ops and QA use on the form catalogue, over the catalogue
+ * pipeline (src/catalogue).
  *
- *   check                                   every problem of the catalogue, non-zero exit if any
+ *   check                                   every problem of the catalogue, non-zero exit if any; each flow's version id
  *   matrix --flow <flow> [--format md|csv|json]   every context combination and its active steps
  *   examples --flow <flow> --step <step>          a valid example, and per constraint an invalid one with its message key
  *
@@ -10,14 +11,14 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { bundleStepSchema, checkCatalogue, createStepValidators } from '../engine/core/catalogue';
-import { localRefs } from '../engine/core/schemaRef';
-import { stepExamples } from '../engine/core/examples';
-import { readCatalogue } from './readCatalogue';
 import { buildMatrix, distinctPaths } from '../engine/core/matrix';
+import { stepExamples } from '../engine/core/examples';
+import { CHECKS } from '../catalogue/checks';
+import { buildCatalogueDir, formatProblems } from '../catalogue/pipeline';
+import { flowRuntime } from '../catalogue/runtime';
 
 const USAGE = `usage: npm run catalogue -- <command> [options]
-  check                                         check the whole catalogue
+  check                                         check the whole catalogue; print each flow's version id
   matrix --flow <flow> [--format md|csv|json]   every context combination and its steps
   examples --flow <flow> --step <step>          a valid example and one invalid example per constraint (JSON)
 options: --schemas <dir> (default ./schemas), --locales <dir> (default <schemas>/../locales)`;
@@ -43,8 +44,13 @@ function csvCell(value: unknown): string {
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 function main(argv: string[]): number {
   const { command, options } = parseArgs(argv);
+  if (!command) throw new UsageError('no command given');
+  if (!['check', 'matrix', 'examples'].includes(command))
+    throw new UsageError(`unknown command "${command}"`);
   const schemasDir = path.resolve(options.schemas ?? 'schemas');
   const localesDir = path.resolve(options.locales ?? path.join(schemasDir, '..', 'locales'));
   for (const [name, dir] of [
@@ -54,37 +60,39 @@ function main(argv: string[]): number {
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
       throw new UsageError(`${name}: no directory ${dir}`);
   }
-  const { source, problems: readProblems } = readCatalogue(schemasDir, localesDir);
-  const { catalogue, problems } = checkCatalogue(source);
-  const all = [...readProblems, ...problems];
+  const { model, problems, versions } = buildCatalogueDir(schemasDir, localesDir);
+  const knownFlows = () => model.flows.map((f) => f.definition.flow).join(', ') || 'none';
 
   if (command === 'check') {
-    if (all.length > 0) {
-      process.stderr.write(`${all.length} problem${all.length === 1 ? '' : 's'} in ${schemasDir}:\n`);
-      for (const p of all) process.stderr.write(`  ${p.file}#${p.pointer}: ${p.message}\n`);
+    if (problems.length > 0) {
+      process.stderr.write(
+        `${plural(problems.length, 'problem')} in ${schemasDir}:\n${formatProblems(problems)}\n`,
+      );
       return 1;
     }
-    const flows = Object.values(catalogue.flows);
-    const steps = flows.reduce((n, f) => n + Object.keys(f.steps).length, 0);
+    const flows = Object.values(versions);
+    const steps = flows.reduce((n, v) => n + v.content.flow.steps.length, 0);
     process.stdout.write(
-      `catalogue ok: ${flows.length} flow${flows.length === 1 ? '' : 's'}, ${steps} steps, no problems\n`,
+      `catalogue ok: ${plural(flows.length, 'flow')}, ${plural(steps, 'step')}, ${CHECKS.length} checks (${CHECKS.map((c) => c.name).join(', ')}), no problems\n`,
     );
+    const width = Math.max(...flows.map((v) => v.flow.length));
+    for (const version of flows)
+      process.stdout.write(
+        `  ${version.flow.padEnd(width)}  version ${version.id}  (${plural(version.content.flow.steps.length, 'step')})\n`,
+      );
     return 0;
   }
 
+  const flowId = options.flow;
+  if (!flowId) throw new UsageError(`${command} needs --flow <flow>`);
+  const flow = model.flows.find((f) => f.definition.flow === flowId);
+  if (!flow) throw new UsageError(`no flow "${flowId}" (known: ${knownFlows()})`);
+
   if (command === 'matrix') {
-    const flowId = options.flow;
-    if (!flowId) throw new UsageError('matrix needs --flow <flow>');
     const format = options.format ?? 'md';
     if (!['md', 'csv', 'json'].includes(format))
       throw new UsageError(`--format must be md, csv or json, got "${format}"`);
-    const flow = catalogue.flows[flowId];
-    if (!flow) {
-      const known = Object.keys(catalogue.flows).join(', ') || 'none';
-      throw new UsageError(`no flow "${flowId}" (known: ${known})`);
-    }
-    const flowProblems = all.filter((p) => p.file.startsWith(`${flowId}/`));
-    if (flowProblems.length > 0) {
+    if (problems.some((p) => p.file.startsWith(`${flowId}/`))) {
       process.stderr.write(`flow "${flowId}" has problems; run \`npm run catalogue -- check\` first\n`);
       return 1;
     }
@@ -105,42 +113,30 @@ function main(argv: string[]): number {
       process.stdout.write(
         `| ${[...fields, 'steps'].join(' | ')} |\n|${[...fields, 'steps'].map(() => ' --- ').join('|')}|\n`,
       );
-      for (const row of rows) {
+      for (const row of rows)
         process.stdout.write(
           `| ${[...fields.map((f) => (row.context[f] === null ? '—' : String(row.context[f]))), row.steps.join(', ')].join(' | ')} |\n`,
         );
-      }
     }
     return 0;
   }
 
-  if (command === 'examples') {
-    const flowId = options.flow;
-    const stepId = options.step;
-    if (!flowId || !stepId) throw new UsageError('examples needs --flow <flow> and --step <step>');
-    const flow = catalogue.flows[flowId];
-    if (!flow)
-      throw new UsageError(
-        `no flow "${flowId}" (known: ${Object.keys(catalogue.flows).join(', ') || 'none'})`,
-      );
-    const step = flow.steps[stepId];
-    if (!step)
-      throw new UsageError(
-        `no step "${stepId}" in flow "${flowId}" (known: ${Object.keys(flow.steps).join(', ')})`,
-      );
-    if (all.length > 0) {
-      process.stderr.write('the catalogue has problems; run `npm run catalogue -- check` first\n');
-      return 1;
-    }
-    const validate = createStepValidators(catalogue, flowId)[stepId]!;
-    // The bundled schema has every `$ref` local, so definitions that refer to each other resolve too.
-    const bundled = bundleStepSchema(catalogue, flowId, stepId);
-    const examples = stepExamples(bundled, localRefs(bundled), (data) => validate(data).errors);
-    process.stdout.write(`${JSON.stringify(examples, null, 2)}\n`);
-    return 0;
+  // examples
+  const stepId = options.step;
+  if (!stepId) throw new UsageError('examples needs --flow <flow> and --step <step>');
+  if (!flow.steps.some((s) => s.definition.id === stepId))
+    throw new UsageError(
+      `no step "${stepId}" in flow "${flowId}" (known: ${flow.steps.map((s) => s.definition.id).join(', ')})`,
+    );
+  const version = versions[flowId];
+  if (!version) {
+    process.stderr.write('the catalogue has problems; run `npm run catalogue -- check` first\n');
+    return 1;
   }
-
-  throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  const step = flowRuntime(version).steps[stepId]!;
+  const examples = stepExamples(step.schema, step.resolve, (data) => step.validate(data).errors);
+  process.stdout.write(`${JSON.stringify(examples, null, 2)}\n`);
+  return 0;
 }
 
 try {

@@ -16,6 +16,8 @@ export const APPLICATION_META_FIELDS = [
   'requires_sales_contact',
   'steps',
   'first_incomplete_step',
+  // Fields a newer form version dropped, for the merchant to check.
+  'attention',
   'created_at',
   'updated_at',
   'submitted_at',

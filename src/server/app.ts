@@ -8,11 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyError, FastifyServerOptions } from 'fastify';
+import { toFieldErrors, toFieldMessages, type ValidationErrorLike } from '../engine/core/messages';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db';
-import { HttpError } from './errors';
+import { fieldError, HttpError } from './errors';
 import { adjustableClock, systemClock, type AdjustableClock, type Clock } from './clock';
 import { createOutboxRepository } from './repositories/outbox';
 import { createOutboxService } from './services/outbox';
@@ -32,12 +33,19 @@ import { organizationRoutes } from './routes/organization';
 import { createOrganizationRepository } from './repositories/organization';
 import { createOrganizationService } from './services/organization';
 import { createApplicationRepository } from './repositories/application';
-import { createApplicationService } from './services/application';
+import { createApplicationService, onboardingHooks, ONBOARDING_FLOW } from './services/application';
 import { createFileService } from './services/files';
+import { createFileRepository } from './repositories/files';
+import { createDraftRepository } from './repositories/drafts';
+import { createDraftsService } from './services/drafts';
+import { draftRoutes } from './routes/drafts';
+import { catalogueRoutes } from './routes/catalogue';
+import type { FlowSource } from '../catalogue/flowSource';
 import { createUrlChecker, type UrlChecker } from './services/urlCheck';
 import { localFileStore, type FileStore } from './storage';
 import { s3FileStore, StorageUnavailable } from './s3';
-import { loadServerCatalogue } from './catalogue';
+import { serverFlowSource } from './catalogue';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './jsonDepth';
 
 export interface AppOptions {
   config: Config;
@@ -51,6 +59,8 @@ export interface AppOptions {
   fileStore?: FileStore;
   /** The website check; tests pass one that reaches their own local server. */
   urlChecker?: UrlChecker;
+  /** Where flows come from; defaults to the catalogue in SCHEMAS_DIR and LOCALES_DIR, read once. */
+  flows?: FlowSource;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -104,14 +114,8 @@ export async function buildApp(options: AppOptions) {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      const fieldErrors: Record<string, string> = {};
-      for (const v of fastifyError.validation) {
-        const missing =
-          v.keyword === 'required'
-            ? `/${String((v.params as { missingProperty?: string }).missingProperty)}`
-            : '';
-        fieldErrors[`${v.instancePath}${missing}` || '/'] = v.message ?? v.keyword;
-      }
+      // ajv's own errors, as message keys with their values (never ajv's English).
+      const fieldErrors = toFieldErrors(toFieldMessages(fastifyError.validation as ValidationErrorLike[]));
       return reply.code(400).send({ status: 400, message: 'bad_request', field_errors: fieldErrors });
     }
     const status = fastifyError.statusCode ?? 500;
@@ -158,6 +162,21 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(cookie);
 
+  // JSON bodies: Fastify's own parser (prototype poisoning refused), after a depth check — a body nested
+  // 100,000 deep would otherwise reach every recursive walk of the server. Nothing we accept is deeper.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(String(body), MAX_JSON_DEPTH))
+      return done(
+        new HttpError(400, 'bad_request', {
+          '/': fieldError('validation:error.nesting', { limit: MAX_JSON_DEPTH }),
+        }),
+        undefined,
+      );
+    parseJson(request, String(body), done);
+  });
+
   const outbox = createOutboxService({
     repository: createOutboxRepository(database.db),
     clock,
@@ -199,15 +218,30 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
+  const flows = options.flows ?? serverFlowSource(config.schemasDir, config.localesDir);
+  await app.register(catalogueRoutes, { flows });
   const applicationRepository = createApplicationRepository(database.db);
+  const draftRepository = createDraftRepository(database.db);
+  const fileRepository = createFileRepository(database.db);
+  const drafts = createDraftsService({
+    drafts: draftRepository,
+    files: fileRepository,
+    flows,
+    clock,
+    hooks: {
+      [ONBOARDING_FLOW]: onboardingHooks({ applications: applicationRepository, drafts: draftRepository }),
+    },
+  });
+  await app.register(draftRoutes, { drafts, ownPaths: [ONBOARDING_FLOW] });
   await app.register(applicationRoutes, {
     applications: createApplicationService({
       repository: applicationRepository,
-      catalogue: loadServerCatalogue(),
+      draftRows: draftRepository,
+      drafts,
       clock,
     }),
     files: createFileService({
-      repository: applicationRepository,
+      repository: fileRepository,
       store:
         options.fileStore ??
         (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
@@ -224,7 +258,8 @@ export async function buildApp(options: AppOptions) {
       clock,
     }),
   });
-  if (devEnabled) await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable });
+  if (devEnabled)
+    await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable, flows });
   await app.register(spaRoutes, {
     webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
     devRoutes: devEnabled,

@@ -1,18 +1,17 @@
 /**
- * The form catalogue as the server uses it: read and checked once at start from schemas/ and locales/ of this
- * checkout (the same files the browser build compiles). A broken catalogue stops the server with every
- * problem listed, like `npm run catalogue -- check`.
+ * The form catalogue as the server serves it: the versions made from SCHEMAS_DIR and LOCALES_DIR when the
+ * server starts (src/catalogue: read → check → version), behind the FlowSource interface a database-backed
+ * source (publishing) will implement too. A catalogue with problems stops the server with every problem
+ * listed, like `npm run catalogue -- check`.
  */
-import { fileURLToPath } from 'node:url';
-import type { Catalogue } from '../engine/core/catalogue';
-import { loadCheckedCatalogue } from '../cli/readCatalogue';
+import { filesFlowSource, type FlowSource } from '../catalogue/flowSource';
 
-let cached: Catalogue | undefined;
+const sources = new Map<string, FlowSource>();
 
-export function loadServerCatalogue(): Catalogue {
-  cached ??= loadCheckedCatalogue(
-    fileURLToPath(new URL('../../schemas', import.meta.url)),
-    fileURLToPath(new URL('../../locales', import.meta.url)),
-  );
-  return cached;
+/** The source for a pair of folders, made once per process (tests build many apps on the same catalogue). */
+export function serverFlowSource(schemasDir: string, localesDir: string): FlowSource {
+  const key = `${schemasDir}\n${localesDir}`;
+  let source = sources.get(key);
+  if (!source) sources.set(key, (source = filesFlowSource({ schemasDir, localesDir })));
+  return source;
 }

@@ -6,6 +6,8 @@
  * trace from deep inside a library.
  */
 
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './s3';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -23,6 +25,9 @@ export interface Config {
   authRateLimit: number;
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
+  /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
+  schemasDir: string;
+  localesDir: string;
 }
 
 export class ConfigError extends Error {
@@ -100,7 +105,18 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(`AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "${rateRaw}"`);
   }
 
+  const directory = (name: string, fallback: string) => {
+    const dir = nonEmpty(env, name) ?? fallback;
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+      throw new ConfigError(`${name} must be a directory, got "${dir}"`);
+    return dir;
+  };
+  const schemasDir = directory('SCHEMAS_DIR', fileURLToPath(new URL('../../schemas', import.meta.url)));
+  const localesDir = directory('LOCALES_DIR', fileURLToPath(new URL('../../locales', import.meta.url)));
+
   return {
+    schemasDir,
+    localesDir,
     s3: loadS3(env),
     port,
     host,

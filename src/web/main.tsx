@@ -6,7 +6,7 @@ import { Providers } from './app/Providers';
 import { createRouter } from './app/router';
 import { initI18n } from './i18n';
 import { isLanguage } from '../domain/language';
-import { captureUtm } from './app/utm';
+import { captureUtm } from './utm';
 
 captureUtm();
 

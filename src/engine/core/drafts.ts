@@ -1,15 +1,16 @@
 /**
- * Step completeness and drafts. A draft is stamped with the catalogue
- * version of its flow; a draft saved under an older version is carried
- * forward: what still validates is kept, what does not is removed and listed
- * as needing attention, so the merchant is sent to fix exactly that.
+ * Step completeness, and judging and carrying drafts. A draft records the flow
+ * version it was saved under; under a newer version it is carried forward:
+ * what still belongs to the form and validates is kept, the rest is dropped
+ * and listed, so the merchant is asked to check exactly that.
  *
  * Validation is passed in as a function, so the same code runs with ajv on the
  * server and with precompiled validators in the browser.
  */
+import { isObject } from './json';
 import { toFieldMessages, type FieldMessage, type ValidationErrorLike } from './messages';
-import { removeAt } from './pointer';
-import { resolveSteps } from './steps';
+import { getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from './pointer';
+import { resolveSteps, withOwnedParents } from './steps';
 import type { FlowDefinition, FormData } from './types';
 
 /** Validates the whole form data against one step's schema. */
@@ -17,7 +18,8 @@ export type StepValidator = (data: FormData) => { valid: boolean; errors: readon
 
 export interface Draft {
   flow: string;
-  version: number;
+  /** The flow version (SHA-256 id) the data belongs to. */
+  version: string;
   data: FormData;
 }
 
@@ -90,42 +92,149 @@ export function isStepOpen(
   return steps.slice(0, at).every((id) => isStepComplete(validators, id, data));
 }
 
-/** Stamps form data with the flow's current version. */
-export function stampDraft(flow: FlowDefinition, data: FormData): Draft {
-  return { flow: flow.flow, version: flow.version, data };
+/** What the engine needs of a step to judge the answers it owns (server: ajv; browser: precompiled). */
+export interface StepCheck {
+  owns: readonly string[];
+  validate: StepValidator;
+  /** Pointers of the step's own data that its schema does not declare (schemaWalk's undeclaredPointers). */
+  undeclared(own: FormData): string[];
 }
 
-export interface CarriedDraft {
-  draft: Draft;
-  /** Fields that were removed or are newly required: the merchant must look at them. */
-  attention: FieldMessage[];
+/** Rules a draft may break for now: they say something is missing, not that something is wrong. */
+export const COMPLETENESS_KEYWORDS = new Set(['required', 'minItems', 'contains', 'x-sum']);
+
+/** The data a step owns, and nothing else (objects on the way kept). */
+export function ownData(data: FormData, owns: readonly string[]): FormData {
+  let out: FormData = {};
+  for (const pointer of owns) {
+    const value = getAt(data, pointer);
+    if (value !== undefined) out = setAt(out, pointer, value);
+  }
+  return out;
 }
 
 /**
- * Carries a draft to the flow's current version. A draft of the current version is returned as it is.
- * Otherwise, for each active step, values that no longer validate are removed and listed; missing
- * required values of steps the merchant had already completed are listed too.
- * @param draft - the saved draft (any version)
+ * Pointers of the data outside the owned pointers (a key nobody asks for), and of places on the way to owned
+ * data that hold something other than an object (`legal_info: "x"`).
+ * @param owned - the pointers some step owns (a flow's, or one step's)
  */
-export function carryDraftForward(
-  flow: FlowDefinition,
-  validators: Record<string, StepValidator>,
-  draft: Draft,
-): CarriedDraft {
-  if (draft.flow !== flow.flow)
-    throw new Error(`a draft of "${draft.flow}" cannot be carried into "${flow.flow}"`);
-  if (draft.version === flow.version) return { draft, attention: [] };
-
-  let data = draft.data;
-  const attention: FieldMessage[] = [];
-  for (const stepId of resolveSteps(flow, data)) {
-    const validate = validators[stepId];
-    if (!validate) throw new Error(`no validator for step "${stepId}"`);
-    const messages = toFieldMessages(validate(data).errors);
-    for (const message of messages) {
-      if (message.key !== 'validation:error.required') data = removeAt(data, message.pointer);
-      attention.push(message);
+export function unownedPointers(owned: readonly string[], data: FormData): FieldMessage[] {
+  const found: FieldMessage[] = [];
+  const visit = (node: unknown, at: string) => {
+    if (!isObject(node)) {
+      found.push({ pointer: at, key: 'validation:error.type', params: { type: 'object' } });
+      return;
     }
+    for (const key of Object.keys(node)) {
+      const pointer = toPointer([...parsePointer(at), key]);
+      if (owned.some((o) => isWithin(pointer, o))) continue;
+      if (owned.some((o) => isWithin(o, pointer))) visit(node[key], pointer);
+      else found.push({ pointer, key: 'validation:error.unknownField', params: {} });
+    }
+  };
+  visit(data, '');
+  return found;
+}
+
+/**
+ * What is wrong with the answers themselves — not what is missing: keys no step owns or declares, and values
+ * that break a rule of a step that owns them. Every step holding data is judged by its own schema, whether on
+ * the current path or not (a hidden step's data must be sound too).
+ * @param checks - one per step id of the flow
+ * @param steps - the steps to judge (default: every step)
+ */
+export function answerProblems(
+  flow: FlowDefinition,
+  checks: Record<string, StepCheck>,
+  data: FormData,
+  steps: readonly string[] = flow.steps.map((s) => s.id),
+): FieldMessage[] {
+  const found = new Map<string, FieldMessage>();
+  const add = (message: FieldMessage) => {
+    if (!found.has(message.pointer)) found.set(message.pointer, message);
+  };
+  unownedPointers(
+    flow.steps.flatMap((s) => s.owns),
+    data,
+  ).forEach(add);
+  for (const id of steps) {
+    const check = checks[id];
+    if (!check) throw new Error(`no validator for step "${id}"`);
+    const own = ownData(data, check.owns);
+    if (Object.keys(own).length === 0) continue;
+    for (const pointer of check.undeclared(own))
+      add({ pointer, key: 'validation:error.unknownField', params: {} });
+    const errors = check
+      .validate(withOwnedParents(data, check.owns))
+      .errors.filter((e) => !COMPLETENESS_KEYWORDS.has(e.keyword));
+    for (const message of toFieldMessages(errors))
+      if (check.owns.some((o) => isWithin(message.pointer, o) || isWithin(o, message.pointer))) add(message);
   }
-  return { draft: stampDraft(flow, data), attention };
+  return [...found.values()];
+}
+
+/** Pointers ordered deepest and last items first, so changing one never moves another's list index. */
+function deepestLastFirst(pointers: readonly string[]): string[] {
+  const order = (p: string) => parsePointer(p).map((t) => (/^\d+$/.test(t) ? t.padStart(10, '0') : t));
+  return [...new Set(pointers)].sort((a, b) => {
+    const x = order(a);
+    const y = order(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i += 1)
+      if (x[i] !== y[i]) return x[i]! < y[i]! ? 1 : -1;
+    return y.length - x.length;
+  });
+}
+
+/** The data without the values at the pointers. */
+export function withoutPointers(data: FormData, pointers: readonly string[]): FormData {
+  return deepestLastFirst(pointers).reduce<FormData>((acc, pointer) => removeAt(acc, pointer, false), data);
+}
+
+/**
+ * The data with the values at some pointers as they are in `saved` (removed where `saved` has none): what the
+ * browser saves again after the server refused those answers, so the rest is stored at once.
+ */
+export function revertTo(saved: FormData, data: FormData, pointers: readonly string[]): FormData {
+  return deepestLastFirst(pointers).reduce<FormData>((acc, pointer) => {
+    if (pointer === '') return saved;
+    const value = getAt(saved, pointer);
+    return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
+  }, data);
+}
+
+export interface CarriedDraft {
+  data: FormData;
+  /** What was dropped, each with the reason: the merchant is asked to check these fields. */
+  dropped: FieldMessage[];
+}
+
+/**
+ * Carries a draft's data into another version of its flow — the rule: a value is kept when its pointer still
+ * belongs to a field of the flow and it still validates there; everything else is dropped and listed (a field
+ * that is gone says `validation:error.removedField`). Missing answers are not listed: the form asks for them.
+ * @param checks - the new version's steps
+ */
+export function carryForward(
+  flow: FlowDefinition,
+  checks: Record<string, StepCheck>,
+  data: FormData,
+): CarriedDraft {
+  let current = data;
+  const dropped: FieldMessage[] = [];
+  // Dropping a value can make its parent judge differently (a list item gone); a few passes settle it.
+  for (let pass = 0; pass < 5; pass += 1) {
+    const problems = answerProblems(flow, checks, current);
+    if (problems.length === 0) break;
+    for (const problem of problems)
+      dropped.push(
+        problem.key === 'validation:error.unknownField'
+          ? { ...problem, key: 'validation:error.removedField' }
+          : problem,
+      );
+    current = withoutPointers(
+      current,
+      problems.map((p) => p.pointer),
+    );
+  }
+  return { data: current, dropped };
 }

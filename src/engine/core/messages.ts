@@ -3,6 +3,7 @@
  * (`x-messages` in its schema) overrides the default `validation:error.<keyword>`
  * (formats: `validation:error.format.<format>`). Never ajv's English.
  */
+import { isTextKey } from './json';
 import { parsePointer, toPointer } from './pointer';
 
 /** The part of an ajv error this module reads (ajv's ErrorObject fits). */
@@ -18,6 +19,19 @@ export interface FieldMessage {
   pointer: string;
   key: string;
   params: Record<string, unknown>;
+}
+
+/** A field's problem as the API sends it in `field_errors` (keyed by pointer): a message key and its values. */
+export interface FieldError {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** Field messages as the API's `field_errors` (the first message of a field wins). */
+export function toFieldErrors(messages: readonly FieldMessage[]): Record<string, FieldError> {
+  const out: Record<string, FieldError> = {};
+  for (const { pointer, key, params } of messages) out[pointer] ??= { key, params };
+  return out;
 }
 
 /** Keywords that only say "a branch failed"; their branches' own errors say what to fix. */
@@ -58,24 +72,13 @@ export function toFieldMessages(errors: readonly ValidationErrorLike[]): FieldMe
 }
 
 /**
- * Server `field_errors` (JSON pointer → message) as field messages; a message
- * that is already a translation key is kept, any other text becomes `validation:error.server` with it as `message`.
+ * Server `field_errors` (JSON pointer → `{ key, params }`) as field messages. A key that is not a translation
+ * key (a text only the server knows) becomes `validation:error.server` with it as `message`.
  */
-export function fromServerFieldErrors(fieldErrors: Record<string, string>): FieldMessage[] {
-  return Object.entries(fieldErrors).map(([pointer, message]) =>
-    /^[a-z][a-zA-Z0-9-]*:[a-zA-Z0-9_.-]+$/.test(message)
-      ? { pointer, key: message, params: {} }
-      : { pointer, key: 'validation:error.server', params: { message } },
-  );
-}
-
-/**
- * Server messages with the parameters the same rule has here: the server sends a pointer and a key only
- * ("the largest allowed value is {{limit}}"), and the browser runs the same schemas, so its own message for
- * that pointer and key carries the values to fill in. A message only the server knows is kept as sent.
- */
-export function withLocalParams(server: FieldMessage[], local: FieldMessage[]): FieldMessage[] {
-  return server.map(
-    (message) => local.find((l) => l.pointer === message.pointer && l.key === message.key) ?? message,
+export function fromServerFieldErrors(fieldErrors: Record<string, FieldError>): FieldMessage[] {
+  return Object.entries(fieldErrors).map(([pointer, error]) =>
+    isTextKey(error.key)
+      ? { pointer, key: error.key, params: error.params ?? {} }
+      : { pointer, key: 'validation:error.server', params: { message: String(error.key) } },
   );
 }

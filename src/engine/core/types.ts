@@ -64,7 +64,6 @@ export interface FlowReset {
 
 export interface FlowDefinition {
   flow: string;
-  version: number;
   title: TextKey;
   context: Record<string, ContextField>;
   conditions?: Record<string, Condition>;
@@ -84,4 +83,21 @@ export interface CatalogueProblem {
   file: string;
   pointer: string;
   message: string;
+  /** The named check that found it (src/catalogue/checks). */
+  check?: string;
+}
+
+/**
+ * What the browser receives of a flow version (`/catalogue/<version>/manifest.<hash>.json`): the flow, where
+ * each step's module is, and every text the flow shows.
+ */
+export interface FlowManifest {
+  flow: string;
+  /** The version id (SHA-256 of the flow's content). */
+  version: string;
+  definition: FlowDefinition;
+  /** Step id → its module's file, relative to the version's folder. */
+  steps: Record<string, string>;
+  /** language → translation key → text. */
+  texts: Record<string, Record<string, string>>;
 }

@@ -3,10 +3,9 @@ import type Ajv from 'ajv';
 import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type { KeywordErrorCxt } from 'ajv/dist/types';
 import { ANNOTATION_KEYWORDS, formats } from './formats';
-import { sumMatches } from './runtime';
+import { sumMatches, SUM_HELPER } from './runtime';
 
-/** The module id standalone validators import `sumMatches` from (compileCatalogue maps it to runtime.ts). */
-export const SUM_HELPER = 'mbo-catalogue/sumMatches';
+export { SUM_HELPER };
 
 /**
  * `x-sum` (on an array of objects): the numbers at `property` of the items — only the items whose

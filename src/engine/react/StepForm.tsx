@@ -6,10 +6,10 @@ import type { FormData } from '../core/types';
 import { Form } from './formTheme';
 import classes from './StepForm.module.css';
 import { rjsfTranslator } from './rjsfStrings';
-import type { LoadedStepModule } from './loadFlow';
+import type { LoadedStep } from './flowSource';
 
 interface StepFormProps {
-  step: LoadedStepModule;
+  step: LoadedStep;
   ui: Record<string, unknown>;
   data: FormData;
   formContext?: object;

@@ -7,17 +7,27 @@ import { StepForm } from './StepForm';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../core/types';
 import { toFieldMessages } from '../core/messages';
-import type { LoadedStepModule } from './loadFlow';
+import { translateFlowText, type LoadedStep } from './flowSource';
 import { translateUi } from './translateUi';
 import { toErrorSchema } from './errorSchema';
 
-export function StepPreview(props: { step: LoadedStepModule; data: FormData; namespace: string }) {
-  const { t } = useTranslation([props.namespace, 'validation', 'common']);
-  const ui = useMemo(() => translateUi(props.step.schema, props.step.ui, (key) => t(key)), [props.step, t]);
+export function StepPreview(props: { step: LoadedStep; data: FormData; textNamespace: string }) {
+  const { t } = useTranslation(['validation', 'common']);
+  const text = useMemo(
+    () => (key: string, params?: Record<string, unknown>) =>
+      translateFlowText(t, props.textNamespace, key, params),
+    [t, props.textNamespace],
+  );
+  const ui = useMemo(
+    () => translateUi(props.step.schema, props.step.ui, (key) => text(key)),
+    [props.step, text],
+  );
   const errors = useMemo(
     () =>
-      toErrorSchema(toFieldMessages(props.step.validate(props.data).errors), (key, params) => t(key, params)),
-    [props.step, props.data, t],
+      toErrorSchema(toFieldMessages(props.step.validate(props.data).errors), (key, params) =>
+        text(key, params),
+      ),
+    [props.step, props.data, text],
   );
   return <StepForm step={props.step} ui={ui} data={props.data} errorSchema={errors} />;
 }

@@ -7,7 +7,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JsonObject } from './catalogueTypes';
+import type { JsonObject } from '../core/json';
 import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
 import { getAt } from '../core/pointer';

@@ -1,34 +1,59 @@
 /**
- * How a flow keeps its draft. The runner calls `save` on a step change and on
- * blur (when something changed) — never per keystroke — and `submit` at the
- * end. A flow supplies its adapter: the onboarding one talks to the API; the
- * dev page keeps drafts in session storage.
+ * How a flow keeps its draft — each flow's adapter says where its draft lives and where submit goes (the
+ * onboarding one keeps the spec's application calls; every other flow uses the generic drafts API; the dev
+ * playground keeps drafts in the tab). The runner calls `save` on blur and on a step change (never per
+ * keystroke), on page hide (`keepalive`), and `submit` at the end.
  */
-import type { Draft } from '../core/drafts';
+import type { FieldError, FieldMessage } from '../core/messages';
+import type { FormData } from '../core/types';
+
+export interface OpenedDraft {
+  /** The flow version the data belongs to (a server carries a draft to the current one before it answers). */
+  version: string;
+  data: FormData;
+  /** Fields to ask the merchant to check (dropped when the draft was carried to a newer version). */
+  attention: FieldMessage[];
+}
 
 export interface SaveResult {
-  /** Problems the server found, by JSON pointer (the API's `field_errors`). */
-  fieldErrors?: Record<string, string>;
+  /** The server refused the save (nothing was stored) for these answers, by JSON pointer. */
+  fieldErrors?: Record<string, FieldError>;
+}
+
+export interface SaveContext {
+  /** The step on screen, whose answers the save is about. */
+  stepId: string;
+  /** The flow version the data belongs to. */
+  version: string;
+  /** The data that step owns (a per-step save sends only that). */
+  owns: readonly string[];
+  /** The page is going away: the request must outlive it. */
+  keepalive?: boolean;
 }
 
 export interface DraftAdapter {
-  load(): Promise<Draft | null>;
-  save(draft: Draft): Promise<SaveResult | void>;
-  submit(draft: Draft): Promise<SaveResult | void>;
+  /** The draft to open (null: start from nothing). */
+  load(): Promise<OpenedDraft | null>;
+  save(data: FormData, context: SaveContext): Promise<SaveResult | void>;
+  submit(data: FormData): Promise<SaveResult | void>;
 }
 
-/** Keeps drafts in session storage under a key (dev page, tests). */
+/** Keeps drafts in session storage under a key (the dev playground, tests). */
 export function sessionStorageAdapter(key: string): DraftAdapter {
+  const read = () => {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { version: string; data: FormData }) : null;
+  };
   return {
     load: async () => {
-      const raw = sessionStorage.getItem(key);
-      return raw ? (JSON.parse(raw) as Draft) : null;
+      const stored = read();
+      return stored ? { version: stored.version, data: stored.data, attention: [] } : null;
     },
-    save: async (draft) => {
-      sessionStorage.setItem(key, JSON.stringify(draft));
+    save: async (data, { version }) => {
+      sessionStorage.setItem(key, JSON.stringify({ version, data }));
     },
-    submit: async (draft) => {
-      sessionStorage.setItem(key, JSON.stringify({ ...draft, submitted: true }));
+    submit: async (data) => {
+      sessionStorage.setItem(key, JSON.stringify({ ...read(), data, submitted: true }));
     },
   };
 }

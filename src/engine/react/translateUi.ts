@@ -4,7 +4,7 @@
  * schema (as keys). The step schema itself is never changed — its precompiled
  * validator is tied to it.
  */
-import type { JsonObject } from './catalogueTypes';
+import type { JsonObject } from '../core/json';
 import { localRefs, withRef } from '../core/schemaRef';
 
 type Translate = (key: string) => string;

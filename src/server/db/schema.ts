@@ -249,9 +249,47 @@ export const events = pgTable(
 );
 
 /**
- * Onboarding applications (business profiles), one per account. The answers are one JSON document in the
- * catalogue's shape (`data`), validated against the onboarding flow's step schemas on every save; the
- * columns are what the server itself reasons about.
+ * Drafts of every catalogue flow (src/server/services/drafts.ts): the answers as one JSON document in the
+ * flow's shape, checked against the step schemas of the flow version they were saved under. One draft per
+ * (flow, owner, scope); `scope` tells several drafts of one flow apart (empty when one is enough).
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: text('id').primaryKey(),
+    flow: text('flow').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull().default(''),
+    /** The flow version (SHA-256 id) the data was saved under; a newer one carries the draft forward. */
+    version: text('version').notNull(),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** What carrying the draft to a newer version dropped: the merchant is asked to check these fields. */
+    attention: jsonb('attention')
+      .$type<{ pointer: string; key: string; params: Record<string, unknown> }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** draft | submitted */
+    status: text('status').notNull().default('draft'),
+    /** How the submitted path ended: the `end` of its last step (submit | reach-out). */
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('drafts_flow_owner_scope_unique').on(t.flow, t.ownerId, t.scope),
+    index('drafts_flow_status_idx').on(t.flow, t.status),
+  ],
+);
+
+/**
+ * Onboarding applications (business profiles), one per account: what the spec says about an application
+ * (status, CRM id, organization, UTM values). Its answers are its draft's (`draft_id`, flow onboarding).
  */
 export const applications = pgTable(
   'applications',
@@ -260,26 +298,26 @@ export const applications = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    draftId: text('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
     createdByAccountId: text('created_by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     crmId: text('crm_id'),
     organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     source: text('source').notNull().default('merchant_dashboard'),
     /** draft | partially_submitted | submitted */
     status: text('status').notNull().default('draft'),
-    data: jsonb('data')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    /** The catalogue version the data was saved under (drafts are carried forward from it). */
-    flowVersion: integer('flow_version').notNull(),
     advertisement: jsonb('advertisement').$type<Record<string, string>>(),
-    /** A high-volume merchant without a licence path (not a freelancer): sales contacts them (README). */
+    /** The path ended at a "reach-out" step (flow.json): sales contacts the merchant (README). */
     requiresSalesContact: boolean('requires_sales_contact').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('applications_account_unique').on(t.accountId)],
+  (t) => [
+    uniqueIndex('applications_account_unique').on(t.accountId),
+    uniqueIndex('applications_draft_unique').on(t.draftId),
+  ],
 );
 
 /** Uploaded files. The bytes live in the file store (DATA_DIR/uploads or S3); this row says whose they are. */

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { requireSession } from '../auth/session';
-import { HttpError } from '../errors';
+import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
@@ -66,16 +66,7 @@ export async function applicationRoutes(
         body: { type: 'object', maxProperties: 100 },
       },
     },
-    async (request) => {
-      const { application, fieldErrors } = await applications.save(
-        requireSession(request).accountId,
-        request.params.id,
-        request.body,
-      );
-      return Object.keys(fieldErrors).length > 0
-        ? { ...application, field_errors: fieldErrors }
-        : application;
-    },
+    async (request) => applications.save(requireSession(request).accountId, request.params.id, request.body),
   );
 
   app.post<{ Params: { id: string } }>(
@@ -141,7 +132,7 @@ export async function applicationRoutes(
     requireSession(request);
     const url = request.params['*'];
     if (!url || url.length > 2048)
-      throw new HttpError(400, 'bad_request', { '/url': 'validation:error.required' });
+      throw new HttpError(400, 'bad_request', { '/url': fieldError('validation:error.required') });
     return urlChecker.check(url);
   });
   app.post<{ Body: { business_name: string } }>(
@@ -180,10 +171,10 @@ export async function applicationRoutes(
   app.post('/merchant/api/v2/upload', { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 }, async (request, reply) => {
     const { accountId } = requireSession(request);
     if (!request.isMultipart())
-      throw new HttpError(415, 'unsupported content type', { '/file': 'upload.failed' });
+      throw new HttpError(415, 'unsupported content type', { '/file': fieldError('widgets:upload.failed') });
     const part = await request.file();
     if (!part || part.fieldname !== 'file')
-      throw new HttpError(400, 'bad_request', { '/file': 'validation:error.required' });
+      throw new HttpError(400, 'bad_request', { '/file': fieldError('validation:error.required') });
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();
@@ -192,7 +183,7 @@ export async function applicationRoutes(
         throw new HttpError(
           413,
           'file is too large',
-          { '/file': 'upload.tooLarge' },
+          { '/file': fieldError('widgets:upload.tooLarge', { size: `${MAX_UPLOAD_BYTES / 1000} KB` }) },
           { max_size_kb: MAX_UPLOAD_BYTES / 1000 },
         );
       throw error;

@@ -5,15 +5,51 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { FixtureError, loadFixture } from '../fixtures/load';
-import { HttpError } from '../errors';
+import { fieldError, HttpError } from '../errors';
 import type { OutboxService } from '../services/outbox';
 import type { AccountService } from '../services/account';
 import type { AdjustableClock } from '../clock';
+import type { FlowSource } from '../../catalogue/flowSource';
+import { flowRuntime } from '../../catalogue/runtime';
+import { stepExamples } from '../../engine/core/examples';
 
 export async function devRoutes(
   app: FastifyInstance,
-  opts: { db: Db; outbox: OutboxService; account: AccountService; clock?: AdjustableClock },
+  opts: {
+    db: Db;
+    outbox: OutboxService;
+    account: AccountService;
+    clock?: AdjustableClock;
+    flows: FlowSource;
+  },
 ) {
+  /** A step's example answers (the catalogue page's): a valid one, and one per rule with the message it must show. */
+  app.get<{ Querystring: { flow: string; step: string } }>(
+    '/dev/catalogue/examples',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['flow', 'step'],
+          properties: {
+            flow: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' },
+            step: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
+            request_id: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const version = await opts.flows.current(request.query.flow);
+      const step = version ? flowRuntime(version).steps[request.query.step] : undefined;
+      if (!version || !step) throw new HttpError(404, 'not found');
+      return {
+        version: version.id,
+        ...stepExamples(step.schema, step.resolve, (data) => step.validate(data).errors),
+      };
+    },
+  );
+
   /** The server's time, and moving it forward: `{ "advance_ms": 120000 }` (it never goes back). */
   app.get('/dev/clock', async () => ({
     now: opts.clock?.now().toISOString() ?? new Date().toISOString(),
@@ -50,7 +86,12 @@ export async function devRoutes(
         throw new HttpError(
           400,
           error.message,
-          Object.fromEntries(error.problems.map((p) => [p.pointer, p.message])),
+          Object.fromEntries(
+            error.problems.map((p) => [
+              p.pointer,
+              fieldError('validation:error.server', { message: p.message }),
+            ]),
+          ),
           { problems: error.problems },
         );
       }

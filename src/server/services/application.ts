@@ -1,27 +1,21 @@
 /**
- * Onboarding applications (spec §2–§5, §7): one per account, a draft saved as the merchant goes, then
- * submitted. The rules are the catalogue's: the same step schemas, flow rules and routing the browser uses
- * (src/engine/core), run here with ajv so the server never trusts what a client sends.
+ * Onboarding applications (spec §2–§5, §7): one per account, its answers a draft of the catalogue's
+ * onboarding flow in the one drafts service (./drafts.ts) — this module is the thin adapter that keeps the
+ * spec's paths and shapes: the answers at the top level of the application, its status, UTM values, CRM id.
  *
- * - A save (PUT) stores every valid answer of the active steps. An answer that breaks a rule is not stored (the
- *   stored one stays) and comes back in `field_errors` (JSON pointer → message key) with the rest saved: a
- *   draft never holds a broken value, and nothing valid is lost because one field is wrong. Missing answers
- *   are fine in a draft.
- * - Submit validates the whole application: every active step complete, the path ending at a step with an end.
- *   Data only hidden steps own is dropped; status goes draft → partially_submitted.
- * - Local lookups stand in for the registries we do not have (README "Onboarding lookups").
+ * - A save (PUT, the whole application) is the drafts service's all-or-nothing autosave: a value that breaks a
+ *   rule, a key no step asks for or another account's file answers 400 with `field_errors`, and nothing is
+ *   stored. The browser then saves again without the refused values, so nothing valid waits for them.
+ * - Submit: the drafts service's checks; status goes draft → partially_submitted, and a path that ended at a
+ *   "reach-out" step (flow.json) flags the application for sales.
+ * - What no schema can check — names and numbers others hold — are the flow's hooks (`onboardingHooks`); the
+ *   local lookups stand in for the registries we do not have (README "Onboarding lookups").
  */
 import { electronicFormatIBAN, extractIBAN, isValidIBAN } from 'ibantools';
-import type { Catalogue } from '../../engine/core/catalogue';
-import { bundleStepSchema, createStepValidators } from '../../engine/core/catalogue';
-import { deriveContext } from '../../engine/core/context';
-import { firstIncompleteStep } from '../../engine/core/drafts';
-import { toFieldMessages } from '../../engine/core/messages';
-import { getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from '../../engine/core/pointer';
-import { applyRules } from '../../engine/core/rules';
-import { localRefs, withRef, type SchemaObject } from '../../engine/core/schemaRef';
-import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/core/steps';
-import type { FlowDefinition, FormData } from '../../engine/core/types';
+import type { FieldMessage } from '../../engine/core/messages';
+import { getAt, parsePointer } from '../../engine/core/pointer';
+import { isObject } from '../../engine/core/json';
+import type { FormData } from '../../engine/core/types';
 import { isPhone } from '../../domain/contact';
 import { APPLICATION_META_FIELDS } from '../../domain/application';
 import { bankOf } from '../data/banks';
@@ -29,20 +23,15 @@ import { BUSINESS_SECTIONS } from '../data/businessSections';
 import { HttpError, notFound } from '../errors';
 import type { Clock } from '../clock';
 import type { ApplicationRepository, ApplicationRow } from '../repositories/application';
-import { fileIdOf } from './files';
+import type { DraftRepository } from '../repositories/drafts';
+import type { DraftsService, DraftView, FlowHooks } from './drafts';
 
-const FLOW = 'onboarding';
+export const ONBOARDING_FLOW = 'onboarding';
 
 /** Fields about the application (spec §3), never answers: never taken from a client's body. */
 const META_FIELDS = new Set<string>(APPLICATION_META_FIELDS);
 
-/** Rules a draft may break for now: they say something is missing, not that something is wrong. */
-const COMPLETENESS = new Set(['required', 'minItems', 'contains', 'x-sum']);
-
 const UTM_KEYS = ['utm_source', 'utm_campaign', 'utm_medium'] as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The UTM values of a body's `advertisement`, each a short string; anything else is left out. */
 function advertisementOf(value: unknown): Record<string, string> | null {
@@ -54,53 +43,79 @@ function advertisementOf(value: unknown): Record<string, string> | null {
   return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
-/** Pointers of the uploaded-file fields (`x-accept`) that hold a value in the data. */
-function filePointers(
-  schema: SchemaObject,
-  data: unknown,
-  resolve: ReturnType<typeof localRefs>,
-  at = '',
-): string[] {
-  const node = withRef(schema, resolve);
-  if ('x-accept' in node) return typeof data === 'string' && data !== '' ? [at] : [];
-  if (isObject(data) && isObject(node.properties))
-    return Object.entries(node.properties).flatMap(([key, child]) =>
-      isObject(child) && key in data
-        ? filePointers(child, data[key], resolve, toPointer([...parsePointer(at), key]))
-        : [],
-    );
-  if (Array.isArray(data) && isObject(node.items))
-    return data.flatMap((item, i) =>
-      filePointers(node.items as SchemaObject, item, resolve, toPointer([...parsePointer(at), String(i)])),
-    );
-  return [];
+/** Answers in other accounts' submitted applications that an answer may not repeat. */
+const UNIQUE_ANSWERS = [
+  ['/legal_info/commercial_registration_number', 'onboarding:errors.crTaken'],
+  ['/legal_info/unified_number', 'onboarding:errors.unifiedTaken'],
+] as const;
+
+/** Another merchant's name, or the name in another account's submitted application (BUSINESS_NAME_CONFLICT). */
+async function businessNameTaken(
+  deps: { applications: ApplicationRepository; drafts: DraftRepository },
+  accountId: string,
+  name: string,
+): Promise<boolean> {
+  return (
+    (await deps.applications.merchantNameTaken(accountId, name)) ||
+    deps.drafts.answeredElsewhere(ONBOARDING_FLOW, accountId, ['business_name'], name.trim())
+  );
+}
+
+/**
+ * What the onboarding flow adds to the drafts service: the business name and registration numbers others hold
+ * (checked when saved and at submit), and the report recipient defaulting to the application's e-mail (spec §3).
+ */
+export function onboardingHooks(deps: {
+  applications: ApplicationRepository;
+  drafts: DraftRepository;
+}): FlowHooks {
+  const nameTaken = (accountId: string, name: string) => businessNameTaken(deps, accountId, name);
+  return {
+    async lookups({ ownerId, data, saved }) {
+      const found: FieldMessage[] = [];
+      const name = getAt(data, '/business_name');
+      if (
+        saved('/business_name') &&
+        typeof name === 'string' &&
+        name.trim() !== '' &&
+        (await nameTaken(ownerId, name))
+      )
+        found.push({ pointer: '/business_name', key: 'onboarding:errors.businessNameConflict', params: {} });
+      for (const [pointer, key] of UNIQUE_ANSWERS) {
+        const value = getAt(data, pointer);
+        if (
+          saved(pointer) &&
+          typeof value === 'string' &&
+          value !== '' &&
+          (await deps.drafts.answeredElsewhere(ONBOARDING_FLOW, ownerId, parsePointer(pointer), value))
+        )
+          found.push({ pointer, key, params: {} });
+      }
+      return found;
+    },
+    beforeSubmit(data: FormData) {
+      const bank = data.bank_details;
+      if (isObject(bank) && !bank.report_recipient && typeof data.email === 'string')
+        return { ...data, bank_details: { ...bank, report_recipient: data.email } };
+      return data;
+    },
+  };
 }
 
 export interface ApplicationServiceDeps {
   repository: ApplicationRepository;
-  catalogue: Catalogue;
+  draftRows: DraftRepository;
+  drafts: DraftsService;
   clock: Clock;
 }
 
 export function createApplicationService(deps: ApplicationServiceDeps) {
-  const { repository, clock } = deps;
-  const entry = deps.catalogue.flows[FLOW];
-  if (!entry) throw new Error(`the catalogue has no "${FLOW}" flow`);
-  const flow: FlowDefinition = entry.definition;
-  const validators = createStepValidators(deps.catalogue, FLOW);
-  const bundled = Object.fromEntries(
-    Object.keys(entry.steps).map((id) => {
-      const schema = bundleStepSchema(deps.catalogue, FLOW, id);
-      return [id, { schema, resolve: localRefs(schema) }];
-    }),
-  );
-  const owned = flow.steps.flatMap((s) => s.owns);
+  const { repository, drafts, clock } = deps;
 
   /** The application as the API shows it: the answers at the top level (spec §3), then what we know of it. */
-  function view(row: ApplicationRow) {
-    const data = row.data;
+  function view(row: ApplicationRow, draft: DraftView) {
     return {
-      ...data,
+      ...draft.data,
       id: row.id,
       account_id: row.accountId,
       created_by_account_id: row.createdByAccountId,
@@ -109,12 +124,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       source: row.source,
       status: row.status,
       advertisement: row.advertisement ?? null,
-      flow_version: row.flowVersion,
+      flow_version: draft.version,
       requires_sales_contact: row.requiresSalesContact,
-      steps: resolveSteps(flow, data),
-      first_incomplete_step: row.status === 'draft' ? firstIncompleteStep(flow, validators, data) : null,
+      steps: draft.steps,
+      first_incomplete_step: row.status === 'draft' ? draft.first_incomplete_step : null,
+      attention: draft.attention,
       created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
+      updated_at: draft.updated_at,
       submitted_at: row.submittedAt?.toISOString() ?? null,
     };
   }
@@ -126,55 +142,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     return row;
   }
 
-  /** The rules of the active steps the data breaks, by pointer (`complete`: the missing answers too). */
-  function problems(data: FormData, complete: boolean): Record<string, string> {
-    const errors: Record<string, string> = {};
-    for (const stepId of resolveSteps(flow, data)) {
-      const step = flow.steps.find((s) => s.id === stepId)!;
-      const result = validators[stepId]!(withOwnedParents(data, step.owns));
-      const kept = result.errors.filter((e) => complete || !COMPLETENESS.has(e.keyword));
-      for (const message of toFieldMessages(kept)) errors[message.pointer] ??= message.key;
-    }
-    return errors;
-  }
-
-  /** The checks no schema can make: files that are the account's, names and numbers nobody else holds. */
-  async function lookups(accountId: string, data: FormData): Promise<Record<string, string>> {
-    const errors: Record<string, string> = {};
-    const allowed = await repository.colleaguesOf(accountId);
-    for (const stepId of resolveSteps(flow, data)) {
-      const { schema, resolve } = bundled[stepId]!;
-      for (const pointer of filePointers(schema, data, resolve)) {
-        const file = await fileOf(String(getAt(data, pointer)));
-        if (!file || !allowed.includes(file.accountId)) errors[pointer] = 'onboarding:errors.fileNotFound';
-      }
-    }
-    const name = getAt(data, '/business_name');
-    if (
-      typeof name === 'string' &&
-      name.trim() !== '' &&
-      (await repository.businessNameTaken(accountId, name))
-    )
-      errors['/business_name'] = 'onboarding:errors.businessNameConflict';
-    for (const [pointer, key] of [
-      ['/legal_info/commercial_registration_number', 'onboarding:errors.crTaken'],
-      ['/legal_info/unified_number', 'onboarding:errors.unifiedTaken'],
-    ] as const) {
-      const value = getAt(data, pointer);
-      if (
-        typeof value === 'string' &&
-        value !== '' &&
-        (await repository.answeredElsewhere(accountId, parsePointer(pointer), value))
-      )
-        errors[pointer] = key;
-    }
-    return errors;
-  }
-
-  async function fileOf(url: string) {
-    const id = fileIdOf(url);
-    return id ? repository.file(id) : undefined;
-  }
+  const draftOf = (row: ApplicationRow) => drafts.get(ONBOARDING_FLOW, row.accountId, row.draftId);
 
   function sections(language: string) {
     return BUSINESS_SECTIONS.map(([id, en, ar]) => ({
@@ -189,98 +157,67 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     async get(accountId: string) {
       const row = await repository.byAccount(accountId);
       if (!row) throw notFound('application not found');
-      return view(row);
+      return view(row, await draftOf(row));
     },
 
     /** Starts the account's application (ours: the spec has no create call), with its contact details filled in. */
     async create(accountId: string, advertisement: unknown, hasMerchantAccess: boolean) {
       const existing = await repository.byAccount(accountId);
-      if (existing) return { created: false, application: view(existing) };
+      if (existing) return { created: false, application: view(existing, await draftOf(existing)) };
       if (hasMerchantAccess) throw new HttpError(403, 'forbidden');
       const account = await repository.account(accountId);
-      const data: FormData = {};
-      if (account?.firstName) data.first_name = account.firstName;
-      if (account?.lastName) data.last_name = account.lastName;
-      if (account?.email) data.email = account.email;
-      if (account?.phone) data.phone = account.phone;
+      const initial: FormData = {};
+      if (account?.firstName) initial.first_name = account.firstName;
+      if (account?.lastName) initial.last_name = account.lastName;
+      if (account?.email) initial.email = account.email;
+      if (account?.phone) initial.phone = account.phone;
+      const { draft } = await drafts.create(ONBOARDING_FLOW, accountId, { initial });
       const row = await repository.insert({
         accountId,
+        draftId: draft.id,
         createdByAccountId: accountId,
-        flowVersion: flow.version,
-        data,
         advertisement: advertisementOf(advertisement),
       });
-      return { created: true, application: view(row) };
+      return { created: true, application: view(row, draft) };
     },
 
     async save(accountId: string, id: string, body: Record<string, unknown>) {
       const row = await own(accountId, id);
       if (row.status !== 'draft') throw new HttpError(409, 'application already submitted');
-      const fieldErrors: Record<string, string> = {};
-      let data: FormData = {};
-      for (const [key, value] of Object.entries(body)) {
-        if (META_FIELDS.has(key)) continue;
-        if (!owned.some((o) => isWithin(o, `/${key}`) || isWithin(`/${key}`, o)))
-          fieldErrors[`/${key}`] = 'validation:error.unknownField';
-        else data[key] = value;
-      }
-      data = applyRules(flow, data);
-      // Answers below an owned pointer that no step asks for (a typo'd nested key) are dropped too.
-      const found = { ...problems(data, false), ...(await lookups(accountId, data)) };
-      // A refused answer leaves the stored one as it was (array items: removed, their indexes may have moved).
-      for (const pointer of Object.keys(found).sort().reverse()) {
-        const previous = /\/\d+(\/|$)/.test(pointer) ? undefined : getAt(row.data, pointer);
-        data = previous === undefined ? removeAt(data, pointer, false) : setAt(data, pointer, previous);
-      }
-      Object.assign(fieldErrors, found);
+      const answers = Object.fromEntries(Object.entries(body).filter(([key]) => !META_FIELDS.has(key)));
+      const draft = await drafts.save(ONBOARDING_FLOW, accountId, row.draftId, answers);
       const advertisement = advertisementOf(body.advertisement);
-      const updated = await repository.update(
-        row.id,
-        {
-          data,
-          flowVersion: flow.version,
-          // The first landing's UTM values are kept: a later visit does not rewrite where the merchant came from.
-          ...(advertisement && !row.advertisement ? { advertisement } : {}),
-        },
-        clock.now(),
-      );
-      return { application: view(updated), fieldErrors };
+      // The first landing's UTM values are kept: a later visit does not rewrite where the merchant came from.
+      const updated =
+        advertisement && !row.advertisement
+          ? await repository.update(row.id, { advertisement }, clock.now())
+          : row;
+      return view(updated, draft);
     },
 
     async submit(accountId: string, id: string) {
       const row = await own(accountId, id);
       if (row.status !== 'draft') throw new HttpError(409, 'application already submitted');
-      const data = applyRules(flow, row.data);
-      const fieldErrors = { ...problems(data, true), ...(await lookups(accountId, data)) };
-      const active = resolveSteps(flow, data);
-      const last = flow.steps.find((s) => s.id === active.at(-1));
-      if (Object.keys(fieldErrors).length > 0 || !last?.end) {
-        throw new HttpError(422, 'application is incomplete', fieldErrors, {
-          step: firstIncompleteStep(flow, validators, data) ?? active.at(-1) ?? null,
-        });
+      let draft: DraftView;
+      try {
+        draft = await drafts.submit(ONBOARDING_FLOW, accountId, row.draftId);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 422)
+          throw new HttpError(422, 'application is incomplete', error.fieldErrors, error.extra);
+        if (error instanceof HttpError && error.status === 409)
+          throw new HttpError(409, 'application already submitted');
+        throw error;
       }
-      let final = applyRules(flow, dropInactiveData(flow, data));
-      // The report recipient defaults to the application's e-mail (spec §3).
-      if (
-        isObject(final.bank_details) &&
-        !final.bank_details.report_recipient &&
-        typeof final.email === 'string'
-      )
-        final = { ...final, bank_details: { ...final.bank_details, report_recipient: final.email } };
-      const context = deriveContext(flow, final);
-      const highVolume = context.tier === 1 || context.tier === 2;
       const updated = await repository.update(
         row.id,
         {
-          data: final,
           status: 'partially_submitted',
           submittedAt: clock.now(),
-          requiresSalesContact:
-            highVolume && context.licence !== 'freelance_license' && last.end === 'reach-out',
+          requiresSalesContact: draft.outcome === 'reach-out',
         },
         clock.now(),
       );
-      return view(updated);
+      return view(updated, draft);
     },
 
     sections,
@@ -302,7 +239,8 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       const format = /^[0-9]{10}$/.test(number) && !number.startsWith('7');
       const duplicate =
         format &&
-        (await repository.answeredElsewhere(
+        (await deps.draftRows.answeredElsewhere(
+          ONBOARDING_FLOW,
           accountId,
           ['legal_info', 'commercial_registration_number'],
           number,
@@ -318,7 +256,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     async unifiedNumber(accountId: string, number: string) {
       const format = /^7[0-9]{9}$/.test(number);
       const duplicate =
-        format && (await repository.answeredElsewhere(accountId, ['legal_info', 'unified_number'], number));
+        format &&
+        (await deps.draftRows.answeredElsewhere(
+          ONBOARDING_FLOW,
+          accountId,
+          ['legal_info', 'unified_number'],
+          number,
+        ));
       return {
         number,
         valid: format && !duplicate,
@@ -342,7 +286,9 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 
     /** Business name: conflicts with another merchant or another account's application (spec §8 BUSINESS_NAME_CONFLICT). */
     async merchantGroup(accountId: string, businessName: string) {
-      if (await repository.businessNameTaken(accountId, businessName))
+      if (
+        await businessNameTaken({ applications: repository, drafts: deps.draftRows }, accountId, businessName)
+      )
         throw new HttpError(409, 'business name conflict', undefined, {
           kind: 'conflict',
           type: 'BUSINESS_NAME_CONFLICT',
@@ -358,9 +304,8 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       if (!isPhone(phone)) return { phone, verified: false, reason: 'invalid_phone' };
       const account = await repository.account(accountId);
       const application = await repository.byAccount(accountId);
-      const known = [account?.phone, application?.data.phone].filter(
-        (p): p is string => typeof p === 'string',
-      );
+      const draft = application ? await deps.draftRows.byId(application.draftId) : undefined;
+      const known = [account?.phone, draft?.data.phone].filter((p): p is string => typeof p === 'string');
       const verified = known.includes(phone);
       return { phone, verified, reason: verified ? null : 'not_on_record' };
     },

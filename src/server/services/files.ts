@@ -7,8 +7,8 @@
  * only for showing. The address is not served as such; `GET /merchant/api/v2/download?url=` is the way in.
  */
 import { randomUUID } from 'node:crypto';
-import { HttpError, notFound } from '../errors';
-import type { ApplicationRepository } from '../repositories/application';
+import { fieldError, HttpError, notFound } from '../errors';
+import type { FileRepository } from '../repositories/files';
 import { sniffFileType, type FileStore } from '../storage';
 
 export const FILE_URL_PATH = '/uploads';
@@ -16,7 +16,7 @@ export const FILE_URL_PATH = '/uploads';
 export const MAX_UPLOAD_BYTES = 10_000 * 1000;
 
 export interface FilesDeps {
-  repository: ApplicationRepository;
+  repository: FileRepository;
   store: FileStore;
   publicUrl: string;
 }
@@ -50,13 +50,13 @@ export function createFileService(deps: FilesDeps) {
   return {
     async upload(accountId: string, file: { name?: string; bytes: Buffer }) {
       if (file.bytes.length === 0)
-        throw new HttpError(400, 'the file is empty', { '/file': 'upload.failed' });
+        throw new HttpError(400, 'the file is empty', { '/file': fieldError('widgets:upload.failed') });
       const type = sniffFileType(file.bytes);
       if (!type)
         throw new HttpError(
           415,
           'file type not allowed',
-          { '/file': 'upload.badType' },
+          { '/file': fieldError('widgets:upload.badType', { extensions: 'jpeg, png, pdf' }) },
           { type: 'FILE_TYPE', accept: ['jpeg', 'png', 'pdf'] },
         );
       const id = randomUUID();

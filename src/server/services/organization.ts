@@ -17,7 +17,8 @@
 import { flagsForRole } from '../../domain/permissions';
 import { isEmail, isPhone } from '../../domain/contact';
 import type { Clock } from '../clock';
-import { HttpError, notFound } from '../errors';
+import { fieldError, HttpError, notFound } from '../errors';
+import type { FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { OrganizationRepository } from '../repositories/organization';
 
@@ -31,24 +32,25 @@ export interface BusinessProfile {
 const PROFILE_FIELDS = ['display_name', 'support_email', 'support_phone', 'website'] as const;
 
 /** The profile's problems by JSON pointer (message keys, as the application's field_errors). */
-export function profileErrors(body: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
+export function profileErrors(body: Record<string, unknown>): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
   for (const key of Object.keys(body))
     if (!(PROFILE_FIELDS as readonly string[]).includes(key))
-      errors[`/${key}`] = 'validation:error.unknownField';
+      errors[`/${key}`] = fieldError('validation:error.unknownField');
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : undefined);
   const name = text('display_name');
-  if (!name) errors['/display_name'] = 'validation:error.required';
-  else if (name.length > 100) errors['/display_name'] = 'validation:error.maxLength';
+  if (!name) errors['/display_name'] = fieldError('validation:error.required');
+  else if (name.length > 100)
+    errors['/display_name'] = fieldError('validation:error.maxLength', { length: 100 });
   const email = text('support_email');
-  if (!email) errors['/support_email'] = 'validation:error.required';
-  else if (!isEmail(email)) errors['/support_email'] = 'validation:error.format.email';
+  if (!email) errors['/support_email'] = fieldError('validation:error.required');
+  else if (!isEmail(email)) errors['/support_email'] = fieldError('validation:error.format.email');
   const phone = text('support_phone');
-  if (!phone) errors['/support_phone'] = 'validation:error.required';
-  else if (!isPhone(phone)) errors['/support_phone'] = 'validation:error.format.phone';
+  if (!phone) errors['/support_phone'] = fieldError('validation:error.required');
+  else if (!isPhone(phone)) errors['/support_phone'] = fieldError('validation:error.format.phone');
   const website = text('website');
   if (website && !/^https:\/\/[^\s/$.?#][^\s]*$/i.test(website))
-    errors['/website'] = 'validation:error.format.https-url';
+    errors['/website'] = fieldError('validation:error.format.https-url');
   return errors;
 }
 
@@ -138,7 +140,9 @@ export function createOrganizationService(deps: {
       if (!organization.businessProfile)
         throw new HttpError(409, 'complete the business profile before signing the contract');
       if (accept !== true)
-        throw new HttpError(422, 'the contract must be accepted', { '/accept': 'validation:error.required' });
+        throw new HttpError(422, 'the contract must be accepted', {
+          '/accept': fieldError('validation:error.required'),
+        });
       if (!store.contractSignedAt) {
         await repo.signContract(store.id, accountId, deps.clock.now());
         await repo.updateOrganization(organization.id, { contractSigned: true });

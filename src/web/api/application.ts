@@ -4,6 +4,7 @@
  */
 import { api, ApiError } from './client';
 import { APPLICATION_META_FIELDS } from '../../domain/application';
+import type { FieldMessage } from '../../engine/core/messages';
 
 export const APPLICATION_URL = '/partners/application/api/v1/application';
 /** Refreshed when the status changes (submit), so the sidebar and the gates follow. */
@@ -12,8 +13,11 @@ export const APPLICATION_QUERY_KEY = ['application-summary'];
 export interface Application extends Record<string, unknown> {
   id: string;
   status: 'draft' | 'partially_submitted' | 'submitted';
-  flow_version: number;
+  /** The onboarding flow version (SHA-256 id) the answers belong to. */
+  flow_version: string;
   steps: string[];
+  /** Fields a newer version of the form dropped: the merchant is asked to check them. */
+  attention: FieldMessage[];
   first_incomplete_step: string | null;
   requires_sales_contact: boolean;
   business_name?: string;

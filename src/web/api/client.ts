@@ -5,12 +5,15 @@
  * A 401 anywhere tells the app the session is gone (see onUnauthorized).
  */
 
+import type { FieldError } from '../../engine/core/messages';
+
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
-    readonly fieldErrors: Record<string, string> = {},
+    /** Problems by JSON pointer: a message key and its values. */
+    readonly fieldErrors: Record<string, FieldError> = {},
     readonly body: Record<string, unknown> = {},
   ) {
     super(message);
@@ -69,7 +72,7 @@ export async function api<T>(
     throw new ApiError(
       typeof data.status === 'number' ? data.status : response.status || 500,
       typeof data.message === 'string' ? data.message : 'unknown',
-      (data.field_errors as Record<string, string> | undefined) ?? {},
+      (data.field_errors as Record<string, FieldError> | undefined) ?? {},
       data,
     );
   }

@@ -77,6 +77,15 @@ const APPLICATION: [
   ['application/:applicationId', 'ToApplication', 'canViewApplication'],
 ];
 
+const forms = () => import('../../features/forms/routes/FormPages');
+
+/** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
+const FORMS: [string, 'StartForm' | 'FormWizard' | 'FormView', Permission?][] = [
+  ['forms/:flowId', 'StartForm'],
+  ['forms/:flowId/:draftId/view', 'FormView'],
+  ['forms/:flowId/:draftId/:stepId?', 'FormWizard'],
+];
+
 /** A feature's screens as lazy routes, each behind its permission (none: any signed-in user). */
 function screenRoutes<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
@@ -102,6 +111,7 @@ export const signedInRoutes: RouteObject[] = [
   { index: true, lazy: () => pages().then((m) => ({ Component: m.RootRedirect })) },
   ...screenRoutes(onboarding, APPLICATION),
   ...screenRoutes(dashboard, DASHBOARD),
+  ...screenRoutes(forms, FORMS),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     lazy: () =>

@@ -1,105 +1,56 @@
 /**
- * The onboarding application's calls (spec §7) for the wizard: the draft adapter (load, autosave with
- * keepalive, submit), the widget services (uploads with progress, downloads, section and category lists),
- * and the UTM values of the landing page.
+ * The onboarding application's calls (spec §7) for the wizard: start it (with the landing page's UTM values)
+ * and the draft adapter (load, autosave, submit). Widgets' uploads and lists are every form's
+ * (src/web/api/widgetServices.ts).
  */
 import { api, ApiError } from '../../api/client';
 import { answersOf, APPLICATION_URL, type Application } from '../../api/application';
 import type { DraftAdapter } from '../../../engine/react/adapter';
-import type { Draft } from '../../../engine/core/drafts';
-import { UploadRejected, type WidgetServices } from '../../../engine/widgets/services';
-import { landingUtm } from '../../app/utm';
 
 /** Starts the account's application, with the landing page's UTM values. */
-export const startApplication = () =>
-  api<Application>('POST', APPLICATION_URL, { advertisement: landingUtm() ?? undefined });
+export const startApplication = (advertisement: Record<string, string> | null) =>
+  api<Application>('POST', APPLICATION_URL, { advertisement: advertisement ?? undefined });
 
 /** Fetch keeps a keepalive body to 64 KiB; a larger application is saved without it (then only on blur/step). */
 const KEEPALIVE_LIMIT = 60 * 1024;
 
-/** The draft on the server: load it, save it (keepalive, so a closing tab still saves), submit it. */
-export function applicationAdapter(id: string, initial: Application): DraftAdapter {
+/**
+ * The draft on the server, through the spec's application calls: load it (the server has carried it to the
+ * current form version), save the whole application (keepalive, so a closing tab still saves; a refused save
+ * answers 400 with what it refused), submit it (422 with what is missing).
+ */
+export function applicationAdapter(
+  initial: Application,
+  advertisement: Record<string, string> | null,
+): DraftAdapter {
+  const url = `${APPLICATION_URL}/${encodeURIComponent(initial.id)}`;
+  const refusal = (error: unknown, status: number) => {
+    if (error instanceof ApiError && error.status === status && Object.keys(error.fieldErrors).length > 0)
+      return { fieldErrors: error.fieldErrors };
+    throw error;
+  };
   return {
-    load: async () => ({ flow: 'onboarding', version: initial.flow_version, data: answersOf(initial) }),
-    save: async (draft: Draft) => {
-      const body = { ...draft.data, advertisement: landingUtm() ?? undefined };
-      const keepalive = JSON.stringify(body).length < KEEPALIVE_LIMIT;
-      const saved = await api<Application & { field_errors?: Record<string, string> }>(
-        'PUT',
-        `${APPLICATION_URL}/${encodeURIComponent(id)}`,
-        body,
-        { keepalive },
-      );
-      return saved.field_errors ? { fieldErrors: saved.field_errors } : undefined;
+    load: async () => ({
+      version: initial.flow_version,
+      data: answersOf(initial),
+      attention: initial.attention,
+    }),
+    save: async (data, { keepalive }) => {
+      const body = { ...data, advertisement: advertisement ?? undefined };
+      try {
+        await api<Application>('PUT', url, body, {
+          keepalive: keepalive && JSON.stringify(body).length < KEEPALIVE_LIMIT,
+        });
+      } catch (error) {
+        return refusal(error, 400);
+      }
     },
     submit: async () => {
       try {
-        await api('POST', `${APPLICATION_URL}/${encodeURIComponent(id)}/submit`);
+        await api('POST', `${url}/submit`);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 422) return { fieldErrors: error.fieldErrors };
-        throw error;
+        return refusal(error, 422);
       }
     },
   };
 }
-
-/** Uploads with progress (fetch cannot report upload progress; XMLHttpRequest can). */
-function upload(file: File, onProgress: (fraction: number) => void, signal: AbortSignal) {
-  return new Promise<{ url: string }>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/merchant/api/v2/upload');
-    request.withCredentials = true;
-    request.setRequestHeader('x-mbo-client', 'web');
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => {
-      const body = (request.response ?? {}) as { url?: string; type?: string };
-      if (request.status === 201 && body.url) return resolve({ url: body.url });
-      if (request.status === 415) return reject(new UploadRejected('badType'));
-      if (request.status === 413) return reject(new UploadRejected('tooLarge'));
-      reject(new ApiError(request.status, 'failed to upload'));
-    };
-    request.onerror = () => reject(new ApiError(0, 'network error'));
-    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal.addEventListener('abort', () => request.abort());
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
-}
-
-/** Saves a stored file through the download call (`mime_type`, base64 `data`). */
-async function download(url: string) {
-  const file = await api<{ mime_type: string; data: string; name: string }>(
-    'GET',
-    `/merchant/api/v2/download?url=${encodeURIComponent(url)}`,
-  );
-  const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
-  const href = URL.createObjectURL(new Blob([bytes], { type: file.mime_type }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = file.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
-interface NamedItem {
-  id: number;
-  name: string;
-}
-
-/** Lists from the server for `apiSelect` fields. */
-async function options(source: string, parent: unknown, language: string) {
-  const lang = language === 'ar' ? 'ar' : 'en';
-  const path =
-    source === 'sections'
-      ? `/merchant/api/v1/application/sections?lang=${lang}`
-      : source === 'categories'
-        ? `/merchant/api/v1/application/sections/${encodeURIComponent(String(parent))}/categories?lang=${lang}`
-        : null;
-  if (!path) throw new Error(`no list "${source}"`);
-  const { items } = await api<{ items: NamedItem[] }>('GET', path);
-  return items.map((item) => ({ value: item.id, label: item.name }));
-}
-
-export const applicationServices: WidgetServices = { upload, download, options };

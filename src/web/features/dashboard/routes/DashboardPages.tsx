@@ -19,6 +19,7 @@ import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/notificationStore';
 import { dashboardRedirect, type DashboardPage } from '../../../../domain/dashboardGate';
+import type { FieldError } from '../../../../engine/core/messages';
 import {
   fetchOnboarding,
   ONBOARDING_QUERY_KEY,
@@ -131,7 +132,7 @@ function ProfileForm(props: { onboarding: Onboarding }) {
     support_phone: organization.profile?.support_phone ?? '',
     website: organization.profile?.website ?? '',
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
@@ -168,7 +169,9 @@ function ProfileForm(props: { onboarding: Onboarding }) {
               type={field === 'support_email' ? 'email' : field === 'website' ? 'url' : 'text'}
               dir={field === 'display_name' ? undefined : 'ltr'}
               value={values[field]}
-              error={errors[`/${field}`] ? t(errors[`/${field}`]!) : undefined}
+              error={
+                errors[`/${field}`] ? t(errors[`/${field}`]!.key, errors[`/${field}`]!.params) : undefined
+              }
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setValues((old) => ({ ...old, [field]: value }));

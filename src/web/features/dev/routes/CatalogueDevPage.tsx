@@ -20,9 +20,29 @@ import {
 import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { flowIds, loadExamples, loadFlow } from '../../../../engine/react/loadFlow';
+import { catalogue } from '../../../../engine/react/flowSource';
 import { StepPreview } from '../../../../engine/react/StepPreview';
 import type { FormData } from '../../../../engine/core/types';
+import type { StepExamples } from '../../../../engine/core/examples';
+import { api } from '../../../api/client';
+
+/** Promises kept for React's `use()`: the flows' list once, each step's examples once. */
+const flowList = catalogue.list!().then((pointers) => pointers.map((p) => p.flow));
+const examplesCache = new Map<string, Promise<StepExamples>>();
+/** A step's example answers, made by the server from the flow's current version (outside production only). */
+function loadExamples(flowId: string, stepId: string): Promise<StepExamples> {
+  const key = `${flowId}/${stepId}`;
+  let promise = examplesCache.get(key);
+  if (!promise) {
+    promise = api<StepExamples>(
+      'GET',
+      `/dev/catalogue/examples?flow=${encodeURIComponent(flowId)}&step=${encodeURIComponent(stepId)}`,
+    );
+    promise.catch(() => examplesCache.delete(key));
+    examplesCache.set(key, promise);
+  }
+  return promise;
+}
 
 const panels = [
   { lng: 'en', dir: 'ltr' },
@@ -32,8 +52,10 @@ const panels = [
 export function CatalogueDevPage() {
   const { t } = useTranslation('dev');
   const [params, setParams] = useSearchParams();
-  const flowId = params.get('flow') ?? flowIds[0] ?? '';
-  const flow = use(loadFlow(flowId));
+  const flowIds = use(flowList);
+  const flowId = flowIds.includes(params.get('flow') ?? '') ? params.get('flow')! : (flowIds[0] ?? '');
+  const loader = use(catalogue.current(flowId));
+  const flow = use(loader.all());
   const stepIds = Object.keys(flow.steps);
   const stepId = stepIds.includes(params.get('step') ?? '')
     ? (params.get('step') as string)
@@ -41,7 +63,6 @@ export function CatalogueDevPage() {
   const step = flow.steps[stepId];
   const examples = step ? use(loadExamples(flowId, stepId)) : null;
   const [example, setExample] = useState('valid');
-  const namespace = flow.flow.title.split(':')[0] ?? 'common';
   const instances = useMemo(() => panels.map((p) => i18next.cloneInstance({ lng: p.lng })), []);
 
   if (!step || !examples) return null;
@@ -108,7 +129,7 @@ export function CatalogueDevPage() {
                       {panel.lng}
                     </Badge>
                     <Suspense fallback={<Loader />}>
-                      <StepPreview step={step} data={data} namespace={namespace} />
+                      <StepPreview step={step} data={data} textNamespace={loader.textNamespace} />
                     </Suspense>
                   </Card>
                 </DirectionProvider>

@@ -1,14 +1,26 @@
-import { useMemo, useState } from 'react';
-import { Alert, Container, Stack, Title } from '@mantine/core';
+import { Suspense, use, useMemo, useState } from 'react';
+import { Alert, Container, Loader, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { sessionStorageAdapter } from '../../../../engine/react/adapter';
-import { flowIds } from '../../../../engine/react/loadFlow';
+import { catalogue } from '../../../../engine/react/flowSource';
 import { localServices } from '../localServices';
+
+/** The flows the server serves, asked once. */
+const flowList = catalogue.list!().then((pointers) => pointers.map((p) => p.flow));
 
 /** Any flow of the catalogue in the real runner, with its draft in session storage (outside production only). */
 export function WizardPlayground() {
+  return (
+    <Suspense fallback={<Loader m="xl" />}>
+      <Playground />
+    </Suspense>
+  );
+}
+
+function Playground() {
+  const flowIds = use(flowList);
   const { flowId = '' } = useParams();
   const { t } = useTranslation('dev');
   const [ended, setEnded] = useState<string | null>(null);
@@ -28,13 +40,15 @@ export function WizardPlayground() {
         <Title order={1} size="h3">
           {t('playground', { flow: flowId })}
         </Title>
-        <WizardRunner
-          flowId={flowId}
-          adapter={adapter}
-          basePath={`/dev/wizard/${flowId}`}
-          onEnd={(outcome) => setEnded(outcome)}
-          services={localServices}
-        />
+        <Suspense fallback={<Loader />}>
+          <WizardRunner
+            flowId={flowId}
+            adapter={adapter}
+            basePath={`/dev/wizard/${flowId}`}
+            onEnd={(outcome) => setEnded(outcome)}
+            services={localServices}
+          />
+        </Suspense>
         {ended && (
           <Alert color="mint" title={t('ended', { outcome: ended })} role="status">
             {t('endedBody')}

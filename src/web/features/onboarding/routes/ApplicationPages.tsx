@@ -20,16 +20,17 @@ import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/notificationStore';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
-import { StepSummary } from '../../../../engine/react/StepSummary';
-import { loadFlow } from '../../../../engine/react/loadFlow';
-import { translateUi } from '../../../../engine/react/translateUi';
+import { FlowSummary } from '../../../../engine/react/FlowSummary';
+import { catalogue } from '../../../../engine/react/flowSource';
+import { landingUtm } from '../../../utm';
 import {
   answersOf,
   APPLICATION_QUERY_KEY,
   fetchApplication,
   type Application,
 } from '../../../api/application';
-import { applicationAdapter, applicationServices, startApplication } from '../api';
+import { applicationAdapter, startApplication } from '../api';
+import { widgetServices } from '../../../api/widgetServices';
 
 const FLOW = 'onboarding';
 
@@ -77,7 +78,7 @@ export function NewApplication() {
   const started = useRef(false);
   const start = () => {
     setState('starting');
-    startApplication().then(
+    startApplication(landingUtm()).then(
       (application) => {
         client.setQueryData(APPLICATION_QUERY_KEY, application);
         setState('started');
@@ -121,12 +122,10 @@ function Form(props: { application: Application }) {
   const client = useQueryClient();
   // The draft as it was when the form opened: a background refetch must not restart the form.
   const [initial] = useState(props.application);
-  const adapter = useMemo(() => applicationAdapter(initial.id, initial), [initial]);
+  const adapter = useMemo(() => applicationAdapter(initial, landingUtm()), [initial]);
   const finish = async (outcome: 'submit' | 'reach-out') => {
     if (outcome === 'reach-out') {
-      const result = await adapter
-        .submit({ flow: FLOW, version: initial.flow_version, data: {} })
-        .catch(() => null);
+      const result = await adapter.submit({}).catch(() => null);
       if (result === null || result?.fieldErrors) {
         notify({ variant: 'error', title: t('pages.submitFailedTitle'), message: t('pages.submitFailed') });
         return;
@@ -144,7 +143,7 @@ function Form(props: { application: Application }) {
           adapter={adapter}
           basePath="/applications/step"
           stepParam="currentStep"
-          services={applicationServices}
+          services={widgetServices}
           onEnd={(outcome) => void finish(outcome)}
         />
       </Suspense>
@@ -170,15 +169,15 @@ export function ApplicationView() {
 
 function View(props: { application: Application }) {
   const { application } = props;
-  const { t, i18n } = useTranslation(['onboarding', 'validation', 'common']);
-  const flow = use(loadFlow(FLOW));
-  const data = answersOf(application);
+  const { t, i18n } = useTranslation(['onboarding', 'common']);
+  // The version the application was submitted with, while the server has it (else the current one).
+  const loader = use(catalogue.find(FLOW, application.flow_version));
+  const flow = use(loader.all());
   const submitted = application.submitted_at
     ? new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar' : 'en-GB', { dateStyle: 'long' }).format(
         new Date(application.submitted_at),
       )
     : null;
-  const steps = application.steps.filter((id) => id !== 'result' && flow.steps[id]);
   return (
     <>
       <PageHeader title={t('pages.viewTitle')} />
@@ -207,41 +206,20 @@ function View(props: { application: Application }) {
             {t('pages.reviewBody')}
           </Alert>
         )}
-        {steps.map((id) => {
-          const step = flow.steps[id]!;
-          const definition = flow.flow.steps.find((s) => s.id === id);
-          return (
-            <Paper
-              key={id}
-              withBorder
-              radius="lg"
-              p={{ base: 'md', sm: 'lg' }}
-              component="section"
-              aria-labelledby={`view-${id}`}
-            >
-              <Stack gap="md">
-                <Title order={2} size="h4" id={`view-${id}`}>
-                  {t(definition?.title ?? id)}
-                </Title>
-                <StepSummary
-                  schema={step.schema}
-                  ui={translateUi(step.schema, step.ui, (key) => t(key))}
-                  data={data}
-                  options={applicationServices.options}
-                  onDownload={(url) =>
-                    void applicationServices.download?.(url).catch(() =>
-                      notify({
-                        variant: 'error',
-                        title: t('pages.downloadFailedTitle'),
-                        message: t('widgets:upload.downloadFailed'),
-                      }),
-                    )
-                  }
-                />
-              </Stack>
-            </Paper>
-          );
-        })}
+        <FlowSummary
+          loader={loader}
+          flow={flow}
+          data={answersOf(application)}
+          steps={application.steps.filter((id) => id !== 'result')}
+          services={widgetServices}
+          onDownloadFailed={() =>
+            notify({
+              variant: 'error',
+              title: t('pages.downloadFailedTitle'),
+              message: t('widgets:upload.downloadFailed'),
+            })
+          }
+        />
       </Stack>
     </>
   );

@@ -1,0 +1,63 @@
+/**
+ * The catalogue's named checks, in the order they run. Each is a small function over the model
+ * (./check.ts); later ones may skip what earlier ones found broken (the matrix needs sound conditions).
+ * Every problem is reported at once, each with its file, JSON pointer and the check that found it.
+ */
+import type { CatalogueProblem } from '../../engine/core/types';
+import { buildModel, type CatalogueModel } from '../model';
+import type { CatalogueSource } from '../source';
+import type { Check } from './check';
+import { metaSchemas } from './metaSchemas';
+import { flowFiles } from './flowFiles';
+import { stepIds } from './stepIds';
+import { stepFiles } from './stepFiles';
+import { refs } from './refs';
+import { uiFiles } from './uiFiles';
+import { widgets } from './widgets';
+import { uiFields } from './uiFields';
+import { translations } from './translations';
+import { messages } from './messages';
+import { bounds } from './bounds';
+import { conditions } from './conditions';
+import { ownership } from './ownership';
+import { reachability } from './reachability';
+import { pathEndings } from './pathEndings';
+import { unusedFiles } from './unusedFiles';
+
+export type { Check } from './check';
+
+export const CHECKS: readonly Check[] = [
+  metaSchemas,
+  flowFiles,
+  stepIds,
+  stepFiles,
+  refs,
+  uiFiles,
+  widgets,
+  uiFields,
+  translations,
+  messages,
+  bounds,
+  conditions,
+  ownership,
+  reachability,
+  pathEndings,
+  unusedFiles,
+];
+
+export interface CheckResult {
+  model: CatalogueModel;
+  problems: CatalogueProblem[];
+}
+
+/**
+ * Runs every check on a catalogue.
+ * @returns - the model and every problem found (none when the catalogue is sound)
+ */
+export function checkCatalogue(source: CatalogueSource, checks: readonly Check[] = CHECKS): CheckResult {
+  const model = buildModel(source);
+  const problems: CatalogueProblem[] = [];
+  for (const check of checks)
+    for (const found of check.run(model, problems)) problems.push({ ...found, check: check.name });
+  return { model, problems };
+}

@@ -1,0 +1,56 @@
+import { brokenRefs, CATALOGUE_BASE } from '../model';
+import { finding, type Check, type Finding } from './check';
+
+const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * Every step has its schema and UI file, each a JSON object; the schema declares JSON Schema 2020-12, is a
+ * valid one and compiles (once its `$ref`s resolve: the refs check says where one does not).
+ */
+export const stepFiles: Check = {
+  name: 'step-files',
+  summary: 'every step has <step>.schema.json (valid JSON Schema 2020-12) and <step>.ui.json',
+  run(model) {
+    const found: Finding[] = [];
+    const done = new Set<string>();
+    for (const flow of model.flows) {
+      for (const step of flow.steps) {
+        if (done.has(step.schemaFile)) continue;
+        done.add(step.schemaFile);
+        const { id } = step.definition;
+        for (const [file, content] of [
+          [step.schemaFile, model.source.files[step.schemaFile]],
+          [step.uiFile, model.source.files[step.uiFile]],
+        ] as const) {
+          if (content === undefined)
+            found.push(finding(file, '', `is missing (step "${id}" of ${flow.file})`));
+          else if (content === null || typeof content !== 'object' || Array.isArray(content))
+            found.push(finding(file, '', 'must be a JSON object'));
+        }
+        const schema = step.schema;
+        if (!schema) continue;
+        const raw = model.source.files[step.schemaFile] as Record<string, unknown>;
+        const id$ = CATALOGUE_BASE + step.schemaFile;
+        if (raw.$id !== undefined && raw.$id !== id$)
+          found.push(finding(step.schemaFile, '/$id', `must be "${id$}" (or left out)`));
+        if (raw.$schema !== DRAFT_2020)
+          found.push(finding(step.schemaFile, '/$schema', `must be "${DRAFT_2020}"`));
+        if (!model.ajv.validateSchema(schema)) {
+          for (const e of model.ajv.errors ?? [])
+            found.push(
+              finding(step.schemaFile, e.instancePath, `not a valid JSON Schema: ${e.message ?? e.keyword}`),
+            );
+          continue;
+        }
+        // ajv would only repeat a broken $ref, without its place.
+        if (brokenRefs(model, step.schemaFile, schema).length > 0) continue;
+        try {
+          model.ajv.compile(schema);
+        } catch (error) {
+          found.push(finding(step.schemaFile, '', (error as Error).message));
+        }
+      }
+    }
+    return found;
+  },
+};

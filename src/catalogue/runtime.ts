@@ -1,0 +1,86 @@
+/**
+ * A flow version ready to run on the server (and in the CLI): each step's self-contained schema, its UI
+ * schema, a `$ref` resolver and an ajv validator compiled from the same schema the browser's precompiled
+ * validator comes from. Built once per version and cached by its id (versions never change).
+ */
+import type { ErrorObject } from 'ajv';
+import type { StepCheck, StepValidator } from '../engine/core/drafts';
+import { localRefs, type RefResolver } from '../engine/core/schemaRef';
+import { undeclaredPointers } from '../engine/core/schemaWalk';
+import type { FlowDefinition, StepDefinition } from '../engine/core/types';
+import { createCatalogueAjv, type JsonSchema } from './model';
+import { bundledStepSchema, type FlowVersion } from './version';
+
+export interface RuntimeStep {
+  definition: StepDefinition;
+  /** Self-contained (every `$ref` local). */
+  schema: JsonSchema;
+  ui: JsonSchema;
+  resolve: RefResolver;
+  validate: StepValidator;
+}
+
+export interface FlowRuntime {
+  version: FlowVersion;
+  definition: FlowDefinition;
+  steps: Record<string, RuntimeStep>;
+  validators: Record<string, StepValidator>;
+  /** What the drafts rules need of each step (src/engine/core/drafts.ts). */
+  checks: Record<string, StepCheck>;
+}
+
+/** Builds the runtime of a version (compiles every step's validator). */
+export function createFlowRuntime(version: FlowVersion): FlowRuntime {
+  const ajv = createCatalogueAjv();
+  const definition = version.content.flow;
+  const steps: Record<string, RuntimeStep> = {};
+  for (const step of definition.steps) {
+    const schema = bundledStepSchema(version.content, step.id, `${version.id}/${step.id}`);
+    const compiled = ajv.compile(schema);
+    const validate: StepValidator = (data) => {
+      const valid = compiled(data) as boolean;
+      return { valid, errors: valid ? [] : [...((compiled.errors ?? []) as ErrorObject[])] };
+    };
+    steps[step.id] = {
+      definition: step,
+      schema,
+      ui: version.content.steps[step.id]!.ui,
+      resolve: localRefs(schema),
+      validate,
+    };
+  }
+  return {
+    version,
+    definition,
+    steps,
+    validators: Object.fromEntries(Object.entries(steps).map(([id, s]) => [id, s.validate])),
+    checks: Object.fromEntries(
+      Object.entries(steps).map(([id, s]) => [
+        id,
+        {
+          owns: s.definition.owns,
+          validate: s.validate,
+          undeclared: (own) => undeclaredPointers(s.schema, own, s.resolve),
+        },
+      ]),
+    ),
+  };
+}
+
+/** How many versions' runtimes a process keeps (drafts in flight use a few; publishing makes many). */
+const KEPT = 32;
+const runtimes = new Map<string, FlowRuntime>();
+
+/** The runtime of a version, built on first use and kept (a version's id names its content for ever). */
+export function flowRuntime(version: FlowVersion): FlowRuntime {
+  let runtime = runtimes.get(version.id);
+  if (runtime) {
+    // Most recently used last, so the oldest is the one to let go.
+    runtimes.delete(version.id);
+  } else {
+    runtime = createFlowRuntime(version);
+    if (runtimes.size >= KEPT) runtimes.delete(runtimes.keys().next().value!);
+  }
+  runtimes.set(version.id, runtime);
+  return runtime;
+}

@@ -1,0 +1,106 @@
+/**
+ * Which texts the catalogue's files ask for: titles, descriptions and per-field messages in schemas, labels
+ * and placeholders in UI schemas, titles and questions in flow files, and the default message of every rule
+ * a schema can break. The translations check proves each exists in every language; a flow version carries
+ * exactly these texts, so what the merchant reads is part of the version.
+ */
+import { isObject } from '../engine/core/json';
+import { walkJson, type JsonSchema } from './model';
+import type { FlowDefinition } from '../engine/core/types';
+
+export interface TextUsage {
+  file: string;
+  pointer: string;
+  /** The key as written (the translations check refuses one that is not a key). */
+  key: unknown;
+}
+
+/** Validation keywords that can fail and so need a message. */
+export const MESSAGE_KEYWORDS = new Set([
+  'required',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'enum',
+  'const',
+  'type',
+  'not',
+  'contains',
+  'x-sum',
+]);
+
+/** The texts of a flow file: its title, its steps' titles and its resets' questions. */
+export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
+  return [
+    { file, pointer: '/title', key: flow.title },
+    ...flow.steps.map((step, i) => ({ file, pointer: `/steps/${i}/title`, key: step.title })),
+    ...(flow.resets ?? []).flatMap((reset, i) =>
+      reset.confirm ? [{ file, pointer: `/resets/${i}/confirm`, key: reset.confirm }] : [],
+    ),
+  ];
+}
+
+/**
+ * The texts of a schema: `title` and `description` of its fields (not inside `x-` annotations) and the
+ * values of `x-messages`.
+ * @param from - where to start (a shared file's `/$defs`: its own title is documentation, not a text)
+ */
+export function schemaTexts(file: string, schema: JsonSchema, from = ''): TextUsage[] {
+  const found: TextUsage[] = [];
+  const root = from ? (schema as Record<string, unknown>)[from.slice(1)] : schema;
+  walkJson(
+    root,
+    (node, pointer) => {
+      for (const key of ['title', 'description'] as const) {
+        if (typeof node[key] === 'string' && !pointer.includes('/x-'))
+          found.push({ file, pointer: `${pointer}/${key}`, key: node[key] });
+      }
+      if (isObject(node['x-messages'])) {
+        for (const [keyword, key] of Object.entries(node['x-messages']))
+          found.push({ file, pointer: `${pointer}/x-messages/${keyword}`, key });
+      }
+    },
+    from,
+  );
+  return found;
+}
+
+const UI_TEXTS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
+const UI_TEXT_LISTS = new Set(['ui:enumNames', 'ui:enumDescriptions']);
+
+/** The texts of a UI schema: labels, descriptions, help, placeholders and option labels and explanations. */
+export function uiTexts(file: string, ui: JsonSchema): TextUsage[] {
+  const found: TextUsage[] = [];
+  walkJson(ui, (node, pointer) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (UI_TEXTS.has(key)) found.push({ file, pointer: `${pointer}/${key}`, key: value });
+      else if (UI_TEXT_LISTS.has(key) && Array.isArray(value))
+        value.forEach((v, i) => found.push({ file, pointer: `${pointer}/${key}/${i}`, key: v }));
+    }
+  });
+  return found;
+}
+
+/** The default message keys of the rules a schema uses (`validation:error.<keyword>`, formats by name). */
+export function defaultMessageKeys(schema: unknown): string[] {
+  const keys = new Set<string>();
+  walkJson(schema, (node, pointer) => {
+    if (pointer.includes('/x-')) return; // annotations (x-messages …) hold keys, not rules
+    for (const keyword of Object.keys(node))
+      if (MESSAGE_KEYWORDS.has(keyword) && keyword !== 'format') {
+        if (keyword !== 'required' || (Array.isArray(node.required) && node.required.length > 0))
+          keys.add(`validation:error.${keyword}`);
+      }
+    if (typeof node.format === 'string') keys.add(`validation:error.format.${node.format}`);
+  });
+  return [...keys].sort();
+}

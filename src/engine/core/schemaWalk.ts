@@ -1,0 +1,127 @@
+/**
+ * The one walk over a step schema, its UI schema and its data together. A node's fields are its `properties`
+ * and its list `items`, each with its `$ref` followed (withRef), its own UI schema node and its own data. The
+ * form's texts (translateUi), the read-only summary, the server's file and unknown-key checks and the
+ * catalogue's UI check all walk with it, so a `$ref`, a list or a nested object is followed the same way
+ * everywhere.
+ */
+import { isObject, type JsonObject } from './json';
+import { parsePointer, toPointer } from './pointer';
+import { withRef, type RefResolver, type SchemaObject } from './schemaRef';
+
+export interface WalkNode {
+  /** The node's schema, its `$ref` followed (the node's own keywords win). */
+  schema: SchemaObject;
+  /** The node's UI schema (`{}` when it has none). */
+  ui: JsonObject;
+  /** The data at the node (undefined when absent). */
+  data: unknown;
+  /** The data's JSON pointer; `-` stands for "any item" of a list with no items in the data. */
+  pointer: string;
+}
+
+export interface WalkField extends WalkNode {
+  /** A property of an object, or an item of a list. */
+  kind: 'property' | 'item';
+  /** The property's name, or the item's index (`-` for the items schema itself). */
+  name: string;
+}
+
+const child = (pointer: string, name: string | number) => toPointer([...parsePointer(pointer), name]);
+
+/**
+ * The fields directly below a node: its properties (in schema order), then its list items — one per item
+ * of the data, or the items schema once (at `<list>/-`) when the data holds no list.
+ * @param node - where to look
+ * @param resolve - follows a `$ref` (localRefs for a bundled schema)
+ */
+export function fieldsOf(node: WalkNode, resolve: RefResolver): WalkField[] {
+  const { schema, ui, data, pointer } = node;
+  const fields: WalkField[] = [];
+  if (isObject(schema.properties)) {
+    for (const [name, raw] of Object.entries(schema.properties)) {
+      if (!isObject(raw)) continue;
+      fields.push({
+        kind: 'property',
+        name,
+        schema: withRef(raw, resolve),
+        ui: isObject(ui[name]) ? ui[name] : {},
+        data: isObject(data) ? data[name] : undefined,
+        pointer: child(pointer, name),
+      });
+    }
+  }
+  if (isObject(schema.items)) {
+    const items = withRef(schema.items, resolve);
+    const itemsUi = isObject(ui.items) ? ui.items : {};
+    if (Array.isArray(data))
+      data.forEach((item, i) =>
+        fields.push({
+          kind: 'item',
+          name: String(i),
+          schema: items,
+          ui: itemsUi,
+          data: item,
+          pointer: child(pointer, i),
+        }),
+      );
+    else
+      fields.push({
+        kind: 'item',
+        name: '-',
+        schema: items,
+        ui: itemsUi,
+        data: undefined,
+        pointer: child(pointer, '-'),
+      });
+  }
+  return fields;
+}
+
+/** How deep a walk goes: a schema that refers to itself would otherwise never end. */
+export const MAX_WALK_DEPTH = 32;
+
+/**
+ * Visits a node and every field below it, depth first, down to MAX_WALK_DEPTH levels. `visit` returning
+ * false skips the node's fields.
+ * @param root - the schema to start at (its `$ref` is followed)
+ */
+export function walkFields(
+  root: { schema: SchemaObject; ui?: JsonObject; data?: unknown },
+  resolve: RefResolver,
+  visit: (node: WalkNode | WalkField) => boolean | void,
+): void {
+  const go = (node: WalkNode | WalkField, depth: number) => {
+    if (visit(node) === false || depth >= MAX_WALK_DEPTH) return;
+    for (const field of fieldsOf(node, resolve)) go(field, depth + 1);
+  };
+  go({ schema: withRef(root.schema, resolve), ui: root.ui ?? {}, data: root.data, pointer: '' }, 0);
+}
+
+/**
+ * Pointers of the data that its schema does not declare: an object's key that is not one of its
+ * `properties` (and no `additionalProperties` or `patternProperties` lets in), at any depth. The server
+ * refuses them: a draft holds only what some step asks for.
+ */
+export function undeclaredPointers(schema: SchemaObject, data: unknown, resolve: RefResolver): string[] {
+  const found: string[] = [];
+  walkFields({ schema, data }, resolve, (node) => {
+    if (!isObject(node.data)) return;
+    const declared = isObject(node.schema.properties) ? node.schema.properties : {};
+    const open = node.schema.additionalProperties !== undefined && node.schema.additionalProperties !== false;
+    if (open || node.schema.patternProperties !== undefined) return;
+    for (const key of Object.keys(node.data)) if (!(key in declared)) found.push(child(node.pointer, key));
+  });
+  return found;
+}
+
+/** Pointers of the uploaded-file fields (schemas with `x-accept`) that hold a value in the data. */
+export function filePointers(schema: SchemaObject, data: unknown, resolve: RefResolver): string[] {
+  const found: string[] = [];
+  walkFields({ schema, data }, resolve, (node) => {
+    if (!('x-accept' in node.schema)) return;
+    if (typeof node.data === 'string' && node.data !== '') found.push(node.pointer);
+    return false;
+  });
+  return found;
+}

@@ -1,0 +1,69 @@
+/**
+ * A flow's answers, read-only, step by step: each step's title and its answers as the merchant would say them
+ * (StepSummary), with the same labels as the form. The submitted application's view and every other flow's
+ * read-only view draw it.
+ */
+import { Paper, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormData } from '../core/types';
+import { translateFlowText, type FlowLoader, type LoadedFlow } from './flowSource';
+import { StepSummary } from './StepSummary';
+import { translateUi } from './translateUi';
+import type { WidgetServices } from '../widgets/services';
+
+export function FlowSummary(props: {
+  loader: FlowLoader;
+  /** The flow with every step loaded. */
+  flow: LoadedFlow;
+  data: FormData;
+  /** The steps to show, in order (the draft's active steps). */
+  steps: readonly string[];
+  services?: WidgetServices;
+  /** Called when a download fails (the page says so its own way). */
+  onDownloadFailed?: () => void;
+}) {
+  const { t } = useTranslation(['validation', 'common']);
+  const text = useMemo(
+    () => (key: string) => translateFlowText(t, props.loader.textNamespace, key),
+    [t, props.loader.textNamespace],
+  );
+  const { services, onDownloadFailed } = props;
+  return (
+    <Stack gap="lg">
+      {props.steps
+        .filter((id) => props.flow.steps[id])
+        .map((id) => {
+          const step = props.flow.steps[id]!;
+          const title = props.flow.flow.steps.find((s) => s.id === id)?.title ?? id;
+          return (
+            <Paper
+              key={id}
+              withBorder
+              radius="lg"
+              p={{ base: 'md', sm: 'lg' }}
+              component="section"
+              aria-labelledby={`view-${id}`}
+            >
+              <Stack gap="md">
+                <Title order={2} size="h4" id={`view-${id}`}>
+                  {text(title)}
+                </Title>
+                <StepSummary
+                  schema={step.schema}
+                  ui={translateUi(step.schema, step.ui, text)}
+                  data={props.data}
+                  options={services?.options}
+                  onDownload={
+                    services?.download
+                      ? (url) => void services.download!(url).catch(() => onDownloadFailed?.())
+                      : undefined
+                  }
+                />
+              </Stack>
+            </Paper>
+          );
+        })}
+    </Stack>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * The browser's FlowSource: flows come from the server, never from the build. `current(flow)` asks the server
+ * which version a flow is served at (never cached), fetches that version's manifest and then `import()`s each
+ * step's module from `/catalogue/<version>/…` (cached for ever: a version never changes). A form ops publish
+ * reaches merchants on their next page load, with no new build.
+ *
+ * A step module holds its schema, its UI schema and a function that makes its precompiled validators from the
+ * catalogue runtime (src/engine/core/runtime.ts): no schema is compiled here, so the CSP needs no 'unsafe-eval'.
+ * A version's texts come with its manifest and are added to i18next under their own namespaces
+ * (`cat-<version>-<namespace>`), so a label ops changed shows without a new build.
+ *
+ * Step modules load one by one: the runner waits for the step on screen and those before it; the rest load
+ * after the first paint. A failed fetch is retried (RETRY_DELAYS) before the load is said to have failed;
+ * a failed load is fetched again the next time it is needed.
+ */
+import i18next from 'i18next';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import type { ValidatorType } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
+import type { StepCheck, StepValidator } from '../core/drafts';
+import { splitTextKey, type JsonObject } from '../core/json';
+import { validatorRuntime, type ValidatorRuntime } from '../core/runtime';
+import { localRefs, type RefResolver } from '../core/schemaRef';
+import { undeclaredPointers } from '../core/schemaWalk';
+import type { FlowDefinition, FlowManifest } from '../core/types';
+
+/** What a step module exports (src/catalogue/compile.ts). */
+export interface StepModuleExports {
+  schema: JsonObject;
+  ui: JsonObject;
+  default(runtime: ValidatorRuntime): ValidatorFunctions;
+}
+
+/** Where a flow version is: the server's answer to "which version of this flow?". */
+export interface VersionPointer {
+  flow: string;
+  version: string;
+  /** The manifest's address. */
+  manifest: string;
+}
+
+/** How the source reaches the server (tests and the benchmark give their own). */
+export interface CatalogueTransport {
+  pointer(flowId: string, versionId?: string): Promise<VersionPointer>;
+  manifest(url: string): Promise<FlowManifest>;
+  module(url: string): Promise<StepModuleExports>;
+  list?(): Promise<VersionPointer[]>;
+}
+
+export class CatalogueLoadError extends Error {
+  override name = 'CatalogueLoadError';
+  constructor(
+    message: string,
+    /** 404: there is no such flow or version (no retry helps). */
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Waits before each retry of a failed fetch: a dropped connection or a server restart is usually over by then. */
+export const RETRY_DELAYS = [250, 1000, 3000];
+
+async function withRetries<T>(what: () => Promise<T>, delays = RETRY_DELAYS): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await what();
+    } catch (error) {
+      const final = error instanceof CatalogueLoadError && error.status === 404;
+      if (final || attempt >= delays.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch {
+    throw new CatalogueLoadError(`could not reach ${url}`, 0);
+  }
+  if (!response.ok) throw new CatalogueLoadError(`${url} answered ${response.status}`, response.status);
+  return (await response.json()) as T;
+}
+
+export const httpTransport: CatalogueTransport = {
+  pointer: (flowId, versionId) =>
+    getJson(
+      `/merchant/api/v1/catalogue/flows/${encodeURIComponent(flowId)}${versionId ? `/versions/${encodeURIComponent(versionId)}` : ''}`,
+    ),
+  manifest: (url) => getJson(url),
+  list: async () => (await getJson<{ flows: VersionPointer[] }>('/merchant/api/v1/catalogue/flows')).flows,
+  module: async (url) => {
+    try {
+      return (await import(/* @vite-ignore */ url)) as StepModuleExports;
+    } catch (error) {
+      throw new CatalogueLoadError(`could not load ${url}: ${(error as Error).message}`, 0);
+    }
+  },
+};
+
+/** A step ready for the runner and for rjsf. */
+export interface LoadedStep {
+  id: string;
+  schema: JsonObject;
+  ui: JsonObject;
+  resolve: RefResolver;
+  validate: StepValidator;
+  /** For rjsf's schema utilities; validation itself goes through `validate`. */
+  rjsfValidator: ValidatorType;
+  /** What the drafts rules need of it (carrying a draft forward in the browser). */
+  check: StepCheck;
+}
+
+export interface LoadedFlow {
+  /** The version id. */
+  version: string;
+  flow: FlowDefinition;
+  steps: Record<string, LoadedStep>;
+  validators: Record<string, StepValidator>;
+}
+
+export interface PartialFlow extends LoadedFlow {
+  /** True once every step of the flow is loaded. */
+  complete: boolean;
+}
+
+/**
+ * One flow version whose steps arrive one by one. `snapshot()` is a new object each time a step arrives (for
+ * React's useSyncExternalStore); each step's module is fetched once, whichever list asks for it.
+ */
+export interface FlowLoader {
+  version: string;
+  manifest: FlowManifest;
+  /** The namespace prefix this version's texts are under (see translateFlowText). */
+  textNamespace: string;
+  subscribe(listener: () => void): () => void;
+  snapshot(): PartialFlow;
+  /** Some steps (one cached promise per list, for `use()`). */
+  steps(ids: readonly string[]): Promise<void>;
+  all(): Promise<PartialFlow>;
+}
+
+export interface FlowSource {
+  /** The version a flow is served at now (asked once per page load). */
+  current(flowId: string): Promise<FlowLoader>;
+  /** A given version of a flow. */
+  get(flowId: string, versionId: string): Promise<FlowLoader>;
+  /** A given version while the server still has it, else the current one (showing a submitted draft). */
+  find(flowId: string, versionId: string): Promise<FlowLoader>;
+  /** Every flow's current version (the dev pages' lists). */
+  list?(): Promise<VersionPointer[]>;
+}
+
+/** Adds a version's texts to i18next, each namespace as `<prefix><namespace>`. */
+function registerTexts(manifest: FlowManifest, prefix: string) {
+  for (const [language, texts] of Object.entries(manifest.texts)) {
+    const byNamespace: Record<string, JsonObject> = {};
+    for (const [key, text] of Object.entries(texts)) {
+      const [namespace, path] = splitTextKey(key);
+      let node = (byNamespace[namespace] ??= {});
+      const parts = path.split('.');
+      parts.slice(0, -1).forEach((part) => (node = (node[part] ??= {}) as JsonObject));
+      node[parts.at(-1)!] = text;
+    }
+    for (const [namespace, bundle] of Object.entries(byNamespace))
+      i18next.addResourceBundle(language, `${prefix}${namespace}`, bundle, true, true);
+  }
+}
+
+/** A step module with its validators made and ready for the runner and for rjsf. */
+function prepareStep(id: string, owns: readonly string[], module: StepModuleExports): LoadedStep {
+  const validateFns = module.default(validatorRuntime);
+  const main = validateFns[String(module.schema.$id)];
+  if (!main) throw new CatalogueLoadError(`step "${id}" has no precompiled validator`, 500);
+  const validate: StepValidator = (data) => {
+    const valid = main(data) as boolean;
+    return { valid, errors: valid ? [] : [...(main.errors ?? [])] };
+  };
+  const rjsfValidator = createPrecompiledValidator(validateFns, module.schema);
+  // rjsf asks this validator about `if` branches while it resolves the step's schema, passing the schema as
+  // resolved so far, which its "same root schema" guard (a deep comparison against the raw or once-resolved
+  // root) refuses for `allOf` of `if`/`then`. Every schema it asks about comes from this step's own schema,
+  // whose validators are exactly these, so the guard is switched off.
+  (rjsfValidator as unknown as { ensureSameRootSchema: () => boolean }).ensureSameRootSchema = () => true;
+  const resolve = localRefs(module.schema);
+  return {
+    id,
+    schema: module.schema,
+    ui: module.ui,
+    resolve,
+    validate,
+    rjsfValidator,
+    check: { owns, validate, undeclared: (own) => undeclaredPointers(module.schema, own, resolve) },
+  };
+}
+
+function createLoader(
+  transport: CatalogueTransport,
+  manifestUrl: string,
+  manifest: FlowManifest,
+): FlowLoader {
+  const textNamespace = `cat-${manifest.version.slice(0, 12)}-`;
+  registerTexts(manifest, textNamespace);
+  const base = new URL(manifestUrl, globalThis.location?.href ?? 'http://localhost/');
+  const loaded = new Map<string, LoadedStep>();
+  const pending = new Map<string, Promise<void>>();
+  const listeners = new Set<() => void>();
+  const ids = manifest.definition.steps.map((s) => s.id);
+  const snapshotOf = (): PartialFlow => {
+    const steps = Object.fromEntries(loaded);
+    return {
+      version: manifest.version,
+      flow: manifest.definition,
+      steps,
+      validators: Object.fromEntries([...loaded].map(([id, step]) => [id, step.validate])),
+      complete: loaded.size === ids.length,
+    };
+  };
+  let current = snapshotOf();
+
+  const step = (id: string) => {
+    let promise = pending.get(id);
+    if (!promise) {
+      const definition = manifest.definition.steps.find((s) => s.id === id);
+      const file = manifest.steps[id];
+      promise =
+        definition && file
+          ? withRetries(() => transport.module(new URL(file, base).href)).then((module) => {
+              loaded.set(id, prepareStep(id, definition.owns, module));
+              current = snapshotOf();
+              listeners.forEach((listener) => listener());
+            })
+          : Promise.reject(new CatalogueLoadError(`no step "${id}" in flow "${manifest.flow}"`, 404));
+      // A module that could not be fetched is asked for again the next time it is needed.
+      promise.catch(() => pending.delete(id));
+      pending.set(id, promise);
+    }
+    return promise;
+  };
+
+  const groups = new Map<string, Promise<void>>();
+  let whole: Promise<PartialFlow> | null = null;
+  return {
+    version: manifest.version,
+    manifest,
+    textNamespace,
+    steps(list) {
+      const key = list.join(' ');
+      let promise = groups.get(key);
+      if (!promise) {
+        promise = Promise.all(list.map(step)).then(() => undefined);
+        promise.catch(() => groups.delete(key));
+        groups.set(key, promise);
+      }
+      return promise;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot: () => current,
+    all() {
+      if (!whole) {
+        whole = Promise.all(ids.map(step)).then(() => current);
+        whole.catch(() => (whole = null));
+      }
+      return whole;
+    },
+  };
+}
+
+/**
+ * A flow source over a transport. Promises are cached (React's `use()` needs the same one): the pointer to a
+ * flow's current version once per page load, a version's loader for good (a failure is asked again next time).
+ */
+export function createFlowSource(transport: CatalogueTransport): FlowSource {
+  const cached = <T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>) => {
+    let promise = map.get(key);
+    if (!promise) {
+      promise = make();
+      promise.catch(() => map.delete(key));
+      map.set(key, promise);
+    }
+    return promise;
+  };
+  const loaders = new Map<string, Promise<FlowLoader>>();
+  const loaderOf = (pointer: VersionPointer) =>
+    cached(loaders, pointer.version, async () =>
+      createLoader(
+        transport,
+        pointer.manifest,
+        await withRetries(() => transport.manifest(pointer.manifest)),
+      ),
+    );
+  const asked = new Map<string, Promise<FlowLoader>>();
+  return {
+    current: (flowId) =>
+      cached(asked, flowId, async () => loaderOf(await withRetries(() => transport.pointer(flowId)))),
+    get: (flowId, versionId) =>
+      cached(asked, `${flowId}@${versionId}`, async () =>
+        loaderOf(await withRetries(() => transport.pointer(flowId, versionId))),
+      ),
+    find: (flowId, versionId) =>
+      cached(asked, `${flowId}@${versionId}?`, async () => {
+        const pointer = await withRetries(() => transport.pointer(flowId, versionId)).catch(
+          (error: unknown) => {
+            if (error instanceof CatalogueLoadError && error.status === 404)
+              return withRetries(() => transport.pointer(flowId));
+            throw error;
+          },
+        );
+        return loaderOf(pointer);
+      }),
+    list: transport.list ? () => withRetries(() => transport.list!()) : undefined,
+  };
+}
+
+/** The app's flow source: the server's catalogue. */
+export const catalogue = createFlowSource(httpTransport);
+
+/**
+ * Translates a catalogue text: from the version's own texts first, then the app's (a message only the
+ * server or the runner knows, such as `validation:error.server`).
+ * @param translate - i18next's `t` (any namespaces loaded)
+ */
+export function translateFlowText(
+  translate: (key: string, options?: Record<string, unknown>) => string,
+  prefix: string,
+  key: string,
+  params: Record<string, unknown> = {},
+): string {
+  const [namespace, path] = splitTextKey(key);
+  return translate(path, { ...params, ns: [`${prefix}${namespace}`, namespace] });
+}

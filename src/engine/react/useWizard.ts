@@ -1,0 +1,563 @@
+/**
+ * The wizard's state and behaviour, apart from how it looks (WizardRunner draws it): the answers, the step in
+ * the address, navigation by step id, autosave through the flow's adapter (on blur, on a step change, on page
+ * hide), the server's refusals shown on their fields, resets that ask first, and focus on the first error.
+ *
+ * Everything about routing comes from src/engine/core: the active steps are recomputed from the data on every
+ * change and addressed by id, never index. Keystrokes never reach this hook: text fields hand their value over
+ * when typing pauses or on blur (useDeferredChange), and the step forms only re-render for their own inputs.
+ */
+import {
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  firstIncompleteStep,
+  isStepComplete,
+  isStepOpen,
+  missingValidator,
+  revertTo,
+  type StepValidator,
+} from '../core/drafts';
+import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
+import { applyStepChanges, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
+import { applyResets, applyRules, resetsFor } from '../core/rules';
+import { getAt, isWithin } from '../core/pointer';
+import type { FlowDefinition, FlowReset, FormData } from '../core/types';
+import type { DraftAdapter } from './adapter';
+import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './flowSource';
+import { translateUi } from './translateUi';
+import { fieldId, toErrorSchema } from './errorSchema';
+import type { StepperStep } from './WizardStepper';
+import type { DataWatch, PendingWork, WidgetServices } from '../widgets/services';
+
+export type Outcome = 'submit' | 'reach-out';
+
+export interface WizardOptions {
+  loader: FlowLoader;
+  /** The steps loaded so far (the loader's snapshot). */
+  flow: PartialFlow;
+  /** The draft's answers and the fields to ask the merchant to check. */
+  initial: { data: FormData; attention: FieldMessage[] };
+  adapter: DraftAdapter;
+  /** The address of the wizard without the step id (steps are `<basePath>/<stepId>`). */
+  basePath: string;
+  /** The step in the address. */
+  stepId: string | undefined;
+  /** Called when a path ends: after submit (`submit`), or at a `reach-out` step. */
+  onEnd?: (outcome: Outcome, data: FormData) => void;
+  /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
+  services?: WidgetServices;
+}
+
+/** One step's form as the runner draws it (the step on screen and, hidden, its neighbours). */
+export interface WizardForm {
+  id: string;
+  step: LoadedStep;
+  ui: Record<string, unknown>;
+  data: FormData;
+  errorSchema: ErrorSchema;
+  visible: boolean;
+}
+
+export interface WizardView {
+  /** Where to send the merchant instead (an unknown, hidden or still locked step): the first step that needs work. */
+  redirect: string | null;
+  stepId: string;
+  forms: WizardForm[];
+  stepper: StepperStep[];
+  formContext: object;
+  formContainer: RefObject<HTMLDivElement | null>;
+  onFormChange: (data: FormData, stepId: string) => void;
+  onFormBlur: (id: string, stepId: string) => void;
+  select: (stepId: string) => void;
+  next: () => Promise<void>;
+  back: (() => Promise<void>) | undefined;
+  busy: boolean;
+  /** What the main button says. */
+  action: 'next' | 'submit' | 'finish';
+  saveFailed: boolean;
+  /** Steps with fields a newer form version dropped, to check. */
+  attention: { stepId: string; title: string; count: number }[];
+  /** A change that would clear other answers, waiting for the merchant's word. */
+  reset: { questions: string[]; confirm: () => void; cancel: () => void } | null;
+  /** Translates a catalogue text (the version's own texts first). */
+  text: (key: string, params?: Record<string, unknown>) => string;
+}
+
+const NO_ERRORS: ErrorSchema = {};
+
+/** Validators that validate `snapshot` once per step and answer from memory after that. */
+function cachedValidators(
+  validators: Record<string, StepValidator>,
+  snapshot: FormData,
+): Record<string, StepValidator> {
+  const results = new Map<string, ReturnType<StepValidator>>();
+  return Object.fromEntries(
+    Object.entries(validators).map(([id, validate]) => [
+      id,
+      (data: FormData) => {
+        if (data !== snapshot) return validate(data);
+        let result = results.get(id);
+        if (!result) results.set(id, (result = validate(data)));
+        return result;
+      },
+    ]),
+  );
+}
+
+/**
+ * The step modules a render of `stepId` needs and does not have: the active steps up to it (fetched together) —
+ * its own form, and the ticks and locks of the steps before it. Steps after it show as not complete until their
+ * modules arrive in the background; the redirect to the first incomplete step waits for its own.
+ */
+export function stepsToWaitFor(flow: PartialFlow, active: string[], stepId: string | undefined) {
+  if (flow.complete || !stepId || !active.includes(stepId)) return [];
+  return active.slice(0, active.indexOf(stepId) + 1).filter((id) => !flow.steps[id]);
+}
+
+/** Validators for every step of the flow: one not loaded yet counts as not complete. */
+function withMissingIncomplete(
+  definition: FlowDefinition,
+  validators: Record<string, StepValidator>,
+): Record<string, StepValidator> {
+  const notYet: StepValidator = () => ({ valid: false, errors: [] });
+  return Object.fromEntries(definition.steps.map((s) => [s.id, validators[s.id] ?? notYet]));
+}
+
+export function useWizard(options: WizardOptions): WizardView {
+  const { flow, adapter, basePath, loader, stepId } = options;
+  const definition = flow.flow;
+  const { t, i18n } = useTranslation(['validation', 'common', 'widgets']);
+  const text = useCallback(
+    (key: string, params?: Record<string, unknown>) =>
+      translateFlowText(t, loader.textNamespace, key, params),
+    // The language is part of what `t` answers with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, loader.textNamespace, i18n.language],
+  );
+  const navigate = useNavigate();
+
+  const [data, setDataState] = useState<FormData>(options.initial.data);
+  // The latest data, for callbacks that must stay stable (the form's onChange) and for watchers (see below).
+  const dataRef = useRef(data);
+  const setData = useCallback((next: FormData) => {
+    dataRef.current = next;
+    setDataState(next);
+  }, []);
+  // A change that clears other answers and needs the merchant's word first (flow.json `resets` with `confirm`).
+  const [pendingReset, setPendingReset] = useState<{
+    before: FormData;
+    after: FormData;
+    resets: FlowReset[];
+  } | null>(null);
+  // Widgets that depend on another answer (a category list on the chosen section) watch it here, so the
+  // form's context never changes per keystroke.
+  const [watchers] = useState(() => new Set<() => void>());
+  const watch = useMemo<DataWatch>(
+    () => ({
+      get: (pointer) => getAt(dataRef.current, pointer),
+      subscribe: (listener) => {
+        watchers.add(listener);
+        return () => watchers.delete(listener);
+      },
+    }),
+    [watchers],
+  );
+  useEffect(() => watchers.forEach((listener) => listener()), [data, watchers]);
+  // The data as of the last blur or step change: step completeness (stepper, locked steps) follows it, so a
+  // keystroke validates nothing beyond rjsf's own work.
+  const [committed, setCommitted] = useState<FormData>(options.initial.data);
+  const committedValidators = useMemo(
+    () => cachedValidators(withMissingIncomplete(definition, flow.validators), committed),
+    [definition, flow.validators, committed],
+  );
+  const [messages, setMessages] = useState<FieldMessage[]>(options.initial.attention);
+  const [attention, setAttention] = useState<FieldMessage[]>(options.initial.attention);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const lastSaved = useRef({ data: options.initial.data, serialized: JSON.stringify(options.initial.data) });
+  const formContainer = useRef<HTMLDivElement>(null);
+  const focusPending = useRef(false);
+  const stepRef = useRef(stepId);
+  stepRef.current = stepId;
+
+  const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
+  // The step modules this render needs (see stepsToWaitFor); until they are here the wizard waits (suspends).
+  const waitFor = useMemo(() => stepsToWaitFor(flow, active, stepId), [flow, active, stepId]);
+  if (waitFor.length > 0) use(loader.steps(waitFor));
+  /** Moves to a step once its module (and what the stepper needs there) is here: the step on screen stays meanwhile. */
+  const goTo = async (target: string, current: FormData) => {
+    try {
+      const missing = stepsToWaitFor(loader.snapshot(), resolveSteps(definition, current), target);
+      if (missing.length > 0) await loader.steps(missing);
+    } catch {
+      // A module that could not be fetched: the step's render meets the same failure and says so.
+    }
+    void navigate(`${basePath}/${target}`);
+  };
+  const at = stepId ? active.indexOf(stepId) : -1;
+  const step = at >= 0 ? flow.steps[stepId!] : undefined;
+  // Neighbours come from the active list already resolved for this render (no second resolution per keystroke).
+  const previous = at > 0 ? active[at - 1]! : null;
+  const following = at >= 0 ? (active[at + 1] ?? null) : null;
+
+  const ownsOf = useCallback(
+    (id: string) => definition.steps.find((s) => s.id === id)?.owns ?? [],
+    [definition],
+  );
+  const save = useCallback(
+    async (next: FormData, keepalive = false): Promise<FieldMessage[]> => {
+      const serialized = JSON.stringify(next);
+      if (serialized === lastSaved.current.serialized || !stepRef.current) return [];
+      const context = {
+        stepId: stepRef.current,
+        version: loader.version,
+        owns: ownsOf(stepRef.current),
+        keepalive,
+      };
+      try {
+        const result = await adapter.save(next, context);
+        if (result?.fieldErrors) {
+          // Nothing was stored. Store the rest at once, with the refused answers as they were last saved: the
+          // merchant's other answers never wait for the one the server refused.
+          const refused = fromServerFieldErrors(result.fieldErrors);
+          const rest = revertTo(
+            lastSaved.current.data,
+            next,
+            refused.map((m) => m.pointer),
+          );
+          const restSerialized = JSON.stringify(rest);
+          if (restSerialized !== lastSaved.current.serialized) {
+            const again = await adapter.save(rest, context);
+            if (!again?.fieldErrors) lastSaved.current = { data: rest, serialized: restSerialized };
+          }
+          setSaveFailed(false);
+          return refused;
+        }
+        lastSaved.current = { data: next, serialized };
+        setSaveFailed(false);
+        return [];
+      } catch {
+        setSaveFailed(true);
+        return [];
+      }
+    },
+    [adapter, loader.version, ownsOf],
+  );
+
+  // A closing tab, a reload or a phone switching apps saves what is on screen (the adapter sends it with
+  // keepalive). Text fields hand their typing to the form on the same event first (useDeferredChange): their
+  // listeners were added before this one, as children's effects run before their parent's.
+  useEffect(() => {
+    const flush = () => void save(dataRef.current, true);
+    const onVisibility = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [save]);
+
+  // Move focus to the first field with an error once it is on screen.
+  useEffect(() => {
+    if (!focusPending.current || messages.length === 0) return;
+    focusPending.current = false;
+    // Hidden neighbour steps are in the page too: look inside the visible step only.
+    const container = formContainer.current;
+    const find = (pointer: string) =>
+      container?.querySelector<HTMLElement>(`[id="${fieldId(pointer)}"]`) ?? null;
+    const first = messages.find((m) => find(m.pointer));
+    const element = first ? find(first.pointer) : null;
+    // A widget's id may be on a wrapper (code boxes, a group): focus the first control inside it.
+    const control = element?.matches('input, select, textarea, button')
+      ? element
+      : element?.querySelector<HTMLElement>('input, select, textarea, button, [tabindex]');
+    control?.focus();
+  }, [messages, stepId]);
+
+  // The steps next to this one stay rendered (hidden); their UI schemas, translated, follow the language.
+  // A step that asks for some of the same data (the company owners of several ARE steps) is not pre-rendered:
+  // its form would hold the shared data as it was, and hand that back when shown.
+  const shares = (a: string, b: string) =>
+    ownsOf(a).some((p) => ownsOf(b).some((q) => isWithin(p, q) || isWithin(q, p)));
+  const neighbours = step
+    ? [previous, step.id, following].filter(
+        (id): id is string =>
+          id !== null && (id === step.id || (flow.steps[id] !== undefined && !shares(id, step.id))),
+      )
+    : [];
+  const neighbourKey = neighbours.join(' ');
+  const uis = useMemo(
+    () =>
+      Object.fromEntries(
+        neighbourKey
+          .split(' ')
+          .filter((id) => flow.steps[id])
+          .map((id) => [id, translateUi(flow.steps[id]!.schema, flow.steps[id]!.ui, (key) => text(key))]),
+      ),
+    // Texts change with the language. The key lists the loaded neighbours only, and a loaded step's module never
+    // changes, so another step arriving in the background does not hand the step on screen a new UI schema.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [neighbourKey, definition, text],
+  );
+  // Uploads under way: Next waits for them (see PendingWork).
+  const pendingWork = useRef(new Set<Promise<unknown>>());
+  const pending = useMemo<PendingWork>(
+    () => ({
+      add: (work) => {
+        pendingWork.current.add(work);
+        const done = () => pendingWork.current.delete(work);
+        work.then(done, done);
+      },
+    }),
+    [],
+  );
+  const formContext = useMemo(
+    () => ({ services: options.services, watch, pending }),
+    [options.services, watch, pending],
+  );
+  const owns = useMemo(() => ownsOf(stepId ?? ''), [ownsOf, stepId]);
+  /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */
+  const stepMessages = (current: FormData) =>
+    step ? toFieldMessages(step.validate(withOwnedParents(current, owns)).errors) : [];
+  // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
+  const handleBlur = (id: string, from: string) => {
+    if (!step || from !== step.id) return;
+    // The latest data, not this render's: a widget may report a change and its blur in one go.
+    const current = dataRef.current;
+    setCommitted(current);
+    const fresh = stepMessages(current);
+    setMessages((old) => [
+      ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
+      ...fresh.filter((m) => fieldId(m.pointer) === id),
+    ]);
+    void save(current).then((refused) => refused.length > 0 && setMessages(refused));
+  };
+
+  // Stable callbacks keep the memoized forms from re-rendering on the wizard's own state changes.
+  // The data made from the form's own changes is handed back to it too: rjsf re-derives its state from the
+  // `formData` prop whenever any prop changes (new messages, say), so a form left holding older data than it
+  // reported would drop its newer answers then (a box ticked or an owner added right after typing elsewhere).
+  const lastReport = useRef<{ step: string; data: FormData } | null>(null);
+  // One callback for every form, for the whole run (it reads the step on screen from a ref): React may not have
+  // handed a newly shown, pre-rendered form its new props yet, so nothing may depend on them.
+  const changeRef = useRef<(next: FormData, from: string) => void>(() => undefined);
+  const onFormChange = useCallback((next: FormData, from: string) => changeRef.current(next, from), []);
+  const handleChange = (next: FormData, from: string) => {
+    // Only the step on screen speaks: a pre-rendered neighbour's form may report (its defaults) too.
+    if (!stepId || from !== stepId) return;
+    const current = dataRef.current;
+    // Only what this form changed since its last report (a late report must not undo newer answers).
+    const last = lastReport.current;
+    const before = last && last.step === stepId ? last.data : current;
+    lastReport.current = { step: stepId, data: next };
+    const merged = applyStepChanges(current, before, next, owns);
+    const resets = resetsFor(definition, current, merged);
+    if (resets.some((r) => r.confirm)) {
+      setPendingReset({ before: current, after: merged, resets });
+      return;
+    }
+    setData(applyRules(definition, applyResets(merged, resets)));
+  };
+  const blurRef = useRef<(id: string, from: string) => void>(() => undefined);
+  // rjsf reports a change after its own render commits; a widget that reports a change and its blur together
+  // (a checkbox, an upload) would have the blur handled first, with the data from before. So a blur is queued
+  // and handled after the commit it is rendered in — by then rjsf has reported the change it came with.
+  const blurs = useRef<{ id: string; from: string }[]>([]);
+  const [blurTick, setBlurTick] = useState(0);
+  const onFormBlur = useCallback((id: string, from: string) => {
+    blurs.current.push({ id, from });
+    setBlurTick((tick) => tick + 1);
+  }, []);
+  useEffect(() => {
+    for (const blur of blurs.current.splice(0)) blurRef.current(blur.id, blur.from);
+  }, [blurTick]);
+  useLayoutEffect(() => {
+    blurRef.current = handleBlur;
+    changeRef.current = handleChange;
+  });
+  const errorSchema = useMemo(
+    () => toErrorSchema(messages, (key, params) => text(key, params)),
+    [messages, text],
+  );
+
+  // The stepper follows the committed data: recomputed on blur and step changes, or when the step list changes.
+  // A step shows as complete only when every step before it is too (an empty review step is not "done" early);
+  // a locked step is open once every step before it is complete (isStepOpen's rule, from the same pass).
+  const activeKey = active.join(' ');
+  const stepper = useMemo(() => {
+    const ids = activeKey.split(' ');
+    const firstIncomplete = ids.findIndex((id) => !isStepComplete(committedValidators, id, committed));
+    return ids.map((id, index) => {
+      const definitionOf = definition.steps.find((s) => s.id === id);
+      const complete = firstIncomplete < 0 || index < firstIncomplete;
+      return {
+        id,
+        title: text(definitionOf?.title ?? id),
+        complete,
+        open: !definitionOf?.locked || firstIncomplete < 0 || index <= firstIncomplete,
+      };
+    });
+  }, [activeKey, committedValidators, committed, definition, text]);
+
+  const attentionSteps = useMemo(
+    () =>
+      active
+        .map((id) => {
+          const count = attention.filter((m) => ownsOf(id).some((o) => isWithin(m.pointer, o))).length;
+          return { stepId: id, title: text(definition.steps.find((s) => s.id === id)?.title ?? id), count };
+        })
+        .filter((s) => s.count > 0),
+    [active, attention, ownsOf, text, definition],
+  );
+
+  const open = step !== undefined && isStepOpen(definition, committedValidators, step.id, committed);
+  let redirect: string | null = null;
+  if (!open) {
+    // Unknown, inactive or still locked step: go to the first step that needs work (or the first one). How far
+    // that is depends on the answers, so every step is fetched now and the walk waits for the ones it reaches.
+    const lacking = missingValidator(definition, flow.validators, data);
+    if (lacking) {
+      loader.all().catch(() => undefined);
+      use(loader.steps([lacking]));
+    }
+    redirect = `${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`;
+  }
+
+  const showServerErrors = (serverMessages: FieldMessage[]) => {
+    setMessages(serverMessages);
+    focusPending.current = true;
+    const owner = active.find((id) =>
+      ownsOf(id).some((o) => serverMessages.some((m) => isWithin(m.pointer, o))),
+    );
+    if (owner && owner !== stepId) void goTo(owner, dataRef.current);
+  };
+
+  /**
+   * The data once every change already made has arrived: a widget may have changed a moment ago (an upload that
+   * just finished) and rjsf reports it after its render commits, which a click can overtake. React finishes
+   * pending renders before a new task, so one task later the wizard holds the latest data.
+   */
+  const latestData = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return dataRef.current;
+  };
+
+  const end = definition.steps.find((s) => s.id === stepId)?.end;
+
+  const next = async () => {
+    if (!step) return;
+    if (pendingWork.current.size > 0) {
+      setBusy(true);
+      await Promise.allSettled([...pendingWork.current]);
+      setBusy(false);
+    }
+    const current = await latestData();
+    setCommitted(current);
+    const errors = stepMessages(current);
+    if (errors.length > 0) {
+      focusPending.current = true;
+      setMessages(errors);
+      return;
+    }
+    const steps = resolveSteps(definition, current);
+    const after = steps[steps.indexOf(step.id) + 1] ?? null;
+    setBusy(true);
+    try {
+      const refused = await save(current);
+      if (refused.length > 0) return showServerErrors(refused);
+      setMessages([]);
+      setAttention((old) => old.filter((m) => !owns.some((o) => isWithin(m.pointer, o))));
+      if (after) {
+        await goTo(after, current);
+        return;
+      }
+      if (end === 'submit') {
+        // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
+        const finalData = applyRules(definition, dropInactiveData(definition, current));
+        const result = await options.adapter.submit(finalData);
+        if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
+        options.onEnd?.('submit', finalData);
+      } else if (end === 'reach-out') options.onEnd?.('reach-out', current);
+    } catch {
+      setSaveFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const back = async () => {
+    const current = await latestData();
+    setCommitted(current);
+    await save(current);
+    setMessages([]);
+    if (previous) await goTo(previous, current);
+  };
+
+  const confirmReset = (confirmed: boolean) => {
+    if (!pendingReset) return;
+    setPendingReset(null);
+    // Declined: the form still shows the new answer, so hand it the old data.
+    const settled = confirmed
+      ? applyRules(definition, applyResets(pendingReset.after, pendingReset.resets))
+      : { ...pendingReset.before };
+    setData(settled);
+    if (confirmed) {
+      setCommitted(settled);
+      setMessages([]);
+      void save(settled);
+    }
+  };
+
+  return {
+    redirect,
+    stepId: stepId ?? '',
+    forms: neighbours.map((id) => {
+      const visible = id === stepId;
+      return {
+        id,
+        step: flow.steps[id]!,
+        ui: uis[id] ?? {},
+        // Hidden steps get the committed data, so a change re-renders only the visible one.
+        data: visible ? data : committed,
+        errorSchema: visible ? errorSchema : NO_ERRORS,
+        visible,
+      };
+    }),
+    stepper,
+    formContext,
+    formContainer,
+    onFormChange,
+    onFormBlur,
+    select: (id) => {
+      setCommitted(data);
+      void save(data);
+      void goTo(id, data);
+    },
+    next,
+    back: previous !== null ? back : undefined,
+    busy,
+    action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
+    saveFailed,
+    attention: attentionSteps,
+    reset: pendingReset
+      ? {
+          questions: pendingReset.resets.filter((r) => r.confirm).map((r) => text(r.confirm!)),
+          confirm: () => confirmReset(true),
+          cancel: () => confirmReset(false),
+        }
+      : null,
+    text,
+  };
+}

@@ -1,0 +1,77 @@
+/** SQL of drafts: one per (flow, owner, scope), their answers as one JSON document. */
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { drafts } from '../db/schema';
+
+export type DraftRow = typeof drafts.$inferSelect;
+
+export function createDraftRepository(db: Db) {
+  const byOwner = async (flow: string, ownerId: string, scope: string) =>
+    (
+      await db
+        .select()
+        .from(drafts)
+        .where(and(eq(drafts.flow, flow), eq(drafts.ownerId, ownerId), eq(drafts.scope, scope)))
+        .limit(1)
+    )[0];
+  return {
+    byOwner,
+    async byId(id: string) {
+      return (await db.select().from(drafts).where(eq(drafts.id, id)).limit(1))[0];
+    },
+    /** Creates the owner's draft of a flow, or gives the one already there (two tabs, two servers). */
+    async insert(row: Pick<DraftRow, 'flow' | 'ownerId' | 'scope' | 'version' | 'data'> & { id?: string }) {
+      const inserted = await db
+        .insert(drafts)
+        .values({ ...row, id: row.id ?? randomUUID() })
+        .onConflictDoNothing({ target: [drafts.flow, drafts.ownerId, drafts.scope] })
+        .returning();
+      if (inserted[0]) return { row: inserted[0], created: true };
+      return { row: (await byOwner(row.flow, row.ownerId, row.scope))!, created: false };
+    },
+    async update(id: string, changes: Partial<Omit<DraftRow, 'id' | 'createdAt'>>, now: Date) {
+      return (
+        await db
+          .update(drafts)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(drafts.id, id))
+          .returning()
+      )[0]!;
+    },
+    /**
+     * Marks a draft submitted unless it already is: of two submits at once (two tabs, two servers) exactly one
+     * gets the row back.
+     */
+    async submit(id: string, changes: Pick<DraftRow, 'data' | 'version' | 'outcome'>, now: Date) {
+      return (
+        await db
+          .update(drafts)
+          .set({ ...changes, status: 'submitted', submittedAt: now, updatedAt: now, attention: [] })
+          .where(and(eq(drafts.id, id), eq(drafts.status, 'draft')))
+          .returning()
+      )[0];
+    },
+    /**
+     * Another owner's submitted draft of the flow with the same answer at a path of its data (case-insensitive),
+     * e.g. the same commercial registration number: the duplicate checks.
+     */
+    async answeredElsewhere(flow: string, ownerId: string, path: string[], value: string) {
+      const rows = await db
+        .select({ id: drafts.id })
+        .from(drafts)
+        .where(
+          and(
+            eq(drafts.flow, flow),
+            ne(drafts.ownerId, ownerId),
+            eq(drafts.status, 'submitted'),
+            sql`lower(${drafts.data} #>> ${`{${path.join(',')}}`}) = lower(${value})`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type DraftRepository = ReturnType<typeof createDraftRepository>;

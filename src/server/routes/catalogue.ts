@@ -1,0 +1,110 @@
+/**
+ * The catalogue as the browser gets it (ours: the spec has no such calls; README "Form catalogue API").
+ *
+ *   GET /merchant/api/v1/catalogue/flows                         every flow's current version
+ *   GET /merchant/api/v1/catalogue/flows/:flow                   one flow's current version and its manifest's address
+ *   GET /merchant/api/v1/catalogue/flows/:flow/versions/:version a given version, when the server holds it
+ *   GET /catalogue/:version/<file>                               the version's manifest and step modules
+ *
+ * The pointer answers are never cached (a publish moves them); a version's files never change (their names
+ * carry a hash of their content) and are cached for a year. Forms are not secret: no session is needed.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FlowSource } from '../../catalogue/flowSource';
+import type { FlowVersion } from '../../catalogue/version';
+import { notFound } from '../errors';
+
+const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
+const VERSION_ID = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
+
+const POINTER = {
+  type: 'object',
+  required: ['flow', 'version', 'manifest'],
+  properties: {
+    flow: { type: 'string' },
+    version: { type: 'string' },
+    manifest: { type: 'string', description: 'the manifest address, below /catalogue/<version>/' },
+  },
+} as const;
+
+export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowSource }) {
+  const { flows } = opts;
+
+  async function pointer(version: FlowVersion) {
+    const compiled = await flows.compiled(version.id);
+    if (!compiled) throw notFound('flow not found');
+    return {
+      flow: version.flow,
+      version: version.id,
+      manifest: `/catalogue/${version.id}/${compiled.manifestFile}`,
+    };
+  }
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.get(
+    '/merchant/api/v1/catalogue/flows',
+    {
+      schema: {
+        response: { 200: { type: 'object', properties: { flows: { type: 'array', items: POINTER } } } },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      const ids = await flows.flows();
+      const versions = await Promise.all(ids.map((id) => flows.current(id)));
+      return { flows: await Promise.all(versions.filter((v): v is FlowVersion => !!v).map(pointer)) };
+    },
+  );
+
+  app.get<{ Params: { flow: string } }>(
+    '/merchant/api/v1/catalogue/flows/:flow',
+    { schema: { params: { type: 'object', properties: { flow: FLOW_ID } }, response: { 200: POINTER } } },
+    async (request, reply) => {
+      noStore(reply);
+      const version = await flows.current(request.params.flow);
+      if (!version) throw notFound('flow not found');
+      return pointer(version);
+    },
+  );
+
+  app.get<{ Params: { flow: string; version: string } }>(
+    '/merchant/api/v1/catalogue/flows/:flow/versions/:version',
+    {
+      schema: {
+        params: { type: 'object', properties: { flow: FLOW_ID, version: VERSION_ID } },
+        response: { 200: POINTER },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const version = await flows.get(request.params.flow, request.params.version);
+      if (!version) throw notFound('version not found');
+      return pointer(version);
+    },
+  );
+
+  app.get<{ Params: { version: string; '*': string } }>(
+    '/catalogue/:version/*',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { version: VERSION_ID, '*': { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const compiled = await flows.compiled(request.params.version);
+      const file = compiled?.files.get(request.params['*']);
+      if (!file) throw notFound('not found');
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type(
+          file.type === 'text/javascript'
+            ? 'text/javascript; charset=utf-8'
+            : 'application/json; charset=utf-8',
+        )
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Drafts of any catalogue flow (ours: the spec names only onboarding's calls; README "Drafts API"). A new flow
+ * under schemas/ is served here with no new route.
+ *
+ *   POST /merchant/api/v1/flows/:flow/drafts                            start the account's draft (or get it)
+ *   GET  /merchant/api/v1/flows/:flow/drafts/:draft                     read it (carried to the current version)
+ *   PUT  /merchant/api/v1/flows/:flow/drafts/:draft/steps/:step         autosave one step's answers
+ *   POST /merchant/api/v1/flows/:flow/drafts/:draft/submit              submit it
+ *
+ * Flows that keep the spec's own paths (onboarding: /partners/application/…) are not served here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../auth/session';
+import { notFound } from '../errors';
+import type { DraftsService } from '../services/drafts';
+
+const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
+const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const STEP_ID = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' } as const;
+
+/** Bodies bigger than this are refused before they are read: a step's answers are a few kilobytes. */
+const STEP_BODY_LIMIT = 256 * 1024;
+
+export async function draftRoutes(
+  app: FastifyInstance,
+  opts: { drafts: DraftsService; ownPaths: readonly string[] },
+) {
+  const { drafts } = opts;
+  const base = '/merchant/api/v1/flows/:flow/drafts';
+  const generic = (flow: string) => {
+    if (opts.ownPaths.includes(flow)) throw notFound('flow not found');
+    return flow;
+  };
+
+  app.post<{ Params: { flow: string }; Body: { scope?: string } | null }>(
+    base,
+    {
+      schema: {
+        params: { type: 'object', properties: { flow: FLOW_ID } },
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { scope: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,100}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = requireSession(request);
+      const result = await drafts.create(generic(request.params.flow), accountId, {
+        scope: request.body?.scope,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.code(result.created ? 201 : 200).send(result.draft);
+    },
+  );
+
+  app.get<{ Params: { flow: string; draft: string } }>(
+    `${base}/:draft`,
+    { schema: { params: { type: 'object', properties: { flow: FLOW_ID, draft: ID } } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return drafts.get(
+        generic(request.params.flow),
+        requireSession(request).accountId,
+        request.params.draft,
+      );
+    },
+  );
+
+  app.put<{ Params: { flow: string; draft: string; step: string }; Body: Record<string, unknown> }>(
+    `${base}/:draft/steps/:step`,
+    {
+      bodyLimit: STEP_BODY_LIMIT,
+      schema: {
+        params: { type: 'object', properties: { flow: FLOW_ID, draft: ID, step: STEP_ID } },
+        body: { type: 'object', maxProperties: 100 },
+      },
+    },
+    async (request) => {
+      const { flow, draft, step } = request.params;
+      return drafts.save(generic(flow), requireSession(request).accountId, draft, request.body, step);
+    },
+  );
+
+  app.post<{ Params: { flow: string; draft: string } }>(
+    `${base}/:draft/submit`,
+    { schema: { params: { type: 'object', properties: { flow: FLOW_ID, draft: ID } } } },
+    async (request) => {
+      const { flow, draft } = request.params;
+      return drafts.submit(generic(flow), requireSession(request).accountId, draft);
+    },
+  );
+}

@@ -1,0 +1,286 @@
+/**
+ * One drafts service for every catalogue flow: create, read, autosave, submit — keyed by (flow, owner, scope)
+ * and recording the flow version each draft was saved under. Every rule comes from the flow's version
+ * (src/catalogue): its step schemas, routing, rules and resets; nothing here knows a flow by name. A flow
+ * may add what no schema can check (registries, names others hold) and what submit fills in, as hooks.
+ *
+ * - Autosave is all or nothing: answers that break a rule, keys no step owns or declares, another account's
+ *   file — any of these and the whole save answers 400 with `field_errors` and nothing is stored. Every step
+ *   holding data is judged by its own schema, on the current path or not. Missing answers are fine in a draft.
+ * - A draft saved under another version is carried forward when it is next read or saved (the rule:
+ *   src/engine/core/drafts.ts carryForward); what was dropped is kept in `attention` until the merchant saves
+ *   the step it belongs to.
+ * - Submit checks every active step complete (optional steps excepted) and the path ending at a step with an
+ *   `end`, drops what only hidden steps own, and records that `end` as the draft's outcome.
+ */
+import {
+  answerProblems,
+  carryForward,
+  COMPLETENESS_KEYWORDS,
+  firstIncompleteStep,
+  ownData,
+  unownedPointers,
+  withoutPointers,
+} from '../../engine/core/drafts';
+import { toFieldErrors, toFieldMessages, type FieldMessage } from '../../engine/core/messages';
+import { getAt, isWithin, removeAt, setAt } from '../../engine/core/pointer';
+import { applyResets, applyRules, resetsFor } from '../../engine/core/rules';
+import { filePointers } from '../../engine/core/schemaWalk';
+import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/core/steps';
+import type { FormData } from '../../engine/core/types';
+import type { FlowSource } from '../../catalogue/flowSource';
+import { flowRuntime, type FlowRuntime } from '../../catalogue/runtime';
+import type { DraftView } from '../../domain/drafts';
+import { HttpError, notFound } from '../errors';
+import type { Clock } from '../clock';
+import type { DraftRepository, DraftRow } from '../repositories/drafts';
+import type { FileRepository } from '../repositories/files';
+import { fileIdOf } from './files';
+
+export type { DraftView };
+
+export interface FlowHooks {
+  /**
+   * Checks no schema can make, run on every save (for the pointers being saved) and at submit (for all).
+   * @returns - problems by pointer (none: an empty list)
+   */
+  lookups?(input: {
+    ownerId: string;
+    data: FormData;
+    saved: (pointer: string) => boolean;
+  }): Promise<FieldMessage[]>;
+  /** The data as it is stored at submit (a default filled in from another answer, say). */
+  beforeSubmit?(data: FormData): FormData;
+}
+
+export interface DraftsDeps {
+  drafts: DraftRepository;
+  files: Pick<FileRepository, 'file' | 'colleaguesOf'>;
+  flows: FlowSource;
+  clock: Clock;
+  hooks?: Record<string, FlowHooks>;
+}
+
+export function createDraftsService(deps: DraftsDeps) {
+  const { drafts, files, flows, clock } = deps;
+  const hooksOf = (flowId: string): FlowHooks => deps.hooks?.[flowId] ?? {};
+
+  async function current(flowId: string): Promise<FlowRuntime> {
+    const version = await flows.current(flowId);
+    if (!version) throw notFound('flow not found');
+    return flowRuntime(version);
+  }
+
+  /** The runtime a draft is shown with: its own version while the source still has it, else the current one. */
+  async function runtimeOf(row: DraftRow): Promise<FlowRuntime> {
+    const version = (await flows.get(row.flow, row.version)) ?? (await flows.current(row.flow));
+    if (!version) throw notFound('flow not found');
+    return flowRuntime(version);
+  }
+
+  function view(row: DraftRow, runtime: FlowRuntime): DraftView {
+    const { definition, validators } = runtime;
+    return {
+      id: row.id,
+      flow: row.flow,
+      scope: row.scope,
+      version: row.version,
+      status: row.status as DraftView['status'],
+      data: row.data,
+      steps: resolveSteps(definition, row.data),
+      first_incomplete_step:
+        row.status === 'draft' ? firstIncompleteStep(definition, validators, row.data) : null,
+      outcome: (row.outcome as DraftView['outcome']) ?? null,
+      attention: row.attention,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      submitted_at: row.submittedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** The owner's draft (another owner's, or another flow's, is "not found": its existence is not ours to tell). */
+  async function own(flowId: string, ownerId: string, draftId: string): Promise<DraftRow> {
+    const row = await drafts.byId(draftId);
+    if (!row || row.ownerId !== ownerId || row.flow !== flowId) throw notFound('draft not found');
+    return row;
+  }
+
+  /** A draft of another version carried into the current one (and stored so); others as they are. */
+  async function upToDate(row: DraftRow, runtime: FlowRuntime): Promise<DraftRow> {
+    if (row.status !== 'draft' || row.version === runtime.version.id) return row;
+    const { data, dropped } = carryForward(runtime.definition, runtime.checks, row.data);
+    return drafts.update(
+      row.id,
+      {
+        data: applyRules(runtime.definition, data),
+        version: runtime.version.id,
+        attention: [...row.attention, ...dropped],
+      },
+      clock.now(),
+    );
+  }
+
+  /** Files in the data of some steps that the owner (or its merchants' users) did not upload. */
+  async function foreignFiles(
+    ownerId: string,
+    runtime: FlowRuntime,
+    data: FormData,
+    steps: readonly string[],
+  ) {
+    const found: FieldMessage[] = [];
+    let allowed: string[] | undefined;
+    for (const id of steps) {
+      const step = runtime.steps[id]!;
+      for (const pointer of filePointers(step.schema, ownData(data, step.definition.owns), step.resolve)) {
+        const fileId = fileIdOf(String(getAt(data, pointer)));
+        const file = fileId ? await files.file(fileId) : undefined;
+        allowed ??= await files.colleaguesOf(ownerId);
+        if (!file || !allowed.includes(file.accountId))
+          found.push({ pointer, key: 'validation:error.fileNotFound', params: {} });
+      }
+    }
+    return found;
+  }
+
+  /** Every problem of the answers of some steps (see module comment), by pointer. */
+  async function problemsOf(ownerId: string, runtime: FlowRuntime, data: FormData, steps: readonly string[]) {
+    const owns = steps.flatMap((id) => runtime.steps[id]!.definition.owns);
+    const saved = (pointer: string) => owns.some((o) => isWithin(pointer, o) || isWithin(o, pointer));
+    return [
+      ...answerProblems(runtime.definition, runtime.checks, data, steps),
+      ...(await foreignFiles(ownerId, runtime, data, steps)),
+      ...((await hooksOf(runtime.definition.flow).lookups?.({ ownerId, data, saved })) ?? []),
+    ];
+  }
+
+  return {
+    /** The runtime of a flow's current version (404 for an unknown flow). */
+    current,
+
+    /**
+     * Starts the owner's draft of a flow, or returns the one it has (`created` tells which).
+     * @param initial - answers the server knows already (a name from the account); checked like a save
+     */
+    async create(
+      flowId: string,
+      ownerId: string,
+      options: { scope?: string; initial?: FormData; id?: string } = {},
+    ) {
+      const runtime = await current(flowId);
+      const scope = options.scope ?? '';
+      const existing = await drafts.byOwner(flowId, ownerId, scope);
+      if (existing) return { created: false, draft: view(await upToDate(existing, runtime), runtime) };
+      // What the server fills in is judged like a save; a value the form would refuse is left for the merchant.
+      let data = applyRules(runtime.definition, options.initial ?? {});
+      const problems = answerProblems(runtime.definition, runtime.checks, data);
+      data = withoutPointers(
+        data,
+        problems.map((p) => p.pointer),
+      );
+      const { row, created } = await drafts.insert({
+        id: options.id,
+        flow: flowId,
+        ownerId,
+        scope,
+        version: runtime.version.id,
+        data,
+      });
+      return { created, draft: view(await upToDate(row, runtime), runtime) };
+    },
+
+    /** The owner's draft of a flow in some scope, if any (not carried forward: read it with `get`). */
+    async find(flowId: string, ownerId: string, scope = '') {
+      return drafts.byOwner(flowId, ownerId, scope);
+    },
+
+    async get(flowId: string, ownerId: string, draftId: string): Promise<DraftView> {
+      const row = await own(flowId, ownerId, draftId);
+      if (row.status !== 'draft') return view(row, await runtimeOf(row));
+      const runtime = await current(flowId);
+      return view(await upToDate(row, runtime), runtime);
+    },
+
+    /**
+     * Autosave. With `step`, the body is that step's answers: exactly the data it owns is replaced, and the
+     * flow's resets clear what depended on a changed answer. Without, the body is every answer (the spec's
+     * onboarding PUT). Either way all or nothing (module comment).
+     */
+    async save(
+      flowId: string,
+      ownerId: string,
+      draftId: string,
+      body: FormData,
+      step?: string,
+    ): Promise<DraftView> {
+      const runtime = await current(flowId);
+      const { definition } = runtime;
+      let row = await own(flowId, ownerId, draftId);
+      if (row.status !== 'draft') throw new HttpError(409, 'draft already submitted');
+      row = await upToDate(row, runtime);
+      let next: FormData;
+      let steps: string[];
+      if (step !== undefined) {
+        const stepDefinition = definition.steps.find((s) => s.id === step);
+        if (!stepDefinition) throw notFound('step not found');
+        const outside = unownedPointers(stepDefinition.owns, body);
+        if (outside.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(outside));
+        next = stepDefinition.owns.reduce<FormData>((acc, pointer) => {
+          const value = getAt(body, pointer);
+          return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
+        }, row.data);
+        next = applyResets(next, resetsFor(definition, row.data, next));
+        steps = [step];
+      } else {
+        next = body;
+        steps = definition.steps.map((s) => s.id);
+      }
+      next = applyRules(definition, next);
+      const problems = await problemsOf(ownerId, runtime, next, steps);
+      if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
+      const owns = steps.flatMap((id) => runtime.steps[id]!.definition.owns);
+      const attention = row.attention.filter((m) => !owns.some((o) => isWithin(m.pointer, o)));
+      return view(
+        await drafts.update(row.id, { data: next, version: runtime.version.id, attention }, clock.now()),
+        runtime,
+      );
+    },
+
+    /** Submits a complete draft (module comment); 422 with what is missing and the step to go to, otherwise. */
+    async submit(flowId: string, ownerId: string, draftId: string): Promise<DraftView> {
+      const runtime = await current(flowId);
+      const { definition, validators } = runtime;
+      let row = await own(flowId, ownerId, draftId);
+      if (row.status !== 'draft') throw new HttpError(409, 'draft already submitted');
+      row = await upToDate(row, runtime);
+      const data = applyRules(definition, row.data);
+      const active = resolveSteps(definition, data);
+      // What only hidden steps own goes (the rules put back what they require); the rest must be complete and sound.
+      let final = applyRules(definition, dropInactiveData(definition, data));
+      const missing: FieldMessage[] = [];
+      for (const id of active) {
+        const step = runtime.steps[id]!.definition;
+        if (step.optional) continue;
+        const errors = validators[id]!(withOwnedParents(final, step.owns)).errors.filter((e) =>
+          COMPLETENESS_KEYWORDS.has(e.keyword),
+        );
+        missing.push(...toFieldMessages(errors));
+      }
+      const problems = [...missing, ...(await problemsOf(ownerId, runtime, final, active))];
+      const last = definition.steps.find((s) => s.id === active.at(-1));
+      if (problems.length > 0 || !last?.end)
+        throw new HttpError(422, 'incomplete', toFieldErrors(problems), {
+          step: firstIncompleteStep(definition, validators, data) ?? active.at(-1) ?? null,
+        });
+      final = hooksOf(flowId).beforeSubmit?.(final) ?? final;
+      const submitted = await drafts.submit(
+        row.id,
+        { data: final, version: runtime.version.id, outcome: last.end },
+        clock.now(),
+      );
+      if (!submitted) throw new HttpError(409, 'draft already submitted');
+      return view(submitted, runtime);
+    },
+  };
+}
+
+export type DraftsService = ReturnType<typeof createDraftsService>;
