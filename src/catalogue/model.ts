@@ -37,6 +37,26 @@ export function createCatalogueAjv() {
 
 export type CatalogueAjv = ReturnType<typeof createCatalogueAjv>;
 
+/**
+ * Is the schema a valid JSON Schema? ajv throws (rather than answers) for a `$schema` it does not know:
+ * that is a problem of the file too, said as one.
+ * @returns - the problems, each with its pointer (none: valid)
+ */
+export function schemaProblems(
+  ajv: CatalogueAjv,
+  schema: JsonSchema,
+): { pointer: string; message: string }[] {
+  try {
+    if (ajv.validateSchema(schema)) return [];
+    return (ajv.errors ?? []).map((e) => ({
+      pointer: e.instancePath,
+      message: `not a valid JSON Schema: ${e.message ?? e.keyword}`,
+    }));
+  } catch (error) {
+    return [{ pointer: '/$schema', message: `not a valid JSON Schema: ${(error as Error).message}` }];
+  }
+}
+
 export interface ModelStep {
   /** Its place in the flow's `steps`. */
   index: number;
@@ -88,7 +108,7 @@ export function buildModel(source: CatalogueSource): CatalogueModel {
   }
   const ajv = createCatalogueAjv();
   for (const schema of Object.values(shared)) {
-    if (!ajv.validateSchema(schema)) continue;
+    if (schemaProblems(ajv, schema).length > 0) continue;
     try {
       ajv.addSchema(schema);
     } catch {

@@ -18,7 +18,12 @@ const { app, database } = await createTestApp({
       throw new Error('secret internal detail at /srv/app.ts:42');
     });
     instance.get('/merchant/api/v1/test/conflict', async () => {
-      throw new HttpError(409, 'conflict', { '/business_name': 'taken' }, { type: 'BUSINESS_NAME_CONFLICT' });
+      throw new HttpError(
+        409,
+        'conflict',
+        { '/business_name': { key: 'onboarding:errors.businessNameConflict' } },
+        { type: 'BUSINESS_NAME_CONFLICT' },
+      );
     });
     instance.post(
       '/merchant/api/v1/test/echo',
@@ -76,19 +81,43 @@ describe('the error handler', () => {
     expect(res.json()).toEqual({
       status: 409,
       message: 'conflict',
-      field_errors: { '/business_name': 'taken' },
+      field_errors: { '/business_name': { key: 'onboarding:errors.businessNameConflict' } },
       type: 'BUSINESS_NAME_CONFLICT',
     });
   });
 
-  it('answers a body that fails its schema with field errors by JSON pointer', async () => {
+  it('answers a body that fails its schema with field errors by JSON pointer, as message keys with values', async () => {
     const res = await app.inject({ method: 'POST', url: '/merchant/api/v1/test/echo', payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       status: 400,
       message: 'bad_request',
-      field_errors: { '/email': expect.any(String) },
+      field_errors: { '/email': { key: 'validation:error.required', params: { missingProperty: 'email' } } },
     });
+  });
+
+  it('refuses a body nested deeper than any form, before parsing it', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/merchant/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"a@example.com","x":${deep}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      message: 'bad_request',
+      field_errors: { '/': { key: 'validation:error.nesting', params: { limit: 32 } } },
+    });
+    // Brackets inside strings are text, not nesting.
+    const text = await app.inject({
+      method: 'POST',
+      url: '/merchant/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: '[[[[{{{{'.repeat(100) }),
+    });
+    expect(text.statusCode).toBe(200);
   });
 
   it('answers broken JSON with 400, not 500', async () => {

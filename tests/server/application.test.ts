@@ -12,7 +12,7 @@ import { createTestApp } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
 import { createUrlChecker } from '../../src/server/services/urlCheck';
 import { eq } from 'drizzle-orm';
-import { applications } from '../../src/server/db/schema';
+import { drafts } from '../../src/server/db/schema';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-app-'));
 const { app, db } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', DATA_DIR: dataDir } });
@@ -22,6 +22,10 @@ const demo = JSON.parse(
 await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
 
 const BASE = '/partners/application/api/v1';
+
+/** `field_errors` as pointer → message key (the values are checked where they matter). */
+const keysOf = (fieldErrors: Record<string, { key: string }> | undefined) =>
+  Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([pointer, error]) => [pointer, error.key]));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -128,12 +132,13 @@ describe('saving a draft (PUT)', () => {
     });
   });
 
-  it('keeps the good answers and refuses each broken one with its message key (§5 of both documents)', async () => {
+  it('refuses a save with any broken answer, each with its message key and values, and stores none of it (§5 of both documents)', async () => {
     const { who, id } = await newMerchant();
     await who.call('PUT', `${BASE}/application/${id}`, {
       ...basic('SAU', 'less_than_1m'),
       legal_info: { business_license_type: 'commercial_registration' },
     });
+    const before = (await who.call('GET', `${BASE}/application`)).body;
     const res = await who.call('PUT', `${BASE}/application/${id}`, {
       ...basic('SAU', 'less_than_1m'),
       email: 'not-an-email',
@@ -152,8 +157,12 @@ describe('saving a draft (PUT)', () => {
       bank_details: { iban: 'SA0380000000608010167518', bank_name: 'Al Rajhi' },
       mystery: 1,
     });
-    expect(res.status).toBe(200);
-    expect(res.body.field_errors).toEqual({
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('bad_request');
+    const keys = Object.fromEntries(
+      Object.entries(res.body.field_errors as Record<string, { key: string }>).map(([p, e]) => [p, e.key]),
+    );
+    expect(keys).toEqual({
       '/email': 'validation:error.format.email',
       '/phone': 'validation:error.format.phone',
       '/web_url': 'validation:error.format.https-url',
@@ -164,18 +173,23 @@ describe('saving a draft (PUT)', () => {
       '/bank_details/iban': 'validation:error.format.iban',
       '/mystery': 'validation:error.unknownField',
     });
+    // Nothing of the refused save is stored, not even its good answers (the browser saves them again on their own).
     const stored = (await who.call('GET', `${BASE}/application`)).body;
-    // Refused answers leave the stored ones as they were.
-    expect(stored.email).toBe('mariam@example.com');
-    expect(stored.phone).toBe('+971501234567');
-    expect(stored.legal_info).toEqual({
-      business_license_type: 'commercial_registration',
-      legal_company_name: 'Falasi Trading LLC',
-      has_vat: true,
+    expect({ ...stored, updated_at: null }).toEqual({ ...before, updated_at: null });
+    expect(stored.legal_info).toEqual({ business_license_type: 'commercial_registration' });
+  });
+
+  it('gives a message its values: a too-long name says how long it may be', async () => {
+    const { who, id } = await newMerchant();
+    const res = await who.call('PUT', `${BASE}/application/${id}`, {
+      ...basic('SAU', 'less_than_1m'),
+      business_name: 'x'.repeat(101),
     });
-    expect(stored.bank_details).toEqual({ bank_name: 'Al Rajhi' });
-    expect(stored.first_name).toBe('Mariam');
-    expect(stored.mystery).toBeUndefined();
+    expect(res.status).toBe(400);
+    expect(res.body.field_errors['/business_name']).toEqual({
+      key: 'validation:error.maxLength',
+      params: expect.objectContaining({ limit: 100, length: 100 }),
+    });
   });
 
   it('checks the freelance certificate, national ID and birth date rules', async () => {
@@ -188,7 +202,7 @@ describe('saving a draft (PUT)', () => {
         national_id_number: '3012345678',
       },
     });
-    expect(res.body.field_errors).toEqual({
+    expect(keysOf(res.body.field_errors)).toEqual({
       '/legal_info/freelance_certificate_number': 'onboarding:errors.freelanceNumber',
       '/legal_info/national_id_number': 'onboarding:errors.nationalId',
     });
@@ -207,7 +221,7 @@ describe('saving a draft (PUT)', () => {
         ],
       },
     });
-    expect(owners.body.field_errors).toEqual({
+    expect(keysOf(owners.body.field_errors)).toEqual({
       '/legal_info/company_owners/0/birth_date': 'validation:error.format.date-not-in-future',
       '/legal_info/company_owners/0/national_id_expiration_date': 'validation:error.format.date-not-in-past',
     });
@@ -256,8 +270,8 @@ describe('submitting', () => {
     const res = await who.call('POST', `${BASE}/application/${id}/submit`);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: 'application is incomplete', step: 'commercial-licence-are' });
-    expect(res.body.field_errors['/legal_info/business_type/id']).toBe('validation:error.required');
-    expect(res.body.field_errors['/legal_info/legal_company_name']).toBe('validation:error.required');
+    expect(res.body.field_errors['/legal_info/business_type/id'].key).toBe('validation:error.required');
+    expect(res.body.field_errors['/legal_info/legal_company_name'].key).toBe('validation:error.required');
   });
 
   it('a whole ARE private company: shares must total 100, then it is submitted and can no longer change', async () => {
@@ -323,7 +337,9 @@ describe('submitting', () => {
     ]);
     const over = await who.call('POST', `${BASE}/application/${id}/submit`);
     expect(over.status).toBe(422);
-    expect(over.body.field_errors).toEqual({ '/legal_info/company_owners': 'onboarding:errors.sharesTotal' });
+    expect(keysOf(over.body.field_errors)).toEqual({
+      '/legal_info/company_owners': 'onboarding:errors.sharesTotal',
+    });
     expect(over.body.step).toBe('shareholders-are');
 
     application.legal_info.company_owners[1]!.shares_percent = 39.5;
@@ -359,7 +375,11 @@ describe('submitting', () => {
       ...basic('ARE', 'less_than_1m'),
       legal_info: { license_url: theirs, business_type: { id: 'private_company' } },
     });
-    expect(res.body.field_errors).toEqual({ '/legal_info/license_url': 'onboarding:errors.fileNotFound' });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toEqual({
+      '/legal_info/license_url': 'validation:error.fileNotFound',
+    });
+    expect((await b.who.call('GET', `${BASE}/application`)).body.legal_info).toBeUndefined();
   });
 });
 
@@ -409,13 +429,15 @@ describe('uploads and downloads', () => {
     expect(disguised.body).toMatchObject({
       message: 'file type not allowed',
       type: 'FILE_TYPE',
-      field_errors: { '/file': 'upload.badType' },
+      field_errors: { '/file': { key: 'widgets:upload.badType', params: { extensions: 'jpeg, png, pdf' } } },
     });
     expect((await upload(who, Buffer.alloc(0), 'empty.pdf')).status).toBe(400);
     const big = Buffer.concat([PDF, Buffer.alloc(10_000 * 1000)]);
     const tooBig = await upload(who, big, 'big.pdf');
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.field_errors).toEqual({ '/file': 'upload.tooLarge' });
+    expect(tooBig.body.field_errors).toEqual({
+      '/file': { key: 'widgets:upload.tooLarge', params: { size: '10000 KB' } },
+    });
     expect(
       (await who.call('GET', '/merchant/api/v2/download?url=https%3A%2F%2Fevil.example%2Fx')).status,
     ).toBe(404);
@@ -465,12 +487,12 @@ describe('lookups', () => {
     // Another merchant's submitted application holds the numbers now.
     const first = await newMerchant();
     await db
-      .update(applications)
+      .update(drafts)
       .set({
-        status: 'partially_submitted',
+        status: 'submitted',
         data: { legal_info: { commercial_registration_number: '1010123456', unified_number: '7001234567' } },
       })
-      .where(eq(applications.id, first.id));
+      .where(eq(drafts.id, first.id));
     expect((await who.call('GET', `${BASE}/commercial-registration/1010123456`)).body).toEqual({
       number: '1010123456',
       valid: false,
@@ -492,7 +514,7 @@ describe('lookups', () => {
         },
       },
     );
-    expect(typed.body.field_errors).toEqual({
+    expect(keysOf(typed.body.field_errors)).toEqual({
       '/legal_info/commercial_registration_number': 'onboarding:errors.crTaken',
     });
   });
@@ -530,7 +552,9 @@ describe('lookups', () => {
       ...basic('SAU', 'less_than_1m'),
       business_name: 'Riyadh Style',
     });
-    expect(saved.body.field_errors).toEqual({ '/business_name': 'onboarding:errors.businessNameConflict' });
+    expect(keysOf(saved.body.field_errors)).toEqual({
+      '/business_name': 'onboarding:errors.businessNameConflict',
+    });
   });
 
   it('authorised signatory: verified for a valid phone on record', async () => {

@@ -25,7 +25,29 @@ describe('catalogue check', () => {
   it('passes on the catalogue and says what it checked', () => {
     const result = run('check');
     expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toBe('catalogue ok: 1 flow, 17 steps, no problems');
+    const [summary, ...flows] = result.stdout.trim().split('\n');
+    expect(summary).toMatch(
+      /^catalogue ok: 1 flow, 17 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
+    );
+    expect(flows).toEqual([
+      expect.stringMatching(/^ {2}onboarding {2}version [0-9a-f]{64} {2}\(17 steps\)$/),
+    ]);
+  });
+
+  it('prints each flow’s version id: the same content gives the same id, a changed text a new one', () => {
+    const idOf = (schemas?: string) =>
+      /onboarding {2}version ([0-9a-f]{64})/.exec(
+        run('check', ...(schemas ? ['--schemas', schemas] : [])).stdout,
+      )?.[1];
+    const original = idOf();
+    expect(idOf(copy())).toBe(original);
+    const changed = copy();
+    const arabic = path.join(changed, '..', 'locales/ar/onboarding.json');
+    const texts = JSON.parse(readFileSync(arabic, 'utf8'));
+    texts.flow.title = `${texts.flow.title}.`;
+    writeFileSync(arabic, JSON.stringify(texts));
+    expect(idOf(changed)).toMatch(/^[0-9a-f]{64}$/);
+    expect(idOf(changed)).not.toBe(original);
   });
 
   it('lists every problem of a broken copy with file and pointer, and exits 1', () => {
@@ -40,7 +62,7 @@ describe('catalogue check', () => {
     expect(result.stderr).toContain(`problems in ${schemas}:`);
     expect(result.stderr).toMatch(/ {2}onboarding\/steps\/result\.ui\.json#\/: not valid JSON: /);
     expect(result.stderr).toContain(
-      '  onboarding/flow.json#/steps/3/when/$ref: no condition named "nowhere"',
+      '  onboarding/flow.json#/steps/3/when/$ref: no condition named "nowhere" [conditions]',
     );
   });
 

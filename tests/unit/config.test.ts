@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
+
+const SCHEMAS = path.resolve('schemas');
+const LOCALES = path.resolve('locales');
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -14,6 +18,8 @@ describe('loadConfig', () => {
       botCheck: 'on',
       authRateLimit: 30,
       s3: undefined,
+      schemasDir: SCHEMAS,
+      localesDir: LOCALES,
     });
   });
 
@@ -29,6 +35,8 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://u:p@mail.example.com:465',
         BOT_CHECK: 'on',
         AUTH_RATE_LIMIT: '120',
+        SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
+        LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
     ).toEqual({
       port: 9000,
@@ -41,6 +49,8 @@ describe('loadConfig', () => {
       botCheck: 'on',
       authRateLimit: 120,
       s3: undefined,
+      schemasDir: 'tests/fixtures/flows/demo-request/schemas',
+      localesDir: 'tests/fixtures/flows/demo-request/locales',
     });
   });
 
@@ -121,6 +131,8 @@ describe('loadConfig', () => {
     ],
     [{ BOT_CHECK: 'off', NODE_ENV: 'production' }, 'BOT_CHECK=off is refused when NODE_ENV=production'],
     [{ HOST: 'local host' }, 'HOST must be a host name or address without spaces, got "local host"'],
+    [{ SCHEMAS_DIR: '/no/such/schemas' }, 'SCHEMAS_DIR must be a directory, got "/no/such/schemas"'],
+    [{ LOCALES_DIR: 'package.json' }, 'LOCALES_DIR must be a directory, got "package.json"'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -1,20 +1,25 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkCatalogue, createStepValidators } from '../../src/engine/core/catalogue';
 import {
-  carryDraftForward,
+  answerProblems,
+  carryForward,
   firstIncompleteStep,
   isStepComplete,
   isStepOpen,
   missingValidator,
-  stampDraft,
+  revertTo,
+  unownedPointers,
+  withoutPointers,
 } from '../../src/engine/core/drafts';
-import { readCatalogue } from '../../src/cli/readCatalogue';
 import type { FlowDefinition } from '../../src/engine/core/types';
+import { checkedVersions } from '../../src/catalogue/pipeline';
+import { flowRuntime } from '../../src/catalogue/runtime';
+import { onboarding } from '../support/onboarding';
+import { catalogueCopy, DEMO_REQUEST } from '../support/catalogueCopy';
 
-const { catalogue } = checkCatalogue(readCatalogue(path.resolve('schemas'), path.resolve('locales')).source);
-const flow = catalogue.flows.onboarding!.definition;
-const validators = createStepValidators(catalogue, 'onboarding');
+const flow = onboarding.definition;
+const validators = onboarding.validators;
+const checks = onboarding.checks;
 
 const basic = {
   first_name: 'Sara',
@@ -88,42 +93,114 @@ describe('step completeness', () => {
   });
 });
 
-describe('drafts', () => {
-  it('are stamped with the flow version', () => {
-    expect(stampDraft(flow, basic)).toEqual({ flow: 'onboarding', version: flow.version, data: basic });
+const pointersOf = (problems: { pointer: string; key: string }[]) =>
+  Object.fromEntries(problems.map((p) => [p.pointer, p.key]));
+
+describe('answers a draft refuses (answerProblems)', () => {
+  it('a key no step owns, a key below an owned field that no step declares, junk where an object belongs', () => {
+    expect(
+      pointersOf(
+        answerProblems(flow, checks, {
+          ...basic,
+          mystery: 1,
+          bank_details: { iban: 'SA0380000000608010167519', hidden: 'x' },
+          legal_info: 'not an object',
+        }),
+      ),
+    ).toEqual({
+      '/mystery': 'validation:error.unknownField',
+      '/bank_details/hidden': 'validation:error.unknownField',
+      '/legal_info': 'validation:error.type',
+    });
   });
 
-  it('of the current version are kept as they are', () => {
-    const draft = stampDraft(flow, { ...basic, email: 'broken' });
-    expect(carryDraftForward(flow, validators, draft)).toEqual({ draft, attention: [] });
+  it('a hidden step’s data is judged by its own schema too (the IBAN 12345 before any country is chosen)', () => {
+    const data = { first_name: 'Sara', bank_details: { iban: '12345' } };
+    expect(onboarding.definition.steps.length).toBeGreaterThan(2);
+    expect(pointersOf(answerProblems(flow, checks, data))).toEqual({
+      '/bank_details/iban': 'validation:error.minLength',
+    });
   });
 
-  it('of an older version keep what still validates and mark what needs attention', () => {
-    const old = {
-      flow: 'onboarding',
-      version: flow.version - 1 + 0,
-      data: { ...basic, phone: '+9665', legal_info: { business_license_type: 'commercial_registration' } },
-    };
-    const newer: FlowDefinition = { ...flow, version: flow.version + 1 };
-    const carried = carryDraftForward(newer, validators, old);
-    expect(carried.draft.version).toBe(newer.version);
-    expect(carried.draft.data).toEqual({
+  it('missing answers are not refused: a draft may be incomplete', () => {
+    expect(answerProblems(flow, checks, { first_name: 'Sara' })).toEqual([]);
+  });
+
+  it('where several steps own a field, the rules of those on the path count', () => {
+    // An Emirati private company's owners: the sole proprietor's step (at most one owner) is not on its path.
+    const owners = [1, 2].map((i) => ({ name: `Owner ${i}`, type: 'individual', nationality: 'ARE' }));
+    const are = {
       ...basic,
-      phone: undefined,
-      legal_info: { business_license_type: 'commercial_registration' },
-    } as never);
-    expect(carried.draft.data).not.toHaveProperty('phone');
-    expect(carried.attention.map((m) => [m.pointer, m.key])).toEqual(
-      expect.arrayContaining([
-        ['/phone', 'validation:error.format.phone'],
-        ['/section_id', 'validation:error.required'],
-      ]),
-    );
+      country_of_main_operations: 'ARE',
+      legal_info: { business_type: { id: 'private_company' }, company_owners: owners },
+    };
+    expect(answerProblems(flow, checks, are)).toEqual([]);
+    // A step saved on its own is judged by its own rules, whatever the path.
+    expect(pointersOf(answerProblems(flow, checks, are, ['business-owner-are']))).toEqual({
+      '/legal_info/company_owners': 'validation:error.maxItems',
+    });
   });
 
-  it('of another flow are refused', () => {
-    expect(() => carryDraftForward(flow, validators, { flow: 'capital-kyb', version: 1, data: {} })).toThrow(
-      'a draft of "capital-kyb" cannot be carried into "onboarding"',
-    );
+  it('unownedPointers looks only at what the given pointers own', () => {
+    expect(unownedPointers(['/shop'], { shop: { city: 'Riyadh' }, licence_url: 'x' })).toEqual([
+      { pointer: '/licence_url', key: 'validation:error.unknownField', params: {} },
+    ]);
+  });
+});
+
+describe('changing answers by pointer', () => {
+  it('withoutPointers removes list items from the last, so indexes stay right', () => {
+    const data = { owners: [{ n: 'a' }, { n: 'b' }, { n: 'c' }], name: 'x' };
+    expect(withoutPointers(data, ['/owners/0', '/owners/2', '/name'])).toEqual({ owners: [{ n: 'b' }] });
+  });
+
+  it('revertTo puts back the saved values, and removes what was never saved', () => {
+    const saved = { email: 'old@example.com', owners: [{ share: 50 }] };
+    const typed = { email: 'broken', phone: '+12', owners: [{ share: 500 }, { share: 1 }] };
+    expect(revertTo(saved, typed, ['/email', '/phone', '/owners/0/share'])).toEqual({
+      email: 'old@example.com',
+      owners: [{ share: 50 }, { share: 1 }],
+    });
+  });
+});
+
+describe('carrying a draft to a newer version of its flow (carryForward)', () => {
+  const runtimeOf = (overlays: string[]) => {
+    const { schemasDir, localesDir } = catalogueCopy(overlays);
+    return flowRuntime(checkedVersions(schemasDir, localesDir)['demo-request']!);
+  };
+  const v1 = runtimeOf([DEMO_REQUEST]);
+  const v2 = runtimeOf([DEMO_REQUEST, path.join(DEMO_REQUEST, 'v2')]);
+  const saved = {
+    full_name: 'Noor Al-Saud',
+    email: 'noor@example.com',
+    phone: '+966501234567',
+    business_type: 'shop',
+    shop: { city: 'Riyadh', branches: 40 },
+  };
+
+  it('the two versions differ, and the draft was sound under the first', () => {
+    expect(v1.version.id).not.toBe(v2.version.id);
+    expect(answerProblems(v1.definition, v1.checks, saved)).toEqual([]);
+  });
+
+  it('keeps what still belongs and validates, drops the rest and lists why', () => {
+    const carried = carryForward(v2.definition, v2.checks, saved);
+    expect(carried.data).toEqual({
+      full_name: 'Noor Al-Saud',
+      email: 'noor@example.com',
+      business_type: 'shop',
+      shop: { city: 'Riyadh' },
+    });
+    expect(carried.dropped).toEqual([
+      { pointer: '/phone', key: 'validation:error.removedField', params: {} },
+      expect.objectContaining({ pointer: '/shop/branches', key: 'validation:error.maximum' }),
+    ]);
+  });
+
+  it('a draft that fits the new version is kept as it is', () => {
+    const fits = { ...saved, phone: undefined, shop: { city: 'Jeddah', branches: 3 } };
+    delete fits.phone;
+    expect(carryForward(v2.definition, v2.checks, fits)).toEqual({ data: fits, dropped: [] });
   });
 });

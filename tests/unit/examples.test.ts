@@ -1,13 +1,9 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkCatalogue, createStepValidators, refResolver } from '../../src/engine/core/catalogue';
 import { stepExamples } from '../../src/engine/core/examples';
-import { readCatalogue } from '../../src/cli/readCatalogue';
 import { toFieldMessages } from '../../src/engine/core/messages';
+import { onboarding as flow } from '../support/onboarding';
 
-const { catalogue } = checkCatalogue(readCatalogue(path.resolve('schemas'), path.resolve('locales')).source);
-const flow = catalogue.flows.onboarding!;
-const validators = createStepValidators(catalogue, 'onboarding');
+const validators = flow.validators;
 
 describe('stepExamples on every onboarding step', () => {
   it.each(Object.keys(flow.steps))(
@@ -15,11 +11,7 @@ describe('stepExamples on every onboarding step', () => {
     (stepId) => {
       const step = flow.steps[stepId]!;
       const validate = validators[stepId]!;
-      const examples = stepExamples(
-        step.schema,
-        refResolver(catalogue, step.schemaFile),
-        (d) => validate(d).errors,
-      );
+      const examples = stepExamples(step.schema, step.resolve, (d) => validate(d).errors);
       expect(examples.uncovered).toEqual([]);
       expect(validate(examples.valid).valid).toBe(true);
       if (Object.keys(step.schema.properties as object).length > 0)
@@ -37,11 +29,7 @@ describe('stepExamples on every onboarding step', () => {
   it('covers the spec’s rules on the Saudi legal details', () => {
     const step = flow.steps['legal-details-sau']!;
     const validate = validators['legal-details-sau']!;
-    const { invalid } = stepExamples(
-      step.schema,
-      refResolver(catalogue, step.schemaFile),
-      (d) => validate(d).errors,
-    );
+    const { invalid } = stepExamples(step.schema, step.resolve, (d) => validate(d).errors);
     const byRule = Object.fromEntries(invalid.map((e) => [`${e.pointer} ${e.constraint}`, e.key]));
     expect(byRule).toMatchObject({
       '/legal_info/commercial_registration_number minLength': 'validation:error.minLength',

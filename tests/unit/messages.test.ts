@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueAjv } from '../../src/engine/core/catalogue';
-import { fromServerFieldErrors, toFieldMessages, withLocalParams } from '../../src/engine/core/messages';
+import { createCatalogueAjv } from '../../src/catalogue/model';
+import { fromServerFieldErrors, toFieldErrors, toFieldMessages } from '../../src/engine/core/messages';
 import { setFormatClock } from '../../src/engine/core/formats';
 import common from '../../schemas/_defs/common.schema.json';
 
@@ -97,38 +97,32 @@ describe('toFieldMessages', () => {
 });
 
 describe('fromServerFieldErrors', () => {
-  it('keeps translation keys and wraps plain server text', () => {
+  it('keeps translation keys with their values and wraps plain server text', () => {
     expect(
       fromServerFieldErrors({
-        '/iban': 'validation:error.format.iban',
-        '/business_name': 'name already used',
+        '/share': { key: 'validation:error.maximum', params: { limit: 100 } },
+        '/iban': { key: 'validation:error.format.iban' },
+        '/business_name': { key: 'name already used' },
       }),
     ).toEqual([
+      { pointer: '/share', key: 'validation:error.maximum', params: { limit: 100 } },
       { pointer: '/iban', key: 'validation:error.format.iban', params: {} },
       { pointer: '/business_name', key: 'validation:error.server', params: { message: 'name already used' } },
     ]);
   });
 });
 
-describe('withLocalParams', () => {
-  it("gives a server message the parameters of the browser's own message for that pointer and key", () => {
-    const server = fromServerFieldErrors({
-      '/share': 'validation:error.maximum',
-      '/cr': 'onboarding:errors.crTaken',
+describe('toFieldErrors', () => {
+  it('gives each field its first message with the values its text needs', () => {
+    expect(
+      toFieldErrors([
+        { pointer: '/share', key: 'validation:error.maximum', params: { limit: 100 } },
+        { pointer: '/share', key: 'validation:error.type', params: {} },
+        { pointer: '/name', key: 'validation:error.required', params: {} },
+      ]),
+    ).toEqual({
+      '/share': { key: 'validation:error.maximum', params: { limit: 100 } },
+      '/name': { key: 'validation:error.required', params: {} },
     });
-    const local = [
-      { pointer: '/share', key: 'validation:error.maximum', params: { limit: 100, comparison: '<=' } },
-      { pointer: '/other', key: 'validation:error.required', params: {} },
-    ];
-    expect(withLocalParams(server, local)).toEqual([
-      { pointer: '/share', key: 'validation:error.maximum', params: { limit: 100, comparison: '<=' } },
-      { pointer: '/cr', key: 'onboarding:errors.crTaken', params: {} },
-    ]);
-  });
-
-  it('keeps the server message when the browser finds a different rule broken there', () => {
-    const server = fromServerFieldErrors({ '/share': 'validation:error.maximum' });
-    const local = [{ pointer: '/share', key: 'validation:error.minimum', params: { limit: 0 } }];
-    expect(withLocalParams(server, local)).toEqual(server);
   });
 });

@@ -11,12 +11,11 @@ import { sumMatches } from '../../src/engine/core/runtime';
 import { applyStepChanges } from '../../src/engine/core/steps';
 import { changedPointers } from '../../src/engine/core/pointer';
 import { toFieldMessages } from '../../src/engine/core/messages';
-import { createStepValidators } from '../../src/engine/core/catalogue';
-import { loadCheckedCatalogue } from '../../src/cli/compileCatalogue';
+import { onboarding } from '../support/onboarding';
 import type { FlowDefinition } from '../../src/engine/core/types';
 
 const flow = JSON.parse(readFileSync('schemas/onboarding/flow.json', 'utf8')) as FlowDefinition;
-const validators = createStepValidators(loadCheckedCatalogue('schemas', 'locales'), 'onboarding');
+const validators = onboarding.validators;
 
 describe('licence types per country (rules)', () => {
   it.each(['BHR', 'KWT', 'QAT'])('%s forces commercial_registration', (country) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fastUri from 'fast-uri';
 import { equal, resolve } from '../../src/engine/react/uriResolver';
-import { CATALOGUE_BASE } from '../../src/engine/core/catalogue';
+import { CATALOGUE_BASE } from '../../src/catalogue/model';
 
 const bases = [
   `${CATALOGUE_BASE}onboarding/steps/basic-info.schema.json`,

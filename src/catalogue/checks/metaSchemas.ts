@@ -1,4 +1,4 @@
-import { FLOW_META, UI_META } from '../model';
+import { FLOW_META, schemaProblems, UI_META } from '../model';
 import { finding, type Check, type Finding } from './check';
 
 /** The meta-schemas are there, and every shared file is a JSON Schema with its own `$id`. */
@@ -18,10 +18,8 @@ export const metaSchemas: Check = {
       const id = model.shared[file]!.$id as string;
       const own = (content as Record<string, unknown>).$id;
       if (own !== undefined && own !== id) found.push(finding(file, '/$id', `must be "${id}" (or left out)`));
-      if (!model.ajv.validateSchema(model.shared[file]!)) {
-        for (const e of model.ajv.errors ?? [])
-          found.push(finding(file, e.instancePath, `not a valid JSON Schema: ${e.message ?? e.keyword}`));
-      }
+      for (const p of schemaProblems(model.ajv, model.shared[file]!))
+        found.push(finding(file, p.pointer, p.message));
     }
     return found;
   },

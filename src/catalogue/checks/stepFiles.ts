@@ -1,4 +1,4 @@
-import { brokenRefs, CATALOGUE_BASE } from '../model';
+import { brokenRefs, CATALOGUE_BASE, schemaProblems } from '../model';
 import { finding, type Check, type Finding } from './check';
 
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
@@ -33,13 +33,13 @@ export const stepFiles: Check = {
         const id$ = CATALOGUE_BASE + step.schemaFile;
         if (raw.$id !== undefined && raw.$id !== id$)
           found.push(finding(step.schemaFile, '/$id', `must be "${id$}" (or left out)`));
-        if (raw.$schema !== DRAFT_2020)
+        if (raw.$schema !== DRAFT_2020) {
           found.push(finding(step.schemaFile, '/$schema', `must be "${DRAFT_2020}"`));
-        if (!model.ajv.validateSchema(schema)) {
-          for (const e of model.ajv.errors ?? [])
-            found.push(
-              finding(step.schemaFile, e.instancePath, `not a valid JSON Schema: ${e.message ?? e.keyword}`),
-            );
+          continue;
+        }
+        const invalid = schemaProblems(model.ajv, schema);
+        if (invalid.length > 0) {
+          for (const p of invalid) found.push(finding(step.schemaFile, p.pointer, p.message));
           continue;
         }
         // ajv would only repeat a broken $ref, without its place.

@@ -137,17 +137,22 @@ export function unownedPointers(owned: readonly string[], data: FormData): Field
 }
 
 /**
- * What is wrong with the answers themselves — not what is missing: keys no step owns or declares, and values
- * that break a rule of a step that owns them. Every step holding data is judged by its own schema, whether on
- * the current path or not (a hidden step's data must be sound too).
+ * What is wrong with the answers themselves — not what is missing. Every step holding data is judged by its
+ * own schema, on the current path or not (a hidden step's data must be sound too):
+ * - a key no step owns, or that no step owning its place declares, is refused (`unknownField`);
+ * - a value is refused by the rules of the steps that own it. Several steps may own one place with different
+ *   rules (the licence number of each country; one owner for a sole proprietor, several for a company): while
+ *   some of them are on the current path, theirs are the rules that count; for data only hidden steps own, a
+ *   value is refused when none of them would take it.
+ * With `received` (a save of one step) those steps' own rules count, whatever the path.
  * @param checks - one per step id of the flow
- * @param steps - the steps to judge (default: every step)
+ * @param received - the steps a save was about (default: the whole data, judged as above)
  */
 export function answerProblems(
   flow: FlowDefinition,
   checks: Record<string, StepCheck>,
   data: FormData,
-  steps: readonly string[] = flow.steps.map((s) => s.id),
+  received?: readonly string[],
 ): FieldMessage[] {
   const found = new Map<string, FieldMessage>();
   const add = (message: FieldMessage) => {
@@ -157,18 +162,43 @@ export function answerProblems(
     flow.steps.flatMap((s) => s.owns),
     data,
   ).forEach(add);
-  for (const id of steps) {
+  const judged = new Map<string, { owns: readonly string[]; undeclared: Set<string>; errors: FieldMessage[] }>();
+  for (const id of received ?? flow.steps.map((s) => s.id)) {
     const check = checks[id];
     if (!check) throw new Error(`no validator for step "${id}"`);
     const own = ownData(data, check.owns);
     if (Object.keys(own).length === 0) continue;
-    for (const pointer of check.undeclared(own))
-      add({ pointer, key: 'validation:error.unknownField', params: {} });
-    const errors = check
+    const failing = check
       .validate(withOwnedParents(data, check.owns))
       .errors.filter((e) => !COMPLETENESS_KEYWORDS.has(e.keyword));
-    for (const message of toFieldMessages(errors))
-      if (check.owns.some((o) => isWithin(message.pointer, o) || isWithin(o, message.pointer))) add(message);
+    judged.set(id, {
+      owns: check.owns,
+      undeclared: new Set(check.undeclared(own)),
+      errors: toFieldMessages(failing).filter((m) =>
+        check.owns.some((o) => isWithin(m.pointer, o) || isWithin(o, m.pointer)),
+      ),
+    });
+  }
+  const active = received ? null : new Set(resolveSteps(flow, data));
+  const ownersOf = (pointer: string) =>
+    [...judged].filter(([, step]) => step.owns.some((o) => isWithin(pointer, o) || isWithin(o, pointer)));
+  for (const [id, step] of judged) {
+    for (const pointer of step.undeclared)
+      if (ownersOf(pointer).every(([, owner]) => owner.undeclared.has(pointer)))
+        add({ pointer, key: 'validation:error.unknownField', params: {} });
+    for (const message of step.errors) {
+      if (!active) {
+        add(message);
+        continue;
+      }
+      const owners = ownersOf(message.pointer);
+      const activeOwners = owners.filter(([owner]) => active.has(owner));
+      const counts =
+        activeOwners.length > 0
+          ? active.has(id)
+          : owners.every(([, owner]) => owner.errors.some((m) => m.pointer === message.pointer));
+      if (counts) add(message);
+    }
   }
   return [...found.values()];
 }

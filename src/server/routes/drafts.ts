@@ -18,8 +18,8 @@ const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const STEP_ID = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' } as const;
 
-/** Bodies bigger than this are refused before they are read: a step's answers are a few kilobytes. */
-const STEP_BODY_LIMIT = 256 * 1024;
+/** Bodies bigger than this are refused before they are read (as the application's own save: the rules say what fits). */
+const STEP_BODY_LIMIT = 512 * 1024;
 
 export async function draftRoutes(
   app: FastifyInstance,

@@ -9,7 +9,7 @@
  *   holding data is judged by its own schema, on the current path or not. Missing answers are fine in a draft.
  * - A draft saved under another version is carried forward when it is next read or saved (the rule:
  *   src/engine/core/drafts.ts carryForward); what was dropped is kept in `attention` until the merchant saves
- *   the step it belongs to.
+ *   the step it belongs to (a field the form no longer has: until the next save).
  * - Submit checks every active step complete (optional steps excepted) and the path ending at a step with an
  *   `end`, drops what only hidden steps own, and records that `end` as the draft's outcome.
  */
@@ -142,12 +142,16 @@ export function createDraftsService(deps: DraftsDeps) {
     return found;
   }
 
-  /** Every problem of the answers of some steps (see module comment), by pointer. */
-  async function problemsOf(ownerId: string, runtime: FlowRuntime, data: FormData, steps: readonly string[]) {
+  /**
+   * Every problem of the answers (see module comment), by pointer: of the whole data, or with `received` of the
+   * steps one save was about.
+   */
+  async function problemsOf(ownerId: string, runtime: FlowRuntime, data: FormData, received?: readonly string[]) {
+    const steps = received ?? runtime.definition.steps.map((s) => s.id);
     const owns = steps.flatMap((id) => runtime.steps[id]!.definition.owns);
     const saved = (pointer: string) => owns.some((o) => isWithin(pointer, o) || isWithin(o, pointer));
     return [
-      ...answerProblems(runtime.definition, runtime.checks, data, steps),
+      ...answerProblems(runtime.definition, runtime.checks, data, received),
       ...(await foreignFiles(ownerId, runtime, data, steps)),
       ...((await hooksOf(runtime.definition.flow).lookups?.({ ownerId, data, saved })) ?? []),
     ];
@@ -218,7 +222,7 @@ export function createDraftsService(deps: DraftsDeps) {
       if (row.status !== 'draft') throw new HttpError(409, 'draft already submitted');
       row = await upToDate(row, runtime);
       let next: FormData;
-      let steps: string[];
+      let received: string[] | undefined;
       if (step !== undefined) {
         const stepDefinition = definition.steps.find((s) => s.id === step);
         if (!stepDefinition) throw notFound('step not found');
@@ -229,16 +233,20 @@ export function createDraftsService(deps: DraftsDeps) {
           return value === undefined ? removeAt(acc, pointer, false) : setAt(acc, pointer, value);
         }, row.data);
         next = applyResets(next, resetsFor(definition, row.data, next));
-        steps = [step];
-      } else {
-        next = body;
-        steps = definition.steps.map((s) => s.id);
-      }
+        received = [step];
+      } else next = body;
       next = applyRules(definition, next);
-      const problems = await problemsOf(ownerId, runtime, next, steps);
+      const problems = await problemsOf(ownerId, runtime, next, received);
       if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
-      const owns = steps.flatMap((id) => runtime.steps[id]!.definition.owns);
-      const attention = row.attention.filter((m) => !owns.some((o) => isWithin(m.pointer, o)));
+      const owns = (received ?? definition.steps.map((s) => s.id)).flatMap(
+        (id) => runtime.steps[id]!.definition.owns,
+      );
+      // A field to check is done with once its step is saved; one the form no longer has, once the merchant has
+      // saved anything since being told (the wizard lists both when the draft opens).
+      const allOwned = definition.steps.flatMap((s) => s.owns);
+      const attention = row.attention.filter(
+        (m) => allOwned.some((o) => isWithin(m.pointer, o)) && !owns.some((o) => isWithin(m.pointer, o)),
+      );
       return view(
         await drafts.update(row.id, { data: next, version: runtime.version.id, attention }, clock.now()),
         runtime,
@@ -265,7 +273,7 @@ export function createDraftsService(deps: DraftsDeps) {
         );
         missing.push(...toFieldMessages(errors));
       }
-      const problems = [...missing, ...(await problemsOf(ownerId, runtime, final, active))];
+      const problems = [...missing, ...(await problemsOf(ownerId, runtime, final))];
       const last = definition.steps.find((s) => s.id === active.at(-1));
       if (problems.length > 0 || !last?.end)
         throw new HttpError(422, 'incomplete', toFieldErrors(problems), {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Clock } from '../../../src/server/clock';
+import type { FlowSource } from '../../../src/catalogue/flowSource';
 import { createTestDatabase } from './database';
 
 export async function createTestApp(
@@ -14,6 +15,8 @@ export async function createTestApp(
     webRoot?: string;
     /** Extra routes a test needs (registered before the app is ready). */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Where flows come from (default: the catalogue of SCHEMAS_DIR, this checkout's schemas/). */
+    flows?: FlowSource;
   } = {},
 ) {
   const config: Config = loadConfig({
@@ -29,6 +32,7 @@ export async function createTestApp(
     clock: options.clock,
     logger: false,
     webRoot: options.webRoot,
+    flows: options.flows,
   });
   options.extraRoutes?.(app);
   await app.ready();

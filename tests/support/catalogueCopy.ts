@@ -1,0 +1,25 @@
+/**
+ * A copy of the real catalogue (schemas/ and locales/) with extra flow folders laid over it, in a temporary
+ * directory: how tests put a flow in the product with no code change, as product ops would add files.
+ */
+import { cpSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const DEMO_REQUEST = path.resolve('tests/fixtures/flows/demo-request');
+
+/**
+ * @param overlays - folders each holding `schemas/` and `locales/` to copy over the real ones, in order
+ * @returns - the copy's schemas and locales folders
+ */
+export function catalogueCopy(overlays: string[], into = mkdtempSync(path.join(os.tmpdir(), 'catalogue-'))) {
+  const schemasDir = path.join(into, 'schemas');
+  const localesDir = path.join(into, 'locales');
+  cpSync('schemas', schemasDir, { recursive: true });
+  cpSync('locales', localesDir, { recursive: true });
+  for (const overlay of overlays) {
+    cpSync(path.join(overlay, 'schemas'), schemasDir, { recursive: true });
+    cpSync(path.join(overlay, 'locales'), localesDir, { recursive: true });
+  }
+  return { schemasDir, localesDir };
+}
