@@ -129,6 +129,44 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI is a thin layer over src/catalogue and the server: nothing is built on it.
+    files: ['src/server/**/*.ts', 'src/catalogue/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/cli/**'],
+              message: 'the CLI is built on src/catalogue and the server, not the reverse',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser gets flows from the server (src/engine/react/flowSource.ts), never from Node code.
+    files: ['src/web/**/*.{ts,tsx}', 'src/engine/react/**/*.{ts,tsx}', 'src/engine/widgets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/cli/**'],
+              message: 'the CLI is built on src/catalogue and the server, not the reverse',
+            },
+            {
+              group: ['**/catalogue/**', '**/server/**'],
+              message: 'the browser gets flows from the server (flowSource)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/features/**/*.{ts,tsx}'],
     plugins: { layers: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
     rules: { 'layers/no-cross-feature-imports': 'error' },

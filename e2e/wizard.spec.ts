@@ -24,15 +24,21 @@ async function fillBasicInfo(page: Page, country: string, volume: string) {
 }
 
 test.describe('wizard runner', () => {
-  test('the first step shows before the other steps have loaded; Next then waits only for the next one', async ({
+  test('step modules come from /catalogue/<version>/; the first step shows before the others have loaded, and Next waits only for the next one', async ({
     page,
   }) => {
     const flow = JSON.parse(readFileSync('schemas/onboarding/flow.json', 'utf8')) as {
       steps: { id: string }[];
     };
     const later = flow.steps.slice(1).map((s) => s.id);
-    const isLaterStep = (url: URL) =>
-      later.some((id) => new RegExp(`/assets/${id}-[\\w-]+\\.js$`).test(url.pathname));
+    // A version's step modules: /catalogue/<64 hex>/steps/<step>.<hash>.js, never part of the app's build.
+    const stepModule = /^\/catalogue\/[0-9a-f]{64}\/steps\/([a-z0-9-]+)\.[0-9a-f]{12}\.js$/;
+    const isLaterStep = (url: URL) => later.includes(stepModule.exec(url.pathname)?.[1] ?? '');
+    const modules: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === 'script' && /\/(steps|catalogue)\//.test(pathname)) modules.push(pathname);
+    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const asked: string[] = [];
@@ -52,6 +58,8 @@ test.describe('wizard runner', () => {
     release();
     await expect(page).toHaveURL(/\/business-licence-sau$/);
     await expect(page.getByRole('radio', { name: /Commercial registration/ })).toBeVisible();
+    expect(modules.length).toBeGreaterThan(1);
+    for (const pathname of modules) expect(pathname).toMatch(stepModule);
   });
 
   test('an address without a step goes to the first step; an unknown or inactive step too', async ({

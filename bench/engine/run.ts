@@ -162,7 +162,11 @@ async function writeVersion(outDir: string, version: ReturnType<typeof writeCata
   mkdirSync(path.dirname(pointer), { recursive: true });
   writeFileSync(
     pointer,
-    JSON.stringify({ flow: 'bench', version: version.id, manifest: `/catalogue/${version.id}/${compiled.manifestFile}` }),
+    JSON.stringify({
+      flow: 'bench',
+      version: version.id,
+      manifest: `/catalogue/${version.id}/${compiled.manifestFile}`,
+    }),
   );
 }
 

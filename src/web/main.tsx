@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { initI18n } from './i18n';
 import { isLanguage } from '../domain/language';
 import { captureUtm } from './utm';
@@ -17,7 +17,9 @@ void initI18n().then((i18n) => {
   createRoot(root).render(
     <StrictMode>
       <Providers language={language}>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import validator from '@rjsf/validator-ajv8';
-import { Form } from '../../src/engine/react/formTheme';
+import { Form } from '../../src/engine/react/registry';
 
 const schema = {
   type: 'object',
@@ -55,7 +55,12 @@ describe('text inputs of the form', () => {
     expect(name.value).toBe('Noor');
     await user.click(screen.getByLabelText('Count'));
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Noor' }));
-    expect(onChange.mock.invocationCallOrder.at(-1)!).toBeLessThan(onBlur.mock.invocationCallOrder.at(-1)!);
+    // The form has the typed value when the blur is reported (a hand-over begun in a transition before the blur
+    // may still report the same value after it, on a busy machine: that report changes nothing).
+    const handedOver = onChange.mock.calls.findIndex(([data]) => (data as { name?: string }).name === 'Noor');
+    expect(onChange.mock.invocationCallOrder[handedOver]!).toBeLessThan(
+      onBlur.mock.invocationCallOrder.at(-1)!,
+    );
     expect(onBlur).toHaveBeenLastCalledWith('root_name', 'Noor');
   });
 

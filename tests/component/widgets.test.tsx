@@ -14,7 +14,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { widgets } from '../../src/engine/widgets';
 import { caretAt } from '../../src/engine/widgets/IbanWidget';
 import { CUSTOM_WIDGET_NAMES, WIDGET_NAMES } from '../../src/engine/core/widgetNames';
-import { allWidgets } from '../../src/engine/react/formTheme';
+import { allWidgets } from '../../src/engine/react/registry';
 import { getWidget } from '@rjsf/utils';
 import type { WidgetServices } from '../../src/engine/widgets/services';
 import { HAND_OVER_MS } from '../../src/engine/widgets/useDeferredChange';
@@ -538,6 +538,6 @@ describe('every widget name the catalogue may use', () => {
     select: { enum: ['a', 'b'] },
   };
   it.each(WIDGET_NAMES)('"%s" resolves to a component of the form’s registry', (name) => {
-    expect(() => getWidget(schemaFor[name] ?? { type: 'string' }, name, allWidgets)).not.toThrow();
+    expect(() => getWidget(schemaFor[name] ?? { type: 'string' }, name, allWidgets())).not.toThrow();
   });
 });

@@ -70,11 +70,11 @@ describe('business profile and contract', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.field_errors).toEqual({
-      '/display_name': 'validation:error.required',
-      '/support_email': 'validation:error.format.email',
-      '/support_phone': 'validation:error.format.phone',
-      '/website': 'validation:error.format.https-url',
-      '/extra': 'validation:error.unknownField',
+      '/display_name': { key: 'validation:error.required', params: {} },
+      '/support_email': { key: 'validation:error.format.email', params: {} },
+      '/support_phone': { key: 'validation:error.format.phone', params: {} },
+      '/website': { key: 'validation:error.format.https-url', params: {} },
+      '/extra': { key: 'validation:error.unknownField', params: {} },
     });
     expect((await rania.call('GET', PROFILE)).body.profile).toBeNull();
 
@@ -84,7 +84,7 @@ describe('business profile and contract', () => {
 
     res = await rania.call('POST', CONTRACT, { accept: false });
     expect(res.status).toBe(422);
-    expect(res.body.field_errors).toEqual({ '/accept': 'validation:error.required' });
+    expect(res.body.field_errors).toEqual({ '/accept': { key: 'validation:error.required', params: {} } });
     expect(
       (await rania.call('GET', '/merchant/api/v1/stores/sto-oasis-cafe/contract/complete')).body,
     ).toEqual({

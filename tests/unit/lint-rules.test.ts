@@ -28,6 +28,18 @@ describe('layering rules (architecture: rules of the house)', () => {
     expect(await ruleIds(file, code)).toContain('no-restricted-globals');
   });
 
+  it.each([
+    ['src/server/routes/x.ts', "import { main } from '../../cli/catalogue';\nexport const a = main;\n"],
+    ['src/web/features/x/y.tsx', "import { main } from '../../../cli/catalogue';\nexport const a = main;\n"],
+    [
+      'src/web/features/x/y.tsx',
+      "import { buildCatalogue } from '../../../catalogue/pipeline';\nexport const a = buildCatalogue;\n",
+    ],
+    ['src/engine/react/x.ts', "import { buildApp } from '../../server/app';\nexport const a = buildApp;\n"],
+  ])('%s may not build on the CLI, nor the browser on Node code', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports');
+  });
+
   it('a feature may not import another feature', async () => {
     const ids = await ruleIds(
       'src/web/features/disputes/routes/List.tsx',

@@ -162,7 +162,10 @@ export function answerProblems(
     flow.steps.flatMap((s) => s.owns),
     data,
   ).forEach(add);
-  const judged = new Map<string, { owns: readonly string[]; undeclared: Set<string>; errors: FieldMessage[] }>();
+  const judged = new Map<
+    string,
+    { owns: readonly string[]; undeclared: Set<string>; errors: FieldMessage[] }
+  >();
   for (const id of received ?? flow.steps.map((s) => s.id)) {
     const check = checks[id];
     if (!check) throw new Error(`no validator for step "${id}"`);

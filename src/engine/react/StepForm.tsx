@@ -3,7 +3,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FormData } from '../core/types';
-import { Form } from './formTheme';
+import { Form } from './registry';
 import classes from './StepForm.module.css';
 import { rjsfTranslator } from './rjsfStrings';
 import type { LoadedStep } from './flowSource';

@@ -7,12 +7,11 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JsonObject } from '../core/json';
+import { isObject, type JsonObject } from '../core/json';
 import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
+import { fieldsOf, type WalkNode } from '../core/schemaWalk';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
 import { getAt } from '../core/pointer';
-
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 interface Row {
   key: string;
@@ -32,51 +31,36 @@ function showDate(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
-function rowsOf(
-  schema: JsonObject,
-  ui: JsonObject,
-  data: unknown,
-  refs: RefResolver,
-  yesNo: (value: boolean) => string,
-  path: string,
-  root: unknown,
-): Row[] {
-  const field = withRef(schema, refs);
-  const properties = field.properties;
-  if (!isObject(properties) || !isObject(data)) return [];
-  const names = Object.keys(properties);
-  const order = Array.isArray(ui['ui:order'])
-    ? (ui['ui:order'] as string[]).filter((n) => names.includes(n))
-    : [];
-  const ordered = [...order, ...names.filter((n) => !order.includes(n))];
-  return ordered.flatMap((name): Row[] => {
-    const child = withRef(properties[name] as JsonObject, refs);
-    const childUi = isObject(ui[name]) ? ui[name] : {};
-    const value = data[name];
-    const key = `${path}/${name}`;
+const enumLabel = (value: unknown, schema: JsonObject, ui: JsonObject) => {
+  const options = Array.isArray(schema.enum) ? schema.enum : [];
+  const names = Array.isArray(ui['ui:enumNames']) ? (ui['ui:enumNames'] as string[]) : [];
+  const at = options.indexOf(value);
+  return at >= 0 && names[at] ? names[at] : String(value);
+};
+
+/** The rows of an object's answered fields (the schema walker's fields, in `ui:order` first). */
+function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => string, root: unknown): Row[] {
+  if (!isObject(node.data)) return [];
+  const fields = fieldsOf(node, refs).filter((f) => f.kind === 'property');
+  const order = Array.isArray(node.ui['ui:order']) ? (node.ui['ui:order'] as string[]) : [];
+  const ordered = [
+    ...order.flatMap((name) => fields.filter((f) => f.name === name)),
+    ...fields.filter((f) => !order.includes(f.name)),
+  ];
+  return ordered.flatMap((field): Row[] => {
+    const { schema: child, ui: childUi, data: value, pointer: key } = field;
     if (value === undefined || value === null || value === '' || childUi['ui:widget'] === 'hidden') return [];
-    const label = String(childUi['ui:title'] ?? name);
-    if (isObject(value)) return rowsOf(child, childUi, value, refs, yesNo, key, root);
-    const enumLabel = (v: unknown, s: JsonObject, u: JsonObject) => {
-      const options = Array.isArray(s.enum) ? s.enum : [];
-      const names = Array.isArray(u['ui:enumNames']) ? (u['ui:enumNames'] as string[]) : [];
-      const at = options.indexOf(v);
-      return at >= 0 && names[at] ? names[at] : String(v);
-    };
+    const label = String(childUi['ui:title'] ?? field.name);
+    if (isObject(value)) return rowsOf(field, refs, yesNo, root);
     if (Array.isArray(value)) {
-      const items = isObject(child.items) ? withRef(child.items, refs) : {};
-      const itemsUi = isObject(childUi.items) ? childUi.items : {};
-      if (isObject(items.properties))
-        return [
-          {
-            key,
-            label,
-            items: value.map((item, i) => rowsOf(items, itemsUi, item, refs, yesNo, `${key}/${i}`, root)),
-          },
-        ];
+      const items = fieldsOf(field, refs).filter((f) => f.kind === 'item');
+      if (items.some((item) => isObject(item.schema.properties)))
+        return [{ key, label, items: items.map((item) => rowsOf(item, refs, yesNo, root)) }];
       if (value.length === 0) return [];
       // A list's option labels are in its items' UI schema (as rjsf reads them).
-      return [{ key, label, value: value.map((v) => enumLabel(v, items, itemsUi)).join(', ') }];
+      return [
+        { key, label, value: items.map((item) => enumLabel(item.data, item.schema, item.ui)).join(', ') },
+      ];
     }
     const listOptions = isObject(childUi['ui:options']) ? childUi['ui:options'] : {};
     if (childUi['ui:widget'] === 'apiSelect' && typeof listOptions.source === 'string') {
@@ -192,13 +176,11 @@ export function StepSummary(props: {
   options?: Options;
 }) {
   const { t } = useTranslation('common');
+  const refs = localRefs(props.schema);
   const rows = rowsOf(
-    props.schema,
-    props.ui,
-    props.data,
-    localRefs(props.schema),
+    { schema: withRef(props.schema, refs), ui: props.ui, data: props.data, pointer: '' },
+    refs,
     (v) => (v ? t('yes') : t('no')),
-    '',
     props.data,
   );
   if (rows.length === 0)

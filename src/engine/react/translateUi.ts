@@ -4,13 +4,11 @@
  * schema (as keys). The step schema itself is never changed — its precompiled
  * validator is tied to it.
  */
-import type { JsonObject } from '../core/json';
+import { isObject, isTextKey, type JsonObject } from '../core/json';
 import { localRefs, withRef } from '../core/schemaRef';
+import { fieldsOf, MAX_WALK_DEPTH, type WalkNode } from '../core/schemaWalk';
 
 type Translate = (key: string) => string;
-
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
-const TEXT_KEY = /^[a-z][a-zA-Z0-9-]*:[a-zA-Z0-9_.-]+$/;
 
 /**
  * @param schema - the step schema (titles are keys)
@@ -19,12 +17,11 @@ const TEXT_KEY = /^[a-z][a-zA-Z0-9-]*:[a-zA-Z0-9_.-]+$/;
  * @returns - a new UI schema with texts in the current language
  */
 export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): JsonObject {
-  const text = (value: unknown) => (typeof value === 'string' && TEXT_KEY.test(value) ? t(value) : value);
-
+  const text = (value: unknown) => (isTextKey(value) ? t(value) : value);
   const refs = localRefs(schema);
-  const visit = (fieldSchema: JsonObject, node: JsonObject): JsonObject => {
-    const field = withRef(fieldSchema, refs);
-    const out: JsonObject = { ...node };
+  const visit = (node: WalkNode, depth: number): JsonObject => {
+    const field = node.schema;
+    const out: JsonObject = { ...node.ui };
     if (typeof field.title === 'string' && out['ui:title'] === undefined) out['ui:title'] = t(field.title);
     else if (out['ui:title'] !== undefined) out['ui:title'] = text(out['ui:title']);
     if (typeof field.description === 'string' && out['ui:description'] === undefined)
@@ -33,13 +30,13 @@ export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): J
       if (out[key] !== undefined) out[key] = text(out[key]);
     for (const key of ['ui:enumNames', 'ui:enumDescriptions'])
       if (Array.isArray(out[key])) out[key] = out[key].map(text);
-    if (isObject(field.properties)) {
-      for (const [name, child] of Object.entries(field.properties)) {
-        if (isObject(child)) out[name] = visit(child, isObject(node[name]) ? node[name] : {});
-      }
-    }
-    if (isObject(field.items)) out.items = visit(field.items, isObject(node.items) ? node.items : {});
+    if (depth < MAX_WALK_DEPTH)
+      for (const child of fieldsOf(node, refs))
+        out[child.kind === 'item' ? 'items' : child.name] = visit(child, depth + 1);
     return out;
   };
-  return visit(schema, ui);
+  return visit(
+    { schema: withRef(schema, refs), ui: isObject(ui) ? ui : {}, data: undefined, pointer: '' },
+    0,
+  );
 }

@@ -188,8 +188,11 @@ export function useWizard(options: WizardOptions): WizardView {
   const lastSaved = useRef({ data: options.initial.data, serialized: JSON.stringify(options.initial.data) });
   const formContainer = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
+  // The step on screen, for saves made from events and effects (a save is about that step's answers).
   const stepRef = useRef(stepId);
-  stepRef.current = stepId;
+  useLayoutEffect(() => {
+    stepRef.current = stepId;
+  }, [stepId]);
 
   const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
   // The step modules this render needs (see stepsToWaitFor); until they are here the wizard waits (suspends).

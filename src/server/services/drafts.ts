@@ -146,7 +146,12 @@ export function createDraftsService(deps: DraftsDeps) {
    * Every problem of the answers (see module comment), by pointer: of the whole data, or with `received` of the
    * steps one save was about.
    */
-  async function problemsOf(ownerId: string, runtime: FlowRuntime, data: FormData, received?: readonly string[]) {
+  async function problemsOf(
+    ownerId: string,
+    runtime: FlowRuntime,
+    data: FormData,
+    received?: readonly string[],
+  ) {
     const steps = received ?? runtime.definition.steps.map((s) => s.id);
     const owns = steps.flatMap((id) => runtime.steps[id]!.definition.owns);
     const saved = (pointer: string) => owns.some((o) => isWithin(pointer, o) || isWithin(o, pointer));

@@ -1,46 +1,54 @@
 /**
- * The route table. Every screen is its own chunk (`lazy`), so the sign-in
- * page does not carry the dashboard's code.
+ * The route table. Every screen is its own chunk (lazyScreen), so the sign-in page does not carry the
+ * dashboard's code.
+ *
+ * The routes run in react-router's declarative router (BrowserRouter + useRoutes), not its data router: the
+ * app loads its data with react-query and uses no loader, action or fetcher, and the data router's code costs
+ * every page about 16 KiB gzip (measured side by side: 97.8 against 80.9 KiB for the same two routes) — the
+ * difference between the sign-in page meeting its budget and not. Navigations are still transitions, so a
+ * screen's chunk loading keeps the page on screen rather than a spinner.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
-import { RenderErrorPage } from '../components/RenderErrorPage';
+import { RenderErrorBoundary } from '../components/RenderErrorPage';
 import { signedInRoutes } from './shell/routes';
+import { lazyScreen } from './lazyScreen';
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RenderErrorPage />,
     children: [
       // The signed-in layout and everything in it (spec §2.6); its code loads after sign-in.
       {
-        lazy: () => import('./shell/AppLayout').then((m) => ({ Component: m.SignedInLayout })),
+        element: lazyScreen(() => import('./shell/AppLayout').then((m) => m.SignedInLayout)),
         children: signedInRoutes,
       },
       {
         path: 'logout/:source?',
-        lazy: () => import('./LogoutPage').then((m) => ({ Component: m.LogoutPage })),
+        element: lazyScreen(() => import('./LogoutPage').then((m) => m.LogoutPage)),
       },
       // The money area lives inside the mobile app's webview only (spec §2.6); in a browser it is root.
       { path: 'money/*', element: <Navigate to="/" replace /> },
       {
         path: 'webview/*',
-        lazy: () => import('./WebviewPage').then((m) => ({ Component: m.WebviewPage })),
+        element: lazyScreen(() => import('./WebviewPage').then((m) => m.WebviewPage)),
       },
       {
         path: 'auth/:step?',
-        lazy: () => import('../features/auth/routes/AuthPage').then((m) => ({ Component: m.AuthPage })),
+        element: lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),
       },
       // Development and QA pages; the server answers 404 for every /dev address in production.
       {
         path: 'dev/catalogue',
-        lazy: () =>
-          import('../features/dev/routes/CatalogueDevPage').then((m) => ({ Component: m.CatalogueDevPage })),
+        element: lazyScreen(() =>
+          import('../features/dev/routes/CatalogueDevPage').then((m) => m.CatalogueDevPage),
+        ),
       },
       {
         path: 'dev/wizard/:flowId/:stepId?',
-        lazy: () =>
-          import('../features/dev/routes/WizardPlayground').then((m) => ({ Component: m.WizardPlayground })),
+        element: lazyScreen(() =>
+          import('../features/dev/routes/WizardPlayground').then((m) => m.WizardPlayground),
+        ),
       },
       // Spec shell §2.6: a catch-all to root.
       { path: '*', element: <Navigate to="/" replace /> },
@@ -48,6 +56,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The app's screens for the address, with the render-error page for anything that breaks below. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return <RenderErrorBoundary pathname={pathname}>{element}</RenderErrorBoundary>;
 }

@@ -1,6 +1,5 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 /** The honest page for a route whose screen is not built yet. */
 export function NotAvailableYet() {
@@ -14,15 +13,5 @@ export function NotAvailableYet() {
         <Text c="dimmed">{t('notAvailable.body')}</Text>
       </Stack>
     </Card>
-  );
-}
-
-/** A link home, for error and placeholder pages. */
-export function HomeLink() {
-  const { t } = useTranslation();
-  return (
-    <Button component={Link} to="/" variant="light">
-      {t('notAvailable.home')}
-    </Button>
   );
 }

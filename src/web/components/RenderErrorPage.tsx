@@ -1,17 +1,15 @@
 /**
  * An unexpected render error (shell spec §2.5): "oops, something went wrong", a refresh button and the support
- * e-mail. A route that does not exist or a thrown HTTP status shows the matching error page instead.
+ * e-mail. RenderErrorBoundary shows it for any error thrown while rendering a screen, and lets the merchant
+ * go on to another address (the page is tried again there).
  */
+import { Component, type ReactNode } from 'react';
 import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { links } from '../config/links';
-import { ErrorPage } from './ErrorPage';
 
 export function RenderErrorPage() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
   return (
     <Center mih="100vh" px="md" component="main">
       <Stack align="center" gap="md" maw={460} ta="center">
@@ -28,4 +26,32 @@ export function RenderErrorPage() {
       </Stack>
     </Center>
   );
+}
+
+interface BoundaryProps {
+  /** The address shown: a new one tries rendering again. */
+  pathname: string;
+  children: ReactNode;
+}
+
+export class RenderErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
+  override state: { failedAt: string | null } = { failedAt: null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failedAt: string | null }) {
+    if (state.failedAt === '') return { failedAt: props.pathname };
+    if (state.failedAt !== null && state.failedAt !== props.pathname) return { failedAt: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RenderErrorPage />;
+  }
 }

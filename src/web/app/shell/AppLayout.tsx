@@ -4,7 +4,7 @@
  * entity is suspended (its licence expired 30 days ago — our reading of the spec's "expired state") gets no
  * sidebar: the page shows the negative alert with contact-support instead.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, Anchor, AppShell, Burger, Button, Group, Menu, ActionIcon } from '@mantine/core';
 import { IconAlertOctagon, IconDots, IconHelp, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -158,7 +158,10 @@ function Shell() {
               </Anchor>
             </Alert>
           )}
-          <Outlet />
+          {/* A screen's chunk loading on a first visit: the shell stays, the content area waits. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </AppShell.Main>
       </AppShell>
     </ShellContext.Provider>

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../lazyScreen';
 import type { ComputedPermissions } from '../../../domain/permissions';
 
 type Permission = keyof ComputedPermissions;
@@ -93,33 +94,34 @@ function screenRoutes<Name extends string>(
 ): RouteObject[] {
   return table.map(([path, screen, permission]) => ({
     path,
-    lazy: () =>
+    element: lazyScreen(() =>
       Promise.all([pages(), load()]).then(([p, m]) => {
         const Screen: ComponentType = m[screen];
-        return {
-          Component: () => (
+        return function GatedScreen() {
+          return (
             <p.Gate allow={permission ? (granted) => granted[permission] : undefined}>
               <Screen />
             </p.Gate>
-          ),
+          );
         };
       }),
+    ),
   }));
 }
 
 export const signedInRoutes: RouteObject[] = [
-  { index: true, lazy: () => pages().then((m) => ({ Component: m.RootRedirect })) },
+  { index: true, element: lazyScreen(() => pages().then((m) => m.RootRedirect)) },
   ...screenRoutes(onboarding, APPLICATION),
   ...screenRoutes(dashboard, DASHBOARD),
   ...screenRoutes(forms, FORMS),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
-    lazy: () =>
-      pages().then((m) => ({ Component: () => <m.PlannedRoute title={title} permission={permission} /> })),
+    element: lazyScreen(() =>
+      pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />),
+    ),
   })),
   {
     path: 'account/*',
-    lazy: () =>
-      import('../../features/account/routes/AccountPage').then((m) => ({ Component: m.AccountPage })),
+    element: lazyScreen(() => import('../../features/account/routes/AccountPage').then((m) => m.AccountPage)),
   },
 ];

@@ -1,10 +1,12 @@
 /**
- * The rjsf form, themed with Mantine: @rjsf/mantine's templates, the few of
- * its widgets the catalogue can name, and our own widgets. Importing its whole
- * theme would also bring date pickers, a colour picker and a slider that no
- * catalogue field uses (about 25 KiB gzip); dates use rjsf's own date input.
- * Built once at module scope (see src/engine/widgets/index.ts). The input
- * template is ours (see BaseInputTemplate.tsx).
+ * The form's one registry, in rjsf's shape — widgets, templates (list templates included) and fields — and the
+ * Mantine-themed rjsf form built from it. Every form of the app (the wizard, the previews) draws with it, and a
+ * widget or custom field is added here and nowhere else. Built once at module scope (a registry built during
+ * render remounts widgets and loses focus on every keystroke, rjsf #4299).
+ *
+ * From @rjsf/mantine: its templates and the few widgets the catalogue can name. Importing its whole theme would
+ * also bring date pickers, a colour picker and a slider that no catalogue field uses (about 25 KiB gzip); dates
+ * use our own date widget. The input template, titles, list items and buttons are ours.
  */
 import { getDefaultRegistry, withTheme } from '@rjsf/core';
 import ArrayFieldTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTemplate.js';
@@ -29,7 +31,7 @@ import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
 import { TextareaWidget } from './TextareaWidget';
 
-export const themeWidgets: RegistryWidgetsType = {
+const widgets: RegistryWidgetsType = {
   CheckboxWidget,
   CheckboxesWidget,
   RadioWidget,
@@ -37,9 +39,6 @@ export const themeWidgets: RegistryWidgetsType = {
   TextareaWidget,
   ...customWidgets,
 };
-
-/** Every widget a UI schema can reach: rjsf's defaults overridden by the theme's. */
-export const allWidgets: RegistryWidgetsType = { ...getDefaultRegistry().widgets, ...themeWidgets };
 
 /**
  * @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate, title templates, list
@@ -65,4 +64,16 @@ const templates = {
   MultiSchemaFieldTemplate,
 };
 
-export const Form = withTheme({ templates, widgets: themeWidgets });
+/** Custom fields (a field draws a whole sub-schema, where a widget draws one value): none needed yet. */
+const fields = {};
+
+/** The form's registry: what `ui:widget` names and what rjsf draws a step with. */
+export const registry = { widgets, templates, fields };
+
+/** Every widget a UI schema can reach: rjsf's defaults overridden by the registry's. */
+export const allWidgets = (): RegistryWidgetsType => ({
+  ...getDefaultRegistry().widgets,
+  ...registry.widgets,
+});
+
+export const Form = withTheme(registry);
