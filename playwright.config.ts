@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/cli/chromium';
  * possible here) against the real server with a fresh embedded database.
  */
 const port = Number(process.env.E2E_PORT ?? 4180);
+/** A second server whose catalogue has one more flow, added as files only (e2e/new-flow.spec.ts). */
+export const NEW_FLOW_PORT = port + 1;
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,20 +32,40 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    command: 'rm -rf .tmp/e2e-data && tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
-      NODE_ENV: 'test',
-      // The real bot check: the browser solves the proof of work as a merchant's would.
-      BOT_CHECK: 'on',
-      AUTH_RATE_LIMIT: '100000',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'rm -rf .tmp/e2e-data && tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.tmp/e2e-data',
+        NODE_ENV: 'test',
+        // The real bot check: the browser solves the proof of work as a merchant's would.
+        BOT_CHECK: 'on',
+        AUTH_RATE_LIMIT: '100000',
+        DATABASE_URL: '',
+      },
     },
-  },
+    {
+      command:
+        'rm -rf .tmp/e2e-new-flow-data && tsx e2e/support/newFlowServer.ts .tmp/e2e-new-flow && tsx src/server/main.ts',
+      url: `http://127.0.0.1:${NEW_FLOW_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(NEW_FLOW_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.tmp/e2e-new-flow-data',
+        SCHEMAS_DIR: '.tmp/e2e-new-flow/schemas',
+        LOCALES_DIR: '.tmp/e2e-new-flow/locales',
+        NODE_ENV: 'test',
+        BOT_CHECK: 'on',
+        AUTH_RATE_LIMIT: '100000',
+        DATABASE_URL: '',
+      },
+    },
+  ],
 });

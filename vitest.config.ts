@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
+          // esbuild (compiling a flow as the server does) does not run in jsdom: it runs once, in Node, first.
+          globalSetup: ['tests/component/setup/catalogue.ts'],
           testTimeout: 15_000,
         },
       },

@@ -37,7 +37,8 @@ test.describe('wizard runner', () => {
     const modules: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (request.resourceType() === 'script' && /\/(steps|catalogue)\//.test(pathname)) modules.push(pathname);
+      if (request.resourceType() === 'script' && /\/(steps|catalogue)\//.test(pathname))
+        modules.push(pathname);
     });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

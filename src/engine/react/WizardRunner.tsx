@@ -3,30 +3,15 @@
  * what useWizard decides — the stepper, the step in the address with its neighbours pre-rendered, the reset
  * question, the save and attention notices, Back and Next. One URL per step (`<basePath>/<stepId>`).
  */
-import {
-  Activity,
-  Component,
-  use,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import { Alert, Anchor, Box, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Activity, Component, use, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Button, Group, List, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { carryForward } from '../core/drafts';
 import { applyRules } from '../core/rules';
 import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
-import {
-  catalogue,
-  CatalogueLoadError,
-  type FlowLoader,
-  type FlowSource,
-  type PartialFlow,
-} from './flowSource';
+import { catalogue, CatalogueLoadError, type FlowLoader, type FlowSource } from './flowSource';
 import { StepForm } from './StepForm';
 import { useWizard, type Outcome } from './useWizard';
 import { WizardStepper } from './WizardStepper';
@@ -49,18 +34,29 @@ export interface WizardRunnerProps {
 }
 
 /**
+ * The draft an adapter opens, asked once per adapter: a component that suspends keeps no state of its own, so
+ * the promise `use()` waits on must outlive its renders.
+ */
+const opening = new WeakMap<DraftAdapter, ReturnType<DraftAdapter['load']>>();
+function openDraft(adapter: DraftAdapter) {
+  let promise = opening.get(adapter);
+  if (!promise) opening.set(adapter, (promise = adapter.load()));
+  return promise;
+}
+
+/**
  * Loads the flow's current version and the draft, then runs it. A draft the server did not carry to this
  * version (the playground's, kept in the tab) is carried here by the same rule, against every step.
  */
 function LoadedWizard(props: WizardRunnerProps) {
   const loader = use((props.source ?? catalogue).current(props.flowId));
-  const flow = useSyncExternalStore(loader.subscribe, loader.snapshot);
-  const opened = use(useMemo(() => props.adapter.load(), [props.adapter]));
+  const opened = use(openDraft(props.adapter));
   const outdated = opened !== null && opened.version !== loader.version;
-  const whole = outdated && !flow.complete ? use(loader.all()) : flow;
+  // The same call on every render of this component: use() must meet the same promise when React replays it.
+  const whole = outdated ? use(loader.all()) : null;
   const [initial] = useState(() => {
     if (!opened) return { data: {}, attention: [] };
-    if (!outdated) return { data: opened.data, attention: opened.attention };
+    if (!whole) return { data: opened.data, attention: opened.attention };
     const checks = Object.fromEntries(Object.entries(whole.steps).map(([id, step]) => [id, step.check]));
     const carried = carryForward(whole.flow, checks, opened.data);
     return {
@@ -68,24 +64,18 @@ function LoadedWizard(props: WizardRunnerProps) {
       attention: [...opened.attention, ...carried.dropped],
     };
   });
-  // Once a step is on screen, the other steps load behind it, so moving on never waits.
-  useEffect(() => {
-    loader.all().catch(() => undefined);
-  }, [loader]);
-  return <Wizard {...props} loader={loader} flow={flow} initial={initial} />;
+  return <Wizard {...props} loader={loader} initial={initial} />;
 }
 
 function Wizard(
   props: WizardRunnerProps & {
     loader: FlowLoader;
-    flow: PartialFlow;
     initial: { data: FormData; attention: ReturnType<typeof carryForward>['dropped'] };
   },
 ) {
   const { t } = useTranslation('common');
   const wizard = useWizard({
     loader: props.loader,
-    flow: props.flow,
     initial: props.initial,
     adapter: props.adapter,
     basePath: props.basePath,
@@ -94,6 +84,7 @@ function Wizard(
     services: props.services,
   });
   if (wizard.redirect) return <Navigate to={wizard.redirect} replace />;
+  if (wizard.loading) return <WizardSkeleton />;
 
   return (
     <div className={classes.layout}>
@@ -184,6 +175,28 @@ function Wizard(
   );
 }
 
+/** The wizard's shape while the step modules it needs arrive. */
+function WizardSkeleton() {
+  return (
+    <div className={classes.layout} aria-busy="true">
+      <Stack gap="sm">
+        <Skeleton h={14} w="70%" />
+        <Skeleton h={8} />
+      </Stack>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          {[0, 1, 2, 3].map((i) => (
+            <Stack key={i} gap={6}>
+              <Skeleton h={12} w="30%" />
+              <Skeleton h={36} />
+            </Stack>
+          ))}
+        </Stack>
+      </Paper>
+    </div>
+  );
+}
+
 function StepActions(props: {
   back?: () => void;
   next: () => void;
@@ -228,7 +241,7 @@ function LoadFailed(props: { onRetry: () => void }) {
  * Catches a failed load below it (Retry renders again, which fetches what failed again); any other error goes
  * on to the page's own error handling.
  */
-class LoadBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+class LoadBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -237,14 +250,21 @@ class LoadBoundary extends Component<{ children: ReactNode }, { error: unknown }
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (!(error instanceof CatalogueLoadError)) throw error;
-    return <LoadFailed onRetry={() => this.setState({ error: null })} />;
+    return (
+      <LoadFailed
+        onRetry={() => {
+          this.props.onRetry();
+          this.setState({ error: null });
+        }}
+      />
+    );
   }
 }
 
 /** The runner: a failed load says so with a retry, instead of taking the page down. */
 export function WizardRunner(props: WizardRunnerProps) {
   return (
-    <LoadBoundary>
+    <LoadBoundary onRetry={() => (props.source ?? catalogue).forgetFailures()}>
       <LoadedWizard {...props} />
     </LoadBoundary>
   );

@@ -10,8 +10,8 @@
  * (`cat-<version>-<namespace>`), so a label ops changed shows without a new build.
  *
  * Step modules load one by one: the runner waits for the step on screen and those before it; the rest load
- * after the first paint. A failed fetch is retried (RETRY_DELAYS) before the load is said to have failed;
- * a failed load is fetched again the next time it is needed.
+ * after the first paint. A failed fetch is retried (RETRY_DELAYS) before the load is said to have failed; it
+ * then stays failed (the runner says so) until the merchant's "Try again" (forgetFailures).
  */
 import i18next from 'i18next';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
@@ -61,7 +61,7 @@ export class CatalogueLoadError extends Error {
 /** Waits before each retry of a failed fetch: a dropped connection or a server restart is usually over by then. */
 export const RETRY_DELAYS = [250, 1000, 3000];
 
-async function withRetries<T>(what: () => Promise<T>, delays = RETRY_DELAYS): Promise<T> {
+async function withRetries<T>(what: () => Promise<T>, delays: readonly number[]): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await what();
@@ -140,6 +140,8 @@ export interface FlowLoader {
   /** Some steps (one cached promise per list, for `use()`). */
   steps(ids: readonly string[]): Promise<void>;
   all(): Promise<PartialFlow>;
+  /** Lets what failed to load be fetched again. */
+  forgetFailures(): void;
 }
 
 export interface FlowSource {
@@ -151,6 +153,32 @@ export interface FlowSource {
   find(flowId: string, versionId: string): Promise<FlowLoader>;
   /** Every flow's current version (the dev pages' lists). */
   list?(): Promise<VersionPointer[]>;
+  /** Lets everything that failed to load (pointers, manifests, step modules) be fetched again: "Try again". */
+  forgetFailures(): void;
+}
+
+/**
+ * Promises by key, made once. A failed one stays (React's `use()` must meet the same promise again to throw its
+ * error, or it would ask anew on every render, for ever) until `forgetFailures()`: the merchant's "Try again".
+ */
+function promiseCache<T>() {
+  const promises = new Map<string, Promise<T>>();
+  const failed = new Set<string>();
+  return {
+    get(key: string, make: () => Promise<T>): Promise<T> {
+      let promise = promises.get(key);
+      if (!promise) {
+        promise = make();
+        promise.catch(() => failed.add(key));
+        promises.set(key, promise);
+      }
+      return promise;
+    },
+    forgetFailures() {
+      for (const key of failed) promises.delete(key);
+      failed.clear();
+    },
+  };
 }
 
 /** Adds a version's texts to i18next, each namespace as `<prefix><namespace>`. */
@@ -200,12 +228,13 @@ function createLoader(
   transport: CatalogueTransport,
   manifestUrl: string,
   manifest: FlowManifest,
+  delays: readonly number[],
 ): FlowLoader {
   const textNamespace = `cat-${manifest.version.slice(0, 12)}-`;
   registerTexts(manifest, textNamespace);
   const base = new URL(manifestUrl, globalThis.location?.href ?? 'http://localhost/');
   const loaded = new Map<string, LoadedStep>();
-  const pending = new Map<string, Promise<void>>();
+  const modules = promiseCache<void>();
   const listeners = new Set<() => void>();
   const ids = manifest.definition.steps.map((s) => s.id);
   const snapshotOf = (): PartialFlow => {
@@ -220,100 +249,92 @@ function createLoader(
   };
   let current = snapshotOf();
 
-  const step = (id: string) => {
-    let promise = pending.get(id);
-    if (!promise) {
+  const step = (id: string) =>
+    modules.get(id, () => {
       const definition = manifest.definition.steps.find((s) => s.id === id);
       const file = manifest.steps[id];
-      promise =
-        definition && file
-          ? withRetries(() => transport.module(new URL(file, base).href)).then((module) => {
-              loaded.set(id, prepareStep(id, definition.owns, module));
-              current = snapshotOf();
-              listeners.forEach((listener) => listener());
-            })
-          : Promise.reject(new CatalogueLoadError(`no step "${id}" in flow "${manifest.flow}"`, 404));
-      // A module that could not be fetched is asked for again the next time it is needed.
-      promise.catch(() => pending.delete(id));
-      pending.set(id, promise);
-    }
-    return promise;
-  };
+      if (!definition || !file)
+        return Promise.reject(new CatalogueLoadError(`no step "${id}" in flow "${manifest.flow}"`, 404));
+      return withRetries(() => transport.module(new URL(file, base).href), delays).then((module) => {
+        loaded.set(id, prepareStep(id, definition.owns, module));
+        current = snapshotOf();
+        listeners.forEach((listener) => listener());
+      });
+    });
 
-  const groups = new Map<string, Promise<void>>();
-  let whole: Promise<PartialFlow> | null = null;
+  const groups = promiseCache<void>();
+  const whole = promiseCache<PartialFlow>();
   return {
     version: manifest.version,
     manifest,
     textNamespace,
-    steps(list) {
-      const key = list.join(' ');
-      let promise = groups.get(key);
-      if (!promise) {
-        promise = Promise.all(list.map(step)).then(() => undefined);
-        promise.catch(() => groups.delete(key));
-        groups.set(key, promise);
-      }
-      return promise;
-    },
+    steps: (list) => groups.get(list.join(' '), () => Promise.all(list.map(step)).then(() => undefined)),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     snapshot: () => current,
-    all() {
-      if (!whole) {
-        whole = Promise.all(ids.map(step)).then(() => current);
-        whole.catch(() => (whole = null));
-      }
-      return whole;
+    all: () => whole.get('', () => Promise.all(ids.map(step)).then(() => current)),
+    forgetFailures() {
+      modules.forgetFailures();
+      groups.forgetFailures();
+      whole.forgetFailures();
     },
   };
 }
 
 /**
  * A flow source over a transport. Promises are cached (React's `use()` needs the same one): the pointer to a
- * flow's current version once per page load, a version's loader for good (a failure is asked again next time).
+ * flow's current version once per page load, a version's loader for good; what failed stays failed until
+ * `forgetFailures()` (the runner's "Try again").
  */
-export function createFlowSource(transport: CatalogueTransport): FlowSource {
-  const cached = <T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>) => {
-    let promise = map.get(key);
-    if (!promise) {
-      promise = make();
-      promise.catch(() => map.delete(key));
-      map.set(key, promise);
-    }
-    return promise;
-  };
-  const loaders = new Map<string, Promise<FlowLoader>>();
+export function createFlowSource(
+  transport: CatalogueTransport,
+  options: { retryDelays?: readonly number[] } = {},
+): FlowSource {
+  const delays = options.retryDelays ?? RETRY_DELAYS;
+  const made: FlowLoader[] = [];
+  const loaders = promiseCache<FlowLoader>();
   const loaderOf = (pointer: VersionPointer) =>
-    cached(loaders, pointer.version, async () =>
-      createLoader(
+    loaders.get(pointer.version, async () => {
+      const loader = createLoader(
         transport,
         pointer.manifest,
-        await withRetries(() => transport.manifest(pointer.manifest)),
-      ),
-    );
-  const asked = new Map<string, Promise<FlowLoader>>();
+        await withRetries(() => transport.manifest(pointer.manifest), delays),
+        delays,
+      );
+      made.push(loader);
+      return loader;
+    });
+  const asked = promiseCache<FlowLoader>();
+  const listed = promiseCache<VersionPointer[]>();
   return {
     current: (flowId) =>
-      cached(asked, flowId, async () => loaderOf(await withRetries(() => transport.pointer(flowId)))),
+      asked.get(flowId, async () => loaderOf(await withRetries(() => transport.pointer(flowId), delays))),
     get: (flowId, versionId) =>
-      cached(asked, `${flowId}@${versionId}`, async () =>
-        loaderOf(await withRetries(() => transport.pointer(flowId, versionId))),
+      asked.get(`${flowId}@${versionId}`, async () =>
+        loaderOf(await withRetries(() => transport.pointer(flowId, versionId), delays)),
       ),
     find: (flowId, versionId) =>
-      cached(asked, `${flowId}@${versionId}?`, async () => {
-        const pointer = await withRetries(() => transport.pointer(flowId, versionId)).catch(
+      asked.get(`${flowId}@${versionId}?`, async () => {
+        const pointer = await withRetries(() => transport.pointer(flowId, versionId), delays).catch(
           (error: unknown) => {
             if (error instanceof CatalogueLoadError && error.status === 404)
-              return withRetries(() => transport.pointer(flowId));
+              return withRetries(() => transport.pointer(flowId), delays);
             throw error;
           },
         );
         return loaderOf(pointer);
       }),
-    list: transport.list ? () => withRetries(() => transport.list!()) : undefined,
+    list: transport.list
+      ? () => listed.get('', () => withRetries(() => transport.list!(), delays))
+      : undefined,
+    forgetFailures() {
+      asked.forgetFailures();
+      loaders.forgetFailures();
+      listed.forgetFailures();
+      made.forEach((loader) => loader.forgetFailures());
+    },
   };
 }
 

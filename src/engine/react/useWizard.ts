@@ -8,13 +8,13 @@
  * when typing pauses or on blur (useDeferredChange), and the step forms only re-render for their own inputs.
  */
 import {
-  use,
   useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type RefObject,
 } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
@@ -43,9 +43,8 @@ import type { DataWatch, PendingWork, WidgetServices } from '../widgets/services
 export type Outcome = 'submit' | 'reach-out';
 
 export interface WizardOptions {
+  /** The flow version; its steps arrive one by one (the wizard follows its snapshot). */
   loader: FlowLoader;
-  /** The steps loaded so far (the loader's snapshot). */
-  flow: PartialFlow;
   /** The draft's answers and the fields to ask the merchant to check. */
   initial: { data: FormData; attention: FieldMessage[] };
   adapter: DraftAdapter;
@@ -70,6 +69,8 @@ export interface WizardForm {
 }
 
 export interface WizardView {
+  /** Step modules this address needs are still on their way: show a skeleton (never a step without its module). */
+  loading: boolean;
   /** Where to send the merchant instead (an unknown, hidden or still locked step): the first step that needs work. */
   redirect: string | null;
   stepId: string;
@@ -135,7 +136,9 @@ function withMissingIncomplete(
 }
 
 export function useWizard(options: WizardOptions): WizardView {
-  const { flow, adapter, basePath, loader, stepId } = options;
+  const { adapter, basePath, loader, stepId } = options;
+  // The live snapshot, read by every render of this hook (a step that arrived is seen at once, never a stale list).
+  const flow = useSyncExternalStore(loader.subscribe, loader.snapshot);
   const definition = flow.flow;
   const { t, i18n } = useTranslation(['validation', 'common', 'widgets']);
   const text = useCallback(
@@ -195,9 +198,8 @@ export function useWizard(options: WizardOptions): WizardView {
   }, [stepId]);
 
   const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
-  // The step modules this render needs (see stepsToWaitFor); until they are here the wizard waits (suspends).
+  // The step modules this address needs (see stepsToWaitFor): until they are here, a skeleton.
   const waitFor = useMemo(() => stepsToWaitFor(flow, active, stepId), [flow, active, stepId]);
-  if (waitFor.length > 0) use(loader.steps(waitFor));
   /** Moves to a step once its module (and what the stepper needs there) is here: the step on screen stays meanwhile. */
   const goTo = async (target: string, current: FormData) => {
     try {
@@ -208,7 +210,7 @@ export function useWizard(options: WizardOptions): WizardView {
     }
     void navigate(`${basePath}/${target}`);
   };
-  const at = stepId ? active.indexOf(stepId) : -1;
+  const at = stepId && waitFor.length === 0 ? active.indexOf(stepId) : -1;
   const step = at >= 0 ? flow.steps[stepId!] : undefined;
   // Neighbours come from the active list already resolved for this render (no second resolution per keystroke).
   const previous = at > 0 ? active[at - 1]! : null;
@@ -426,17 +428,35 @@ export function useWizard(options: WizardOptions): WizardView {
   );
 
   const open = step !== undefined && isStepOpen(definition, committedValidators, step.id, committed);
-  let redirect: string | null = null;
-  if (!open) {
-    // Unknown, inactive or still locked step: go to the first step that needs work (or the first one). How far
-    // that is depends on the answers, so every step is fetched now and the walk waits for the ones it reaches.
-    const lacking = missingValidator(definition, flow.validators, data);
-    if (lacking) {
-      loader.all().catch(() => undefined);
-      use(loader.steps([lacking]));
-    }
-    redirect = `${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`;
-  }
+  // Unknown, inactive or still locked step: the merchant goes to the first step that needs work (or the first
+  // one). How far that is depends on the answers, so the walk waits for each step module it reaches, one by one.
+  const lacking =
+    waitFor.length > 0
+      ? waitFor
+      : open
+        ? []
+        : [missingValidator(definition, flow.validators, data)].filter((id) => id !== null);
+  const lackingKey = lacking.join(' ');
+  // Looking for where to send the merchant: the rest of the flow may be needed, so it starts loading now.
+  const seeking = waitFor.length === 0 && !open;
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (seeking) loader.all().catch(() => undefined);
+    if (lackingKey) loader.steps(lackingKey.split(' ')).catch((error: unknown) => setFailure({ error }));
+  }, [lackingKey, loader, seeking]);
+  // Thrown to the runner's boundary, which says the form could not be loaded and offers to try again.
+  if (failure) throw failure.error;
+  const loading = lacking.length > 0;
+  // Once a step is on screen, the other steps load behind it, so moving on seldom waits. (A failure here is
+  // met again, and said, when a step that needs the module is shown.)
+  const shown = !loading && open;
+  useEffect(() => {
+    if (shown) loader.all().catch(() => undefined);
+  }, [shown, loader]);
+  const redirect =
+    loading || open
+      ? null
+      : `${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`;
 
   const showServerErrors = (serverMessages: FieldMessage[]) => {
     setMessages(serverMessages);
@@ -524,6 +544,7 @@ export function useWizard(options: WizardOptions): WizardView {
   };
 
   return {
+    loading,
     redirect,
     stepId: stepId ?? '',
     forms: neighbours.map((id) => {

@@ -1,0 +1,222 @@
+/**
+ * useWizard, through the runner that draws it, on a flow compiled as the server compiles it and loaded the way
+ * the browser loads it (a manifest, step modules imported by address): the version's own texts, Next checking
+ * the step and moving focus, the save of the step on screen, a refused save (its message, and the rest saved
+ * again without it), fields to check after a newer version, and a failed load that says so and tries again.
+ */
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { Suspense } from 'react';
+import { WizardRunner } from '../../src/engine/react/WizardRunner';
+import {
+  CatalogueLoadError,
+  createFlowSource,
+  type CatalogueTransport,
+  type StepModuleExports,
+} from '../../src/engine/react/flowSource';
+import type { DraftAdapter, SaveContext } from '../../src/engine/react/adapter';
+import type { FormData } from '../../src/engine/core/types';
+import type { FlowManifest } from '../../src/engine/core/types';
+import common from '../../locales/en/common.json';
+import validation from '../../locales/en/validation.json';
+import widgets from '../../locales/en/widgets.json';
+
+// A first render loads the flow's modules and rjsf's schema work in jsdom: seconds on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Compiled in Node by tests/component/setup/catalogue.ts.
+const provided = inject('compiledFlow');
+const folder = provided.folder;
+const compiled = {
+  version: { id: provided.version },
+  manifestFile: provided.manifestFile,
+  manifest: JSON.parse(provided.manifest) as FlowManifest,
+};
+
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common, validation, widgets } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+/** The server's answers, from the compiled files; `failModules` makes step modules fail that many times. */
+function transport(options: { failModules?: number } = {}): CatalogueTransport {
+  let failures = options.failModules ?? 0;
+  const base = `http://localhost/catalogue/${compiled.version.id}/`;
+  return {
+    pointer: async () => ({
+      flow: 'demo-request',
+      version: compiled.version.id,
+      manifest: base + compiled.manifestFile,
+    }),
+    manifest: async () => compiled.manifest,
+    module: async (url) => {
+      if (failures > 0) {
+        failures -= 1;
+        throw new CatalogueLoadError(`could not load ${url}`, 0);
+      }
+      const file = url.slice(base.length).replace(/\.js$/, '.mjs');
+      return (await import(/* @vite-ignore */ path.join(folder, file))) as StepModuleExports;
+    },
+  };
+}
+
+interface Saved {
+  data: FormData;
+  context: SaveContext;
+}
+
+function adapter(
+  options: {
+    initial?: FormData;
+    refuse?: (data: FormData) => Record<string, { key: string; params?: Record<string, unknown> }> | null;
+    attention?: { pointer: string; key: string; params: Record<string, unknown> }[];
+  } = {},
+) {
+  const saves: Saved[] = [];
+  const submitted: FormData[] = [];
+  const value: DraftAdapter = {
+    load: async () => ({
+      version: compiled.version.id,
+      data: options.initial ?? {},
+      attention: options.attention ?? [],
+    }),
+    save: async (data, context) => {
+      saves.push({ data, context });
+      const refused = options.refuse?.(data);
+      return refused ? { fieldErrors: refused } : undefined;
+    },
+    submit: async (data) => {
+      submitted.push(data);
+    },
+  };
+  return { adapter: value, saves, submitted };
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+/**
+ * Renders as the browser would: React's own scheduler retries what suspended when its module or draft arrives
+ * (in act()'s test mode those retries wait for an act() that never comes: the modules load from disk).
+ */
+async function show(
+  draft: DraftAdapter,
+  source = createFlowSource(transport(), { retryDelays: [0] }),
+  at = '/w/contact',
+) {
+  await act(async () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={[at]}>
+          <Suspense fallback={<p>loading</p>}>
+            <Routes>
+              <Route
+                path="/w/:stepId?"
+                element={
+                  <>
+                    <WizardRunner flowId="demo-request" adapter={draft} basePath="/w" source={source} />
+                    <Where />
+                  </>
+                }
+              />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+  });
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('useWizard (through the runner that draws it)', () => {
+  it('shows the step with the version’s own texts, and Next checks it and focuses the first field at fault', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, saves } = adapter();
+    await show(draft);
+    const name = await screen.findByRole('textbox', { name: /Full name/ });
+    expect(screen.getAllByText('About you').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText('this field is required')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(saves).toEqual([]);
+    expect(where()).toBe('/w/contact');
+  });
+
+  it('saves the step on screen with what it owns, and follows the flow’s rule to the next step', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, saves } = adapter();
+    await show(draft);
+    await user.type(await screen.findByRole('textbox', { name: /Full name/ }), 'Noor Al-Saud');
+    await user.type(screen.getByRole('textbox', { name: /Work email/ }), 'noor@example.com');
+    await user.click(screen.getByRole('radio', { name: 'In a shop too' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(where()).toBe('/w/shop'));
+    const last = saves.at(-1)!;
+    expect(last.data).toEqual({
+      full_name: 'Noor Al-Saud',
+      email: 'noor@example.com',
+      business_type: 'shop',
+    });
+    expect(last.context).toMatchObject({ stepId: 'contact', version: compiled.version.id });
+    expect(last.context.owns).toEqual(['/full_name', '/email', '/phone', '/business_type']);
+    expect(await screen.findByRole('textbox', { name: /City/ })).toBeTruthy();
+  });
+
+  it('shows what the server refused, with its values, and saves the rest again without it', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, saves } = adapter({
+      initial: { full_name: 'Noor' },
+      refuse: (data) =>
+        data.email === 'taken@example.com'
+          ? { '/email': { key: 'validation:error.maxLength', params: { length: 5 } } }
+          : null,
+    });
+    await show(draft);
+    await user.type(await screen.findByRole('textbox', { name: /Work email/ }), 'taken@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Online only' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText('maximum length is 5')).length).toBeGreaterThan(0);
+    expect(where()).toBe('/w/contact');
+    // Nothing was stored; the refused answer is put back as last saved (none) and everything else saved at once.
+    const refusedAt = saves.findIndex((s) => s.data.email === 'taken@example.com');
+    expect(refusedAt).toBeGreaterThanOrEqual(0);
+    expect(saves.slice(refusedAt + 1).map((s) => s.data)).toContainEqual({
+      full_name: 'Noor',
+      business_type: 'online',
+    });
+  });
+
+  it('asks the merchant to check the fields a newer version of the form dropped', async () => {
+    const { adapter: draft } = adapter({
+      initial: { full_name: 'Noor', business_type: 'shop', shop: { city: 'Riyadh' } },
+      attention: [{ pointer: '/shop/branches', key: 'validation:error.maximum', params: { limit: 10 } }],
+    });
+    await show(draft);
+    expect(await screen.findByText('Please check these fields')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Your shop: 1 field' })).toBeTruthy();
+  });
+
+  it('says when the form cannot be loaded, and loads it on Try again', async () => {
+    const user = userEvent.setup();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { adapter: draft } = adapter();
+    // Two failures: the first try and its one retry; the merchant's Try again then succeeds.
+    await show(draft, createFlowSource(transport({ failModules: 2 }), { retryDelays: [0] }));
+    expect(await screen.findByText('The form could not be loaded')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: /Full name/ })).toBeTruthy();
+    spy.mockRestore();
+  });
+});
