@@ -45,6 +45,12 @@ const noCrossFeatureImports = {
   },
 };
 
+/** Nothing is built on the CLI: it is a thin layer over src/catalogue and the server. */
+const notOnTheCli = {
+  group: ['**/cli/**'],
+  message: 'the CLI is built on src/catalogue and the server, not the reverse',
+};
+
 const pureImports = {
   patterns: [
     {
@@ -135,12 +141,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/cli/**'],
-              message: 'the CLI is built on src/catalogue and the server, not the reverse',
-            },
-          ],
+          patterns: [notOnTheCli],
         },
       ],
     },
@@ -153,10 +154,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/cli/**'],
-              message: 'the CLI is built on src/catalogue and the server, not the reverse',
-            },
+            notOnTheCli,
             {
               group: ['**/catalogue/**', '**/server/**'],
               message: 'the browser gets flows from the server (flowSource)',

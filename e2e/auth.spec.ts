@@ -139,6 +139,8 @@ test.describe('sign-in', () => {
     page,
     request,
   }) => {
+    // Six whole sign-in landings, each a fresh page load through root to the application's first step.
+    test.setTimeout(60_000);
     await signUp(page, request, `/auth?redirect=${encodeURIComponent('//evil.example')}`);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/step\/basic-info$/);
     for (const target of [

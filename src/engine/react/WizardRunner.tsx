@@ -13,7 +13,7 @@ import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { catalogue, CatalogueLoadError, type FlowLoader, type FlowSource } from './flowSource';
 import { StepForm } from './StepForm';
-import { useWizard, type Outcome } from './useWizard';
+import { useWizard, WIZARD_NAMESPACES, type Outcome } from './useWizard';
 import { WizardStepper } from './WizardStepper';
 import classes from './WizardRunner.module.css';
 import type { WidgetServices } from '../widgets/services';
@@ -49,6 +49,9 @@ function openDraft(adapter: DraftAdapter) {
  * version (the playground's, kept in the tab) is carried here by the same rule, against every step.
  */
 function LoadedWizard(props: WizardRunnerProps) {
+  // The wizard's own texts load alongside the flow, not after it.
+  const { i18n } = useTranslation();
+  useMemo(() => i18n.loadNamespaces(WIZARD_NAMESPACES).catch(() => undefined), [i18n]);
   const loader = use((props.source ?? catalogue).current(props.flowId));
   const opened = use(openDraft(props.adapter));
   const outdated = opened !== null && opened.version !== loader.version;

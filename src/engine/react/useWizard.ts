@@ -97,6 +97,9 @@ export interface WizardView {
 
 const NO_ERRORS: ErrorSchema = {};
 
+/** The app's texts a wizard shows besides the flow's own: buttons, notices, messages only the runner knows. */
+export const WIZARD_NAMESPACES = ['validation', 'common', 'widgets'];
+
 /** Validators that validate `snapshot` once per step and answer from memory after that. */
 function cachedValidators(
   validators: Record<string, StepValidator>,
@@ -140,7 +143,7 @@ export function useWizard(options: WizardOptions): WizardView {
   // The live snapshot, read by every render of this hook (a step that arrived is seen at once, never a stale list).
   const flow = useSyncExternalStore(loader.subscribe, loader.snapshot);
   const definition = flow.flow;
-  const { t, i18n } = useTranslation(['validation', 'common', 'widgets']);
+  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
   const text = useCallback(
     (key: string, params?: Record<string, unknown>) =>
       translateFlowText(t, loader.textNamespace, key, params),

@@ -8,11 +8,12 @@
  * difference between the sign-in page meeting its budget and not. Navigations are still transitions, so a
  * screen's chunk loading keeps the page on screen rather than a spinner.
  */
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useMemo } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './RootLayout';
 import { RenderErrorBoundary } from '../components/RenderErrorPage';
 import { signedInRoutes } from './shell/routes';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, type LazyHandle } from './lazyScreen';
 
 export const routes: RouteObject[] = [
   {
@@ -20,33 +21,33 @@ export const routes: RouteObject[] = [
     children: [
       // The signed-in layout and everything in it (spec §2.6); its code loads after sign-in.
       {
-        element: lazyScreen(() => import('./shell/AppLayout').then((m) => m.SignedInLayout)),
+        ...lazyScreen(() => import('./shell/AppLayout').then((m) => m.SignedInLayout)),
         children: signedInRoutes,
       },
       {
         path: 'logout/:source?',
-        element: lazyScreen(() => import('./LogoutPage').then((m) => m.LogoutPage)),
+        ...lazyScreen(() => import('./LogoutPage').then((m) => m.LogoutPage)),
       },
       // The money area lives inside the mobile app's webview only (spec §2.6); in a browser it is root.
       { path: 'money/*', element: <Navigate to="/" replace /> },
       {
         path: 'webview/*',
-        element: lazyScreen(() => import('./WebviewPage').then((m) => m.WebviewPage)),
+        ...lazyScreen(() => import('./WebviewPage').then((m) => m.WebviewPage)),
       },
       {
         path: 'auth/:step?',
-        element: lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),
+        ...lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),
       },
       // Development and QA pages; the server answers 404 for every /dev address in production.
       {
         path: 'dev/catalogue',
-        element: lazyScreen(() =>
+        ...lazyScreen(() =>
           import('../features/dev/routes/CatalogueDevPage').then((m) => m.CatalogueDevPage),
         ),
       },
       {
         path: 'dev/wizard/:flowId/:stepId?',
-        element: lazyScreen(() =>
+        ...lazyScreen(() =>
           import('../features/dev/routes/WizardPlayground').then((m) => m.WizardPlayground),
         ),
       },
@@ -59,6 +60,14 @@ export const routes: RouteObject[] = [
 /** The app's screens for the address, with the render-error page for anything that breaks below. */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  // Every matched screen's chunk starts loading now, together (nested lazy screens would wait for each other).
+  useMemo(
+    () =>
+      matchRoutes(routes, pathname)?.forEach(
+        (m) => void (m.route.handle as LazyHandle | undefined)?.preload(),
+      ),
+    [pathname],
+  );
   const element = useRoutes(routes);
   return <RenderErrorBoundary pathname={pathname}>{element}</RenderErrorBoundary>;
 }

@@ -94,7 +94,7 @@ function screenRoutes<Name extends string>(
 ): RouteObject[] {
   return table.map(([path, screen, permission]) => ({
     path,
-    element: lazyScreen(() =>
+    ...lazyScreen(() =>
       Promise.all([pages(), load()]).then(([p, m]) => {
         const Screen: ComponentType = m[screen];
         return function GatedScreen() {
@@ -110,18 +110,16 @@ function screenRoutes<Name extends string>(
 }
 
 export const signedInRoutes: RouteObject[] = [
-  { index: true, element: lazyScreen(() => pages().then((m) => m.RootRedirect)) },
+  { index: true, ...lazyScreen(() => pages().then((m) => m.RootRedirect)) },
   ...screenRoutes(onboarding, APPLICATION),
   ...screenRoutes(dashboard, DASHBOARD),
   ...screenRoutes(forms, FORMS),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
-    element: lazyScreen(() =>
-      pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />),
-    ),
+    ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),
   })),
   {
     path: 'account/*',
-    element: lazyScreen(() => import('../../features/account/routes/AccountPage').then((m) => m.AccountPage)),
+    ...lazyScreen(() => import('../../features/account/routes/AccountPage').then((m) => m.AccountPage)),
   },
 ];

@@ -7,12 +7,13 @@
  * A flow with screens of its own (onboarding: /applications) is sent there. An unknown flow or draft is a 404.
  */
 import { Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageSkeleton } from '../../../components/PageSkeleton';
 import { notify } from '../../../components/notificationStore';
 import { ApiError } from '../../../api/client';
 import { widgetServices } from '../../../api/widgetServices';
@@ -23,16 +24,6 @@ import { draftAdapter, draftKeys, fetchDraft, startDraft, type DraftView } from 
 
 /** Flows whose screens live elsewhere (the spec's own addresses). */
 const OWN_SCREENS: Record<string, string> = { onboarding: '/applications' };
-
-function PageSkeleton() {
-  return (
-    <Stack gap="md" aria-busy="true">
-      <Skeleton h={28} w="40%" />
-      <Skeleton h={18} w="60%" />
-      <Skeleton h={240} radius="lg" />
-    </Stack>
-  );
-}
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
 

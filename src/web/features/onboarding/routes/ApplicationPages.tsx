@@ -11,13 +11,14 @@
  * `applications/list` and `application/:applicationId` lead to the gate: an account has one application.
  */
 import { Suspense, use, useMemo, useRef, useState, useEffect } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageSkeleton } from '../../../components/PageSkeleton';
 import { notify } from '../../../components/notificationStore';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { FlowSummary } from '../../../../engine/react/FlowSummary';
@@ -36,16 +37,6 @@ const FLOW = 'onboarding';
 
 function useApplication() {
   return useQuery({ queryKey: APPLICATION_QUERY_KEY, queryFn: fetchApplication });
-}
-
-function PageSkeleton() {
-  return (
-    <Stack gap="md" aria-busy="true">
-      <Skeleton h={28} w="40%" />
-      <Skeleton h={18} w="60%" />
-      <Skeleton h={240} radius="lg" />
-    </Stack>
-  );
 }
 
 /** Waits for the application; a failed fetch offers a retry (nothing typed is at stake here). */
@@ -99,6 +90,8 @@ export function NewApplication() {
 }
 
 export function ApplicationForm() {
+  // The form's version and first modules start loading with the application, not after it.
+  useMemo(() => catalogue.current(FLOW).catch(() => undefined), []);
   return (
     <WithApplication>
       {(application) =>

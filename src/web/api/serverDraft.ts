@@ -1,0 +1,42 @@
+/**
+ * A wizard's draft kept on the server, whichever calls a flow uses (the spec's application calls for
+ * onboarding, the generic drafts API for every other flow): a save the server refuses (400) or a submit it
+ * finds incomplete (422) gives the wizard its field errors to show; any other failure is thrown (the wizard
+ * says the save failed and keeps everything).
+ */
+import type { DraftAdapter, OpenedDraft, SaveContext } from '../../engine/react/adapter';
+import type { FormData } from '../../engine/core/types';
+import { api, ApiError } from './client';
+
+/** Fetch allows 64 KiB of keepalive bodies at once; a bigger save on page hide goes without keepalive. */
+const KEEPALIVE_LIMIT = 60 * 1024;
+
+export interface DraftCalls {
+  opened: OpenedDraft;
+  /** The save's method, address and body. */
+  save(data: FormData, context: SaveContext): { method: 'PUT' | 'POST'; url: string; body: unknown };
+  /** The submit's address (POST). */
+  submitUrl: string;
+}
+
+async function refusedOr<T>(call: () => Promise<T>, status: number) {
+  try {
+    await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === status && Object.keys(error.fieldErrors).length > 0)
+      return { fieldErrors: error.fieldErrors };
+    throw error;
+  }
+}
+
+export function serverDraft(calls: DraftCalls): DraftAdapter {
+  return {
+    load: async () => calls.opened,
+    save: (data, context) => {
+      const { method, url, body } = calls.save(data, context);
+      const keepalive = context.keepalive === true && JSON.stringify(body).length < KEEPALIVE_LIMIT;
+      return refusedOr(() => api(method, url, body, { keepalive }), 400);
+    },
+    submit: () => refusedOr(() => api('POST', calls.submitUrl), 422),
+  };
+}
