@@ -3,7 +3,7 @@
  * what useWizard decides — the stepper, the step in the address with its neighbours pre-rendered, the reset
  * question, the save and attention notices, Back and Next. One URL per step (`<basePath>/<stepId>`).
  */
-import { Activity, Component, use, useState, type ReactNode } from 'react';
+import { Activity, Component, use, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, List, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
