@@ -192,6 +192,47 @@ describe('saving a draft (PUT)', () => {
     });
   });
 
+  it('refuses what an outside review could once store: a bad IBAN on a hidden step, extra keys, 500 KB of junk, another account’s file, 100,000 levels of nesting', async () => {
+    const { who, id } = await newMerchant();
+    const other = await newMerchant();
+    const theirs = (await upload(other.who, PDF, 'licence.pdf')).body.url as string;
+    const before = (await who.call('GET', `${BASE}/application`)).body;
+    const attempts: [unknown, string, string][] = [
+      // No country yet: the bank step is not on the path, and its rules still hold.
+      [{ bank_details: { iban: '12345' } }, '/bank_details/iban', 'validation:error.minLength'],
+      [{ ...basic('SAU', 'less_than_1m'), is_admin: true }, '/is_admin', 'validation:error.unknownField'],
+      [
+        { ...basic('SAU', 'less_than_1m'), legal_info: { legal_company_name: 'x', hidden: { a: 1 } } },
+        '/legal_info/hidden',
+        'validation:error.unknownField',
+      ],
+      [
+        { ...basic('SAU', 'less_than_1m'), last_name: 'x'.repeat(500 * 1024) },
+        '/last_name',
+        'validation:error.maxLength',
+      ],
+      [
+        { ...basic('ARE', 'less_than_1m'), legal_info: { license_url: theirs } },
+        '/legal_info/license_url',
+        'validation:error.fileNotFound',
+      ],
+    ];
+    for (const [body, pointer, key] of attempts) {
+      const res = await who.call('PUT', `${BASE}/application/${id}`, body);
+      expect(res.status, pointer).toBe(400);
+      expect(res.body.field_errors[pointer]?.key, pointer).toBe(key);
+    }
+    const deep = await app.inject({
+      method: 'PUT',
+      url: `${BASE}/application/${id}`,
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+      payload: `{"business_name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    const after = (await who.call('GET', `${BASE}/application`)).body;
+    expect({ ...after, updated_at: null }).toEqual({ ...before, updated_at: null });
+  });
+
   it('checks the freelance certificate, national ID and birth date rules', async () => {
     const { who, id } = await newMerchant();
     const res = await who.call('PUT', `${BASE}/application/${id}`, {

@@ -10,6 +10,7 @@ import { toFieldMessages, type ValidationErrorLike } from './messages';
 import { getAt, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import type { FormData } from './types';
 import { withRef, type RefResolver } from './schemaRef';
+import { isObject } from './json';
 
 type Schema = Record<string, unknown>;
 
@@ -45,8 +46,6 @@ const FORMAT_SAMPLES: Record<string, { good: string; bad: string }> = {
   'date-not-in-future': { good: '1990-05-17', bad: '2099-12-31' },
   'date-2-weeks-ahead': { good: '2099-12-31', bad: '2000-01-01' },
 };
-
-const isObject = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A value meeting the field's constraints, or undefined when none can be made. */
 function validValue(schema: Schema): unknown {

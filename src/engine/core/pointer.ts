@@ -1,5 +1,6 @@
 /** JSON pointers (RFC 6901) over plain JSON data. Pure; never mutates its input. */
 import equal from 'fast-deep-equal';
+import { isObject } from './json';
 
 /** Splits a pointer into its unescaped tokens. `''` is the whole document. */
 export function parsePointer(pointer: string): string[] {
@@ -100,13 +101,10 @@ export function setAt<T extends Record<string, unknown>>(data: T, pointer: strin
   return set(data, 0) as T;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
-
 export function changedPointers(before: unknown, after: unknown, at = ''): string[] {
   // Runs on every change of a form: unchanged parts are usually the same objects, so identity settles most.
   if (before === after) return [];
-  if (isPlainObject(before) && isPlainObject(after)) {
+  if (isObject(before) && isObject(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     return [...keys].flatMap((k) =>
       changedPointers(before[k], after[k], toPointer([...parsePointer(at), k])),
