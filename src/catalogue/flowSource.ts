@@ -53,3 +53,13 @@ export function staticFlowSource(versions: Record<string, FlowVersion>): FlowSou
 export function filesFlowSource(options: { schemasDir: string; localesDir: string }): FlowSource {
   return staticFlowSource(checkedVersions(options.schemasDir, options.localesDir));
 }
+
+/** Compiles every flow's current version now, so no merchant's first request waits for it (server start). */
+export async function warm(source: FlowSource): Promise<void> {
+  await Promise.all(
+    (await source.flows()).map(async (flowId) => {
+      const version = await source.current(flowId);
+      if (version) await source.compiled(version.id);
+    }),
+  );
+}

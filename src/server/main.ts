@@ -9,6 +9,8 @@ import { openDatabase, DataDirError, type Database } from './db';
 import { buildApp } from './app';
 import { seedDemoOnce } from './fixtures/demo';
 import { s3FileStore, StorageUnavailable } from './s3';
+import { serverFlowSource } from './catalogue';
+import { warm, type FlowSource } from '../catalogue/flowSource';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
@@ -29,6 +31,16 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+
+  // The catalogue: read and checked (a broken one stops the server with every problem listed), and every
+  // flow's current version compiled for the browser before the first merchant asks for it.
+  let flows: FlowSource;
+  try {
+    flows = serverFlowSource(config.schemasDir, config.localesDir);
+    await warm(flows);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
   }
 
   let database: Database;
@@ -52,7 +64,7 @@ async function main() {
   }
 
   // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads).
-  const app = await buildApp({ config, database, fileStore: s3 });
+  const app = await buildApp({ config, database, fileStore: s3, flows });
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoOnce(database.db, new Date());
     if (seeded) app.log.info({ seeded }, 'demo data seeded');

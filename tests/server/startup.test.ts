@@ -3,10 +3,11 @@
  * with one line; data survives a restart; the demo is seeded once.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogueCopy } from '../support/catalogueCopy';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 const main = path.resolve('src/server/main.ts');
@@ -71,6 +72,30 @@ describe('starting the server', () => {
     const run = await runServer(env);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(line);
+  });
+
+  it('refuses a broken catalogue with every problem listed, before taking requests', async () => {
+    const { schemasDir, localesDir } = catalogueCopy([]);
+    const flowFile = path.join(schemasDir, 'onboarding/flow.json');
+    const flow = JSON.parse(readFileSync(flowFile, 'utf8'));
+    flow.steps[3].when = { $ref: '#/conditions/nowhere' };
+    writeFileSync(flowFile, JSON.stringify(flow));
+    rmSync(path.join(localesDir, 'ar/onboarding.json'));
+    const run = await runServer({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mbo-')),
+      PORT: '18394',
+      SCHEMAS_DIR: schemasDir,
+      LOCALES_DIR: localesDir,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('ready at');
+    expect(run.stderr).toMatch(/^error: the catalogue has \d+ problem\(s\):/);
+    expect(run.stderr).toContain(
+      'onboarding/flow.json#/steps/3/when/$ref: no condition named "nowhere" [conditions]',
+    );
+    expect(run.stderr).toMatch(
+      /translation "onboarding:flow.title" is missing in locales\/ar\/onboarding.json \[translations\]/,
+    );
   });
 
   it('refuses a DATA_DIR that is a file with one line', async () => {
