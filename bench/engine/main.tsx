@@ -124,6 +124,33 @@ function Bare(props: { mantine?: boolean }) {
   );
 }
 
+/**
+ * A floor for a long page: 60 Mantine TextInputs, one of them typed in (`page60`). What a keystroke costs the
+ * browser grows with the page around the input, whatever the form engine does; this row shows how much.
+ */
+function Page60() {
+  const [value, setValue] = useState('');
+  const [step, setStep] = useState<'a' | 'b'>('a');
+  return (
+    <div style={{ padding: 24 }}>
+      {Array.from({ length: 60 }, (_, i) =>
+        i === 4 ? (
+          <TextInput
+            key={i}
+            label={`Field ${i}`}
+            id={`root_${step}_f4`}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        ) : (
+          <TextInput key={i} label={`Field ${i}`} id={`root_${step}_f${i}`} defaultValue="Hello world" />
+        ),
+      )}
+      <Button onClick={() => setStep(step === 'a' ? 'b' : 'a')}>{step === 'a' ? 'Next' : 'Back'}</Button>
+    </div>
+  );
+}
+
 const router = createMemoryRouter(
   [{ path: '/w/:stepId', element: <WizardRunner flowId="bench" adapter={adapter} basePath="/w" /> }],
   { initialEntries: ['/w/a'] },
@@ -155,6 +182,8 @@ void i18next
               <Bare />
             ) : mode === 'mantine' ? (
               <Bare mantine />
+            ) : mode === 'page60' ? (
+              <Page60 />
             ) : (
               <Engine />
             )}

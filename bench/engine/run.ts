@@ -7,8 +7,10 @@
  * at 4x; step switch ≤ 100 ms at 1x; ours at most 0.67 of the plain form's.
  * Figures, not a test: shared machines are noisy, so compare the ratios.
  *
- * Two more rows are floors: `bare`, one plain <input>, and `mantine`, one
- * Mantine TextInput (the input every text field of both forms draws). Chromium runs with vsync off (frames as soon as there is
+ * Three more rows are floors: `bare`, one plain <input>; `mantine`, one
+ * Mantine TextInput (the input every text field of both forms draws); and
+ * `page60`, that input among 59 more, without any form engine (the browser's
+ * own cost of a keystroke in a long page). Chromium runs with vsync off (frames as soon as there is
  * something to draw), so the figures are the work a keystroke costs, not the
  * wait for the next 60 Hz tick (with vsync on, even the bare input measures
  * ~16.7 ms; BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the
@@ -216,7 +218,12 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-async function measure(page: Page, url: string, mode: 'engine' | 'plain' | 'bare' | 'mantine', rate: number) {
+async function measure(
+  page: Page,
+  url: string,
+  mode: 'engine' | 'plain' | 'bare' | 'mantine' | 'page60',
+  rate: number,
+) {
   await page.goto(`${url}/?mode=${mode}`);
   await page.waitForFunction(
     () => window.__ready === true && document.getElementById('root_a_f4') !== null,
@@ -271,7 +278,7 @@ async function main() {
   const results: Record<string, { keys: number[]; switches: number[] }> = {};
   try {
     for (const rate of [1, 4]) {
-      for (const mode of ['engine', 'plain', 'bare', 'mantine'] as const) {
+      for (const mode of ['engine', 'plain', 'bare', 'mantine', 'page60'] as const) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         results[`${mode}@${rate}x`] = await measure(page, server.url, mode, rate);
         await page.close();
@@ -291,23 +298,23 @@ async function main() {
   );
   for (const name of Object.keys(results)) process.stdout.write(`${row(name)}\n`);
   const p = (name: string, kind: 'keys' | 'switches', q: number) => percentile(results[name]![kind], q);
-  const ratio = p('engine@1x', 'switches', 50) / p('plain@1x', 'switches', 50);
   const check = (label: string, ok: boolean) =>
     process.stdout.write(`  ${ok ? 'met   ' : 'MISSED'} ${label}\n`);
-  process.stdout.write('targets:\n');
-  check(
-    `keystroke p95 at 1x ≤ 16 ms (${p('engine@1x', 'keys', 95).toFixed(1)})`,
-    p('engine@1x', 'keys', 95) <= 16,
-  );
-  check(
-    `keystroke p95 at 4x ≤ 50 ms (${p('engine@4x', 'keys', 95).toFixed(1)})`,
-    p('engine@4x', 'keys', 95) <= 50,
-  );
-  check(
-    `step switch at 1x ≤ 100 ms (${p('engine@1x', 'switches', 50).toFixed(1)})`,
-    p('engine@1x', 'switches', 50) <= 100,
-  );
-  check(`our step switch / plain form's ≤ 0.67 (${ratio.toFixed(2)})`, ratio <= 0.67);
+  // Ratios measured side by side in this run (shared machines are noisy; absolute figures are not comparable
+  // between runs): issue 12's goals.
+  process.stdout.write('ratios (this run):\n');
+  for (const rate of [1, 4]) {
+    const keys = p(`engine@${rate}x`, 'keys', 95) / p(`mantine@${rate}x`, 'keys', 95);
+    check(`keystroke p95 at ${rate}x, ours / a lone Mantine input ≤ 1.20: ${keys.toFixed(2)}`, keys <= 1.2);
+  }
+  for (const rate of [1, 4]) {
+    const page = p(`engine@${rate}x`, 'keys', 95) / p(`page60@${rate}x`, 'keys', 95);
+    process.stdout.write(
+      `  (info) keystroke p95 at ${rate}x, ours / 60 Mantine inputs without a form: ${page.toFixed(2)}\n`,
+    );
+  }
+  const switches = p('engine@1x', 'switches', 50) / p('plain@1x', 'switches', 50);
+  check(`step switch at 1x, ours / a plain rjsf form ≤ 0.33: ${switches.toFixed(2)}`, switches <= 0.33);
 }
 
 await main();

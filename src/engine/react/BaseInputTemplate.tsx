@@ -1,13 +1,16 @@
 /**
- * The input behind rjsf's text, e-mail, URL, number and date widgets, with
- * Mantine's TextInput. It differs from @rjsf/mantine's in two ways: typing is
- * handed to the form through useDeferredChange (a keystroke paints in the
- * next frame however long the step), and numbers use a plain text input with
- * a numeric keyboard (rjsf's NumberField turns the text into a number) rather
- * than Mantine's NumberInput, which brings react-number-format (~5 KiB gzip)
- * for spinner buttons no form of ours shows.
+ * The input behind rjsf's text, e-mail, URL, number and date widgets: Mantine's TextInput, built from its two
+ * parts so that a keystroke re-renders only the input. It differs from @rjsf/mantine's in three ways:
+ * - typing is handed to the form through useDeferredChange (a keystroke paints in the next frame however
+ *   long the step);
+ * - the label, description and error (Input.Wrapper) render with the field, the typed text in a component of
+ *   its own (DeferredInput) — what TextInput draws, without redrawing the wrapper and its context per key;
+ * - numbers use a plain text input with a numeric keyboard (rjsf's NumberField turns the text into a number)
+ *   rather than Mantine's NumberInput, which brings react-number-format (~5 KiB gzip) for spinner buttons no
+ *   form of ours shows.
  */
-import { TextInput } from '@mantine/core';
+import { memo, useCallback } from 'react';
+import { Input } from '@mantine/core';
 import { SchemaExamples } from '@rjsf/core';
 import {
   ariaDescribedByIds,
@@ -18,47 +21,113 @@ import {
 } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
 
+interface DeferredInputProps {
+  id: string;
+  name: string;
+  value: unknown;
+  /** What an emptied field holds (rjsf's `emptyValue` option). */
+  emptyValue: unknown;
+  type: string | undefined;
+  inputMode: 'numeric' | 'decimal' | undefined;
+  required: boolean | undefined;
+  disabled: boolean;
+  readOnly: boolean;
+  invalid: boolean;
+  placeholder: string | undefined;
+  autoFocus: boolean | undefined;
+  autoComplete: string | undefined;
+  list: string | undefined;
+  describedBy: string;
+  onChange: (value: unknown) => void;
+  /** rjsf's file widget handles the event itself. */
+  onChangeOverride?: BaseInputTemplateProps['onChangeOverride'];
+  onBlur: (id: string, value: string) => void;
+  onFocus: (id: string, value: string) => void;
+}
+
+/** The typed text: the only part of the field a keystroke re-renders. */
+const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
+  const { id, emptyValue, onBlur, onFocus, readOnly } = props;
+  const { value, change, flush } = useDeferredChange<unknown>(props.value, props.onChange);
+  const handleChange = useCallback(
+    (event: React.ChangeEvent<HTMLInputElement>) =>
+      change(event.target.value === '' ? emptyValue : event.target.value),
+    [change, emptyValue],
+  );
+  const handleBlur = useCallback(
+    (event: React.FocusEvent<HTMLInputElement>) => {
+      flush();
+      onBlur(id, event.target.value);
+    },
+    [flush, onBlur, id],
+  );
+  const handleFocus = useCallback(
+    (event: React.FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value),
+    [onFocus, id],
+  );
+  return (
+    <Input
+      __staticSelector="TextInput"
+      size="sm"
+      id={id}
+      name={props.name}
+      required={props.required}
+      error={props.invalid}
+      disabled={props.disabled}
+      placeholder={props.placeholder}
+      autoFocus={props.autoFocus}
+      autoComplete={props.autoComplete}
+      list={props.list}
+      type={props.type}
+      inputMode={props.inputMode}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={readOnly ? undefined : (props.onChangeOverride ?? handleChange)}
+      onBlur={readOnly ? undefined : handleBlur}
+      onFocus={readOnly ? undefined : handleFocus}
+      aria-describedby={props.describedBy}
+    />
+  );
+});
+
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, type, schema, placeholder, required, disabled, readonly, autofocus, options } = props;
   const inputProps = getInputProps(schema, type, options, false);
   const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
-  const { value, change, flush } = useDeferredChange<unknown>(props.value, props.onChange);
   const description = props.hideLabel ? undefined : options.description || schema.description;
+  const error = props.rawErrors && props.rawErrors.length > 0 ? props.rawErrors.join('\n') : undefined;
   return (
     <>
-      <TextInput
+      <Input.Wrapper
+        __staticSelector="TextInput"
+        size="sm"
         id={id}
-        name={htmlName || id}
         label={labelValue(props.label || undefined, props.hideLabel, false)}
         description={description as string | undefined}
         required={required}
-        autoFocus={autofocus}
-        disabled={disabled || readonly}
-        placeholder={placeholder}
-        error={props.rawErrors && props.rawErrors.length > 0 ? props.rawErrors.join('\n') : undefined}
-        list={schema.examples ? examplesId(id) : undefined}
-        autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
-        type={numeric ? 'text' : inputProps.type}
-        inputMode={numeric ? (schema.type === 'integer' ? 'numeric' : 'decimal') : undefined}
-        value={value === undefined || value === null ? '' : String(value)}
-        onChange={
-          readonly
-            ? undefined
-            : // rjsf's file widget handles the event itself; every other widget hands over the text.
-              (props.onChangeOverride ??
-              ((event) => change(event.target.value === '' ? options.emptyValue : event.target.value)))
-        }
-        onBlur={
-          readonly
-            ? undefined
-            : (event) => {
-                flush();
-                props.onBlur(id, event.target.value);
-              }
-        }
-        onFocus={readonly ? undefined : (event) => props.onFocus(id, event.target.value)}
-        aria-describedby={ariaDescribedByIds(id, !!schema.examples)}
-      />
+        error={error}
+      >
+        <DeferredInput
+          id={id}
+          name={htmlName || id}
+          value={props.value}
+          emptyValue={options.emptyValue}
+          type={numeric ? 'text' : inputProps.type}
+          inputMode={numeric ? (schema.type === 'integer' ? 'numeric' : 'decimal') : undefined}
+          required={required}
+          disabled={!!(disabled || readonly)}
+          readOnly={!!readonly}
+          invalid={error !== undefined}
+          placeholder={placeholder}
+          autoFocus={autofocus}
+          autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+          list={schema.examples ? examplesId(id) : undefined}
+          describedBy={ariaDescribedByIds(id, !!schema.examples)}
+          onChange={props.onChange}
+          onChangeOverride={props.onChangeOverride}
+          onBlur={props.onBlur}
+          onFocus={props.onFocus}
+        />
+      </Input.Wrapper>
       {props.children}
       <SchemaExamples id={id} schema={schema} />
     </>

@@ -40,19 +40,33 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void) {
       unconfirmed.current = null;
   }, [value]);
 
-  const change = useCallback((next: T) => {
-    setTyped({ value: next });
-    unconfirmed.current = { value: next };
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const pending = unconfirmed.current;
-      if (pending) startTransition(() => latestOnChange.current(pending.value));
-    }, HAND_OVER_MS);
+  // One timer for a run of typing, not one per keystroke: it is armed by the first key and, when it fires
+  // early (keys came since), re-armed for what remains of the pause.
+  const lastKeyAt = useRef(0);
+  const handOver = useCallback(function handOver() {
+    const waited = Date.now() - lastKeyAt.current;
+    if (waited < HAND_OVER_MS) {
+      timer.current = setTimeout(handOver, HAND_OVER_MS - waited);
+      return;
+    }
+    timer.current = undefined;
+    const pending = unconfirmed.current;
+    if (pending) startTransition(() => latestOnChange.current(pending.value));
   }, []);
+  const change = useCallback(
+    (next: T) => {
+      setTyped({ value: next });
+      unconfirmed.current = { value: next };
+      lastKeyAt.current = Date.now();
+      timer.current ??= setTimeout(handOver, HAND_OVER_MS);
+    },
+    [handOver],
+  );
 
   /** Hands the latest typed value over now, synchronously (call before reporting a blur). */
   const flush = useCallback(() => {
     clearTimeout(timer.current);
+    timer.current = undefined;
     const pending = unconfirmed.current;
     if (pending) flushSync(() => latestOnChange.current(pending.value));
   }, []);
@@ -63,6 +77,7 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void) {
     return () => {
       document.removeEventListener('visibilitychange', onHide);
       clearTimeout(timer.current);
+      timer.current = undefined;
       // Unmounting (the step left by a route change): hand over what is unconfirmed, without flushSync (React is
       // committing).
       const pending = unconfirmed.current;
