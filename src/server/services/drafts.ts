@@ -30,7 +30,7 @@ import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/c
 import type { FormData } from '../../engine/core/types';
 import type { FlowSource } from '../../catalogue/flowSource';
 import { flowRuntime, type FlowRuntime } from '../../catalogue/runtime';
-import type { DraftView } from '../../domain/drafts';
+import type { DraftView } from '../../engine/core/drafts';
 import { HttpError, notFound } from '../errors';
 import type { Clock } from '../clock';
 import type { DraftRepository, DraftRow } from '../repositories/drafts';

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { serverDraft } from '../../api/serverDraft';
 import type { DraftAdapter } from '../../../engine/react/adapter';
 import { ownData } from '../../../engine/core/drafts';
-import type { DraftView } from '../../../domain/drafts';
+import type { DraftView } from '../../../engine/core/drafts';
 
 export type { DraftView };
 
