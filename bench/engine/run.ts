@@ -15,6 +15,14 @@
  * wait for the next 60 Hz tick (with vsync on, even the bare input measures
  * ~16.7 ms; BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the
  * keystrokes' JavaScript time goes.
+ *
+ * What is left between our form and the lone input at 4x is the browser's, not ours: after each keystroke
+ * Chromium runs a task with no script in it that forces style and layout about four times per form control
+ * of the page (240 times for the 60 fields; ~0.5 ms at 1x, 15–30 ms at 4x; its shape matches autofill's
+ * scan of the fields). It is there with or without the <form> element and with autocomplete="off", and it
+ * grows with the number of fields, not with anything the engine does: the lone input pays it for one field.
+ * Our JavaScript per keystroke is ~11 ms at 4x (BENCH_PROFILE=1), about what the lone input's costs.
+ * BENCH_TRACE=1 traces the keystrokes and prints, per row, the time in those script-less tasks.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -35,6 +43,38 @@ const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 10);
 
 // BENCH_PROFILE=1 prints where the keystrokes' JavaScript time goes (self time by function), to guide work.
 const PROFILE = process.env.BENCH_PROFILE === '1';
+// BENCH_TRACE=1 prints the time the browser spends per keystroke in tasks that run no script but force style and
+// layout (the per-field scan described above).
+const TRACE = process.env.BENCH_TRACE === '1';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+}
+
+/** Per keystroke: the tasks with no script in them that force style and layout, their count and time. */
+function scriptlessTasks(events: TraceEvent[], keystrokes: number) {
+  const timed = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  const inside = (outer: TraceEvent, inner: TraceEvent) =>
+    inner !== outer &&
+    inner.tid === outer.tid &&
+    inner.ts >= outer.ts &&
+    inner.ts + inner.dur! <= outer.ts + outer.dur!;
+  let ms = 0;
+  let forced = 0;
+  for (const task of timed.filter((e) => e.name === 'RunTask')) {
+    const children = timed.filter((e) => inside(task, e));
+    if (children.some((e) => e.name === 'FunctionCall' || e.name === 'EventDispatch')) continue;
+    const count = children.filter((e) => e.name === 'Document::UpdateStyleAndLayout').length;
+    if (count === 0) continue;
+    forced += count;
+    ms += task.dur! / 1000;
+  }
+  return { ms: ms / keystrokes, forced: forced / keystrokes };
+}
 
 type Json = Record<string, unknown>;
 
@@ -242,12 +282,29 @@ async function measure(
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
+  const events: TraceEvent[] = [];
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  if (TRACE) {
+    cdp.on('Tracing.dataCollected', (chunk) => events.push(...(chunk.value as unknown as TraceEvent[])));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink',
+      transferMode: 'ReportEvents',
+    });
+  }
   for (let i = 0; i < KEYSTROKES; i += 1) {
     await page.keyboard.press('x');
     await page.waitForFunction((n) => window.__keys.length >= n, i + 1);
   }
   const keys = await page.evaluate(() => window.__keys);
   if (PROFILE) printProfile(`${mode}@${rate}x`, (await cdp.send('Profiler.stop')).profile);
+  if (TRACE) {
+    await cdp.send('Tracing.end');
+    await traced;
+    const tasks = scriptlessTasks(events, KEYSTROKES);
+    process.stdout.write(
+      `trace ${mode}@${rate}x: per keystroke ${tasks.ms.toFixed(1)} ms in script-less tasks, ${tasks.forced.toFixed(0)} forced style/layout updates\n`,
+    );
+  }
 
   const switches: number[] = [];
   for (let i = 0; i < SWITCHES + 2; i += 1) {
