@@ -82,9 +82,11 @@ const store = {
 };
 
 describe('starting an application', () => {
-  it('has none at first (404), then one per account, with the contact details and UTM values filled in', async () => {
+  it('has none at first (null, not an error), then one per account, with the contact details and UTM values filled in', async () => {
     const who = await signIn(app, 'starter@example.com', '+966501239999');
-    expect((await who.call('GET', `${BASE}/application`)).status).toBe(404);
+    const none = await who.call('GET', `${BASE}/application`);
+    expect(none.status).toBe(200);
+    expect(none.body).toBeNull();
     const created = await who.call('POST', `${BASE}/application`, { advertisement: { utm_source: 'x' } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({

@@ -31,7 +31,10 @@ export async function applicationRoutes(
 
   app.get(`${base}/application`, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return applications.get(requireSession(request).accountId);
+    // An account without an application is not an error (every new account's first page asks): `null`, not 404,
+    // so a browser's console stays clean.
+    const application = await applications.get(requireSession(request).accountId);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(application));
   });
 
   app.post<{ Body: { advertisement?: Record<string, unknown> } | undefined }>(

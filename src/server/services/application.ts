@@ -154,10 +154,10 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   }
 
   return {
+    /** The account's application, or null when it has not started one. */
     async get(accountId: string) {
       const row = await repository.byAccount(accountId);
-      if (!row) throw notFound('application not found');
-      return view(row, await draftOf(row));
+      return row ? view(row, await draftOf(row)) : null;
     },
 
     /** Starts the account's application (ours: the spec has no create call), with its contact details filled in. */

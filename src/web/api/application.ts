@@ -2,7 +2,7 @@
  * The account's onboarding application (spec §7 `GET /partners/application/api/v1/application`): read by the
  * shell (sidebar item, root's redirect) and by the application's screens, under one query key.
  */
-import { api, ApiError } from './client';
+import { api } from './client';
 import { APPLICATION_META_FIELDS } from '../../domain/application';
 import type { FieldMessage } from '../../engine/core/messages';
 
@@ -26,14 +26,9 @@ export interface Application extends Record<string, unknown> {
   submitted_at: string | null;
 }
 
-/** The account's application, or null when it has none (404). */
+/** The account's application, or null when it has none. */
 export async function fetchApplication(): Promise<Application | null> {
-  try {
-    return await api<Application>('GET', APPLICATION_URL);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return api<Application | null>('GET', APPLICATION_URL);
 }
 
 /** The answers of an application: everything but the fields about it. */

@@ -61,20 +61,20 @@ export async function api<T>(
     throw new ApiError(0, 'network error');
   }
   const text = await response.text();
-  let data: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    parsed = text ? JSON.parse(text) : {};
   } catch {
-    data = {};
+    parsed = {};
   }
-  if (!response.ok) {
-    if (response.status === 401 && !options.quiet401) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(
-      typeof data.status === 'number' ? data.status : response.status || 500,
-      typeof data.message === 'string' ? data.message : 'unknown',
-      (data.field_errors as Record<string, FieldError> | undefined) ?? {},
-      data,
-    );
-  }
-  return data as T;
+  // A success may answer `null` (no application yet); an error's details are read from an object only.
+  if (response.ok) return parsed as T;
+  const data = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  if (response.status === 401 && !options.quiet401) unauthorizedListeners.forEach((l) => l());
+  throw new ApiError(
+    typeof data.status === 'number' ? data.status : response.status || 500,
+    typeof data.message === 'string' ? data.message : 'unknown',
+    (data.field_errors as Record<string, FieldError> | undefined) ?? {},
+    data,
+  );
 }
