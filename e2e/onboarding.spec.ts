@@ -139,12 +139,25 @@ test('a new ARE private company (tier 3) completes every step in English and sub
 
   await expect(page).toHaveURL(/bank-details$/);
   await text(page, 'IBAN', 'AE070331234567890123456');
-  await text(page, 'Bank name', 'Mashreq');
+  // The IBAN names its bank: the empty bank name is filled in.
+  await expect(page.getByRole('textbox', { name: 'Bank name' })).toHaveValue('Mashreq');
   await text(page, 'Beneficiary name (English)', 'Falasi Phones LLC');
   await upload(page, 'IBAN certificate (bank letter)');
   await next(page);
 
   await expect(page).toHaveURL(/result$/);
+  // The review: every answer, step by step, each step with a link back to change it.
+  await expect(page.getByRole('heading', { name: 'Your answers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shareholders' })).toBeVisible();
+  await expect(page.getByText('AE07 0331 2345 6789 0123 456', { exact: true })).toBeVisible();
+  await expect(page.getByText('Licence-document.pdf', { exact: true })).toBeVisible();
+  await expect(page.getByText('Mobile phones', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Bank details' }).click();
+  await expect(page).toHaveURL(/bank-details$/);
+  await text(page, 'Beneficiary name (English)', 'Falasi Phones L.L.C');
+  await next(page);
+  await expect(page).toHaveURL(/result$/);
+  await expect(page.getByText('Falasi Phones L.L.C', { exact: true })).toBeVisible();
   await page.getByRole('checkbox', { name: /I confirm/ }).check();
   await next(page, 'Submit');
 
@@ -204,6 +217,8 @@ test('a Saudi freelancer completes in Arabic; a bad IBAN says so and keeps the o
   await expect(page.getByRole('textbox', { name: 'اسم المستفيد (بالإنجليزية)' })).toHaveValue('Rayyan Store');
   await text(page, 'رقم الآيبان', 'SA0380000000608010167519');
   await expect(page.getByText('يرجى إدخال رقم آيبان صحيح')).toHaveCount(0);
+  // The IBAN's bank does not replace the name the merchant typed.
+  await expect(page.getByRole('textbox', { name: 'اسم البنك' })).toHaveValue('البنك الأهلي');
   await upload(page, 'شهادة الآيبان (خطاب البنك)', 'iban-certificate');
   await next(page, 'التالي');
 

@@ -397,6 +397,20 @@ describe('ownership', () => {
       'no step owns "/yearly_volume", so "tier" can never be answered',
     );
   });
+
+  it('a lookup that fills a field of another step', () => {
+    const problems = run(ownership, (f) => {
+      f['onboarding/steps/bank-details.ui.json']!.bank_details.iban['ui:options'].lookup.fill = {
+        '/business_name': 'bank_name',
+      };
+    });
+    expectProblem(
+      problems,
+      'onboarding/steps/bank-details.ui.json',
+      '/bank_details/iban/ui:options/lookup/fill',
+      '"/business_name" is not a field of step "bank-details", so its lookup cannot fill it',
+    );
+  });
 });
 
 describe('reachability', () => {

@@ -1,10 +1,12 @@
 import { isWithin, parsePointer, toPointer } from '../../engine/core/pointer';
+import { isObject } from '../../engine/core/json';
 import { schemaLeaves } from '../model';
 import { finding, type Check, type Finding } from './check';
 
 /**
  * What steps own and what their schemas declare agree: every owned pointer is a field of the step, every
- * field is owned; every context field, rule and reset speaks of data some step asks for.
+ * field is owned; every context field, rule and reset speaks of data some step asks for; a field's lookup
+ * (`ui:options.lookup`) fills only fields of its own step.
  */
 export const ownership: Check = {
   name: 'ownership',
@@ -38,6 +40,19 @@ export const ownership: Check = {
                 `field "${leaf}" is not in the step's "owns" in ${file}`,
               ),
             );
+      }
+      for (const step of flow.steps) {
+        if (!step.ui || !step.uiFile) continue;
+        for (const { at, fill } of lookupFills(step.ui))
+          for (const pointer of Object.keys(fill))
+            if (!step.definition.owns.some((o) => isWithin(pointer, o)))
+              found.push(
+                finding(
+                  step.uiFile,
+                  `${at}/ui:options/lookup/fill`,
+                  `"${pointer}" is not a field of step "${step.definition.id}", so its lookup cannot fill it`,
+                ),
+              );
       }
       const owned = definition.steps.flatMap((s) => s.owns);
       for (const [name, field] of Object.entries(definition.context))
@@ -78,3 +93,15 @@ export const ownership: Check = {
     return found;
   },
 };
+
+/** Every `ui:options.lookup.fill` in a UI schema, with the UI pointer of the field it is on. */
+function lookupFills(ui: unknown, at = ''): { at: string; fill: Record<string, unknown> }[] {
+  if (!isObject(ui)) return [];
+  const found: { at: string; fill: Record<string, unknown> }[] = [];
+  const options = ui['ui:options'];
+  if (isObject(options) && isObject(options.lookup) && isObject(options.lookup.fill))
+    found.push({ at, fill: options.lookup.fill });
+  for (const [key, child] of Object.entries(ui))
+    if (!key.startsWith('ui:')) found.push(...lookupFills(child, `${at}/${key}`));
+  return found;
+}

@@ -46,6 +46,8 @@ export interface StepDefinition {
   end?: 'submit' | 'reach-out';
   optional?: boolean;
   locked?: boolean;
+  /** The step first shows the answers of the active steps before it, each step with a link back to it. */
+  review?: boolean;
 }
 
 /** While `when` holds, the pointers of `set` take their values and those of `clear` are removed. */

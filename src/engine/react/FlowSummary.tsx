@@ -1,9 +1,10 @@
 /**
  * A flow's answers, read-only, step by step: each step's title and its answers as the merchant would say them
- * (StepSummary), with the same labels as the form. The submitted application's view and every other flow's
- * read-only view draw it.
+ * (StepSummary), with the same labels as the form. The submitted application's view, every other flow's
+ * read-only view and a review step (with a link back to each step) draw it. Review steps themselves (a
+ * declaration) are not shown: they are what the merchant does after reading the rest.
  */
-import { Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../core/types';
@@ -22,6 +23,8 @@ export function FlowSummary(props: {
   services?: WidgetServices;
   /** Called when a download fails (the page says so its own way). */
   onDownloadFailed?: () => void;
+  /** On a review step: each step gets a link that calls this, to change its answers. */
+  onEdit?: (stepId: string) => void;
 }) {
   const { t } = useTranslation(['validation', 'common']);
   const text = useMemo(
@@ -32,10 +35,10 @@ export function FlowSummary(props: {
   return (
     <Stack gap="lg">
       {props.steps
-        .filter((id) => props.flow.steps[id])
+        .filter((id) => props.flow.steps[id] && !props.flow.flow.steps.find((s) => s.id === id)?.review)
         .map((id) => {
           const step = props.flow.steps[id]!;
-          const title = props.flow.flow.steps.find((s) => s.id === id)?.title ?? id;
+          const title = text(props.flow.flow.steps.find((s) => s.id === id)?.title ?? id);
           return (
             <Paper
               key={id}
@@ -46,9 +49,23 @@ export function FlowSummary(props: {
               aria-labelledby={`view-${id}`}
             >
               <Stack gap="md">
-                <Title order={2} size="h4" id={`view-${id}`}>
-                  {text(title)}
-                </Title>
+                <Group justify="space-between" wrap="nowrap" align="baseline">
+                  <Title order={2} size="h4" id={`view-${id}`}>
+                    {title}
+                  </Title>
+                  {props.onEdit && (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      fw={500}
+                      aria-label={t('common:wizard.editStep', { step: title })}
+                      onClick={() => props.onEdit!(id)}
+                    >
+                      {t('common:wizard.edit')}
+                    </Anchor>
+                  )}
+                </Group>
                 <StepSummary
                   schema={step.schema}
                   ui={translateUi(step.schema, step.ui, text)}

@@ -1,6 +1,7 @@
 /**
  * A step's answers, read-only: each answered field as its label and its value as the merchant would say it
- * (option labels, yes/no, dates as dd/MM/yyyy, files by name with a download), nested objects flattened and
+ * (option labels, yes/no, dates as dd/MM/yyyy, files by name with a download, an IBAN in groups of four as its
+ * field shows it), nested objects flattened and
  * lists (company owners) one card per item. Built from the same step schema and UI schema as the form, so
  * a field added to the catalogue shows here too. Hidden fields and unanswered ones are left out.
  */
@@ -11,6 +12,7 @@ import { isObject, type JsonObject } from '../core/json';
 import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
 import { fieldsOf, type WalkNode } from '../core/schemaWalk';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
+import { groupIban } from '../core/iban';
 import { getAt } from '../core/pointer';
 
 interface Row {
@@ -70,6 +72,7 @@ function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => st
     }
     if (childUi['ui:widget'] === 'upload' || 'x-accept' in child)
       return [{ key, label, file: String(value) }];
+    if (childUi['ui:widget'] === 'iban') return [{ key, label, value: groupIban(String(value)) }];
     if (typeof value === 'boolean') return [{ key, label, value: yesNo(value) }];
     if (Array.isArray(child.enum)) return [{ key, label, value: enumLabel(value, child, childUi) }];
     if (typeof child.format === 'string' && child.format.startsWith('date'))
@@ -104,7 +107,14 @@ function LookupText(props: { lookup: NonNullable<Row['lookup']>; fallback: strin
   return answer?.question === question ? (
     <bdi>{answer.label}</bdi>
   ) : (
-    <Skeleton height={14} width={120} mt={4} />
+    // Inline in the line of text it stands for, so the page does not move when the label arrives.
+    <Skeleton
+      component="span"
+      display="inline-block"
+      height={14}
+      width={120}
+      style={{ verticalAlign: 'middle' }}
+    />
   );
 }
 

@@ -4,7 +4,20 @@
  * question, the save and attention notices, Back and Next. One URL per step (`<basePath>/<stepId>`).
  */
 import { Activity, Component, use, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Group, List, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { carryForward } from '../core/drafts';
@@ -13,7 +26,8 @@ import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { catalogue, CatalogueLoadError, type FlowLoader, type FlowSource } from './flowSource';
 import { StepForm } from './StepForm';
-import { useWizard, WIZARD_NAMESPACES, type Outcome } from './useWizard';
+import { FlowSummary } from './FlowSummary';
+import { useWizard, WIZARD_NAMESPACES, type Outcome, type WizardView } from './useWizard';
 import { WizardStepper } from './WizardStepper';
 import classes from './WizardRunner.module.css';
 import type { WidgetServices } from '../widgets/services';
@@ -147,6 +161,14 @@ function Wizard(
                 </List>
               </Alert>
             )}
+            {wizard.review && (
+              <ReviewAnswers
+                loader={props.loader}
+                review={wizard.review}
+                services={props.services}
+                onEdit={wizard.select}
+              />
+            )}
             {/* The steps next to this one are already rendered, hidden (React's Activity pre-renders them at low
                 priority and keeps them), so Next and Back only reveal a step. */}
             {wizard.forms.map((form) => (
@@ -167,6 +189,7 @@ function Wizard(
             <StepActions
               back={wizard.back}
               next={wizard.next}
+              onPress={wizard.onActionPress}
               busy={wizard.busy}
               label={t(`wizard.${wizard.action}`)}
               backLabel={t('wizard.back')}
@@ -175,6 +198,49 @@ function Wizard(
         </Paper>
       </div>
     </div>
+  );
+}
+
+/** A review step's answers: every step before it, each with a link back to change it. */
+function ReviewAnswers(props: {
+  loader: FlowLoader;
+  review: NonNullable<WizardView['review']>;
+  services?: WidgetServices;
+  onEdit: (stepId: string) => void;
+}) {
+  const { t } = useTranslation(['common', 'widgets']);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  return (
+    <Stack gap="md" component="section" aria-labelledby="review-answers">
+      <Stack gap={4}>
+        <Title order={2} size="h3" id="review-answers">
+          {t('wizard.reviewTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('wizard.reviewIntro')}
+        </Text>
+      </Stack>
+      {downloadFailed && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          onClose={() => setDownloadFailed(false)}
+        >
+          {t('widgets:upload.downloadFailed')}
+        </Alert>
+      )}
+      <FlowSummary
+        loader={props.loader}
+        flow={props.review.flow}
+        data={props.review.data}
+        steps={props.review.steps}
+        services={props.services}
+        onEdit={props.onEdit}
+        onDownloadFailed={() => setDownloadFailed(true)}
+      />
+    </Stack>
   );
 }
 
@@ -204,6 +270,7 @@ function StepActions(props: {
   back?: () => void;
   next: () => void;
   busy: boolean;
+  onPress: () => void;
   label: ReactNode;
   backLabel: ReactNode;
 }) {
@@ -211,13 +278,13 @@ function StepActions(props: {
     <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Group justify="space-between">
         {props.back ? (
-          <Button variant="default" onClick={props.back} disabled={props.busy}>
+          <Button variant="default" onClick={props.back} onPointerDown={props.onPress} disabled={props.busy}>
             {props.backLabel}
           </Button>
         ) : (
           <span />
         )}
-        <Button onClick={props.next} loading={props.busy}>
+        <Button onClick={props.next} onPointerDown={props.onPress} loading={props.busy}>
           {props.label}
         </Button>
       </Group>

@@ -31,14 +31,15 @@ import {
 import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
 import { applyStepChanges, dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
 import { applyResets, applyRules, resetsFor } from '../core/rules';
-import { getAt, isWithin } from '../core/pointer';
+import { changedPointers, getAt, isWithin, setAt } from '../core/pointer';
+import { walkFields } from '../core/schemaWalk';
 import type { FlowDefinition, FlowReset, FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './flowSource';
 import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
 import type { StepperStep } from './WizardStepper';
-import type { DataWatch, PendingWork, WidgetServices } from '../widgets/services';
+import { lookupOf, type DataWatch, type PendingWork, type WidgetServices } from '../widgets/services';
 
 export type Outcome = 'submit' | 'reach-out';
 
@@ -84,6 +85,8 @@ export interface WizardView {
   next: () => Promise<void>;
   back: (() => Promise<void>) | undefined;
   busy: boolean;
+  /** Call on pointerdown on Next, Back or Submit: field messages wait until the press is over (see pressStart). */
+  onActionPress: () => void;
   /** What the main button says. */
   action: 'next' | 'submit' | 'finish';
   saveFailed: boolean;
@@ -93,6 +96,11 @@ export interface WizardView {
   reset: { questions: string[]; confirm: () => void; cancel: () => void } | null;
   /** Translates a catalogue text (the version's own texts first). */
   text: (key: string, params?: Record<string, unknown>) => string;
+  /**
+   * On a review step (flow.json `review`): the flow as loaded, the active steps before this one (each loaded,
+   * since this step waited for them) and the answers as of the last blur or step change, to show above the form.
+   */
+  review: { flow: PartialFlow; steps: string[]; data: FormData } | null;
 }
 
 const NO_ERRORS: ErrorSchema = {};
@@ -188,6 +196,40 @@ export function useWizard(options: WizardOptions): WizardView {
     [definition, flow.validators, committed],
   );
   const [messages, setMessages] = useState<FieldMessage[]>(options.initial.attention);
+  // While Next, Back or Submit is held down, the messages a field's blur or change brings wait until the press
+  // is over: pressing the button takes the focus from the field, and a message appearing or going then moves the
+  // button from under the pointer, so the release lands elsewhere and the click is lost (a submit that silently
+  // did nothing). The action validates and shows its own messages anyway.
+  const pressing = useRef(false);
+  const heldMessages = useRef<Parameters<typeof setMessages>[0] | null>(null);
+  const showFieldMessages = useCallback((update: Parameters<typeof setMessages>[0]) => {
+    if (!pressing.current) return setMessages(update);
+    const before = heldMessages.current;
+    // Updates made during the press apply in order once it is over.
+    heldMessages.current =
+      before === null
+        ? update
+        : (old: FieldMessage[]) => {
+            const first = typeof before === 'function' ? before(old) : before;
+            return typeof update === 'function' ? update(first) : update;
+          };
+  }, []);
+  const pressStart = useCallback(() => {
+    pressing.current = true;
+    const release = () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      // After the click the release makes (it is dispatched after pointerup, in the same task).
+      setTimeout(() => {
+        pressing.current = false;
+        const held = heldMessages.current;
+        heldMessages.current = null;
+        if (held !== null) setMessages(held);
+      }, 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+  }, []);
   const [attention, setAttention] = useState<FieldMessage[]>(options.initial.attention);
   const [saveFailed, setSaveFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -346,11 +388,47 @@ export function useWizard(options: WizardOptions): WizardView {
     const current = dataRef.current;
     setCommitted(current);
     const fresh = stepMessages(current);
-    setMessages((old) => [
+    showFieldMessages((old) => [
       ...old.filter((m) => fieldId(m.pointer) !== id && fresh.some((f) => f.pointer === m.pointer)),
       ...fresh.filter((m) => fieldId(m.pointer) === id),
     ]);
-    void save(current).then((refused) => refused.length > 0 && setMessages(refused));
+    void save(current).then((refused) => refused.length > 0 && showFieldMessages(refused));
+    lookUp(id, step, current);
+  };
+
+  /**
+   * A field with a lookup (UI schema `ui:options.lookup`: `source`, and `fill`, pointers to the answer's keys)
+   * asks the source about its value when it loses focus, and fills the fields named in `fill` that are still
+   * empty (an IBAN fills the bank's name; a name the merchant typed is never replaced).
+   */
+  const lookUp = (id: string, on: LoadedStep, current: FormData) => {
+    const ask = options.services?.lookup;
+    if (!ask) return;
+    walkFields({ schema: on.schema, ui: on.ui, data: current }, on.resolve, (node) => {
+      if (fieldId(node.pointer) !== id) return;
+      const lookup = lookupOf(node.ui);
+      if (!lookup || typeof node.data !== 'string' || node.data === '') return false;
+      const asked = node.data;
+      void ask(lookup.source, asked)
+        .then((answer) => {
+          const latest = dataRef.current;
+          if (!answer || getAt(latest, node.pointer) !== asked) return;
+          let filled = latest;
+          for (const [target, key] of Object.entries(lookup.fill)) {
+            const value = answer[key];
+            const now = getAt(filled, target);
+            if (typeof value === 'string' && value !== '' && (now === undefined || now === ''))
+              filled = setAt(filled, target, value);
+          }
+          if (filled === latest) return;
+          setData(filled);
+          setCommitted(filled);
+          void save(filled);
+        })
+        // A lookup that fails leaves the fields for the merchant to fill, as they would without it.
+        .catch(() => undefined);
+      return false;
+    });
   };
 
   // Stable callbacks keep the memoized forms from re-rendering on the wizard's own state changes.
@@ -376,7 +454,21 @@ export function useWizard(options: WizardOptions): WizardView {
       setPendingReset({ before: current, after: merged, resets });
       return;
     }
-    setData(applyRules(definition, applyResets(merged, resets)));
+    const settled = applyRules(definition, applyResets(merged, resets));
+    setData(settled);
+    // A message goes as soon as its field is put right, not at the next blur: the page does not change under
+    // the merchant's next press (a ticked declaration's message leaving as Submit goes down).
+    if (messages.length > 0) {
+      const changed = changedPointers(current, settled);
+      const touched = (m: FieldMessage) =>
+        changed.some((p) => isWithin(m.pointer, p) || isWithin(p, m.pointer));
+      if (messages.some(touched)) {
+        const fresh = stepMessages(settled);
+        showFieldMessages((old) =>
+          old.flatMap((m) => (touched(m) ? fresh.filter((f) => f.pointer === m.pointer) : [m])),
+        );
+      }
+    }
   };
   const blurRef = useRef<(id: string, from: string) => void>(() => undefined);
   // rjsf reports a change after its own render commits; a widget that reports a change and its blur together
@@ -459,7 +551,8 @@ export function useWizard(options: WizardOptions): WizardView {
   const redirect =
     loading || open
       ? null
-      : `${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[0]}`;
+      : // Every step complete (a draft that is only waiting for its submit): the last step, where it is submitted.
+        `${basePath}/${firstIncompleteStep(definition, flow.validators, data) ?? active[active.length - 1]}`;
 
   const showServerErrors = (serverMessages: FieldMessage[]) => {
     setMessages(serverMessages);
@@ -481,6 +574,12 @@ export function useWizard(options: WizardOptions): WizardView {
   };
 
   const end = definition.steps.find((s) => s.id === stepId)?.end;
+  const reviewing = step !== undefined && definition.steps.find((s) => s.id === step.id)?.review === true;
+  const reviewSteps = reviewing ? active.slice(0, at).join(' ') : '';
+  const review = useMemo(
+    () => (reviewSteps ? { flow, steps: reviewSteps.split(' '), data: committed } : null),
+    [reviewSteps, flow, committed],
+  );
 
   const next = async () => {
     if (!step) return;
@@ -575,6 +674,7 @@ export function useWizard(options: WizardOptions): WizardView {
     next,
     back: previous !== null ? back : undefined,
     busy,
+    onActionPress: pressStart,
     action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
     saveFailed,
     attention: attentionSteps,
@@ -586,5 +686,6 @@ export function useWizard(options: WizardOptions): WizardView {
         }
       : null,
     text,
+    review,
   };
 }

@@ -40,6 +40,32 @@ export interface WidgetServices {
    * of the field it depends on (`ui:options.dependsOn`), when it has one.
    */
   options?(source: string, parent: unknown, language: string): Promise<SelectOption[]>;
+  /**
+   * What a source knows about a value (`ui:options.lookup`): `iban` answers `{ valid, bank_name, … }`. Null
+   * when it knows nothing; rejects when it cannot be asked.
+   */
+  lookup?(source: string, value: string): Promise<Record<string, unknown> | null>;
+}
+
+/** The sources a field's `ui:options.lookup` may name (the catalogue check refuses others). */
+export const LOOKUP_SOURCES = ['iban'] as const;
+
+/** A field's lookup: the source to ask about its value, and which fields to fill from which keys of the answer. */
+export interface FieldLookup {
+  source: string;
+  /** Data pointer → key of the answer. */
+  fill: Record<string, string>;
+}
+
+/** The lookup a field's UI schema names (`ui:options.lookup`), if any. */
+export function lookupOf(ui: Record<string, unknown>): FieldLookup | null {
+  const options = ui['ui:options'];
+  if (typeof options !== 'object' || options === null) return null;
+  const lookup = (options as { lookup?: unknown }).lookup;
+  if (typeof lookup !== 'object' || lookup === null) return null;
+  const { source, fill } = lookup as { source?: unknown; fill?: unknown };
+  if (typeof source !== 'string' || typeof fill !== 'object' || fill === null) return null;
+  return { source, fill: fill as Record<string, string> };
 }
 
 export interface SelectOption {

@@ -1,6 +1,7 @@
 /**
  * What the form widgets need from the API (any flow): uploads with progress, downloads of stored files, and the
- * lists `apiSelect` fields pick from (business sections and their categories).
+ * lists `apiSelect` fields pick from (business sections and their categories), and the lookups that fill a field
+ * from another's answer (an IBAN's bank).
  */
 import { api, ApiError } from './client';
 import { UploadRejected, type WidgetServices } from '../../engine/widgets/services';
@@ -64,5 +65,15 @@ async function options(source: string, parent: unknown, language: string) {
   return items.map((item) => ({ value: item.id, label: item.name }));
 }
 
+/** What a source knows about a field's value (`ui:options.lookup`): the IBAN check names the bank. */
+async function lookup(source: string, value: string) {
+  if (source !== 'iban') throw new Error(`no lookup "${source}"`);
+  const answer = await api<{ valid: boolean; bank_name: string | null }>(
+    'GET',
+    `/partners/application/api/v1/iban/${encodeURIComponent(value)}`,
+  );
+  return answer.valid ? answer : null;
+}
+
 /** The widget services of every form in the app. */
-export const widgetServices: WidgetServices = { upload, download, options };
+export const widgetServices: WidgetServices = { upload, download, options, lookup };

@@ -203,7 +203,7 @@ function View(props: { application: Application }) {
           loader={loader}
           flow={flow}
           data={answersOf(application)}
-          steps={application.steps.filter((id) => id !== 'result')}
+          steps={application.steps}
           services={widgetServices}
           onDownloadFailed={() =>
             notify({

@@ -1,0 +1,129 @@
+/**
+ * The wizard's two races (issue 13), as stress tests in a real browser:
+ * - a declaration ticked and Submit clicked with no pause between them submits (or says why not), every time;
+ *   Pressing Submit takes the focus from the box; a message leaving then moved Submit from under the pointer, and
+ *   the release landed elsewhere: one save, no submit, no message. The presses here are held as a person holds them.
+ * Each submit run needs an application at its review step, filled in through the API (a Bahraini tier-3 store:
+ * basic info, products, store, legal details, bank details, review).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './helpers';
+
+test.describe.configure({ mode: 'parallel' });
+
+const BASE = '/partners/application/api/v1';
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+const DECLARATION_MESSAGE = 'Tick the box to confirm your answers, then submit.';
+
+/** A signed-in merchant whose application has every step but the review answered. */
+async function atReview(page: Page) {
+  await signInAs(page, 'acc-new');
+  const created = await page.request.post(`${BASE}/application`, { data: {} });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  const file = async (name: string) => {
+    const res = await page.request.post('/merchant/api/v2/upload', {
+      headers: { 'x-mbo-client': 'e2e' },
+      multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { url: string }).url;
+  };
+  const saved = await page.request.put(`${BASE}/application/${id}`, {
+    data: {
+      first_name: 'Fatima',
+      last_name: 'Al Khalifa',
+      email: 'fatima@example.com',
+      phone: '+97336123456',
+      business_name: `Pearl Phones ${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+      country_of_main_operations: 'BHR',
+      annual_volume: 'from_1m_to_5m',
+      section_id: 1,
+      category_id: 101,
+      sales_channels: ['online'],
+      ecommerce_types: ['shopify'],
+      web_url: 'https://shop.example.com',
+      legal_info: {
+        legal_company_name: 'Pearl Phones WLL',
+        // Unique: a number on another submitted application is refused.
+        commercial_registration_number: `CR-${Date.now()}${Math.floor(Math.random() * 1000)}`,
+        license_url: await file('licence.pdf'),
+        license_expiry_date: '2030-06-30',
+        legal_address: 'Building 12, Road 34, Manama',
+      },
+      bank_details: {
+        iban: 'BH67BMAG00001299123456',
+        bank_name: 'BMA Bank',
+        beneficiary_name_en: 'Pearl Phones WLL',
+        iban_certificate_url: await file('iban.pdf'),
+      },
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  expect(((await saved.json()) as { first_incomplete_step: string }).first_incomplete_step).toBe('result');
+  return id;
+}
+
+async function statusOf(page: Page) {
+  const res = await page.request.get(`${BASE}/application`);
+  return ((await res.json()) as { status: string }).status;
+}
+
+/** A press as a person makes it: down, held for a moment (a finger or a mouse button), up where it went down. */
+async function press(page: Page, at: { x: number; y: number; width: number; height: number }, holdMs = 120) {
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(holdMs);
+  await page.mouse.up();
+}
+
+test('a declaration ticked and Submit clicked in the same moment submits, every time', async ({ page }) => {
+  test.setTimeout(240_000);
+  const RUNS = 6;
+  for (let run = 0; run < RUNS; run += 1) {
+    await page.context().clearCookies();
+    await atReview(page);
+    await page.goto('/applications/step/result?lang=en');
+    const box = page.getByRole('checkbox', { name: /I confirm/ });
+    const submit = page.getByRole('button', { name: 'Submit', exact: true });
+    await expect(box).toBeVisible();
+    // The answers above have their list labels (no skeletons): the box stays where it was measured.
+    await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+    await submit.scrollIntoViewIfNeeded();
+    if (run % 3 === 0) {
+      // In one task: the tick, the box losing focus to the button, and the click (as fast as anything can be).
+      await page.evaluate(() => {
+        const tick = document.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Submit')!;
+        tick.focus();
+        tick.click();
+        button.focus();
+        button.click();
+      });
+    } else {
+      if (run % 3 === 2) {
+        // Submit first without the tick: the message shows under the box.
+        await submit.click();
+        await expect(page.getByText(DECLARATION_MESSAGE).filter({ visible: true })).toBeVisible();
+      }
+      // Real presses, back to back, each held as a person holds it: pressing Submit takes the focus from the box.
+      await press(page, (await box.boundingBox())!, 60);
+      await press(page, (await submit.boundingBox())!);
+    }
+    await expect(page, `run ${run}`).toHaveURL(/\/applications\/view$/);
+    expect(await statusOf(page), `run ${run}`).not.toBe('draft');
+  }
+});
+
+test('Submit without the declaration says why, and a tick right after it submits', async ({ page }) => {
+  await atReview(page);
+  await page.goto('/applications/step/result?lang=en');
+  const box = page.getByRole('checkbox', { name: /I confirm/ });
+  await expect(box).toBeVisible();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText(DECLARATION_MESSAGE).filter({ visible: true })).toBeVisible();
+  expect(await statusOf(page)).toBe('draft');
+  await box.check();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page).toHaveURL(/\/applications\/view$/);
+});
