@@ -3,7 +3,10 @@
  * - a declaration ticked and Submit clicked with no pause between them submits (or says why not), every time;
  *   Pressing Submit takes the focus from the box; a message leaving then moved Submit from under the pointer, and
  *   the release landed elsewhere: one save, no submit, no message. The presses here are held as a person holds them.
- * Each submit run needs an application at its review step, filled in through the API (a Bahraini tier-3 store:
+ * - a step is never drawn before its module and validator are there, whatever order the network answers in: every
+ *   step of an application reloaded again and again with each catalogue and API answer held back a random while;
+ *   a step module that cannot be fetched is retried, then the page says so and "Try again" loads it.
+ * Each run needs an application at its review step, filled in through the API (a Bahraini tier-3 store:
  * basic info, products, store, legal details, bank details, review).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -126,4 +129,82 @@ test('Submit without the declaration says why, and a tick right after it submits
   await box.check();
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(page).toHaveURL(/\/applications\/view$/);
+});
+
+/** A small seeded generator, so a failing run can be replayed with its seed (printed in the failure). */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The application's steps with a field each shows once its module is there. */
+const STEPS: [string, RegExp][] = [
+  ['basic-info', /First name/],
+  ['product-category', /Category/],
+  ['store-type', /Online/],
+  ['legal-details-general', /Legal company name/],
+  ['bank-details', /IBAN/],
+  ['result', /I confirm/],
+];
+
+test('every step, reloaded again and again with the network answering in random order, shows its form and never breaks', async ({
+  page,
+}, testInfo) => {
+  // The load order is the browser's, not the screen's: one project is enough.
+  test.skip(testInfo.project.name === 'mobile', 'desktop only');
+  test.setTimeout(240_000);
+  await atReview(page);
+  const seed = Date.now() % 100_000;
+  const next = random(seed);
+  // Catalogue pointers, manifests, step modules and the application itself each wait 0–400 ms.
+  await page.route(
+    (url) => url.pathname.startsWith('/catalogue/') || url.pathname.includes('/api/'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(next() * 400)));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const RELOADS = 3;
+  for (const [step, field] of STEPS) {
+    await page.goto(`/applications/step/${step}?lang=en`);
+    for (let load = 0; load < RELOADS; load += 1) {
+      if (load > 0) await page.reload();
+      const where = `seed ${seed}, step ${step}, load ${load}`;
+      await expect(page, where).toHaveURL(new RegExp(`/applications/step/${step}\\?`));
+      const action = page.getByRole('button', { name: step === 'result' ? 'Submit' : 'Next', exact: true });
+      await expect(action, where).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByLabel(field).first(), where).toBeVisible();
+      await expect(page.getByText('something went wrong', { exact: false }), where).toHaveCount(0);
+      expect(errors, where).toEqual([]);
+    }
+  }
+});
+
+test('a step module that cannot be fetched is retried, then the page says so, and Try again loads it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await atReview(page);
+  const bankModule = (url: URL) => /^\/catalogue\/[0-9a-f]{64}\/steps\/bank-details\./.test(url.pathname);
+  let asked = 0;
+  await page.route(bankModule, async (route) => {
+    asked += 1;
+    await route.abort('connectionreset');
+  });
+  await page.goto('/applications/step/bank-details?lang=en');
+  await expect(page.getByRole('alert').filter({ hasText: 'The form could not be loaded' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // The first try and one retry per RETRY_DELAYS entry, never more.
+  expect(asked).toBe(4);
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
+  await page.unroute(bankModule);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('textbox', { name: /IBAN/ })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Bank name/ })).toHaveValue('BMA Bank');
 });
