@@ -10,62 +10,12 @@
  * basic info, products, store, legal details, bank details, review).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './helpers';
+import { applicationAtReview as atReview } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
 
 const BASE = '/partners/application/api/v1';
-const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 const DECLARATION_MESSAGE = 'Tick the box to confirm your answers, then submit.';
-
-/** A signed-in merchant whose application has every step but the review answered. */
-async function atReview(page: Page) {
-  await signInAs(page, 'acc-new');
-  const created = await page.request.post(`${BASE}/application`, { data: {} });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: number };
-  const file = async (name: string) => {
-    const res = await page.request.post('/merchant/api/v2/upload', {
-      headers: { 'x-mbo-client': 'e2e' },
-      multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { url: string }).url;
-  };
-  const saved = await page.request.put(`${BASE}/application/${id}`, {
-    data: {
-      first_name: 'Fatima',
-      last_name: 'Al Khalifa',
-      email: 'fatima@example.com',
-      phone: '+97336123456',
-      business_name: `Pearl Phones ${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
-      country_of_main_operations: 'BHR',
-      annual_volume: 'from_1m_to_5m',
-      section_id: 1,
-      category_id: 101,
-      sales_channels: ['online'],
-      ecommerce_types: ['shopify'],
-      web_url: 'https://shop.example.com',
-      legal_info: {
-        legal_company_name: 'Pearl Phones WLL',
-        // Unique: a number on another submitted application is refused.
-        commercial_registration_number: `CR-${Date.now()}${Math.floor(Math.random() * 1000)}`,
-        license_url: await file('licence.pdf'),
-        license_expiry_date: '2030-06-30',
-        legal_address: 'Building 12, Road 34, Manama',
-      },
-      bank_details: {
-        iban: 'BH67BMAG00001299123456',
-        bank_name: 'BMA Bank',
-        beneficiary_name_en: 'Pearl Phones WLL',
-        iban_certificate_url: await file('iban.pdf'),
-      },
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  expect(((await saved.json()) as { first_incomplete_step: string }).first_incomplete_step).toBe('result');
-  return id;
-}
 
 async function statusOf(page: Page) {
   const res = await page.request.get(`${BASE}/application`);

@@ -1,6 +1,6 @@
 /** The signed-in layout and sidebar of each persona (shell spec §2.2, §2.3, §2.7), in real Chromium. */
 import { expect, test } from '@playwright/test';
-import { signInAs, signInWith } from './helpers';
+import { applicationAtReview, signInAs, signInWith } from './helpers';
 
 test.describe('the sidebar of each persona', () => {
   test('an admin with every flag and experiment sees every item, the survey card and the "new" badges', async ({
@@ -65,6 +65,43 @@ test.describe('the sidebar of each persona', () => {
     const general = page.getByRole('navigation', { name: 'General' });
     await expect(general.getByRole('link')).toHaveText(['Application']);
     await expect(page.getByRole('link', { name: /@e2e\.example/ })).toBeVisible(); // the account item
+  });
+
+  test('signed-in page loads log nothing to the console; after submitting, no empty section is left', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) logged.push(`${message.type()}: ${message.text()}`);
+    });
+    // A new merchant without an application: root, then the first step of the new application.
+    await signInAs(page, 'acc-new');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
+    await expect(page.getByRole('textbox', { name: /First name/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: /First name/ })).toBeVisible();
+    expect(logged).toEqual([]);
+
+    await page.context().clearCookies();
+    await applicationAtReview(page);
+    await page.goto('/applications/step/result');
+    await page.getByRole('checkbox', { name: /I confirm/ }).check();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page).toHaveURL(/\/applications\/view$/);
+    // Straight after submitting (no reload) the sidebar already knows.
+    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/applications\/view$/);
+    await expect(
+      page.getByRole('heading', { name: 'Your answers' }).or(page.getByText('Basic information').first()),
+    ).toBeVisible();
+    // spec §2.3: the Application item is for a draft only; a section with nothing in it is not drawn at all.
+    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
+    await expect(page.getByText('General', { exact: true })).toHaveCount(0);
+    expect(logged).toEqual([]);
   });
 
   test('a supervisor in Bahrain: sales and disputes, no wallet, no users', async ({ page, isMobile }) => {
