@@ -74,10 +74,15 @@ async function areCompanyToShareholders(page: Page, licence: string) {
   await productAndStore(page);
 
   await expect(page).toHaveURL(/commercial-licence-are$/);
+  // One title for the business type (its group and its one field carry the same one).
+  await expect(page.getByText('Business type', { exact: true }).filter({ visible: true })).toHaveCount(1);
   await page.getByRole('radio', { name: /Private company/ }).check();
   await text(page, 'Licence number', licence);
   await upload(page, 'Licence document');
   await page.getByLabel('Licence expiry date').fill('2030-06-30');
+  await page.getByLabel('Licence expiry date').blur();
+  // Day first, whatever the browser's locale (spec: dd/MM/yyyy).
+  await expect(page.getByLabel('Licence expiry date')).toHaveValue('30/06/2030');
   await next(page);
 
   await expect(page).toHaveURL(/legal-details-are$/);

@@ -27,7 +27,8 @@ const children = [
       env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${devPort}` },
     },
   ),
-  spawn(bin('vite'), ['--port', devPort, '--strictPort'], {
+  // The module runner loads vite.config.ts quietly (see start.mjs).
+  spawn(bin('vite'), ['--configLoader', 'runner', '--port', devPort, '--strictPort'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, API_PORT: apiPort },

@@ -28,9 +28,18 @@ function newest(entry) {
 
 if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
   console.log('Building the web app…');
+  // The module runner loads vite.config.ts as it is: Vite's default loader bundles it and prints some 90 lines
+  // about a future loader (Node's own, which needs Node 22 and file extensions on every import).
   const build = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--configLoader',
+      'runner',
+      '--logLevel',
+      'warn',
+    ],
     {
       cwd: root,
       stdio: 'inherit',

@@ -5,7 +5,7 @@
  */
 import { useState, type ComponentType, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
@@ -53,9 +53,9 @@ function dateCase(format: string): Case {
   return {
     schema: { type: 'string', format },
     ltrContent: true,
-    act: async (_user, container) => {
-      const input = container.querySelector('input[type=date]') as HTMLInputElement;
-      fireEvent.change(input, { target: { value: '2026-12-31' } });
+    act: async (user) => {
+      // Typed day first, as the field shows it in both languages.
+      await user.type(screen.getByRole('textbox'), '31/12/2026');
       return '2026-12-31';
     },
   };
@@ -333,25 +333,85 @@ describe('typing reaches the form when it pauses or on blur (useDeferredChange)'
 });
 
 describe('widget specifics', () => {
-  it('date: the earliest and latest day follow the format and the clock, or ui:options', async () => {
+  it('date: the calendar offers only the days the format or ui:options allow, from the same clock', async () => {
     setFormatClock(() => new Date('2026-11-22T10:00:00Z'));
     try {
-      const cases: [string, Record<string, string>, string | null, string | null][] = [
-        ['date', {}, null, null],
-        ['date-not-in-past', {}, '2026-11-22', null],
-        ['date-not-in-future', {}, null, '2026-11-22'],
-        ['date-2-weeks-ahead', {}, '2026-12-06', null],
-        ['date', { min: '2020-01-01', max: '2030-12-31' }, '2020-01-01', '2030-12-31'],
+      // The calendar opens at the first day allowed (or the last): the days named are in that month.
+      const cases: [string, Record<string, string>, string[], string[]][] = [
+        // format, options, days offered, days greyed out
+        ['date-not-in-past', {}, ['22 November 2026', '30 November 2026'], ['21 November 2026']],
+        ['date-not-in-future', {}, ['1 November 2026', '22 November 2026'], ['23 November 2026']],
+        ['date-2-weeks-ahead', {}, ['6 December 2026'], ['5 December 2026']],
+        [
+          'date',
+          { min: '2030-06-10', max: '2030-06-20' },
+          ['10 June 2030', '20 June 2030'],
+          ['9 June 2030', '21 June 2030'],
+        ],
       ];
-      for (const [format, options, min, max] of cases) {
-        const { container, unmount } = await renderIn(
-          'rtl',
+      for (const [format, options, offered, greyed] of cases) {
+        const user = userEvent.setup();
+        const { unmount } = await renderIn(
+          'ltr',
           <widgets.date {...props('date', { schema: { type: 'string', format }, options })} />,
         );
-        const input = container.querySelector('input[type=date]') as HTMLInputElement;
-        expect([format, input.getAttribute('min'), input.getAttribute('max')]).toEqual([format, min, max]);
+        await user.click(screen.getByRole('button', { name: 'Open the calendar' }));
+        // The calendar is its own chunk: it arrives a moment after the click.
+        await screen.findAllByRole('button', { name: (offered[0] ?? greyed[0])! });
+        const day = (n: string) =>
+          screen.getAllByRole('button', { name: n }).filter((b) => !b.hasAttribute('data-outside'))[0]!;
+        for (const n of offered)
+          expect([format, n, day(n).hasAttribute('data-disabled')]).toEqual([format, n, false]);
+        for (const n of greyed)
+          expect([format, n, day(n).hasAttribute('data-disabled')]).toEqual([format, n, true]);
         unmount();
       }
+    } finally {
+      setFormatClock(null);
+    }
+  });
+
+  it('date: reads dd/mm/yyyy in both languages, takes yyyy-mm-dd and Arabic digits, keeps what cannot be a date and says how to write one', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    await renderIn('rtl', <widgets.date {...props('date', { onChange, value: '2030-06-30' })} />);
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    expect(input.value).toBe('30/06/2030');
+    expect(input.getAttribute('placeholder')).toBe('يوم/شهر/سنة');
+    // Each answer reaches the form when the field is left (or the typing pauses).
+    await user.clear(input);
+    await user.type(input, '٠١/٠٧/٢٠٣١');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('2031-07-01');
+    expect(input.value).toBe('01/07/2031');
+    await user.clear(input);
+    await user.type(input, '2031-02-28');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('2031-02-28');
+    expect(input.value).toBe('28/02/2031');
+    await user.clear(input);
+    await user.type(input, '31/02/2031');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('31/02/2031');
+    expect(input.value).toBe('31/02/2031');
+    expect(screen.getByText('أدخل التاريخ بالصيغة يوم/شهر/سنة، مثل 30/06/2030')).toBeTruthy();
+  });
+
+  it('date: a day picked from the calendar is stored and shown day first', async () => {
+    setFormatClock(() => new Date('2026-11-22T10:00:00Z'));
+    try {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      await renderIn(
+        'ltr',
+        <widgets.date
+          {...props('date', { onChange, schema: { type: 'string', format: 'date-not-in-past' } })}
+        />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Open the calendar' }));
+      await user.click(await screen.findByRole('button', { name: /^25 November 2026$/ }));
+      expect(onChange).toHaveBeenLastCalledWith('2026-11-25');
+      expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('25/11/2026');
     } finally {
       setFormatClock(null);
     }
@@ -493,6 +553,16 @@ describe('widget specifics', () => {
     await user.upload(container.querySelector('input[type=file]') as HTMLInputElement, file);
     expect(screen.getByText(message)).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('upload: the size rule reads in the language of the page (10 MB, 10 ميغابايت)', async () => {
+    const schema = { type: 'string' as const, 'x-accept': ['pdf'], 'x-maxSizeKb': 10000 };
+    const first = await renderIn('ltr', <widgets.upload {...props('upload', { schema })} />);
+    expect(screen.getByText('pdf · up to 10 MB')).toBeTruthy();
+    first.unmount();
+    await renderIn('rtl', <widgets.upload {...props('upload', { schema })} />);
+    expect(screen.getByText(/10 ميغابايت/)).toBeTruthy();
+    expect(screen.queryByText(/MB/)).toBeNull();
   });
 
   it('upload: hands the running upload to the runner, so Next can wait for it', async () => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from 'vite';
+import { createLogger, resolveConfig } from 'vite';
 import { findReactDevelopment } from '../../src/cli/bundleReport';
 
 const before = process.env.NODE_ENV;
@@ -35,5 +35,31 @@ describe('the production build', () => {
     expect(findReactDevelopment({ 'assets/dev.js': development, 'assets/prod.js': production })).toEqual([
       'assets/dev.js',
     ]);
+  });
+
+  it('loads vite.config.ts with the module runner everywhere, so `npm start` prints no 90-line loader warning', async () => {
+    const warned = (configLoader: 'bundle' | 'runner') => {
+      const logger = createLogger('warn', { allowClearScreen: false });
+      const warnings: string[] = [];
+      logger.warn = (message) => void warnings.push(message);
+      logger.warnOnce = logger.warn;
+      return resolveConfig(
+        { configFile: 'vite.config.ts', configLoader, customLogger: logger },
+        'build',
+      ).then(() => warnings.join('\n'));
+    };
+    // Vite's default loader bundles the config and warns about every extensionless import it meets.
+    expect(await warned('bundle')).toMatch(/configLoader: 'native'/);
+    expect(await warned('runner')).toBe('');
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    for (const [name, script] of Object.entries(scripts))
+      for (const call of script.match(/\bvite build[^&]*/g) ?? [])
+        expect([name, call]).toEqual([name, expect.stringContaining('--configLoader runner')]);
+    for (const file of ['scripts/start.mjs', 'scripts/dev.mjs'])
+      expect([file, readFileSync(file, 'utf8')]).toEqual([
+        file,
+        expect.stringMatching(/'--configLoader',\s*'runner'/),
+      ]);
   });
 });

@@ -14,6 +14,7 @@ import { fieldsOf, type WalkNode } from '../core/schemaWalk';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
 import { groupIban } from '../core/iban';
 import { getAt } from '../core/pointer';
+import { showDate } from '../core/formats';
 
 interface Row {
   key: string;
@@ -26,12 +27,6 @@ interface Row {
 }
 
 type Options = NonNullable<WidgetServices['options']>;
-
-/** "2026-11-22" → "22/11/2026" (spec §9 dates read day first). */
-function showDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
 
 const enumLabel = (value: unknown, schema: JsonObject, ui: JsonObject) => {
   const options = Array.isArray(schema.enum) ? schema.enum : [];

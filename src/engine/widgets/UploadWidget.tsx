@@ -18,9 +18,11 @@ import { fileNameOf, pendingOf, servicesOf, UploadRejected } from './services';
 export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
 export const DEFAULT_MAX_SIZE_KB = 10000;
 
-/** 10000 → "10 MB", 500 → "500 KB". */
-export function formatSize(kb: number): string {
-  return kb >= 1000 && kb % 1000 === 0 ? `${kb / 1000} MB` : `${kb} KB`;
+/** 10000 → "10 MB" ("10 ميغابايت" in Arabic), 500 → "500 KB": the unit is a translation. */
+export function formatSize(kb: number, t: (key: string, options: { count: number }) => string): string {
+  return kb >= 1000 && kb % 1000 === 0
+    ? t('upload.megabytes', { count: kb / 1000 })
+    : t('upload.kilobytes', { count: kb });
 }
 
 /** The extensions a file may have: jpeg also allows jpg. */
@@ -36,13 +38,12 @@ export function checkFile(
   file: { name: string; size: number },
   accept: string[],
   maxSizeKb: number,
-): { key: string; params: Record<string, string> } | null {
+): { key: string; params: Record<string, string | number> } | null {
   const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
   if (!extensionsOf(accept).includes(extension)) {
     return { key: 'upload.badType', params: { extensions: accept.join(', ') } };
   }
-  if (file.size > maxSizeKb * 1000)
-    return { key: 'upload.tooLarge', params: { size: formatSize(maxSizeKb) } };
+  if (file.size > maxSizeKb * 1000) return { key: 'upload.tooLarge', params: { kb: maxSizeKb } };
   return null;
 }
 
@@ -66,7 +67,11 @@ export function UploadWidget(props: WidgetProps) {
     if (!file || disabled) return;
     const problem = checkFile(file, accept, maxSizeKb);
     if (problem) {
-      setLocalError(t(problem.key, problem.params));
+      setLocalError(
+        problem.key === 'upload.tooLarge'
+          ? t(problem.key, { size: formatSize(maxSizeKb, t) })
+          : t(problem.key, problem.params),
+      );
       return;
     }
     if (!services.upload) {
@@ -89,7 +94,7 @@ export function UploadWidget(props: WidgetProps) {
         setLocalError(
           error.reason === 'badType'
             ? t('upload.badType', { extensions: accept.join(', ') })
-            : t('upload.tooLarge', { size: formatSize(maxSizeKb) }),
+            : t('upload.tooLarge', { size: formatSize(maxSizeKb, t) }),
         );
       else setLocalError(t('upload.failed'));
     } finally {
@@ -194,7 +199,7 @@ export function UploadWidget(props: WidgetProps) {
             <Stack gap={2}>
               <Text size="sm">{t('upload.drop')}</Text>
               <Text size="xs" c="dimmed">
-                {t('upload.rules', { extensions: accept.join(', '), size: formatSize(maxSizeKb) })}
+                {t('upload.rules', { extensions: accept.join(', '), size: formatSize(maxSizeKb, t) })}
               </Text>
             </Stack>
             <Button id={props.id} variant="light" onClick={() => input.current?.click()} disabled={disabled}>
