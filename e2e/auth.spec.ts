@@ -4,6 +4,7 @@
  * lockout counters.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInAs } from './helpers';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 /** A Saudi mobile number nobody else has (+966 55 …, 9 digits after the dial code). */
@@ -204,4 +205,26 @@ test.describe('sign-in', () => {
       page.getByRole('textbox', { name: 'رقم الجوال' }).locator('xpath=ancestor::*[@dir="ltr"][1]'),
     ).toHaveCount(1);
   });
+});
+
+test('the outbox is a readable page in a browser: newest first, the code large; scripts still get JSON', async ({
+  page,
+}) => {
+  const who = await signInAs(page, 'acc-new');
+  await page.goto('/dev/outbox');
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  const items = page.getByRole('list', { name: 'Outbox' }).getByRole('listitem');
+  // The sign-in sent a code to the e-mail, then one to the phone: the phone's is first.
+  const mine = items.filter({ hasText: who.phone }).first();
+  await expect(mine).toBeVisible();
+  const code = mine.getByRole('status', { name: 'Code' });
+  await expect(code).toHaveText(/^\d{4,6}$/);
+  const size = await code.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThanOrEqual(28);
+  const texts = await items.allTextContents();
+  expect(texts.findIndex((t) => t.includes(who.phone))).toBeLessThan(
+    texts.findIndex((t) => t.includes(who.email)),
+  );
+  const json = await page.request.get('/dev/outbox');
+  expect(json.headers()['content-type']).toMatch(/^application\/json/);
 });

@@ -258,12 +258,10 @@ export async function buildApp(options: AppOptions) {
       clock,
     }),
   });
+  const webRoot = options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
   if (devEnabled)
-    await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable, flows });
-  await app.register(spaRoutes, {
-    webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
-    devRoutes: devEnabled,
-  });
+    await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable, flows, webRoot });
+  await app.register(spaRoutes, { webRoot, devRoutes: devEnabled });
 
   return app;
 }

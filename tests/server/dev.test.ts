@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 
@@ -36,6 +39,42 @@ describe('GET /dev/outbox', () => {
     });
     expect(list[1]?.to).toBe('a@demo.example');
     expect(Date.parse(list[0]!.created_at)).toBeGreaterThanOrEqual(t0);
+  });
+});
+
+describe('GET /dev/outbox from a browser', () => {
+  it('answers a request for a page with the app (its readable outbox), and any other with the JSON list', async () => {
+    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'mbo-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
+    const withApp = await createTestApp({ webRoot });
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const page = await withApp.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      headers: { accept: browser },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>app</title>');
+    for (const accept of ['application/json', '*/*', undefined]) {
+      const res = await withApp.app.inject({
+        method: 'GET',
+        url: '/dev/outbox',
+        headers: accept ? { accept } : {},
+      });
+      expect([accept, res.headers['content-type']]).toEqual([
+        accept,
+        expect.stringMatching(/^application\/json/),
+      ]);
+      expect(Array.isArray(res.json())).toBe(true);
+    }
+    // In production there is no outbox, for a page or for JSON.
+    const hidden = await production.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      headers: { accept: browser },
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 });
 

@@ -2,6 +2,8 @@
  * Development and QA helpers under /dev. Registered only when NODE_ENV is not
  * production; there every /dev path answers 404 like any unknown address.
  */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { FixtureError, loadFixture } from '../fixtures/load';
@@ -18,6 +20,8 @@ export async function devRoutes(
   opts: {
     db: Db;
     outbox: OutboxService;
+    /** The built web app (dist/web), for the pages that share an address with a JSON answer. */
+    webRoot: string;
     account: AccountService;
     clock?: AdjustableClock;
     flows: FlowSource;
@@ -74,7 +78,15 @@ export async function devRoutes(
       return { now: opts.clock.now().toISOString(), offset_ms: opts.clock.offsetMs() };
     },
   );
-  app.get('/dev/outbox', async () => opts.outbox.list());
+  // A browser asking for the page gets the app, which shows the outbox readably (src/web/features/dev); scripts
+  // and tests, which ask for JSON or for anything, get the list.
+  app.get('/dev/outbox', async (request, reply) => {
+    const accept = request.headers.accept ?? '';
+    const page = path.join(opts.webRoot, 'index.html');
+    if (accept.includes('text/html') && !accept.includes('application/json') && existsSync(page))
+      return reply.header('cache-control', 'no-cache').type('text/html').send(createReadStream(page));
+    return opts.outbox.list();
+  });
   /** Analytics events the default sink stored, newest first. */
   app.get('/dev/events', async () => opts.account.events());
 

@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'dev/outbox',
+        ...lazyScreen(() => import('../features/dev/routes/OutboxPage').then((m) => m.OutboxPage)),
+      },
+      {
         path: 'dev/wizard/:flowId/:stepId?',
         ...lazyScreen(() =>
           import('../features/dev/routes/WizardPlayground').then((m) => m.WizardPlayground),

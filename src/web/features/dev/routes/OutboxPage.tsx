@@ -1,0 +1,133 @@
+/**
+ * /dev/outbox in a browser (outside production): the codes and messages the server "sent", newest first, each
+ * code large enough to read across a desk. Scripts and tests get the same list as JSON from the same address
+ * (the server answers a request that asks for a page with the app, and any other with JSON). The list refreshes
+ * every few seconds, so a code asked for in another tab shows up here on its own.
+ */
+import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+
+interface OutboxMessage {
+  to: string;
+  channel: 'email' | 'sms';
+  code?: string | null;
+  body: string;
+  created_at: string;
+}
+
+/** Often enough that a code asked for a moment ago is there when the eye comes back to this tab. */
+const REFRESH_MS = 3000;
+
+/** 2026-11-23T08:56:15Z → "23/11/2026 08:56:15" in the browser's time zone (dates read day first). */
+function sentAt(iso: string): string {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/**
+ * The list, read now and every REFRESH_MS (a page outside the signed-in shell, so without its query client).
+ * A failed read keeps the list it had and says so until a read succeeds.
+ */
+function useOutbox() {
+  const [data, setData] = useState<OutboxMessage[] | undefined>();
+  const [isError, setError] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = async () => {
+      try {
+        setData(await api<OutboxMessage[]>('GET', '/dev/outbox', undefined, { signal: controller.signal }));
+        setError(false);
+      } catch {
+        if (controller.signal.aborted) return;
+        setError(true);
+      }
+      timer = setTimeout(() => void read(), REFRESH_MS);
+    };
+    void read();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, []);
+  return { data, isError, isPending: data === undefined && !isError };
+}
+
+export function OutboxPage() {
+  const { t } = useTranslation('dev');
+  const messages = useOutbox();
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {t('outbox.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('outbox.intro')}
+          </Text>
+        </div>
+        {messages.isError && (
+          <Alert color="red" variant="light" role="alert" title={t('outbox.failedTitle')}>
+            {t('outbox.failed')}
+          </Alert>
+        )}
+        {messages.isPending && (
+          <Stack gap="sm" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={96} radius="md" />
+            ))}
+          </Stack>
+        )}
+        {messages.data?.length === 0 && <Text c="dimmed">{t('outbox.empty')}</Text>}
+        <Stack
+          gap="sm"
+          component="ol"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('outbox.title')}
+        >
+          {messages.data?.map((message, index) => (
+            <Card key={`${message.created_at}-${index}`} component="li" withBorder radius="md" padding="md">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+                <Stack gap={4} miw={0}>
+                  <Group gap="xs">
+                    <Badge variant="light" color={message.channel === 'sms' ? 'grape' : 'blue'}>
+                      {t(`outbox.channel.${message.channel}`)}
+                    </Badge>
+                    <Text size="sm" fw={600} dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                      {message.to}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed" dir="ltr">
+                    {sentAt(message.created_at)}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {message.body}
+                  </Text>
+                </Stack>
+                {message.code && (
+                  <Text
+                    component="output"
+                    aria-label={t('outbox.code')}
+                    fz={32}
+                    fw={700}
+                    ff="monospace"
+                    dir="ltr"
+                    style={{ letterSpacing: '0.15em', whiteSpace: 'nowrap' }}
+                  >
+                    {message.code}
+                  </Text>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
