@@ -374,4 +374,13 @@ async function main() {
   check(`step switch at 1x, ours / a plain rjsf form ≤ 0.33: ${switches.toFixed(2)}`, switches <= 0.33);
 }
 
-await main();
+if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h'))
+  process.stdout.write(`usage: npm run bench:engine
+
+Renders one generated 60-field step with our engine and with a plain @rjsf/mantine form in headless Chromium and
+prints keystroke-to-frame p50/p95 at 1x and 4x CPU throttle, step-switch time, and the ratios the targets are
+set on. Figures, not a test. Environment: BENCH_KEYS (keystrokes, default 40), BENCH_SWITCHES (default 10),
+BENCH_PROFILE=1 (where the JavaScript time goes), BENCH_TRACE=1 (time in script-less browser tasks),
+BENCH_VSYNC=1 (frames at 60 Hz), CHROMIUM_PATH.
+`);
+else await main();

@@ -149,5 +149,14 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
-  process.exitCode = await main();
+const HELP = `usage: npm run build:report   (after \`npm run build\`)
+
+Prints the JavaScript (gzip) each key route loads against its budget — the sign-in page, and the wizard with its
+first step's module — and fails (exit 1) if a route is over budget, if ajv's schema compiler reached the client
+bundle, or if the build is React's development build.`;
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h'))
+    process.stdout.write(`${HELP}\n`);
+  else process.exitCode = await main();
+}

@@ -3,40 +3,97 @@
  * pipeline (src/catalogue).
  *
  *   check                                   every problem of the catalogue, non-zero exit if any; each flow's version id
- *   matrix --flow <flow> [--format md|csv|json]   every context combination and its active steps
+ *   matrix --flow <flow> [--format md|csv|json] [--all]   each distinct path with the contexts that lead to it
+ *                                           (--all: every context combination, one row each)
  *   examples --flow <flow> --step <step>          a valid example, and per constraint an invalid one with its message key
+ *   help [<command>], or --help anywhere    what a command does, its options and an example
  *
  * `--schemas <dir>` points at another copy of the catalogue (default: ./schemas);
  * translations are read from `--locales <dir>` (default: the schemas folder's sibling `locales`).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { buildMatrix, distinctPaths } from '../engine/core/matrix';
+import {
+  buildMatrix,
+  distinctPaths,
+  summarisePaths,
+  type MatrixRow,
+  type PathSummary,
+} from '../engine/core/matrix';
 import { stepExamples } from '../engine/core/examples';
 import { CHECKS } from '../catalogue/checks';
 import { buildCatalogueDir, formatProblems } from '../catalogue/pipeline';
 import { flowRuntime } from '../catalogue/runtime';
 
 const USAGE = `usage: npm run catalogue -- <command> [options]
-  check                                         check the whole catalogue; print each flow's version id
-  matrix --flow <flow> [--format md|csv|json]   every context combination and its steps
-  examples --flow <flow> --step <step>          a valid example and one invalid example per constraint (JSON)
+  check                                             check the whole catalogue; print each flow's version id
+  matrix --flow <flow> [--format md|csv|json] [--all]
+                                                    each distinct path of a flow with the contexts leading to it
+  examples --flow <flow> --step <step>              a valid example and one invalid example per constraint (JSON)
+  help [<command>]                                  this, or one command in detail (also: <command> --help)
 options: --schemas <dir> (default ./schemas), --locales <dir> (default <schemas>/../locales)`;
+
+const HELP: Record<string, string> = {
+  check: `usage: npm run catalogue -- check [--schemas <dir>] [--locales <dir>]
+
+Checks every flow, step schema, UI schema and translation of the catalogue (meta-schemas, $refs, widgets,
+texts in English and Arabic, step ids, reachability, path endings …) and lists every problem with its file and
+JSON pointer. Exit code 0 when there is none, 1 otherwise; then prints each flow's version id (the SHA-256 of
+its content: a changed file gives a new one).
+
+example: npm run catalogue -- check`,
+  matrix: `usage: npm run catalogue -- matrix --flow <flow> [--format md|csv|json] [--all] [--schemas <dir>]
+
+The flow's distinct paths (step sequences), each with the contexts that lead to it and how many of all the
+context combinations that is. A context field a path does not depend on is left out (business type for a Saudi
+merchant, say); "not answered" is a context too (a merchant who has not chosen a volume yet).
+  --format md     a section per path with a table of its contexts (default)
+  --format csv    one line per group of contexts: path,combinations,steps,<context fields> ("any" when left out)
+  --format json   [{ "steps": [...], "combinations": n, "contexts": [{ "<field>": [values] }] }]
+  --all           every context combination instead, one row each (the full cartesian product)
+
+example: npm run catalogue -- matrix --flow onboarding --format csv > paths.csv`,
+  examples: `usage: npm run catalogue -- examples --flow <flow> --step <step> [--schemas <dir>]
+
+Prints JSON: a valid example of the step's answers, and for each of its constraints an invalid example with
+the pointer of the field, the constraint and the message key the merchant would see.
+
+example: npm run catalogue -- examples --flow onboarding --step bank-details`,
+};
+HELP.help = USAGE;
+
+const COMMANDS = ['check', 'matrix', 'examples', 'help'];
+/** Options that take no value. */
+const FLAGS = new Set(['all', 'help']);
 
 class UsageError extends Error {}
 
 function parseArgs(argv: string[]) {
-  const [command, ...rest] = argv;
+  const [first, ...others] = argv;
+  // `--help` alone, or first, is the same as `help`.
+  const [command, rest] = first === '--help' || first === '-h' ? ['help', others] : [first, others];
   const options: Record<string, string> = {};
+  const positional: string[] = [];
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i] as string;
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
+    if (arg === '-h') {
+      options.help = 'true';
+      continue;
+    }
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    if (FLAGS.has(arg.slice(2))) {
+      options[arg.slice(2)] = 'true';
+      continue;
+    }
     const value = rest[i + 1];
     if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
     options[arg.slice(2)] = value;
     i += 1;
   }
-  return { command, options };
+  return { command, options, positional };
 }
 
 function csvCell(value: unknown): string {
@@ -46,11 +103,75 @@ function csvCell(value: unknown): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A context value as QA reads it. */
+const shown = (value: unknown) => (value === null ? 'not answered' : String(value));
+
+/** `matrix --all`: every combination, one row each. */
+function printAllRows(flowId: string, rows: MatrixRow[], fields: string[], format: string) {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  if (format === 'json') return out(JSON.stringify(rows, null, 2));
+  if (format === 'csv') {
+    out([...fields, 'steps'].join(','));
+    for (const row of rows)
+      out([...fields.map((f) => csvCell(row.context[f])), csvCell(row.steps.join(' '))].join(','));
+    return;
+  }
+  out(`# ${flowId}: ${rows.length} combinations, ${distinctPaths(rows).length} distinct step sequences\n`);
+  out(`| ${[...fields, 'steps'].join(' | ')} |\n|${[...fields, 'steps'].map(() => ' --- ').join('|')}|`);
+  for (const row of rows)
+    out(
+      `| ${[...fields.map((f) => (row.context[f] === null ? '—' : String(row.context[f]))), row.steps.join(', ')].join(' | ')} |`,
+    );
+}
+
+/** `matrix`: each distinct path with the contexts that lead to it. */
+function printPaths(flowId: string, paths: PathSummary[], total: number, fields: string[], format: string) {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  if (format === 'json') return out(JSON.stringify(paths, null, 2));
+  if (format === 'csv') {
+    out(['path', 'combinations', 'steps', ...fields].join(','));
+    paths.forEach((path, index) => {
+      for (const cube of path.contexts)
+        out(
+          [
+            String(index + 1),
+            String(path.combinations),
+            csvCell(path.steps.join(' ')),
+            ...fields.map((f) => csvCell(cube[f] ? cube[f].map(shown).join(' ') : 'any')),
+          ].join(','),
+        );
+    });
+    return;
+  }
+  out(
+    `# ${flowId}: ${plural(paths.length, 'distinct path')} (${total} combinations of ${fields.join(' × ')})\n`,
+  );
+  out('A field left out of a table takes any value; run with --all for every combination.\n');
+  paths.forEach((path, index) => {
+    out(`## ${index + 1}. ${path.steps.join(' → ')}\n`);
+    out(`${plural(path.steps.length, 'step')}, ${plural(path.combinations, 'combination')}:\n`);
+    const used = fields.filter((f) => path.contexts.some((cube) => cube[f]));
+    if (used.length === 0) out('any context\n');
+    else {
+      out(`| ${used.join(' | ')} |\n|${used.map(() => ' --- ').join('|')}|`);
+      for (const cube of path.contexts)
+        out(`| ${used.map((f) => (cube[f] ? cube[f].map(shown).join(', ') : 'any')).join(' | ')} |`);
+      out('');
+    }
+  });
+}
+
 function main(argv: string[]): number {
-  const { command, options } = parseArgs(argv);
+  const { command, options, positional } = parseArgs(argv);
   if (!command) throw new UsageError('no command given');
-  if (!['check', 'matrix', 'examples'].includes(command))
-    throw new UsageError(`unknown command "${command}"`);
+  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"`);
+  if (command === 'help' || options.help) {
+    const topic = command === 'help' ? (positional[0] ?? 'help') : command;
+    if (!HELP[topic]) throw new UsageError(`no help for "${topic}": commands are ${COMMANDS.join(', ')}`);
+    process.stdout.write(`${HELP[topic]}\n`);
+    return 0;
+  }
+  if (positional.length > 0) throw new UsageError(`unexpected argument "${positional[0]}"`);
   const schemasDir = path.resolve(options.schemas ?? 'schemas');
   const localesDir = path.resolve(options.locales ?? path.join(schemasDir, '..', 'locales'));
   for (const [name, dir] of [
@@ -98,26 +219,8 @@ function main(argv: string[]): number {
     }
     const rows = buildMatrix(flow.definition);
     const fields = Object.keys(flow.definition.context);
-    if (format === 'json') process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    else if (format === 'csv') {
-      process.stdout.write(`${[...fields, 'steps'].join(',')}\n`);
-      for (const row of rows)
-        process.stdout.write(
-          `${[...fields.map((f) => csvCell(row.context[f])), csvCell(row.steps.join(' '))].join(',')}\n`,
-        );
-    } else {
-      const distinct = distinctPaths(rows);
-      process.stdout.write(
-        `# ${flowId}: ${rows.length} combinations, ${distinct.length} distinct step sequences\n\n`,
-      );
-      process.stdout.write(
-        `| ${[...fields, 'steps'].join(' | ')} |\n|${[...fields, 'steps'].map(() => ' --- ').join('|')}|\n`,
-      );
-      for (const row of rows)
-        process.stdout.write(
-          `| ${[...fields.map((f) => (row.context[f] === null ? '—' : String(row.context[f]))), row.steps.join(', ')].join(' | ')} |\n`,
-        );
-    }
+    if (options.all) printAllRows(flowId, rows, fields, format);
+    else printPaths(flowId, summarisePaths(flow.definition, rows), rows.length, fields, format);
     return 0;
   }
 

@@ -11,6 +11,15 @@ import { checkFixture, FixtureError, loadFixture, type FixtureProblem } from '..
 
 const USAGE = 'usage: npm run fixtures -- <check|load> <file.json>';
 
+const HELP = `${USAGE}
+
+  check <file.json>   lists every problem of a fixture file (accounts, memberships, permissions, experiments …)
+                      with its JSON pointer; writes nothing
+  load <file.json>    loads it into the database the server uses (DATABASE_URL, or the embedded one under
+                      DATA_DIR); nothing is written unless the whole file is good; refused when NODE_ENV=production
+
+example: DATA_DIR=.data npm run fixtures -- load src/server/fixtures/demo.json`;
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -26,6 +35,10 @@ function printProblems(file: string, problems: FixtureProblem[]): never {
 
 async function main(argv: string[]) {
   const [command, file, ...rest] = argv;
+  if (argv.some((arg) => arg === '--help' || arg === '-h') || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
   if ((command !== 'check' && command !== 'load') || !file || rest.length > 0) fail(USAGE);
 
   let config;

@@ -74,13 +74,18 @@ describe('catalogue check', () => {
 });
 
 describe('catalogue matrix', () => {
-  it('prints every combination and its steps as JSON', () => {
+  it('prints each distinct path with the contexts leading to it, leaving out the fields a path does not use', () => {
     const result = run('matrix', '--flow', 'onboarding', '--format', 'json');
     expect(result.code).toBe(0);
-    const rows = JSON.parse(result.stdout) as { context: Record<string, unknown>; steps: string[] }[];
-    expect(rows).toHaveLength(7 * 5 * 4 * 7);
-    expect(rows).toContainEqual({
-      context: { country: 'BHR', tier: 3, licence: null, businessType: null },
+    const paths = JSON.parse(result.stdout) as {
+      steps: string[];
+      combinations: number;
+      contexts: Record<string, unknown[]>[];
+    }[];
+    expect(paths).toHaveLength(11);
+    // Together the paths are every combination, once.
+    expect(paths.reduce((n, p) => n + p.combinations, 0)).toBe(7 * 5 * 4 * 7);
+    expect(paths).toContainEqual({
       steps: [
         'basic-info',
         'product-category',
@@ -89,18 +94,45 @@ describe('catalogue matrix', () => {
         'bank-details',
         'result',
       ],
+      combinations: 168,
+      // No licence or business type: those do not matter in Bahrain, Kuwait or Qatar.
+      contexts: [{ country: ['BHR', 'KWT', 'QAT'], tier: [3, 4] }],
     });
-    expect(new Set(rows.map((r) => r.steps.join(' '))).size).toBe(11);
+    // A tier not answered yet is one line, not hundreds of rows.
+    expect(paths.find((p) => p.steps.join(' ') === 'basic-info result')?.contexts).toEqual([
+      { tier: [null] },
+      { country: ['EGY', null], tier: [1, 2, 3, 4] },
+    ]);
+    const saudi = paths.find((p) => p.steps.includes('legal-details-sau'))!;
+    expect(saudi.contexts).toEqual([
+      { country: ['SAU'], tier: [3, 4], licence: ['commercial_registration'] },
+    ]);
   });
 
-  it('prints CSV with a header and a Markdown table with a summary', () => {
-    const csv = run('matrix', '--flow', 'onboarding', '--format', 'csv').stdout.split('\n');
-    expect(csv[0]).toBe('country,tier,licence,businessType,steps');
-    expect(csv[1]).toBe(
+  it('prints the paths as Markdown sections and CSV lines, and every combination with --all', () => {
+    const md = run('matrix', '--flow', 'onboarding').stdout;
+    expect(md.split('\n')[0]).toBe(
+      '# onboarding: 11 distinct paths (980 combinations of country × tier × licence × businessType)',
+    );
+    expect(md).toContain(
+      '## 6. basic-info → product-category → store-type → commercial-licence-are → legal-details-are → business-owner-are → bank-details → result',
+    );
+    expect(md).toContain('| any | not answered |');
+    const csv = run('matrix', '--flow', 'onboarding', '--format', 'csv').stdout.trim().split('\n');
+    expect(csv[0]).toBe('path,combinations,steps,country,tier,licence,businessType');
+    expect(csv).toContain('4,420,basic-info result,any,not answered,any,any');
+    const all = run('matrix', '--flow', 'onboarding', '--format', 'csv', '--all').stdout.split('\n');
+    expect(all[0]).toBe('country,tier,licence,businessType,steps');
+    expect(all[1]).toBe(
       'SAU,1,commercial_registration,freelance_license,basic-info business-licence-sau product-category store-type',
     );
-    const md = run('matrix', '--flow', 'onboarding').stdout;
-    expect(md.split('\n')[0]).toBe('# onboarding: 980 combinations, 11 distinct step sequences');
+    const rows = JSON.parse(
+      run('matrix', '--flow', 'onboarding', '--format', 'json', '--all').stdout,
+    ) as unknown[];
+    expect(rows).toHaveLength(980);
+    expect(run('matrix', '--flow', 'onboarding', '--all').stdout.split('\n')[0]).toBe(
+      '# onboarding: 980 combinations, 11 distinct step sequences',
+    );
   });
 
   it.each([
@@ -112,6 +144,8 @@ describe('catalogue matrix', () => {
     ],
     [['examples', '--flow', 'onboarding', '--step', 'nope'], 'error: no step "nope" in flow "onboarding"'],
     [['frobnicate'], 'error: unknown command "frobnicate"'],
+    [['help', 'frobnicate'], 'error: no help for "frobnicate": commands are check, matrix, examples, help'],
+    [['check', 'extra'], 'error: unexpected argument "extra"'],
   ])('%j is refused with a clear line and exit code 2', (args, message) => {
     const result = run(...args);
     expect(result.code).toBe(2);
@@ -133,5 +167,34 @@ describe('catalogue examples', () => {
     expect(examples.invalid.map((e) => `${e.pointer} ${e.constraint} → ${e.key}`)).toContain(
       '/bank_details/iban format → validation:error.format.iban',
     );
+  });
+});
+
+describe('catalogue help', () => {
+  it.each([
+    [['--help'], 'usage: npm run catalogue -- <command> [options]'],
+    [['help'], 'usage: npm run catalogue -- <command> [options]'],
+    [['-h'], 'usage: npm run catalogue -- <command> [options]'],
+    [['check', '--help'], 'usage: npm run catalogue -- check [--schemas <dir>] [--locales <dir>]'],
+    [['matrix', '--help'], '--all           every context combination instead'],
+    [['help', 'matrix'], 'example: npm run catalogue -- matrix --flow onboarding --format csv > paths.csv'],
+    [['examples', '-h'], 'usage: npm run catalogue -- examples --flow <flow> --step <step>'],
+  ])('%j prints help and exits 0', (args, line) => {
+    const result = run(...args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(line);
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('every command-line tool', () => {
+  it.each([
+    ['src/cli/fixtures.ts', 'usage: npm run fixtures -- <check|load> <file.json>'],
+    ['src/cli/bundleReport.ts', 'usage: npm run build:report'],
+    ['bench/engine/run.ts', 'usage: npm run bench:engine'],
+  ])('%s --help says how to use it and exits 0', (file, line) => {
+    const result = spawnSync(tsx, [path.resolve(file), '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(line);
   });
 });
