@@ -202,7 +202,7 @@ test('a Saudi freelancer completes in Arabic; a bad IBAN says so and keeps the o
   await next(page, 'التالي');
 
   await expect(page).toHaveURL(/legal-details-sau-freelance$/);
-  await text(page, 'رقم وثيقة العمل الحر', `FL${String(Date.now()).slice(-8)}`);
+  await text(page, 'رقم وثيقة العمل الحر', `FL-${String(Date.now()).slice(-9)}`);
   await upload(page, 'وثيقة العمل الحر', 'freelance-certificate');
   await page.getByLabel('تاريخ انتهاء الوثيقة').fill('2030-06-30');
   await text(page, 'رقم الهوية الوطنية', '1012345678');

@@ -195,7 +195,7 @@ describe('dropInactiveData', () => {
       legal_info: {
         business_type: { id: 'freelance_license' },
         business_license_type: 'freelance_license',
-        freelance_certificate_number: 'FL12345678',
+        freelance_certificate_number: 'FL-12345678',
         company_owners: [{ name: 'A' }],
         company_structure_chart_url: 'https://x/chart.pdf',
       },
