@@ -57,7 +57,15 @@ async function productAndStore(page: Page) {
   await choose(page, 'Business section', 'Electronics');
   await choose(page, 'Category', 'Mobile phones');
   await next(page);
+  // The website and platforms are for online sellers, the locations for shops: nothing shows before the answer.
+  await expect(page.getByRole('textbox', { name: /Website/ })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /Main location address/ })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /In store/ }).check();
+  await expect(page.getByRole('textbox', { name: /Main location address/ })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Website/ })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /In store/ }).uncheck();
   await page.getByRole('checkbox', { name: /Online/ }).check();
+  await expect(page.getByRole('textbox', { name: /Main location address/ })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'E-commerce platforms' }).click();
   await page.getByRole('option', { name: 'Shopify' }).click();
   await page.keyboard.press('Escape');
@@ -75,7 +83,8 @@ async function areCompanyToShareholders(page: Page, licence: string) {
 
   await expect(page).toHaveURL(/commercial-licence-are$/);
   // One title for the business type (its group and its one field carry the same one).
-  await expect(page.getByText('Business type', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByRole('radiogroup', { name: 'Business type' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business type' })).toHaveCount(0);
   await page.getByRole('radio', { name: /Private company/ }).check();
   await text(page, 'Licence number', licence);
   await upload(page, 'Licence document');
@@ -88,7 +97,14 @@ async function areCompanyToShareholders(page: Page, licence: string) {
   await expect(page).toHaveURL(/legal-details-are$/);
   await text(page, 'Legal company name', 'Falasi Phones LLC');
   await page.getByRole('textbox', { name: 'Legal address' }).fill('Office 12, Sheikh Zayed Road, Dubai');
+  // The VAT number and certificate are asked only of a business registered for VAT.
+  const vatNumber = page.getByRole('textbox', { name: /VAT registration number/ });
+  await expect(vatNumber).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Yes' }).first().check();
+  await expect(vatNumber).toBeVisible();
+  await vatNumber.fill('12345');
   await page.getByRole('radio', { name: 'No' }).first().check();
+  await expect(vatNumber).toHaveCount(0);
   await page
     .getByRole('radiogroup', { name: /sanctioned/ })
     .getByRole('radio', { name: 'No' })

@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { StepCheck, StepValidator } from '../engine/core/drafts';
 import { localRefs, type RefResolver } from '../engine/core/schemaRef';
-import { undeclaredPointers } from '../engine/core/schemaWalk';
+import { inapplicablePointers, undeclaredPointers } from '../engine/core/schemaWalk';
 import type { FlowDefinition, StepDefinition } from '../engine/core/types';
 import { createCatalogueAjv, type JsonSchema } from './model';
 import { bundledStepSchema, type FlowVersion } from './version';
@@ -61,6 +61,7 @@ export function createFlowRuntime(version: FlowVersion): FlowRuntime {
           owns: s.definition.owns,
           validate: s.validate,
           undeclared: (own) => undeclaredPointers(s.schema, own, s.resolve),
+          inapplicable: (data) => inapplicablePointers(s.schema, data, s.resolve),
         },
       ]),
     ),

@@ -270,6 +270,38 @@ describe('saving a draft (PUT)', () => {
     });
   });
 
+  it('drops the answers of fields that no longer apply: a VAT number without VAT, a website for a shop only (even a wrong one)', async () => {
+    const { who, id } = await newMerchant();
+    const saved = await who.call('PUT', `${BASE}/application/${id}`, {
+      ...basic('BHR', 'from_1m_to_5m'),
+      ...store,
+      sales_channels: ['offline'],
+      web_url: 'not a website',
+      locations_number: 2,
+      location: 'Building 12, Road 34, Manama',
+      legal_info: { has_vat: false, vat_registration_number: '123', legal_company_name: 'Pearl WLL' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const read = (await who.call('GET', `${BASE}/application`)).body;
+    expect(read.web_url).toBeUndefined();
+    expect(read.ecommerce_types).toBeUndefined();
+    expect(read.locations_number).toBe(2);
+    expect(read.legal_info).toEqual({
+      has_vat: false,
+      legal_company_name: 'Pearl WLL',
+      business_license_type: 'commercial_registration',
+    });
+    // Where they apply, they are judged: a wrong VAT number is refused when the business is registered for VAT.
+    const refused = await who.call('PUT', `${BASE}/application/${id}`, {
+      ...read,
+      legal_info: { ...read.legal_info, has_vat: true, vat_registration_number: '123' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.field_errors['/legal_info/vat_registration_number'].key).toBe(
+      'onboarding:errors.vat',
+    );
+  });
+
   it('applies the licence rules: BHR, KWT, QAT force commercial registration; ARE clears one', async () => {
     const { who, id } = await newMerchant();
     const bhr = await who.call('PUT', `${BASE}/application/${id}`, {

@@ -38,7 +38,8 @@ describe('UAE owners (business-owner-are): an Emirates ID or a passport number',
 });
 
 describe('Saudi numbers', () => {
-  const sau = (legal: Record<string, unknown>) => ({ legal_info: legal });
+  // Registered for VAT, so the VAT number applies (it is a conditional field).
+  const sau = (legal: Record<string, unknown>) => ({ legal_info: { has_vat: true, ...legal } });
   it.each([
     ['legal-details-sau-freelance', 'freelance_certificate_number', 'FL-123456789', null],
     [

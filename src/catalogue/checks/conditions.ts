@@ -1,3 +1,4 @@
+import { fieldConditionProblems } from '../../engine/core/fieldConditions';
 import { isObject } from '../../engine/core/json';
 import type { Condition } from '../../engine/core/types';
 import { walkJson, type ModelFlow } from '../model';
@@ -20,13 +21,32 @@ export function conditionsOf(flow: ModelFlow): { pointer: string; condition: Con
 
 /**
  * Conditions speak of the flow's own context: every `$ref` names a condition of the flow, every field is a
- * context field, every value is in that field's domain.
+ * context field, every value is in that field's domain. And every `if` of a step schema or a shared definition
+ * (which decides the conditional fields that show) uses only what the form can evaluate without a schema
+ * compiler (src/engine/core/fieldConditions.ts).
  */
 export const conditions: Check = {
   name: 'conditions',
-  summary: 'conditions name known conditions and context fields, with values inside their domains',
+  summary:
+    'conditions name known conditions and context fields, with values inside their domains; field conditions (`if`) use the evaluable subset',
   run(model) {
     const found: Finding[] = [];
+    const schemaFiles: [string, unknown][] = [
+      ...Object.entries(model.shared).filter(([file]) => file.startsWith('_defs/')),
+      ...model.flows.flatMap((flow) =>
+        flow.steps.map((step) => [step.schemaFile, step.schema] as [string, unknown]),
+      ),
+    ];
+    for (const [file, schema] of schemaFiles)
+      walkJson(schema, (node, at) => {
+        // Only an `if` whose branches declare fields decides what shows; others are rules, judged by ajv alone.
+        const declares = [node.then, node.else].some(
+          (branch) => isObject(branch) && isObject(branch.properties),
+        );
+        if ('if' in node && declares)
+          for (const problem of fieldConditionProblems(node.if, `${at}/if`))
+            found.push(finding(file, problem.pointer, problem.message));
+      });
     for (const flow of model.flows) {
       const { definition, file } = flow;
       const names = new Set(Object.keys(definition.conditions ?? {}));

@@ -98,6 +98,8 @@ export interface StepCheck {
   validate: StepValidator;
   /** Pointers of the step's own data that its schema does not declare (schemaWalk's undeclaredPointers). */
   undeclared(own: FormData): string[];
+  /** Pointers of the data its conditional fields hold where they do not apply (schemaWalk's inapplicablePointers). */
+  inapplicable(data: FormData): string[];
 }
 
 /** Rules a draft may break for now: they say something is missing, not that something is wrong. */
@@ -204,6 +206,26 @@ export function answerProblems(
     }
   }
   return [...found.values()];
+}
+
+/**
+ * The data without what conditional fields hold where they do not apply (a VAT number once the business says it
+ * is not registered for VAT), by the schemas of the given steps, each within what it owns. Like the data of a
+ * step off the merchant's path, such answers are not kept.
+ */
+export function dropInapplicable(
+  checks: Record<string, StepCheck>,
+  data: FormData,
+  steps: readonly string[],
+): FormData {
+  let out = data;
+  for (const id of steps) {
+    const check = checks[id];
+    if (!check) throw new Error(`no validator for step "${id}"`);
+    const pointers = check.inapplicable(out).filter((p) => check.owns.some((o) => isWithin(p, o)));
+    if (pointers.length > 0) out = withoutPointers(out, pointers);
+  }
+  return out;
 }
 
 /** Pointers ordered deepest and last items first, so changing one never moves another's list index. */

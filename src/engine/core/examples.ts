@@ -10,6 +10,7 @@ import { toFieldMessages, type ValidationErrorLike } from './messages';
 import { getAt, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import type { FormData } from './types';
 import { withRef, type RefResolver } from './schemaRef';
+import { conditionalsOf } from './schemaWalk';
 import { isObject } from './json';
 
 type Schema = Record<string, unknown>;
@@ -52,8 +53,10 @@ function validValue(schema: Schema): unknown {
   if ('x-example' in schema) return schema['x-example'];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
-  if ('default' in schema) return schema.default;
   const type = schema.type;
+  // Yes, whatever the default: a yes is what makes a question's follow-up fields apply ("registered for VAT").
+  if (type === 'boolean') return true;
+  if ('default' in schema) return schema.default;
   if (typeof schema.format === 'string') return FORMAT_SAMPLES[schema.format]?.good;
   if (type === 'integer' || type === 'number') {
     const minimum = typeof schema.minimum === 'number' ? schema.minimum : 1;
@@ -76,9 +79,17 @@ interface Field {
   required: boolean;
 }
 
-/** The fields of a step schema: nested objects are walked, everything else is a field. */
+/**
+ * The fields of a step schema: nested objects are walked, everything else is a field. Conditional fields (declared
+ * in a branch of an `if`) are fields too: the valid example answers so that they apply (see validValue).
+ */
 function fieldsOf(schema: Schema, resolve: RefResolver, prefix: string[] = []): Field[] {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties: Schema = {};
+  for (const declared of [
+    schema.properties,
+    ...conditionalsOf(schema).flatMap((c) => [c.then?.properties, c.else?.properties]),
+  ])
+    if (isObject(declared)) for (const [name, child] of Object.entries(declared)) properties[name] ??= child;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).flatMap(([name, raw]) => {
     const child = withRef(raw as Schema, resolve);
@@ -118,6 +129,18 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
             )
           : validValue(items);
       const count = typeof field.schema.minItems === 'number' ? Math.max(field.schema.minItems, 1) : 1;
+      // A short list of choices (sales channels: online, in store) is answered with every choice, so the fields
+      // that follow each of them apply.
+      const choices = Array.isArray(items.enum) ? items.enum : [];
+      const maxItems = typeof field.schema.maxItems === 'number' ? field.schema.maxItems : Infinity;
+      if (
+        field.schema.uniqueItems === true &&
+        choices.length > 1 &&
+        choices.length <= Math.min(4, maxItems)
+      ) {
+        valid = setAt(valid, field.pointer, [...choices]);
+        continue;
+      }
       if (item !== undefined)
         valid = setAt(
           valid,

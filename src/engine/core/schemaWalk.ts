@@ -4,7 +4,13 @@
  * form's texts (translateUi), the read-only summary, the server's file and unknown-key checks and the
  * catalogue's UI check all walk with it, so a `$ref`, a list or a nested object is followed the same way
  * everywhere.
+ *
+ * Conditional fields: a field declared only in the `then` (or `else`) of an `if` on its object — directly or in
+ * an `allOf` item — is a field of that object when the branch applies. Walking with `branches: 'data'` keeps
+ * the fields that apply to the data as it is (the summary, dropping what no longer applies); `'all'` (the
+ * default) every field any branch declares (texts, the UI check, the unknown-key check).
  */
+import { matchesFieldCondition } from './fieldConditions';
 import { isObject, type JsonObject } from './json';
 import { parsePointer, toPointer } from './pointer';
 import { withRef, type RefResolver, type SchemaObject } from './schemaRef';
@@ -29,28 +35,64 @@ export interface WalkField extends WalkNode {
 
 const child = (pointer: string, name: string | number) => toPointer([...parsePointer(pointer), name]);
 
+/** Which conditional fields a walk takes: every branch's, or those of the branches the data selects. */
+export type Branches = 'all' | 'data';
+
+/** A schema node's conditionals: its own `if`/`then`/`else` and those of its `allOf` items. */
+export function conditionalsOf(
+  schema: SchemaObject,
+): { if: JsonObject; then?: JsonObject; else?: JsonObject }[] {
+  const nodes = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isObject) : [])];
+  return nodes
+    .filter((n) => isObject(n.if))
+    .map((n) => ({
+      if: n.if as JsonObject,
+      ...(isObject(n.then) ? { then: n.then } : {}),
+      ...(isObject(n.else) ? { else: n.else } : {}),
+    }));
+}
+
+/**
+ * A node's properties: its own, then those its conditionals' branches declare that it does not (the branches
+ * taken by `branches`), each once, the first declaration winning.
+ */
+function propertiesOf(schema: SchemaObject, data: unknown, branches: Branches): [string, JsonObject][] {
+  const found = new Map<string, JsonObject>();
+  const add = (properties: unknown) => {
+    if (!isObject(properties)) return;
+    for (const [name, raw] of Object.entries(properties))
+      if (isObject(raw) && !found.has(name)) found.set(name, raw);
+  };
+  add(schema.properties);
+  for (const conditional of conditionalsOf(schema)) {
+    if (!isObject(conditional.then?.properties) && !isObject(conditional.else?.properties)) continue;
+    const taken =
+      branches === 'all'
+        ? [conditional.then, conditional.else]
+        : [matchesFieldCondition(conditional.if, data) ? conditional.then : conditional.else];
+    for (const branch of taken) if (branch) add(branch.properties);
+  }
+  return [...found];
+}
+
 /**
  * The fields directly below a node: its properties (in schema order), then its list items — one per item
  * of the data, or the items schema once (at `<list>/-`) when the data holds no list.
  * @param node - where to look
  * @param resolve - follows a `$ref` (localRefs for a bundled schema)
  */
-export function fieldsOf(node: WalkNode, resolve: RefResolver): WalkField[] {
+export function fieldsOf(node: WalkNode, resolve: RefResolver, branches: Branches = 'all'): WalkField[] {
   const { schema, ui, data, pointer } = node;
   const fields: WalkField[] = [];
-  if (isObject(schema.properties)) {
-    for (const [name, raw] of Object.entries(schema.properties)) {
-      if (!isObject(raw)) continue;
-      fields.push({
-        kind: 'property',
-        name,
-        schema: withRef(raw, resolve),
-        ui: isObject(ui[name]) ? ui[name] : {},
-        data: isObject(data) ? data[name] : undefined,
-        pointer: child(pointer, name),
-      });
-    }
-  }
+  for (const [name, raw] of propertiesOf(schema, data, branches))
+    fields.push({
+      kind: 'property',
+      name,
+      schema: withRef(raw, resolve),
+      ui: isObject(ui[name]) ? ui[name] : {},
+      data: isObject(data) ? data[name] : undefined,
+      pointer: child(pointer, name),
+    });
   if (isObject(schema.items)) {
     const items = withRef(schema.items, resolve);
     const itemsUi = isObject(ui.items) ? ui.items : {};
@@ -90,10 +132,11 @@ export function walkFields(
   root: { schema: SchemaObject; ui?: JsonObject; data?: unknown },
   resolve: RefResolver,
   visit: (node: WalkNode | WalkField) => boolean | void,
+  branches: Branches = 'all',
 ): void {
   const go = (node: WalkNode | WalkField, depth: number) => {
     if (visit(node) === false || depth >= MAX_WALK_DEPTH) return;
-    for (const field of fieldsOf(node, resolve)) go(field, depth + 1);
+    for (const field of fieldsOf(node, resolve, branches)) go(field, depth + 1);
   };
   go({ schema: withRef(root.schema, resolve), ui: root.ui ?? {}, data: root.data, pointer: '' }, 0);
 }
@@ -107,11 +150,31 @@ export function undeclaredPointers(schema: SchemaObject, data: unknown, resolve:
   const found: string[] = [];
   walkFields({ schema, data }, resolve, (node) => {
     if (!isObject(node.data)) return;
-    const declared = isObject(node.schema.properties) ? node.schema.properties : {};
+    const declared = new Set(propertiesOf(node.schema, node.data, 'all').map(([name]) => name));
     const open = node.schema.additionalProperties !== undefined && node.schema.additionalProperties !== false;
     if (open || node.schema.patternProperties !== undefined) return;
-    for (const key of Object.keys(node.data)) if (!(key in declared)) found.push(child(node.pointer, key));
+    for (const key of Object.keys(node.data)) if (!declared.has(key)) found.push(child(node.pointer, key));
   });
+  return found;
+}
+
+/**
+ * Pointers of the data held by conditional fields that do not apply to it (a VAT number while the business is
+ * not registered for VAT): declared by a branch of an `if`, but not by the branch the data selects. Such data
+ * is dropped on every save, like the data of a step that is not on the merchant's path.
+ */
+export function inapplicablePointers(schema: SchemaObject, data: unknown, resolve: RefResolver): string[] {
+  const found: string[] = [];
+  const go = (node: WalkNode, depth: number) => {
+    if (depth >= MAX_WALK_DEPTH) return;
+    if (isObject(node.data)) {
+      const applies = new Set(propertiesOf(node.schema, node.data, 'data').map(([name]) => name));
+      for (const [name] of propertiesOf(node.schema, node.data, 'all'))
+        if (!applies.has(name) && node.data[name] !== undefined) found.push(child(node.pointer, name));
+    }
+    for (const field of fieldsOf(node, resolve, 'data')) go(field, depth + 1);
+  };
+  go({ schema: withRef(schema, resolve), ui: {}, data, pointer: '' }, 0);
   return found;
 }
 

@@ -38,7 +38,7 @@ const enumLabel = (value: unknown, schema: JsonObject, ui: JsonObject) => {
 /** The rows of an object's answered fields (the schema walker's fields, in `ui:order` first). */
 function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => string, root: unknown): Row[] {
   if (!isObject(node.data)) return [];
-  const fields = fieldsOf(node, refs).filter((f) => f.kind === 'property');
+  const fields = fieldsOf(node, refs, 'data').filter((f) => f.kind === 'property');
   const order = Array.isArray(node.ui['ui:order']) ? (node.ui['ui:order'] as string[]) : [];
   const ordered = [
     ...order.flatMap((name) => fields.filter((f) => f.name === name)),
@@ -50,7 +50,7 @@ function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => st
     const label = String(childUi['ui:title'] ?? field.name);
     if (isObject(value)) return rowsOf(field, refs, yesNo, root);
     if (Array.isArray(value)) {
-      const items = fieldsOf(field, refs).filter((f) => f.kind === 'item');
+      const items = fieldsOf(field, refs, 'data').filter((f) => f.kind === 'item');
       if (items.some((item) => isObject(item.schema.properties)))
         return [{ key, label, items: items.map((item) => rowsOf(item, refs, yesNo, root)) }];
       if (value.length === 0) return [];

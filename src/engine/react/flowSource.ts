@@ -21,7 +21,7 @@ import type { StepCheck, StepValidator } from '../core/drafts';
 import { splitTextKey, type JsonObject } from '../core/json';
 import { validatorRuntime, type ValidatorRuntime } from '../core/runtime';
 import { localRefs, type RefResolver } from '../core/schemaRef';
-import { undeclaredPointers } from '../core/schemaWalk';
+import { inapplicablePointers, undeclaredPointers } from '../core/schemaWalk';
 import type { FlowDefinition, FlowManifest } from '../core/types';
 
 /** What a step module exports (src/catalogue/compile.ts). */
@@ -220,7 +220,12 @@ function prepareStep(id: string, owns: readonly string[], module: StepModuleExpo
     resolve,
     validate,
     rjsfValidator,
-    check: { owns, validate, undeclared: (own) => undeclaredPointers(module.schema, own, resolve) },
+    check: {
+      owns,
+      validate,
+      undeclared: (own) => undeclaredPointers(module.schema, own, resolve),
+      inapplicable: (data) => inapplicablePointers(module.schema, data, resolve),
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  dropInapplicable,
   firstIncompleteStep,
   isStepComplete,
   isStepOpen,
@@ -266,9 +267,16 @@ export function useWizard(options: WizardOptions): WizardView {
     [definition],
   );
   const save = useCallback(
-    async (next: FormData, keepalive = false): Promise<FieldMessage[]> => {
+    async (answers: FormData, keepalive = false): Promise<FieldMessage[]> => {
+      if (!stepRef.current) return [];
+      // Fields that no longer apply (the other branch of an `if`) are not saved; the form keeps them for the
+      // session, so a merchant who changes the answer back finds what was typed.
+      const checks = Object.fromEntries(
+        Object.entries(loader.snapshot().steps).map(([id, s]) => [id, s.check]),
+      );
+      const next = checks[stepRef.current] ? dropInapplicable(checks, answers, [stepRef.current]) : answers;
       const serialized = JSON.stringify(next);
-      if (serialized === lastSaved.current.serialized || !stepRef.current) return [];
+      if (serialized === lastSaved.current.serialized) return [];
       const context = {
         stepId: stepRef.current,
         version: loader.version,
@@ -302,7 +310,7 @@ export function useWizard(options: WizardOptions): WizardView {
         return [];
       }
     },
-    [adapter, loader.version, ownsOf],
+    [adapter, loader, ownsOf],
   );
 
   // A closing tab, a reload or a phone switching apps saves what is on screen (the adapter sends it with
@@ -610,7 +618,12 @@ export function useWizard(options: WizardOptions): WizardView {
       }
       if (end === 'submit') {
         // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
-        const finalData = applyRules(definition, dropInactiveData(definition, current));
+        const snapshot = loader.snapshot();
+        const finalData = dropInapplicable(
+          Object.fromEntries(Object.entries(snapshot.steps).map(([id, s]) => [id, s.check])),
+          applyRules(definition, dropInactiveData(definition, current)),
+          steps.filter((id) => snapshot.steps[id]),
+        );
         const result = await options.adapter.submit(finalData);
         if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
         options.onEnd?.('submit', finalData);

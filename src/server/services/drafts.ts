@@ -17,6 +17,7 @@ import {
   answerProblems,
   carryForward,
   COMPLETENESS_KEYWORDS,
+  dropInapplicable,
   firstIncompleteStep,
   ownData,
   unownedPointers,
@@ -241,6 +242,8 @@ export function createDraftsService(deps: DraftsDeps) {
         received = [step];
       } else next = body;
       next = applyRules(definition, next);
+      // Answers of fields that no longer apply (the other branch of an `if` was chosen) are not kept.
+      next = dropInapplicable(runtime.checks, next, received ?? resolveSteps(definition, next));
       const problems = await problemsOf(ownerId, runtime, next, received);
       if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
       const owns = (received ?? definition.steps.map((s) => s.id)).flatMap(
@@ -269,6 +272,7 @@ export function createDraftsService(deps: DraftsDeps) {
       const active = resolveSteps(definition, data);
       // What only hidden steps own goes (the rules put back what they require); the rest must be complete and sound.
       let final = applyRules(definition, dropInactiveData(definition, data));
+      final = dropInapplicable(runtime.checks, final, active);
       const missing: FieldMessage[] = [];
       for (const id of active) {
         const step = runtime.steps[id]!.definition;
