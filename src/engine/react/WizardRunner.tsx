@@ -126,7 +126,12 @@ function Wizard(
         </Stack>
       </Modal>
       <div>
-        <WizardStepper steps={wizard.stepper} current={wizard.stepId} onSelect={wizard.select} />
+        <WizardStepper
+          steps={wizard.stepper}
+          current={wizard.stepId}
+          onSelect={wizard.select}
+          outlook={wizard.outlook}
+        />
       </div>
       <div>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

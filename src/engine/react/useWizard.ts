@@ -34,12 +34,14 @@ import { applyStepChanges, dropInactiveData, resolveSteps, withOwnedParents } fr
 import { applyResets, applyRules, resetsFor } from '../core/rules';
 import { changedPointers, getAt, isWithin, setAt } from '../core/pointer';
 import { walkFields } from '../core/schemaWalk';
+import { deriveContext } from '../core/context';
+import { pathOutlook } from '../core/outlook';
 import type { FlowDefinition, FlowReset, FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './flowSource';
 import { translateUi } from './translateUi';
 import { fieldId, toErrorSchema } from './errorSchema';
-import type { StepperStep } from './WizardStepper';
+import type { StepperOutlook, StepperStep } from './WizardStepper';
 import { lookupOf, type DataWatch, type PendingWork, type WidgetServices } from '../widgets/services';
 
 export type Outcome = 'submit' | 'reach-out';
@@ -78,6 +80,8 @@ export interface WizardView {
   stepId: string;
   forms: WizardForm[];
   stepper: StepperStep[];
+  /** Whether the steps ahead are known yet, and which steps' answers decide them (titles). */
+  outlook: StepperOutlook;
   formContext: object;
   formContainer: RefObject<HTMLDivElement | null>;
   onFormChange: (data: FormData, stepId: string) => void;
@@ -519,6 +523,21 @@ export function useWizard(options: WizardOptions): WizardView {
     });
   }, [activeKey, committedValidators, committed, definition, text]);
 
+  // Whether the steps ahead are known yet (the stepper says "more may follow" instead of a total until they are).
+  // It follows the answers as they change (like the list of steps), so what it says changes when an answer is
+  // given, never under a press of Next.
+  const contextKey = JSON.stringify(deriveContext(definition, data));
+  const outlook = useMemo(() => {
+    const known = pathOutlook(definition, data);
+    return {
+      ...known,
+      decidedInIds: known.decidedIn,
+      decidedIn: known.decidedIn.map((id) => text(definition.steps.find((s) => s.id === id)?.title ?? id)),
+    };
+    // The outlook depends on the data only through its context.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [definition, contextKey, text]);
+
   const attentionSteps = useMemo(
     () =>
       active
@@ -675,6 +694,7 @@ export function useWizard(options: WizardOptions): WizardView {
       };
     }),
     stepper,
+    outlook,
     formContext,
     formContainer,
     onFormChange,

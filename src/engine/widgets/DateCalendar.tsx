@@ -8,6 +8,8 @@ import 'dayjs/locale/ar';
 
 /** The week starts on Sunday in the calendar, as in most of the Gulf's business week. */
 const FIRST_DAY_OF_WEEK = 0;
+/** The Gulf's weekend: Friday and Saturday (0 is Sunday). */
+const WEEKEND_DAYS: (0 | 1 | 2 | 3 | 4 | 5 | 6)[] = [5, 6];
 
 export default function DateCalendar(props: {
   value: string | undefined;
@@ -24,6 +26,7 @@ export default function DateCalendar(props: {
       maxDate={props.max}
       locale={props.locale}
       firstDayOfWeek={FIRST_DAY_OF_WEEK}
+      weekendDays={WEEKEND_DAYS}
       onChange={(day) => day && props.onPick(day)}
     />
   );

@@ -4,7 +4,7 @@
  * (the server answers a request that asks for a page with the app, and any other with JSON). The list refreshes
  * every few seconds, so a code asked for in another tab shows up here on its own.
  */
-import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Container, Flex, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -93,7 +93,13 @@ export function OutboxPage() {
         >
           {messages.data?.map((message, index) => (
             <Card key={`${message.created_at}-${index}`} component="li" withBorder radius="md" padding="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+              {/* On a phone the code comes first, above who it went to. */}
+              <Flex
+                direction={{ base: 'column-reverse', xs: 'row' }}
+                justify="space-between"
+                align={{ base: 'stretch', xs: 'flex-start' }}
+                gap="md"
+              >
                 <Stack gap={4} miw={0}>
                   <Group gap="xs">
                     <Badge variant="light" color={message.channel === 'sms' ? 'grape' : 'blue'}>
@@ -123,7 +129,7 @@ export function OutboxPage() {
                     {message.code}
                   </Text>
                 )}
-              </Group>
+              </Flex>
             </Card>
           ))}
         </Stack>
