@@ -29,8 +29,23 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /clock\.spec\.ts$/,
+    },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+      testIgnore: /clock\.spec\.ts$/,
+    },
+    // Tests that move the server's clock expire other tests' codes: they run alone, after the others.
+    {
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /clock\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
+    },
   ],
   webServer: [
     {
