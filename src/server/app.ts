@@ -46,6 +46,10 @@ import { localFileStore, type FileStore } from './storage';
 import { s3FileStore, StorageUnavailable } from './s3';
 import { serverFlowSource } from './catalogue';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './jsonDepth';
+import { findNul } from './nulCheck';
+
+/** Routes whose answers are API answers (JSON for one caller), by their own path pattern. */
+const API_ROUTE = /^\/(merchant\/api|partners|dev)\//;
 
 export interface AppOptions {
   config: Config;
@@ -99,6 +103,26 @@ export async function buildApp(options: AppOptions) {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // An API answer (the matched route's own path, never a prefix of the raw address) is for this caller only:
+    // no shared or browser cache keeps it, unless the route said otherwise (the catalogue's versions).
+    const route = request.routeOptions.url ?? '';
+    if (API_ROUTE.test(route) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  // A NUL character cannot be stored (PostgreSQL refuses it in text and JSON): refused for every route, in
+  // the body, the query and the path, before any handler meets it.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const pointer = findNul(value);
+      if (pointer !== null)
+        throw new HttpError(400, `the ${part} holds a NUL character (U+0000), which is not allowed`, {
+          [pointer === '' ? '/' : pointer]: fieldError('validation:error.nulCharacter', {}),
+        });
+    }
   });
 
   // One error handler: known errors keep their status and message; anything else is logged and answered

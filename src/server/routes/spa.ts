@@ -40,6 +40,6 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
     if (hasBuild && wantsPage && !isApi && (!isDevPath || opts.devRoutes) && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ status: 404, message: 'not found' });
+    return reply.code(404).header('cache-control', 'no-store').send({ status: 404, message: 'not found' });
   });
 }
