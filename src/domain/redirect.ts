@@ -5,7 +5,8 @@
  * logout route. Anything else lands on root.
  */
 
-const REFUSED_PATHS = [/^\/$/, /^\/auth(\/|$|\?|#)/, /^\/logout(\/|$|\?|#)/];
+// Case-insensitive, as the router matches: `/LOGOUT` is the logout route too.
+const REFUSED_PATHS = [/^\/$/, /^\/auth(\/|$|\?|#)/i, /^\/logout(\/|$|\?|#)/i];
 
 /**
  * @param target - the `redirect` value from the address bar (already URL-decoded once by URLSearchParams)
@@ -40,6 +41,13 @@ export function acceptRedirect(
   }
   if (url.protocol !== 'https:' || url.username || url.password) return null;
   if (!dashboardHosts.includes(url.hostname)) return null;
-  if (REFUSED_PATHS.some((p) => p.test(url.pathname))) return null;
+  // The path as the router will see it: decoded (`/%4Cogout` is `/Logout`).
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (REFUSED_PATHS.some((p) => p.test(pathname))) return null;
   return url.href;
 }
