@@ -88,3 +88,27 @@ describe('API answers are never cached', () => {
     expect(manifest.headers['cache-control']).toMatch(/immutable/);
   });
 });
+
+describe('a multipart body cut short', () => {
+  it('is 400 with a message, never 500', async () => {
+    const boundary = 'x-boundary';
+    const whole = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="licence.pdf"',
+      'Content-Type: application/pdf',
+      '',
+      '%PDF-1.4 '.repeat(200),
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    for (const body of [whole.slice(0, whole.length / 2), whole.slice(0, 40), `--${boundary}\r\nbroken`]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/merchant/api/v2/upload',
+        payload: body,
+        headers: { ...cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expect([res.statusCode, res.json().message]).toEqual([400, expect.any(String)]);
+    }
+  });
+});

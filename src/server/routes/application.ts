@@ -175,7 +175,16 @@ export async function applicationRoutes(
     const { accountId } = requireSession(request);
     if (!request.isMultipart())
       throw new HttpError(415, 'unsupported content type', { '/file': fieldError('widgets:upload.failed') });
-    const part = await request.file();
+    // A body cut short or not well formed (no boundary, a broken part header) is the client's fault: 400.
+    const broken = (error: unknown): never => {
+      if (error instanceof HttpError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw error;
+      throw new HttpError(400, 'the upload was not a complete multipart body', {
+        '/file': fieldError('widgets:upload.failed'),
+      });
+    };
+    const part = await request.file().catch(broken);
     if (!part || part.fieldname !== 'file')
       throw new HttpError(400, 'bad_request', { '/file': fieldError('validation:error.required') });
     let bytes: Buffer;
@@ -189,7 +198,7 @@ export async function applicationRoutes(
           { '/file': fieldError('widgets:upload.tooLarge', { size: `${MAX_UPLOAD_BYTES / 1000} KB` }) },
           { max_size_kb: MAX_UPLOAD_BYTES / 1000 },
         );
-      throw error;
+      return broken(error);
     }
     return reply.code(201).send(await files.upload(accountId, { name: part.filename, bytes }));
   });
