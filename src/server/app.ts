@@ -97,7 +97,14 @@ export async function buildApp(options: AppOptions) {
       ? { loggerInstance: logger }
       : { logger }),
     genReqId: (req) => requestId(req),
-    trustProxy: true,
+    // The client's address for rate limits and logs: X-Forwarded-For only from the proxies TRUST_PROXY names.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (() => {
+            const hops = config.trustProxy;
+            return (_address: string, hop: number) => hop < hops;
+          })()
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 

@@ -7,6 +7,7 @@
  */
 
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './s3';
 
@@ -23,6 +24,12 @@ export interface Config {
   botCheck: 'on' | 'off';
   /** Sign-in calls one client address may make per minute before 429 (flood protection). */
   authRateLimit: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address: none (false, the default), the nearest
+   * n hops, or the listed addresses and ranges. Believing every client would let anyone pick a fresh address,
+   * and so a fresh rate-limit count, per request.
+   */
+  trustProxy: false | number | string[];
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
@@ -54,6 +61,33 @@ function parseUrl(name: string, value: string, protocols: string[]): URL {
     );
   }
   return url;
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` — no proxy is believed; a whole number n from 1 to 10 — the nearest n
+ * proxies are (a load balancer in front: 1); otherwise a comma-separated list of addresses and CIDR ranges of
+ * the proxies to believe (`10.0.0.0/8, 192.168.1.4`).
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10)
+      throw new ConfigError(`TRUST_PROXY as a hop count must be from 1 to 10, got "${raw}"`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const max = family === 6 ? 128 : 32;
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (family === 0 || !okBits || rest.length > 0)
+      throw new ConfigError(
+        `TRUST_PROXY must be false, a hop count (1–10) or addresses and CIDR ranges separated by commas, got "${entry}" in "${raw}"`,
+      );
+  }
+  return entries;
 }
 
 /**
@@ -105,6 +139,8 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(`AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "${rateRaw}"`);
   }
 
+  const trustProxy = parseTrustProxy(nonEmpty(env, 'TRUST_PROXY'));
+
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
@@ -127,6 +163,7 @@ export function loadConfig(env: Env): Config {
     smtpUrl,
     botCheck: botCheckRaw,
     authRateLimit,
+    trustProxy,
   };
 }
 

@@ -112,3 +112,30 @@ describe('a multipart body cut short', () => {
     }
   });
 });
+
+describe('the client address is not the client’s to choose', () => {
+  const attempts = async (server: typeof app) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await server.inject({
+        method: 'POST',
+        url: '/merchant/api/v2/auth/authenticate',
+        payload: { email: `flood${i}@example.com` },
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('by default X-Forwarded-For is ignored: a rotated header gets no fresh rate-limit count', async () => {
+    const { app: strict } = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
+    expect((await attempts(strict)).at(-1)).toBe(429);
+  });
+
+  it('behind a proxy named by TRUST_PROXY the forwarded address counts', async () => {
+    const { app: proxied } = await createTestApp({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: '1' } });
+    expect(await attempts(proxied)).not.toContain(429);
+  });
+});

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       botCheck: 'on',
       authRateLimit: 30,
+      trustProxy: false,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example.com:465',
       botCheck: 'on',
       authRateLimit: 120,
+      trustProxy: false,
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -86,6 +88,15 @@ describe('loadConfig', () => {
 
   it.each([
     [{ AUTH_RATE_LIMIT: 'lots' }, 'AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "lots"'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY as a hop count must be from 1 to 10, got "11"'],
+    [
+      { TRUST_PROXY: 'true' },
+      'TRUST_PROXY must be false, a hop count (1–10) or addresses and CIDR ranges separated by commas, got "true" in "true"',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/8, 10.0.0.1/33' },
+      'TRUST_PROXY must be false, a hop count (1–10) or addresses and CIDR ranges separated by commas, got "10.0.0.1/33" in "10.0.0.0/8, 10.0.0.1/33"',
+    ],
     [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "0"'],
     [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc"'],
     [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0"'],
@@ -135,6 +146,16 @@ describe('loadConfig', () => {
     [{ LOCALES_DIR: 'package.json' }, 'LOCALES_DIR must be a directory, got "package.json"'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('reads TRUST_PROXY: off by default, a hop count, or the proxies’ addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+      '::1',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {
