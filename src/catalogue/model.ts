@@ -6,7 +6,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { isObject, type JsonObject } from '../engine/core/json';
 import { getAt, parsePointer, toPointer } from '../engine/core/pointer';
-import { conditionalsOf } from '../engine/core/schemaWalk';
+import { declaredProperties } from '../engine/core/schemaWalk';
 import { registerVocabulary } from '../engine/core/vocabulary';
 import type { FlowDefinition, StepDefinition } from '../engine/core/types';
 import type { CatalogueSource } from './source';
@@ -209,12 +209,7 @@ export function brokenRefs(
 /** The data paths a step schema declares: nested `properties`, down to leaves (a $ref, an array, a scalar). */
 export function schemaLeaves(schema: JsonSchema, prefix: string[] = []): string[] {
   // A field declared only in a branch of an `if` (a conditional field) is a field too, once.
-  const properties: JsonObject = {};
-  for (const declared of [
-    schema.properties,
-    ...conditionalsOf(schema).flatMap((c) => [c.then?.properties, c.else?.properties]),
-  ])
-    if (isObject(declared)) for (const [name, child] of Object.entries(declared)) properties[name] ??= child;
+  const properties = declaredProperties(schema);
   if (Object.keys(properties).length === 0) return prefix.length > 0 ? [toPointer(prefix)] : [];
   return Object.entries(properties).flatMap(([name, child]) =>
     isObject(child) && isObject(child.properties) && child.type === 'object' && !('$ref' in child)

@@ -10,7 +10,7 @@ import { toFieldMessages, type ValidationErrorLike } from './messages';
 import { getAt, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import type { FormData } from './types';
 import { withRef, type RefResolver } from './schemaRef';
-import { conditionalsOf } from './schemaWalk';
+import { declaredProperties } from './schemaWalk';
 import { isObject } from './json';
 
 type Schema = Record<string, unknown>;
@@ -84,12 +84,7 @@ interface Field {
  * in a branch of an `if`) are fields too: the valid example answers so that they apply (see validValue).
  */
 function fieldsOf(schema: Schema, resolve: RefResolver, prefix: string[] = []): Field[] {
-  const properties: Schema = {};
-  for (const declared of [
-    schema.properties,
-    ...conditionalsOf(schema).flatMap((c) => [c.then?.properties, c.else?.properties]),
-  ])
-    if (isObject(declared)) for (const [name, child] of Object.entries(declared)) properties[name] ??= child;
+  const properties: Schema = declaredProperties(schema);
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).flatMap(([name, raw]) => {
     const child = withRef(raw as Schema, resolve);

@@ -52,6 +52,11 @@ export function conditionalsOf(
     }));
 }
 
+/** Every property a schema node declares, its own and any branch's of its conditionals (the first declaration wins). */
+export function declaredProperties(schema: SchemaObject): Record<string, JsonObject> {
+  return Object.fromEntries(propertiesOf(schema, undefined, 'all'));
+}
+
 /**
  * A node's properties: its own, then those its conditionals' branches declare that it does not (the branches
  * taken by `branches`), each once, the first declaration winning.

@@ -119,6 +119,8 @@ export interface LoadedFlow {
   flow: FlowDefinition;
   steps: Record<string, LoadedStep>;
   validators: Record<string, StepValidator>;
+  /** What the drafts rules need of each loaded step (dropping answers of fields that no longer apply). */
+  checks: Record<string, StepCheck>;
 }
 
 export interface PartialFlow extends LoadedFlow {
@@ -249,6 +251,7 @@ function createLoader(
       flow: manifest.definition,
       steps,
       validators: Object.fromEntries([...loaded].map(([id, step]) => [id, step.validate])),
+      checks: Object.fromEntries([...loaded].map(([id, step]) => [id, step.check])),
       complete: loaded.size === ids.length,
     };
   };

@@ -275,9 +275,7 @@ export function useWizard(options: WizardOptions): WizardView {
       if (!stepRef.current) return [];
       // Fields that no longer apply (the other branch of an `if`) are not saved; the form keeps them for the
       // session, so a merchant who changes the answer back finds what was typed.
-      const checks = Object.fromEntries(
-        Object.entries(loader.snapshot().steps).map(([id, s]) => [id, s.check]),
-      );
+      const { checks } = loader.snapshot();
       const next = checks[stepRef.current] ? dropInapplicable(checks, answers, [stepRef.current]) : answers;
       const serialized = JSON.stringify(next);
       if (serialized === lastSaved.current.serialized) return [];
@@ -639,9 +637,9 @@ export function useWizard(options: WizardOptions): WizardView {
         // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
         const snapshot = loader.snapshot();
         const finalData = dropInapplicable(
-          Object.fromEntries(Object.entries(snapshot.steps).map(([id, s]) => [id, s.check])),
+          snapshot.checks,
           applyRules(definition, dropInactiveData(definition, current)),
-          steps.filter((id) => snapshot.steps[id]),
+          steps.filter((id) => snapshot.checks[id]),
         );
         const result = await options.adapter.submit(finalData);
         if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
