@@ -314,6 +314,7 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
   await expect(page.getByRole('textbox', { name: 'Share (%)' }).nth(1)).toHaveValue('41');
   await expect(page.getByText('ID-document-front-.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/legal-documents-are$/);
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/legal-details-are$/);
   await expect(page.getByRole('textbox', { name: 'Legal company name' })).toHaveValue('Falasi Phones LLC');

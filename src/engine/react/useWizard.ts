@@ -652,12 +652,19 @@ export function useWizard(options: WizardOptions): WizardView {
     }
   };
 
+  // Back holds the buttons like Next does: a second press before the step before is on screen would go to the
+  // same step again (the one on screen has not changed yet), so it waits for the step it is meant for.
   const back = async () => {
-    const current = await latestData();
-    setCommitted(current);
-    await save(current);
-    setMessages([]);
-    if (previous) await goTo(previous, current);
+    setBusy(true);
+    try {
+      const current = await latestData();
+      setCommitted(current);
+      await save(current);
+      setMessages([]);
+      if (previous) await goTo(previous, current);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const confirmReset = (confirmed: boolean) => {
