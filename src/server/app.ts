@@ -22,7 +22,8 @@ import { createAccountRepository } from './repositories/account';
 import { createAuthService } from './services/auth';
 import { createAccountService } from './services/account';
 import { createBotCheck } from './services/botCheck';
-import { isApiPath, sessionHook } from './auth/session';
+import { sessionHook } from './auth/session';
+import { requestPolicy } from './routePolicy';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
@@ -47,9 +48,6 @@ import { s3FileStore, StorageUnavailable } from './s3';
 import { serverFlowSource } from './catalogue';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './jsonDepth';
 import { findNul } from './nulCheck';
-
-/** Routes whose answers are API answers (JSON for one caller), by their own path pattern. */
-const API_ROUTE = /^\/(merchant\/api|partners|dev)\//;
 
 export interface AppOptions {
   config: Config;
@@ -110,10 +108,10 @@ export async function buildApp(options: AppOptions) {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // An API answer (the matched route's own path, never a prefix of the raw address) is for this caller only:
-    // no shared or browser cache keeps it, unless the route said otherwise (the catalogue's versions).
-    const route = request.routeOptions.url ?? '';
-    if (API_ROUTE.test(route) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // An API answer is for this caller only: no shared or browser cache keeps it, unless the route said
+    // otherwise (the catalogue's versions).
+    if (requestPolicy(request).private && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   // A NUL character cannot be stored (PostgreSQL refuses it in text and JSON): refused for every route, in
@@ -225,20 +223,16 @@ export async function buildApp(options: AppOptions) {
   // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
   // without CORS, which this server does not allow) or carry the app's own header.
   app.addHook('onRequest', async (request) => {
-    if (!isApiPath(request.url) || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (!requestPolicy(request).api || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     const json = request.headers['content-type']?.startsWith('application/json') ?? false;
     if (!json && request.headers['x-mbo-client'] === undefined)
       throw new HttpError(403, 'state-changing requests must be JSON or carry the x-mbo-client header');
   });
 
   // Floods: sign-in calls and analytics events per client address per minute, counted in the database so
-  // every server process shares the count.
+  // every server process shares the count. The group comes from the matched route (routePolicy.ts).
   app.addHook('onRequest', async (request) => {
-    const group = request.url.startsWith('/merchant/api/v2/auth/')
-      ? 'auth'
-      : request.url.startsWith('/merchant/api/v1/events')
-        ? 'events'
-        : null;
+    const group = requestPolicy(request).flood;
     if (!group) return;
     const limit = group === 'auth' ? config.authRateLimit : config.authRateLimit * 4;
     const { count } = await authRepository.bump(`flood:${group}:${request.ip}`, clock.now(), 60_000);

@@ -139,3 +139,102 @@ describe('the client address is not the client’s to choose', () => {
     expect(await attempts(proxied)).not.toContain(429);
   });
 });
+
+describe('an encoded or re-cased address meets the same hooks as the plain one', () => {
+  // The router decodes %6D to m and reaches the route; every hook decides by the route matched (routePolicy.ts).
+  it('the cross-site rule: a form post to an encoded logout is refused and the session lives on', async () => {
+    const victim = await signIn(app, 'encoded-logout@example.com', '+966501238881');
+    for (const url of [
+      '/%6Derchant/api/v1/auth/logout',
+      '/merchant/api/v1/auth/%6Cogout',
+      '/%6derchant/api/v1/auth/logout',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: 'x=1',
+        headers: {
+          authorization: `Bearer ${victim.token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      });
+      expect([url, res.statusCode]).toEqual([url, 403]);
+    }
+    const still = await app.inject({
+      method: 'GET',
+      url: '/merchant/api/v1/account',
+      headers: { authorization: `Bearer ${victim.token}` },
+    });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it('the session: an encoded address reads the same session as the plain one', async () => {
+    const res = await app.inject({ method: 'GET', url: '/%6Derchant/api/v1/account', headers: cookie });
+    expect(res.statusCode).toBe(200);
+    const anonymous = await app.inject({ method: 'GET', url: '/%6Derchant/api/v1/account' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('an upper-case address is not a route: 404, nothing reached', async () => {
+    for (const url of ['/MERCHANT/api/v1/account', '/merchant/API/v1/auth/logout']) {
+      const res = await app.inject({ method: 'POST', url, payload: {}, headers: cookie });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+  });
+
+  it('the rate limit: sign-in calls spelt in different ways share one count', async () => {
+    const { app: strict } = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
+    const urls = [
+      '/merchant/api/v2/auth/authenticate',
+      '/%6Derchant/api/v2/auth/authenticate',
+      '/merchant/api/v2/%61uth/authenticate',
+      '/merchant/%61pi/v2/auth/authenticate',
+    ];
+    const statuses = [];
+    for (const [i, url] of urls.entries()) {
+      const res = await strict.inject({
+        method: 'POST',
+        url,
+        payload: { email: `encoded${i}@example.com` },
+        remoteAddress: '203.0.113.9',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('analytics events cannot be flooded', () => {
+  it('one address gets its budget per minute, whatever X-Forwarded-For says; then 429', async () => {
+    const { app: strict } = await createTestApp({ env: { AUTH_RATE_LIMIT: '2' } });
+    const statuses: number[] = [];
+    // The events budget is four times the sign-in budget: 8 here.
+    for (let i = 0; i < 10; i += 1) {
+      const res = await strict.inject({
+        method: 'POST',
+        url: i % 2 ? '/merchant/api/v1/events' : '/%6Derchant/api/v1/events',
+        payload: { type: 'page', properties: { path: `/p${i}` } },
+        remoteAddress: '203.0.113.11',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(8).fill(202), 429, 429]);
+    const other = await strict.inject({
+      method: 'POST',
+      url: '/merchant/api/v1/events',
+      payload: { type: 'page' },
+      remoteAddress: '203.0.113.12',
+    });
+    expect(other.statusCode).toBe(202);
+  });
+
+  it('a large event is refused by size (413), before it is stored', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/merchant/api/v1/events',
+      payload: { type: 'page', properties: { blob: 'x'.repeat(9000) } },
+    });
+    expect([res.statusCode, res.json().message]).toEqual([413, 'request body is too large']);
+  });
+});

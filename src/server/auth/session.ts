@@ -6,16 +6,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import type { AuthService, SessionContext } from '../services/auth';
+import { requestPolicy } from '../routePolicy';
 
 export const SESSION_COOKIE = 'mbo_session';
-export const API_PREFIXES = ['/merchant/', '/partners/'];
-
-export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export function sessionHook(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    if (!isApiPath(request.url)) return;
+    if (!requestPolicy(request).api) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
     if (token && token.length <= 200) request.session = await auth.sessionForToken(token);
