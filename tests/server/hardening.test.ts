@@ -238,3 +238,80 @@ describe('analytics events cannot be flooded', () => {
     expect([res.statusCode, res.json().message]).toEqual([413, 'request body is too large']);
   });
 });
+
+describe('the website check cannot reach inside our network', () => {
+  const check = async (url: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/partners/application/api/v1/url/response/${encodeURIComponent(url)}`,
+        headers: cookie,
+      })
+    ).json();
+
+  it.each([
+    'https://[::ffff:7f00:1]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[::7f00:1]/',
+    'https://[::1]/',
+    'https://2130706433/',
+    'https://0x7f.1/',
+    'https://0177.0.0.1/',
+    'https://0.0.0.0/',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[fd00:ec2::254]/',
+    'https://[fe80::1]/',
+    'https://100.100.100.200/',
+    'https://[64:ff9b::7f00:1]/',
+    'https://localhost/',
+  ])('%s: private_address, never called', async (url) => {
+    expect(await check(url)).toMatchObject({ result: 'unverified', reason: 'private_address' });
+  });
+
+  it('a port other than a website’s is not tried', async () => {
+    expect(await check('https://93.184.216.34:22/')).toMatchObject({ reason: 'port_not_allowed' });
+  });
+
+  it('a name is resolved once, and any inside address among its answers refuses it (no rebinding)', async () => {
+    const { createUrlChecker } = await import('../../src/server/services/urlCheck');
+    const asked: string[] = [];
+    const answers = [['127.0.0.1'], ['93.184.216.34']];
+    const rebinding = createUrlChecker({
+      timeoutMs: 500,
+      resolve: async (host) => {
+        asked.push(host);
+        return answers.shift() ?? ['93.184.216.34'];
+      },
+    });
+    expect(await rebinding.check('https://rebind.example/')).toMatchObject({ reason: 'private_address' });
+    expect(asked).toEqual(['rebind.example']);
+    const mixed = createUrlChecker({ timeoutMs: 500, resolve: async () => ['93.184.216.34', '10.0.0.7'] });
+    expect(await mixed.check('https://mixed.example/')).toMatchObject({ reason: 'private_address' });
+  });
+
+  it('the socket connects to the address that was checked, from the one resolution', async () => {
+    const { createUrlChecker } = await import('../../src/server/services/urlCheck');
+    const { createServer } = await import('node:net');
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const asked: string[] = [];
+    const answers = [['127.0.0.1'], ['127.0.0.2']];
+    const local = createUrlChecker({
+      timeoutMs: 2000,
+      allowPrivate: true,
+      resolve: async (host) => {
+        asked.push(host);
+        return answers.shift() ?? ['127.0.0.2'];
+      },
+    });
+    // The server closes without TLS: no answer, but the connection reached the checked address.
+    expect(await local.check(`https://site.example:${port}/`)).toMatchObject({ result: 'unverified' });
+    expect([asked, connections]).toEqual([['site.example'], 1]);
+    server.close();
+  });
+});
