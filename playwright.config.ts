@@ -61,6 +61,8 @@ export default defineConfig({
         // The real bot check: the browser solves the proof of work as a merchant's would.
         BOT_CHECK: 'on',
         AUTH_RATE_LIMIT: '100000',
+        SETUP_ADDRESS_LIMIT: '100000',
+        UPLOAD_DAILY_FILES: '100000',
         DATABASE_URL: '',
       },
     },
@@ -79,6 +81,8 @@ export default defineConfig({
         NODE_ENV: 'test',
         BOT_CHECK: 'on',
         AUTH_RATE_LIMIT: '100000',
+        SETUP_ADDRESS_LIMIT: '100000',
+        UPLOAD_DAILY_FILES: '100000',
         DATABASE_URL: '',
       },
     },

@@ -65,7 +65,11 @@ async function main(argv: string[]) {
 
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sync: config.dbSync,
+    });
   } catch (error) {
     fail(
       `error: ${error instanceof DataDirError ? error.message : `the database could not be opened: ${(error as Error).message}`}`,
@@ -78,6 +82,7 @@ async function main(argv: string[]) {
       process.stdout.write(`${file}: no problems\n`);
     } else {
       const summary = await loadFixture(database.db, input);
+      await database.sync?.();
       const parts = Object.entries(summary)
         .filter(([, n]) => n > 0)
         .map(([kind, n]) => `${n} ${kind.replace('_', ' ')}`);

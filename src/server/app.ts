@@ -114,6 +114,16 @@ export async function buildApp(options: AppOptions) {
       reply.header('cache-control', 'no-store');
   });
 
+  // DB_SYNC=on (embedded database): a state-changing answer leaves once what it wrote is on disk.
+  const sync = database.sync;
+  if (sync)
+    app.addHook('onSend', async (request) => {
+      if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+      await sync().catch((error: unknown) =>
+        request.log.error({ err: error }, 'flushing the database to disk failed'),
+      );
+    });
+
   // A NUL character cannot be stored (PostgreSQL refuses it in text and JSON): refused for every route, in
   // the body, the query and the path, before any handler meets it.
   app.addHook('preValidation', async (request) => {
@@ -212,10 +222,14 @@ export async function buildApp(options: AppOptions) {
     smtpUrl: config.smtpUrl,
     from: `no-reply@${new URL(config.publicUrl).hostname}`,
   });
-  app.decorate('services', { outbox });
 
   const authRepository = createAuthRepository(database.db);
-  const auth = createAuthService({ repository: authRepository, outbox, clock });
+  const auth = createAuthService({
+    repository: authRepository,
+    outbox,
+    clock,
+    setupAddressLimit: config.setupAddressLimit,
+  });
   const botCheck = createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' });
   const accountRepository = createAccountRepository(database.db);
   const account = createAccountService({ repository: accountRepository, clock });
@@ -258,6 +272,26 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(draftRoutes, { drafts, ownPaths: [ONBOARDING_FLOW] });
+  const files = createFileService({
+    repository: fileRepository,
+    store:
+      options.fileStore ??
+      (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
+    publicUrl: config.publicUrl,
+    clock,
+    quota: config.uploadQuota,
+  });
+  // Files nobody's answers point at go a day after their upload: swept at start and every hour, by every
+  // process (a file two processes both remove is simply gone).
+  const sweep = () =>
+    files
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping unreferenced files failed'));
+  const sweeper = setInterval(sweep, 60 * 60_000);
+  sweeper.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.decorate('services', { outbox, files });
   await app.register(applicationRoutes, {
     applications: createApplicationService({
       repository: applicationRepository,
@@ -265,13 +299,7 @@ export async function buildApp(options: AppOptions) {
       drafts,
       clock,
     }),
-    files: createFileService({
-      repository: fileRepository,
-      store:
-        options.fileStore ??
-        (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
-      publicUrl: config.publicUrl,
-    }),
+    files,
     urlChecker: options.urlChecker ?? createUrlChecker(),
     hasMerchantAccess: async (accountId) =>
       (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
@@ -293,6 +321,6 @@ export async function buildApp(options: AppOptions) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { outbox: ReturnType<typeof createOutboxService> };
+    services: { outbox: ReturnType<typeof createOutboxService>; files: ReturnType<typeof createFileService> };
   }
 }

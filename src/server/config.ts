@@ -30,6 +30,15 @@ export interface Config {
    * and so a fresh rate-limit count, per request.
    */
   trustProxy: false | number | string[];
+  /** What one account may upload in a rolling day (files, bytes) before 429: storage nobody can fill by script. */
+  uploadQuota: { files: number; bytes: number };
+  /** New addresses one client address may send set-up codes to in an hour (SMS pumping), before 429. */
+  setupAddressLimit: number;
+  /**
+   * The embedded database: flush to disk before a write is acknowledged (survives a power cut), or leave it to
+   * the operating system (survives the process dying only). On by default in production (db/groupSync.ts).
+   */
+  dbSync: boolean;
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
@@ -46,6 +55,16 @@ type Env = Record<string, string | undefined>;
 function nonEmpty(env: Env, name: string): string | undefined {
   const value = env[name];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** A whole number from `min` to `max`, or the fallback when unset. */
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
 }
 
 function parseUrl(name: string, value: string, protocols: string[]): URL {
@@ -133,13 +152,16 @@ export function loadConfig(env: Env): Config {
   }
 
   // 30 a minute: a person signing in makes a handful; a script trying addresses makes thousands.
-  const rateRaw = nonEmpty(env, 'AUTH_RATE_LIMIT') ?? '30';
-  const authRateLimit = Number(rateRaw);
-  if (!/^\d+$/.test(rateRaw) || authRateLimit < 1 || authRateLimit > 100000) {
-    throw new ConfigError(`AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "${rateRaw}"`);
-  }
+  const authRateLimit = wholeNumber(env, 'AUTH_RATE_LIMIT', 30, 1, 100000);
 
   const trustProxy = parseTrustProxy(nonEmpty(env, 'TRUST_PROXY'));
+  // An application needs some twenty files; a hundred a day leaves room for retries and a second store.
+  const uploadFiles = wholeNumber(env, 'UPLOAD_DAILY_FILES', 100, 1, 100000);
+  const uploadMegabytes = wholeNumber(env, 'UPLOAD_DAILY_MB', 250, 1, 1000000);
+  const setupAddressLimit = wholeNumber(env, 'SETUP_ADDRESS_LIMIT', 10, 1, 100000);
+  const dbSyncRaw = nonEmpty(env, 'DB_SYNC') ?? (nodeEnv === 'production' ? 'on' : 'off');
+  if (dbSyncRaw !== 'on' && dbSyncRaw !== 'off')
+    throw new ConfigError(`DB_SYNC must be on or off, got "${dbSyncRaw}"`);
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -164,6 +186,9 @@ export function loadConfig(env: Env): Config {
     botCheck: botCheckRaw,
     authRateLimit,
     trustProxy,
+    uploadQuota: { files: uploadFiles, bytes: uploadMegabytes * 1_000_000 },
+    setupAddressLimit,
+    dbSync: dbSyncRaw === 'on',
   };
 }
 

@@ -45,7 +45,11 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sync: config.dbSync,
+    });
   } catch (error) {
     if (error instanceof DataDirError) fail(error.message);
     const where = config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR "${config.dataDir}"`;

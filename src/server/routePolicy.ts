@@ -50,4 +50,7 @@ export function policyOf(route: string | undefined, config?: { flood?: FloodGrou
 
 /** The policy of the route a request matched. */
 export const requestPolicy = (request: FastifyRequest) =>
-  policyOf(request.routeOptions.url, request.routeOptions.config as { flood?: FloodGroup | null } | undefined);
+  policyOf(
+    request.routeOptions.url,
+    request.routeOptions.config as { flood?: FloodGroup | null } | undefined,
+  );

@@ -1,15 +1,17 @@
 /**
  * Where uploaded files' bytes live. Locally: files under DATA_DIR/uploads, named by their random id (never by
  * the name the merchant gave). The rows in the `files` table say whose a file is; this only holds bytes, so an
- * S3-compatible store can take its place behind the same two calls.
+ * S3-compatible store can take its place behind the same three calls.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileStore {
   put(id: string, bytes: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(id: string): Promise<Buffer | null>;
+  /** Removes the bytes; a file already gone is no error. */
+  delete(id: string): Promise<void>;
 }
 
 const SAFE_ID = /^[0-9a-f-]{36}$/;
@@ -32,6 +34,9 @@ export function localFileStore(directory: string): FileStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(id) {
+      await rm(at(id), { force: true });
     },
   };
 }

@@ -2,7 +2,11 @@
  * Findings of the outside security review (issue 14), each replayed against the server, fixed in one place that
  * every route goes through.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { drafts, files } from '../../src/server/db/schema';
 import { createTestApp } from './setup/app';
 import { signIn } from './setup/signIn';
 
@@ -313,5 +317,229 @@ describe('the website check cannot reach inside our network', () => {
     expect(await local.check(`https://site.example:${port}/`)).toMatchObject({ result: 'unverified' });
     expect([asked, connections]).toEqual([['site.example'], 1]);
     server.close();
+  });
+});
+
+describe('SMS pumping through the set-up of a second factor', () => {
+  /** A new account by e-mail, up to the half-open session that must set up a phone. */
+  async function halfOpen(server: typeof app, email: string, remoteAddress: string) {
+    const started = await server.inject({
+      method: 'POST',
+      url: '/merchant/api/v2/auth/authenticate',
+      payload: { email, lang: 'en' },
+      remoteAddress,
+    });
+    const outbox = (await server.inject({ method: 'GET', url: '/dev/outbox' })).json() as Array<{
+      to: string;
+      code: string;
+    }>;
+    const verified = await server.inject({
+      method: 'POST',
+      url: '/merchant/api/v2/auth/verify',
+      payload: { session_id: started.json().session_id, code: outbox.find((m) => m.to === email)!.code },
+      remoteAddress,
+    });
+    expect(verified.json()).toEqual({ status: 'setup_2fa', factor: 'phone' });
+    const session = verified.cookies.find((c) => c.name === 'mbo_session')!.value;
+    return (phone: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/merchant/api/v2/auth/challenge/setup',
+        payload: { phone },
+        cookies: { mbo_session: session },
+        remoteAddress,
+      });
+  }
+
+  it('one session reaches three new numbers in an hour, not a fourth (the same number again is a resend)', async () => {
+    const setup = await halfOpen(app, 'pump-session@example.com', '203.0.113.21');
+    const statuses = [];
+    for (const phone of ['+966501230001', '+966501230002', '+966501230002', '+966501230003', '+966501230004'])
+      statuses.push((await setup(phone)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const refused = await setup('+966501230005');
+    expect(refused.json()).toEqual({ status: 429, message: 'too many requests' });
+    const sent = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as Array<{ to: string }>;
+    const reached = new Set(sent.map((m) => m.to).filter((to) => to.startsWith('+96650123000')));
+    expect([...reached].sort()).toEqual(['+966501230001', '+966501230002', '+966501230003']);
+  });
+
+  it('one client address reaches ten new numbers in an hour across sessions, not an eleventh', async () => {
+    const { app: capped } = await createTestApp({ env: { SETUP_ADDRESS_LIMIT: '10' } });
+    const statuses: number[] = [];
+    for (let s = 0; s < 4; s += 1) {
+      const setup = await halfOpen(capped, `pump-client-${s}@example.com`, '203.0.113.22');
+      for (let n = 0; n < 3; n += 1)
+        statuses.push((await setup(`+9665012310${String(s * 3 + n).padStart(2, '0')}`)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe('uploads: a quota, safe names, served as attachments, and removed when nobody uses them', () => {
+  const PNG_WITH_HTML = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+  ]);
+  const upload = (server: typeof app, token: string, bytes: Buffer, filename: string) => {
+    const boundary = 'mbo-hardening-boundary';
+    return server.inject({
+      method: 'POST',
+      url: '/merchant/api/v2/upload',
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/html\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${token}`,
+        'x-mbo-client': 'test',
+      },
+    });
+  };
+
+  it('one account uploads at most the day’s files, then 429 with a message; a day later it may again', async () => {
+    const { app: small } = await createTestApp({ env: { UPLOAD_DAILY_FILES: '3' } });
+    const uploader = await signIn(small, 'quota-files@example.com', '+966501238801');
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await upload(small, uploader.token, PNG_WITH_HTML, `p${i}.png`)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const refused = await upload(small, uploader.token, PNG_WITH_HTML, 'more.png');
+    expect(refused.json()).toMatchObject({
+      status: 429,
+      message: 'upload quota reached: at most 3 files and 250 MB a day',
+      field_errors: { '/file': { key: 'widgets:upload.quota' } },
+    });
+    // Another account has its own quota.
+    const other = await signIn(small, 'quota-other@example.com', '+966501238802');
+    expect((await upload(small, other.token, PNG_WITH_HTML, 'o.png')).statusCode).toBe(201);
+    await small.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 24 * 3600_000 + 1000 } });
+    expect((await upload(small, uploader.token, PNG_WITH_HTML, 'next-day.png')).statusCode).toBe(201);
+  });
+
+  it('bytes count too', async () => {
+    const { app: small } = await createTestApp({ env: { UPLOAD_DAILY_MB: '1' } });
+    const uploader = await signIn(small, 'quota-bytes@example.com', '+966501238803');
+    const big = Buffer.concat([PNG_WITH_HTML, Buffer.alloc(600_000)]);
+    expect((await upload(small, uploader.token, big, 'a.png')).statusCode).toBe(201);
+    const second = await upload(small, uploader.token, big, 'b.png');
+    expect([second.statusCode, second.json().message]).toEqual([
+      429,
+      'upload quota reached: at most 100 files and 1 MB a day',
+    ]);
+  });
+
+  it('a hostile name is stored clean, and the file is served as an attachment of the type its bytes say', async () => {
+    const res = await upload(app, who.token, PNG_WITH_HTML, 'invoice\u202Egnp.html<img src=x>');
+    expect(res.statusCode).toBe(201);
+    const { url, name, mime_type } = res.json();
+    expect([name, mime_type]).toEqual(['invoicegnp.html_img src=x_.png', 'image/png']);
+    expect(decodeURIComponent(new URL(url).hash.slice(1))).toBe(name);
+
+    const served = await app.inject({
+      method: 'GET',
+      url: `/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(url)}`,
+      headers: cookie,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toBe(
+      'attachment; filename="invoicegnp.html_img src=x_.png"',
+    );
+    expect(served.headers['content-security-policy']).toMatch(/sandbox/);
+    expect(served.rawPayload).toEqual(PNG_WITH_HTML);
+
+    // The spec's JSON form says the same type and name.
+    const json = await app.inject({
+      method: 'GET',
+      url: `/merchant/api/v2/download?url=${encodeURIComponent(url)}`,
+      headers: cookie,
+    });
+    expect(json.json()).toMatchObject({ mime_type: 'image/png', name: 'invoicegnp.html_img src=x_.png' });
+  });
+
+  it('a file no answers point at is removed a day after its upload; one a draft holds stays', async () => {
+    const { app: swept, db } = await createTestApp({
+      env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mbo-sweep-')) },
+    });
+    const owner = await signIn(swept, 'sweep@example.com', '+966501238804');
+    const kept = (await upload(swept, owner.token, PNG_WITH_HTML, 'kept.png')).json().url as string;
+    const lost = (await upload(swept, owner.token, PNG_WITH_HTML, 'lost.png')).json().url as string;
+    const [row] = await db.select().from(files).limit(1);
+    await db.insert(drafts).values({
+      id: 'sweep-draft',
+      flow: 'onboarding',
+      ownerId: row!.accountId,
+      version: 'v',
+      data: { licence: { document: kept } },
+    });
+    const download = (url: string) =>
+      owner.call('GET', `/merchant/api/v2/download?url=${encodeURIComponent(url)}`);
+    // Within the day nothing goes: an upload is in a draft only once the next autosave lands.
+    expect(await swept.services.files.sweep()).toBe(0);
+    await swept.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 24 * 3600_000 + 1000 } });
+    expect(await swept.services.files.sweep()).toBe(1);
+    expect((await download(kept)).status).toBe(200);
+    expect((await download(lost)).status).toBe(404);
+    expect((await db.select().from(files)).map((f) => f.name)).toEqual(['kept.png']);
+  });
+});
+
+describe('DB_SYNC: a write is acknowledged once it is on disk', () => {
+  it('a state-changing answer waits for the flush; a read does not', async () => {
+    const { buildApp } = await import('../../src/server/app');
+    const { loadConfig } = await import('../../src/server/config');
+    const { createTestDatabase } = await import('./setup/database');
+    const base = await createTestDatabase();
+    let release: () => void = () => undefined;
+    const flushes: string[] = [];
+    const database = {
+      ...base,
+      sync: () => {
+        flushes.push('asked');
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const synced = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: '.tmp/unused' }),
+      database,
+      logger: false,
+    });
+    await synced.ready();
+    let answered = false;
+    const write = synced
+      .inject({ method: 'POST', url: '/merchant/api/v1/events', payload: { type: 'page' } })
+      .then((res) => {
+        answered = true;
+        return res;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([flushes, answered]).toEqual([['asked'], false]);
+    release();
+    expect((await write).statusCode).toBe(202);
+    expect((await synced.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    expect(flushes).toEqual(['asked']);
+    await synced.close();
+    await base.close();
+  });
+
+  it('the embedded database opened with sync flushes its file system (and says so when it cannot)', async () => {
+    const { openDatabase } = await import('../../src/server/db');
+    const database = await openDatabase({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'mbo-sync-')),
+      sync: true,
+    });
+    try {
+      expect(database.sync).toBeTypeOf('function');
+      await expect(database.sync!()).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       botCheck: 'on',
       authRateLimit: 30,
       trustProxy: false,
+      uploadQuota: { files: 100, bytes: 250_000_000 },
+      setupAddressLimit: 10,
+      dbSync: false,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -36,6 +39,9 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://u:p@mail.example.com:465',
         BOT_CHECK: 'on',
         AUTH_RATE_LIMIT: '120',
+        UPLOAD_DAILY_FILES: '40',
+        UPLOAD_DAILY_MB: '80',
+        SETUP_ADDRESS_LIMIT: '5',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
@@ -50,6 +56,9 @@ describe('loadConfig', () => {
       botCheck: 'on',
       authRateLimit: 120,
       trustProxy: false,
+      uploadQuota: { files: 40, bytes: 80_000_000 },
+      setupAddressLimit: 5,
+      dbSync: true,
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -98,6 +107,13 @@ describe('loadConfig', () => {
       'TRUST_PROXY must be false, a hop count (1–10) or addresses and CIDR ranges separated by commas, got "10.0.0.1/33" in "10.0.0.0/8, 10.0.0.1/33"',
     ],
     [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT must be a whole number from 1 to 100000, got "0"'],
+    [{ UPLOAD_DAILY_FILES: '-1' }, 'UPLOAD_DAILY_FILES must be a whole number from 1 to 100000, got "-1"'],
+    [{ UPLOAD_DAILY_MB: '1.5' }, 'UPLOAD_DAILY_MB must be a whole number from 1 to 1000000, got "1.5"'],
+    [
+      { SETUP_ADDRESS_LIMIT: 'many' },
+      'SETUP_ADDRESS_LIMIT must be a whole number from 1 to 100000, got "many"',
+    ],
+    [{ DB_SYNC: 'yes' }, 'DB_SYNC must be on or off, got "yes"'],
     [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc"'],
     [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0"'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535, got "70000"'],
@@ -161,5 +177,14 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('DB_SYNC', () => {
+  it('is on by default in production and can be turned off; off by default elsewhere', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).dbSync).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DB_SYNC: 'off' }).dbSync).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).dbSync).toBe(false);
+    expect(loadConfig({ DB_SYNC: 'on' }).dbSync).toBe(true);
   });
 });

@@ -94,7 +94,9 @@ export function UploadWidget(props: WidgetProps) {
         setLocalError(
           error.reason === 'badType'
             ? t('upload.badType', { extensions: accept.join(', ') })
-            : t('upload.tooLarge', { size: formatSize(maxSizeKb, t) }),
+            : error.reason === 'quota'
+              ? t('upload.quota')
+              : t('upload.tooLarge', { size: formatSize(maxSizeKb, t) }),
         );
       else setLocalError(t('upload.failed'));
     } finally {

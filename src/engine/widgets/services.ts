@@ -3,6 +3,8 @@
  * `formContext.services`. Each flow supplies them (the onboarding flow talks to
  * the API; the playground works in the browser).
  */
+import { safeFileName } from '../../domain/fileName';
+
 export interface UploadedFile {
   /** The reference stored in the form data. */
   url: string;
@@ -12,16 +14,17 @@ export interface UploadedFile {
 export function fileNameOf(url: string): string {
   try {
     const parsed = new URL(url, 'https://x.invalid');
-    return decodeURIComponent(parsed.hash.slice(1) || parsed.pathname.split('/').pop() || url);
+    // Made safe again here: an address saved before names were cleaned on upload may still carry bidi controls.
+    return safeFileName(decodeURIComponent(parsed.hash.slice(1) || parsed.pathname.split('/').pop() || url));
   } catch {
     return url;
   }
 }
 
-/** An upload the server refused for a reason the merchant can fix (the wrong kind of file, too large). */
+/** An upload the server refused for a reason the merchant can act on (the wrong kind of file, too large, the day's quota). */
 export class UploadRejected extends Error {
   override name = 'UploadRejected';
-  constructor(readonly reason: 'badType' | 'tooLarge') {
+  constructor(readonly reason: 'badType' | 'tooLarge' | 'quota') {
     super(`upload refused: ${reason}`);
   }
 }

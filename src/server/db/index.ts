@@ -25,6 +25,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { groupSync, syncFileSystem } from './groupSync';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -34,6 +35,11 @@ export interface Database {
   /** Runs a real query; throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Embedded with DB_SYNC=on: resolves once every write committed before the call is on disk (groupSync.ts).
+   * Absent when the database makes its own writes durable (PostgreSQL) or DB_SYNC is off.
+   */
+  sync?: () => Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -136,6 +142,8 @@ function isRunning(pid: number): boolean {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Embedded only: flush the file system before a write is acknowledged (DB_SYNC). */
+  sync?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   const dir = prepareDataDir(options.dataDir);
@@ -144,8 +152,12 @@ export async function openDatabase(options: {
     const client = new PGlite(path.join(dir, 'pglite'));
     await client.waitReady;
     const database = await fromPglite(client);
+    // One flush at start: a machine without `sync` stops here with the reason, not at the first write.
+    const sync = options.sync ? groupSync(() => syncFileSystem(dir)) : undefined;
+    if (sync) await sync();
     return {
       ...database,
+      ...(sync ? { sync } : {}),
       close: async () => {
         await database.close();
         unlock();

@@ -63,6 +63,20 @@ export function createAuthRepository(db: Db) {
           .limit(1)
       )[0];
     },
+    /** The addresses a session has asked a set-up code for (a second factor or a changed phone) since a time. */
+    async setupTargets(sessionId: string, since: Date): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ target: otpCodes.target })
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.sessionId, sessionId),
+            eq(otpCodes.setup, true),
+            sql`${otpCodes.createdAt} > ${since}`,
+          ),
+        );
+      return rows.map((r) => r.target);
+    },
     async replaceCode(id: string, values: { codeHash: string; salt: string; sentAt: Date; expiresAt: Date }) {
       await db.update(otpCodes).set(values).where(eq(otpCodes.id, id));
     },

@@ -1,7 +1,7 @@
 /** SQL of uploaded files and of who may see them (the uploader and its merchants' users). */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { files, memberships } from '../db/schema';
+import { drafts, files, memberships, organizations } from '../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -9,6 +9,39 @@ export function createFileRepository(db: Db) {
   return {
     async addFile(row: Omit<FileRow, 'createdAt'>) {
       await db.insert(files).values(row);
+    },
+    /** How many files, and how many bytes, an account has uploaded since a time (its daily quota). */
+    async uploadedSince(accountId: string, since: Date): Promise<{ count: number; bytes: number }> {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint`,
+        })
+        .from(files)
+        .where(and(eq(files.accountId, accountId), gt(files.createdAt, since)));
+      return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+    },
+    /**
+     * Files older than `before` that no answers point at: no draft of any flow (submitted ones included) and no
+     * business profile holds their id. A file's address carries its id, so a text search of the JSON finds
+     * every use however deep the field; `limit` keeps one sweep short.
+     */
+    async unreferencedBefore(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(
+          and(
+            lt(files.createdAt, before),
+            sql`not exists (select 1 from ${drafts} where ${drafts.data}::text like '%' || ${files.id} || '%')`,
+            sql`not exists (select 1 from ${organizations} where ${organizations.businessProfile}::text like '%' || ${files.id} || '%')`,
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+    async removeFile(id: string) {
+      await db.delete(files).where(eq(files.id, id));
     },
     async file(id: string) {
       return (await db.select().from(files).where(eq(files.id, id)).limit(1))[0];

@@ -71,7 +71,11 @@ export async function authRoutes(
   );
 
   app.post('/merchant/api/v2/auth/challenge/setup', async (request) =>
-    auth.setupChallenge(requireSession(request, { halfOpen: true }), credentialsOf(bodyOf(request))),
+    auth.setupChallenge(
+      requireSession(request, { halfOpen: true }),
+      credentialsOf(bodyOf(request)),
+      request.ip,
+    ),
   );
 
   app.post('/merchant/api/v2/auth/challenge/verify', async (request, reply) => {

@@ -32,6 +32,16 @@ export const FIRST_CODE_LIFETIME_MS = 30 * 60_000;
 export const HALF_OPEN_LIFETIME_MS = 30 * 60_000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * SMS pumping (issue 14, finding 4): a set-up code goes to an address nobody has confirmed yet, so one session
+ * could send codes to any number of premium numbers. New addresses per session and per client address in an
+ * hour are capped, on top of the per-address lockouts: three covers a typo and a second phone; ten covers an
+ * office signing up its staff from one connection.
+ */
+export const SETUP_WINDOW_MS = 60 * 60_000;
+export const SETUP_ADDRESSES_PER_SESSION = 3;
+/** The default of SETUP_ADDRESS_LIMIT (config.ts). */
+export const SETUP_ADDRESSES_PER_CLIENT = 10;
 
 export type Credentials = { email: string } | { phone: string };
 
@@ -59,7 +69,13 @@ export function maskAddress(factor: Factor, value: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-export function createAuthService(deps: { repository: AuthRepository; outbox: OutboxService; clock: Clock }) {
+export function createAuthService(deps: {
+  repository: AuthRepository;
+  outbox: OutboxService;
+  clock: Clock;
+  /** New set-up addresses per client address per hour (SETUP_ADDRESS_LIMIT). */
+  setupAddressLimit?: number;
+}) {
   const { repository: repo, clock } = deps;
 
   /** Normalises and checks an address: e-mail trimmed and lowercased, phone as given. */
@@ -132,6 +148,21 @@ export function createAuthService(deps: { repository: AuthRepository; outbox: Ou
       throw badRequest('too many attempts to verify code');
     }
     throw badRequest('invalid otp code');
+  }
+
+  /** Counts a set-up code to an address this session has not asked for yet; over a cap → 429. */
+  async function countSetupAddress(sessionId: string, target: string, clientAddress: string) {
+    const now = clock.now();
+    const earlier = await repo.setupTargets(sessionId, new Date(now.getTime() - SETUP_WINDOW_MS));
+    // The same address again is a resend: its own lockout counts it.
+    if (earlier.includes(target)) return;
+    const perSession = await repo.bump(`setup-session:${sessionId}`, now, SETUP_WINDOW_MS);
+    const perClient = await repo.bump(`setup-client:${clientAddress}`, now, SETUP_WINDOW_MS);
+    if (
+      perSession.count > SETUP_ADDRESSES_PER_SESSION ||
+      perClient.count > (deps.setupAddressLimit ?? SETUP_ADDRESSES_PER_CLIENT)
+    )
+      throw new HttpError(429, 'too many requests');
   }
 
   async function resendRow(row: OtpRow) {
@@ -262,7 +293,7 @@ export function createAuthService(deps: { repository: AuthRepository; outbox: Ou
     },
 
     /** POST /merchant/api/v2/auth/challenge/setup: a phone (or e-mail) for the account, confirmed by a code. */
-    async setupChallenge(session: SessionContext, credentials: Credentials) {
+    async setupChallenge(session: SessionContext, credentials: Credentials, clientAddress: string) {
       const factor: Factor = 'email' in credentials ? 'email' : 'phone';
       if (session.state === 'half' && (session.pending !== 'setup_2fa' || session.factor !== factor))
         throw badRequest('bad_request');
@@ -270,6 +301,7 @@ export function createAuthService(deps: { repository: AuthRepository; outbox: Ou
       const owner =
         factor === 'email' ? await repo.accountByEmail(target) : await repo.accountByPhone(target);
       if (owner) throw badRequest(factor === 'email' ? 'email is not unique' : 'phone number is not unique');
+      await countSetupAddress(session.id, target, clientAddress);
       const account = await repo.accountById(session.accountId);
       await startChallenge(session, factor, target, account?.lang ?? 'en', true);
       return { factor, [factor]: target };

@@ -5,32 +5,34 @@
  *
  * A stored file's address is `<PUBLIC_URL>/uploads/<id>#<name>`: the id is random, the name after `#` is
  * only for showing. The address is not served as such; `GET /merchant/api/v2/download?url=` is the way in.
+ *
+ * Hardening (issue 14): a file's type is told again from its bytes when it is served, and its name is made
+ * safe (`safeFileName`: no bidi or control characters, no markup, the type's extension), so a PNG with HTML
+ * appended is only ever a PNG. An account uploads at most `quota` files and bytes in a rolling day (429 past
+ * it), and a file no draft or business profile points at a day after its upload is removed (`sweep`).
  */
 import { randomUUID } from 'node:crypto';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { FileRepository } from '../repositories/files';
 import { sniffFileType, type FileStore } from '../storage';
+import { safeFileName } from '../../domain/fileName';
+import type { Clock } from '../clock';
 
 export const FILE_URL_PATH = '/uploads';
 /** Spec §5 / §9: default maximum 10000 KB (decimal, as the upload widget shows "10 MB"). */
 export const MAX_UPLOAD_BYTES = 10_000 * 1000;
 
+/** A file nobody's answers point at is removed this long after its upload. */
+export const UNREFERENCED_AFTER_MS = 24 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
 export interface FilesDeps {
   repository: FileRepository;
   store: FileStore;
   publicUrl: string;
-}
-
-/** A file name fit to show and to put after `#`: no path, no control characters, at most 120 characters. */
-function cleanName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // Control characters (code points below 32, and 127) are dropped; a plain loop keeps the lint rule quiet.
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)
-    .join('')
-    .trim()
-    .slice(-120);
-  return clean || 'file';
+  clock: Clock;
+  /** Per account per rolling day (UPLOAD_DAILY_FILES, UPLOAD_DAILY_MB). */
+  quota: { files: number; bytes: number };
 }
 
 const FILE_PATH = new RegExp(`^${FILE_URL_PATH}/([0-9a-f-]{36})$`);
@@ -59,8 +61,18 @@ export function createFileService(deps: FilesDeps) {
           { '/file': fieldError('widgets:upload.badType', { extensions: 'jpeg, png, pdf' }) },
           { type: 'FILE_TYPE', accept: ['jpeg', 'png', 'pdf'] },
         );
+      const used = await repository.uploadedSince(accountId, new Date(deps.clock.now().getTime() - DAY_MS));
+      if (used.count + 1 > deps.quota.files || used.bytes + file.bytes.length > deps.quota.bytes) {
+        const megabytes = Math.floor(deps.quota.bytes / 1_000_000);
+        throw new HttpError(
+          429,
+          `upload quota reached: at most ${deps.quota.files} files and ${megabytes} MB a day`,
+          { '/file': fieldError('widgets:upload.quota', { files: deps.quota.files, megabytes }) },
+          { quota: { files: deps.quota.files, megabytes } },
+        );
+      }
       const id = randomUUID();
-      const name = cleanName(file.name);
+      const name = safeFileName(file.name, type.mime);
       await store.put(id, file.bytes);
       await repository.addFile({ id, accountId, name, mimeType: type.mime, size: file.bytes.length });
       return {
@@ -71,14 +83,30 @@ export function createFileService(deps: FilesDeps) {
       };
     },
 
-    async download(accountId: string, url: string) {
+    /** A stored file for the account, its type told by its bytes and its name made safe; else "not found". */
+    async file(accountId: string, url: string) {
       const id = fileIdOf(url);
       const row = id ? await repository.file(id) : undefined;
       if (!row || !(await repository.colleaguesOf(accountId)).includes(row.accountId))
         throw notFound('file not found');
       const bytes = await store.get(row.id);
-      if (!bytes) throw notFound('file not found');
-      return { mime_type: row.mimeType, name: row.name, data: bytes.toString('base64') };
+      const type = bytes ? sniffFileType(bytes) : null;
+      if (!bytes || !type) throw notFound('file not found');
+      return { bytes, mimeType: type.mime, name: safeFileName(row.name, type.mime) };
+    },
+
+    /** Removes files nobody's answers point at a day after their upload; returns how many went. */
+    async sweep(limit = 200) {
+      const ids = await repository.unreferencedBefore(
+        new Date(deps.clock.now().getTime() - UNREFERENCED_AFTER_MS),
+        limit,
+      );
+      for (const id of ids) {
+        // Bytes first: a row without bytes reads as "not found"; bytes without a row would never be found again.
+        await store.delete(id);
+        await repository.removeFile(id);
+      }
+      return ids.length;
     },
   };
 }

@@ -16,10 +16,12 @@ function upload(file: File, onProgress: (fraction: number) => void, signal: Abor
     request.responseType = 'json';
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
-      const body = (request.response ?? {}) as { url?: string; type?: string };
+      const body = (request.response ?? {}) as { url?: string; type?: string; message?: string };
       if (request.status === 201 && body.url) return resolve({ url: body.url });
       if (request.status === 415) return reject(new UploadRejected('badType'));
       if (request.status === 413) return reject(new UploadRejected('tooLarge'));
+      if (request.status === 429 && /quota/.test(String(body.message ?? '')))
+        return reject(new UploadRejected('quota'));
       reject(new ApiError(request.status, 'failed to upload'));
     };
     request.onerror = () => reject(new ApiError(0, 'network error'));
@@ -31,19 +33,34 @@ function upload(file: File, onProgress: (fraction: number) => void, signal: Abor
   });
 }
 
-/** Saves a stored file through the download call (`mime_type`, base64 `data`). */
+/**
+ * Saves a stored file: the download call's attachment form (the bytes, typed by their content, with a safe
+ * name), kept in a blob so a refusal is an error the widget shows rather than a page the browser opens.
+ */
 async function download(url: string) {
-  const file = await api<{ mime_type: string; data: string; name: string }>(
-    'GET',
-    `/merchant/api/v2/download?url=${encodeURIComponent(url)}`,
+  const response = await fetch(
+    `/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(url)}`,
+    {
+      credentials: 'same-origin',
+      headers: { 'x-mbo-client': 'web' },
+    },
   );
-  const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
-  const href = URL.createObjectURL(new Blob([bytes], { type: file.mime_type }));
+  if (!response.ok) throw new ApiError(response.status, 'failed to download');
+  const name = contentDispositionName(response.headers.get('content-disposition')) ?? 'file';
+  const href = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = href;
-  link.download = file.name;
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*` when there, else `filename`. */
+function contentDispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) return decodeURIComponent(extended);
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
 }
 
 interface NamedItem {

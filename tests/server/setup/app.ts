@@ -23,6 +23,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     BOT_CHECK: 'off',
     DATA_DIR: '.tmp/unused',
+    // Test files sign many new accounts up from one address; the cap has its own test (hardening.test.ts).
+    SETUP_ADDRESS_LIMIT: '100000',
     ...options.env,
   });
   const database = await createTestDatabase();
