@@ -27,6 +27,21 @@ async function signUp(page: Page, request: APIRequestContext, path = '/auth') {
 }
 
 test.describe('sign-in', () => {
+  test('the proof of work is solved in a worker the page’s CSP allows, and Continue waits for it', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    // The CSP would refuse a worker from elsewhere with a console error ("Refused to create a worker …").
+    page.on('console', (m) => /refused|content security policy/i.test(m.text()) && problems.push(m.text()));
+    const worker = page.waitForEvent('worker');
+    await page.goto('/auth');
+    expect((await worker).url()).toMatch(/botCheck\.worker-.*\.js$/);
+    await page.getByLabel('Work e-mail').fill(`e2e-${unique()}@example.com`);
+    await continueWhenReady(page);
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('sign-up by e-mail, with the phone set up as second factor', async ({ page, request }) => {
     const { email } = await signUp(page, request);
     // Root sends an account without a merchant to a new application (spec §2.6).

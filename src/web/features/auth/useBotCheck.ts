@@ -6,7 +6,33 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { authApi } from './api';
-import { solveBotCheck } from '../../../domain/botCheck';
+import { solveBotCheck, type BotChallenge } from '../../../domain/botCheck';
+
+/**
+ * Solves in a worker (the loop is synchronous: on the main thread it would hold typing up for the second it
+ * takes a phone); where a worker cannot start, on the main thread.
+ */
+function solve(challenge: BotChallenge, signal: AbortSignal): Promise<string | null> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./botCheck.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return solveBotCheck(challenge);
+  }
+  signal.addEventListener('abort', () => worker.terminate());
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<{ token?: string | null; error?: string }>) => {
+      worker.terminate();
+      if (event.data.error) reject(new Error(event.data.error));
+      else resolve(event.data.token ?? null);
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      resolve(solveBotCheck(challenge));
+    };
+    worker.postMessage(challenge);
+  });
+}
 
 export type BotCheckState = { status: 'solving' } | { status: 'ready'; token: string } | { status: 'failed' };
 
@@ -16,6 +42,7 @@ export function useBotCheck() {
 
   useEffect(() => {
     let cancelled = false;
+    const abort = new AbortController();
     (async () => {
       try {
         const challenge = await authApi.botCheck();
@@ -23,7 +50,7 @@ export function useBotCheck() {
           if (!cancelled) setState({ status: 'ready', token: 'off' });
           return;
         }
-        const token = await solveBotCheck(challenge);
+        const token = await solve(challenge, abort.signal);
         if (cancelled) return;
         if (!token) throw new Error('no solution');
         setState({ status: 'ready', token });
@@ -33,6 +60,7 @@ export function useBotCheck() {
     })();
     return () => {
       cancelled = true;
+      abort.abort();
     };
   }, [round]);
 
