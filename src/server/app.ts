@@ -48,6 +48,7 @@ import { s3FileStore, StorageUnavailable } from './s3';
 import { serverFlowSource } from './catalogue';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './jsonDepth';
 import { findNul } from './nulCheck';
+import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
   config: Config;
@@ -123,6 +124,17 @@ export async function buildApp(options: AppOptions) {
         request.log.error({ err: error }, 'flushing the database to disk failed'),
       );
     });
+
+  // A call sent with no body at all (no Content-Type, nothing after the headers) is read as `{}`: calls that
+  // take nothing (logout, resend) keep working without one, and the rest say which field is missing.
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.body === undefined &&
+      request.headers['content-type'] === undefined &&
+      !['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(request.method)
+    )
+      request.body = {};
+  });
 
   // A NUL character cannot be stored (PostgreSQL refuses it in text and JSON): refused for every route, in
   // the body, the query and the path, before any handler meets it.
@@ -254,6 +266,20 @@ export async function buildApp(options: AppOptions) {
   });
   sessionHook(app, auth);
 
+  // Every route as registered, for the contract test (tests/server/openapi.test.ts).
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true,
+        });
+  });
+  app.decorate('routeTable', routeTable);
+  await registerOpenApi(app, { ui: devEnabled, version: '1' });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
@@ -319,8 +345,16 @@ export async function buildApp(options: AppOptions) {
   return app;
 }
 
+/** A registered route: its method, path pattern, and whether it is left out of the API document (pages, files). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: RouteEntry[];
     services: { outbox: ReturnType<typeof createOutboxService>; files: ReturnType<typeof createFileService> };
   }
 }

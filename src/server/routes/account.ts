@@ -2,25 +2,83 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
+import { answers, itemsOf, open } from '../openapi';
+
+const tags = ['account'];
+const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } };
+const ACCOUNT = open({
+  id: { type: 'string' },
+  email: { type: ['string', 'null'] },
+  phone: { type: ['string', 'null'] },
+  first_name: { type: ['string', 'null'] },
+  last_name: { type: ['string', 'null'] },
+  lang: { type: 'string' },
+  created_at: { type: 'string' },
+  permissions: {
+    type: 'array',
+    items: open({
+      merchant_id: { type: 'string' },
+      role: { type: 'string' },
+      merchant_country: { type: 'string' },
+    }),
+  },
+});
+// Flags by name (is_*_allowed, has_*), the merchant and the role: open, as flags are added by later issues.
+const PERMISSIONS = open({ merchant_id: { type: ['string', 'null'] }, role: { type: ['string', 'null'] } });
+const EXPERIMENTS = {
+  type: 'object',
+  properties: {
+    experiments: {
+      type: 'array',
+      items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } },
+    },
+  },
+};
+const LEGAL_ENTITY = open({
+  id: { type: 'string' },
+  merchant_id: { type: 'string' },
+  status: { type: 'string' },
+  legal_company_name: { type: ['string', 'null'] },
+  iban: { type: ['string', 'null'] },
+  license_url: { type: ['string', 'null'] },
+  bank_name: { type: ['string', 'null'] },
+  license_expiry_date: { type: ['string', 'null'] },
+});
+const STORE = open({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  country: { type: 'string' },
+  merchant_id: { type: 'string' },
+  organization_id: { type: ['string', 'null'] },
+});
 
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {
   const { account } = opts;
 
-  app.get('/merchant/api/v1/account', async (request, reply) => {
-    const session = requireSession(request);
-    // The app caches the account for 300 s (spec §7); the browser must not keep it after logout.
-    reply.header('cache-control', 'private, no-store');
-    return account.account(session.accountId);
-  });
+  app.get(
+    '/merchant/api/v1/account',
+    { schema: { tags, summary: 'The signed-in account', response: answers({ 200: ACCOUNT }) } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      // The app caches the account for 300 s (spec §7); the browser must not keep it after logout.
+      reply.header('cache-control', 'private, no-store');
+      return account.account(session.accountId);
+    },
+  );
 
-  app.get('/merchant/api/v1/auth/permissions', async (request) =>
-    account.permissions(requireSession(request).accountId),
+  app.get(
+    '/merchant/api/v1/auth/permissions',
+    { schema: { tags, summary: "The account's permission flags", response: answers({ 200: PERMISSIONS }) } },
+    async (request) => account.permissions(requireSession(request).accountId),
   );
 
   app.get<{ Querystring: { entity_id?: string; entity?: string } }>(
     '/merchant/api/v1/experiments',
     {
       schema: {
+        tags,
+        summary: 'Experiments switched on for the account (or one merchant)',
+        response: answers({ 200: EXPERIMENTS }),
         querystring: {
           type: 'object',
           properties: {
@@ -34,14 +92,37 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     async (request) => account.experiments(requireSession(request).accountId, request.query.entity_id),
   );
 
-  app.get('/merchant/api/v1/legal-entities', async (request) =>
-    account.legalEntities(requireSession(request).accountId),
+  app.get(
+    '/merchant/api/v1/legal-entities',
+    {
+      schema: {
+        tags,
+        summary: "The account's merchants' legal entities",
+        response: answers({ 200: itemsOf(LEGAL_ENTITY) }),
+      },
+    },
+    async (request) => account.legalEntities(requireSession(request).accountId),
   );
 
-  app.get('/merchant/api/v1/stores', async (request) => account.stores(requireSession(request).accountId));
+  app.get(
+    '/merchant/api/v1/stores',
+    { schema: { tags, summary: "The account's stores", response: answers({ 200: itemsOf(STORE) }) } },
+    async (request) => account.stores(requireSession(request).accountId),
+  );
 
-  app.get<{ Params: { id: string } }>('/merchant/api/v1/stores/:id/available-products', async (request) =>
-    account.availableProducts(requireSession(request).accountId, request.params.id),
+  app.get<{ Params: { id: string } }>(
+    '/merchant/api/v1/stores/:id/available-products',
+    {
+      schema: {
+        tags,
+        summary: "A store's payment products",
+        params: ID_PARAM,
+        response: answers({
+          200: itemsOf({ type: 'string', description: 'a product name, e.g. pay_later' }),
+        }),
+      },
+    },
+    async (request) => account.availableProducts(requireSession(request).accountId, request.params.id),
   );
 
   // Analytics events from the app's default sink. Accepted before sign-in too (page views of the auth page).
@@ -50,6 +131,9 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     {
       bodyLimit: 8 * 1024,
       schema: {
+        tags: ['analytics'],
+        summary: 'An analytics event (page view or identify); no session needed',
+        response: answers({ 202: { type: 'object', additionalProperties: false, properties: {} } }),
         body: {
           type: 'object',
           required: ['type'],

@@ -11,6 +11,21 @@ import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
+import { answers, itemsOf, open } from '../openapi';
+
+const tags = ['onboarding'];
+/** The application as the spec has it (status, CRM id, organisation…) with its answers at the top level. */
+const APPLICATION = open({ id: { type: 'string' }, status: { type: 'string' } });
+const NAMED = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    name_en: { type: 'string' },
+    name_ar: { type: 'string' },
+  },
+};
+const LOOKUP = open({});
 
 const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const LANG = {
@@ -30,23 +45,36 @@ export async function applicationRoutes(
   const { applications, files, urlChecker } = opts;
   const base = '/partners/application/api/v1';
 
-  app.get(`${base}/application`, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    // An account without an application is not an error (every new account's first page asks): `null`, not 404,
-    // so a browser's console stays clean.
-    const application = await applications.get(requireSession(request).accountId);
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(application));
-  });
+  app.get(
+    `${base}/application`,
+    {
+      schema: {
+        tags,
+        summary: "The account's application, or null when it has none yet",
+        response: answers({ 200: { ...APPLICATION, type: ['object', 'null'] } }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      // An account without an application is not an error (every new account's first page asks): `null`, not 404,
+      // so a browser's console stays clean.
+      const application = await applications.get(requireSession(request).accountId);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(application));
+    },
+  );
 
   app.post<{ Body: { advertisement?: Record<string, unknown> } | undefined }>(
     `${base}/application`,
     {
       schema: {
+        tags,
+        summary: 'Starts the application (or gets the one the account has), with the UTM values it came with',
         body: {
           type: ['object', 'null'],
           additionalProperties: false,
           properties: { advertisement: { type: 'object', maxProperties: 10 } },
         },
+        response: answers({ 200: APPLICATION, 201: APPLICATION }),
       },
     },
     async (request, reply) => {
@@ -66,8 +94,11 @@ export async function applicationRoutes(
     {
       bodyLimit: 512 * 1024,
       schema: {
-        params: { type: 'object', properties: { id: ID } },
-        body: { type: 'object', maxProperties: 100 },
+        tags,
+        summary: 'Saves the whole application (autosave)',
+        params: { type: 'object', required: ['id'], properties: { id: ID } },
+        body: { type: 'object', maxProperties: 100, additionalProperties: true },
+        response: answers({ 200: open({}) }),
       },
     },
     async (request) => applications.save(requireSession(request).accountId, request.params.id, request.body),
@@ -75,13 +106,28 @@ export async function applicationRoutes(
 
   app.post<{ Params: { id: string } }>(
     `${base}/application/:id/submit`,
-    { schema: { params: { type: 'object', properties: { id: ID } } } },
+    {
+      schema: {
+        tags,
+        summary: 'Submits the application',
+        params: { type: 'object', required: ['id'], properties: { id: ID } },
+        body: { type: ['object', 'null'], additionalProperties: true },
+        response: answers({ 200: open({}) }),
+      },
+    },
     async (request) => applications.submit(requireSession(request).accountId, request.params.id),
   );
 
   app.get<{ Querystring: { lang?: 'en' | 'ar' } }>(
     '/merchant/api/v1/application/sections',
-    { schema: { querystring: LANG } },
+    {
+      schema: {
+        tags,
+        summary: 'Business sections',
+        querystring: LANG,
+        response: answers({ 200: itemsOf(NAMED) }),
+      },
+    },
     async (request) => {
       requireSession(request);
       return { items: applications.sections(request.query.lang ?? 'en') };
@@ -92,8 +138,11 @@ export async function applicationRoutes(
     '/merchant/api/v1/application/sections/:id/categories',
     {
       schema: {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        tags,
+        summary: "A section's categories",
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
         querystring: LANG,
+        response: answers({ 200: itemsOf(NAMED) }),
       },
     },
     async (request) => {
@@ -105,17 +154,21 @@ export async function applicationRoutes(
   // Lookups (spec §7 "Validation"): local checks, see README "Onboarding lookups".
   const number = {
     type: 'object',
+    required: ['number'],
     properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
   } as const;
+  const lookup = (summary: string, params: object) => ({
+    schema: { tags, summary, params, response: answers({ 200: LOOKUP }) },
+  });
   app.get<{ Params: { number: string } }>(
     `${base}/commercial-registration/:number`,
-    { schema: { params: number } },
+    lookup('A commercial registration number looked up', number),
     async (request) =>
       applications.commercialRegistration(requireSession(request).accountId, request.params.number.trim()),
   );
   app.get<{ Params: { number: string } }>(
     `${base}/licence-unified-number/:number`,
-    { schema: { params: number } },
+    lookup('A licence unified number looked up', number),
     async (request) =>
       applications.unifiedNumber(requireSession(request).accountId, request.params.number.trim()),
   );
@@ -123,7 +176,16 @@ export async function applicationRoutes(
     `${base}/iban/:iban`,
     {
       schema: {
-        params: { type: 'object', properties: { iban: { type: 'string', minLength: 1, maxLength: 60 } } },
+        tags,
+        summary: 'An IBAN checked, with its bank',
+        params: {
+          type: 'object',
+          required: ['iban'],
+          properties: { iban: { type: 'string', minLength: 1, maxLength: 60 } },
+        },
+        response: answers({
+          200: open({ valid: { type: 'boolean' }, bank_name: { type: ['string', 'null'] } }),
+        }),
       },
     },
     async (request) => {
@@ -132,17 +194,41 @@ export async function applicationRoutes(
     },
   );
   // The website comes URL-encoded as the last path segment (`…/url/response/https%3A%2F%2Fshop.example`).
-  app.get<{ Params: { '*': string } }>(`${base}/url/response/*`, async (request) => {
-    requireSession(request);
-    const url = request.params['*'];
-    if (!url || url.length > 2048)
-      throw new HttpError(400, 'bad_request', { '/url': fieldError('validation:error.required') });
-    return urlChecker.check(url);
-  });
+  app.get<{ Params: { '*': string } }>(
+    `${base}/url/response/*`,
+    {
+      schema: {
+        tags,
+        summary: "Whether a merchant's website answers (the URL encoded as the last segment)",
+        params: { type: 'object', properties: { '*': { type: 'string' } } },
+        response: answers({
+          200: {
+            type: 'object',
+            properties: {
+              url: { type: 'string' },
+              result: { enum: ['reachable', 'unreachable', 'unverified'] },
+              status: { type: ['integer', 'null'] },
+              reason: { type: ['string', 'null'] },
+            },
+          },
+        }),
+      },
+    },
+    async (request) => {
+      requireSession(request);
+      const url = request.params['*'];
+      if (!url || url.length > 2048)
+        throw new HttpError(400, 'bad_request', { '/url': fieldError('validation:error.required') });
+      return urlChecker.check(url);
+    },
+  );
   app.post<{ Body: { business_name: string } }>(
     `${base}/check-merchant-group`,
     {
       schema: {
+        tags,
+        summary: 'Whether a business name belongs to a known merchant group',
+        response: answers({ 200: LOOKUP }),
         body: {
           type: 'object',
           required: ['business_name'],
@@ -158,6 +244,9 @@ export async function applicationRoutes(
     '/merchant/api/v1/verify-authorized-signatory',
     {
       schema: {
+        tags,
+        summary: 'Whether a phone belongs to an authorised signatory',
+        response: answers({ 200: LOOKUP }),
         body: {
           type: 'object',
           required: ['phone'],
@@ -172,37 +261,69 @@ export async function applicationRoutes(
 
   // Uploads: one file in the multipart field `file`; the limit is enforced while reading, not after.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
-  app.post('/merchant/api/v2/upload', { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 }, async (request, reply) => {
-    const { accountId } = requireSession(request);
-    if (!request.isMultipart())
-      throw new HttpError(415, 'unsupported content type', { '/file': fieldError('widgets:upload.failed') });
-    // A body cut short or not well formed (no boundary, a broken part header) is the client's fault: 400.
-    const broken = (error: unknown): never => {
-      if (error instanceof HttpError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw error;
-      throw new HttpError(400, 'the upload was not a complete multipart body', {
-        '/file': fieldError('widgets:upload.failed'),
-      });
-    };
-    const part = await request.file().catch(broken);
-    if (!part || part.fieldname !== 'file')
-      throw new HttpError(400, 'bad_request', { '/file': fieldError('validation:error.required') });
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(
-          413,
-          'file is too large',
-          { '/file': fieldError('widgets:upload.tooLarge', { size: `${MAX_UPLOAD_BYTES / 1000} KB` }) },
-          { max_size_kb: MAX_UPLOAD_BYTES / 1000 },
-        );
-      return broken(error);
-    }
-    return reply.code(201).send(await files.upload(accountId, { name: part.filename, bytes }));
-  });
+  app.post(
+    '/merchant/api/v2/upload',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+      schema: {
+        tags: ['files'],
+        summary: 'Uploads one file (jpeg, png or pdf, told by its content; up to 10000 KB)',
+        consumes: ['multipart/form-data'],
+        body: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', format: 'binary' } },
+        },
+        response: answers({
+          201: {
+            type: 'object',
+            properties: {
+              url: { type: 'string' },
+              name: { type: 'string' },
+              mime_type: { type: 'string' },
+              size: { type: 'integer' },
+            },
+          },
+        }),
+      },
+      // The body is a multipart stream read by the handler (limits enforced while reading); the schema above
+      // documents it, the handler checks it.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const { accountId } = requireSession(request);
+      if (!request.isMultipart())
+        throw new HttpError(415, 'unsupported content type', {
+          '/file': fieldError('widgets:upload.failed'),
+        });
+      // A body cut short or not well formed (no boundary, a broken part header) is the client's fault: 400.
+      const broken = (error: unknown): never => {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw error;
+        throw new HttpError(400, 'the upload was not a complete multipart body', {
+          '/file': fieldError('widgets:upload.failed'),
+        });
+      };
+      const part = await request.file().catch(broken);
+      if (!part || part.fieldname !== 'file')
+        throw new HttpError(400, 'bad_request', { '/file': fieldError('validation:error.required') });
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(
+            413,
+            'file is too large',
+            { '/file': fieldError('widgets:upload.tooLarge', { size: `${MAX_UPLOAD_BYTES / 1000} KB` }) },
+            { max_size_kb: MAX_UPLOAD_BYTES / 1000 },
+          );
+        return broken(error);
+      }
+      return reply.code(201).send(await files.upload(accountId, { name: part.filename, bytes }));
+    },
+  );
 
   // The spec's answer is JSON with the bytes in base64; `disposition=attachment` answers the bytes themselves
   // as a download (what the app uses: no base64, nothing a browser would show in place). Either way the type is
@@ -211,6 +332,25 @@ export async function applicationRoutes(
     '/merchant/api/v2/download',
     {
       schema: {
+        tags: ['files'],
+        summary: 'A stored file: JSON with base64 bytes, or the bytes themselves with disposition=attachment',
+        response: answers({
+          200: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    mime_type: { type: 'string' },
+                    name: { type: 'string' },
+                    data: { type: 'string' },
+                  },
+                },
+              },
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+        }),
         querystring: {
           type: 'object',
           required: ['url'],

@@ -7,6 +7,35 @@ import { badRequest } from '../errors';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../auth/session';
 import type { AuthService, Credentials } from '../services/auth';
 import type { BotCheck } from '../services/botCheck';
+import { answers, EMPTY, itemsOf, open } from '../openapi';
+
+// Bodies are described loosely (strings, all optional): the service answers a wrong or missing one with the
+// spec's own message ("invalid email", "invalid otp code", "session expired"), which a schema would replace
+// with bad_request.
+const ADDRESS = {
+  email: { type: 'string', maxLength: 1000, description: 'e-mail address (either this or phone)' },
+  phone: {
+    type: 'string',
+    maxLength: 1000,
+    description: 'phone number with dial code (either this or email)',
+  },
+} as const;
+const CODE = {
+  code: { type: 'string', maxLength: 100 },
+  otp_code: { type: 'string', maxLength: 100, description: 'the code, as older clients name it' },
+} as const;
+const body = (properties: Record<string, unknown>) => ({ type: 'object', properties }) as const;
+const STEP = open(
+  {
+    status: { type: 'string', description: 'input_2fa, setup_2fa or authenticated' },
+    factor: { enum: ['email', 'phone'] },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    auth_token: { type: 'string' },
+  },
+  [],
+);
+const tags = ['sign-in'];
 
 type Body = Record<string, unknown>;
 
@@ -39,66 +68,181 @@ export async function authRoutes(
 ) {
   const { auth, botCheck, secureCookies } = opts;
 
-  app.get('/merchant/api/v1/auth/bot-check', async () =>
-    botCheck.enabled ? botCheck.challenge() : { disabled: true },
+  app.get(
+    '/merchant/api/v1/auth/bot-check',
+    {
+      schema: {
+        tags,
+        summary:
+          'A proof-of-work challenge (ALTCHA) to solve before authenticate; { disabled: true } when off',
+        response: answers({
+          200: open({
+            disabled: { type: 'boolean' },
+            algorithm: { type: 'string' },
+            challenge: { type: 'string' },
+            maxnumber: { type: 'integer' },
+            salt: { type: 'string' },
+            signature: { type: 'string' },
+          }),
+        }),
+      },
+    },
+    async () => (botCheck.enabled ? botCheck.challenge() : { disabled: true }),
   );
 
-  app.post('/merchant/api/v2/auth/authenticate', async (request) => {
-    const body = bodyOf(request);
-    const credentials = credentialsOf(body);
-    const sessionId = text(body, 'session_id');
-    if (sessionId !== undefined) return auth.resendFirst({ sessionId, credentials });
-    await botCheck.verify(text(body, 'cf_turnstile'));
-    return auth.authenticate({ credentials, lang: text(body, 'lang') === 'ar' ? 'ar' : 'en' });
-  });
-
-  app.post('/merchant/api/v2/auth/verify', async (request, reply) => {
-    const body = bodyOf(request);
-    const sessionId = text(body, 'session_id');
-    if (sessionId === undefined) throw badRequest('session expired');
-    const result = await auth.verify({
-      sessionId,
-      code: codeOf(body),
-      userAgent: request.headers['user-agent'],
-      ip: request.ip,
-    });
-    setSessionCookie(reply, result.token, secureCookies);
-    return result.body;
-  });
-
-  app.post('/merchant/api/v2/auth/challenge', async (request) =>
-    auth.resendChallenge(requireSession(request, { halfOpen: true })),
+  app.post(
+    '/merchant/api/v2/auth/authenticate',
+    {
+      schema: {
+        tags,
+        summary: 'Starts sign-in (a code to the address), or sends the first code again with session_id',
+        body: body({
+          ...ADDRESS,
+          lang: { type: 'string', maxLength: 10 },
+          session_id: { type: 'string', maxLength: 100 },
+          cf_turnstile: { type: 'string', maxLength: 4096, description: 'the solved bot check (base64)' },
+        }),
+        response: answers({
+          200: { type: 'object', required: ['session_id'], properties: { session_id: { type: 'string' } } },
+        }),
+      },
+    },
+    async (request) => {
+      const body = bodyOf(request);
+      const credentials = credentialsOf(body);
+      const sessionId = text(body, 'session_id');
+      if (sessionId !== undefined) return auth.resendFirst({ sessionId, credentials });
+      await botCheck.verify(text(body, 'cf_turnstile'));
+      return auth.authenticate({ credentials, lang: text(body, 'lang') === 'ar' ? 'ar' : 'en' });
+    },
   );
 
-  app.post('/merchant/api/v2/auth/challenge/setup', async (request) =>
-    auth.setupChallenge(
-      requireSession(request, { halfOpen: true }),
-      credentialsOf(bodyOf(request)),
-      request.ip,
-    ),
+  app.post(
+    '/merchant/api/v2/auth/verify',
+    {
+      schema: {
+        tags,
+        summary: 'The first code: a half-open session (cookie) and what the second factor needs',
+        body: body({ session_id: { type: 'string', maxLength: 100 }, ...CODE }),
+        response: answers({ 200: STEP }),
+      },
+    },
+    async (request, reply) => {
+      const body = bodyOf(request);
+      const sessionId = text(body, 'session_id');
+      if (sessionId === undefined) throw badRequest('session expired');
+      const result = await auth.verify({
+        sessionId,
+        code: codeOf(body),
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookie(reply, result.token, secureCookies);
+      return result.body;
+    },
   );
 
-  app.post('/merchant/api/v2/auth/challenge/verify', async (request, reply) => {
-    const result = await auth.verifyChallenge(
-      requireSession(request, { halfOpen: true }),
-      codeOf(bodyOf(request)),
-    );
-    if (result.token) setSessionCookie(reply, result.token, secureCookies);
-    return result.body;
-  });
+  app.post(
+    '/merchant/api/v2/auth/challenge',
+    { schema: { tags, summary: 'The second code again', body: body({}), response: answers({ 200: EMPTY }) } },
+    async (request) => auth.resendChallenge(requireSession(request, { halfOpen: true })),
+  );
 
-  app.post('/merchant/api/v1/auth/logout', async (request, reply) => {
-    // Logging out twice, or with a session that already ended, is not an error: the caller is signed out.
-    if (request.session) await auth.logout(request.session);
-    clearSessionCookie(reply, secureCookies);
-    return {};
-  });
+  app.post(
+    '/merchant/api/v2/auth/challenge/setup',
+    {
+      schema: {
+        tags,
+        summary: 'A second factor (or a changed phone) for the account: a code to the new address',
+        body: body(ADDRESS),
+        response: answers({ 200: STEP }),
+      },
+    },
+    async (request) =>
+      auth.setupChallenge(
+        requireSession(request, { halfOpen: true }),
+        credentialsOf(bodyOf(request)),
+        request.ip,
+      ),
+  );
 
-  app.get('/merchant/api/v1/auth/sessions', async (request) => auth.listSessions(requireSession(request)));
-  app.delete('/merchant/api/v1/auth/sessions', async (request) => auth.revokeOthers(requireSession(request)));
-  app.delete<{ Params: { id: string } }>('/merchant/api/v1/auth/sessions/:id', async (request, reply) => {
-    const result = await auth.revoke(requireSession(request), request.params.id);
-    if (result.current) clearSessionCookie(reply, secureCookies);
-    return result;
-  });
+  app.post(
+    '/merchant/api/v2/auth/challenge/verify',
+    {
+      schema: {
+        tags,
+        summary: 'The second code: opens the session (auth_token and cookie)',
+        body: body(CODE),
+        response: answers({ 200: STEP }),
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.verifyChallenge(
+        requireSession(request, { halfOpen: true }),
+        codeOf(bodyOf(request)),
+      );
+      if (result.token) setSessionCookie(reply, result.token, secureCookies);
+      return result.body;
+    },
+  );
+
+  app.post(
+    '/merchant/api/v1/auth/logout',
+    { schema: { tags, summary: 'Ends the session', body: body({}), response: answers({ 200: EMPTY }) } },
+    async (request, reply) => {
+      // Logging out twice, or with a session that already ended, is not an error: the caller is signed out.
+      if (request.session) await auth.logout(request.session);
+      clearSessionCookie(reply, secureCookies);
+      return {};
+    },
+  );
+
+  app.get(
+    '/merchant/api/v1/auth/sessions',
+    {
+      schema: {
+        tags,
+        summary: "The account's open sessions",
+        response: answers({
+          200: itemsOf({
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              created_at: { type: 'string' },
+              last_seen_at: { type: 'string' },
+              user_agent: { type: ['string', 'null'] },
+              ip: { type: ['string', 'null'] },
+              current: { type: 'boolean' },
+            },
+          }),
+        }),
+      },
+    },
+    async (request) => auth.listSessions(requireSession(request)),
+  );
+  const REVOKED = {
+    type: 'object',
+    properties: { revoked: { type: 'integer' }, current: { type: 'boolean' } },
+  };
+  app.delete(
+    '/merchant/api/v1/auth/sessions',
+    { schema: { tags, summary: 'Signs out every other session', response: answers({ 200: REVOKED }) } },
+    async (request) => auth.revokeOthers(requireSession(request)),
+  );
+  app.delete<{ Params: { id: string } }>(
+    '/merchant/api/v1/auth/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Signs one session out',
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } },
+        response: answers({ 200: REVOKED }),
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.revoke(requireSession(request), request.params.id);
+      if (result.current) clearSessionCookie(reply, secureCookies);
+      return result;
+    },
+  );
 }

@@ -13,6 +13,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FlowSource } from '../../catalogue/flowSource';
 import type { FlowVersion } from '../../catalogue/version';
 import { notFound } from '../errors';
+import { answers } from '../openapi';
+
+const tags = ['catalogue'];
 
 const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 const VERSION_ID = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
@@ -45,7 +48,11 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
     '/merchant/api/v1/catalogue/flows',
     {
       schema: {
-        response: { 200: { type: 'object', properties: { flows: { type: 'array', items: POINTER } } } },
+        tags,
+        summary: "Every flow's current version",
+        response: answers({
+          200: { type: 'object', properties: { flows: { type: 'array', items: POINTER } } },
+        }),
       },
     },
     async (_request, reply) => {
@@ -58,7 +65,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
 
   app.get<{ Params: { flow: string } }>(
     '/merchant/api/v1/catalogue/flows/:flow',
-    { schema: { params: { type: 'object', properties: { flow: FLOW_ID } }, response: { 200: POINTER } } },
+    {
+      schema: {
+        tags,
+        summary: "A flow's current version and its manifest's address",
+        params: { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } },
+        response: answers({ 200: POINTER }),
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       const version = await flows.current(request.params.flow);
@@ -71,8 +85,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
     '/merchant/api/v1/catalogue/flows/:flow/versions/:version',
     {
       schema: {
-        params: { type: 'object', properties: { flow: FLOW_ID, version: VERSION_ID } },
-        response: { 200: POINTER },
+        tags,
+        summary: 'A given version of a flow, when the server holds it',
+        params: {
+          type: 'object',
+          required: ['flow', 'version'],
+          properties: { flow: FLOW_ID, version: VERSION_ID },
+        },
+        response: answers({ 200: POINTER }),
       },
     },
     async (request, reply) => {
@@ -87,6 +107,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
     '/catalogue/:version/*',
     {
       schema: {
+        // Files (manifest, step modules), not API calls: left out of the API document.
+        hide: true,
         params: {
           type: 'object',
           properties: { version: VERSION_ID, '*': { type: 'string', maxLength: 200 } },

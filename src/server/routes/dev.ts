@@ -14,6 +14,14 @@ import type { AdjustableClock } from '../clock';
 import type { FlowSource } from '../../catalogue/flowSource';
 import { flowRuntime } from '../../catalogue/runtime';
 import { stepExamples } from '../../engine/core/examples';
+import { answers, open } from '../openapi';
+
+const tags = ['development (not in production)'];
+const CLOCK = open({
+  now: { type: 'string' },
+  offset_ms: { type: 'integer' },
+  adjustable: { type: 'boolean' },
+});
 
 export async function devRoutes(
   app: FastifyInstance,
@@ -32,6 +40,9 @@ export async function devRoutes(
     '/dev/catalogue/examples',
     {
       schema: {
+        tags,
+        summary: "A step's example answers: a valid one, and one per rule with its message",
+        response: answers({ 200: open({ version: { type: 'string' } }) }),
         querystring: {
           type: 'object',
           required: ['flow', 'step'],
@@ -55,15 +66,22 @@ export async function devRoutes(
   );
 
   /** The server's time, and moving it forward: `{ "advance_ms": 120000 }` (it never goes back). */
-  app.get('/dev/clock', async () => ({
-    now: opts.clock?.now().toISOString() ?? new Date().toISOString(),
-    offset_ms: opts.clock?.offsetMs() ?? 0,
-    adjustable: opts.clock !== undefined,
-  }));
+  app.get(
+    '/dev/clock',
+    { schema: { tags, summary: "The server's time", response: answers({ 200: CLOCK }) } },
+    async () => ({
+      now: opts.clock?.now().toISOString() ?? new Date().toISOString(),
+      offset_ms: opts.clock?.offsetMs() ?? 0,
+      adjustable: opts.clock !== undefined,
+    }),
+  );
   app.post<{ Body: { advance_ms: number } }>(
     '/dev/clock',
     {
       schema: {
+        tags,
+        summary: "Moves the server's time forward",
+        response: answers({ 200: CLOCK }),
         body: {
           type: 'object',
           required: ['advance_ms'],
@@ -80,34 +98,62 @@ export async function devRoutes(
   );
   // A browser asking for the page gets the app, which shows the outbox readably (src/web/features/dev); scripts
   // and tests, which ask for JSON or for anything, get the list.
-  app.get('/dev/outbox', async (request, reply) => {
-    const accept = request.headers.accept ?? '';
-    const page = path.join(opts.webRoot, 'index.html');
-    if (accept.includes('text/html') && !accept.includes('application/json') && existsSync(page))
-      return reply.header('cache-control', 'no-cache').type('text/html').send(createReadStream(page));
-    return opts.outbox.list();
-  });
+  const LIST = answers({ 200: { type: 'array', items: { type: 'object', additionalProperties: true } } });
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags,
+        summary: 'Messages sent (codes included), newest first; a browser gets the page',
+        response: LIST,
+      },
+    },
+    async (request, reply) => {
+      const accept = request.headers.accept ?? '';
+      const page = path.join(opts.webRoot, 'index.html');
+      if (accept.includes('text/html') && !accept.includes('application/json') && existsSync(page))
+        return reply.header('cache-control', 'no-cache').type('text/html').send(createReadStream(page));
+      return opts.outbox.list();
+    },
+  );
   /** Analytics events the default sink stored, newest first. */
-  app.get('/dev/events', async () => opts.account.events());
+  app.get(
+    '/dev/events',
+    { schema: { tags, summary: 'Analytics events stored, newest first', response: LIST } },
+    async () => opts.account.events(),
+  );
 
-  app.post('/dev/fixtures', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
-    try {
-      return { loaded: await loadFixture(opts.db, request.body) };
-    } catch (error) {
-      if (error instanceof FixtureError) {
-        throw new HttpError(
-          400,
-          error.message,
-          Object.fromEntries(
-            error.problems.map((p) => [
-              p.pointer,
-              fieldError('validation:error.server', { message: p.message }),
-            ]),
-          ),
-          { problems: error.problems },
-        );
+  app.post(
+    '/dev/fixtures',
+    {
+      bodyLimit: 5 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Loads fixture data (src/server/fixtures/fixture.schema.json)',
+        // Any JSON: the loader names each problem (with its pointer), which a schema here would hide.
+        body: { description: 'a fixture document (src/server/fixtures/fixture.schema.json)' },
+        response: answers({ 200: open({ loaded: { type: 'object', additionalProperties: true } }) }),
+      },
+    },
+    async (request) => {
+      try {
+        return { loaded: await loadFixture(opts.db, request.body) };
+      } catch (error) {
+        if (error instanceof FixtureError) {
+          throw new HttpError(
+            400,
+            error.message,
+            Object.fromEntries(
+              error.problems.map((p) => [
+                p.pointer,
+                fieldError('validation:error.server', { message: p.message }),
+              ]),
+            ),
+            { problems: error.problems },
+          );
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 }

@@ -13,6 +13,26 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import { notFound } from '../errors';
 import type { DraftsService } from '../services/drafts';
+import { answers, open } from '../openapi';
+
+const tags = ['drafts'];
+const DRAFT = open({
+  id: { type: 'string' },
+  flow: { type: 'string' },
+  scope: { type: 'string' },
+  version: { type: 'string' },
+  status: { enum: ['draft', 'submitted'] },
+  data: { type: 'object', additionalProperties: true, description: "the answers, in the flow's shape" },
+  steps: { type: 'array', items: { type: 'string' } },
+  first_incomplete_step: { type: ['string', 'null'] },
+  outcome: { type: ['string', 'null'] },
+  attention: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  created_at: { type: 'string' },
+  updated_at: { type: 'string' },
+  submitted_at: { type: ['string', 'null'] },
+});
+/** What a save or a submit answers: the draft as it now stands, or the fields the server refused. */
+const SAVED = open({});
 
 const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -36,7 +56,10 @@ export async function draftRoutes(
     base,
     {
       schema: {
-        params: { type: 'object', properties: { flow: FLOW_ID } },
+        tags,
+        summary: "Starts the account's draft of a flow, or gets the one it has",
+        params: { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } },
+        response: answers({ 200: DRAFT, 201: DRAFT }),
         body: {
           type: ['object', 'null'],
           additionalProperties: false,
@@ -56,7 +79,14 @@ export async function draftRoutes(
 
   app.get<{ Params: { flow: string; draft: string } }>(
     `${base}/:draft`,
-    { schema: { params: { type: 'object', properties: { flow: FLOW_ID, draft: ID } } } },
+    {
+      schema: {
+        tags,
+        summary: 'A draft, carried to the current version of its flow',
+        params: { type: 'object', required: ['flow', 'draft'], properties: { flow: FLOW_ID, draft: ID } },
+        response: answers({ 200: DRAFT }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return drafts.get(
@@ -72,8 +102,15 @@ export async function draftRoutes(
     {
       bodyLimit: STEP_BODY_LIMIT,
       schema: {
-        params: { type: 'object', properties: { flow: FLOW_ID, draft: ID, step: STEP_ID } },
-        body: { type: 'object', maxProperties: 100 },
+        tags,
+        summary: "Autosaves one step's answers",
+        params: {
+          type: 'object',
+          required: ['flow', 'draft', 'step'],
+          properties: { flow: FLOW_ID, draft: ID, step: STEP_ID },
+        },
+        body: { type: 'object', maxProperties: 100, additionalProperties: true },
+        response: answers({ 200: SAVED }),
       },
     },
     async (request) => {
@@ -84,7 +121,15 @@ export async function draftRoutes(
 
   app.post<{ Params: { flow: string; draft: string } }>(
     `${base}/:draft/submit`,
-    { schema: { params: { type: 'object', properties: { flow: FLOW_ID, draft: ID } } } },
+    {
+      schema: {
+        tags,
+        summary: 'Submits a draft',
+        params: { type: 'object', required: ['flow', 'draft'], properties: { flow: FLOW_ID, draft: ID } },
+        body: { type: ['object', 'null'], additionalProperties: true },
+        response: answers({ 200: SAVED }),
+      },
+    },
     async (request) => {
       const { flow, draft } = request.params;
       return drafts.submit(generic(flow), requireSession(request).accountId, draft);

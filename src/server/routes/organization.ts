@@ -5,6 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { OrganizationService } from '../services/organization';
+import { answers, open } from '../openapi';
+
+const tags = ['organizations'];
+const ANY = answers({ 200: open({}) });
 
 const ID_PARAMS = {
   type: 'object',
@@ -17,26 +21,42 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/organizations/:id/business-profile',
-    { schema: { params: ID_PARAMS } },
+    { schema: { tags, summary: "An organisation's business profile", params: ID_PARAMS, response: ANY } },
     async (request) => organizations.businessProfile(requireSession(request).accountId, request.params.id),
   );
 
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
     '/merchant/api/v1/organizations/:id/business-profile',
-    { schema: { params: ID_PARAMS, body: { type: 'object' } } },
+    {
+      schema: {
+        tags,
+        summary: "Saves an organisation's business profile",
+        params: ID_PARAMS,
+        body: { type: 'object', additionalProperties: true },
+        response: ANY,
+      },
+    },
     async (request) =>
       organizations.saveBusinessProfile(requireSession(request).accountId, request.params.id, request.body),
   );
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/stores/:id/contract',
-    { schema: { params: ID_PARAMS } },
+    { schema: { tags, summary: "A store's contract", params: ID_PARAMS, response: ANY } },
     async (request) => organizations.contract(requireSession(request).accountId, request.params.id),
   );
 
   app.post<{ Params: { id: string }; Body: { accept?: unknown } }>(
     '/merchant/api/v1/stores/:id/contract',
-    { schema: { params: ID_PARAMS, body: { type: 'object' } } },
+    {
+      schema: {
+        tags,
+        summary: "Signs a store's contract ({ accept: true })",
+        params: ID_PARAMS,
+        body: { type: 'object', properties: { accept: { type: 'boolean' } }, additionalProperties: true },
+        response: ANY,
+      },
+    },
     async (request) =>
       organizations.signContract(
         requireSession(request).accountId,
@@ -47,7 +67,7 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/stores/:id/contract/complete',
-    { schema: { params: ID_PARAMS } },
+    { schema: { tags, summary: "Whether a store's contract is signed", params: ID_PARAMS, response: ANY } },
     async (request) => organizations.completeContract(requireSession(request).accountId, request.params.id),
   );
 }

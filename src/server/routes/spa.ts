@@ -26,7 +26,7 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
         );
       },
     });
-    app.get('/', (_request, reply) =>
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
     );
   }
