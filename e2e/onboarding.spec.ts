@@ -5,7 +5,7 @@
  * share total and a disguised upload (each keeping the other answers).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs, signInWith } from './helpers';
+import { applicationAtReview, signInAs, signInWith } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });
 // Long paths: every step of an application is filled by hand.
@@ -332,4 +332,15 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
   } finally {
     await other.close();
   }
+});
+
+test('a stored file downloads as an attachment with its name, from the review', async ({ page }) => {
+  await applicationAtReview(page);
+  await page.goto('/applications/step/result');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await (await import('node:fs/promises')).readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });

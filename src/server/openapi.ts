@@ -94,7 +94,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { ui: boole
   if (options.ui)
     await app.register(swaggerUi, {
       routePrefix: '/dev/api',
-      staticCSP: true,
+      // Its own CSP (script hashes), with inline styles allowed as the app's own CSP does (Swagger UI sets some).
+      staticCSP: { 'style-src': ["'self'", "'unsafe-inline'"] },
       uiConfig: { url: OPENAPI_PATH, docExpansion: 'list', deepLinking: true },
     });
 }
