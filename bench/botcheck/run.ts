@@ -19,6 +19,9 @@ import { MAX_NUMBER } from '../../src/server/services/botCheck';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const root = new URL('../..', import.meta.url).pathname;
 
+/** The answer of challenge i of `count`: spread evenly over the range. */
+const answerOf = (i: number, count: number) => Math.round(((i + 0.5) / count) * MAX_NUMBER);
+
 /** Challenges whose answers are spread over the range (a fixed spread keeps runs comparable). */
 async function challenges(count: number) {
   return Promise.all(
@@ -26,7 +29,7 @@ async function challenges(count: number) {
       createChallenge({
         hmacKey: 'bench',
         maxNumber: MAX_NUMBER,
-        number: Math.round(((i + 0.5) / count) * MAX_NUMBER),
+        number: answerOf(i, count),
       }),
     ),
   );
@@ -51,8 +54,8 @@ async function main() {
   });
   const script = bundle.outputFiles[0]!.text;
   const set = await challenges(ROUNDS);
-  // createChallenge does not return the number; recompute it from how challenges() spread them.
-  const totalHashes = set.reduce((sum, _c, i) => sum + Math.round(((i + 0.5) / ROUNDS) * MAX_NUMBER) + 1, 0);
+  // Solving challenge i takes its answer plus one hashes (0 included).
+  const totalHashes = set.reduce((sum, _c, i) => sum + answerOf(i, ROUNDS) + 1, 0);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: Array<{ who: string; rate: number }> = [];

@@ -23,7 +23,7 @@ import { createAuthService } from './services/auth';
 import { createAccountService } from './services/account';
 import { createBotCheck } from './services/botCheck';
 import { sessionHook } from './auth/session';
-import { requestPolicy } from './routePolicy';
+import { attachPolicy, readsOnly, requestPolicy } from './routePolicy';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions) {
   const sync = database.sync;
   if (sync)
     app.addHook('onSend', async (request) => {
-      if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+      if (readsOnly(request.method)) return;
       await sync().catch((error: unknown) =>
         request.log.error({ err: error }, 'flushing the database to disk failed'),
       );
@@ -131,7 +131,8 @@ export async function buildApp(options: AppOptions) {
     if (
       request.body === undefined &&
       request.headers['content-type'] === undefined &&
-      !['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(request.method)
+      !readsOnly(request.method) &&
+      request.method !== 'DELETE'
     )
       request.body = {};
   });
@@ -249,7 +250,7 @@ export async function buildApp(options: AppOptions) {
   // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
   // without CORS, which this server does not allow) or carry the app's own header.
   app.addHook('onRequest', async (request) => {
-    if (!requestPolicy(request).api || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (!requestPolicy(request).api || readsOnly(request.method)) return;
     const json = request.headers['content-type']?.startsWith('application/json') ?? false;
     if (!json && request.headers['x-mbo-client'] === undefined)
       throw new HttpError(403, 'state-changing requests must be JSON or carry the x-mbo-client header');
@@ -266,9 +267,11 @@ export async function buildApp(options: AppOptions) {
   });
   sessionHook(app, auth);
 
-  // Every route as registered, for the contract test (tests/server/openapi.test.ts).
+  // Every route as registered: its policy worked out once (routePolicy.ts), and an entry in the table the
+  // contract test reads (tests/server/openapi.test.ts).
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
+    attachPolicy(route);
     for (const method of [route.method].flat())
       if (method !== 'HEAD')
         routeTable.push({

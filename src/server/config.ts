@@ -7,7 +7,7 @@
  */
 
 import { statSync } from 'node:fs';
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './s3';
 
@@ -97,11 +97,9 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
   }
   const entries = raw.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
-    const [address, bits, ...rest] = entry.split('/');
-    const family = isIP(address ?? '');
-    const max = family === 6 ? 128 : 32;
-    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
-    if (family === 0 || !okBits || rest.length > 0)
+    // ipaddr.js reads addresses as the proxy check that uses this list does (fastify's proxy-addr uses it too).
+    const valid = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
+    if (!valid)
       throw new ConfigError(
         `TRUST_PROXY must be false, a hop count (1–10) or addresses and CIDR ranges separated by commas, got "${entry}" in "${raw}"`,
       );

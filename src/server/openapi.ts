@@ -57,6 +57,13 @@ export const open = (properties: Record<string, unknown>, required: string[] = [
 /** `{}` — what a call that only acknowledges answers. */
 export const EMPTY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
+/** The `:id` of a route (an account's, a store's, an application's…): 1 to 100 characters. */
+export const ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
 /** A list answer: `{ items: [...] }`. */
 export const itemsOf = (item: unknown) => ({
   type: 'object',

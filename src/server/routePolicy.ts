@@ -7,7 +7,8 @@
  * past the session, the cross-site rule and the rate limit (issue 14, finding 3). The matched route's own path
  * pattern is the same however the address was spelt, and a route added later (capital brings some thirty) gets
  * the right policy from where it lives without touching a hook. A route can name its flood group in its
- * `config` (`{ config: { flood: 'events' } }`) when its path does not say it.
+ * `config` (`{ config: { flood: 'events' } }`) when its path does not say it. The policy is worked out once per
+ * route, when it is registered, not on every request.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -48,9 +49,25 @@ export function policyOf(route: string | undefined, config?: { flood?: FloodGrou
   };
 }
 
-/** The policy of the route a request matched. */
-export const requestPolicy = (request: FastifyRequest) =>
-  policyOf(
-    request.routeOptions.url,
-    request.routeOptions.config as { flood?: FloodGroup | null } | undefined,
-  );
+/** Where a route keeps its policy, worked out once when it is registered (`attachPolicy`). */
+interface WithPolicy {
+  policy?: RoutePolicy;
+}
+
+/**
+ * Works a route's policy out once, at registration (an `onRoute` hook), and keeps it in the route's config:
+ * the hooks of every request then read it instead of testing patterns again.
+ */
+export function attachPolicy(route: { url: string; config?: unknown }) {
+  const config = (route.config ?? {}) as { flood?: FloodGroup | null } & WithPolicy;
+  route.config = { ...config, policy: policyOf(route.url, config) };
+}
+
+/** The policy of the route a request matched (none for a 404). */
+export const requestPolicy = (request: FastifyRequest): RoutePolicy =>
+  (request.routeOptions.config as WithPolicy | undefined)?.policy ?? NONE;
+
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a method only reads (GET, HEAD, OPTIONS): everything else may change state. */
+export const readsOnly = (method: string) => READ_ONLY.has(method);

@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
-import { answers, itemsOf, open } from '../openapi';
+import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
 
 const tags = ['account'];
-const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } };
 const ACCOUNT = open({
   id: { type: 'string' },
   email: { type: ['string', 'null'] },
@@ -116,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       schema: {
         tags,
         summary: "A store's payment products",
-        params: ID_PARAM,
+        params: ID_PARAMS,
         response: answers({
           200: itemsOf({ type: 'string', description: 'a product name, e.g. pay_later' }),
         }),

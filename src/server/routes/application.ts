@@ -11,7 +11,7 @@ import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
-import { answers, itemsOf, open } from '../openapi';
+import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
 
 const tags = ['onboarding'];
 /** The application as the spec has it (status, CRM id, organisation…) with its answers at the top level. */
@@ -27,7 +27,6 @@ const NAMED = {
 };
 const LOOKUP = open({});
 
-const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const LANG = {
   type: 'object',
   properties: { lang: { enum: ['en', 'ar'] }, request_id: { type: 'string' } },
@@ -96,7 +95,7 @@ export async function applicationRoutes(
       schema: {
         tags,
         summary: 'Saves the whole application (autosave)',
-        params: { type: 'object', required: ['id'], properties: { id: ID } },
+        params: ID_PARAMS,
         body: { type: 'object', maxProperties: 100, additionalProperties: true },
         response: answers({ 200: open({}) }),
       },
@@ -110,7 +109,7 @@ export async function applicationRoutes(
       schema: {
         tags,
         summary: 'Submits the application',
-        params: { type: 'object', required: ['id'], properties: { id: ID } },
+        params: ID_PARAMS,
         body: { type: ['object', 'null'], additionalProperties: true },
         response: answers({ 200: open({}) }),
       },

@@ -7,7 +7,7 @@ import { badRequest } from '../errors';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../auth/session';
 import type { AuthService, Credentials } from '../services/auth';
 import type { BotCheck } from '../services/botCheck';
-import { answers, EMPTY, itemsOf, open } from '../openapi';
+import { answers, EMPTY, ID_PARAMS, itemsOf, open } from '../openapi';
 
 // Bodies are described loosely (strings, all optional): the service answers a wrong or missing one with the
 // spec's own message ("invalid email", "invalid otp code", "session expired"), which a schema would replace
@@ -235,7 +235,7 @@ export async function authRoutes(
       schema: {
         tags,
         summary: 'Signs one session out',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } },
+        params: ID_PARAMS,
         response: answers({ 200: REVOKED }),
       },
     },

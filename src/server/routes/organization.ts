@@ -5,16 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { OrganizationService } from '../services/organization';
-import { answers, open } from '../openapi';
+import { answers, ID_PARAMS, open } from '../openapi';
 
 const tags = ['organizations'];
 const ANY = answers({ 200: open({}) });
-
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const;
 
 export async function organizationRoutes(app: FastifyInstance, opts: { organizations: OrganizationService }) {
   const { organizations } = opts;

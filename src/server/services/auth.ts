@@ -40,8 +40,6 @@ export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
  */
 export const SETUP_WINDOW_MS = 60 * 60_000;
 export const SETUP_ADDRESSES_PER_SESSION = 3;
-/** The default of SETUP_ADDRESS_LIMIT (config.ts). */
-export const SETUP_ADDRESSES_PER_CLIENT = 10;
 
 export type Credentials = { email: string } | { phone: string };
 
@@ -73,8 +71,8 @@ export function createAuthService(deps: {
   repository: AuthRepository;
   outbox: OutboxService;
   clock: Clock;
-  /** New set-up addresses per client address per hour (SETUP_ADDRESS_LIMIT). */
-  setupAddressLimit?: number;
+  /** New set-up addresses per client address per hour (SETUP_ADDRESS_LIMIT, default in config.ts). */
+  setupAddressLimit: number;
 }) {
   const { repository: repo, clock } = deps;
 
@@ -158,10 +156,7 @@ export function createAuthService(deps: {
     if (earlier.includes(target)) return;
     const perSession = await repo.bump(`setup-session:${sessionId}`, now, SETUP_WINDOW_MS);
     const perClient = await repo.bump(`setup-client:${clientAddress}`, now, SETUP_WINDOW_MS);
-    if (
-      perSession.count > SETUP_ADDRESSES_PER_SESSION ||
-      perClient.count > (deps.setupAddressLimit ?? SETUP_ADDRESSES_PER_CLIENT)
-    )
+    if (perSession.count > SETUP_ADDRESSES_PER_SESSION || perClient.count > deps.setupAddressLimit)
       throw new HttpError(429, 'too many requests');
   }
 

@@ -22,8 +22,7 @@ export const FILE_URL_PATH = '/uploads';
 /** Spec §5 / §9: default maximum 10000 KB (decimal, as the upload widget shows "10 MB"). */
 export const MAX_UPLOAD_BYTES = 10_000 * 1000;
 
-/** A file nobody's answers point at is removed this long after its upload. */
-export const UNREFERENCED_AFTER_MS = 24 * 60 * 60_000;
+/** The quota's window, and how long after its upload a file nobody's answers point at is removed. */
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface FilesDeps {
@@ -97,10 +96,7 @@ export function createFileService(deps: FilesDeps) {
 
     /** Removes files nobody's answers point at a day after their upload; returns how many went. */
     async sweep(limit = 200) {
-      const ids = await repository.unreferencedBefore(
-        new Date(deps.clock.now().getTime() - UNREFERENCED_AFTER_MS),
-        limit,
-      );
+      const ids = await repository.unreferencedBefore(new Date(deps.clock.now().getTime() - DAY_MS), limit);
       for (const id of ids) {
         // Bytes first: a row without bytes reads as "not found"; bytes without a row would never be found again.
         await store.delete(id);

@@ -4,7 +4,16 @@
  * from another's answer (an IBAN's bank).
  */
 import { api, ApiError } from './client';
-import { UploadRejected, type WidgetServices } from '../../engine/widgets/services';
+import { fileNameOf, UploadRejected, type WidgetServices } from '../../engine/widgets/services';
+import { safeFileName } from '../../domain/fileName';
+
+/** Upload refusals the merchant can act on, by the server's message key, and by status when there is none. */
+const REFUSALS: Record<string, UploadRejected['reason']> = {
+  'widgets:upload.badType': 'badType',
+  'widgets:upload.tooLarge': 'tooLarge',
+  'widgets:upload.quota': 'quota',
+};
+const STATUS_REFUSALS: Record<number, UploadRejected['reason']> = { 415: 'badType', 413: 'tooLarge' };
 
 /** Uploads with progress (fetch cannot report upload progress; XMLHttpRequest can). */
 function upload(file: File, onProgress: (fraction: number) => void, signal: AbortSignal) {
@@ -16,12 +25,15 @@ function upload(file: File, onProgress: (fraction: number) => void, signal: Abor
     request.responseType = 'json';
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
-      const body = (request.response ?? {}) as { url?: string; type?: string; message?: string };
+      const body = (request.response ?? {}) as {
+        url?: string;
+        field_errors?: Record<string, { key?: string }>;
+      };
       if (request.status === 201 && body.url) return resolve({ url: body.url });
-      if (request.status === 415) return reject(new UploadRejected('badType'));
-      if (request.status === 413) return reject(new UploadRejected('tooLarge'));
-      if (request.status === 429 && /quota/.test(String(body.message ?? '')))
-        return reject(new UploadRejected('quota'));
+      // The server names the reason by the field's message key; a body refused before it was read (413 from
+      // the size limit) has none, so the status says it.
+      const reason = REFUSALS[body.field_errors?.['/file']?.key ?? ''] ?? STATUS_REFUSALS[request.status];
+      if (reason) return reject(new UploadRejected(reason));
       reject(new ApiError(request.status, 'failed to upload'));
     };
     request.onerror = () => reject(new ApiError(0, 'network error'));
@@ -46,21 +58,15 @@ async function download(url: string) {
     },
   );
   if (!response.ok) throw new ApiError(response.status, 'failed to download');
-  const name = contentDispositionName(response.headers.get('content-disposition')) ?? 'file';
-  const href = URL.createObjectURL(await response.blob());
+  const blob = await response.blob();
+  // The name the address carries, ending in the type the server found in the bytes (as the server names it).
+  const name = safeFileName(fileNameOf(url), blob.type);
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
-/** The file name of a Content-Disposition header: its UTF-8 `filename*` when there, else `filename`. */
-function contentDispositionName(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (extended) return decodeURIComponent(extended);
-  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
 }
 
 interface NamedItem {
