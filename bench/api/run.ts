@@ -1,43 +1,103 @@
 /**
- * `npm run bench:api`: the API under load (issue 14). The server runs in this process on loopback with the
- * embedded database in a fresh directory, demo fixtures loaded and the bot check off; each connection signs in
- * as its own new merchant with an application. autocannon then mixes reads (account, permissions, application)
- * with autosave writes (the application's business name, numbered) at 20 and 50 connections, and prints requests
- * per second, p50 and p99 latency and errors. Afterwards every connection's last acknowledged write is read back:
- * an acknowledged write that is not there is counted as lost.
+ * `npm run bench:api`: the API under load (issue 14). The server is the real one (`src/server/main.ts`) in its
+ * own process, on loopback with the embedded database in a fresh directory (demo data seeded at start) and the
+ * bot check off, so the load generator does not share its thread; each connection signs in as its own new
+ * merchant with an application. autocannon then mixes reads (account, permissions, application) with autosave
+ * writes (the application's business name, numbered) at 20 and 50 connections, and prints requests per second,
+ * p50 and p99 latency and errors. Afterwards every connection's last acknowledged write is read back: an
+ * acknowledged write that is not there is counted as lost. The embedded database is measured without and with
+ * its read cache (DB_READ_CACHE), one fresh server each, in the same run.
  *
  * Goal: 500 requests/s with p99 ≤ 50 ms and 0 errors on 2 shared cores. BENCH_SECONDS sets each run's length
- * (default 10); BENCH_DB_SYNC=on measures with the flush of DB_SYNC; `node --cpu-prof` on this script profiles.
+ * (default 10); BENCH_DB_SYNC=on measures with the flush of DB_SYNC; BENCH_DATABASE_URL measures against that
+ * PostgreSQL database instead; BENCH_PROFILE=dir writes the server's
+ * CPU profile (`--cpu-prof`) there.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
-import { loadFixture } from '../../src/server/fixtures/load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = [20, 50];
 const BASE = '/partners/application/api/v1';
+const DB_SYNC = process.env.BENCH_DB_SYNC ?? 'off';
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-api-'));
-const config = loadConfig({
-  NODE_ENV: 'development',
-  DATA_DIR: dataDir,
-  BOT_CHECK: 'off',
-  AUTH_RATE_LIMIT: '100000',
-  SETUP_ADDRESS_LIMIT: '100000',
-  DB_SYNC: process.env.BENCH_DB_SYNC ?? 'off',
-});
-const database = await openDatabase({ dataDir, sync: config.dbSync });
-await loadFixture(
-  database.db,
-  JSON.parse(readFileSync(new URL('../../src/server/fixtures/demo.json', import.meta.url), 'utf8')),
-);
-const app = await buildApp({ config, database, logger: false });
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
+/** A port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const profile = process.env.BENCH_PROFILE;
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+let address = '';
+
+/**
+ * Starts the server with these extra variables, in a fresh data directory, and waits until it is ready.
+ * @returns - a function that stops it and removes the directory
+ */
+async function startServer(env: Record<string, string>): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-api-'));
+  const port = await freePort();
+  address = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+      'src/server/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        BOT_CHECK: 'off',
+        AUTH_RATE_LIMIT: '100000',
+        SETUP_ADDRESS_LIMIT: '100000',
+        DB_SYNC,
+        // BENCH_DATABASE_URL: the same load against a PostgreSQL server instead of the embedded database.
+        DATABASE_URL: databaseUrl ?? '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  // The server's request log is read and dropped, as a log collector would.
+  await new Promise<void>((resolve, reject) => {
+    let ready = false;
+    let seen = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      if (ready) return;
+      seen += chunk.toString();
+      if (seen.includes('ready at')) {
+        ready = true;
+        resolve();
+      }
+    });
+    server.once('exit', (code) => reject(new Error(`the server stopped before it was ready (exit ${code})`)));
+  });
+  return async () => {
+    server.kill('SIGTERM');
+    await stopped;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
 
 async function call(method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${address}${url}`, {
@@ -97,6 +157,7 @@ const answers = (name: string) => ({
 });
 
 interface Row {
+  setup: string;
   connections: number;
   rps: number;
   p50: number;
@@ -106,7 +167,7 @@ interface Row {
   lost: number;
 }
 
-async function run(connections: number, offset: number): Promise<Row> {
+async function run(setup: string, connections: number, offset: number): Promise<Row> {
   const merchants = await Promise.all(Array.from({ length: connections }, (_, i) => merchant(offset + i)));
   // Per connection: its merchant, and the last write the server acknowledged.
   const acknowledged = new Map<number, number>();
@@ -152,6 +213,7 @@ async function run(connections: number, offset: number): Promise<Row> {
     if (stored < seq) lost += 1;
   }
   return {
+    setup,
     connections,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -162,28 +224,38 @@ async function run(connections: number, offset: number): Promise<Row> {
   };
 }
 
+/** What is compared side by side, each on its own fresh server: the embedded database without and with its read cache, or PostgreSQL. */
+const SETUPS: [string, Record<string, string>][] = databaseUrl
+  ? [['PostgreSQL', {}]]
+  : [
+      ['embedded, DB_READ_CACHE=off', { DB_READ_CACHE: 'off' }],
+      ['embedded, DB_READ_CACHE=on', { DB_READ_CACHE: 'on' }],
+    ];
+
 const rows: Row[] = [];
-try {
-  let offset = 0;
-  for (const connections of CONNECTIONS) {
-    rows.push(await run(connections, offset));
-    offset += connections;
+// Merchants are numbered across setups, so a PostgreSQL database used twice still gets new ones.
+let offset = Date.now() % 1_000_000;
+for (const [setup, env] of SETUPS) {
+  const stop = await startServer(env);
+  try {
+    for (const connections of CONNECTIONS) {
+      rows.push(await run(setup, connections, offset));
+      offset += connections;
+    }
+  } finally {
+    await stop();
   }
-} finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 process.stdout.write(
-  `API load: reads (account, permissions, application) and autosave writes, 1 in 4; ${SECONDS} s a run, DB_SYNC ${config.dbSync ? 'on' : 'off'}\n\n`,
+  `API load: reads (account, permissions, application) and autosave writes, 1 in 4; ${SECONDS} s a run, DB_SYNC ${DB_SYNC}\n\n`,
 );
 process.stdout.write(
-  '| connections | requests/s | p50 ms | p99 ms | errors | writes acknowledged | lost |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n',
+  '| setup | connections | requests/s | p50 ms | p99 ms | errors | writes acknowledged | lost |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n',
 );
 for (const r of rows)
   process.stdout.write(
-    `| ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes} | ${r.lost} |\n`,
+    `| ${r.setup} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes} | ${r.lost} |\n`,
   );
 process.stdout.write(
   '\nGoal: 500 requests/s with p99 ≤ 50 ms and 0 errors (last acknowledged write per connection checked).\n',

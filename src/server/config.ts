@@ -39,6 +39,8 @@ export interface Config {
    * the operating system (survives the process dying only). On by default in production (db/groupSync.ts).
    */
   dbSync: boolean;
+  /** DB_READ_CACHE: the embedded database answers repeated reads from memory (db/readCache.ts). */
+  dbReadCache: boolean;
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
@@ -160,6 +162,9 @@ export function loadConfig(env: Env): Config {
   const dbSyncRaw = nonEmpty(env, 'DB_SYNC') ?? (nodeEnv === 'production' ? 'on' : 'off');
   if (dbSyncRaw !== 'on' && dbSyncRaw !== 'off')
     throw new ConfigError(`DB_SYNC must be on or off, got "${dbSyncRaw}"`);
+  const dbReadCacheRaw = nonEmpty(env, 'DB_READ_CACHE') ?? 'on';
+  if (dbReadCacheRaw !== 'on' && dbReadCacheRaw !== 'off')
+    throw new ConfigError(`DB_READ_CACHE must be on or off, got "${dbReadCacheRaw}"`);
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -187,6 +192,7 @@ export function loadConfig(env: Env): Config {
     uploadQuota: { files: uploadFiles, bytes: uploadMegabytes * 1_000_000 },
     setupAddressLimit,
     dbSync: dbSyncRaw === 'on',
+    dbReadCache: dbReadCacheRaw === 'on',
   };
 }
 

@@ -49,6 +49,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       sync: config.dbSync,
+      readCache: config.dbReadCache,
     });
   } catch (error) {
     if (error instanceof DataDirError) fail(error.message);

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       uploadQuota: { files: 100, bytes: 250_000_000 },
       setupAddressLimit: 10,
       dbSync: false,
+      dbReadCache: true,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
         UPLOAD_DAILY_FILES: '40',
         UPLOAD_DAILY_MB: '80',
         SETUP_ADDRESS_LIMIT: '5',
+        DB_READ_CACHE: 'off',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       uploadQuota: { files: 40, bytes: 80_000_000 },
       setupAddressLimit: 5,
       dbSync: true,
+      dbReadCache: false,
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -114,6 +117,7 @@ describe('loadConfig', () => {
       'SETUP_ADDRESS_LIMIT must be a whole number from 1 to 100000, got "many"',
     ],
     [{ DB_SYNC: 'yes' }, 'DB_SYNC must be on or off, got "yes"'],
+    [{ DB_READ_CACHE: '1' }, 'DB_READ_CACHE must be on or off, got "1"'],
     [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc"'],
     [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0"'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535, got "70000"'],
@@ -177,6 +181,14 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('DB_READ_CACHE', () => {
+  it('is on unless turned off', () => {
+    expect(loadConfig({}).dbReadCache).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).dbReadCache).toBe(true);
+    expect(loadConfig({ DB_READ_CACHE: 'off' }).dbReadCache).toBe(false);
   });
 });
 

@@ -22,10 +22,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { groupSync, syncFileSystem } from './groupSync';
+import { withReadCache, type ReadCacheStats } from './readCache';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -40,7 +42,14 @@ export interface Database {
    * Absent when the database makes its own writes durable (PostgreSQL) or DB_SYNC is off.
    */
   sync?: () => Promise<void>;
+  /** Embedded with the read cache on (DB_READ_CACHE, readCache.ts): how it is doing. */
+  readCache?: () => ReadCacheStats;
 }
+
+/** The names of the application's tables. */
+const TABLES = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table));
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -75,9 +84,13 @@ export function prepareDataDir(dataDir: string): string {
   return absolute;
 }
 
-/** Wraps an open PGlite instance (file, memory or loaded from a dump) and applies migrations. */
-export async function fromPglite(client: PGlite): Promise<Database> {
-  const db = drizzlePglite(client, { schema });
+/**
+ * Wraps an open PGlite instance (file, memory or loaded from a dump) and applies migrations.
+ * @param options - readCache: answer repeated reads from memory (on unless turned off; readCache.ts)
+ */
+export async function fromPglite(client: PGlite, options: { readCache?: boolean } = {}): Promise<Database> {
+  const cache = options.readCache === false ? undefined : withReadCache(client, TABLES);
+  const db = drizzlePglite(cache?.client ?? client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -86,6 +99,7 @@ export async function fromPglite(client: PGlite): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    ...(cache ? { readCache: cache.stats } : {}),
   };
 }
 
@@ -144,6 +158,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Embedded only: flush the file system before a write is acknowledged (DB_SYNC). */
   sync?: boolean;
+  /** Embedded only: answer repeated reads from memory (DB_READ_CACHE; on unless false). */
+  readCache?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   const dir = prepareDataDir(options.dataDir);
@@ -151,7 +167,7 @@ export async function openDatabase(options: {
   try {
     const client = new PGlite(path.join(dir, 'pglite'));
     await client.waitReady;
-    const database = await fromPglite(client);
+    const database = await fromPglite(client, { readCache: options.readCache !== false });
     // One flush at start: a machine without `sync` stops here with the reason, not at the first write.
     const sync = options.sync ? groupSync(() => syncFileSystem(dir)) : undefined;
     if (sync) await sync();
