@@ -15,7 +15,8 @@ const database = await createTestDatabase();
 afterAll(() => database.close());
 const { db } = database;
 
-const read = async (key: string) => (await db.select().from(meta).where(eq(meta.key, key)).limit(1))[0]?.value;
+const read = async (key: string) =>
+  (await db.select().from(meta).where(eq(meta.key, key)).limit(1))[0]?.value;
 const stats = () => database.readCache!();
 
 describe.skipIf(!embedded)('the read cache of the embedded database', () => {
@@ -33,7 +34,14 @@ describe.skipIf(!embedded)('the read cache of the embedded database', () => {
   });
 
   it.each([
-    ['an update', () => db.update(meta).set({ value: { n: 2 } }).where(eq(meta.key, 'rc-a'))],
+    [
+      'an update',
+      () =>
+        db
+          .update(meta)
+          .set({ value: { n: 2 } })
+          .where(eq(meta.key, 'rc-a')),
+    ],
     ['a raw SQL update', () => db.execute(sql`update meta set value = '{"n":2}' where key = 'rc-a'`)],
     [
       'an insert that replaces',
@@ -47,7 +55,10 @@ describe.skipIf(!embedded)('the read cache of the embedded database', () => {
       'a transaction',
       () =>
         db.transaction(async (tx) => {
-          await tx.update(meta).set({ value: { n: 2 } }).where(eq(meta.key, 'rc-a'));
+          await tx
+            .update(meta)
+            .set({ value: { n: 2 } })
+            .where(eq(meta.key, 'rc-a'));
         }),
     ],
   ])('shows what %s wrote at the next read', async (_, write) => {
@@ -69,7 +80,10 @@ describe.skipIf(!embedded)('the read cache of the embedded database', () => {
     // Sent together: the read runs first and answers {n: 1}; the write is sent before that answer is back.
     const [first] = await Promise.all([
       read('rc-a'),
-      db.update(meta).set({ value: { n: 3 } }).where(eq(meta.key, 'rc-a')),
+      db
+        .update(meta)
+        .set({ value: { n: 3 } })
+        .where(eq(meta.key, 'rc-a')),
     ]);
     expect(first).toEqual({ n: 1 });
     expect(await read('rc-a')).toEqual({ n: 3 });
@@ -95,7 +109,10 @@ describe.skipIf(!embedded)('the read cache of the embedded database', () => {
   it('inside a transaction reads what the transaction wrote, not the stored answer', async () => {
     await read('rc-a');
     await db.transaction(async (tx) => {
-      await tx.update(meta).set({ value: { n: 4 } }).where(eq(meta.key, 'rc-a'));
+      await tx
+        .update(meta)
+        .set({ value: { n: 4 } })
+        .where(eq(meta.key, 'rc-a'));
       expect((await tx.select().from(meta).where(eq(meta.key, 'rc-a')))[0]?.value).toEqual({ n: 4 });
     });
     expect(await read('rc-a')).toEqual({ n: 4 });
@@ -105,7 +122,10 @@ describe.skipIf(!embedded)('the read cache of the embedded database', () => {
     await read('rc-a');
     await expect(
       db.transaction(async (tx) => {
-        await tx.update(meta).set({ value: { n: 5 } }).where(eq(meta.key, 'rc-a'));
+        await tx
+          .update(meta)
+          .set({ value: { n: 5 } })
+          .where(eq(meta.key, 'rc-a'));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -175,7 +195,8 @@ describe('the read cache on its own', () => {
     const client = new PGlite();
     await client.exec(`create table t (id text primary key, v int); insert into t values ('1', 1)`);
     const cache = withReadCache(client, ['t']);
-    const get = async () => (await cache.client.query<{ v: number }>(`select v from "t" where id = '1'`)).rows[0]!.v;
+    const get = async () =>
+      (await cache.client.query<{ v: number }>(`select v from "t" where id = '1'`)).rows[0]!.v;
     expect(await get()).toBe(1);
     await cache.client.query(`update t set v = 2`); // unquoted: no known table named
     expect(await get()).toBe(2);

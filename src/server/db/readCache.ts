@@ -81,7 +81,8 @@ export function withReadCache(
     return [...found];
   };
   const bump = (names: readonly string[]) => {
-    for (const name of names.length > 0 ? names : known) generation.set(name, (generation.get(name) ?? 0) + 1);
+    for (const name of names.length > 0 ? names : known)
+      generation.set(name, (generation.get(name) ?? 0) + 1);
   };
   const generationsOf = (names: readonly string[]) => names.map((name) => generation.get(name) ?? 0);
   const same = (a: readonly number[], b: readonly number[]) => a.every((value, i) => value === b[i]);
@@ -120,7 +121,11 @@ export function withReadCache(
     const before = generationsOf(kind.tables);
     const result = await client.query<T>(sql, params, queryOptions);
     if (result.rows.length <= MAX_ROWS && same(before, generationsOf(kind.tables))) {
-      entries.set(key, { result: structuredClone(result) as Results, tables: kind.tables, generations: before });
+      entries.set(key, {
+        result: structuredClone(result) as Results,
+        tables: kind.tables,
+        generations: before,
+      });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     } else counts.skipped += 1;
     return result;
@@ -153,7 +158,9 @@ export function withReadCache(
                   return target.exec(sql, o);
                 };
               const value = Reflect.get(target, property, receiver) as unknown;
-              return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+              return typeof value === 'function'
+                ? (value as (...a: unknown[]) => unknown).bind(target)
+                : value;
             },
           }),
         ),
