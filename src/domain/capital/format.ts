@@ -1,0 +1,67 @@
+/**
+ * Dates and amounts as capital shows them (capital spec §9): a date in the current year as day and month only,
+ * any other as dd/MM/yy; offer amounts rounded to whole units; other amounts with their currency's decimals.
+ *
+ * Arabic uses Latin digits here, as Gulf banks' statements do: amounts and dates sit next to IBANs and phone
+ * numbers that merchants type in Latin digits, and they are shown isolated left to right (style.md).
+ */
+
+export type Lang = 'en' | 'ar';
+
+const LOCALE: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE-u-nu-latn' };
+
+/** The number of decimals of a currency (AED 2, KWD 3, KRW 0 …), as Intl knows it. */
+export function currencyDecimals(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A capital date: "23 Nov" (day and month) in the year of `now`, else "23/11/25". Dates are calendar dates
+ * (yyyy-mm-dd, or the date part of a timestamp), shown as written, never moved by a time zone.
+ * @returns - the text, or the input unchanged when it is not a date
+ */
+export function capitalDate(value: string, now: Date, lang: Lang): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const [, year, month, day] = match;
+  if (Number(year) === now.getUTCFullYear())
+    return new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))),
+    );
+  return `${day}/${month}/${year!.slice(2)}`;
+}
+
+/**
+ * An amount with its currency: with the currency's decimals, or rounded to whole units (`whole`, offers).
+ */
+export function money(
+  amount: number,
+  currency: string,
+  lang: Lang,
+  options: { whole?: boolean } = {},
+): string {
+  const decimals = options.whole ? 0 : currencyDecimals(currency);
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(LOCALE[lang], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+  } catch {
+    format = new Intl.NumberFormat(LOCALE[lang], {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+  }
+  return format.format(options.whole ? Math.round(amount) : amount);
+}
