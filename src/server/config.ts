@@ -69,6 +69,13 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
   return value;
 }
 
+/** A switch: `on` or `off` (the default when unset), anything else refused with the variable's name. */
+function onOff(env: Env, name: string, fallback: 'on' | 'off'): boolean {
+  const raw = nonEmpty(env, name) ?? fallback;
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
 function parseUrl(name: string, value: string, protocols: string[]): URL {
   let url: URL;
   try {
@@ -143,11 +150,8 @@ export function loadConfig(env: Env): Config {
   const smtpUrl = nonEmpty(env, 'SMTP_URL');
   if (smtpUrl !== undefined) parseUrl('SMTP_URL', smtpUrl, ['smtp', 'smtps']);
 
-  const botCheckRaw = nonEmpty(env, 'BOT_CHECK') ?? 'on';
-  if (botCheckRaw !== 'on' && botCheckRaw !== 'off') {
-    throw new ConfigError(`BOT_CHECK must be on or off, got "${botCheckRaw}"`);
-  }
-  if (botCheckRaw === 'off' && nodeEnv === 'production') {
+  const botCheckOn = onOff(env, 'BOT_CHECK', 'on');
+  if (!botCheckOn && nodeEnv === 'production') {
     throw new ConfigError('BOT_CHECK=off is refused when NODE_ENV=production');
   }
 
@@ -159,12 +163,8 @@ export function loadConfig(env: Env): Config {
   const uploadFiles = wholeNumber(env, 'UPLOAD_DAILY_FILES', 100, 1, 100000);
   const uploadMegabytes = wholeNumber(env, 'UPLOAD_DAILY_MB', 250, 1, 1000000);
   const setupAddressLimit = wholeNumber(env, 'SETUP_ADDRESS_LIMIT', 10, 1, 100000);
-  const dbSyncRaw = nonEmpty(env, 'DB_SYNC') ?? (nodeEnv === 'production' ? 'on' : 'off');
-  if (dbSyncRaw !== 'on' && dbSyncRaw !== 'off')
-    throw new ConfigError(`DB_SYNC must be on or off, got "${dbSyncRaw}"`);
-  const dbReadCacheRaw = nonEmpty(env, 'DB_READ_CACHE') ?? 'on';
-  if (dbReadCacheRaw !== 'on' && dbReadCacheRaw !== 'off')
-    throw new ConfigError(`DB_READ_CACHE must be on or off, got "${dbReadCacheRaw}"`);
+  const dbSync = onOff(env, 'DB_SYNC', nodeEnv === 'production' ? 'on' : 'off');
+  const dbReadCache = onOff(env, 'DB_READ_CACHE', 'on');
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -186,13 +186,13 @@ export function loadConfig(env: Env): Config {
     nodeEnv,
     publicUrl,
     smtpUrl,
-    botCheck: botCheckRaw,
+    botCheck: botCheckOn ? 'on' : 'off',
     authRateLimit,
     trustProxy,
     uploadQuota: { files: uploadFiles, bytes: uploadMegabytes * 1_000_000 },
     setupAddressLimit,
-    dbSync: dbSyncRaw === 'on',
-    dbReadCache: dbReadCacheRaw === 'on',
+    dbSync,
+    dbReadCache,
   };
 }
 

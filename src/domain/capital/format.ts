@@ -10,13 +10,26 @@ export type Lang = 'en' | 'ar';
 
 const LOCALE: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE-u-nu-latn' };
 
+const dayMonth = (lang: Lang) =>
+  new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY_MONTH: Record<Lang, Intl.DateTimeFormat> = { en: dayMonth('en'), ar: dayMonth('ar') };
+
+/** Intl formatters are costly to build and a repayment table asks for hundreds: one per set of options. */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** The number of decimals of a currency (AED 2, KWD 3, KRW 0 …), as Intl knows it. */
 export function currencyDecimals(currency: string): number {
   try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -32,9 +45,7 @@ export function capitalDate(value: string, now: Date, lang: Lang): string {
   if (!match) return value;
   const [, year, month, day] = match;
   if (Number(year) === now.getUTCFullYear())
-    return new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))),
-    );
+    return DAY_MONTH[lang].format(new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))));
   return `${day}/${month}/${year!.slice(2)}`;
 }
 
@@ -50,7 +61,7 @@ export function money(
   const decimals = options.whole ? 0 : currencyDecimals(currency);
   let format: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat(LOCALE[lang], {
+    format = numberFormat(LOCALE[lang], {
       style: 'currency',
       currency,
       currencyDisplay: 'code',
@@ -58,7 +69,7 @@ export function money(
       maximumFractionDigits: decimals,
     });
   } catch {
-    format = new Intl.NumberFormat(LOCALE[lang], {
+    format = numberFormat(LOCALE[lang], {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
     });

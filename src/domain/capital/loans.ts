@@ -81,8 +81,8 @@ export function weekStatus(repayment: Repayment, loan: Pick<Loan, 'tags' | 'repa
   if (repayment.repayment_type === 'early_pay_off') return 'early_payoff';
   const percent = deductedPercent(repayment);
   if (percent <= loan.repayment_rate) return 'paid';
-  if (percent > loan.repayment_rate && percent <= OVERDUE_CRITICAL_FROM) return 'overdue_warning';
-  if (percent > OVERDUE_CRITICAL_FROM && percent <= 100) return 'overdue_critical';
+  if (percent <= OVERDUE_CRITICAL_FROM) return 'overdue_warning';
+  if (percent <= 100) return 'overdue_critical';
   return 'paid';
 }
 

@@ -45,6 +45,27 @@ export interface ReadCacheStats {
   entries: number;
 }
 
+/** Distinct SQL texts whose kind is remembered; drizzle's are a few dozen, so this only bounds the unexpected. */
+const MAX_KINDS = 2000;
+
+interface Kind {
+  write: boolean;
+  /** A read whose answer may be kept. */
+  keep: boolean;
+  tables: string[];
+}
+
+/** The object with some methods replaced; every other method still runs on the object itself. */
+function overriding<T extends object>(target: T, methods: Record<string, unknown>): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      if (typeof property === 'string' && property in methods) return methods[property];
+      const value = Reflect.get(object, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
 interface Entry {
   result: Results;
   tables: string[];
@@ -87,11 +108,21 @@ export function withReadCache(
   const generationsOf = (names: readonly string[]) => names.map((name) => generation.get(name) ?? 0);
   const same = (a: readonly number[], b: readonly number[]) => a.every((value, i) => value === b[i]);
 
-  /** What a statement is: a read that may be kept (with its tables), or a write (with the tables it names). */
-  const kindOf = (sql: string): { read: true; tables: string[] } | { read: false; tables: string[] } => {
-    const names = tablesOf(sql);
-    if (READ_ONLY.test(sql) && !WRITES.test(sql)) return { read: true, tables: names };
-    return { read: false, tables: names };
+  /**
+   * What a statement is — a write, a read that may be kept, or a read that may not — and the tables it names.
+   * Worked out once per SQL text: drizzle sends the same few texts with different parameters.
+   */
+  const kinds = new Map<string, Kind>();
+  const kindOf = (sql: string): Kind => {
+    let kind = kinds.get(sql);
+    if (!kind) {
+      const names = tablesOf(sql);
+      const write = !READ_ONLY.test(sql) || WRITES.test(sql);
+      kind = { write, keep: !write && names.length > 0 && !VOLATILE.test(sql), tables: names };
+      if (kinds.size >= MAX_KINDS) kinds.clear();
+      kinds.set(sql, kind);
+    }
+    return kind;
   };
 
   async function write<T>(names: string[], run: () => Promise<T>): Promise<T> {
@@ -105,8 +136,8 @@ export function withReadCache(
 
   async function query<T>(sql: string, params?: unknown[], queryOptions?: QueryOptions): Promise<Results<T>> {
     const kind = kindOf(sql);
-    if (!kind.read) return write(kind.tables, () => client.query<T>(sql, params, queryOptions));
-    if (kind.tables.length === 0 || VOLATILE.test(sql)) return client.query<T>(sql, params, queryOptions);
+    if (kind.write) return write(kind.tables, () => client.query<T>(sql, params, queryOptions));
+    if (!kind.keep) return client.query<T>(sql, params, queryOptions);
     const key = `${queryOptions?.rowMode ?? 'object'}\u0000${sql}\u0000${JSON.stringify(params ?? [])}`;
     const entry = entries.get(key);
     if (entry && same(entry.generations, generationsOf(entry.tables))) {
@@ -137,7 +168,7 @@ export function withReadCache(
     let all = false;
     const note = (sql: string) => {
       const kind = kindOf(sql);
-      if (kind.read) return;
+      if (!kind.write) return;
       if (kind.tables.length === 0) all = true;
       for (const name of kind.tables) written.add(name);
       bump(kind.tables);
@@ -145,22 +176,14 @@ export function withReadCache(
     try {
       return await client.transaction((tx) =>
         callback(
-          new Proxy(tx, {
-            get(target, property, receiver) {
-              if (property === 'query')
-                return (sql: string, params?: unknown[], o?: QueryOptions) => {
-                  note(sql);
-                  return target.query(sql, params, o);
-                };
-              if (property === 'exec')
-                return (sql: string, o?: QueryOptions) => {
-                  note(sql);
-                  return target.exec(sql, o);
-                };
-              const value = Reflect.get(target, property, receiver) as unknown;
-              return typeof value === 'function'
-                ? (value as (...a: unknown[]) => unknown).bind(target)
-                : value;
+          overriding(tx, {
+            query: (sql: string, params?: unknown[], o?: QueryOptions) => {
+              note(sql);
+              return tx.query(sql, params, o);
+            },
+            exec: (sql: string, o?: QueryOptions) => {
+              note(sql);
+              return tx.exec(sql, o);
             },
           }),
         ),
@@ -170,15 +193,11 @@ export function withReadCache(
     }
   }
 
-  const wrapped = new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === 'query') return query;
-      // exec runs any number of statements (migrations): every table may have changed.
-      if (property === 'exec') return (sql: string, o?: QueryOptions) => write([], () => target.exec(sql, o));
-      if (property === 'transaction') return transaction;
-      const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
+  const wrapped = overriding(client, {
+    query,
+    // exec runs any number of statements (migrations): every table may have changed.
+    exec: (sql: string, o?: QueryOptions) => write([], () => client.exec(sql, o)),
+    transaction,
   });
 
   return { client: wrapped, stats: () => ({ ...counts, entries: entries.size }) };
