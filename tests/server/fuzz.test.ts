@@ -118,10 +118,13 @@ function valueOf(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: follows, weight: 4 }, { arbitrary: anything, weight: 1 });
 }
 
+/** A value as a path segment's text; objects go as JSON (fast-check makes some with no prototype, which String() refuses). */
+const asText = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+
 /** A path parameter as sent: encoded, or raw (slashes, percent signs and all). */
 const segmentOf = (schema: Schema | undefined) =>
   fc.oneof(
-    valueOf(schema).map((v) => encode(String(v))),
+    valueOf(schema).map((v) => encode(asText(v))),
     hostileString.map(encode),
     fc.constantFrom('%', '%zz', '..', '%2e%2e', 'a%00b', '%E2%80%AE'),
   );
