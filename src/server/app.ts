@@ -41,6 +41,9 @@ import { createDraftRepository } from './repositories/drafts';
 import { createDraftsService } from './services/drafts';
 import { draftRoutes } from './routes/drafts';
 import { catalogueRoutes } from './routes/catalogue';
+import { capitalRoutes } from './routes/capital';
+import { createCapitalRepository } from './repositories/capital';
+import { createCapitalService } from './services/capital';
 import type { FlowSource } from '../catalogue/flowSource';
 import { createUrlChecker, type UrlChecker } from './services/urlCheck';
 import { localFileStore, type FileStore } from './storage';
@@ -340,9 +343,25 @@ export async function buildApp(options: AppOptions) {
       clock,
     }),
   });
+  await app.register(capitalRoutes, {
+    capital: createCapitalService({
+      repository: createCapitalRepository(database.db),
+      accounts: accountRepository,
+      outbox,
+      clock,
+    }),
+  });
   const webRoot = options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
   if (devEnabled)
-    await app.register(devRoutes, { db: database.db, outbox, account, clock: adjustable, flows, webRoot });
+    await app.register(devRoutes, {
+      db: database.db,
+      outbox,
+      account,
+      clock: adjustable,
+      now: () => clock.now(),
+      flows,
+      webRoot,
+    });
   await app.register(spaRoutes, { webRoot, devRoutes: devEnabled });
 
   return app;

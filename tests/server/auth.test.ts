@@ -17,7 +17,8 @@ const { app, db } = await createTestApp({ clock, env: { AUTH_RATE_LIMIT: '100000
 const demo = JSON.parse(
   readFileSync(new URL('../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
 );
-await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
+const seeded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
+if (seeded.statusCode !== 200) throw new Error(seeded.body);
 
 type Json = Record<string, unknown>;
 

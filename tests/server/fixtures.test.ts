@@ -34,6 +34,9 @@ describe('POST /dev/fixtures', () => {
         legal_entities: demo.legal_entities.length,
         permissions: demo.permissions.length,
         experiments: demo.experiments.length,
+        capital_offers: demo.capital_offers.length,
+        capital_loans: demo.capital_loans.length,
+        capital_applications: demo.capital_applications.length,
       },
     });
     const [admin] = await db.select().from(accounts).where(eq(accounts.id, 'acc-admin'));

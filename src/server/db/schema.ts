@@ -335,3 +335,90 @@ export const files = pgTable(
   },
   (t) => [index('files_account_idx').on(t.accountId)],
 );
+
+/*
+ * Capital (capital spec §3). Each entity is kept as the document the API answers (`data`, in the spec's field
+ * names), with the columns the server scopes and filters by pulled out: the spec fixes the shapes, not a
+ * relational model, and the wizards of the next issue add fields to applications without a migration.
+ */
+
+/** Capital offers, per merchant (and store). `data`: amount, currency, tenor, repayment_rate, tags, metadata… */
+export const capitalOffers = pgTable(
+  'capital_offers',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('capital_offers_merchant_idx').on(t.merchantId)],
+);
+
+/** Capital loans with their repayments (`data`, spec §3 Loan). */
+export const capitalLoans = pgTable(
+  'capital_loans',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The application the loan was taken out on (POST …/capital/loans), if any. */
+    applicationId: text('application_id'),
+    status: text('status').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('capital_loans_merchant_idx').on(t.merchantId),
+    uniqueIndex('capital_loans_application_unique').on(t.applicationId),
+  ],
+);
+
+/** Capital applications (spec §3 Capital application), one per offer at most. */
+export const capitalApplications = pgTable(
+  'capital_applications',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    offerId: text('offer_id').references(() => capitalOffers.id, { onDelete: 'set null' }),
+    /** submitted | approved | rejected | reset | cancelled | verified, or `draft` before the first submit. */
+    status: text('status').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('capital_applications_merchant_idx').on(t.merchantId),
+    uniqueIndex('capital_applications_offer_unique').on(t.offerId),
+  ],
+);
+
+/** E-commerce platforms a merchant connected for the sales-data step (spec §3 Ecommerce connection). */
+export const capitalConnections = pgTable(
+  'capital_connections',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    connectedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.platform] })],
+);
+
+/** The capital waitlist (fake door): one entry per account, stores and purpose (spec §3 Waitlist). */
+export const capitalWaitlist = pgTable('capital_waitlist', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  stores: jsonb('stores').$type<string[]>().notNull(),
+  capitalUse: text('capital_use').notNull(),
+  otherUse: text('other_use'),
+  createdAt: createdAt(),
+});

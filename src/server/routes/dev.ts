@@ -31,7 +31,10 @@ export async function devRoutes(
     /** The built web app (dist/web), for the pages that share an address with a JSON answer. */
     webRoot: string;
     account: AccountService;
+    /** The clock a developer may move (none when the server was given a fixed one). */
     clock?: AdjustableClock;
+    /** The server's clock, whichever it is: fixture dates like `today-3w` count from it. */
+    now: () => Date;
     flows: FlowSource;
   },
 ) {
@@ -137,7 +140,7 @@ export async function devRoutes(
     },
     async (request) => {
       try {
-        return { loaded: await loadFixture(opts.db, request.body) };
+        return { loaded: await loadFixture(opts.db, request.body, { now: opts.now() }) };
       } catch (error) {
         if (error instanceof FixtureError) {
           throw new HttpError(

@@ -8,7 +8,7 @@ export type Json = any;
 export interface Caller {
   /** An API call as this account (bearer token), JSON in and out. */
   call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
   ): Promise<{ status: number; body: Json }>;

@@ -1,0 +1,73 @@
+/**
+ * An application's steps (capital spec §2 "Offer entry page", §3 Capital application `steps`): which steps an
+ * application on an offer has, and where the offer entry page sends a merchant who has started one.
+ */
+
+export interface ApplicationStep {
+  name: string;
+  completed: boolean;
+  optional: boolean;
+  group_name: 'kyb_flow' | 'full_revenue_flow';
+}
+
+/** §2: full_revenue_flow order (sales_data only when the integration form is on). */
+export const FULL_REVENUE_STEPS = [
+  'bank_statements',
+  'sales_data',
+  'social_networks',
+  'location_details',
+  'preapproved_legal_info',
+  'kyb_legal_info',
+] as const;
+
+/** §2: kyb_flow order; "if all are complete go to review". */
+export const KYB_STEPS = [
+  'your_details',
+  'commercial_licence',
+  'shareholders',
+  'shareholder_ids',
+  'iban_verification',
+  'review',
+] as const;
+
+/** §2 "Social networks and location details: optional, skippable". */
+export const OPTIONAL_STEPS: readonly string[] = ['social_networks', 'location_details'];
+
+/**
+ * The steps a new application on an offer starts with: the KYB steps for a `kyb_application` offer, the
+ * full-revenue steps for a `full_revenue_flow` one (legal info as pre-approved; sales data only with the
+ * integration form), none for the simple form.
+ */
+export function initialSteps(tags: readonly string[], options: { salesData: boolean }): ApplicationStep[] {
+  const make = (name: string, group_name: ApplicationStep['group_name']): ApplicationStep => ({
+    name,
+    completed: false,
+    optional: OPTIONAL_STEPS.includes(name),
+    group_name,
+  });
+  if (tags.includes('kyb_application')) return KYB_STEPS.map((name) => make(name, 'kyb_flow'));
+  if (tags.includes('full_revenue_flow'))
+    return FULL_REVENUE_STEPS.filter(
+      (name) => name !== 'kyb_legal_info' && (name !== 'sales_data' || options.salesData),
+    ).map((name) => make(name, 'full_revenue_flow'));
+  return [];
+}
+
+/**
+ * Where the offer entry page goes (§2): the first incomplete non-optional step in its group's order; for the KYB
+ * flow, review when every step is complete. null: no steps (or all complete in the full-revenue flow) — the
+ * customisation page.
+ */
+export function firstIncompleteStep(steps: readonly ApplicationStep[]): ApplicationStep | null {
+  if (steps.length === 0) return null;
+  const kyb = steps.some((s) => s.group_name === 'kyb_flow');
+  const order: readonly string[] = kyb ? KYB_STEPS : FULL_REVENUE_STEPS;
+  const rank = (s: ApplicationStep) => {
+    const index = order.indexOf(s.name);
+    return index === -1 ? order.length : index;
+  };
+  const sorted = [...steps].sort((a, b) => rank(a) - rank(b));
+  const next = sorted.find((s) => !s.completed && !s.optional);
+  if (next) return next;
+  return kyb ? (sorted.find((s) => s.name === 'review') ?? null) : null;
+}

@@ -1,0 +1,699 @@
+/**
+ * Capital (capital spec §7): offers, the live quote, loans with their repayments, capital applications (create,
+ * change, confirm the signatory's phone, submit, fix after a reset), e-commerce connections, the IBAN check and
+ * the waitlist.
+ *
+ * Who sees what (§6): an account sees capital when it has the `capital` or `capital_fake_door` experiment, and
+ * then only for the merchants whose membership allows payouts (`is_payouts_allowed`) — `canViewCapital` of the
+ * shell, enforced here on every call (403 without any such merchant). Another merchant's offer, loan or
+ * application reads as not found (404), so ids cannot be probed.
+ *
+ * Decisions where the spec is silent (README "Capital"):
+ * - An application created from an offer is a `draft` until submitted (not one of the spec's statuses, so the
+ *   loans list never shows it); a confirmed signatory phone makes it `verified` (§2 KYB wizard).
+ * - The amount asked for is 10,000 … the offer's amount (never above 1,000,000); the tenor 4 … 28 weeks.
+ * - A change to the answers marks the step they belong to complete (§3 steps): the wizard has nothing else to say.
+ * - Loan apply (`POST …/capital/loans`) takes out the loan of an approved application: status `waiting`, terms
+ *   from the quote of the application's amount and tenor (quote.ts).
+ * - The e-commerce connect widget's token is checked for shape only: no platform provider is configured here.
+ */
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { flagsForRole } from '../../domain/permissions';
+import { OFFER_LIMITS } from '../../domain/capital/offers';
+import { quote } from '../../domain/capital/quote';
+import { progress } from '../../domain/capital/loans';
+import { initialSteps, type ApplicationStep } from '../../domain/capital/steps';
+import type { Offer } from '../../domain/capital/types';
+import { bankOf } from '../data/banks';
+import type { Clock } from '../clock';
+import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import type { ApplicationRow, CapitalRepository, LoanRow, OfferRow } from '../repositories/capital';
+import type { OutboxService } from './outbox';
+
+/** The connector of §7's `{connector}` paths, and its platforms (§3 Ecommerce connection). */
+export const CONNECTORS = ['ecommerce'] as const;
+export const PLATFORMS = ['amazon', 'shopify', 'woo_commerce'] as const;
+/** §2 Waitlist page: the purposes offered. */
+export const CAPITAL_USES = [
+  'invest_in_marketing',
+  'manage_cash_flows',
+  'buy_more_inventory',
+  'other',
+] as const;
+
+/** §9: signatory code of 4 digits; resend after 30 seconds. Ours: a code lasts 10 minutes, 5 wrong tries. */
+export const SIGNATORY_CODE = { length: 4, resendAfterMs: 30_000, validMs: 10 * 60_000, maxAttempts: 5 };
+
+/** Statuses in which the merchant may still change an application. */
+const EDITABLE = new Set(['draft', 'verified']);
+
+/** §3 answer fields, with the step each completes (§2 wizards). */
+const FIELD_STEPS: Record<string, string[]> = {
+  authorized_signatory: [],
+  finance_signatory: [],
+  legal_info: ['preapproved_legal_info', 'kyb_legal_info', 'commercial_licence'],
+  bank_statements: ['bank_statements'],
+  shareholders: ['shareholders', 'shareholder_ids'],
+  bank_details: ['iban_verification'],
+  social_networks: ['social_networks'],
+  location_details: ['location_details'],
+  amount: [],
+  tenor: [],
+};
+export const APPLICATION_FIELDS = Object.keys(FIELD_STEPS);
+
+/** §4 Reset reasons (prefix `reason_` removed) → the fields a fix must send. */
+const RESET_FIELDS: Record<string, string[]> = {
+  business_license_expired: ['cr_file'],
+  business_license_expires_soon: ['cr_file'],
+  irrelevant_license: ['cr_file', 'cr_number', 'company_name_or_legal_name', 'registered_company_address'],
+  beneficiary_name_mismatch: [
+    'cr_file',
+    'cr_number',
+    'company_name_or_legal_name',
+    'registered_company_address',
+  ],
+  company_name_mismatch: ['company_name_or_legal_name'],
+};
+export const RESET_UPDATE_FIELDS = [
+  'cr_file',
+  'cr_number',
+  'registered_company_address',
+  'company_name_or_legal_name',
+] as const;
+
+type Doc = Record<string, unknown>;
+const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+const invalid = (errors: Record<string, FieldError>, message = 'bad_request') =>
+  new HttpError(400, message, errors);
+
+/** An offer as the API answers it (§3 Offer). */
+export function offerView(row: OfferRow): Offer {
+  const d = row.data;
+  return {
+    id: row.id,
+    merchant_id: row.merchantId,
+    store_id: row.storeId,
+    merchant_name: row.merchantName,
+    amount: Number(d.amount),
+    currency: String(d.currency ?? 'AED'),
+    tenor: Number(d.tenor ?? OFFER_LIMITS.tenor.max),
+    repayment_rate: Number(d.repayment_rate ?? 22),
+    tags: Array.isArray(d.tags) ? (d.tags as string[]) : [],
+    ...(typeof d.weekly_fee_percent === 'number' ? { weekly_fee_percent: d.weekly_fee_percent } : {}),
+    metadata: isObject(d.metadata) ? d.metadata : {},
+  };
+}
+
+/** A loan as the API answers it (§3 Loan): its document, with `repaid_percent` worked out. */
+export function loanView(row: LoanRow) {
+  const d = row.data;
+  const loan = {
+    id: row.id,
+    merchant_id: row.merchantId,
+    status: row.status,
+    tenor: 28,
+    repayment_rate: 22,
+    tags: [] as string[],
+    repayments: [] as unknown[],
+    next_repayment_date: null,
+    ...d,
+  };
+  return { ...loan, repaid_percent: progress(loan as unknown as Parameters<typeof progress>[0]) };
+}
+
+/** The document minus what only the server reads (keys starting with `_`: the signatory's code). */
+const publicData = (data: Doc) =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => !k.startsWith('_')));
+
+export function createCapitalService(deps: {
+  repository: CapitalRepository;
+  accounts: AccountRepository;
+  outbox: OutboxService;
+  clock: Clock;
+}) {
+  const repo = deps.repository;
+
+  /** The merchants whose capital the account sees (§6), and the experiments that matter here. */
+  async function scope(accountId: string) {
+    const [memberships, experiments] = await Promise.all([
+      deps.accounts.memberships(accountId),
+      deps.accounts.experiments(accountId),
+    ]);
+    const on = new Set(experiments.filter((e) => e.value === 'enabled').map((e) => e.name));
+    const capital = on.has('capital') || on.has('capital_fake_door');
+    const merchantIds = capital
+      ? memberships
+          .filter((m) => flagsForRole(m.role, m.flags).is_payouts_allowed === true)
+          .map((m) => m.merchantId)
+      : [];
+    if (merchantIds.length === 0) throw new HttpError(403, 'capital is not available for this account');
+    return { merchantIds, integrationForm: on.has('integration_form') };
+  }
+
+  const offerOf = async (merchantIds: string[], id: string) => {
+    const row = await repo.offer(merchantIds, id);
+    if (!row) throw notFound('offer not found');
+    return row;
+  };
+  const applicationOf = async (merchantIds: string[], id: string) => {
+    const row = await repo.application(merchantIds, id);
+    if (!row) throw notFound('application not found');
+    return row;
+  };
+
+  /** What an approved application's summary shows (§2 Approved summary), from the quote of its terms. */
+  function loanTerms(data: Doc, offer: Offer | undefined, decidedAt: Date) {
+    if (isObject(data.loan_terms)) return data.loan_terms;
+    const amount = Number(data.amount);
+    const tenor = Number(data.tenor);
+    if (!Number.isFinite(amount) || !Number.isFinite(tenor) || tenor <= 0) return null;
+    const currency = String(data.currency ?? offer?.currency ?? 'AED');
+    const q = quote({ amount, tenor, currency, weeklyFeePercent: offer?.weekly_fee_percent });
+    const start = new Date(decidedAt);
+    const end = new Date(start.getTime() + tenor * 7 * 86_400_000);
+    return {
+      amount,
+      currency,
+      fee_percent: q.fee_percent,
+      fee_amount: q.fee_amount,
+      minimum_repayment_amount: q.min_repayment_amount,
+      tenor,
+      start_date: start.toISOString().slice(0, 10),
+      end_date: end.toISOString().slice(0, 10),
+    };
+  }
+
+  async function applicationView(merchantIds: string[], row: ApplicationRow) {
+    const offerRow = row.offerId ? await repo.offer(merchantIds, row.offerId) : undefined;
+    const offer = offerRow ? offerView(offerRow) : undefined;
+    const data = publicData(row.data);
+    return {
+      reasons: [],
+      steps: [],
+      ...data,
+      id: row.id,
+      application_id: row.id,
+      merchant_id: row.merchantId,
+      offer_id: row.offerId,
+      status: row.status,
+      currency: String(row.data.currency ?? offer?.currency ?? 'AED'),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      loan_terms: row.status === 'approved' ? loanTerms(row.data, offer, row.updatedAt) : null,
+    };
+  }
+
+  /** The list record of an application (§3 "Application record on the list"). */
+  function applicationRecord(row: ApplicationRow, offers: Map<string, Offer>) {
+    const offer = row.offerId ? offers.get(row.offerId) : undefined;
+    const currency = String(row.data.currency ?? offer?.currency ?? 'AED');
+    const amount = Number(row.data.amount ?? offer?.amount ?? 0);
+    const tenor = Number(row.data.tenor ?? offer?.tenor ?? 0);
+    const total =
+      amount > 0 && tenor > 0
+        ? quote({ amount, tenor, currency, weeklyFeePercent: offer?.weekly_fee_percent }).total_amount
+        : 0;
+    const legal = isObject(row.data.sign_authority)
+      ? row.data.sign_authority.legal_name
+      : isObject(row.data.legal_info)
+        ? row.data.legal_info.company_name
+        : undefined;
+    return {
+      application: { application_id: row.id, status: row.status, created_at: row.createdAt.toISOString() },
+      offer: { amount_vat: total, currency },
+      sign_authority: { legal_name: typeof legal === 'string' ? legal : null },
+      merchant_id: row.merchantId,
+      offer_id: row.offerId,
+    };
+  }
+
+  /** Amount and tenor asked for on an offer: problems by pointer. */
+  function termErrors(body: Doc, offer: Offer, required: boolean) {
+    const errors: Record<string, FieldError> = {};
+    const maxAmount = Math.min(OFFER_LIMITS.amount.max, Math.max(OFFER_LIMITS.amount.min, offer.amount));
+    const check = (field: 'amount' | 'tenor', min: number, max: number) => {
+      const value = body[field];
+      if (value === undefined || value === null) {
+        if (required) errors[`/${field}`] = fieldError('validation:error.required');
+        return;
+      }
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        errors[`/${field}`] = fieldError('validation:error.type.number');
+      else if (value < min)
+        errors[`/${field}`] = fieldError(
+          field === 'amount' ? 'capital:error.amountMin' : 'capital:error.tenorMin',
+          { min },
+        );
+      else if (value > max)
+        errors[`/${field}`] = fieldError(
+          field === 'amount' ? 'capital:error.amountMax' : 'capital:error.tenorMax',
+          { max },
+        );
+    };
+    check('amount', OFFER_LIMITS.amount.min, maxAmount);
+    check('tenor', OFFER_LIMITS.tenor.min, OFFER_LIMITS.tenor.max);
+    return errors;
+  }
+
+  /** Answers' own rules the route schema cannot say (§5): IBAN, shareholders' shares, the social links. */
+  function answerErrors(body: Doc) {
+    const errors: Record<string, FieldError> = {};
+    if (isObject(body.bank_details) && typeof body.bank_details.iban === 'string') {
+      const iban = body.bank_details.iban.replace(/\s+/g, '').toUpperCase();
+      if (!/^AE\d{21}$/.test(iban)) errors['/bank_details/iban'] = fieldError('capital:error.ibanFormat');
+    }
+    if (Array.isArray(body.shareholders)) {
+      if (body.shareholders.length === 0)
+        errors['/shareholders'] = fieldError('validation:error.minItems', { limit: 1 });
+      body.shareholders.forEach((s, i) => {
+        const value = isObject(s) ? Number(s.value) : NaN;
+        if (!(value >= 25)) errors[`/shareholders/${i}/value`] = fieldError('capital:error.sharesMin');
+        else if (value > 100) errors[`/shareholders/${i}/value`] = fieldError('capital:error.sharesMax');
+      });
+    }
+    return errors;
+  }
+
+  const markSteps = (steps: ApplicationStep[], fields: string[]) => {
+    const done = new Set(fields.flatMap((f) => FIELD_STEPS[f] ?? []));
+    return steps.map((s) => (done.has(s.name) ? { ...s, completed: true } : s));
+  };
+
+  return {
+    async offers(accountId: string, filter: { merchantId?: string; storeId?: string }) {
+      const { merchantIds } = await scope(accountId);
+      if (filter.merchantId && !merchantIds.includes(filter.merchantId)) throw notFound('merchant not found');
+      return { items: (await repo.offers(merchantIds, filter)).map(offerView) };
+    },
+
+    async calculate(accountId: string, offerId: string, body: { amount?: unknown; tenor?: unknown }) {
+      const { merchantIds } = await scope(accountId);
+      const offer = offerView(await offerOf(merchantIds, offerId));
+      const errors = termErrors(body, offer, true);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const q = quote({
+        amount: body.amount as number,
+        tenor: body.tenor as number,
+        currency: offer.currency,
+        weeklyFeePercent: offer.weekly_fee_percent,
+      });
+      return { ...q, currency: offer.currency };
+    },
+
+    async loans(accountId: string) {
+      const { merchantIds } = await scope(accountId);
+      return { items: (await repo.loans(merchantIds)).map(loanView) };
+    },
+
+    async loan(accountId: string, id: string) {
+      const { merchantIds } = await scope(accountId);
+      const row = await repo.loan(merchantIds, id);
+      if (!row) throw notFound('loan not found');
+      return loanView(row);
+    },
+
+    /** POST …/capital/loans: the loan of an approved application. */
+    async applyForLoan(accountId: string, body: { application_id: string }) {
+      const { merchantIds } = await scope(accountId);
+      const application = await applicationOf(merchantIds, body.application_id);
+      if (application.status !== 'approved')
+        throw new HttpError(409, 'wrong status of edited loan', undefined, {
+          details: { reason: 'wrong_status' },
+        });
+      if (await repo.loanOfApplication(application.id))
+        throw new HttpError(409, 'a loan was already taken out on this application');
+      const view = await applicationView(merchantIds, application);
+      const terms = view.loan_terms;
+      if (!isObject(terms)) throw new HttpError(409, 'the application has no loan terms');
+      const now = deps.clock.now();
+      const amount = Number(terms.amount);
+      const fee = Number(terms.fee_amount);
+      const legal = isObject(application.data.legal_info) ? application.data.legal_info : {};
+      const loan = await repo.insertLoan({
+        id: randomUUID(),
+        merchantId: application.merchantId,
+        applicationId: application.id,
+        status: 'waiting',
+        data: {
+          currency: terms.currency,
+          amount,
+          fee_amount: fee,
+          amount_vat: amount + fee,
+          paid_amount: 0,
+          tenor: terms.tenor,
+          repayment_rate: 22,
+          minimum_repayment_amount: terms.minimum_repayment_amount,
+          next_repayment_date: null,
+          applied_at: now.toISOString(),
+          tags: [],
+          legal_info: { company_name: legal.company_name ?? null, legal_name: legal.company_name ?? null },
+          repayments: [],
+        },
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { loan_id: loan.id };
+    },
+
+    /** PATCH …/capital/loans/{id}: the direct-debit signatory's phone (§3 "authorized_signatory {phone}"). */
+    async patchLoan(accountId: string, id: string, body: { authorized_signatory: { phone: string } }) {
+      const { merchantIds } = await scope(accountId);
+      const row = await repo.loan(merchantIds, id);
+      if (!row) throw notFound('loan not found');
+      if (row.status === 'closed') throw new HttpError(409, 'a closed loan cannot be changed');
+      const updated = await repo.updateLoan(row.id, {
+        data: { ...row.data, authorized_signatory: { phone: body.authorized_signatory.phone } },
+        updatedAt: deps.clock.now(),
+      });
+      return loanView(updated!);
+    },
+
+    /** The applications of the loans list (§3 "Application record on the list"); drafts are not listed. */
+    async applicationRecords(accountId: string) {
+      const { merchantIds } = await scope(accountId);
+      const [rows, offers] = await Promise.all([repo.applications(merchantIds), repo.offers(merchantIds)]);
+      const byId = new Map(offers.map((o) => [o.id, offerView(o)]));
+      return {
+        items: rows.filter((r) => !EDITABLE.has(r.status)).map((r) => applicationRecord(r, byId)),
+      };
+    },
+
+    async application(accountId: string, id: string) {
+      const { merchantIds } = await scope(accountId);
+      return applicationView(merchantIds, await applicationOf(merchantIds, id));
+    },
+
+    async applicationOfOffer(accountId: string, offerId: string) {
+      const { merchantIds } = await scope(accountId);
+      await offerOf(merchantIds, offerId);
+      const row = await repo.applicationOfOffer(offerId);
+      if (!row) throw notFound('application not found');
+      return applicationView(merchantIds, row);
+    },
+
+    /** POST …/capital/application: an application on an offer, with the contact or the terms asked for. */
+    async createApplication(
+      accountId: string,
+      body: {
+        offer_id: string;
+        merchant_id?: string;
+        store_id?: string;
+        amount?: number;
+        tenor?: number;
+        application?: { full_name: string; email: string; phone: string };
+      },
+    ) {
+      const { merchantIds, integrationForm } = await scope(accountId);
+      const offer = offerView(await offerOf(merchantIds, body.offer_id));
+      const errors = termErrors(body as Doc, offer, false);
+      if (body.merchant_id !== undefined && body.merchant_id !== offer.merchant_id)
+        errors['/merchant_id'] = fieldError('capital:error.offerMismatch');
+      if (body.store_id !== undefined && offer.store_id !== null && body.store_id !== offer.store_id)
+        errors['/store_id'] = fieldError('capital:error.offerMismatch');
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const existing = await repo.applicationOfOffer(offer.id);
+      const conflict = () =>
+        new HttpError(409, 'an application already exists for this offer', undefined, {
+          application_id: existing?.id,
+        });
+      if (existing) throw conflict();
+      const now = deps.clock.now();
+      const contact = body.application;
+      const row = await repo.insertApplication({
+        id: randomUUID(),
+        merchantId: offer.merchant_id,
+        offerId: offer.id,
+        status: 'draft',
+        data: {
+          amount: body.amount ?? Math.min(offer.amount, OFFER_LIMITS.amount.max),
+          tenor: body.tenor ?? offer.tenor,
+          currency: offer.currency,
+          reasons: [],
+          steps: initialSteps(offer.tags, { salesData: integrationForm }),
+          ...(contact
+            ? {
+                authorized_signatory: { name: contact.full_name, email: contact.email, phone: contact.phone },
+              }
+            : {}),
+        },
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!row) throw conflict();
+      return { id: row.id, application_id: row.id };
+    },
+
+    /** PATCH …/capital/application/{id}: answers of the wizards (§7), each marking its step complete. */
+    async updateApplication(accountId: string, id: string, body: Doc) {
+      const { merchantIds } = await scope(accountId);
+      const row = await applicationOf(merchantIds, id);
+      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      const offerRow = row.offerId ? await repo.offer(merchantIds, row.offerId) : undefined;
+      const errors = {
+        ...(offerRow ? termErrors(body, offerView(offerRow), false) : {}),
+        ...answerErrors(body),
+      };
+      if (body.application_id !== undefined && body.application_id !== row.id)
+        errors['/application_id'] = fieldError('capital:error.applicationMismatch');
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const fields = APPLICATION_FIELDS.filter((f) => body[f] !== undefined);
+      const data: Doc = { ...row.data };
+      for (const field of fields) data[field] = body[field];
+      if (isObject(data.bank_details) && typeof data.bank_details.iban === 'string') {
+        const iban = data.bank_details.iban.replace(/\s+/g, '').toUpperCase();
+        data.bank_details = {
+          ...data.bank_details,
+          iban,
+          bank_name: data.bank_details.bank_name ?? bankOf(iban),
+        };
+      }
+      data.steps = markSteps((row.data.steps as ApplicationStep[] | undefined) ?? [], fields);
+      const updated = await repo.updateApplication(row.id, { data, updatedAt: deps.clock.now() });
+      return applicationView(merchantIds, updated!);
+    },
+
+    /** POST …/resend-otp: a new code by SMS to the signatory's phone, at most every 30 seconds (§9). */
+    async sendSignatoryCode(accountId: string, id: string) {
+      const { merchantIds } = await scope(accountId);
+      const row = await applicationOf(merchantIds, id);
+      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      const signatory = isObject(row.data.authorized_signatory) ? row.data.authorized_signatory : {};
+      const phone = typeof signatory.phone === 'string' ? signatory.phone : '';
+      if (!/^\+\d{8,15}$/.test(phone))
+        throw invalid(
+          { '/authorized_signatory/phone': fieldError('capital:error.phoneInvalid') },
+          'could not validate phone',
+        );
+      const now = deps.clock.now().getTime();
+      const previous = isObject(row.data._otp) ? row.data._otp : undefined;
+      const wait = previous ? Number(previous.sent_at) + SIGNATORY_CODE.resendAfterMs - now : 0;
+      if (wait > 0)
+        throw new HttpError(429, 'too many attempts to send code', undefined, {
+          retry_after: Math.ceil(wait / 1000),
+        });
+      const code = String(randomInt(0, 10 ** SIGNATORY_CODE.length)).padStart(SIGNATORY_CODE.length, '0');
+      const salt = randomUUID();
+      await repo.updateApplication(row.id, {
+        data: { ...row.data, _otp: { salt, hash: sha256(`${salt}:${code}`), sent_at: now, attempts: 0 } },
+        updatedAt: new Date(now),
+      });
+      await deps.outbox.send({
+        to: phone,
+        channel: 'sms',
+        subject: 'Capital signatory code',
+        body: `Your capital application code is ${code}`,
+        code,
+      });
+      return { sent: true, resend_after: SIGNATORY_CODE.resendAfterMs / 1000 };
+    },
+
+    /** POST …/verify: the signatory's code; a right one confirms the phone and verifies the application. */
+    async verifySignatoryCode(accountId: string, id: string, code: string) {
+      const { merchantIds } = await scope(accountId);
+      const row = await applicationOf(merchantIds, id);
+      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      const otp = isObject(row.data._otp) ? row.data._otp : undefined;
+      const now = deps.clock.now();
+      if (!otp || now.getTime() - Number(otp.sent_at) > SIGNATORY_CODE.validMs)
+        throw invalid({ '/code': fieldError('capital:error.codeFailed') }, 'otp verification failed');
+      const attempts = Number(otp.attempts ?? 0);
+      if (attempts >= SIGNATORY_CODE.maxAttempts)
+        throw invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
+      if (!sameText(sha256(`${String(otp.salt)}:${code}`), String(otp.hash))) {
+        await repo.updateApplication(row.id, {
+          data: { ...row.data, _otp: { ...otp, attempts: attempts + 1 } },
+          updatedAt: now,
+        });
+        throw invalid({ '/code': fieldError('capital:error.codeInvalid') }, 'invalid otp code');
+      }
+      const { _otp, ...rest } = row.data;
+      void _otp;
+      const signatory = isObject(rest.authorized_signatory) ? rest.authorized_signatory : {};
+      const steps = ((rest.steps as ApplicationStep[] | undefined) ?? []).map((s) =>
+        s.name === 'your_details' ? { ...s, completed: true } : s,
+      );
+      const updated = await repo.updateApplication(row.id, {
+        status: 'verified',
+        data: { ...rest, steps, authorized_signatory: { ...signatory, phone_confirmed: true } },
+        updatedAt: now,
+      });
+      return applicationView(merchantIds, updated!);
+    },
+
+    /** POST …/submit: a draft with its terms and every required step complete goes to review (72 hours, §9). */
+    async submitApplication(accountId: string, id: string, body: { application_id?: string }) {
+      const { merchantIds } = await scope(accountId);
+      const row = await applicationOf(merchantIds, id);
+      if (body.application_id !== undefined && body.application_id !== row.id)
+        throw invalid({ '/application_id': fieldError('capital:error.applicationMismatch') });
+      if (row.status === 'submitted') return applicationView(merchantIds, row);
+      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      const errors: Record<string, FieldError> = {};
+      if (typeof row.data.amount !== 'number') errors['/amount'] = fieldError('validation:error.required');
+      if (typeof row.data.tenor !== 'number') errors['/tenor'] = fieldError('validation:error.required');
+      for (const step of (row.data.steps as ApplicationStep[] | undefined) ?? [])
+        if (!step.completed && !step.optional && step.name !== 'review')
+          errors[`/steps/${step.name}`] = fieldError('capital:error.stepIncomplete', { step: step.name });
+      if (Object.keys(errors).length > 0) throw invalid(errors, 'the application is not complete');
+      const steps = ((row.data.steps as ApplicationStep[] | undefined) ?? []).map((s) =>
+        s.name === 'review' ? { ...s, completed: true } : s,
+      );
+      const now = deps.clock.now();
+      const updated = await repo.updateApplication(row.id, {
+        status: 'submitted',
+        data: { ...row.data, steps, submitted_at: now.toISOString() },
+        updatedAt: now,
+      });
+      return applicationView(merchantIds, updated!);
+    },
+
+    /**
+     * PATCH …/capital/application/{id}/reset (§4, §8): the fix of a reset application. The reason decides the
+     * fields required; errors name their reason in `details.reason` as the spec's screen expects.
+     */
+    async resetUpdate(
+      accountId: string,
+      id: string,
+      body: Partial<Record<(typeof RESET_UPDATE_FIELDS)[number], string>>,
+    ) {
+      const { merchantIds } = await scope(accountId);
+      const row = await applicationOf(merchantIds, id);
+      const reasonError = (
+        status: number,
+        message: string,
+        reason: string,
+        errors?: Record<string, FieldError>,
+      ) => new HttpError(status, message, errors, { details: { reason } });
+      if (row.status !== 'reset') throw reasonError(400, 'wrong status of edited loan', 'wrong_status');
+      const reasons = Array.isArray(row.data.reasons) ? (row.data.reasons as string[]) : [];
+      const reason = (reasons[0] ?? '').replace(/^reason_/, '');
+      const required = RESET_FIELDS[reason] ?? [...RESET_UPDATE_FIELDS];
+      const sent = RESET_UPDATE_FIELDS.filter((f) => typeof body[f] === 'string' && body[f]!.trim() !== '');
+      const missing = required.filter((f) => !sent.includes(f as (typeof RESET_UPDATE_FIELDS)[number]));
+      if (missing.length > 0)
+        throw reasonError(
+          400,
+          'params for update not sent',
+          'params_for_update_not_sent',
+          Object.fromEntries(missing.map((f) => [`/${f}`, fieldError('validation:error.required')])),
+        );
+      const legal = isObject(row.data.legal_info) ? row.data.legal_info : {};
+      const current: Record<string, unknown> = {
+        cr_file: legal.cr_file_url,
+        cr_number: legal.cr_number,
+        registered_company_address: legal.company_address,
+        company_name_or_legal_name: legal.company_name,
+      };
+      if (sent.every((f) => body[f]!.trim() === current[f]))
+        throw reasonError(400, 'params for update not diff', 'params_for_update_not_diff');
+      const value = (f: (typeof RESET_UPDATE_FIELDS)[number], old: unknown) =>
+        sent.includes(f) ? body[f]!.trim() : old;
+      const now = deps.clock.now();
+      const updated = await repo.updateApplication(row.id, {
+        status: 'submitted',
+        data: {
+          ...row.data,
+          reasons: [],
+          legal_info: {
+            ...legal,
+            cr_file_url: value('cr_file', legal.cr_file_url),
+            cr_number: value('cr_number', legal.cr_number),
+            company_address: value('registered_company_address', legal.company_address),
+            company_name: value('company_name_or_legal_name', legal.company_name),
+          },
+          submitted_at: now.toISOString(),
+        },
+        updatedAt: now,
+      });
+      return applicationView(merchantIds, updated!);
+    },
+
+    async connections(accountId: string, connector: string, merchantId: string) {
+      const { merchantIds } = await scope(accountId);
+      if (!(CONNECTORS as readonly string[]).includes(connector)) throw notFound('connector not found');
+      if (!merchantIds.includes(merchantId)) throw notFound('merchant not found');
+      const connected = new Set((await repo.connections(merchantId)).map((c) => c.platform));
+      return { items: PLATFORMS.map((platform) => ({ platform, connected: connected.has(platform) })) };
+    },
+
+    async connect(accountId: string, connector: string, body: { platform: string; merchant_id: string }) {
+      const { merchantIds } = await scope(accountId);
+      if (!(CONNECTORS as readonly string[]).includes(connector)) throw notFound('connector not found');
+      if (!merchantIds.includes(body.merchant_id)) throw notFound('merchant not found');
+      await repo.connect(body.merchant_id, body.platform, deps.clock.now());
+      return { platform: body.platform, connected: true };
+    },
+
+    /** The lazy IBAN check of the capital wizard (§7): AE and 21 digits (§5), with a valid checksum. */
+    async checkIban(accountId: string, input: string) {
+      await scope(accountId);
+      const iban = electronicFormatIBAN(input) ?? '';
+      const valid = /^AE\d{21}$/.test(iban) && isValidIBAN(iban);
+      return { is_valid: valid, bank_data: { bank_name: valid ? bankOf(iban) : null } };
+    },
+
+    async waitlist(accountId: string) {
+      await scope(accountId);
+      const entry = await repo.waitlistEntry(accountId);
+      return {
+        joined: entry !== undefined,
+        stores: entry?.stores ?? [],
+        capitalUse: entry?.capitalUse ?? null,
+        otherUse: entry?.otherUse ?? null,
+      };
+    },
+
+    /** POST …/capital/waitlist (§2 Waitlist page, §5): at least one of the account's stores and a purpose. */
+    async joinWaitlist(accountId: string, body: { stores: string[]; capitalUse: string; otherUse?: string }) {
+      const { merchantIds } = await scope(accountId);
+      const mine = new Set((await deps.accounts.storesOf(merchantIds)).map((s) => s.id));
+      const errors: Record<string, FieldError> = {};
+      body.stores.forEach((store, i) => {
+        if (!mine.has(store)) errors[`/stores/${i}`] = fieldError('capital:error.unknownStore');
+      });
+      const other = body.otherUse?.trim() ?? '';
+      if (body.capitalUse === 'other' && other === '')
+        errors['/otherUse'] = fieldError('validation:error.required');
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const entry = await repo.joinWaitlist({
+        accountId,
+        stores: [...new Set(body.stores)],
+        capitalUse: body.capitalUse,
+        otherUse: body.capitalUse === 'other' ? other : null,
+        createdAt: deps.clock.now(),
+      });
+      return { joined: true, stores: entry.stores, capitalUse: entry.capitalUse, otherUse: entry.otherUse };
+    },
+  };
+}
+
+export type CapitalService = ReturnType<typeof createCapitalService>;
