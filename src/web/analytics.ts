@@ -17,19 +17,22 @@ export interface AnalyticsSink {
     language: string;
     created_at: string;
   }): void;
+  /** A named event (capital spec §7), with its properties. */
+  track(event: string, properties: Record<string, unknown>): void;
 }
 
-const send = (type: 'page' | 'identify', properties: Record<string, unknown>) =>
+const send = (type: 'page' | 'identify' | 'track', properties: Record<string, unknown>, event?: string) =>
   void api(
     'POST',
     '/merchant/api/v1/events',
-    { type, properties },
+    { type, properties, ...(event ? { event } : {}) },
     { keepalive: true, quiet401: true },
   ).catch(() => undefined);
 
 export const serverSink: AnalyticsSink = {
   page: (properties) => send('page', properties),
   identify: (traits) => send('identify', traits),
+  track: (event, properties) => send('track', properties, event),
 };
 
 /** Where the app's analytics go: the server's event log (the spec's provider is not ours to call). */

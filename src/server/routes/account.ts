@@ -125,28 +125,39 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
   );
 
   // Analytics events from the app's default sink. Accepted before sign-in too (page views of the auth page).
-  app.post<{ Body: { type: 'page' | 'identify'; properties?: Record<string, unknown> } }>(
+  app.post<{
+    Body: { type: 'page' | 'identify' | 'track'; event?: string; properties?: Record<string, unknown> };
+  }>(
     '/merchant/api/v1/events',
     {
       bodyLimit: 8 * 1024,
       schema: {
         tags: ['analytics'],
-        summary: 'An analytics event (page view or identify); no session needed',
+        summary: 'An analytics event (page view, identify, or a named event); no session needed',
         response: answers({ 202: { type: 'object', additionalProperties: false, properties: {} } }),
         body: {
           type: 'object',
           required: ['type'],
           additionalProperties: false,
           properties: {
-            type: { enum: ['page', 'identify'] },
+            type: { enum: ['page', 'identify', 'track'] },
+            /** A named event's name (capital spec §7: "Capital Apply Clicked", "Call Back Requested", …). */
+            event: { type: 'string', minLength: 1, maxLength: 100 },
             properties: { type: 'object', maxProperties: 30 },
           },
+          if: { properties: { type: { const: 'track' } } },
+          then: { required: ['event'] },
         },
       },
     },
     async (request, reply) => {
       const session = request.session?.state === 'open' ? request.session : null;
-      await account.recordEvent(session?.accountId ?? null, request.body.type, request.body.properties ?? {});
+      const { type, event, properties = {} } = request.body;
+      await account.recordEvent(
+        session?.accountId ?? null,
+        type,
+        event ? { event, ...properties } : properties,
+      );
       return reply.code(202).send({});
     },
   );

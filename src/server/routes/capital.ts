@@ -21,7 +21,7 @@ import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
 import {
   CAPITAL_USES,
   PLATFORMS,
-  RESET_UPDATE_FIELDS,
+  type RESET_UPDATE_FIELDS,
   SIGNATORY_CODE,
   type CapitalService,
 } from '../services/capital';

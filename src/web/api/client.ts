@@ -35,7 +35,7 @@ let requestCounter = 0;
 const requestId = () => `web-${Date.now().toString(36)}-${(requestCounter += 1).toString(36)}`;
 
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   options: { signal?: AbortSignal; keepalive?: boolean; quiet401?: boolean } = {},

@@ -16,4 +16,6 @@ export const links = {
   appStore: 'https://apps.apple.com/',
   googlePlay: 'https://play.google.com/store/apps',
   supportEmail: 'merchant-support@example.com',
+  /** The capital team's mailbox (capital spec §2: FAQ, application review). */
+  capitalEmail: 'capital@example.com',
 };

@@ -50,7 +50,7 @@ function Shell() {
   // The "new" badges of disputes and capital go once their page has been visited (spec §2.3).
   useEffect(() => {
     if (location.pathname.startsWith('/disputes')) setDisputesSeen('1');
-    if (location.pathname.startsWith('/finance/capital')) setCapitalSeen('1');
+    if (/^\/finance\/(tby-)?capital/.test(location.pathname)) setCapitalSeen('1');
   }, [location.pathname, setDisputesSeen, setCapitalSeen]);
   const navigate = useNavigate();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';

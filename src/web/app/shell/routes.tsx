@@ -1,7 +1,6 @@
 /**
  * The route table inside the signed-in layout (shell spec §2.6) with the gates of §2.7. Every named route
- * exists; a screen a later issue builds shows its title and "not available yet". The capital routes come with
- * the capital issue.
+ * exists; a screen a later issue builds shows its title and "not available yet".
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -41,7 +40,6 @@ const PLANNED: [string, string, Permission?][] = [
   ['finance/payouts/completed/:payoutId?', 'nav.payouts', 'isPayoutsAllowed'],
   ['finance/payouts/upcoming/:merchantId?', 'nav.payouts', 'isPayoutsAllowed'],
   ['finance/payouts/how-reports-work', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/capital/*', 'nav.capital', 'canViewCapital'],
   ['finance/card', 'nav.card', 'canViewCard'],
   ['service/pl-status/:paymentId', 'page.paymentLink', 'canCreatePaymentLinks'],
   ['pipedrive/:applicationId', 'page.crm'],
@@ -77,6 +75,49 @@ const APPLICATION: [
   ['applications/reach-out', 'ReachOut', 'canViewApplication'],
   ['application/:applicationId', 'ToApplication', 'canViewApplication'],
 ];
+
+const capital = () => import('../../features/capital/routes/CapitalPages');
+
+type CapitalScreen =
+  | 'CapitalEntry'
+  | 'CapitalErrorPage'
+  | 'CapitalWizardPlanned'
+  | 'OfferEntry'
+  | 'OfferPage'
+  | 'OffersPage'
+  | 'WaitlistPage'
+  | 'ApplicationPage'
+  | 'LoanPage'
+  | 'LoansPage';
+
+/** Capital's route table (capital spec §2), under both spellings of {capital_base}; the wizards are the next issue's. */
+const CAPITAL_PAGES: [string, CapitalScreen][] = [
+  ['', 'CapitalEntry'],
+  ['waitlist', 'WaitlistPage'],
+  ['offers', 'OffersPage'],
+  ['offers/:id', 'OfferPage'],
+  ['loans', 'LoansPage'],
+  ['loans/:id', 'LoanPage'],
+  ['applications/:id', 'ApplicationPage'],
+  ['loan-applications/:id', 'ApplicationPage'],
+  ['loan-applications/:id/fix', 'CapitalWizardPlanned'],
+  ['application-preapproved/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],
+  ['application-full-revenue/:offerId/:merchantId/:stepName', 'CapitalWizardPlanned'],
+  ['application/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],
+  ['application/:offerId/:merchantId', 'OfferEntry'],
+  ['application/:applicationId', 'ApplicationPage'],
+  ['application-frf/:applicationId/:stepName', 'CapitalWizardPlanned'],
+  ['application-kyb/:applicationId/:stepName', 'CapitalWizardPlanned'],
+  ['error', 'CapitalErrorPage'],
+];
+const CAPITAL: [string, CapitalScreen, Permission][] = ['finance/capital', 'finance/tby-capital'].flatMap(
+  (base) =>
+    CAPITAL_PAGES.map(([path, screen]): [string, CapitalScreen, Permission] => [
+      path ? `${base}/${path}` : base,
+      screen,
+      'canViewCapital',
+    ]),
+);
 
 const forms = () => import('../../features/forms/routes/FormPages');
 
@@ -114,6 +155,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(onboarding, APPLICATION),
   ...screenRoutes(dashboard, DASHBOARD),
   ...screenRoutes(forms, FORMS),
+  ...screenRoutes(capital, CAPITAL),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),

@@ -4,6 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccount } from '../../api/account';
+import { useExperiments } from '../../api/experiments';
 import { api } from '../../api/client';
 import { fetchStores } from '../../api/stores';
 import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
@@ -37,20 +38,7 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
     staleTime: FIVE_MINUTES,
     queryFn: () => api<PermissionFlags & { role: string | null }>('GET', '/merchant/api/v1/auth/permissions'),
   });
-  const experiments = useQuery({
-    queryKey: ['experiments', account.data?.id],
-    enabled: signedIn,
-    staleTime: FIVE_MINUTES,
-    queryFn: async () =>
-      (
-        await api<{ experiments: { name: string; value: string }[] }>(
-          'GET',
-          `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(account.data!.id)}`,
-        )
-      ).experiments
-        .filter((e) => e.value === 'enabled')
-        .map((e) => e.name),
-  });
+  const experiments = useExperiments();
   const client = useQueryClient();
   const storeAccess = flags.data?.has_store_access === true;
   const products = useQuery({

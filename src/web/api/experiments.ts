@@ -1,0 +1,28 @@
+/**
+ * The experiments switched on for the signed-in account (shell spec §6: only the value 'enabled' counts), one
+ * query shared by the shell's permissions and the screens that read a flag (capital's fake door and feedback).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { useAccount } from './account';
+
+const FIVE_MINUTES = 300_000;
+
+export function useExperiments() {
+  const account = useAccount();
+  const id = account.data?.id;
+  return useQuery({
+    queryKey: ['experiments', id],
+    enabled: Boolean(id),
+    staleTime: FIVE_MINUTES,
+    queryFn: async () =>
+      (
+        await api<{ experiments: { name: string; value: string }[] }>(
+          'GET',
+          `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(id!)}`,
+        )
+      ).experiments
+        .filter((e) => e.value === 'enabled')
+        .map((e) => e.name),
+  });
+}

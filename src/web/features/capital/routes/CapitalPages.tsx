@@ -1,0 +1,11 @@
+/** Capital's screens (capital spec §2), one lazy chunk for the whole section. */
+export {
+  CapitalEntry,
+  CapitalErrorPage,
+  CapitalWizardPlanned,
+  OfferEntry,
+  OfferPage,
+  OffersPage,
+  WaitlistPage,
+} from './OfferPages';
+export { ApplicationPage, LoanPage, LoansPage } from './LoanPages';

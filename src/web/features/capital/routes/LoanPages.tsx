@@ -1,0 +1,718 @@
+/**
+ * Capital's loans and applications (capital spec §2, §4): the loans list (skeleton cards, best-offer card, active
+ * and inactive groups, direct-debit notices), the loan detail (breadcrumb, balances, week bar, legend, progress,
+ * rate and minimum, details tooltip, sortable repayments, FAQ, payouts link, offer card, alerts and banners), and
+ * the loan-application detail by status with the approved summary.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/notificationStore';
+import { links } from '../../../config/links';
+import {
+  badgeTone,
+  directDebitNotice,
+  loanAlert,
+  loanBanner,
+  loanGroups,
+  loanTitle,
+  weekSlots,
+  type BadgeTone,
+  type ListItem,
+} from '../../../../domain/capital/loans';
+import { bestOffer } from '../../../../domain/capital/offers';
+import { exampleSchedule } from '../../../../domain/capital/quote';
+import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
+import { isDirectDebit } from '../../../../domain/capital/types';
+import {
+  useApplicationRecords,
+  useCapitalApplication,
+  useCapitalBase,
+  useLoan,
+  useLoans,
+  useOffers,
+  type CapitalApplication,
+  type LoanView,
+} from '../api';
+import { useCapitalEvents } from '../events';
+import { Faq } from '../components/OfferParts';
+import { Legend, LoanProgress, Money, RepaymentTable, WeekBar } from '../components/LoanParts';
+import { OfferBanner } from './OfferPages';
+
+const TONE_COLOURS: Record<BadgeTone, string> = {
+  warning: 'yellow',
+  negative: 'red',
+  default: 'gray',
+  positive: 'teal',
+  accent: 'violet',
+};
+
+function StatusBadge(props: { status: string }) {
+  const { t, i18n } = useTranslation('capital');
+  const key = `status.${props.status}`;
+  return (
+    <Badge color={TONE_COLOURS[badgeTone(props.status)]} variant="light" data-status={props.status}>
+      {i18n.exists(key, { ns: 'capital' }) ? t(key) : t('status.unknown')}
+    </Badge>
+  );
+}
+
+const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
+
+function LoanCard(props: { loan: LoanView }) {
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const loan = props.loan;
+  const title = loanTitle(loan);
+  const notice = directDebitNotice(loan);
+  return (
+    <Card withBorder radius="lg" padding="lg" data-loan={loan.id}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={700} truncate>
+          {title.kind === 'early_payoff' ? t('crumb.earlyPayoff') : title.name}
+        </Text>
+        <StatusBadge status={loan.status} />
+      </Group>
+      <SimpleGrid cols={2} mb="sm">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('loans.outstanding')}
+          </Text>
+          <Text fw={600}>
+            <Money amount={Math.max(0, loan.amount_vat - loan.paid_amount)} currency={loan.currency} />
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('loans.repaid')}
+          </Text>
+          <Text fw={600}>
+            <Money amount={loan.paid_amount} currency={loan.currency} />
+          </Text>
+        </div>
+      </SimpleGrid>
+      <LoanProgress loan={loan} />
+      {notice && (
+        <Alert mt="sm" variant="light" color="blue" icon={<IconInfoCircle size={18} />} data-notice={notice}>
+          {t(`notice.${notice}`)}
+        </Alert>
+      )}
+      <Group justify="space-between" mt="md">
+        <Text size="xs" c="dimmed">
+          {loan.applied_at
+            ? t('loans.appliedOn', { date: capitalDate(loan.applied_at, new Date(), i18n.language as Lang) })
+            : ''}
+        </Text>
+        <Button variant="light" size="xs" component={Link} to={`${base}/loans/${loan.id}`}>
+          {t('loans.view')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function ApplicationCard(props: { item: Extract<ListItem, { kind: 'application' }> }) {
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const r = props.item.record;
+  return (
+    <Card withBorder radius="lg" padding="lg" data-application={r.application.application_id}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={700} truncate>
+          {r.sign_authority?.legal_name || t('loans.application')}
+        </Text>
+        <StatusBadge status={r.application.status} />
+      </Group>
+      <Text fw={600}>
+        <Money amount={r.offer.amount_vat} currency={r.offer.currency} />
+      </Text>
+      <Group justify="space-between" mt="md">
+        <Text size="xs" c="dimmed">
+          {t('loans.appliedOn', {
+            date: capitalDate(r.application.created_at, new Date(), i18n.language as Lang),
+          })}
+        </Text>
+        <Button
+          variant="light"
+          size="xs"
+          component={Link}
+          to={`${base}/loan-applications/${r.application.application_id}`}
+        >
+          {t('loans.view')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="loans-skeleton" aria-busy="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} height={180} radius="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** {capital_base}/loans (§2 Loans list). */
+export function LoansPage() {
+  const { t } = useTranslation('capital');
+  const base = useCapitalBase();
+  const loans = useLoans();
+  const applications = useApplicationRecords();
+  const offers = useOffers();
+  const failed = loans.isError || applications.isError || offers.isError;
+  const told = useRef(false);
+  useEffect(() => {
+    if (failed && !told.current) {
+      told.current = true;
+      notify({
+        variant: 'error',
+        title: t('toast.errorTitle'),
+        message: t('toast.generic'),
+        id: 'capital-loans',
+      });
+    }
+  }, [failed, t]);
+  const crumbs = [{ label: t('crumb.capital'), to: base }];
+  if (loans.isError && applications.isError && offers.isError) return <ErrorPage status={404} />;
+  const pending = loans.isPending || applications.isPending || offers.isPending;
+  const best = bestOffer(offers.data ?? []);
+  const noLoansOrApplications = (loans.data?.length ?? 0) === 0 && (applications.data?.length ?? 0) === 0;
+  // §2: a best offer with no loans or applications goes to that offer's page.
+  if (!pending && !failed && best && noLoansOrApplications)
+    return <Navigate to={`${base}/offers/${best.id}`} replace />;
+  const groups = loanGroups(loans.data ?? [], applications.data ?? []);
+  const card = (item: ListItem) =>
+    item.kind === 'loan' ? (
+      <LoanCard key={item.loan.id} loan={item.loan as LoanView} />
+    ) : (
+      <ApplicationCard key={item.record.application.application_id} item={item} />
+    );
+  return (
+    <>
+      <PageHeader title={t('loans.title')} breadcrumbs={crumbs} />
+      {pending ? (
+        <Stack gap="lg">
+          <Skeleton height={120} radius="lg" />
+          <CardsSkeleton />
+        </Stack>
+      ) : (
+        <Stack gap="xl">
+          {failed && (
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+              {t('loans.partial')}
+            </Alert>
+          )}
+          {best && <OfferBanner offer={best} origin="loans_list" />}
+          {groups.active.length + groups.inactive.length === 0 && (
+            <Card withBorder radius="lg" padding="xl" ta="center">
+              <Text fw={600}>{t('loans.empty')}</Text>
+              <Text c="dimmed" size="sm">
+                {t('loans.emptyBody')}
+              </Text>
+            </Card>
+          )}
+          {(['active', 'inactive'] as const).map(
+            (group) =>
+              groups[group].length > 0 && (
+                <section key={group} data-group={group}>
+                  <Title order={2} size="h4" mb="sm">
+                    {t(`loans.${group}`)}
+                  </Title>
+                  <SimpleGrid cols={{ base: 1, md: 2 }}>{groups[group].map(card)}</SimpleGrid>
+                </section>
+              ),
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** The offer card of a loan (§2): the best offer on a closed loan, an early-payoff offer on any other. */
+function LoanOfferCard(props: { loan: LoanView }) {
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const offers = useOffers();
+  const track = useCapitalEvents();
+  const lang = i18n.language as Lang;
+  const own = (offers.data ?? []).filter((o) => o.merchant_id === props.loan.merchant_id);
+  if (props.loan.status === 'closed') {
+    const best = bestOffer(own);
+    if (!best) return null;
+    return (
+      <Card withBorder radius="lg" padding="lg" data-testid="best-offer-card">
+        <Title order={2} size="h5">
+          {t('loan.bestOfferCard')}
+        </Title>
+        <Text size="sm" my="xs">
+          {t('loan.bestOfferBody', { amount: money(best.amount, best.currency, lang, { whole: true }) })}
+        </Text>
+        <Group>
+          <Button variant="light" component={Link} to={`${base}/offers/${best.id}`}>
+            {t('loan.bestOfferAction')}
+          </Button>
+        </Group>
+      </Card>
+    );
+  }
+  const early = own.find((o) => o.tags.includes('early_payoff'));
+  if (!early) return null;
+  const pay =
+    early.metadata?.early_payoff_loan_deduction ??
+    Math.max(0, props.loan.amount_vat - props.loan.paid_amount);
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="early-payoff-card">
+      <Title order={2} size="h5">
+        {t('loan.earlyPayoffCard')}
+      </Title>
+      <Text size="sm" my="xs">
+        {t('loan.earlyPayoffBody', { amount: money(pay, props.loan.currency, lang) })}
+      </Text>
+      <Button
+        variant="light"
+        component={Link}
+        to={`${base}/offers/${early.id}`}
+        onClick={() =>
+          track('Capital Early Payoff Opened', { merchantId: early.merchant_id, offerId: early.id })
+        }
+      >
+        {t('loan.earlyPayoffAction')}
+      </Button>
+    </Card>
+  );
+}
+
+/** {capital_base}/loans/{id} (§2 Loan detail). */
+export function LoanPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const query = useLoan(id);
+  const lang = i18n.language as Lang;
+  if (query.isPending)
+    return (
+      <Stack gap="md" aria-busy="true" data-testid="capital-loading">
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={160} radius="lg" />
+        <Skeleton height={260} radius="lg" />
+      </Stack>
+    );
+  if (query.isError)
+    return isNotFound(query.error) ? (
+      <ErrorPage status={404} />
+    ) : (
+      <ErrorPage status={500} onRetry={() => void query.refetch()} />
+    );
+  const loan = query.data;
+  const title = loanTitle(loan);
+  const slots = weekSlots(loan);
+  const alert = loanAlert(loan);
+  const banner = loanBanner(loan);
+  const dd = isDirectDebit(loan);
+  const now = new Date();
+  return (
+    <>
+      <PageHeader
+        title={title.kind === 'early_payoff' ? t('crumb.earlyPayoff') : title.name}
+        breadcrumbs={[{ label: t('crumb.capital'), to: base }]}
+      />
+      <Stack gap="lg">
+        {banner && (
+          <Alert
+            color={banner.kind === 'fully_repaid' ? 'teal' : 'blue'}
+            icon={<IconCircleCheck size={18} />}
+            data-banner={banner.kind}
+          >
+            {t(
+              `banner.${banner.kind}`,
+              banner.kind === 'arrives_with_payout' ? { date: capitalDate(banner.date, now, lang) } : {},
+            )}
+          </Alert>
+        )}
+        {alert && (
+          <Alert
+            color={alert.kind === 'paying_warning' ? 'yellow' : 'red'}
+            icon={<IconAlertTriangle size={18} />}
+            title={t(
+              `alert.${alert.kind}`,
+              alert.kind === 'overdue_critical' ? { amount: money(alert.amount, loan.currency, lang) } : {},
+            )}
+            data-alert={alert.kind}
+          >
+            {t(`alert.${alert.kind}Body`)}
+          </Alert>
+        )}
+        <Card withBorder radius="lg" padding="lg">
+          <Group justify="space-between" gap="xs" mb="sm">
+            <StatusBadge status={loan.status} />
+            <Tooltip
+              multiline
+              w={240}
+              withArrow
+              label={
+                <Stack gap={2}>
+                  <Text size="xs">
+                    {t('loan.detailsAmount', { amount: money(loan.amount, loan.currency, lang) })}
+                  </Text>
+                  <Text size="xs">
+                    {t('loan.detailsFee', { amount: money(loan.fee_amount, loan.currency, lang) })}
+                  </Text>
+                  <Text size="xs">
+                    {t('loan.detailsTotal', { amount: money(loan.amount_vat, loan.currency, lang) })}
+                  </Text>
+                  <Text size="xs">{t('loan.detailsTenor', { count: loan.tenor })}</Text>
+                </Stack>
+              }
+            >
+              <Button variant="subtle" size="compact-sm" leftSection={<IconInfoCircle size={16} />}>
+                {t('loan.details')}
+              </Button>
+            </Tooltip>
+          </Group>
+          <SimpleGrid cols={2} spacing="md" mb="md">
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('loan.outstanding')}
+              </Text>
+              <Text size="xl" fw={700} data-testid="outstanding">
+                <Money amount={Math.max(0, loan.amount_vat - loan.paid_amount)} currency={loan.currency} />
+              </Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('loan.repaid')}
+              </Text>
+              <Text size="xl" fw={700}>
+                <Money amount={loan.paid_amount} currency={loan.currency} />
+              </Text>
+            </div>
+          </SimpleGrid>
+          <Stack gap="sm">
+            <WeekBar slots={slots} />
+            <Legend slots={slots} />
+            <LoanProgress loan={loan} />
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+            {!dd && (
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('loan.rate')}
+                </Text>
+                <Text fw={600}>{t('loan.rateValue', { rate: loan.repayment_rate })}</Text>
+              </div>
+            )}
+            <div>
+              <Text size="sm" c="dimmed">
+                {dd ? t('loan.weekly') : t('loan.minimum')}
+              </Text>
+              <Text fw={600} data-testid="minimum">
+                <Money amount={loan.minimum_repayment_amount} currency={loan.currency} />
+              </Text>
+            </div>
+          </SimpleGrid>
+          {!dd && (
+            <Anchor component={Link} to="/finance/payouts" size="sm" mt="md" display="inline-block">
+              {t('loan.payouts')}
+            </Anchor>
+          )}
+        </Card>
+        <LoanOfferCard loan={loan} />
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('loan.history')}
+          </Title>
+          {loan.repayments.length === 0 ? (
+            <Text c="dimmed">{t('loan.noRepayments')}</Text>
+          ) : (
+            <RepaymentTable loan={loan} />
+          )}
+        </Card>
+        <Faq />
+      </Stack>
+    </>
+  );
+}
+
+function Row(props: { label: string; value: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w="45%" fw={500} c="dimmed">
+        {props.label}
+      </Table.Th>
+      <Table.Td>{props.value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** IBAN in groups of four (left to right in both languages). */
+const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+/** §2 Approved summary: borrower, loan terms, and the accordion with the 5-week example. */
+export function ApprovedSummary(props: { application: CapitalApplication; iban: string | null }) {
+  const { t, i18n } = useTranslation('capital');
+  const lang = i18n.language as Lang;
+  const a = props.application;
+  const terms = a.loan_terms;
+  const none = t('summary.none');
+  const ltr = (text: string | undefined | null) =>
+    text ? (
+      <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+        {text}
+      </span>
+    ) : (
+      none
+    );
+  const now = new Date();
+  return (
+    <Stack gap="lg" data-testid="approved-summary">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('summary.borrower')}
+          </Title>
+          <Table>
+            <Table.Tbody>
+              <Row label={t('summary.name')} value={a.legal_info?.company_name ?? none} />
+              <Row label={t('summary.licence')} value={ltr(a.legal_info?.cr_number)} />
+              <Row label={t('summary.address')} value={a.legal_info?.company_address ?? none} />
+              <Row label={t('summary.phone')} value={ltr(a.authorized_signatory?.phone)} />
+              <Row label={t('summary.email')} value={ltr(a.authorized_signatory?.email)} />
+              <Row
+                label={t('summary.guarantor')}
+                value={a.guarantor?.name ?? a.authorized_signatory?.name ?? none}
+              />
+              <Row label={t('summary.iban')} value={ltr(props.iban ? groupedIban(props.iban) : null)} />
+            </Table.Tbody>
+          </Table>
+        </Card>
+        {terms && (
+          <Card withBorder radius="lg" padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              {t('summary.terms')}
+            </Title>
+            <Table>
+              <Table.Tbody>
+                <Row
+                  label={t('summary.principal')}
+                  value={<Money amount={terms.amount} currency={terms.currency} />}
+                />
+                <Row label={t('summary.currency')} value={terms.currency} />
+                <Row label={t('summary.feePercent')} value={ltr(`${terms.fee_percent}%`)} />
+                <Row
+                  label={t('summary.feeTotal')}
+                  value={<Money amount={terms.fee_amount} currency={terms.currency} />}
+                />
+                <Row
+                  label={t('summary.minimum')}
+                  value={<Money amount={terms.minimum_repayment_amount} currency={terms.currency} />}
+                />
+                <Row label={t('summary.period')} value={t('summary.periodValue', { count: terms.tenor })} />
+                <Row label={t('summary.start')} value={capitalDate(terms.start_date, now, lang)} />
+                <Row label={t('summary.end')} value={capitalDate(terms.end_date, now, lang)} />
+              </Table.Tbody>
+            </Table>
+          </Card>
+        )}
+      </SimpleGrid>
+      <Accordion variant="separated" radius="md">
+        <Accordion.Item value="how">
+          <Accordion.Control>{t('summary.howRepaid')}</Accordion.Control>
+          <Accordion.Panel>{t('summary.howRepaidBody')}</Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="example">
+          <Accordion.Control>{t('summary.example')}</Accordion.Control>
+          <Accordion.Panel>
+            <Text size="sm" mb="xs">
+              {t('summary.exampleBody')}
+            </Text>
+            <Table data-testid="example-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('summary.exWeek')}</Table.Th>
+                  <Table.Th>{t('summary.exRepayment')}</Table.Th>
+                  <Table.Th>{t('summary.exLeft')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {exampleSchedule().map((row) => (
+                  <Table.Tr key={row.week}>
+                    <Table.Td>{row.week}</Table.Td>
+                    <Table.Td dir="ltr">{money(row.repayment, 'AED', lang, { whole: true })}</Table.Td>
+                    <Table.Td dir="ltr">{money(row.left, 'AED', lang, { whole: true })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="complaints">
+          <Accordion.Control>{t('summary.complaints')}</Accordion.Control>
+          <Accordion.Panel>
+            {t('summary.complaintsBody')}{' '}
+            <Anchor href={`mailto:${links.capitalEmail}`} dir="ltr">
+              {links.capitalEmail}
+            </Anchor>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="warnings">
+          <Accordion.Control>{t('summary.warnings')}</Accordion.Control>
+          <Accordion.Panel>{t('summary.warningsBody')}</Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    </Stack>
+  );
+}
+
+/**
+ * {capital_base}/loan-applications/{id}, /applications/{id} and /application/{applicationId} (§2 Loan-application
+ * detail): by status — submitted, approved (summary with steps, else sign the contract), rejected with its
+ * reasons, reset (the fix screen's entry), cancelled; any other status or a missing application is a 404.
+ */
+export function ApplicationPage() {
+  const params = useParams();
+  const id = params.id ?? params.applicationId ?? '';
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const query = useCapitalApplication(id);
+  if (query.isPending)
+    return (
+      <Stack gap="md" aria-busy="true" data-testid="capital-loading">
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={200} radius="lg" />
+      </Stack>
+    );
+  if (query.isError)
+    return isNotFound(query.error) ? (
+      <ErrorPage status={404} />
+    ) : (
+      <ErrorPage status={500} onRetry={() => void query.refetch()} />
+    );
+  const a = query.data;
+  const crumbs = [{ label: t('crumb.capital'), to: base }];
+  const title = a.legal_info?.company_name ?? t('crumb.application');
+  const mailbox = (
+    <Anchor href={`mailto:${links.capitalEmail}`} dir="ltr">
+      {links.capitalEmail}
+    </Anchor>
+  );
+  const panel = (body: ReactNode, color = 'blue') => (
+    <Alert color={color} radius="lg" data-application-status={a.status}>
+      {body}
+    </Alert>
+  );
+  let content: ReactNode;
+  switch (a.status) {
+    case 'submitted':
+      content = panel(
+        <Stack gap={4}>
+          <Text fw={700}>{t('application.submittedTitle')}</Text>
+          <Text size="sm">
+            {t('application.submittedBody')} {mailbox}
+          </Text>
+        </Stack>,
+      );
+      break;
+    case 'approved':
+      content =
+        a.steps.length > 0 ? (
+          <Stack gap="md">
+            {panel(<Text fw={700}>{t('summary.title')}</Text>, 'teal')}
+            <ApprovedSummary application={a} iban={a.bank_details?.iban ?? null} />
+          </Stack>
+        ) : (
+          panel(
+            <Stack gap={4}>
+              <Text fw={700}>{t('application.contractTitle')}</Text>
+              <Text size="sm">{t('application.contractBody')}</Text>
+            </Stack>,
+            'teal',
+          )
+        );
+      break;
+    case 'rejected':
+      content = panel(
+        <Stack gap={4}>
+          <Text fw={700}>{t('application.rejectedTitle')}</Text>
+          <Text size="sm">{t('application.rejectedBody')}</Text>
+          <ul data-testid="reasons">
+            {a.reasons.map((reason) => (
+              <li key={reason}>
+                {i18n.exists(`application.reason.${reason}`, { ns: 'capital' })
+                  ? t(`application.reason.${reason}`)
+                  : reason}
+              </li>
+            ))}
+          </ul>
+        </Stack>,
+        'red',
+      );
+      break;
+    case 'reset': {
+      const reason = (a.reasons[0] ?? '').replace(/^reason_/, '');
+      content = panel(
+        <Stack gap="xs">
+          <Text fw={700}>{t('application.resetTitle')}</Text>
+          <Text size="sm">
+            {i18n.exists(`application.resetReason.${reason}`, { ns: 'capital' })
+              ? t(`application.resetReason.${reason}`)
+              : t('application.resetBody')}
+          </Text>
+          <Group>
+            <Button component={Link} to={`${base}/loan-applications/${a.id}/fix`} size="sm">
+              {t('application.resetAction')}
+            </Button>
+          </Group>
+        </Stack>,
+        'yellow',
+      );
+      break;
+    }
+    case 'cancelled':
+      content = panel(
+        <Stack gap={4}>
+          <Text fw={700}>{t('application.cancelledTitle')}</Text>
+          <Text size="sm">{t('application.cancelledBody')}</Text>
+        </Stack>,
+        'gray',
+      );
+      break;
+    default:
+      return <ErrorPage status={404} />;
+  }
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[...crumbs, { label: t('crumb.application'), to: `${base}/loans` }]}
+      />
+      <Stack gap="lg" maw={1100}>
+        <Group>
+          <StatusBadge status={a.status} />
+        </Group>
+        {content}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,684 @@
+/**
+ * Capital's entry, offers and waitlist screens (capital spec §2): the entry redirect, the offers list, the offer
+ * page (store switcher, selector, sections, call back, feedback), the offer entry page with the customisation,
+ * the waitlist and the error page.
+ *
+ * The feedback modal (§2: once per session, after more than 10 seconds on the offer page, when the merchant then
+ * navigates away, if the `capital_feedback_form` flag is on) works with the declarative router this app uses,
+ * which cannot block a navigation: a click on a link out of the offer page is held, the modal opens (the URL hash
+ * gets the `#feedback` marker, which also opens it directly), and the held navigation goes on when the modal
+ * closes. The browser's own back button is not held. After a success or a close a marker in local storage hides
+ * the modal for good.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconPhoneCall, IconSparkles } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { NotAvailableYet } from '../../../components/NotAvailableYet';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/notificationStore';
+import { useAccount } from '../../../api/account';
+import { useExperiments } from '../../../api/experiments';
+import { fetchStores } from '../../../api/stores';
+import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
+import { bestOffer, headlineAmount, OFFER_LIMITS, selectorOptions } from '../../../../domain/capital/offers';
+import { firstIncompleteStep } from '../../../../domain/capital/steps';
+import { money, type Lang } from '../../../../domain/capital/format';
+import type { Offer } from '../../../../domain/capital/types';
+import {
+  capitalKeys,
+  createApplication,
+  fetchApplicationOfOffer,
+  joinWaitlist,
+  updateApplication,
+  useApplicationRecords,
+  useCapitalBase,
+  useLoans,
+  useOffers,
+  useWaitlist,
+} from '../api';
+import { useCapitalEvents } from '../events';
+import { Customisation, OfferSections } from '../components/OfferParts';
+import { CallBackDialog, FeedbackModal } from '../components/Dialogs';
+
+export const FEEDBACK_HASH = '#feedback';
+export const FEEDBACK_HIDDEN_KEY = 'tby:md:capital-feedback-hidden';
+const FEEDBACK_SESSION_KEY = 'tby:md:capital-feedback-shown';
+/** §9: the feedback modal's delay. */
+export const FEEDBACK_DELAY_MS = 10_000;
+
+const loaded = <T,>(q: { isPending: boolean; isError: boolean; data?: T[] }): Loaded<T> =>
+  q.isPending
+    ? { state: 'loading' }
+    : q.isError
+      ? { state: 'failed' }
+      : { state: 'done', items: q.data ?? [] };
+
+function PageLoading() {
+  return (
+    <Stack gap="md" aria-busy="true" data-testid="capital-loading">
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={140} radius="lg" />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Skeleton height={120} radius="lg" />
+        <Skeleton height={120} radius="lg" />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** {capital_base}: where the merchant belongs (§2 entry redirect rules). */
+export function CapitalEntry() {
+  const base = useCapitalBase();
+  const experiments = useExperiments();
+  const loans = useLoans();
+  const offers = useOffers();
+  const applications = useApplicationRecords();
+  const track = useCapitalEvents();
+  const requests = [loaded(loans), loaded(offers), loaded(applications)] as const;
+  const opened = useRef(false);
+  const allDone = sendsPageOpened(requests);
+  useEffect(() => {
+    if (allDone && !opened.current) {
+      opened.current = true;
+      track('Capital Page Opened', { page: 'entry' });
+    }
+  }, [allDone, track]);
+  if (experiments.isPending) return null;
+  const target = entryTarget({
+    fakeDoor: (experiments.data ?? []).includes('capital_fake_door'),
+    loans: requests[0],
+    offers: requests[1],
+    applications:
+      requests[2].state === 'done'
+        ? { state: 'done', items: requests[2].items.map((r) => ({ id: r.application.application_id })) }
+        : requests[2],
+  });
+  switch (target.to) {
+    case 'blank':
+      return <div aria-busy="true" data-testid="capital-entry-blank" />;
+    case 'not_found':
+      return <ErrorPage status={404} />;
+    case 'waitlist':
+      return <Navigate to={`${base}/waitlist`} replace />;
+    case 'payouts':
+      return <Navigate to="/finance/payouts/completed" replace />;
+    case 'application':
+      return <Navigate to={`${base}/applications/${target.id}`} replace />;
+    case 'loan':
+      return <Navigate to={`${base}/loans/${target.id}`} replace />;
+    case 'offer':
+      return <Navigate to={`${base}/offers/${target.id}`} replace />;
+    case 'loans':
+      return <Navigate to={`${base}/loans`} replace />;
+  }
+}
+
+/** The new-offer banner (§2 Capital home pieces): the headline amount and a get-started link to the offer page. */
+export function OfferBanner(props: { offer: Offer; origin: string; action?: boolean }) {
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const track = useCapitalEvents();
+  return (
+    <Card radius="lg" padding="lg" bg="navy.9" c="white" data-testid="offer-banner">
+      <Group justify="space-between" align="center" gap="md">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs">
+            <ThemeIcon color="mint" variant="light" radius="xl" size="sm">
+              <IconSparkles size={14} />
+            </ThemeIcon>
+            <Text size="sm" fw={600} c="mint.3">
+              {t('offer.new')}
+            </Text>
+          </Group>
+          <Title order={2} size="h3" c="white">
+            {t('offer.upTo', {
+              amount: money(headlineAmount(props.offer), props.offer.currency, i18n.language as Lang, {
+                whole: true,
+              }),
+            })}
+          </Title>
+          <Text size="sm" c="gray.3">
+            {t('offer.headlineBody')}
+          </Text>
+        </Stack>
+        {props.action !== false && (
+          <Button
+            component={Link}
+            to={`${base}/offers/${props.offer.id}`}
+            color="mint"
+            c="navy.9"
+            onClick={() =>
+              track('Capital Offers Clicks', {
+                merchantId: props.offer.merchant_id,
+                offerId: props.offer.id,
+                eventOrigin: props.origin,
+              })
+            }
+          >
+            {t('offer.getStarted')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** {capital_base}/offers: every offer, best first, each opening its page. */
+export function OffersPage() {
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const offers = useOffers();
+  const track = useCapitalEvents();
+  useEffect(() => {
+    if (offers.data) track('Capital Offers Loaded', { count: offers.data.length });
+  }, [offers.data, track]);
+  const crumbs = [{ label: t('crumb.capital'), to: base }];
+  if (offers.isPending) return <PageLoading />;
+  if (offers.isError) return <ErrorPage status={500} onRetry={() => void offers.refetch()} />;
+  const best = bestOffer(offers.data);
+  const lang = i18n.language as Lang;
+  return (
+    <>
+      <PageHeader title={t('offer.choose')} breadcrumbs={crumbs} />
+      <Stack gap="lg">
+        {best && <OfferBanner offer={best} origin="offers_list" />}
+        {offers.data.length === 0 && <Text c="dimmed">{t('loans.empty')}</Text>}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {selectorOptions(offers.data).map(({ offer }) => (
+            <Card key={offer.id} withBorder radius="lg" padding="lg" data-offer={offer.id}>
+              <Group justify="space-between" mb="xs">
+                <Text fw={700} size="lg" dir="ltr">
+                  {money(offer.amount, offer.currency, lang, { whole: true })}
+                </Text>
+                {offer.id === best?.id && <Badge color="teal">{t('offer.best')}</Badge>}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('offer.weeks', { count: offer.tenor })} ·{' '}
+                {t('offer.repaymentRate', { rate: offer.repayment_rate })}
+              </Text>
+              <Button
+                mt="md"
+                variant="light"
+                component={Link}
+                to={`${base}/offers/${offer.id}`}
+                onClick={() =>
+                  track('Capital Offers Clicks', {
+                    merchantId: offer.merchant_id,
+                    offerId: offer.id,
+                    eventOrigin: 'offers_list',
+                  })
+                }
+              >
+                {t('loans.view')}
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
+}
+
+function readStored(storage: 'local' | 'session', key: string): string | null {
+  try {
+    return (storage === 'local' ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+function writeStored(storage: 'local' | 'session', key: string) {
+  try {
+    (storage === 'local' ? window.localStorage : window.sessionStorage).setItem(key, '1');
+  } catch {
+    // Storage blocked: the modal may show again, nothing else.
+  }
+}
+
+/** The feedback modal's timing (see the module's comment): returns whether it is open, and its close. */
+function useFeedbackOnLeave(enabled: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [held, setHeld] = useState<string | null>(null);
+  const openedByHash = location.hash === FEEDBACK_HASH;
+  const since = useRef(0);
+  useEffect(() => {
+    since.current = Date.now();
+  }, []);
+  useEffect(() => {
+    if (!enabled) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+        return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!anchor || anchor.getAttribute('target') === '_blank') return;
+      const url = new URL((anchor as HTMLAnchorElement).href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+      if (Date.now() - since.current <= FEEDBACK_DELAY_MS) return;
+      if (readStored('local', FEEDBACK_HIDDEN_KEY) || readStored('session', FEEDBACK_SESSION_KEY)) return;
+      event.preventDefault();
+      writeStored('session', FEEDBACK_SESSION_KEY);
+      setHeld(`${url.pathname}${url.search}${url.hash}`);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${window.location.search}${FEEDBACK_HASH}`,
+      );
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [enabled]);
+  const open = enabled && (held !== null || (openedByHash && !readStored('local', FEEDBACK_HIDDEN_KEY)));
+  const done = useCallback(() => {
+    writeStored('local', FEEDBACK_HIDDEN_KEY);
+    const next = held;
+    setHeld(null);
+    if (next) void navigate(next);
+    else void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [held, navigate, location.pathname, location.search]);
+  return { open, done };
+}
+
+/** {capital_base}/offers/{id} (§2 Offer page). */
+export function OfferPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const offers = useOffers();
+  const account = useAccount();
+  const experiments = useExperiments();
+  const stores = useQuery({ queryKey: ['stores'], queryFn: () => fetchStores(client), retry: false });
+  const track = useCapitalEvents();
+  const [callBack, setCallBack] = useState(false);
+  const feedback = useFeedbackOnLeave((experiments.data ?? []).includes('capital_feedback_form'));
+  const lang = i18n.language as Lang;
+
+  if (offers.isPending) return <PageLoading />;
+  if (offers.isError) return <ErrorPage status={500} onRetry={() => void offers.refetch()} />;
+  const offer = offers.data.find((o) => o.id === id);
+  // §2: an unknown offer goes to the loans list.
+  if (!offer) return <Navigate to={`${base}/loans`} replace />;
+  const sameStore = offers.data.filter(
+    (o) => o.store_id === offer.store_id && o.merchant_id === offer.merchant_id,
+  );
+  const storeIds = [...new Set(offers.data.map((o) => o.store_id ?? ''))];
+  const storeName = (storeId: string) =>
+    stores.data?.find((s) => s.id === storeId)?.name ??
+    offers.data.find((o) => o.store_id === storeId)?.merchant_name ??
+    storeId;
+
+  return (
+    <>
+      <PageHeader
+        title={offer.merchant_name}
+        breadcrumbs={[{ label: t('crumb.capital'), to: base }]}
+        actions={[
+          { label: t('callback.open'), onClick: () => setCallBack(true), icon: <IconPhoneCall size={16} /> },
+        ]}
+      />
+      <Stack gap="lg">
+        <OfferBanner offer={bestOffer(sameStore) ?? offer} origin="offer_page" action={false} />
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end">
+              <Title order={2} size="h4">
+                {t('offer.choose')}
+              </Title>
+              {storeIds.length > 1 && (
+                <Select
+                  label={t('offer.store')}
+                  description={t('offer.storeHint')}
+                  data={storeIds.map((s) => ({ value: s, label: storeName(s) }))}
+                  value={offer.store_id ?? ''}
+                  allowDeselect={false}
+                  w={{ base: '100%', sm: 280 }}
+                  data-testid="store-switcher"
+                  onChange={(storeId) => {
+                    const next = bestOffer(offers.data.filter((o) => (o.store_id ?? '') === storeId));
+                    if (!next) return;
+                    track('Capital Store Selected', { merchantId: next.merchant_id, storeId });
+                    void navigate(`${base}/offers/${next.id}`, { replace: true });
+                  }}
+                />
+              )}
+            </Group>
+            <Radio.Group
+              value={offer.id}
+              onChange={(next) => {
+                const chosen = offers.data.find((o) => o.id === next);
+                track('Capital Offers Clicks', {
+                  merchantId: chosen?.merchant_id,
+                  offerId: next,
+                  eventOrigin: 'selector',
+                });
+                void navigate(`${base}/offers/${next}`, { replace: true });
+              }}
+              aria-label={t('offer.choose')}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="offer-selector">
+                {selectorOptions(sameStore).map(({ offer: o, best }) => (
+                  <Radio.Card key={o.id} value={o.id} radius="md" p="md" data-offer={o.id}>
+                    <Group wrap="nowrap" align="flex-start">
+                      <Radio.Indicator />
+                      <Stack gap={2}>
+                        <Group gap="xs">
+                          <Text fw={700} dir="ltr">
+                            {money(o.amount, o.currency, lang, { whole: true })}
+                          </Text>
+                          {best && (
+                            <Badge color="teal" size="sm">
+                              {t('offer.best')}
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="sm" c="dimmed">
+                          {t('offer.weeks', { count: o.tenor })} ·{' '}
+                          {t('offer.repaymentRate', { rate: o.repayment_rate })}
+                        </Text>
+                        {o.tags.includes('early_payoff') && (
+                          <Text size="xs" c="violet">
+                            {t('offer.earlyPayoff')}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+            <Group>
+              <Button
+                component={Link}
+                to={`${base}/application/${offer.id}/${offer.merchant_id}`}
+                onClick={() =>
+                  track('Capital Apply Clicked', {
+                    merchantId: offer.merchant_id,
+                    capitalAmount: offer.amount,
+                    merchantName: offer.merchant_name,
+                    currency: offer.currency,
+                  })
+                }
+              >
+                {t('offer.apply')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPhoneCall size={16} />}
+                onClick={() => setCallBack(true)}
+              >
+                {t('callback.open')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+        <OfferSections />
+      </Stack>
+      <CallBackDialog
+        opened={callBack}
+        onClose={() => setCallBack(false)}
+        offerId={offer.id}
+        phone={account.data?.phone ?? ''}
+      />
+      <FeedbackModal opened={feedback.open} offerId={offer.id} onDone={feedback.done} />
+    </>
+  );
+}
+
+/** Where a started application continues (§2 Offer entry page; the wizards are the next issue's). */
+function stepPath(base: string, offer: Offer, applicationId: string, group: string, step: string) {
+  return group === 'kyb_flow'
+    ? `${base}/application-kyb/${applicationId}/${step}`
+    : `${base}/application-full-revenue/${offer.id}/${offer.merchant_id}/${step}`;
+}
+
+/** {capital_base}/application/{offerId}/{merchantId}: the first incomplete step, else the customisation. */
+export function OfferEntry() {
+  const { offerId = '' } = useParams();
+  const { t } = useTranslation('capital');
+  const base = useCapitalBase();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const offers = useOffers();
+  const track = useCapitalEvents();
+  const application = useQuery({
+    queryKey: ['capital', 'offer-application', offerId],
+    queryFn: () => fetchApplicationOfOffer(offerId),
+    retry: false,
+  });
+  const [terms, setTerms] = useState<{ amount: number; tenor: number } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const opened = useRef(false);
+  const offer = offers.data?.find((o) => o.id === offerId);
+  useEffect(() => {
+    if (offer && !opened.current) {
+      opened.current = true;
+      track('Capital Page Opened', { page: 'offer_entry', offer_id: offer.id });
+    }
+  }, [offer, track]);
+
+  if (offers.isPending || application.isPending) return <PageLoading />;
+  if (offers.isError || application.isError)
+    return (
+      <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
+    );
+  if (!offer) return <ErrorPage status={404} />;
+  const next = application.data ? firstIncompleteStep(application.data.steps) : null;
+  if (application.data && next)
+    return <Navigate to={stepPath(base, offer, application.data.id, next.group_name, next.name)} replace />;
+
+  const save = async () => {
+    if (!terms) return;
+    setSaving(true);
+    try {
+      let saved;
+      if (application.data) saved = await updateApplication(application.data.id, terms);
+      else {
+        await createApplication({ offer_id: offer.id, ...terms });
+        saved = await fetchApplicationOfOffer(offer.id);
+      }
+      await client.invalidateQueries({ queryKey: ['capital', 'offer-application', offerId] });
+      notify({ variant: 'success', title: t('custom.saved'), message: '' });
+      const step = saved ? firstIncompleteStep(saved.steps) : null;
+      if (saved && step) void navigate(stepPath(base, offer, saved.id, step.group_name, step.name));
+    } catch {
+      notify({ variant: 'error', title: t('toast.errorTitle'), message: t('toast.generic') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const initial = application.data
+    ? { amount: application.data.amount, tenor: application.data.tenor }
+    : { amount: Math.min(offer.amount, OFFER_LIMITS.amount.max), tenor: offer.tenor };
+  return (
+    <>
+      <PageHeader
+        title={offer.merchant_name}
+        breadcrumbs={[
+          { label: t('crumb.capital'), to: base },
+          { label: offer.merchant_name, to: `${base}/offers/${offer.id}` },
+        ]}
+      />
+      <Stack gap="lg" maw={960}>
+        <Customisation offer={offer} initial={initial} onChange={setTerms} />
+        <Group>
+          <Button
+            onClick={() => void save()}
+            loading={saving}
+            disabled={!terms}
+            data-testid="customise-continue"
+          >
+            {t('custom.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}
+
+/** {capital_base}/error (§2): "something went wrong", with a way to support. */
+export function CapitalErrorPage() {
+  const { t } = useTranslation('capital');
+  return (
+    <Stack align="center" ta="center" gap="md" py="xl" maw={480} mx="auto">
+      <Title order={1} size="h2">
+        {t('errorPage.title')}
+      </Title>
+      <Text c="dimmed">{t('errorPage.body')}</Text>
+      <Button component={Link} to="/support">
+        {t('errorPage.contact')}
+      </Button>
+    </Stack>
+  );
+}
+
+const USES = ['invest_in_marketing', 'manage_cash_flows', 'buy_more_inventory', 'other'] as const;
+
+/** {capital_base}/waitlist (§2 Waitlist page, §5): stores, a purpose, join; "you are on the waitlist". */
+export function WaitlistPage() {
+  const { t } = useTranslation('capital');
+  const client = useQueryClient();
+  const entry = useWaitlist();
+  const stores = useQuery({ queryKey: ['stores'], queryFn: () => fetchStores(client), retry: false });
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [use, setUse] = useState<string | null>(null);
+  const [other, setOther] = useState('');
+  const [errors, setErrors] = useState<{ stores?: string; use?: string; other?: string }>({});
+  const [sending, setSending] = useState(false);
+  if (entry.isPending || stores.isPending) return <PageLoading />;
+  if (entry.isError || stores.isError)
+    return <ErrorPage status={500} onRetry={() => void Promise.all([entry.refetch(), stores.refetch()])} />;
+  if (entry.data.joined)
+    return (
+      <Card withBorder radius="lg" padding="xl" maw={560} data-testid="waitlist-joined">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon size={48} radius="xl" color="teal" variant="light">
+            <IconCheck />
+          </ThemeIcon>
+          <Title order={1} size="h3">
+            {t('waitlist.joined')}
+          </Title>
+          <Text c="dimmed">{t('waitlist.joinedBody')}</Text>
+        </Stack>
+      </Card>
+    );
+  const submit = async () => {
+    const next: typeof errors = {};
+    if (chosen.length === 0) next.stores = t('waitlist.storesRequired');
+    if (!use) next.use = t('waitlist.choose');
+    if (use === 'other' && other.trim() === '') next.other = t('waitlist.required');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setSending(true);
+    try {
+      const joined = await joinWaitlist({
+        stores: chosen,
+        capitalUse: use!,
+        ...(use === 'other' ? { otherUse: other.trim() } : {}),
+      });
+      client.setQueryData(capitalKeys.waitlist, joined);
+    } catch {
+      notify({ variant: 'error', title: t('toast.errorTitle'), message: t('toast.waitlist') });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <PageHeader title={t('waitlist.title')} />
+      <Card withBorder radius="lg" padding="lg" maw={640}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="md">
+            <Text c="dimmed">{t('waitlist.body')}</Text>
+            <Checkbox.Group
+              label={t('waitlist.stores')}
+              description={t('waitlist.storesHint')}
+              value={chosen}
+              onChange={(v) => {
+                setChosen(v);
+                setErrors((e) => ({ ...e, stores: undefined }));
+              }}
+              error={errors.stores}
+              required
+            >
+              <Stack gap="xs" mt="xs">
+                {stores.data.map((s) => (
+                  <Checkbox key={s.id} value={s.id} label={s.name} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Radio.Group
+              label={t('waitlist.purpose')}
+              value={use}
+              onChange={(v) => {
+                setUse(v);
+                setErrors((e) => ({ ...e, use: undefined }));
+              }}
+              error={errors.use}
+              required
+            >
+              <Stack gap="xs" mt="xs">
+                {USES.map((u) => (
+                  <Radio key={u} value={u} label={t(`waitlist.${u}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            {use === 'other' && (
+              <TextInput
+                label={t('waitlist.otherText')}
+                value={other}
+                maxLength={500}
+                onChange={(e) => setOther(e.currentTarget.value)}
+                error={errors.other}
+                required
+              />
+            )}
+            <Group>
+              <Button type="submit" loading={sending}>
+                {t('waitlist.join')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+/** The wizard routes of §2, built by the next issue (capital forms as catalogue data). */
+export function CapitalWizardPlanned() {
+  const { t } = useTranslation('capital');
+  const base = useCapitalBase();
+  return (
+    <>
+      <PageHeader title={t('title')} breadcrumbs={[{ label: t('crumb.capital'), to: base }]} />
+      <NotAvailableYet />
+    </>
+  );
+}
