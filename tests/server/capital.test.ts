@@ -490,3 +490,23 @@ describe('connections, IBAN and waitlist', () => {
     });
   });
 });
+
+describe('capital analytics events (§7: sent only as events)', () => {
+  it('stores a named event with its properties; a named event needs its name', async () => {
+    let res = await offers.call('POST', '/merchant/api/v1/events', {
+      type: 'track',
+      event: 'Call Back Requested',
+      properties: { offer_id: 'off-falcon-mall-a', date: '2026-12-01', phoneNumber: '+971502220001' },
+    });
+    expect(res.status).toBe(202);
+    const stored = (await app.inject({ method: 'GET', url: '/dev/events' })).json() as { payload: Json }[];
+    expect(stored.find((e) => e.payload.event === 'Call Back Requested')?.payload).toEqual({
+      event: 'Call Back Requested',
+      offer_id: 'off-falcon-mall-a',
+      date: '2026-12-01',
+      phoneNumber: '+971502220001',
+    });
+    res = await offers.call('POST', '/merchant/api/v1/events', { type: 'track', properties: {} });
+    expect(res.status).toBe(400);
+  });
+});

@@ -11,7 +11,6 @@ import { useState } from 'react';
 import { Button, Checkbox, Modal, Radio, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isPhone } from '../../../../domain/contact';
 import { capitalDate, type Lang } from '../../../../domain/capital/format';
 import { useCapitalEvents } from '../events';
 
@@ -21,8 +20,11 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** §5: tomorrow … one month after tomorrow. */
 export function callBackWindow(now: Date): { earliest: string; latest: string } {
   const tomorrow = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) + DAY);
-  const latest = new Date(tomorrow);
-  latest.setUTCMonth(latest.getUTCMonth() + 1);
+  // One month on, the same day or the month's last (31 January → 28 February, never 3 March).
+  const y = tomorrow.getUTCFullYear();
+  const m = tomorrow.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const latest = new Date(Date.UTC(y, m, Math.min(tomorrow.getUTCDate(), lastDay)));
   return { earliest: isoDay(tomorrow), latest: isoDay(latest) };
 }
 
@@ -50,7 +52,9 @@ function CallBackForm(props: { offerId: string; defaultPhone: string; onClose: (
   const lang = i18n.language as Lang;
   const shown = (d: string) => capitalDate(d, new Date(), lang);
 
-  const check = () => {
+  // The phone rule (libphonenumber, ~10 KiB gzip) loads when a request is sent, not with the offer page.
+  const check = async () => {
+    const { isPhone } = await import('../../../../domain/contact');
     const next: typeof errors = {};
     const cleaned = phone.replace(/[\s-]/g, '');
     if (!cleaned) next.phone = t('callback.required');
@@ -76,10 +80,11 @@ function CallBackForm(props: { offerId: string; defaultPhone: string; onClose: (
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const cleaned = check();
-        if (!cleaned) return;
-        track('Call Back Requested', { offer_id: props.offerId, date, phoneNumber: cleaned });
-        setSentFor(date);
+        void check().then((cleaned) => {
+          if (!cleaned) return;
+          track('Call Back Requested', { offer_id: props.offerId, date, phoneNumber: cleaned });
+          setSentFor(date);
+        });
       }}
     >
       <Stack gap="md">
@@ -88,7 +93,7 @@ function CallBackForm(props: { offerId: string; defaultPhone: string; onClose: (
           label={t('callback.phone')}
           value={phone}
           onChange={(e) => setPhone(e.currentTarget.value)}
-          onBlur={() => errors.phone && check()}
+          onBlur={() => errors.phone && void check()}
           error={errors.phone}
           type="tel"
           autoComplete="tel"
