@@ -114,7 +114,9 @@ async function main() {
       failed = true;
       continue;
     }
-    const before = route.beyond ? closure(manifest, [...entry, ...route.beyond(manifest)]) : new Set<string>();
+    const before = route.beyond
+      ? closure(manifest, [...entry, ...route.beyond(manifest)])
+      : new Set<string>();
     const chunks = [...closure(manifest, [...entry, ...modules])]
       .filter((key) => !before.has(key))
       .map((key) => manifest[key]!.file)
