@@ -510,3 +510,29 @@ describe('capital analytics events (§7: sent only as events)', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('every capital route (from the route table)', () => {
+  it('answers 403 to an account without capital and 401 without a session, whatever the body', async () => {
+    const staff = await signIn(app, 'staff@demo.example', '+966501234568');
+    const routes = app.routeTable.filter(
+      (r) =>
+        (r.url.startsWith('/merchant/api/v1/capital') || r.url.startsWith('/merchant/api/v1/loan/')) &&
+        r.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+    for (const route of routes) {
+      const url = route.url.replace(':connector', 'ecommerce').replace(/:[a-z]+/gi, 'x');
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH';
+      const body = method === 'GET' ? undefined : { nonsense: [1, 2, 3] };
+      const res = await staff.call(method, url, body);
+      expect(res.status, `${route.method} ${route.url}`).toBe(403);
+      const anonymous = await app.inject({
+        method,
+        url,
+        headers: { 'x-mbo-client': 'test' },
+        ...(body ? { payload: body } : {}),
+      });
+      expect(anonymous.statusCode, `${route.method} ${route.url} without a session`).toBe(401);
+    }
+  });
+});

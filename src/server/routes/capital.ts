@@ -182,6 +182,12 @@ const SUBMIT = { ...obj({ application_id: ID }), type: ['object', 'null'] };
 export async function capitalRoutes(app: FastifyInstance, opts: { capital: CapitalService }) {
   const { capital } = opts;
   const account = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
+  // Who may call capital at all (§6) is decided before the body is read, for every route of this plugin (the
+  // hook is encapsulated here): an account without capital gets 403 whatever it sends, never a 400 that would
+  // tell it the shape of a body it may not send.
+  app.addHook('preValidation', async (request) => {
+    await capital.assertAllowed(account(request));
+  });
 
   app.get<{ Querystring: { merchant_id?: string; store_id?: string } }>(
     `${base}/offers`,

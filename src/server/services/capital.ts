@@ -289,6 +289,11 @@ export function createCapitalService(deps: {
   };
 
   return {
+    /** Refuses (403) an account that may not see capital: the routes ask this before they read a body. */
+    async assertAllowed(accountId: string) {
+      await scope(accountId);
+    },
+
     async offers(accountId: string, filter: { merchantId?: string; storeId?: string }) {
       const { merchantIds } = await scope(accountId);
       if (filter.merchantId && !merchantIds.includes(filter.merchantId)) throw notFound('merchant not found');
