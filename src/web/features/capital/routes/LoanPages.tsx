@@ -70,7 +70,12 @@ function StatusBadge(props: { status: string }) {
   const { t, i18n } = useTranslation('capital');
   const key = `status.${props.status}`;
   return (
-    <Badge color={TONE_COLOURS[badgeTone(props.status)]} variant="light" data-status={props.status}>
+    <Badge
+      color={TONE_COLOURS[badgeTone(props.status)]}
+      variant="light"
+      data-status={props.status}
+      style={{ flexShrink: 0, maxWidth: 'none' }}
+    >
       {i18n.exists(key, { ns: 'capital' }) ? t(key) : t('status.unknown')}
     </Badge>
   );
@@ -86,8 +91,8 @@ function LoanCard(props: { loan: LoanView }) {
   const notice = directDebitNotice(loan);
   return (
     <Card withBorder radius="lg" padding="lg" data-loan={loan.id}>
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Text fw={700} truncate>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Text fw={700} lineClamp={2} style={{ minWidth: 0 }}>
           {title.kind === 'early_payoff' ? t('crumb.earlyPayoff') : title.name}
         </Text>
         <StatusBadge status={loan.status} />
@@ -136,8 +141,8 @@ function ApplicationCard(props: { item: Extract<ListItem, { kind: 'application' 
   const r = props.item.record;
   return (
     <Card withBorder radius="lg" padding="lg" data-application={r.application.application_id}>
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Text fw={700} truncate>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Text fw={700} lineClamp={2} style={{ minWidth: 0 }}>
           {r.sign_authority?.legal_name || t('loans.application')}
         </Text>
         <StatusBadge status={r.application.status} />

@@ -140,7 +140,7 @@ export function OfferBanner(props: { offer: Offer; origin: string; action?: bool
   return (
     <Card radius="lg" padding="lg" bg="navy.9" c="white" data-testid="offer-banner">
       <Group justify="space-between" align="center" gap="md">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
           <Group gap="xs">
             <ThemeIcon color="mint" variant="light" radius="xl" size="sm">
               <IconSparkles size={14} />
@@ -187,6 +187,11 @@ export function OffersPage() {
   const { t, i18n } = useTranslation('capital');
   const base = useCapitalBase();
   const offers = useOffers();
+  const client = useQueryClient();
+  const stores = useQuery({ queryKey: ['stores'], queryFn: () => fetchStores(client), retry: false });
+  const storeName = (storeId: string | null) =>
+    stores.data?.find((s) => s.id === storeId)?.name ??
+    offers.data?.find((o) => o.store_id === storeId)?.merchant_name;
   const track = useCapitalEvents();
   useEffect(() => {
     if (offers.data) track('Capital Offers Loaded', { count: offers.data.length });
@@ -211,25 +216,27 @@ export function OffersPage() {
                 </Text>
                 {offer.id === best?.id && <Badge color="teal">{t('offer.best')}</Badge>}
               </Group>
+              <Text size="sm">{storeName(offer.store_id)}</Text>
               <Text size="sm" c="dimmed">
                 {t('offer.weeks', { count: offer.tenor })} ·{' '}
                 {t('offer.repaymentRate', { rate: offer.repayment_rate })}
               </Text>
-              <Button
-                mt="md"
-                variant="light"
-                component={Link}
-                to={`${base}/offers/${offer.id}`}
-                onClick={() =>
-                  track('Capital Offers Clicks', {
-                    merchantId: offer.merchant_id,
-                    offerId: offer.id,
-                    eventOrigin: 'offers_list',
-                  })
-                }
-              >
-                {t('loans.view')}
-              </Button>
+              <Group mt="md">
+                <Button
+                  variant="light"
+                  component={Link}
+                  to={`${base}/offers/${offer.id}`}
+                  onClick={() =>
+                    track('Capital Offers Clicks', {
+                      merchantId: offer.merchant_id,
+                      offerId: offer.id,
+                      eventOrigin: 'offers_list',
+                    })
+                  }
+                >
+                  {t('loans.view')}
+                </Button>
+              </Group>
             </Card>
           ))}
         </SimpleGrid>
