@@ -72,6 +72,8 @@ test.describe('the sidebar of each persona', () => {
     isMobile,
   }) => {
     test.skip(isMobile, 'the desktop sidebar');
+    // Two sign-ins, a whole application and its submit: up to 30 s on a loaded 2-core host, so 90 s here.
+    test.slow();
     const logged: string[] = [];
     page.on('console', (message) => {
       if (['error', 'warning'].includes(message.type())) logged.push(`${message.type()}: ${message.text()}`);
