@@ -107,6 +107,8 @@ test.describe('offers', () => {
   });
 
   test('the slider drives the quote with one request per 500 ms pause', async ({ page }) => {
+    // The page's clock is ours: a loaded host cannot stretch the key presses past the pause.
+    await page.clock.install();
     await signInAs(page, 'acc-capital-offers');
     const quotes: string[] = [];
     page.on('request', (r) => {
@@ -115,21 +117,25 @@ test.describe('offers', () => {
     await page.goto('/finance/capital/application/off-falcon-mall-a/mer-falcon-electronics');
     await expect(page.getByTestId('min-weekly')).toBeVisible();
     expect(quotes).toHaveLength(1); // the first quote, of the offer's own terms
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const thumb = page.getByTestId('amount-slider').getByRole('slider');
     await thumb.focus();
-    // Five steps, well inside 500 ms of each other: one request after the pause.
+    // Five steps with no time between them: nothing until the pause ends, then one request.
     for (let i = 0; i < 5; i += 1) await thumb.press('ArrowLeft');
     await expect(page.getByTestId('amount-input')).toHaveValue('115,000');
+    await page.clock.runFor(499);
+    expect(quotes).toHaveLength(1);
+    await page.clock.runFor(2);
     await expect.poll(() => quotes.length).toBe(2);
     expect(JSON.parse(quotes[1]!)).toEqual({ amount: 115000, tenor: 20 });
-    await page.waitForTimeout(700);
+    await page.clock.runFor(2000);
     expect(quotes).toHaveLength(2);
     // 115,000 over 20 weeks at 0.45 % a week: 125,350 to repay, 6,267.50 a week.
     await expect(page.getByTestId('min-weekly')).toContainText('6,267.50');
     // A value out of range asks for nothing and says what to fix.
     await page.getByTestId('tenor-input').fill('2');
     await expect(page.getByText('The period must be at least 4 weeks')).toBeVisible();
-    await page.waitForTimeout(700);
+    await page.clock.runFor(2000);
     expect(quotes).toHaveLength(2);
   });
 
@@ -248,6 +254,7 @@ test.describe('loan detail', () => {
 test.describe('applications', () => {
   test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
   test('each status shows what §2 says', async ({ page }) => {
+    test.slow(); // eight page loads in one test
     await signInAs(page, 'acc-capital-applications');
     await page.goto('/finance/capital/loans');
     await expect(page.locator('[data-group="active"] [data-application]')).toHaveCount(4);
