@@ -10,40 +10,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
 import { legend, loanAlert, progress, weekSlots } from '../src/domain/capital/loans';
 import type { Loan } from '../src/domain/capital/types';
+import { loanDocument } from '../src/server/fixtures/load';
 
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
 ) as {
-  capital_loans: (Record<string, unknown> & { id: string; amount: number; fee_amount: number })[];
+  capital_loans: Parameters<typeof loanDocument>[0][];
 };
 
-/** A fixture loan as the rules read it (the loader's defaults: total owed, paid, tags). */
+/** A fixture loan as the rules read it: the document the loader stores (defaults and dates resolved). */
 function fixtureLoan(id: string): Loan {
   const raw = demo.capital_loans.find((l) => l.id === id)!;
-  const repayments = (
-    (raw.repayments as { amount: number; payment_amount: number; date: string }[]) ?? []
-  ).map((r, i) => ({ id: `${id}-r${i + 1}`, repayment_type: 'weekly', ...r }));
-  // Relative dates sort as the days they stand for: today-8w before today-1w.
-  const days = (d: string) => {
-    const m = /^today-(\d+)([dw])$/.exec(d);
-    return m ? -Number(m[1]) * (m[2] === 'w' ? 7 : 1) : 0;
-  };
-  repayments.forEach(
-    (r) => (r.date = new Date(Date.UTC(2026, 0, 1) + days(r.date) * 86_400_000).toISOString().slice(0, 10)),
-  );
-  return {
-    tenor: 28,
-    repayment_rate: 22,
-    currency: 'AED',
-    next_repayment_date: null,
-    ...raw,
-    status: String(raw.status),
-    minimum_repayment_amount: Number(raw.minimum_repayment_amount),
-    amount_vat: Number(raw.amount_vat ?? raw.amount + raw.fee_amount),
-    paid_amount: Number(raw.paid_amount ?? repayments.reduce((s, r) => s + r.amount, 0)),
-    tags: raw.direct_debit ? ['direct_debit'] : [],
-    repayments,
-  } as Loan;
+  return { ...loanDocument(raw, new Date()), id, status: raw.status } as unknown as Loan;
 }
 
 const events = async (page: Page, accountId: string, name: string) => {

@@ -10,6 +10,13 @@ export const OFFER_LIMITS = {
   tenor: { min: 4, max: 28, step: 4, default: 20 },
 } as const;
 
+/**
+ * The most a merchant may ask for on an offer: its own amount, within the limits (§5, §9). The server refuses
+ * more and the customisation's input and slider stop there.
+ */
+export const maxAmountFor = (offer: Pick<Offer, 'amount'>): number =>
+  Math.min(OFFER_LIMITS.amount.max, Math.max(OFFER_LIMITS.amount.min, offer.amount));
+
 /** The headline's "up to" for a full-revenue offer (§1). */
 export const FULL_REVENUE_HEADLINE_AMOUNT = 1_000_000;
 

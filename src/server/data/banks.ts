@@ -1,3 +1,5 @@
+import { electronicFormatIBAN, extractIBAN, isValidIBAN } from 'ibantools';
+
 /**
  * Bank names by the bank code inside an IBAN, for the IBAN lookup (spec §7 "GET …/iban/{iban}"): there is no
  * outside registry here, so the lookup names the banks of the two largest markets and says "unknown" for
@@ -33,4 +35,24 @@ export function bankOf(iban: string): string | null {
   const country = iban.slice(0, 2);
   const code = country === 'SA' ? iban.slice(4, 6) : country === 'AE' ? iban.slice(4, 7) : '';
   return BANKS[country]?.[code] ?? null;
+}
+
+/**
+ * An IBAN as typed, read: its electronic form (no spaces, upper case), whether its checksum and its country's
+ * length hold, its country, and its bank when we know it. The onboarding lookup and the capital check share it.
+ */
+export function readIban(value: string): {
+  iban: string;
+  valid: boolean;
+  country: string | null;
+  bank: string | null;
+} {
+  const iban = electronicFormatIBAN(value) ?? '';
+  const valid = iban !== '' && isValidIBAN(iban);
+  return {
+    iban,
+    valid,
+    country: valid ? (extractIBAN(iban).countryCode ?? null) : null,
+    bank: valid ? bankOf(iban) : null,
+  };
 }

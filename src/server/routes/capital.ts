@@ -15,7 +15,7 @@
  * The older loan-application family (`/merchant/api/v1/loan/application…`) answers from the same service: its
  * GET is the loans list's applications. Lists answer `{ items }`, as every list of this API.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../auth/session';
 import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
 import {
@@ -23,6 +23,7 @@ import {
   PLATFORMS,
   type RESET_UPDATE_FIELDS,
   SIGNATORY_CODE,
+  type CapitalScope,
   type CapitalService,
 } from '../services/capital';
 
@@ -181,13 +182,14 @@ const SUBMIT = { ...obj({ application_id: ID }), type: ['object', 'null'] };
 
 export async function capitalRoutes(app: FastifyInstance, opts: { capital: CapitalService }) {
   const { capital } = opts;
-  const account = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
   // Who may call capital at all (§6) is decided before the body is read, for every route of this plugin (the
   // hook is encapsulated here): an account without capital gets 403 whatever it sends, never a 400 that would
-  // tell it the shape of a body it may not send.
+  // tell it the shape of a body it may not send. The handler then uses the scope the hook worked out.
+  const scopes = new WeakMap<FastifyRequest, CapitalScope>();
   app.addHook('preValidation', async (request) => {
-    await capital.assertAllowed(account(request));
+    scopes.set(request, await capital.scopeOf(requireSession(request).accountId));
   });
+  const who = (request: FastifyRequest) => scopes.get(request)!;
 
   app.get<{ Querystring: { merchant_id?: string; store_id?: string } }>(
     `${base}/offers`,
@@ -200,7 +202,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       },
     },
     async (request) =>
-      capital.offers(account(request), {
+      capital.offers(who(request), {
         ...(request.query.merchant_id ? { merchantId: request.query.merchant_id } : {}),
         ...(request.query.store_id ? { storeId: request.query.store_id } : {}),
       }),
@@ -217,7 +219,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: QUOTE }),
       },
     },
-    async (request) => capital.calculate(account(request), request.params.id, request.body),
+    async (request) => capital.calculate(who(request), request.params.id, request.body),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -230,19 +232,19 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: APPLICATION }),
       },
     },
-    async (request) => capital.applicationOfOffer(account(request), request.params.id),
+    async (request) => capital.applicationOfOffer(who(request), request.params.id),
   );
 
   // Loans.
   app.get(
     `${base}/loans`,
     { schema: { tags, summary: "The account's capital loans", response: answers({ 200: itemsOf(LOAN) }) } },
-    async (request) => capital.loans(account(request)),
+    async (request) => capital.loans(who(request)),
   );
   app.get<{ Params: { id: string } }>(
     `${base}/loans/:id`,
     { schema: { tags, summary: 'A capital loan', params: ID_PARAMS, response: answers({ 200: LOAN }) } },
-    async (request) => capital.loan(account(request), request.params.id),
+    async (request) => capital.loan(who(request), request.params.id),
   );
   app.post<{ Body: { application_id: string } }>(
     `${base}/loans`,
@@ -254,8 +256,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 201: open({ loan_id: { type: 'string' } }, ['loan_id']) }),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await capital.applyForLoan(account(request), request.body)),
+    async (request, reply) => reply.code(201).send(await capital.applyForLoan(who(request), request.body)),
   );
   app.patch<{ Params: { id: string }; Body: { authorized_signatory: { phone: string } } }>(
     `${base}/loans/:id`,
@@ -268,7 +269,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: LOAN }),
       },
     },
-    async (request) => capital.patchLoan(account(request), request.params.id, request.body),
+    async (request) => capital.patchLoan(who(request), request.params.id, request.body),
   );
 
   // Applications: the capital paths and the older loan-application family, one service.
@@ -280,7 +281,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     },
   };
   app.get('/merchant/api/v1/loan/application', listApplications, async (request) =>
-    capital.applicationRecords(account(request)),
+    capital.applicationRecords(who(request)),
   );
 
   const create = {
@@ -298,7 +299,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       path,
       create,
       async (request, reply) =>
-        reply.code(201).send(await capital.createApplication(account(request), request.body)),
+        reply.code(201).send(await capital.createApplication(who(request), request.body)),
     );
 
   app.get<{ Params: { id: string } }>(
@@ -311,7 +312,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: APPLICATION }),
       },
     },
-    async (request) => capital.application(account(request), request.params.id),
+    async (request) => capital.application(who(request), request.params.id),
   );
 
   const update = {
@@ -326,15 +327,14 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
   app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(
     `${base}/application/:id`,
     update,
-    async (request) => capital.updateApplication(account(request), request.params.id, request.body),
+    async (request) => capital.updateApplication(who(request), request.params.id, request.body),
   );
   for (const method of ['PUT', 'PATCH'] as const)
     app.route<{ Params: { id: string }; Body: Record<string, unknown> }>({
       method,
       url: '/merchant/api/v1/loan/application/:id',
       ...update,
-      handler: async (request) =>
-        capital.updateApplication(account(request), request.params.id, request.body),
+      handler: async (request) => capital.updateApplication(who(request), request.params.id, request.body),
     });
 
   const verify = {
@@ -348,7 +348,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
   };
   for (const path of [`${base}/application/:id/verify`, '/merchant/api/v1/loan/application/:id/verify'])
     app.post<{ Params: { id: string }; Body: { code: string } }>(path, verify, async (request) =>
-      capital.verifySignatoryCode(account(request), request.params.id, request.body.code),
+      capital.verifySignatoryCode(who(request), request.params.id, request.body.code),
     );
 
   app.post<{ Params: { id: string } }>(
@@ -362,7 +362,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: open({ sent: { type: 'boolean' }, resend_after: { type: 'integer' } }) }),
       },
     },
-    async (request) => capital.sendSignatoryCode(account(request), request.params.id),
+    async (request) => capital.sendSignatoryCode(who(request), request.params.id),
   );
 
   const submit = {
@@ -378,7 +378,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     app.post<{ Params: { id: string }; Body: { application_id?: string } | null }>(
       path,
       submit,
-      async (request) => capital.submitApplication(account(request), request.params.id, request.body ?? {}),
+      async (request) => capital.submitApplication(who(request), request.params.id, request.body ?? {}),
     );
 
   app.patch<{ Params: { id: string }; Body: Record<(typeof RESET_UPDATE_FIELDS)[number], string> }>(
@@ -397,7 +397,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: APPLICATION }),
       },
     },
-    async (request) => capital.resetUpdate(account(request), request.params.id, request.body),
+    async (request) => capital.resetUpdate(who(request), request.params.id, request.body),
   );
 
   // E-commerce connections (the sales-data step).
@@ -415,8 +415,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         }),
       },
     },
-    async (request) =>
-      capital.connections(account(request), request.params.connector, request.query.merchant_id),
+    async (request) => capital.connections(who(request), request.params.connector, request.query.merchant_id),
   );
   app.post<{ Params: { connector: string }; Body: { platform: string; merchant_id: string } }>(
     `${base}/:connector/connect`,
@@ -436,7 +435,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: open({ platform: { type: 'string' }, connected: { type: 'boolean' } }) }),
       },
     },
-    async (request) => capital.connect(account(request), request.params.connector, request.body),
+    async (request) => capital.connect(who(request), request.params.connector, request.body),
   );
 
   app.post<{ Body: { iban: string } }>(
@@ -456,13 +455,13 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         }),
       },
     },
-    async (request) => capital.checkIban(account(request), request.body.iban),
+    async (request) => capital.checkIban(request.body.iban),
   );
 
   app.get(
     `${base}/waitlist`,
     { schema: { tags, summary: "The account's waitlist entry", response: answers({ 200: WAITLIST }) } },
-    async (request) => capital.waitlist(account(request)),
+    async (request) => capital.waitlist(who(request)),
   );
   app.post<{ Body: { stores: string[]; capitalUse: string; otherUse?: string } }>(
     `${base}/waitlist`,
@@ -481,6 +480,6 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         response: answers({ 200: WAITLIST }),
       },
     },
-    async (request) => capital.joinWaitlist(account(request), request.body),
+    async (request) => capital.joinWaitlist(who(request), request.body),
   );
 }

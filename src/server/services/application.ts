@@ -11,14 +11,13 @@
  * - What no schema can check — names and numbers others hold — are the flow's hooks (`onboardingHooks`); the
  *   local lookups stand in for the registries we do not have (README "Onboarding lookups").
  */
-import { electronicFormatIBAN, extractIBAN, isValidIBAN } from 'ibantools';
 import type { FieldMessage } from '../../engine/core/messages';
 import { getAt, parsePointer } from '../../engine/core/pointer';
 import { isObject } from '../../engine/core/json';
 import type { FormData } from '../../engine/core/types';
 import { isPhone } from '../../domain/contact';
 import { APPLICATION_META_FIELDS } from '../../domain/application';
-import { bankOf } from '../data/banks';
+import { readIban } from '../data/banks';
 import { BUSINESS_SECTIONS } from '../data/businessSections';
 import { HttpError, notFound } from '../errors';
 import type { Clock } from '../clock';
@@ -272,16 +271,8 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 
     /** IBAN: checksum and country length; the bank's name when its code is one we know. */
     iban(value: string) {
-      const electronic = electronicFormatIBAN(value) ?? '';
-      const valid = electronic !== '' && isValidIBAN(electronic);
-      const parts = valid ? extractIBAN(electronic) : null;
-      return {
-        iban: electronic,
-        valid,
-        country: parts?.countryCode ?? null,
-        bank_name: valid ? bankOf(electronic) : null,
-        reason: valid ? null : 'checksum',
-      };
+      const { iban, valid, country, bank } = readIban(value);
+      return { iban, valid, country, bank_name: bank, reason: valid ? null : 'checksum' };
     },
 
     /** Business name: conflicts with another merchant or another account's application (spec §8 BUSINESS_NAME_CONFLICT). */

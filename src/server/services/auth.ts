@@ -15,7 +15,8 @@
  * a first-code `session_id` lives 30 minutes; a half-open session 30 minutes; an open one 30 days, or 7 days
  * unused. The second factor is always asked, so verify never answers `authenticated` (the app still handles it).
  */
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashCode, newCode, newSalt, sameHash, sha256 } from '../auth/codes';
 import type { Clock } from '../clock';
 import { HttpError, badRequest } from '../errors';
 import type { AccountRow, AuthRepository, OtpRow, SessionRow } from '../repositories/auth';
@@ -50,14 +51,6 @@ export interface SessionContext {
   pending: 'input_2fa' | 'setup_2fa' | null;
   factor: Factor | null;
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
-const sameHash = (a: string, b: string) => {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** `+966501234567` → `+9665••••••67`; `sara@example.com` → `s•••@example.com`. */
 export function maskAddress(factor: Factor, value: string): string {
@@ -106,8 +99,8 @@ export function createAuthService(deps: {
   }
 
   async function sendCode(factor: Factor, target: string, lang: string) {
-    const code = String(randomInt(0, 10 ** CODE_LENGTH[factor])).padStart(CODE_LENGTH[factor], '0');
-    const salt = randomBytes(16).toString('hex');
+    const code = newCode(CODE_LENGTH[factor]);
+    const salt = newSalt();
     const body =
       lang === 'ar'
         ? `رمز التحقق الخاص بك هو ${code}. صالح لمدة دقيقتين.`

@@ -17,15 +17,15 @@
  *   from the quote of the application's amount and tenor (quote.ts).
  * - The e-commerce connect widget's token is checked for shape only: no platform provider is configured here.
  */
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { randomUUID } from 'node:crypto';
 import { flagsForRole } from '../../domain/permissions';
-import { OFFER_LIMITS } from '../../domain/capital/offers';
+import { maxAmountFor, OFFER_LIMITS } from '../../domain/capital/offers';
 import { quote } from '../../domain/capital/quote';
 import { progress } from '../../domain/capital/loans';
 import { initialSteps, type ApplicationStep } from '../../domain/capital/steps';
 import type { Offer } from '../../domain/capital/types';
-import { bankOf } from '../data/banks';
+import { hashCode, newCode, newSalt, sameHash } from '../auth/codes';
+import { readIban } from '../data/banks';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
@@ -84,14 +84,20 @@ export const RESET_UPDATE_FIELDS = [
   'company_name_or_legal_name',
 ] as const;
 
+/** Who asks: the account, the merchants whose capital it sees (§6), and whether sales data is on. */
+export interface CapitalScope {
+  accountId: string;
+  merchantIds: string[];
+  integrationForm: boolean;
+}
+
 type Doc = Record<string, unknown>;
 const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+/** An application's steps (none before a wizard gave it some). */
+const stepsOf = (data: Doc): ApplicationStep[] => (data.steps as ApplicationStep[] | undefined) ?? [];
+/** The steps with these marked complete. */
+const completeSteps = (steps: ApplicationStep[], names: ReadonlySet<string>) =>
+  steps.map((s) => (names.has(s.name) ? { ...s, completed: true } : s));
 const invalid = (errors: Record<string, FieldError>, message = 'bad_request') =>
   new HttpError(400, message, errors);
 
@@ -127,7 +133,10 @@ export function loanView(row: LoanRow) {
     next_repayment_date: null,
     ...d,
   };
-  return { ...loan, repaid_percent: progress(loan as unknown as Parameters<typeof progress>[0]) };
+  return {
+    ...loan,
+    repaid_percent: progress({ paid_amount: Number(d.paid_amount), amount_vat: Number(d.amount_vat) }),
+  };
 }
 
 /** The document minus what only the server reads (keys starting with `_`: the signatory's code). */
@@ -143,7 +152,7 @@ export function createCapitalService(deps: {
   const repo = deps.repository;
 
   /** The merchants whose capital the account sees (§6), and the experiments that matter here. */
-  async function scope(accountId: string) {
+  async function scope(accountId: string): Promise<CapitalScope> {
     const [memberships, experiments] = await Promise.all([
       deps.accounts.memberships(accountId),
       deps.accounts.experiments(accountId),
@@ -156,7 +165,7 @@ export function createCapitalService(deps: {
           .map((m) => m.merchantId)
       : [];
     if (merchantIds.length === 0) throw new HttpError(403, 'capital is not available for this account');
-    return { merchantIds, integrationForm: on.has('integration_form') };
+    return { accountId, merchantIds, integrationForm: on.has('integration_form') };
   }
 
   const offerOf = async (merchantIds: string[], id: string) => {
@@ -239,7 +248,7 @@ export function createCapitalService(deps: {
   /** Amount and tenor asked for on an offer: problems by pointer. */
   function termErrors(body: Doc, offer: Offer, required: boolean) {
     const errors: Record<string, FieldError> = {};
-    const maxAmount = Math.min(OFFER_LIMITS.amount.max, Math.max(OFFER_LIMITS.amount.min, offer.amount));
+    const maxAmount = maxAmountFor(offer);
     const check = (field: 'amount' | 'tenor', min: number, max: number) => {
       const value = body[field];
       if (value === undefined || value === null) {
@@ -268,8 +277,8 @@ export function createCapitalService(deps: {
   function answerErrors(body: Doc) {
     const errors: Record<string, FieldError> = {};
     if (isObject(body.bank_details) && typeof body.bank_details.iban === 'string') {
-      const iban = body.bank_details.iban.replace(/\s+/g, '').toUpperCase();
-      if (!/^AE\d{21}$/.test(iban)) errors['/bank_details/iban'] = fieldError('capital:error.ibanFormat');
+      if (!/^AE\d{21}$/.test(readIban(body.bank_details.iban).iban))
+        errors['/bank_details/iban'] = fieldError('capital:error.ibanFormat');
     }
     if (Array.isArray(body.shareholders)) {
       if (body.shareholders.length === 0)
@@ -283,25 +292,21 @@ export function createCapitalService(deps: {
     return errors;
   }
 
-  const markSteps = (steps: ApplicationStep[], fields: string[]) => {
-    const done = new Set(fields.flatMap((f) => FIELD_STEPS[f] ?? []));
-    return steps.map((s) => (done.has(s.name) ? { ...s, completed: true } : s));
-  };
-
   return {
-    /** Refuses (403) an account that may not see capital: the routes ask this before they read a body. */
-    async assertAllowed(accountId: string) {
-      await scope(accountId);
-    },
+    /**
+     * Who is asking, worked out once per request (the routes' hook, before the body is read): 403 for an account
+     * that may not see capital. Every other method takes what this answers.
+     */
+    scopeOf: scope,
 
-    async offers(accountId: string, filter: { merchantId?: string; storeId?: string }) {
-      const { merchantIds } = await scope(accountId);
+    async offers(who: CapitalScope, filter: { merchantId?: string; storeId?: string }) {
+      const { merchantIds } = who;
       if (filter.merchantId && !merchantIds.includes(filter.merchantId)) throw notFound('merchant not found');
       return { items: (await repo.offers(merchantIds, filter)).map(offerView) };
     },
 
-    async calculate(accountId: string, offerId: string, body: { amount?: unknown; tenor?: unknown }) {
-      const { merchantIds } = await scope(accountId);
+    async calculate(who: CapitalScope, offerId: string, body: { amount?: unknown; tenor?: unknown }) {
+      const { merchantIds } = who;
       const offer = offerView(await offerOf(merchantIds, offerId));
       const errors = termErrors(body, offer, true);
       if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -314,21 +319,21 @@ export function createCapitalService(deps: {
       return { ...q, currency: offer.currency };
     },
 
-    async loans(accountId: string) {
-      const { merchantIds } = await scope(accountId);
+    async loans(who: CapitalScope) {
+      const { merchantIds } = who;
       return { items: (await repo.loans(merchantIds)).map(loanView) };
     },
 
-    async loan(accountId: string, id: string) {
-      const { merchantIds } = await scope(accountId);
+    async loan(who: CapitalScope, id: string) {
+      const { merchantIds } = who;
       const row = await repo.loan(merchantIds, id);
       if (!row) throw notFound('loan not found');
       return loanView(row);
     },
 
     /** POST …/capital/loans: the loan of an approved application. */
-    async applyForLoan(accountId: string, body: { application_id: string }) {
-      const { merchantIds } = await scope(accountId);
+    async applyForLoan(who: CapitalScope, body: { application_id: string }) {
+      const { merchantIds } = who;
       const application = await applicationOf(merchantIds, body.application_id);
       if (application.status !== 'approved')
         throw new HttpError(409, 'wrong status of edited loan', undefined, {
@@ -370,8 +375,8 @@ export function createCapitalService(deps: {
     },
 
     /** PATCH …/capital/loans/{id}: the direct-debit signatory's phone (§3 "authorized_signatory {phone}"). */
-    async patchLoan(accountId: string, id: string, body: { authorized_signatory: { phone: string } }) {
-      const { merchantIds } = await scope(accountId);
+    async patchLoan(who: CapitalScope, id: string, body: { authorized_signatory: { phone: string } }) {
+      const { merchantIds } = who;
       const row = await repo.loan(merchantIds, id);
       if (!row) throw notFound('loan not found');
       if (row.status === 'closed') throw new HttpError(409, 'a closed loan cannot be changed');
@@ -383,8 +388,8 @@ export function createCapitalService(deps: {
     },
 
     /** The applications of the loans list (§3 "Application record on the list"); drafts are not listed. */
-    async applicationRecords(accountId: string) {
-      const { merchantIds } = await scope(accountId);
+    async applicationRecords(who: CapitalScope) {
+      const { merchantIds } = who;
       const [rows, offers] = await Promise.all([repo.applications(merchantIds), repo.offers(merchantIds)]);
       const byId = new Map(offers.map((o) => [o.id, offerView(o)]));
       return {
@@ -392,13 +397,13 @@ export function createCapitalService(deps: {
       };
     },
 
-    async application(accountId: string, id: string) {
-      const { merchantIds } = await scope(accountId);
+    async application(who: CapitalScope, id: string) {
+      const { merchantIds } = who;
       return applicationView(merchantIds, await applicationOf(merchantIds, id));
     },
 
-    async applicationOfOffer(accountId: string, offerId: string) {
-      const { merchantIds } = await scope(accountId);
+    async applicationOfOffer(who: CapitalScope, offerId: string) {
+      const { merchantIds } = who;
       await offerOf(merchantIds, offerId);
       const row = await repo.applicationOfOffer(offerId);
       if (!row) throw notFound('application not found');
@@ -407,7 +412,7 @@ export function createCapitalService(deps: {
 
     /** POST …/capital/application: an application on an offer, with the contact or the terms asked for. */
     async createApplication(
-      accountId: string,
+      who: CapitalScope,
       body: {
         offer_id: string;
         merchant_id?: string;
@@ -417,7 +422,7 @@ export function createCapitalService(deps: {
         application?: { full_name: string; email: string; phone: string };
       },
     ) {
-      const { merchantIds, integrationForm } = await scope(accountId);
+      const { merchantIds, integrationForm } = who;
       const offer = offerView(await offerOf(merchantIds, body.offer_id));
       const errors = termErrors(body as Doc, offer, false);
       if (body.merchant_id !== undefined && body.merchant_id !== offer.merchant_id)
@@ -439,7 +444,7 @@ export function createCapitalService(deps: {
         offerId: offer.id,
         status: 'draft',
         data: {
-          amount: body.amount ?? Math.min(offer.amount, OFFER_LIMITS.amount.max),
+          amount: body.amount ?? maxAmountFor(offer),
           tenor: body.tenor ?? offer.tenor,
           currency: offer.currency,
           reasons: [],
@@ -458,8 +463,8 @@ export function createCapitalService(deps: {
     },
 
     /** PATCH …/capital/application/{id}: answers of the wizards (§7), each marking its step complete. */
-    async updateApplication(accountId: string, id: string, body: Doc) {
-      const { merchantIds } = await scope(accountId);
+    async updateApplication(who: CapitalScope, id: string, body: Doc) {
+      const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
       if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const offerRow = row.offerId ? await repo.offer(merchantIds, row.offerId) : undefined;
@@ -474,21 +479,17 @@ export function createCapitalService(deps: {
       const data: Doc = { ...row.data };
       for (const field of fields) data[field] = body[field];
       if (isObject(data.bank_details) && typeof data.bank_details.iban === 'string') {
-        const iban = data.bank_details.iban.replace(/\s+/g, '').toUpperCase();
-        data.bank_details = {
-          ...data.bank_details,
-          iban,
-          bank_name: data.bank_details.bank_name ?? bankOf(iban),
-        };
+        const { iban, bank } = readIban(data.bank_details.iban);
+        data.bank_details = { ...data.bank_details, iban, bank_name: data.bank_details.bank_name ?? bank };
       }
-      data.steps = markSteps((row.data.steps as ApplicationStep[] | undefined) ?? [], fields);
+      data.steps = completeSteps(stepsOf(row.data), new Set(fields.flatMap((f) => FIELD_STEPS[f] ?? [])));
       const updated = await repo.updateApplication(row.id, { data, updatedAt: deps.clock.now() });
       return applicationView(merchantIds, updated!);
     },
 
     /** POST …/resend-otp: a new code by SMS to the signatory's phone, at most every 30 seconds (§9). */
-    async sendSignatoryCode(accountId: string, id: string) {
-      const { merchantIds } = await scope(accountId);
+    async sendSignatoryCode(who: CapitalScope, id: string) {
+      const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
       if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const signatory = isObject(row.data.authorized_signatory) ? row.data.authorized_signatory : {};
@@ -505,10 +506,10 @@ export function createCapitalService(deps: {
         throw new HttpError(429, 'too many attempts to send code', undefined, {
           retry_after: Math.ceil(wait / 1000),
         });
-      const code = String(randomInt(0, 10 ** SIGNATORY_CODE.length)).padStart(SIGNATORY_CODE.length, '0');
-      const salt = randomUUID();
+      const code = newCode(SIGNATORY_CODE.length);
+      const salt = newSalt();
       await repo.updateApplication(row.id, {
-        data: { ...row.data, _otp: { salt, hash: sha256(`${salt}:${code}`), sent_at: now, attempts: 0 } },
+        data: { ...row.data, _otp: { salt, hash: hashCode(salt, code), sent_at: now, attempts: 0 } },
         updatedAt: new Date(now),
       });
       await deps.outbox.send({
@@ -522,8 +523,8 @@ export function createCapitalService(deps: {
     },
 
     /** POST …/verify: the signatory's code; a right one confirms the phone and verifies the application. */
-    async verifySignatoryCode(accountId: string, id: string, code: string) {
-      const { merchantIds } = await scope(accountId);
+    async verifySignatoryCode(who: CapitalScope, id: string, code: string) {
+      const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
       if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const otp = isObject(row.data._otp) ? row.data._otp : undefined;
@@ -533,19 +534,16 @@ export function createCapitalService(deps: {
       const attempts = Number(otp.attempts ?? 0);
       if (attempts >= SIGNATORY_CODE.maxAttempts)
         throw invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
-      if (!sameText(sha256(`${String(otp.salt)}:${code}`), String(otp.hash))) {
+      if (!sameHash(hashCode(String(otp.salt), code), String(otp.hash))) {
         await repo.updateApplication(row.id, {
           data: { ...row.data, _otp: { ...otp, attempts: attempts + 1 } },
           updatedAt: now,
         });
         throw invalid({ '/code': fieldError('capital:error.codeInvalid') }, 'invalid otp code');
       }
-      const { _otp, ...rest } = row.data;
-      void _otp;
+      const rest = publicData(row.data); // the code is used up
       const signatory = isObject(rest.authorized_signatory) ? rest.authorized_signatory : {};
-      const steps = ((rest.steps as ApplicationStep[] | undefined) ?? []).map((s) =>
-        s.name === 'your_details' ? { ...s, completed: true } : s,
-      );
+      const steps = completeSteps(stepsOf(rest), new Set(['your_details']));
       const updated = await repo.updateApplication(row.id, {
         status: 'verified',
         data: { ...rest, steps, authorized_signatory: { ...signatory, phone_confirmed: true } },
@@ -555,8 +553,8 @@ export function createCapitalService(deps: {
     },
 
     /** POST …/submit: a draft with its terms and every required step complete goes to review (72 hours, §9). */
-    async submitApplication(accountId: string, id: string, body: { application_id?: string }) {
-      const { merchantIds } = await scope(accountId);
+    async submitApplication(who: CapitalScope, id: string, body: { application_id?: string }) {
+      const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
       if (body.application_id !== undefined && body.application_id !== row.id)
         throw invalid({ '/application_id': fieldError('capital:error.applicationMismatch') });
@@ -565,13 +563,11 @@ export function createCapitalService(deps: {
       const errors: Record<string, FieldError> = {};
       if (typeof row.data.amount !== 'number') errors['/amount'] = fieldError('validation:error.required');
       if (typeof row.data.tenor !== 'number') errors['/tenor'] = fieldError('validation:error.required');
-      for (const step of (row.data.steps as ApplicationStep[] | undefined) ?? [])
+      for (const step of stepsOf(row.data))
         if (!step.completed && !step.optional && step.name !== 'review')
           errors[`/steps/${step.name}`] = fieldError('capital:error.stepIncomplete', { step: step.name });
       if (Object.keys(errors).length > 0) throw invalid(errors, 'the application is not complete');
-      const steps = ((row.data.steps as ApplicationStep[] | undefined) ?? []).map((s) =>
-        s.name === 'review' ? { ...s, completed: true } : s,
-      );
+      const steps = completeSteps(stepsOf(row.data), new Set(['review']));
       const now = deps.clock.now();
       const updated = await repo.updateApplication(row.id, {
         status: 'submitted',
@@ -586,11 +582,11 @@ export function createCapitalService(deps: {
      * fields required; errors name their reason in `details.reason` as the spec's screen expects.
      */
     async resetUpdate(
-      accountId: string,
+      who: CapitalScope,
       id: string,
       body: Partial<Record<(typeof RESET_UPDATE_FIELDS)[number], string>>,
     ) {
-      const { merchantIds } = await scope(accountId);
+      const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
       const reasonError = (
         status: number,
@@ -642,16 +638,16 @@ export function createCapitalService(deps: {
       return applicationView(merchantIds, updated!);
     },
 
-    async connections(accountId: string, connector: string, merchantId: string) {
-      const { merchantIds } = await scope(accountId);
+    async connections(who: CapitalScope, connector: string, merchantId: string) {
+      const { merchantIds } = who;
       if (!(CONNECTORS as readonly string[]).includes(connector)) throw notFound('connector not found');
       if (!merchantIds.includes(merchantId)) throw notFound('merchant not found');
       const connected = new Set((await repo.connections(merchantId)).map((c) => c.platform));
       return { items: PLATFORMS.map((platform) => ({ platform, connected: connected.has(platform) })) };
     },
 
-    async connect(accountId: string, connector: string, body: { platform: string; merchant_id: string }) {
-      const { merchantIds } = await scope(accountId);
+    async connect(who: CapitalScope, connector: string, body: { platform: string; merchant_id: string }) {
+      const { merchantIds } = who;
       if (!(CONNECTORS as readonly string[]).includes(connector)) throw notFound('connector not found');
       if (!merchantIds.includes(body.merchant_id)) throw notFound('merchant not found');
       await repo.connect(body.merchant_id, body.platform, deps.clock.now());
@@ -659,16 +655,14 @@ export function createCapitalService(deps: {
     },
 
     /** The lazy IBAN check of the capital wizard (§7): AE and 21 digits (§5), with a valid checksum. */
-    async checkIban(accountId: string, input: string) {
-      await scope(accountId);
-      const iban = electronicFormatIBAN(input) ?? '';
-      const valid = /^AE\d{21}$/.test(iban) && isValidIBAN(iban);
-      return { is_valid: valid, bank_data: { bank_name: valid ? bankOf(iban) : null } };
+    checkIban(input: string) {
+      const { iban, valid, bank } = readIban(input);
+      const capital = valid && /^AE\d{21}$/.test(iban);
+      return { is_valid: capital, bank_data: { bank_name: capital ? bank : null } };
     },
 
-    async waitlist(accountId: string) {
-      await scope(accountId);
-      const entry = await repo.waitlistEntry(accountId);
+    async waitlist(who: CapitalScope) {
+      const entry = await repo.waitlistEntry(who.accountId);
       return {
         joined: entry !== undefined,
         stores: entry?.stores ?? [],
@@ -678,8 +672,8 @@ export function createCapitalService(deps: {
     },
 
     /** POST …/capital/waitlist (§2 Waitlist page, §5): at least one of the account's stores and a purpose. */
-    async joinWaitlist(accountId: string, body: { stores: string[]; capitalUse: string; otherUse?: string }) {
-      const { merchantIds } = await scope(accountId);
+    async joinWaitlist(who: CapitalScope, body: { stores: string[]; capitalUse: string; otherUse?: string }) {
+      const { merchantIds } = who;
       const mine = new Set((await deps.accounts.storesOf(merchantIds)).map((s) => s.id));
       const errors: Record<string, FieldError> = {};
       body.stores.forEach((store, i) => {
@@ -690,7 +684,7 @@ export function createCapitalService(deps: {
         errors['/otherUse'] = fieldError('validation:error.required');
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const entry = await repo.joinWaitlist({
-        accountId,
+        accountId: who.accountId,
         stores: [...new Set(body.stores)],
         capitalUse: body.capitalUse,
         otherUse: body.capitalUse === 'other' ? other : null,

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import type { ApplicationRecord, Loan, Offer } from '../../../domain/capital/types';
 import type { ApplicationStep } from '../../../domain/capital/steps';
 import type { Quote } from '../../../domain/capital/quote';
@@ -101,11 +101,14 @@ export const useCapitalApplication = (id: string) =>
     ...ONCE,
   });
 
+/** Whether a failed call was a 404 (an unknown loan, application or offer, §8). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /** The application of an offer, or null when it has none yet. */
 export const fetchApplicationOfOffer = (offerId: string) =>
   api<CapitalApplication>('GET', `${C}/offer/${encodeURIComponent(offerId)}/application`).catch(
     (error: unknown) => {
-      if ((error as { status?: number }).status === 404) return null;
+      if (isNotFound(error)) return null;
       throw error;
     },
   );

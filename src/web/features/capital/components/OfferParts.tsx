@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { OFFER_LIMITS, quoteAllowed, readOfferInput } from '../../../../domain/capital/offers';
+import { maxAmountFor, OFFER_LIMITS, quoteAllowed, readOfferInput } from '../../../../domain/capital/offers';
 import { money, type Lang } from '../../../../domain/capital/format';
 import type { Offer } from '../../../../domain/capital/types';
 import { links } from '../../../config/links';
@@ -194,7 +194,7 @@ export function Customisation(props: {
 }) {
   const { t, i18n } = useTranslation('capital');
   const lang = i18n.language as Lang;
-  const maxAmount = Math.min(OFFER_LIMITS.amount.max, Math.max(OFFER_LIMITS.amount.min, props.offer.amount));
+  const maxAmount = maxAmountFor(props.offer);
   const [amountRaw, setAmountRaw] = useState<string | number>(props.initial.amount);
   const [tenorRaw, setTenorRaw] = useState<string | number>(props.initial.tenor);
   const input = readOfferInput(amountRaw, tenorRaw);

@@ -44,6 +44,7 @@ import { exampleSchedule } from '../../../../domain/capital/quote';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { isDirectDebit } from '../../../../domain/capital/types';
 import {
+  isNotFound,
   useApplicationRecords,
   useCapitalApplication,
   useCapitalBase,
@@ -80,8 +81,6 @@ function StatusBadge(props: { status: string }) {
     </Badge>
   );
 }
-
-const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
 function LoanCard(props: { loan: LoanView }) {
   const { t, i18n } = useTranslation('capital');

@@ -37,9 +37,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/notificationStore';
 import { useAccount } from '../../../api/account';
 import { useExperiments } from '../../../api/experiments';
-import { fetchStores } from '../../../api/stores';
+import { useStores } from '../../../api/stores';
 import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
-import { bestOffer, headlineAmount, OFFER_LIMITS, selectorOptions } from '../../../../domain/capital/offers';
+import { bestOffer, headlineAmount, maxAmountFor, selectorOptions } from '../../../../domain/capital/offers';
 import { firstIncompleteStep } from '../../../../domain/capital/steps';
 import { money, type Lang } from '../../../../domain/capital/format';
 import type { Offer } from '../../../../domain/capital/types';
@@ -83,6 +83,14 @@ function PageLoading() {
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** A store's name for an offer's store id (the merchant's name while the stores load or for an unknown one). */
+function useStoreName(offers: readonly Offer[] | undefined) {
+  const stores = useStores();
+  return (storeId: string | null) =>
+    stores.data?.find((s) => s.id === storeId)?.name ??
+    offers?.find((o) => o.store_id === storeId)?.merchant_name;
 }
 
 /** {capital_base}: where the merchant belongs (§2 entry redirect rules). */
@@ -187,11 +195,7 @@ export function OffersPage() {
   const { t, i18n } = useTranslation('capital');
   const base = useCapitalBase();
   const offers = useOffers();
-  const client = useQueryClient();
-  const stores = useQuery({ queryKey: ['stores'], queryFn: () => fetchStores(client), retry: false });
-  const storeName = (storeId: string | null) =>
-    stores.data?.find((s) => s.id === storeId)?.name ??
-    offers.data?.find((o) => o.store_id === storeId)?.merchant_name;
+  const storeName = useStoreName(offers.data);
   const track = useCapitalEvents();
   useEffect(() => {
     if (offers.data) track('Capital Offers Loaded', { count: offers.data.length });
@@ -310,11 +314,10 @@ export function OfferPage() {
   const { t, i18n } = useTranslation('capital');
   const base = useCapitalBase();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const offers = useOffers();
   const account = useAccount();
   const experiments = useExperiments();
-  const stores = useQuery({ queryKey: ['stores'], queryFn: () => fetchStores(client), retry: false });
+  const storeName = useStoreName(offers.data);
   const track = useCapitalEvents();
   const [callBack, setCallBack] = useState(false);
   const feedback = useFeedbackOnLeave((experiments.data ?? []).includes('capital_feedback_form'));
@@ -329,10 +332,6 @@ export function OfferPage() {
     (o) => o.store_id === offer.store_id && o.merchant_id === offer.merchant_id,
   );
   const storeIds = [...new Set(offers.data.map((o) => o.store_id ?? ''))];
-  const storeName = (storeId: string) =>
-    stores.data?.find((s) => s.id === storeId)?.name ??
-    offers.data.find((o) => o.store_id === storeId)?.merchant_name ??
-    storeId;
 
   return (
     <>
@@ -355,7 +354,7 @@ export function OfferPage() {
                 <Select
                   label={t('offer.store')}
                   description={t('offer.storeHint')}
-                  data={storeIds.map((s) => ({ value: s, label: storeName(s) }))}
+                  data={storeIds.map((s) => ({ value: s, label: storeName(s) ?? s }))}
                   value={offer.store_id ?? ''}
                   allowDeselect={false}
                   w={{ base: '100%', sm: 280 }}
@@ -516,7 +515,7 @@ export function OfferEntry() {
 
   const initial = application.data
     ? { amount: application.data.amount, tenor: application.data.tenor }
-    : { amount: Math.min(offer.amount, OFFER_LIMITS.amount.max), tenor: offer.tenor };
+    : { amount: maxAmountFor(offer), tenor: offer.tenor };
   return (
     <>
       <PageHeader
@@ -566,7 +565,7 @@ export function WaitlistPage() {
   const { t } = useTranslation('capital');
   const client = useQueryClient();
   const entry = useWaitlist();
-  const stores = useQuery({ queryKey: ['stores'], queryFn: () => fetchStores(client), retry: false });
+  const stores = useStores();
   const [chosen, setChosen] = useState<string[]>([]);
   const [use, setUse] = useState<string | null>(null);
   const [other, setOther] = useState('');
