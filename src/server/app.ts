@@ -50,7 +50,7 @@ import { localFileStore, type FileStore } from './storage';
 import { s3FileStore, StorageUnavailable } from './s3';
 import { serverFlowSource } from './catalogue';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './jsonDepth';
-import { findNul } from './nulCheck';
+import { findLoneSurrogate, findNul } from './nulCheck';
 import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -140,7 +140,8 @@ export async function buildApp(options: AppOptions) {
       request.body = {};
   });
 
-  // A NUL character cannot be stored (PostgreSQL refuses it in text and JSON): refused for every route, in
+  // A NUL character or half a surrogate pair cannot be stored (PostgreSQL refuses them in text and JSON): refused
+  // for every route, in
   // the body, the query and the path, before any handler meets it.
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
@@ -152,6 +153,11 @@ export async function buildApp(options: AppOptions) {
       if (pointer !== null)
         throw new HttpError(400, `the ${part} holds a NUL character (U+0000), which is not allowed`, {
           [pointer === '' ? '/' : pointer]: fieldError('validation:error.nulCharacter', {}),
+        });
+      const half = findLoneSurrogate(value);
+      if (half !== null)
+        throw new HttpError(400, `the ${part} holds half a UTF-16 surrogate pair, which is not text`, {
+          [half === '' ? '/' : half]: fieldError('validation:error.loneSurrogate', {}),
         });
     }
   });

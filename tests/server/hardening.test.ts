@@ -52,6 +52,24 @@ describe('a NUL character (U+0000) is refused with 400 on every route, never sto
     ]);
   });
 
+  it('half a surrogate pair (JSON can spell it, PostgreSQL cannot store it) is refused the same way', async () => {
+    for (const body of [
+      '{"type":"track","event":"\\ud800"}',
+      '{"type":"page","properties":{"p":"a\\udc00b"}}',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/merchant/api/v1/events',
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, body).toBe(400);
+      expect(Object.values(res.json().field_errors)).toEqual([
+        { key: 'validation:error.loneSurrogate', params: {} },
+      ]);
+    }
+  });
+
   it('in the query and in the path', async () => {
     const query = await app.inject({
       method: 'GET',
