@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
 import { legend, loanAlert, progress, weekSlots } from '../src/domain/capital/loans';
 import type { Loan } from '../src/domain/capital/types';
-import { loanDocument } from '../src/server/fixtures/load';
+import { loanDocument } from '../src/server/fixtures/capital';
 
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
