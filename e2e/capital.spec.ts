@@ -42,7 +42,7 @@ test.describe('the entry lands where §2 says', () => {
     ['acc-capital-dd', /\/finance\/capital\/loans\/loan-coral-dd$/],
     ['acc-capital-closed', /\/finance\/capital\/loans$/], // a loan and offers
     ['acc-capital-applications', /\/finance\/capital\/loans$/], // several applications
-    ['acc-capital-waitlist', /\/finance\/capital\/waitlist$/], // the fake door
+    ['acc-capital-waitlist', /\/finance\/capital\/waitlist(\/join)?$/], // the fake door (its form's one step)
     ['acc-admin', /\/finance\/payouts\/completed$/], // nothing at all
   ];
   for (const [persona, where] of cases)

@@ -15,8 +15,8 @@ const TEXTS = {
   ar: JSON.parse(readFileSync('tests/fixtures/flows/demo-request/locales/ar/demo-request.json', 'utf8')),
 };
 const BUTTONS = {
-  en: { next: 'Next', submit: 'Submit', received: 'We have your answers' },
-  ar: { next: 'التالي', submit: 'إرسال', received: 'وصلتنا إجاباتك' },
+  en: { next: 'Next', submit: 'Book my demo', received: 'We have your answers' },
+  ar: { next: 'التالي', submit: 'احجز العرض التوضيحي', received: 'وصلتنا إجاباتك' },
 };
 
 test('the app’s build knows nothing of the flow', () => {
@@ -25,6 +25,7 @@ test('the app’s build knows nothing of the flow', () => {
 });
 
 test('a merchant fills and submits a flow that exists only as catalogue files', async ({ page }, info) => {
+  test.slow(); // three steps, an upload, a reload and a second visit: long on a loaded two-core runner
   const lang = info.project.name === 'mobile' ? 'ar' : 'en';
   const t = TEXTS[lang];
   const b = BUTTONS[lang];

@@ -5,6 +5,7 @@
  * exactly these texts, so what the merchant reads is part of the version.
  */
 import { isObject } from '../engine/core/json';
+import { toPointer } from '../engine/core/pointer';
 import { walkJson, type JsonSchema } from './model';
 import type { FlowDefinition } from '../engine/core/types';
 
@@ -42,10 +43,18 @@ export const MESSAGE_KEYWORDS = new Set([
 export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
   return [
     { file, pointer: '/title', key: flow.title },
-    ...flow.steps.map((step, i) => ({ file, pointer: `/steps/${i}/title`, key: step.title })),
+    ...flow.steps.flatMap((step, i) => [
+      { file, pointer: `/steps/${i}/title`, key: step.title },
+      ...(step.action ? [{ file, pointer: `/steps/${i}/action`, key: step.action }] : []),
+    ]),
     ...(flow.resets ?? []).flatMap((reset, i) =>
       reset.confirm ? [{ file, pointer: `/resets/${i}/confirm`, key: reset.confirm }] : [],
     ),
+    ...Object.entries(flow.refusals ?? {}).map(([reason, key]) => ({
+      file,
+      pointer: toPointer(['refusals', reason]),
+      key,
+    })),
   ];
 }
 

@@ -39,6 +39,7 @@ import { createFileService } from './services/files';
 import { createFileRepository } from './repositories/files';
 import { createDraftRepository } from './repositories/drafts';
 import { createDraftsService } from './services/drafts';
+import { capitalFlowHooks } from './services/capitalFlows';
 import { draftRoutes } from './routes/drafts';
 import { catalogueRoutes } from './routes/catalogue';
 import { capitalRoutes } from './routes/capital';
@@ -300,6 +301,12 @@ export async function buildApp(options: AppOptions) {
   const applicationRepository = createApplicationRepository(database.db);
   const draftRepository = createDraftRepository(database.db);
   const fileRepository = createFileRepository(database.db);
+  const capital = createCapitalService({
+    repository: createCapitalRepository(database.db),
+    accounts: accountRepository,
+    outbox,
+    clock,
+  });
   const drafts = createDraftsService({
     drafts: draftRepository,
     files: fileRepository,
@@ -307,6 +314,7 @@ export async function buildApp(options: AppOptions) {
     clock,
     hooks: {
       [ONBOARDING_FLOW]: onboardingHooks({ applications: applicationRepository, drafts: draftRepository }),
+      ...capitalFlowHooks({ capital }),
     },
   });
   await app.register(draftRoutes, { drafts, ownPaths: [ONBOARDING_FLOW] });
@@ -349,14 +357,7 @@ export async function buildApp(options: AppOptions) {
       clock,
     }),
   });
-  await app.register(capitalRoutes, {
-    capital: createCapitalService({
-      repository: createCapitalRepository(database.db),
-      accounts: accountRepository,
-      outbox,
-      clock,
-    }),
-  });
+  await app.register(capitalRoutes, { capital });
   const webRoot = options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
   if (devEnabled)
     await app.register(devRoutes, {

@@ -79,6 +79,8 @@ function adapter(
   options: {
     initial?: FormData;
     refuse?: (data: FormData) => Record<string, { key: string; params?: Record<string, unknown> }> | null;
+    /** The server's reasons for refusing each submit in turn (then it takes it). */
+    refusals?: string[];
     attention?: { pointer: string; key: string; params: Record<string, unknown> }[];
   } = {},
 ) {
@@ -97,6 +99,8 @@ function adapter(
     },
     submit: async (data) => {
       submitted.push(data);
+      const refusal = options.refusals?.shift();
+      return refusal === undefined ? undefined : { refusal };
     },
   };
   return { adapter: value, saves, submitted };
@@ -196,6 +200,31 @@ describe('useWizard (through the runner that draws it)', () => {
       full_name: 'Noor',
       business_type: 'online',
     });
+  });
+
+  it('words a refused submit as the flow says (its reason, else any), on the step’s own button, and keeps the form', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, submitted } = adapter({
+      initial: {
+        full_name: 'Noor',
+        email: 'noor@example.com',
+        business_type: 'online',
+        licence_url: 'https://files.example.com/licence.pdf',
+      },
+      refusals: ['slots_full', 'no_reason_the_flow_knows'],
+    });
+    await show(draft, undefined, '/w/documents');
+    const book = await screen.findByRole('button', { name: 'Book my demo' });
+    await user.click(book);
+    expect(
+      await screen.findByText('Every demo slot this month is taken: we will write when one opens.'),
+    ).toBeTruthy();
+    await user.click(book);
+    expect(await screen.findByText('We could not book your demo. Please try again later.')).toBeTruthy();
+    expect(where()).toBe('/w/documents');
+    await user.click(book);
+    await waitFor(() => expect(submitted).toHaveLength(3));
+    await waitFor(() => expect(screen.queryByTestId('wizard-refusal')).toBeNull());
   });
 
   it('asks the merchant to check the fields a newer version of the form dropped', async () => {

@@ -266,6 +266,15 @@ describe('translations', () => {
     );
   });
 
+  it('a step’s button words and a refusal’s message need their texts', () => {
+    const problems = run(translations, (f) => {
+      flowStep(f, 'basic-info').action = 'onboarding:steps.basic-info.go';
+      f[FLOW]!.refusals = { wrong_status: 'onboarding:refusals.wrongStatus' };
+    });
+    expectProblem(problems, FLOW, '/steps/0/action', /"onboarding:steps.basic-info.go" is missing/);
+    expectProblem(problems, FLOW, '/refusals/wrong_status', /"onboarding:refusals.wrongStatus" is missing/);
+  });
+
   it('a title written as English text instead of a key', () => {
     const file = 'onboarding/steps/basic-info.schema.json';
     const problems = run(translations, (f) => (f[file]!.properties.first_name.title = 'First name'));
@@ -394,6 +403,16 @@ describe('ownership', () => {
       FLOW,
       '/context/tier/pointer',
       'no step owns "/yearly_volume", so "tier" can never be answered',
+    );
+  });
+
+  it('a context field on a fact the server supplies (/$facts/…) needs no owner; one beside it does', () => {
+    expect(run(ownership, (f) => (f[FLOW]!.context.tier.pointer = '/$facts/tier'))).toEqual([]);
+    expectProblem(
+      run(ownership, (f) => (f[FLOW]!.context.tier.pointer = '/$factsheet/tier')),
+      FLOW,
+      '/context/tier/pointer',
+      'no step owns "/$factsheet/tier", so "tier" can never be answered',
     );
   });
 

@@ -27,16 +27,18 @@ describe('catalogue check', () => {
     expect(result.code).toBe(0);
     const [summary, ...flows] = result.stdout.trim().split('\n');
     expect(summary).toMatch(
-      /^catalogue ok: 1 flow, 17 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
+      /^catalogue ok: 3 flows, 24 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
     );
     expect(flows).toEqual([
-      expect.stringMatching(/^ {2}onboarding {2}version [0-9a-f]{64} {2}\(17 steps\)$/),
+      expect.stringMatching(/^ {2}capital-reset {5}version [0-9a-f]{64} {2}\(6 steps\)$/),
+      expect.stringMatching(/^ {2}capital-waitlist {2}version [0-9a-f]{64} {2}\(1 step\)$/),
+      expect.stringMatching(/^ {2}onboarding {8}version [0-9a-f]{64} {2}\(17 steps\)$/),
     ]);
   });
 
   it('prints each flow’s version id: the same content gives the same id, a changed text a new one', () => {
     const idOf = (schemas?: string) =>
-      /onboarding {2}version ([0-9a-f]{64})/.exec(
+      /onboarding +version ([0-9a-f]{64})/.exec(
         run('check', ...(schemas ? ['--schemas', schemas] : [])).stdout,
       )?.[1];
     const original = idOf();
@@ -137,7 +139,7 @@ describe('catalogue matrix', () => {
 
   it.each([
     [['matrix'], 'error: matrix needs --flow <flow>'],
-    [['matrix', '--flow', 'capital'], 'error: no flow "capital" (known: onboarding)'],
+    [['matrix', '--flow', 'capital'], 'error: no flow "capital" (known: capital-reset, capital-waitlist, onboarding)'],
     [
       ['matrix', '--flow', 'onboarding', '--format', 'xml'],
       'error: --format must be md, csv or json, got "xml"',

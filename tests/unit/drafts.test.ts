@@ -122,6 +122,12 @@ describe('answers a draft refuses (answerProblems)', () => {
     });
   });
 
+  it('the server’s facts ($facts) are no answer: never refused, never carried away', () => {
+    const data = { first_name: 'Sara', $facts: { reason: 'irrelevant_license', application_id: 'x' } };
+    expect(answerProblems(flow, checks, data)).toEqual([]);
+    expect(carryForward(flow, checks, data).data).toEqual(data);
+  });
+
   it('missing answers are not refused: a draft may be incomplete', () => {
     expect(answerProblems(flow, checks, { first_name: 'Sara' })).toEqual([]);
   });

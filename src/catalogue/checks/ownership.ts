@@ -1,12 +1,13 @@
 import { isWithin, parsePointer, toPointer } from '../../engine/core/pointer';
 import { isObject } from '../../engine/core/json';
+import { FACTS_KEY } from '../../engine/core/types';
 import { schemaLeaves } from '../model';
 import { finding, type Check, type Finding } from './check';
 
 /**
  * What steps own and what their schemas declare agree: every owned pointer is a field of the step, every
- * field is owned; every context field, rule and reset speaks of data some step asks for; a field's lookup
- * (`ui:options.lookup`) fills only fields of its own step.
+ * field is owned; every context field (but the server's facts, `/$facts/…`), rule and reset speaks of data some
+ * step asks for; a field's lookup (`ui:options.lookup`) fills only fields of its own step.
  */
 export const ownership: Check = {
   name: 'ownership',
@@ -56,7 +57,7 @@ export const ownership: Check = {
       }
       const owned = definition.steps.flatMap((s) => s.owns);
       for (const [name, field] of Object.entries(definition.context))
-        if (!owned.some((o) => isWithin(field.pointer, o)))
+        if (!isWithin(field.pointer, `/${FACTS_KEY}`) && !owned.some((o) => isWithin(field.pointer, o)))
           found.push(
             finding(
               file,

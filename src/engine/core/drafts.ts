@@ -11,7 +11,7 @@ import { isObject } from './json';
 import { toFieldMessages, type FieldMessage, type ValidationErrorLike } from './messages';
 import { getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from './pointer';
 import { resolveSteps, withOwnedParents } from './steps';
-import type { FlowDefinition, FormData } from './types';
+import { FACTS_KEY, type FlowDefinition, type FormData } from './types';
 
 /** Validates the whole form data against one step's schema. */
 export type StepValidator = (data: FormData) => { valid: boolean; errors: readonly ValidationErrorLike[] };
@@ -160,10 +160,8 @@ export function answerProblems(
   const add = (message: FieldMessage) => {
     if (!found.has(message.pointer)) found.set(message.pointer, message);
   };
-  unownedPointers(
-    flow.steps.flatMap((s) => s.owns),
-    data,
-  ).forEach(add);
+  // The server's facts are no answer: no step owns them, nothing refuses them.
+  unownedPointers([...flow.steps.flatMap((s) => s.owns), `/${FACTS_KEY}`], data).forEach(add);
   const judged = new Map<
     string,
     { owns: readonly string[]; undeclared: Set<string>; errors: FieldMessage[] }

@@ -48,6 +48,8 @@ export interface StepDefinition {
   locked?: boolean;
   /** The step first shows the answers of the active steps before it, each step with a link back to it. */
   review?: boolean;
+  /** The words of the step's main button (default: Next, or Submit at the end), e.g. "Join the waitlist". */
+  action?: TextKey;
 }
 
 /** While `when` holds, the pointers of `set` take their values and those of `clear` are removed. */
@@ -72,7 +74,19 @@ export interface FlowDefinition {
   steps: StepDefinition[];
   rules?: FlowRule[];
   resets?: FlowReset[];
+  /**
+   * What the form says when the server refuses a submit for a reason of its own (its answer's
+   * `details.reason`): reason → text key; `*` for any other refusal. Without a key the form's own "could not
+   * save" notice shows.
+   */
+  refusals?: Record<string, TextKey>;
 }
+
+/**
+ * Where the server puts what it knows about a draft's subject (an application's reset reason, an offer's tags):
+ * under this key of the data, read by context fields (`/$facts/<name>`), never asked of or sent by the merchant.
+ */
+export const FACTS_KEY = '$facts';
 
 /** The derived context: fields whose value is null (not answered) are absent, as JSON Schema's `required` expects. */
 export type Context = Record<string, Exclude<Scalar, null>>;

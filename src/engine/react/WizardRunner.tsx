@@ -102,9 +102,11 @@ function Wizard(
   });
   if (wizard.redirect) return <Navigate to={wizard.redirect} replace />;
   if (wizard.loading) return <WizardSkeleton />;
+  // A path of one step has no progress to show.
+  const single = wizard.stepper.length === 1 && (wizard.outlook?.settled ?? true);
 
   return (
-    <div className={classes.layout}>
+    <div className={single ? classes.single : classes.layout}>
       <Modal
         opened={wizard.reset !== null}
         onClose={() => wizard.reset?.cancel()}
@@ -125,17 +127,24 @@ function Wizard(
           </Group>
         </Stack>
       </Modal>
-      <div>
-        <WizardStepper
-          steps={wizard.stepper}
-          current={wizard.stepId}
-          onSelect={wizard.select}
-          outlook={wizard.outlook}
-        />
-      </div>
+      {!single && (
+        <div>
+          <WizardStepper
+            steps={wizard.stepper}
+            current={wizard.stepId}
+            onSelect={wizard.select}
+            outlook={wizard.outlook}
+          />
+        </div>
+      )}
       <div>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="lg">
+            {wizard.refusal !== null && (
+              <Alert color="red" variant="light" role="alert" data-testid="wizard-refusal">
+                {wizard.refusal}
+              </Alert>
+            )}
             {wizard.saveFailed && (
               <Alert color="red" variant="light" title={t('wizard.saveFailedTitle')} role="alert">
                 {t('wizard.saveFailed')}
@@ -196,7 +205,7 @@ function Wizard(
               next={wizard.next}
               onPress={wizard.onActionPress}
               busy={wizard.busy}
-              label={t(`wizard.${wizard.action}`)}
+              label={wizard.actionLabel ?? t(`wizard.${wizard.action}`)}
               backLabel={t('wizard.back')}
             />
           </Stack>

@@ -18,6 +18,11 @@ export interface OpenedDraft {
 export interface SaveResult {
   /** The server refused the save (nothing was stored) for these answers, by JSON pointer. */
   fieldErrors?: Record<string, FieldError>;
+  /**
+   * The server refused a submit for a reason of its own (its answer's `details.reason`, '' when it gave none):
+   * the form says what the flow's `refusals` say for it.
+   */
+  refusal?: string;
 }
 
 export interface SaveContext {

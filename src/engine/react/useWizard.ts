@@ -94,7 +94,11 @@ export interface WizardView {
   onActionPress: () => void;
   /** What the main button says. */
   action: 'next' | 'submit' | 'finish';
+  /** The step's own words for it (flow.json `action`), translated; null: the action's. */
+  actionLabel: string | null;
   saveFailed: boolean;
+  /** Why the server refused the submit, worded by the flow's `refusals` (null: it did not). */
+  refusal: string | null;
   /** Steps with fields a newer form version dropped, to check. */
   attention: { stepId: string; title: string; count: number }[];
   /** A change that would clear other answers, waiting for the merchant's word. */
@@ -237,6 +241,7 @@ export function useWizard(options: WizardOptions): WizardView {
   }, []);
   const [attention, setAttention] = useState<FieldMessage[]>(options.initial.attention);
   const [saveFailed, setSaveFailed] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const lastSaved = useRef({ data: options.initial.data, serialized: JSON.stringify(options.initial.data) });
   const formContainer = useRef<HTMLDivElement>(null);
@@ -599,6 +604,7 @@ export function useWizard(options: WizardOptions): WizardView {
   };
 
   const end = definition.steps.find((s) => s.id === stepId)?.end;
+  const stepAction = definition.steps.find((s) => s.id === stepId)?.action;
   const reviewing = step !== undefined && definition.steps.find((s) => s.id === step.id)?.review === true;
   const reviewSteps = reviewing ? active.slice(0, at).join(' ') : '';
   const review = useMemo(
@@ -641,8 +647,16 @@ export function useWizard(options: WizardOptions): WizardView {
           applyRules(definition, dropInactiveData(definition, current)),
           steps.filter((id) => snapshot.checks[id]),
         );
+        setRefusal(null);
         const result = await options.adapter.submit(finalData);
+        if (result?.refusal !== undefined) {
+          // The flow's words for the server's reason, else for any refusal; a flow with none says the save failed.
+          const key = definition.refusals?.[result.refusal] ?? definition.refusals?.['*'];
+          if (key) setRefusal(text(key));
+          else setSaveFailed(true);
+        }
         if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
+        if (result?.refusal !== undefined) return;
         options.onEnd?.('submit', finalData);
       } else if (end === 'reach-out') options.onEnd?.('reach-out', current);
     } catch {
@@ -714,7 +728,9 @@ export function useWizard(options: WizardOptions): WizardView {
     busy,
     onActionPress: pressStart,
     action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
+    actionLabel: stepAction ? text(stepAction) : null,
     saveFailed,
+    refusal,
     attention: attentionSteps,
     reset: pendingReset
       ? {

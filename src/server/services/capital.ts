@@ -615,7 +615,12 @@ export function createCapitalService(deps: {
         company_name_or_legal_name: legal.company_name,
       };
       if (sent.every((f) => body[f]!.trim() === current[f]))
-        throw reasonError(400, 'params for update not diff', 'params_for_update_not_diff');
+        throw reasonError(
+          400,
+          'params for update not diff',
+          'params_for_update_not_diff',
+          Object.fromEntries(sent.map((f) => [`/${f}`, fieldError('capital:error.unchanged')])),
+        );
       const value = (f: (typeof RESET_UPDATE_FIELDS)[number], old: unknown) =>
         sent.includes(f) ? body[f]!.trim() : old;
       const now = deps.clock.now();
@@ -624,6 +629,7 @@ export function createCapitalService(deps: {
         data: {
           ...row.data,
           reasons: [],
+          _fixes: Number(row.data._fixes ?? 0) + 1,
           legal_info: {
             ...legal,
             cr_file_url: value('cr_file', legal.cr_file_url),
@@ -636,6 +642,32 @@ export function createCapitalService(deps: {
         updatedAt: now,
       });
       return applicationView(merchantIds, updated!);
+    },
+
+    /**
+     * What the fix of a reset application starts from (§2 Reset fix screen): its reason (prefix removed; `other`
+     * for one §4 does not name), the licence's details as they stand (its file excepted), and the fix's number — a second reset of
+     * the same application is a new fix. 404 unless the application is the caller's and on hold.
+     */
+    async resetForm(who: CapitalScope, id: string) {
+      const row = await applicationOf(who.merchantIds, id);
+      if (row.status !== 'reset') throw notFound('application is not on hold');
+      const reasons = Array.isArray(row.data.reasons) ? (row.data.reasons as string[]) : [];
+      const reason = (reasons[0] ?? '').replace(/^reason_/, '');
+      const legal = isObject(row.data.legal_info) ? row.data.legal_info : {};
+      const values = Object.fromEntries(
+        // Not the file: every reason asks for a new one (and an old one is no upload of this account's).
+        Object.entries({
+          cr_number: legal.cr_number,
+          registered_company_address: legal.company_address,
+          company_name_or_legal_name: legal.company_name,
+        }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+      );
+      return {
+        reason: reason in RESET_FIELDS ? reason : 'other',
+        fix: Number(row.data._fixes ?? 0) + 1,
+        values,
+      };
     },
 
     async connections(who: CapitalScope, connector: string, merchantId: string) {

@@ -2,7 +2,10 @@
  * One drafts service for every catalogue flow: create, read, autosave, submit — keyed by (flow, owner, scope)
  * and recording the flow version each draft was saved under. Every rule comes from the flow's version
  * (src/catalogue): its step schemas, routing, rules and resets; nothing here knows a flow by name. A flow
- * may add what no schema can check (registries, names others hold) and what submit fills in, as hooks.
+ * may add, as hooks: what no schema can check (registries, names others hold), what submit fills in, who may
+ * open it on which subject with the facts the server knows there (`/$facts`, read by its routing, never taken
+ * from a save), and what submitting does in the product (`commit`: a refusal there answers the submit and the
+ * draft stays a draft; two submits racing may both commit, the second then answers 409).
  *
  * - Autosave is all or nothing: answers that break a rule, keys no step owns or declares, another account's
  *   file — any of these and the whole save answers 400 with `field_errors` and nothing is stored. Every step
@@ -28,7 +31,7 @@ import { getAt, isWithin, removeAt, setAt } from '../../engine/core/pointer';
 import { applyResets, applyRules, resetsFor } from '../../engine/core/rules';
 import { filePointers } from '../../engine/core/schemaWalk';
 import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/core/steps';
-import type { FormData } from '../../engine/core/types';
+import { FACTS_KEY, type FormData, type Scalar } from '../../engine/core/types';
 import type { FlowSource } from '../../catalogue/flowSource';
 import { flowRuntime, type FlowRuntime } from '../../catalogue/runtime';
 import type { DraftView } from '../../engine/core/drafts';
@@ -52,6 +55,23 @@ export interface FlowHooks {
   }): Promise<FieldMessage[]>;
   /** The data as it is stored at submit (a default filled in from another answer, say). */
   beforeSubmit?(data: FormData): FormData;
+  /**
+   * Opening the flow on a subject (`scope`: an application, an offer): throws when the owner may not (404,
+   * 403), and says what the server knows there — `facts`, stored under `/$facts` and refreshed at every start,
+   * which the flow's context may read; `initial` answers for a new draft; and `key`, what the draft is stored
+   * under when one subject may have several drafts over time (a second fix of an application reset again).
+   */
+  open?(input: { ownerId: string; scope: string }): Promise<{
+    key?: string;
+    facts?: Record<string, Scalar>;
+    initial?: FormData;
+  }>;
+  /**
+   * What submitting does in the product (join the waitlist, send a fix), once every check of the draft passed;
+   * what it throws answers the submit and the draft stays a draft. Gets the data as it will be stored, facts
+   * included.
+   */
+  commit?(input: { ownerId: string; data: FormData }): Promise<void>;
 }
 
 export interface DraftsDeps {
@@ -61,6 +81,8 @@ export interface DraftsDeps {
   clock: Clock;
   hooks?: Record<string, FlowHooks>;
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function createDraftsService(deps: DraftsDeps) {
   const { drafts, files, flows, clock } = deps;
@@ -177,11 +199,19 @@ export function createDraftsService(deps: DraftsDeps) {
       options: { scope?: string; initial?: FormData; id?: string } = {},
     ) {
       const runtime = await current(flowId);
-      const scope = options.scope ?? '';
+      const opened = (await hooksOf(flowId).open?.({ ownerId, scope: options.scope ?? '' })) ?? {};
+      const scope = opened.key ?? options.scope ?? '';
+      const facts = opened.facts ? { [FACTS_KEY]: opened.facts } : {};
       const existing = await drafts.byOwner(flowId, ownerId, scope);
-      if (existing) return { created: false, draft: view(await upToDate(existing, runtime), runtime) };
+      if (existing) {
+        let row = await upToDate(existing, runtime);
+        // The facts as they are now (an offer's tags may have changed since the draft began).
+        if (opened.facts && row.status === 'draft' && !sameJson(row.data[FACTS_KEY], opened.facts))
+          row = await drafts.update(row.id, { data: { ...row.data, ...facts } }, clock.now());
+        return { created: false, draft: view(row, runtime) };
+      }
       // What the server fills in is judged like a save; a value the form would refuse is left for the merchant.
-      let data = applyRules(runtime.definition, options.initial ?? {});
+      let data = applyRules(runtime.definition, { ...options.initial, ...opened.initial, ...facts });
       const problems = answerProblems(runtime.definition, runtime.checks, data);
       data = withoutPointers(
         data,
@@ -240,7 +270,11 @@ export function createDraftsService(deps: DraftsDeps) {
         }, row.data);
         next = applyResets(next, resetsFor(definition, row.data, next));
         received = [step];
-      } else next = body;
+      } else {
+        // The whole answers (onboarding's PUT): the facts stay the server's.
+        const { [FACTS_KEY]: _sent, ...answers } = body;
+        next = row.data[FACTS_KEY] === undefined ? answers : { ...answers, [FACTS_KEY]: row.data[FACTS_KEY] };
+      }
       next = applyRules(definition, next);
       // Answers of fields that no longer apply (the other branch of an `if` was chosen) are not kept.
       next = dropInapplicable(runtime.checks, next, received ?? resolveSteps(definition, next));
@@ -289,6 +323,7 @@ export function createDraftsService(deps: DraftsDeps) {
           step: firstIncompleteStep(definition, validators, data) ?? active.at(-1) ?? null,
         });
       final = hooksOf(flowId).beforeSubmit?.(final) ?? final;
+      await hooksOf(flowId).commit?.({ ownerId, data: final });
       const submitted = await drafts.submit(
         row.id,
         { data: final, version: runtime.version.id, outcome: last.end },

@@ -1,8 +1,9 @@
 /**
  * A wizard's draft kept on the server, whichever calls a flow uses (the spec's application calls for
  * onboarding, the generic drafts API for every other flow): a save the server refuses (400) or a submit it
- * finds incomplete (422) gives the wizard its field errors to show; any other failure is thrown (the wizard
- * says the save failed and keeps everything).
+ * finds incomplete (422) gives the wizard its field errors to show; a submit refused otherwise gives the
+ * server's reason (the flow's `refusals` word it); any other failure is thrown (the wizard says the save
+ * failed and keeps everything).
  */
 import type { DraftAdapter, OpenedDraft, SaveContext } from '../../engine/react/adapter';
 import type { FormData } from '../../engine/core/types';
@@ -37,6 +38,19 @@ export function serverDraft(calls: DraftCalls): DraftAdapter {
       const keepalive = context.keepalive === true && JSON.stringify(body).length < KEEPALIVE_LIMIT;
       return refusedOr(() => api(method, url, body, { keepalive }), 400);
     },
-    submit: () => refusedOr(() => api('POST', calls.submitUrl), 422),
+    submit: async () => {
+      try {
+        await api('POST', calls.submitUrl);
+      } catch (error) {
+        // Refused (not lost on the way): the fields at fault, and the server's reason for the flow to word.
+        if (error instanceof ApiError && error.status >= 400) {
+          const details = error.body.details as { reason?: unknown } | undefined;
+          const fieldErrors = Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined;
+          if (error.status === 422 && fieldErrors) return { fieldErrors };
+          return { fieldErrors, refusal: typeof details?.reason === 'string' ? details.reason : '' };
+        }
+        throw error;
+      }
+    },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What the form widgets need from the API (any flow): uploads with progress, downloads of stored files, and the
- * lists `apiSelect` fields pick from (business sections and their categories), and the lookups that fill a field
- * from another's answer (an IBAN's bank).
+ * lists `apiSelect` and `multiSelect` fields pick from (business sections and their categories, the stores),
+ * and the lookups that fill a field from another's answer (an IBAN's bank).
  */
 import { api, ApiError } from './client';
 import { fileNameOf, UploadRejected, type WidgetServices } from '../../engine/widgets/services';
@@ -74,8 +74,12 @@ interface NamedItem {
   name: string;
 }
 
-/** Lists from the server for `apiSelect` fields. */
+/** Lists from the server for `apiSelect` and `multiSelect` fields. */
 async function options(source: string, parent: unknown, language: string) {
+  if (source === 'stores') {
+    const { items } = await api<{ items: { id: string; name: string }[] }>('GET', '/merchant/api/v1/stores');
+    return items.map((store) => ({ value: store.id, label: store.name }));
+  }
   const lang = language === 'ar' ? 'ar' : 'en';
   const path =
     source === 'sections'

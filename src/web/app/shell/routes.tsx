@@ -87,20 +87,21 @@ type CapitalScreen =
   | 'OffersPage'
   | 'WaitlistPage'
   | 'ApplicationPage'
+  | 'ResetFixPage'
   | 'LoanPage'
   | 'LoansPage';
 
 /** Capital's route table (capital spec §2), under both spellings of {capital_base}; the wizards are the next issue's. */
 const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['', 'CapitalEntry'],
-  ['waitlist', 'WaitlistPage'],
+  ['waitlist/:stepId?', 'WaitlistPage'],
   ['offers', 'OffersPage'],
   ['offers/:id', 'OfferPage'],
   ['loans', 'LoansPage'],
   ['loans/:id', 'LoanPage'],
   ['applications/:id', 'ApplicationPage'],
   ['loan-applications/:id', 'ApplicationPage'],
-  ['loan-applications/:id/fix', 'CapitalWizardPlanned'],
+  ['loan-applications/:id/fix/:stepId?', 'ResetFixPage'],
   ['application-preapproved/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],
   ['application-full-revenue/:offerId/:merchantId/:stepName', 'CapitalWizardPlanned'],
   ['application/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],

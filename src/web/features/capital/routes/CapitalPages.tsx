@@ -8,4 +8,4 @@ export {
   OffersPage,
   WaitlistPage,
 } from './OfferPages';
-export { ApplicationPage, LoanPage, LoansPage } from './LoanPages';
+export { ApplicationPage, LoanPage, LoansPage, ResetFixPage } from './LoanPages';

@@ -1,7 +1,7 @@
 /**
  * Capital's entry, offers and waitlist screens (capital spec §2): the entry redirect, the offers list, the offer
  * page (store switcher, selector, sections, call back, feedback), the offer entry page with the customisation,
- * the waitlist and the error page.
+ * the waitlist (a catalogue flow) and the error page.
  *
  * The feedback modal (§2: once per session, after more than 10 seconds on the offer page, when the merchant then
  * navigates away, if the `capital_feedback_form` flag is on) works with the declarative router this app uses,
@@ -15,7 +15,6 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
   Radio,
   Select,
@@ -23,7 +22,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
@@ -34,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { PageHeader } from '../../../components/PageHeader';
+import { FlowForm } from '../../../components/FlowForm';
 import { notify } from '../../../components/notificationStore';
 import { useAccount } from '../../../api/account';
 import { useExperiments } from '../../../api/experiments';
@@ -47,7 +46,6 @@ import {
   capitalKeys,
   createApplication,
   fetchApplicationOfOffer,
-  joinWaitlist,
   updateApplication,
   useApplicationRecords,
   useCapitalBase,
@@ -558,22 +556,17 @@ export function CapitalErrorPage() {
   );
 }
 
-const USES = ['invest_in_marketing', 'manage_cash_flows', 'buy_more_inventory', 'other'] as const;
-
-/** {capital_base}/waitlist (§2 Waitlist page, §5): stores, a purpose, join; "you are on the waitlist". */
+/**
+ * {capital_base}/waitlist (§2 Waitlist page, §5): the catalogue flow `capital-waitlist` (stores, a purpose,
+ * join; schemas/capital-waitlist), then "you are on the waitlist" for good (the account's entry says so).
+ */
 export function WaitlistPage() {
   const { t } = useTranslation('capital');
   const client = useQueryClient();
+  const base = useCapitalBase();
   const entry = useWaitlist();
-  const stores = useStores();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [use, setUse] = useState<string | null>(null);
-  const [other, setOther] = useState('');
-  const [errors, setErrors] = useState<{ stores?: string; use?: string; other?: string }>({});
-  const [sending, setSending] = useState(false);
-  if (entry.isPending || stores.isPending) return <PageLoading />;
-  if (entry.isError || stores.isError)
-    return <ErrorPage status={500} onRetry={() => void Promise.all([entry.refetch(), stores.refetch()])} />;
+  if (entry.isPending) return <PageLoading />;
+  if (entry.isError) return <ErrorPage status={500} onRetry={() => void entry.refetch()} />;
   if (entry.data.joined)
     return (
       <Card withBorder radius="lg" padding="xl" maw={560} data-testid="waitlist-joined">
@@ -588,91 +581,15 @@ export function WaitlistPage() {
         </Stack>
       </Card>
     );
-  const submit = async () => {
-    const next: typeof errors = {};
-    if (chosen.length === 0) next.stores = t('waitlist.storesRequired');
-    if (!use) next.use = t('waitlist.choose');
-    if (use === 'other' && other.trim() === '') next.other = t('waitlist.required');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setSending(true);
-    try {
-      const joined = await joinWaitlist({
-        stores: chosen,
-        capitalUse: use!,
-        ...(use === 'other' ? { otherUse: other.trim() } : {}),
-      });
-      client.setQueryData(capitalKeys.waitlist, joined);
-    } catch {
-      notify({ variant: 'error', title: t('toast.errorTitle'), message: t('toast.waitlist') });
-    } finally {
-      setSending(false);
-    }
-  };
   return (
     <>
-      <PageHeader title={t('waitlist.title')} />
-      <Card withBorder radius="lg" padding="lg" maw={640}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            <Text c="dimmed">{t('waitlist.body')}</Text>
-            <Checkbox.Group
-              label={t('waitlist.stores')}
-              description={t('waitlist.storesHint')}
-              value={chosen}
-              onChange={(v) => {
-                setChosen(v);
-                setErrors((e) => ({ ...e, stores: undefined }));
-              }}
-              error={errors.stores}
-              required
-            >
-              <Stack gap="xs" mt="xs">
-                {stores.data.map((s) => (
-                  <Checkbox key={s.id} value={s.id} label={s.name} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Radio.Group
-              label={t('waitlist.purpose')}
-              value={use}
-              onChange={(v) => {
-                setUse(v);
-                setErrors((e) => ({ ...e, use: undefined }));
-              }}
-              error={errors.use}
-              required
-            >
-              <Stack gap="xs" mt="xs">
-                {USES.map((u) => (
-                  <Radio key={u} value={u} label={t(`waitlist.${u}`)} />
-                ))}
-              </Stack>
-            </Radio.Group>
-            {use === 'other' && (
-              <TextInput
-                label={t('waitlist.otherText')}
-                value={other}
-                maxLength={500}
-                onChange={(e) => setOther(e.currentTarget.value)}
-                error={errors.other}
-                required
-              />
-            )}
-            <Group>
-              <Button type="submit" loading={sending}>
-                {t('waitlist.join')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <PageHeader title={t('title')} />
+      <FlowForm
+        flowId="capital-waitlist"
+        basePath={`${base}/waitlist`}
+        onSubmitted={() => void client.invalidateQueries({ queryKey: capitalKeys.waitlist })}
+        submitted={() => <PageLoading />}
+      />
     </>
   );
 }

@@ -20,10 +20,14 @@ import { widgetServices } from '../../../api/widgetServices';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { FlowSummary } from '../../../../engine/react/FlowSummary';
 import { catalogue, translateFlowText, type FlowLoader } from '../../../../engine/react/flowSource';
-import { draftAdapter, draftKeys, fetchDraft, startDraft, type DraftView } from '../api';
+import { draftAdapter, draftKeys, fetchDraft, startDraft, type DraftView } from '../../../api/drafts';
 
-/** Flows whose screens live elsewhere (the spec's own addresses). */
-const OWN_SCREENS: Record<string, string> = { onboarding: '/applications' };
+/** Flows whose screens live elsewhere (the spec's own addresses; capital's are on its subject's pages). */
+const OWN_SCREENS: Record<string, string> = {
+  onboarding: '/applications',
+  'capital-waitlist': '/finance/capital/waitlist',
+  'capital-reset': '/finance/capital/loans',
+};
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
 

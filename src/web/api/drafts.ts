@@ -2,11 +2,11 @@
  * Any catalogue flow's draft through the generic drafts API (README "Drafts API"): start or find the account's
  * draft, read it, autosave the step on screen, submit. A new flow under schemas/ needs nothing here.
  */
-import { api } from '../../api/client';
-import { serverDraft } from '../../api/serverDraft';
-import type { DraftAdapter } from '../../../engine/react/adapter';
-import { ownData } from '../../../engine/core/drafts';
-import type { DraftView } from '../../../engine/core/drafts';
+import { api } from './client';
+import { serverDraft } from './serverDraft';
+import type { DraftAdapter } from '../../engine/react/adapter';
+import { ownData } from '../../engine/core/drafts';
+import type { DraftView } from '../../engine/core/drafts';
 
 export type { DraftView };
 
@@ -16,8 +16,9 @@ export const draftKeys = {
   detail: (flowId: string, draftId: string) => ['drafts', flowId, draftId] as const,
 };
 
-/** Starts the account's draft of a flow, or gives the one it has. */
-export const startDraft = (flowId: string) => api<DraftView>('POST', draftsUrl(flowId), {});
+/** Starts the account's draft of a flow (on a subject: `scope`, an application's id, say), or gives the one it has. */
+export const startDraft = (flowId: string, scope?: string) =>
+  api<DraftView>('POST', draftsUrl(flowId), scope ? { scope } : {});
 
 export const fetchDraft = (flowId: string, draftId: string) =>
   api<DraftView>('GET', `${draftsUrl(flowId)}/${encodeURIComponent(draftId)}`);

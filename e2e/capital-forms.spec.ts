@@ -1,0 +1,203 @@
+/**
+ * Capital's forms as catalogue flows (schemas/capital-*) in a browser: the waitlist (§2 Waitlist page, §5, §8)
+ * in English on the desktop, and the reset fix (§2 Reset fix screen, §4 reasons, §8 `details.reason`) in
+ * English on the desktop and in Arabic at 375 px. Each reset test has its own merchant with one application on
+ * hold, so no other test's lists change.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs, signInWith } from './helpers';
+
+const PDF = {
+  name: 'licence-2027.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+};
+
+/**
+ * Signs the page in as a new account of a new merchant (seeing capital) with one application on hold for a
+ * reason of §4, so no other test's lists change.
+ */
+async function applicationOnHold(page: Page, reason: string) {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const account = `acc-e2e-fix-${unique}`;
+  const merchant = `mer-e2e-fix-${unique}`;
+  const id = `capp-e2e-${reason.replace(/_/g, '-')}-${unique}`;
+  const who = {
+    email: `${account}@e2e.example`,
+    phone: `+9715${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  };
+  const res = await page.request.post('/dev/fixtures', {
+    data: {
+      accounts: [{ id: account, ...who, lang: 'en' }],
+      merchants: [{ id: merchant, name: 'Mirage Perfumes', country: 'ARE' }],
+      permissions: [
+        {
+          account_id: account,
+          merchant_id: merchant,
+          role: 'workspace_admin',
+          flags: { is_payouts_allowed: true, has_merchant_access: true },
+        },
+      ],
+      experiments: [{ account_id: account, name: 'capital', value: 'enabled' }],
+      capital_applications: [
+        {
+          id,
+          merchant_id: merchant,
+          status: 'reset',
+          amount: 50000,
+          tenor: 12,
+          created_at: 'today-1w',
+          reasons: [`reason_${reason}`],
+          answers: {
+            legal_info: {
+              company_name: 'Mirage Perfumes LLC',
+              cr_number: 'CN-2045871',
+              cr_file_url: '/demo/licence-mirage.pdf',
+              company_address: 'Shop 12, Gold Souk, Deira, Dubai',
+            },
+          },
+        },
+      ],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await signInWith(page.request, who);
+  return id;
+}
+
+test.describe('the waitlist', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('says what is missing, asks for the text of "other", joins once and stays joined', async ({
+    page,
+  }) => {
+    await signInAs(page, 'acc-capital-waitlist');
+    await page.goto('/finance/capital?lang=en');
+    await expect(page).toHaveURL(/\/finance\/capital\/waitlist\/join$/);
+    const join = page.getByRole('button', { name: 'Join the waitlist' });
+    await join.click();
+    await expect(page.getByText('Choose at least one store').last()).toBeVisible();
+    await expect(page.getByText('Choose option').first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Stores' }).click();
+    await page.getByRole('option', { name: 'Lulu Toys Online' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('textbox', { name: 'Tell us more' })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await join.click();
+    await expect(page.getByRole('textbox', { name: 'Tell us more' })).toBeVisible();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+
+    // The server failing to add: §8's message, and nothing typed is lost.
+    await page.getByRole('textbox', { name: 'Tell us more' }).fill('A second warehouse');
+    await page.route('**/flows/capital-waitlist/drafts/*/submit', (route) =>
+      route.fulfill({ status: 500, json: { status: 500, message: 'internal error' } }),
+    );
+    await join.click();
+    await expect(page.getByTestId('wizard-refusal')).toHaveText('Error while adding to waitlist');
+    await expect(page.getByRole('textbox', { name: 'Tell us more' })).toHaveValue('A second warehouse');
+    await page.unroute('**/flows/capital-waitlist/drafts/*/submit');
+
+    await join.click();
+    await expect(page.getByRole('heading', { name: 'You are on the waitlist' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'You are on the waitlist' })).toBeVisible();
+    const entry = await (await page.request.get('/merchant/api/v1/capital/waitlist')).json();
+    expect(entry).toMatchObject({ joined: true, capitalUse: 'other', otherUse: 'A second warehouse' });
+    expect(entry.stores).toHaveLength(1);
+  });
+});
+
+test.describe('the reset fix', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('company name mismatch: only the legal name, refused while unchanged, then saved', async ({
+    page,
+  }) => {
+    const id = await applicationOnHold(page, 'company_name_mismatch');
+    await page.goto(`/finance/capital/loan-applications/${id}?lang=en`);
+    await page.getByRole('link', { name: 'Fix the documents' }).click();
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}/fix/company-name-mismatch$`));
+    await expect(page.getByText('The company name does not match your licence').first()).toBeVisible();
+    const name = page.getByRole('textbox', { name: 'Legal name' });
+    await expect(name).toHaveValue('Mirage Perfumes LLC');
+    await expect(page.getByRole('textbox', { name: 'Licence number' })).toHaveCount(0);
+    const send = page.getByRole('button', { name: 'Send changes' });
+
+    await send.click(); // unchanged: params_for_update_not_diff
+    await expect(page.getByTestId('wizard-refusal')).toHaveText(
+      'Change information in some fields, look for hints next to them',
+    );
+    await expect(page.getByText('This is what we have already: change it').first()).toBeVisible();
+
+    // The other reasons §8 names, as the server would answer them.
+    for (const [body, message] of [
+      [{ status: 400, message: 'x', details: { reason: 'wrong_status' } }, 'Wrong status of edited loan'],
+      [{ status: 500, message: 'internal error' }, 'Something went wrong, please try again later'],
+    ] as const) {
+      await page.route('**/flows/capital-reset/drafts/*/submit', (route) =>
+        route.fulfill({ status: body.status, json: body }),
+      );
+      await send.click();
+      await expect(page.getByTestId('wizard-refusal')).toHaveText(message);
+      await page.unroute('**/flows/capital-reset/drafts/*/submit');
+    }
+
+    await name.fill('Mirage Perfumes Trading LLC');
+    await send.click();
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.locator('[data-application-status="submitted"]')).toBeVisible();
+  });
+
+  test('an irrelevant licence asks for the file and every detail; a fixed application goes to its page', async ({
+    page,
+  }) => {
+    const id = await applicationOnHold(page, 'irrelevant_license');
+    await page.goto(`/finance/capital/loan-applications/${id}/fix?lang=en`);
+    await expect(page).toHaveURL(/\/fix\/irrelevant-licence$/);
+    await expect(page.getByText('The licence is not for this business').first()).toBeVisible();
+    const number = page.getByRole('textbox', { name: 'Licence number' });
+    await expect(number).toHaveValue('CN-2045871');
+    await number.fill('CN-1234567890123456');
+    await number.blur(); // validation on blur (§5): at most 15 characters
+    await expect(page.getByText('maximum length is 15').first()).toBeVisible();
+    await number.fill('CN-7788');
+    await page.getByRole('button', { name: 'Send changes' }).click();
+    await expect(page.getByText('Business licence').first()).toBeVisible();
+    await page.locator('input[type=file]').first().setInputFiles(PDF);
+    await expect(page.getByText('licence-2027.pdf').first()).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send changes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+    const sent = await (await page.request.get(`/merchant/api/v1/capital/application/${id}`)).json();
+    expect(sent).toMatchObject({ status: 'submitted', legal_info: { cr_number: 'CN-7788' } });
+    expect(sent.legal_info.cr_file_url).toMatch(/licence-2027\.pdf/);
+    // The fix screen of an application no longer on hold is its page.
+    await page.goto(`/finance/capital/loan-applications/${id}/fix`);
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+  });
+});
+
+test.describe('in Arabic on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('the fix of an expired licence: the title for its reason, right to left, upload and send', async ({
+    page,
+  }) => {
+    const id = await applicationOnHold(page, 'business_license_expired');
+    await page.goto(`/finance/capital/loan-applications/${id}/fix?lang=ar`);
+    await expect(page).toHaveURL(/\/fix\/licence-expired$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText('انتهت صلاحية رخصتك التجارية').first()).toBeVisible();
+    const send = page.getByRole('button', { name: 'إرسال التغييرات' });
+    const box = await send.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.locator('input[type=file]').first().setInputFiles(PDF);
+    await expect(page.getByText('licence-2027.pdf').first()).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await send.click();
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+    await expect(page.getByText('تم حفظ التغييرات')).toBeVisible();
+  });
+});
