@@ -7,14 +7,15 @@
  *   account's, 403 without the right), with a retry where one can help.
  * - A draft already submitted is the screen's to show (`submitted`).
  */
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { draftAdapter, startDraft, type DraftView } from '../api/drafts';
-import { widgetServices } from '../api/widgetServices';
-import { WizardRunner } from '../../engine/react/WizardRunner';
+import { startDraft, type DraftView } from '../api/drafts';
 import { ErrorPage } from './ErrorPage';
 import { PageSkeleton } from './PageSkeleton';
+
+/** The engine loads with the first form a screen shows (a section's other pages never pay for it). */
+const Runner = lazy(() => import('./FlowRunner').then((m) => ({ default: m.FlowRunner })));
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
 
@@ -61,19 +62,5 @@ export function FlowForm(props: {
         }}
       />
     </Suspense>
-  );
-}
-
-/** The wizard on one draft (its adapter made once: the runner opens a draft once per adapter). */
-function Runner(props: { draft: DraftView; basePath: string; onEnd: () => void }) {
-  const adapter = useMemo(() => draftAdapter(props.draft), [props.draft]);
-  return (
-    <WizardRunner
-      flowId={props.draft.flow}
-      adapter={adapter}
-      basePath={props.basePath}
-      services={widgetServices}
-      onEnd={props.onEnd}
-    />
   );
 }

@@ -1,0 +1,19 @@
+/** The wizard engine on one draft of the generic drafts API (loaded lazily by FlowForm). */
+import { useMemo } from 'react';
+import { draftAdapter, type DraftView } from '../api/drafts';
+import { widgetServices } from '../api/widgetServices';
+import { WizardRunner } from '../../engine/react/WizardRunner';
+
+/** Its adapter is made once: the runner opens a draft once per adapter. */
+export function FlowRunner(props: { draft: DraftView; basePath: string; onEnd: () => void }) {
+  const adapter = useMemo(() => draftAdapter(props.draft), [props.draft]);
+  return (
+    <WizardRunner
+      flowId={props.draft.flow}
+      adapter={adapter}
+      basePath={props.basePath}
+      services={widgetServices}
+      onEnd={props.onEnd}
+    />
+  );
+}
