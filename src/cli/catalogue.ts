@@ -143,10 +143,15 @@ function printPaths(flowId: string, paths: PathSummary[], total: number, fields:
     });
     return;
   }
-  out(
-    `# ${flowId}: ${plural(paths.length, 'distinct path')} (${total} combinations of ${fields.join(' × ')})\n`,
-  );
-  out('A field left out of a table takes any value; run with --all for every combination.\n');
+  if (fields.length === 0) {
+    // A flow whose steps depend on nothing (the waitlist): one path, no table.
+    out(`# ${flowId}: ${plural(paths.length, 'distinct path')} (its steps depend on no answer)\n`);
+  } else {
+    out(
+      `# ${flowId}: ${plural(paths.length, 'distinct path')} (${total} combinations of ${fields.join(' × ')})\n`,
+    );
+    out('A field left out of a table takes any value; run with --all for every combination.\n');
+  }
   paths.forEach((path, index) => {
     out(`## ${index + 1}. ${path.steps.join(' → ')}\n`);
     out(`${plural(path.steps.length, 'step')}, ${plural(path.combinations, 'combination')}:\n`);

@@ -76,6 +76,25 @@ describe('catalogue check', () => {
 });
 
 describe('catalogue matrix', () => {
+  it('gives capital’s forms their paths: one per reset reason (the server’s fact), one for the waitlist', () => {
+    const reset = JSON.parse(run('matrix', '--flow', 'capital-reset', '--format', 'json').stdout) as {
+      steps: string[];
+      contexts: Record<string, unknown[]>[];
+    }[];
+    expect(reset.map((p) => [p.steps, p.contexts])).toEqual([
+      [['licence-expired'], [{ reason: ['business_license_expired'] }]],
+      [['licence-expires-soon'], [{ reason: ['business_license_expires_soon'] }]],
+      [['irrelevant-licence'], [{ reason: ['irrelevant_license'] }]],
+      [['beneficiary-name-mismatch'], [{ reason: ['beneficiary_name_mismatch'] }]],
+      [['company-name-mismatch'], [{ reason: ['company_name_mismatch'] }]],
+      [['other-reason'], [{ reason: ['other'] }]],
+    ]);
+    const waitlist = run('matrix', '--flow', 'capital-waitlist');
+    expect(waitlist.code).toBe(0);
+    expect(waitlist.stdout).toContain('# capital-waitlist: 1 distinct path (its steps depend on no answer)');
+    expect(waitlist.stdout).toContain('## 1. join');
+  });
+
   it('prints each distinct path with the contexts leading to it, leaving out the fields a path does not use', () => {
     const result = run('matrix', '--flow', 'onboarding', '--format', 'json');
     expect(result.code).toBe(0);
