@@ -158,7 +158,10 @@ describe('catalogue matrix', () => {
 
   it.each([
     [['matrix'], 'error: matrix needs --flow <flow>'],
-    [['matrix', '--flow', 'capital'], 'error: no flow "capital" (known: capital-reset, capital-waitlist, onboarding)'],
+    [
+      ['matrix', '--flow', 'capital'],
+      'error: no flow "capital" (known: capital-reset, capital-waitlist, onboarding)',
+    ],
     [
       ['matrix', '--flow', 'onboarding', '--format', 'xml'],
       'error: --format must be md, csv or json, got "xml"',
