@@ -12,9 +12,9 @@ describe('the catalogue API', () => {
   it('points at each flow’s current version, never cached', async () => {
     const list = await get('/merchant/api/v1/catalogue/flows');
     expect(list.statusCode).toBe(200);
-    const flows = list.json().flows as { flow: string }[];
+    const flows = list.json().flows as { flow: string; version: string; manifest: string }[];
     expect(flows.map((f) => f.flow)).toEqual(['capital-reset', 'capital-waitlist', 'onboarding']);
-    const onboarding = flows.find((f) => f.flow === 'onboarding');
+    const onboarding = flows.find((f) => f.flow === 'onboarding')!;
     expect(onboarding).toEqual({
       flow: 'onboarding',
       version: expect.stringMatching(/^[0-9a-f]{64}$/),
