@@ -157,7 +157,7 @@ test.describe('wizard runner', () => {
 
 test.describe('dev catalogue page', () => {
   test('shows a step with example data in English and Arabic side by side', async ({ page }) => {
-    await page.goto('/dev/catalogue?step=bank-details');
+    await page.goto('/dev/catalogue?flow=onboarding&step=bank-details');
     await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA03 8000 0000 6080 1016 7519');
     await expect(page.getByRole('textbox', { name: /رقم الآيبان/ })).toHaveValue(
       'SA03 8000 0000 6080 1016 7519',
