@@ -13,6 +13,13 @@ const PDF = {
   buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
 };
 
+/** Uploads the new licence into the form's file field and waits for the upload to finish. */
+async function attachLicence(page: Page) {
+  await page.locator('input[type=file]').first().setInputFiles(PDF);
+  await expect(page.getByText('licence-2027.pdf').first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
 /**
  * Signs the page in as a new account of a new merchant (seeing capital) with one application on hold for a
  * reason of §4, so no other test's lists change.
@@ -165,9 +172,7 @@ test.describe('the reset fix', () => {
     await number.fill('CN-7788');
     await page.getByRole('button', { name: 'Send changes' }).click();
     await expect(page.getByText('Business licence').first()).toBeVisible();
-    await page.locator('input[type=file]').first().setInputFiles(PDF);
-    await expect(page.getByText('licence-2027.pdf').first()).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await attachLicence(page);
     await page.getByRole('button', { name: 'Send changes' }).click();
     await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
     const sent = await (await page.request.get(`/merchant/api/v1/capital/application/${id}`)).json();
@@ -193,9 +198,7 @@ test.describe('in Arabic on a phone', () => {
     const send = page.getByRole('button', { name: 'إرسال التغييرات' });
     const box = await send.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-    await page.locator('input[type=file]').first().setInputFiles(PDF);
-    await expect(page.getByText('licence-2027.pdf').first()).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await attachLicence(page);
     await send.click();
     await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
     await expect(page.getByText('تم حفظ التغييرات')).toBeVisible();

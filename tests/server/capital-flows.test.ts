@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capitalApplications } from '../../src/server/db/schema';
 import { createTestApp } from './setup/app';
+import { uploadPdf } from './setup/upload';
 import { signIn, type Caller, type Json } from './setup/signIn';
 
 const { app, db } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
@@ -51,7 +52,6 @@ const extra = await app.inject({
 });
 if (extra.statusCode !== 200) throw new Error(`reset fixture: ${extra.body}`);
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const F = '/merchant/api/v1/flows';
 const keysOf = (fieldErrors: Record<string, { key: string }> | undefined) =>
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([pointer, error]) => [pointer, error.key]));
@@ -66,27 +66,7 @@ beforeAll(async () => {
   ]);
 });
 
-async function upload(who: Caller) {
-  const boundary = '----mbo-capital-flows';
-  const res = await app.inject({
-    method: 'POST',
-    url: '/merchant/api/v2/upload',
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="licence.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${who.token}`,
-      'x-mbo-client': 'test',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return (res.json() as { url: string }).url;
-}
+const upload = (who: Caller) => uploadPdf(app, who);
 
 describe('capital-waitlist', () => {
   it('is only for an account that sees capital (403 otherwise)', async () => {

@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
+import { uploadPdf } from './setup/upload';
 import { signIn, type Caller, type Json } from './setup/signIn';
 import { catalogueCopy, DEMO_REQUEST } from '../support/catalogueCopy';
 import { filesFlowSource, type FlowSource } from '../../src/catalogue/flowSource';
@@ -34,7 +35,6 @@ const { app } = await createTestApp({
 
 const FLOWS = '/merchant/api/v1/flows';
 const DRAFTS = `${FLOWS}/demo-request/drafts`;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let n = 0;
 async function newAccount(): Promise<Caller> {
@@ -42,27 +42,7 @@ async function newAccount(): Promise<Caller> {
   return signIn(app, `drafts${n}@example.com`, `+9665023000${String(n).padStart(2, '0')}`);
 }
 
-async function upload(who: Caller) {
-  const boundary = '----mbo-drafts';
-  const res = await app.inject({
-    method: 'POST',
-    url: '/merchant/api/v2/upload',
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="licence.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${who.token}`,
-      'x-mbo-client': 'test',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return (res.json() as { url: string }).url;
-}
+const upload = (who: Caller) => uploadPdf(app, who);
 
 const keysOf = (fieldErrors: Record<string, { key: string }> | undefined) =>
   Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([pointer, error]) => [pointer, error.key]));

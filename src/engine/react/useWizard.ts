@@ -603,9 +603,9 @@ export function useWizard(options: WizardOptions): WizardView {
     return dataRef.current;
   };
 
-  const end = definition.steps.find((s) => s.id === stepId)?.end;
-  const stepAction = definition.steps.find((s) => s.id === stepId)?.action;
-  const reviewing = step !== undefined && definition.steps.find((s) => s.id === step.id)?.review === true;
+  const onScreen = definition.steps.find((s) => s.id === stepId);
+  const end = onScreen?.end;
+  const reviewing = step !== undefined && onScreen?.review === true;
   const reviewSteps = reviewing ? active.slice(0, at).join(' ') : '';
   const review = useMemo(
     () => (reviewSteps ? { flow, steps: reviewSteps.split(' '), data: committed } : null),
@@ -728,7 +728,7 @@ export function useWizard(options: WizardOptions): WizardView {
     busy,
     onActionPress: pressStart,
     action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
-    actionLabel: stepAction ? text(stepAction) : null,
+    actionLabel: onScreen?.action ? text(onScreen.action) : null,
     saveFailed,
     refusal,
     attention: attentionSteps,

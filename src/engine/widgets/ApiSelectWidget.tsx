@@ -5,45 +5,28 @@
  * another answer) the list follows that answer and stays empty until it is
  * given. Stores the option's value (a number stays a number).
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Button, Group, Select, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { servicesOf, watchOf, type SelectOption } from './services';
+import { servicesOf, watchOf } from './services';
+import { SourceFailed, useSourceOptions } from './SourceOptions';
 
 const noSubscribe = () => () => undefined;
 
 export function ApiSelectWidget(props: WidgetProps) {
-  const { t, i18n } = useTranslation('widgets');
+  const { t } = useTranslation('widgets');
   const services = servicesOf(props);
   const watch = watchOf(props);
-  const source = String(props.options.source ?? '');
+  const source = typeof props.options.source === 'string' ? props.options.source : null;
   const pointer = typeof props.options.dependsOn === 'string' ? props.options.dependsOn : null;
   const parent = useSyncExternalStore(watch?.subscribe ?? noSubscribe, () =>
     pointer && watch ? watch.get(pointer) : undefined,
   );
   const waiting = pointer !== null && (parent === undefined || parent === null || parent === '');
-  const [state, setState] = useState<{ key: string; options?: SelectOption[]; failed?: boolean }>({
-    key: '',
-  });
-  const [attempt, setAttempt] = useState(0);
-  const key = `${source}|${JSON.stringify(parent ?? null)}|${i18n.language}|${attempt}`;
-
-  useEffect(() => {
-    if (waiting || !services.options) return;
-    let live = true;
-    services.options(source, parent, i18n.language).then(
-      (options) => live && setState({ key, options }),
-      () => live && setState({ key, failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, waiting, services, source, parent, i18n.language]);
-
-  const current = state.key === key ? state : { key, options: undefined };
-  const options = waiting ? [] : (current.options ?? []);
-  const loading = !waiting && !current.options && !current.failed;
+  const fetched = useSourceOptions(services, source, parent, !waiting);
+  const options = waiting ? [] : (fetched.options ?? []);
+  const loading = fetched.loading;
   const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
   const value = props.value === undefined || props.value === null ? null : String(props.value);
 
@@ -72,16 +55,7 @@ export function ApiSelectWidget(props: WidgetProps) {
         onBlur={() => props.onBlur(props.id, props.value)}
         onFocus={() => props.onFocus(props.id, props.value)}
       />
-      {current.failed && (
-        <Group gap="xs" mt={4}>
-          <Text size="sm" c="red">
-            {t('apiSelect.failed')}
-          </Text>
-          <Button variant="subtle" size="compact-sm" onClick={() => setAttempt((a) => a + 1)}>
-            {t('apiSelect.retry')}
-          </Button>
-        </Group>
-      )}
+      {fetched.failed && <SourceFailed onRetry={fetched.retry} />}
     </div>
   );
 }

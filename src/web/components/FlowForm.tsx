@@ -19,7 +19,7 @@ const Runner = lazy(() => import('./FlowRunner').then((m) => ({ default: m.FlowR
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
 
-export const flowFormKey = (flowId: string, scope: string) => ['drafts', 'start', flowId, scope] as const;
+const flowFormKey = (flowId: string, scope: string) => ['drafts', 'start', flowId, scope] as const;
 
 export function FlowForm(props: {
   flowId: string;

@@ -143,5 +143,3 @@ export const useWaitlist = () =>
     queryFn: () => api<WaitlistEntry>('GET', `${C}/waitlist`),
     ...ONCE,
   });
-export const joinWaitlist = (body: { stores: string[]; capitalUse: string; otherUse?: string }) =>
-  api<WaitlistEntry>('POST', `${C}/waitlist`, body);

@@ -591,6 +591,23 @@ export function ApprovedSummary(props: { application: CapitalApplication; iban: 
   );
 }
 
+/** An application's page while its query loads (a skeleton) or after it failed (404, or 500 with a retry). */
+function ApplicationWaiting(props: { query: ReturnType<typeof useCapitalApplication> }) {
+  const { query } = props;
+  if (query.isError)
+    return isNotFound(query.error) ? (
+      <ErrorPage status={404} />
+    ) : (
+      <ErrorPage status={500} onRetry={() => void query.refetch()} />
+    );
+  return (
+    <Stack gap="md" aria-busy="true" data-testid="capital-loading">
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={200} radius="lg" />
+    </Stack>
+  );
+}
+
 /**
  * {capital_base}/loan-applications/{id}/fix (§2 Reset fix screen, §4 reset reasons, §8): the catalogue flow
  * `capital-reset` on the application (schemas/capital-reset: the title, hint and fields follow the reason),
@@ -604,19 +621,7 @@ export function ResetFixPage() {
   const client = useQueryClient();
   const query = useCapitalApplication(id);
   const page = `${base}/loan-applications/${encodeURIComponent(id)}`;
-  if (query.isPending)
-    return (
-      <Stack gap="md" aria-busy="true" data-testid="capital-loading">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={200} radius="lg" />
-      </Stack>
-    );
-  if (query.isError)
-    return isNotFound(query.error) ? (
-      <ErrorPage status={404} />
-    ) : (
-      <ErrorPage status={500} onRetry={() => void query.refetch()} />
-    );
+  if (query.isPending || query.isError) return <ApplicationWaiting query={query} />;
   if (query.data.status !== 'reset') return <Navigate to={page} replace />;
   return (
     <>
@@ -656,19 +661,7 @@ export function ApplicationPage() {
   const { t, i18n } = useTranslation('capital');
   const base = useCapitalBase();
   const query = useCapitalApplication(id);
-  if (query.isPending)
-    return (
-      <Stack gap="md" aria-busy="true" data-testid="capital-loading">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={200} radius="lg" />
-      </Stack>
-    );
-  if (query.isError)
-    return isNotFound(query.error) ? (
-      <ErrorPage status={404} />
-    ) : (
-      <ErrorPage status={500} onRetry={() => void query.refetch()} />
-    );
+  if (query.isPending || query.isError) return <ApplicationWaiting query={query} />;
   const a = query.data;
   const crumbs = [{ label: t('crumb.capital'), to: base }];
   const title = a.legal_info?.company_name ?? t('crumb.application');
