@@ -39,7 +39,7 @@ export const MESSAGE_KEYWORDS = new Set([
   'x-sum',
 ]);
 
-/** The texts of a flow file: its title, its steps' titles and its resets' questions. */
+/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals and stages. */
 export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
   return [
     { file, pointer: '/title', key: flow.title },
@@ -55,6 +55,7 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
       pointer: toPointer(['refusals', reason]),
       key,
     })),
+    ...(flow.stages?.titles ?? []).map((key, i) => ({ file, pointer: `/stages/titles/${i}`, key })),
   ];
 }
 

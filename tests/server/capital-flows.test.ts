@@ -147,6 +147,7 @@ describe('capital-reset', () => {
       expect(res.body.data.$facts).toEqual({
         reason: reason === 'documents_unreadable' ? 'other' : reason,
         application_id: `capp-reset-${reason.replace(/_/g, '-')}`,
+        stage: 1, // an application without wizard steps is the simple form's: "make changes" (§4)
       });
       // What the licence says now, to change (not its file: every reason asks for a new one).
       expect(res.body.data).toMatchObject({
@@ -234,5 +235,95 @@ describe('capital-reset', () => {
     expect(res.body.id).not.toBe(first);
     expect(res.body.status).toBe('draft');
     expect(res.body.scope).toBe(`${id}-fix-2`);
+  });
+});
+
+describe('capital-simple', () => {
+  const start = (offerId: string, who = offers) =>
+    who.call('POST', `${F}/capital-simple/drafts`, { scope: offerId });
+  const licence = async () => ({
+    cr_file: await upload(offers),
+    cr_number: 'CN-7781234',
+    company_name_or_legal_name: 'Falcon Electronics LLC',
+    registered_company_address: 'Unit 4, Al Quoz 3, Dubai',
+    fixed_payout_agreement: true,
+  });
+
+  it("opens only on the caller's own offer of the simple form (404 otherwise)", async () => {
+    expect((await start('off-nobody')).status).toBe(404);
+    expect((await start('off-palm-renewal')).status).toBe(404); // another merchant's
+    expect((await start('off-falcon-online')).status).toBe(404); // a KYB offer: its wizard asks
+    expect((await start('off-falcon-full-revenue')).status).toBe(404); // a full-revenue one
+    expect((await start('off-falcon-mall-a', staff)).status).toBe(403);
+  });
+
+  it('starts at "apply" with the signatory as the account knows it, the statement as the offer says', async () => {
+    let res = await start('off-falcon-mall-a');
+    expect(res.status).toBe(201);
+    expect(res.body.steps).toEqual(['apply']);
+    expect(res.body.data).toEqual({
+      $facts: { offer_id: 'off-falcon-mall-a', bank_statement_required: false, stage: 0 },
+      sign: { name: 'Faisal Rahman', email: 'capital-offers@demo.example', phone: '+971502220001' },
+    });
+    res = await start('off-falcon-abu-dhabi');
+    expect(res.body.steps).toEqual(['apply-statement']);
+    expect(res.body.data.$facts.bank_statement_required).toBe(true);
+  });
+
+  it('asks for the bank statement when the offer says so, and both finance contacts when one is given', async () => {
+    let res = await start('off-falcon-abu-dhabi');
+    const draft = `${F}/capital-simple/drafts/${res.body.id}`;
+    res = await offers.call('PUT', `${draft}/steps/apply-statement`, {
+      sign: { name: 'Faisal Rahman', email: 'faisal@falcon.example', phone: '+971502220001' },
+      is_finance: true,
+      finance: { name: 'Layla Haddad', phone: '+971501112233' },
+      ...(await licence()),
+    });
+    expect(res.status).toBe(200);
+    res = await offers.call('POST', `${draft}/submit`);
+    expect(res.status).toBe(422);
+    expect(keysOf(res.body.field_errors)).toEqual({
+      '/application': 'validation:error.required',
+      '/finance/email': 'capital:forms.person.emailWithPhone',
+    });
+    res = await offers.call('PUT', `${draft}/steps/apply-statement`, {
+      sign: { name: 'Faisal Rahman', email: 'faisal@falcon.example', phone: '+97150' },
+      fixed_payout_agreement: false,
+    });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toEqual({
+      '/sign/phone': 'capital:error.phoneInvalid',
+      '/fixed_payout_agreement': 'validation:error.required',
+    });
+  });
+
+  it('applies: creates the application, sends its answers and submits it; then it is sent for good', async () => {
+    let res = await start('off-falcon-abu-dhabi');
+    const draft = `${F}/capital-simple/drafts/${res.body.id}`;
+    const statement = await uploadPdf(app, offers, 'statement 2026.pdf');
+    res = await offers.call('PUT', `${draft}/steps/apply-statement`, {
+      sign: { name: 'Faisal Rahman', email: 'Faisal@Falcon.example', phone: '+971502220001' },
+      is_finance: true,
+      finance: { name: 'Layla Haddad', phone: '+971501112233', email: 'layla@falcon.example' },
+      application: { bank_statement_url: statement },
+      ...(await licence()),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    res = await offers.call('POST', `${draft}/submit`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status).toBe('submitted');
+
+    res = await offers.call('GET', '/merchant/api/v1/capital/offer/off-falcon-abu-dhabi/application');
+    expect(res.body).toMatchObject({
+      status: 'submitted',
+      steps: [],
+      authorized_signatory: { name: 'Faisal Rahman', email: 'faisal@falcon.example', phone: '+971502220001' },
+      finance_signatory: { name: 'Layla Haddad', phone: '+971501112233', email: 'layla@falcon.example' },
+      legal_info: { company_name: 'Falcon Electronics LLC', cr_number: 'CN-7781234' },
+      bank_statements: [{ url: decodeURI(statement) }],
+    });
+    res = await start('off-falcon-abu-dhabi');
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ reason: 'already_applied' });
   });
 });

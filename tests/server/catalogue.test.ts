@@ -13,7 +13,12 @@ describe('the catalogue API', () => {
     const list = await get('/merchant/api/v1/catalogue/flows');
     expect(list.statusCode).toBe(200);
     const flows = list.json().flows as { flow: string; version: string; manifest: string }[];
-    expect(flows.map((f) => f.flow)).toEqual(['capital-reset', 'capital-waitlist', 'onboarding']);
+    expect(flows.map((f) => f.flow)).toEqual([
+      'capital-reset',
+      'capital-simple',
+      'capital-waitlist',
+      'onboarding',
+    ]);
     const onboarding = flows.find((f) => f.flow === 'onboarding')!;
     expect(onboarding).toEqual({
       flow: 'onboarding',

@@ -5,7 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { firstIncompleteStep, initialSteps, type ApplicationStep } from '../../src/domain/capital/steps';
+import {
+  firstIncompleteStep,
+  initialSteps,
+  isSimpleOffer,
+  SIMPLE_STAGES,
+  simpleStage,
+  type ApplicationStep,
+} from '../../src/domain/capital/steps';
 import { callBackWindow } from '../../src/web/features/capital/components/Dialogs';
 
 const kyb = (done: string[]): ApplicationStep[] =>
@@ -115,6 +122,26 @@ describe('call-back dates (§5: "earliest is one day from today, latest one mont
     const window = callBackWindow(new Date(now));
     expect(window.earliest).toBe(earliest);
     expect(window.latest).toBe(latest);
+  });
+});
+
+describe('the simple form', () => {
+  it.each([
+    ['submitted', 'await_review'],
+    ['approved', 'sign_contract'],
+    ['reset', 'make_changes'],
+    ['draft', 'apply'],
+    ['verified', 'apply'],
+    ['rejected', 'apply'],
+    [null, 'apply'],
+  ])('maps the status %s to the stage %s (§4)', (status, stage) => {
+    expect(SIMPLE_STAGES[simpleStage(status)]).toBe(stage);
+  });
+  it('is the form of an offer with neither wizard tag', () => {
+    expect(isSimpleOffer([])).toBe(true);
+    expect(isSimpleOffer(['early_payoff', 'bank_statement_required'])).toBe(true);
+    expect(isSimpleOffer(['kyb_application'])).toBe(false);
+    expect(isSimpleOffer(['full_revenue_flow'])).toBe(false);
   });
 });
 

@@ -27,10 +27,11 @@ describe('catalogue check', () => {
     expect(result.code).toBe(0);
     const [summary, ...flows] = result.stdout.trim().split('\n');
     expect(summary).toMatch(
-      /^catalogue ok: 3 flows, 24 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
+      /^catalogue ok: 4 flows, 26 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
     );
     expect(flows).toEqual([
       expect.stringMatching(/^ {2}capital-reset {5}version [0-9a-f]{64} {2}\(6 steps\)$/),
+      expect.stringMatching(/^ {2}capital-simple {4}version [0-9a-f]{64} {2}\(2 steps\)$/),
       expect.stringMatching(/^ {2}capital-waitlist {2}version [0-9a-f]{64} {2}\(1 step\)$/),
       expect.stringMatching(/^ {2}onboarding {8}version [0-9a-f]{64} {2}\(17 steps\)$/),
     ]);
@@ -76,7 +77,7 @@ describe('catalogue check', () => {
 });
 
 describe('catalogue matrix', () => {
-  it('gives capital’s forms their paths: one per reset reason (the server’s fact), one for the waitlist', () => {
+  it('gives capital’s forms their paths: one per reset reason (the server’s fact), one for the waitlist, two for the simple form', () => {
     const reset = JSON.parse(run('matrix', '--flow', 'capital-reset', '--format', 'json').stdout) as {
       steps: string[];
       contexts: Record<string, unknown[]>[];
@@ -93,6 +94,15 @@ describe('catalogue matrix', () => {
     expect(waitlist.code).toBe(0);
     expect(waitlist.stdout).toContain('# capital-waitlist: 1 distinct path (its steps depend on no answer)');
     expect(waitlist.stdout).toContain('## 1. join');
+    // The simple form: the bank statement required or not, as the offer's fact says.
+    const simple = JSON.parse(run('matrix', '--flow', 'capital-simple', '--format', 'json').stdout) as {
+      steps: string[];
+      contexts: Record<string, unknown[]>[];
+    }[];
+    expect(simple.map((p) => [p.steps, p.contexts])).toEqual([
+      [['apply-statement'], [{ statement: [true] }]],
+      [['apply'], [{ statement: [false] }]],
+    ]);
   });
 
   it('prints each distinct path with the contexts leading to it, leaving out the fields a path does not use', () => {
@@ -160,7 +170,7 @@ describe('catalogue matrix', () => {
     [['matrix'], 'error: matrix needs --flow <flow>'],
     [
       ['matrix', '--flow', 'capital'],
-      'error: no flow "capital" (known: capital-reset, capital-waitlist, onboarding)',
+      'error: no flow "capital" (known: capital-reset, capital-simple, capital-waitlist, onboarding)',
     ],
     [
       ['matrix', '--flow', 'onboarding', '--format', 'xml'],

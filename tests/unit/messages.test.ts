@@ -59,6 +59,21 @@ describe('toFieldMessages', () => {
     });
   });
 
+  it('takes the message of a branch that only requires from the branch (both contacts when one is given)', () => {
+    const pair = ajv.compile({
+      type: 'object',
+      properties: { email: { type: 'string' }, phone: { type: 'string' } },
+      if: { required: ['phone'] },
+      then: { required: ['email'], 'x-messages': { required: 'capital:forms.person.emailWithPhone' } },
+    });
+    pair({ phone: '+971501112233' });
+    expect(toFieldMessages(pair.errors ?? [])).toEqual([
+      { pointer: '/email', key: 'capital:forms.person.emailWithPhone', params: { missingProperty: 'email' } },
+    ]);
+    pair({});
+    expect(pair.errors).toBeNull();
+  });
+
   it('maps formats to their own keys (e-mail, IBAN checksum)', () => {
     const messages = messagesFor({
       email: 'not-an-email',

@@ -71,3 +71,24 @@ export function firstIncompleteStep(steps: readonly ApplicationStep[]): Applicat
   if (next) return next;
   return kyb ? (sorted.find((s) => s.name === 'review') ?? null) : null;
 }
+
+/** §2 Simple application form: the four stages of its stepper, in order. */
+export const SIMPLE_STAGES = ['apply', 'make_changes', 'await_review', 'sign_contract'] as const;
+
+/** §4 "Simple-form stepper mapping": submitted is await review, approved sign contract, reset make changes, else apply. */
+export function simpleStage(status: string | null | undefined): number {
+  const stage =
+    status === 'submitted'
+      ? 'await_review'
+      : status === 'approved'
+        ? 'sign_contract'
+        : status === 'reset'
+          ? 'make_changes'
+          : 'apply';
+  return SIMPLE_STAGES.indexOf(stage);
+}
+
+/** An offer of the simple form: neither of the two wizards' tags (§3 Offer tags). */
+export function isSimpleOffer(tags: readonly string[]): boolean {
+  return !tags.includes('kyb_application') && !tags.includes('full_revenue_flow');
+}

@@ -55,10 +55,13 @@ export function toFieldMessages(errors: readonly ValidationErrorLike[]): FieldMe
     if (byField.has(pointer)) continue;
     type Annotated = { 'x-messages'?: Record<string, string>; properties?: Record<string, Annotated> };
     const parent = error.parentSchema as Annotated | undefined;
-    // A `required` error is reported on the parent object; the field's own messages are on its schema.
+    // A `required` error is reported on the parent object; the field's own messages are on its schema — or,
+    // for a branch that only requires (`then: { required: [...] }`, no properties of its own), on the branch.
     const own =
       error.keyword === 'required'
-        ? parent?.properties?.[String(error.params.missingProperty)]?.['x-messages']
+        ? parent?.properties
+          ? parent.properties[String(error.params.missingProperty)]?.['x-messages']
+          : parent?.['x-messages']
         : parent?.['x-messages'];
     const format = error.keyword === 'format' ? String(error.params.format) : undefined;
     const key =

@@ -80,6 +80,17 @@ export interface FlowDefinition {
    * save" notice shows.
    */
   refusals?: Record<string, TextKey>;
+  /**
+   * A longer process the form is one part of (the simple capital application: apply, make changes, await
+   * review, sign the contract): its stages' titles, shown above the form with the one at the fact `pointer`
+   * (`/$facts/<name>`, a 0-based index) current; nothing shows while the fact is absent.
+   */
+  stages?: FlowStages;
+}
+
+export interface FlowStages {
+  pointer: string;
+  titles: TextKey[];
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Stepper,
   Text,
   Title,
 } from '@mantine/core';
@@ -84,6 +85,29 @@ function LoadedWizard(props: WizardRunnerProps) {
   return <Wizard {...props} loader={loader} initial={initial} />;
 }
 
+/** Where the merchant stands in the process the form belongs to (flow.json `stages`). */
+function StageStrip(props: { titles: string[]; current: number }) {
+  return (
+    <Stepper
+      active={props.current}
+      size="xs"
+      mb="lg"
+      allowNextStepsSelect={false}
+      classNames={{ steps: classes.stages }}
+      data-testid="flow-stages"
+    >
+      {props.titles.map((title, i) => (
+        <Stepper.Step
+          key={title}
+          label={title}
+          aria-current={i === props.current ? 'step' : undefined}
+          allowStepSelect={false}
+        />
+      ))}
+    </Stepper>
+  );
+}
+
 function Wizard(
   props: WizardRunnerProps & {
     loader: FlowLoader;
@@ -138,6 +162,7 @@ function Wizard(
         </div>
       )}
       <div>
+        {wizard.stages && <StageStrip {...wizard.stages} />}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="lg">
             {wizard.refusal !== null && (

@@ -99,6 +99,8 @@ export interface WizardView {
   saveFailed: boolean;
   /** Why the server refused the submit, worded by the flow's `refusals` (null: it did not). */
   refusal: string | null;
+  /** The longer process this form is part of (flow.json `stages`): its titles and the current one; null: none. */
+  stages: { titles: string[]; current: number } | null;
   /** Steps with fields a newer form version dropped, to check. */
   attention: { stepId: string; title: string; count: number }[];
   /** A change that would clear other answers, waiting for the merchant's word. */
@@ -113,6 +115,15 @@ export interface WizardView {
 }
 
 const NO_ERRORS: ErrorSchema = {};
+
+/** The flow's stages with the current one read from its fact; null without stages or without the fact. */
+function stagesOf(definition: FlowDefinition, data: FormData, text: (key: string) => string) {
+  if (!definition.stages) return null;
+  const current = getAt(data, definition.stages.pointer);
+  if (typeof current !== 'number' || !Number.isInteger(current)) return null;
+  const titles = definition.stages.titles.map((key) => text(key));
+  return { titles, current: Math.max(0, Math.min(current, titles.length - 1)) };
+}
 
 /** The app's texts a wizard shows besides the flow's own: buttons, notices, messages only the runner knows. */
 export const WIZARD_NAMESPACES = ['validation', 'common', 'widgets'];
@@ -731,6 +742,7 @@ export function useWizard(options: WizardOptions): WizardView {
     actionLabel: onScreen?.action ? text(onScreen.action) : null,
     saveFailed,
     refusal,
+    stages: stagesOf(definition, data, text),
     attention: attentionSteps,
     reset: pendingReset
       ? {

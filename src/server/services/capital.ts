@@ -22,7 +22,7 @@ import { flagsForRole } from '../../domain/permissions';
 import { maxAmountFor, OFFER_LIMITS } from '../../domain/capital/offers';
 import { quote } from '../../domain/capital/quote';
 import { progress } from '../../domain/capital/loans';
-import { initialSteps, type ApplicationStep } from '../../domain/capital/steps';
+import { initialSteps, isSimpleOffer, simpleStage, type ApplicationStep } from '../../domain/capital/steps';
 import type { Offer } from '../../domain/capital/types';
 import { hashCode, newCode, newSalt, sameHash } from '../auth/codes';
 import { readIban } from '../data/banks';
@@ -83,6 +83,17 @@ export const RESET_UPDATE_FIELDS = [
   'registered_company_address',
   'company_name_or_legal_name',
 ] as const;
+
+/** The simple form's answers as the product takes them (§3 Simple form; file addresses decoded). */
+export interface SimpleFormAnswers {
+  sign: { name: string; email: string; phone: string };
+  finance?: { name: string; email?: string; phone?: string };
+  cr_file: string;
+  cr_number: string;
+  company_name_or_legal_name: string;
+  registered_company_address: string;
+  bank_statement_url?: string;
+}
 
 /** Who asks: the account, the merchants whose capital it sees (§6), and whether sales data is on. */
 export interface CapitalScope {
@@ -292,7 +303,7 @@ export function createCapitalService(deps: {
     return errors;
   }
 
-  return {
+  const service = {
     /**
      * Who is asking, worked out once per request (the routes' hook, before the body is read): 403 for an account
      * that may not see capital. Every other method takes what this answers.
@@ -666,8 +677,82 @@ export function createCapitalService(deps: {
       return {
         reason: reason in RESET_FIELDS ? reason : 'other',
         fix: Number(row.data._fixes ?? 0) + 1,
+        // An application of the simple form (no wizard steps) shows its four stages, at "make changes" (§4).
+        stage: stepsOf(row.data).length === 0 ? simpleStage(row.status) : null,
         values,
       };
+    },
+
+    /**
+     * What the simple application form of an offer starts from (§2 Simple application form): whether the offer
+     * asks for a bank statement, the stage of the four-stage stepper (§4 mapping) and the signatory's contact
+     * as the account knows it (a lookup that fails falls back to empty, §8). 404 for an offer not the caller's
+     * or one of the two wizards' (its form is the wizard); 409 `already_applied` once the application is sent.
+     */
+    async simpleForm(who: CapitalScope, offerId: string) {
+      const offer = offerView(await offerOf(who.merchantIds, offerId));
+      if (!isSimpleOffer(offer.tags)) throw notFound('this offer is applied for through its wizard');
+      const existing = await repo.applicationOfOffer(offer.id);
+      if (existing && !EDITABLE.has(existing.status))
+        throw new HttpError(409, 'the application of this offer was already sent', undefined, {
+          reason: 'already_applied',
+          application_id: existing.id,
+        });
+      const account = await deps.accounts.account(who.accountId).catch(() => undefined);
+      const name = [account?.firstName, account?.lastName].filter(Boolean).join(' ');
+      const known = isObject(existing?.data.authorized_signatory) ? existing.data.authorized_signatory : {};
+      const sign = Object.fromEntries(
+        Object.entries({
+          name: known.name ?? name,
+          email: known.email ?? account?.email,
+          phone: known.phone ?? account?.phone,
+        }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+      );
+      return {
+        offer,
+        bankStatementRequired: offer.tags.includes('bank_statement_required'),
+        stage: simpleStage(existing?.status),
+        values: Object.keys(sign).length > 0 ? { sign } : {},
+      };
+    },
+
+    /**
+     * Sends the simple form (§3 Simple form, §7): the application of the offer (created with the signatory as
+     * its contact when there is none), its answers (`legal_info`, `finance_signatory` when given, the bank
+     * statement), then the submit — the same calls, and rules, as the spec's own.
+     */
+    async applySimple(who: CapitalScope, offerId: string, form: SimpleFormAnswers) {
+      const { offer } = await service.simpleForm(who, offerId);
+      const sign = { ...form.sign, email: form.sign.email.trim().toLowerCase() };
+      const existing = await repo.applicationOfOffer(offer.id);
+      const id =
+        existing?.id ??
+        (
+          await service.createApplication(who, {
+            offer_id: offer.id,
+            merchant_id: offer.merchant_id,
+            application: { full_name: sign.name, email: sign.email, phone: sign.phone },
+          })
+        ).id;
+      await service.updateApplication(who, id, {
+        authorized_signatory: sign,
+        ...(form.finance
+          ? {
+              finance_signatory: {
+                ...form.finance,
+                ...(form.finance.email ? { email: form.finance.email.trim().toLowerCase() } : {}),
+              },
+            }
+          : {}),
+        legal_info: {
+          company_name: form.company_name_or_legal_name,
+          cr_number: form.cr_number,
+          cr_file_url: form.cr_file,
+          company_address: form.registered_company_address,
+        },
+        ...(form.bank_statement_url ? { bank_statements: [{ url: form.bank_statement_url }] } : {}),
+      });
+      return service.submitApplication(who, id, { application_id: id });
     },
 
     async connections(who: CapitalScope, connector: string, merchantId: string) {
@@ -725,6 +810,7 @@ export function createCapitalService(deps: {
       return { joined: true, stores: entry.stores, capitalUse: entry.capitalUse, otherUse: entry.otherUse };
     },
   };
+  return service;
 }
 
 export type CapitalService = ReturnType<typeof createCapitalService>;

@@ -7,7 +7,8 @@
  * | Flow | Subject (`scope`) | Facts | Submit |
  * | --- | --- | --- | --- |
  * | capital-waitlist | none (the account) | — | joins the waitlist |
- * | capital-reset | the application on hold | `reason`, `application_id` | sends the fix (PATCH …/reset) |
+ * | capital-reset | the application on hold | `reason`, `application_id`, `stage` (simple form's) | sends the fix (PATCH …/reset) |
+ * | capital-simple | the offer | `bank_statement_required`, `stage`, `offer_id` | applies: create, answers, submit |
  */
 import type { FormData } from '../../engine/core/types';
 import { FACTS_KEY } from '../../engine/core/types';
@@ -53,7 +54,11 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
         const form = await capital.resetForm(await capital.scopeOf(ownerId), scope);
         return {
           key: `${scope}-fix-${form.fix}`,
-          facts: { reason: form.reason, application_id: scope },
+          facts: {
+            reason: form.reason,
+            application_id: scope,
+            ...(form.stage === null ? {} : { stage: form.stage }),
+          },
           initial: form.values,
         };
       },
@@ -63,6 +68,44 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
           Object.entries(answers).map(([k, v]) => [k, k === 'cr_file' ? decodedUrl(String(v)) : String(v)]),
         );
         await capital.resetUpdate(await capital.scopeOf(ownerId), String(facts.application_id), body);
+      },
+    },
+    'capital-simple': {
+      async open({ ownerId, scope }) {
+        const form = await capital.simpleForm(await capital.scopeOf(ownerId), scope);
+        return {
+          facts: {
+            offer_id: form.offer.id,
+            bank_statement_required: form.bankStatementRequired,
+            stage: form.stage,
+          },
+          initial: form.values,
+        };
+      },
+      async commit({ ownerId, data }) {
+        const { answers, facts } = split(data);
+        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+        const person = (value: unknown) => (value ?? {}) as Record<string, unknown>;
+        const sign = person(answers.sign);
+        const finance = answers.is_finance === true ? person(answers.finance) : undefined;
+        const statement = text(person(answers.application).bank_statement_url);
+        await capital.applySimple(await capital.scopeOf(ownerId), String(facts.offer_id), {
+          sign: { name: String(sign.name), email: String(sign.email), phone: String(sign.phone) },
+          ...(finance
+            ? {
+                finance: {
+                  name: String(finance.name),
+                  ...(text(finance.email) ? { email: text(finance.email) } : {}),
+                  ...(text(finance.phone) ? { phone: text(finance.phone) } : {}),
+                },
+              }
+            : {}),
+          cr_file: decodedUrl(String(answers.cr_file)),
+          cr_number: String(answers.cr_number),
+          company_name_or_legal_name: String(answers.company_name_or_legal_name),
+          registered_company_address: String(answers.registered_company_address),
+          ...(statement ? { bank_statement_url: decodedUrl(statement) } : {}),
+        });
       },
     },
   };

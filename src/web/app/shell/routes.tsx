@@ -88,6 +88,7 @@ type CapitalScreen =
   | 'WaitlistPage'
   | 'ApplicationPage'
   | 'ResetFixPage'
+  | 'SimpleApplicationPage'
   | 'LoanPage'
   | 'LoansPage';
 
@@ -106,6 +107,7 @@ const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['application-full-revenue/:offerId/:merchantId/:stepName', 'CapitalWizardPlanned'],
   ['application/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],
   ['application/:offerId/:merchantId', 'OfferEntry'],
+  ['application/:offerId/:merchantId/simple/:stepId?', 'SimpleApplicationPage'],
   ['application/:applicationId', 'ApplicationPage'],
   ['application-frf/:applicationId/:stepName', 'CapitalWizardPlanned'],
   ['application-kyb/:applicationId/:stepName', 'CapitalWizardPlanned'],

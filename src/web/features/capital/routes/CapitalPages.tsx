@@ -6,6 +6,7 @@ export {
   OfferEntry,
   OfferPage,
   OffersPage,
+  SimpleApplicationPage,
   WaitlistPage,
 } from './OfferPages';
 export { ApplicationPage, LoanPage, LoansPage, ResetFixPage } from './LoanPages';

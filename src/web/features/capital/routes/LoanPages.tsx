@@ -16,6 +16,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Stepper,
   Table,
   Text,
   Title,
@@ -45,6 +46,7 @@ import { bestOffer } from '../../../../domain/capital/offers';
 import { exampleSchedule } from '../../../../domain/capital/quote';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { isDirectDebit } from '../../../../domain/capital/types';
+import { simpleStage } from '../../../../domain/capital/steps';
 import {
   isNotFound,
   useApplicationRecords,
@@ -650,6 +652,25 @@ export function ResetFixPage() {
   );
 }
 
+/** §2, §4: an application of the simple form (no wizard steps) shows where it stands of its four stages. */
+function SimpleStages(props: { status: string }) {
+  const { t } = useTranslation('capital');
+  const titles = ['apply', 'changes', 'review', 'contract'];
+  return (
+    <Stepper
+      active={simpleStage(props.status)}
+      size="xs"
+      allowNextStepsSelect={false}
+      data-testid="application-stages"
+      styles={{ steps: { flexWrap: 'wrap', rowGap: 8 } }}
+    >
+      {titles.map((key) => (
+        <Stepper.Step key={key} label={t(`forms.simple.stage.${key}`)} allowStepSelect={false} />
+      ))}
+    </Stepper>
+  );
+}
+
 /**
  * {capital_base}/loan-applications/{id}, /applications/{id} and /application/{applicationId} (§2 Loan-application
  * detail): by status — submitted, approved (summary with steps, else sign the contract), rejected with its
@@ -764,6 +785,7 @@ export function ApplicationPage() {
         <Group>
           <StatusBadge status={a.status} />
         </Group>
+        {a.steps.length === 0 && <SimpleStages status={a.status} />}
         {content}
       </Stack>
     </>

@@ -39,7 +39,7 @@ import { useExperiments } from '../../../api/experiments';
 import { useStores } from '../../../api/stores';
 import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
 import { bestOffer, headlineAmount, maxAmountFor, selectorOptions } from '../../../../domain/capital/offers';
-import { firstIncompleteStep } from '../../../../domain/capital/steps';
+import { firstIncompleteStep, isSimpleOffer } from '../../../../domain/capital/steps';
 import { money, type Lang } from '../../../../domain/capital/format';
 import type { Offer } from '../../../../domain/capital/types';
 import {
@@ -486,6 +486,9 @@ export function OfferEntry() {
       <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
     );
   if (!offer) return <ErrorPage status={404} />;
+  // An offer of neither wizard is applied for with the simple form (§2 Simple application form).
+  if (isSimpleOffer(offer.tags))
+    return <Navigate to={`${base}/application/${offer.id}/${offer.merchant_id}/simple`} replace />;
   const next = application.data ? firstIncompleteStep(application.data.steps) : null;
   if (application.data && next)
     return <Navigate to={stepPath(base, offer, application.data.id, next.group_name, next.name)} replace />;
@@ -536,6 +539,63 @@ export function OfferEntry() {
           </Button>
         </Group>
       </Stack>
+    </>
+  );
+}
+
+/**
+ * {capital_base}/application/{offerId}/{merchantId}/simple (§2 Simple application form, §3, §5): the catalogue
+ * flow `capital-simple` on the offer — signatory, optional finance manager, licence, bank statement (required
+ * when the offer says so), the fixed-payout-cycle agreement, under the four stages (schemas/capital-simple).
+ * Submitting applies (create, answers, submit) and opens the application's page; an application already sent
+ * is shown there instead. Our address: the spec gives the simple form "the offer route with offerId and
+ * merchantId" and no step name; `/simple` keeps it apart from the wizards' `application/{stepName}/…`.
+ */
+export function SimpleApplicationPage() {
+  const { offerId = '' } = useParams();
+  const { t } = useTranslation('capital');
+  const base = useCapitalBase();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const offers = useOffers();
+  const application = useQuery({
+    queryKey: ['capital', 'offer-application', offerId],
+    queryFn: () => fetchApplicationOfOffer(offerId),
+    retry: false,
+  });
+  if (offers.isPending || application.isPending) return <PageLoading />;
+  if (offers.isError || application.isError)
+    return (
+      <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
+    );
+  const offer = offers.data.find((o) => o.id === offerId);
+  if (!offer) return <ErrorPage status={404} />;
+  const existing = application.data;
+  if (existing && !['draft', 'verified'].includes(existing.status))
+    return <Navigate to={`${base}/loan-applications/${existing.id}`} replace />;
+  const page = `${base}/application/${offer.id}/${offer.merchant_id}/simple`;
+  return (
+    <>
+      <PageHeader
+        title={t('forms.simple.flow')}
+        breadcrumbs={[
+          { label: t('crumb.capital'), to: base },
+          { label: offer.merchant_name, to: `${base}/offers/${offer.id}` },
+        ]}
+      />
+      <FlowForm
+        flowId="capital-simple"
+        scope={offer.id}
+        basePath={page}
+        onSubmitted={() => {
+          notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
+          void client.invalidateQueries({ queryKey: ['capital'] });
+          void fetchApplicationOfOffer(offer.id).then(
+            (sentOne) => navigate(`${base}/loan-applications/${sentOne?.id ?? ''}`, { replace: true }),
+            () => navigate(`${base}/loans`, { replace: true }),
+          );
+        }}
+      />
     </>
   );
 }

@@ -27,6 +27,7 @@ const OWN_SCREENS: Record<string, string> = {
   onboarding: '/applications',
   'capital-waitlist': '/finance/capital/waitlist',
   'capital-reset': '/finance/capital/loans',
+  'capital-simple': '/finance/capital/offers',
 };
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
