@@ -1,8 +1,9 @@
 /**
  * Capital's forms as catalogue flows (schemas/capital-*) in a browser: the waitlist (§2 Waitlist page, §5, §8)
- * in English on the desktop, and the reset fix (§2 Reset fix screen, §4 reasons, §8 `details.reason`) in
- * English on the desktop and in Arabic at 375 px. Each reset test has its own merchant with one application on
- * hold, so no other test's lists change.
+ * in English on the desktop; the reset fix (§2 Reset fix screen, §4 reasons, §8 `details.reason`) and the simple
+ * application form (§2, §3, §5: finance contacts, the offer's bank statement, the four stages) in English on the
+ * desktop and in Arabic at 375 px. Each reset and simple-form test has its own merchant, so no other test's
+ * lists change.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs, signInWith } from './helpers';
@@ -14,28 +15,35 @@ const PDF = {
 };
 
 /** Uploads the new licence into the form's file field and waits for the upload to finish. */
-async function attachLicence(page: Page) {
-  await page.locator('input[type=file]').first().setInputFiles(PDF);
-  await expect(page.getByText('licence-2027.pdf').first()).toBeVisible();
+async function attachLicence(page: Page, input = 0, name = PDF.name) {
+  await page
+    .locator('input[type=file]')
+    .nth(input)
+    .setInputFiles({ ...PDF, name });
+  await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
 /**
- * Signs the page in as a new account of a new merchant (seeing capital) with one application on hold for a
- * reason of §4, so no other test's lists change.
+ * Signs the page in as a new account of a new merchant (seeing capital) with the capital data given — an offer,
+ * an application — so no other test's lists change. `{merchant}` in an id becomes the new merchant's id.
  */
-async function applicationOnHold(page: Page, reason: string) {
+async function capitalMerchant(
+  page: Page,
+  data: { capital_offers?: Record<string, unknown>[]; capital_applications?: Record<string, unknown>[] },
+) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const account = `acc-e2e-fix-${unique}`;
-  const merchant = `mer-e2e-fix-${unique}`;
-  const id = `capp-e2e-${reason.replace(/_/g, '-')}-${unique}`;
+  const account = `acc-e2e-cap-${unique}`;
+  const merchant = `mer-e2e-cap-${unique}`;
   const who = {
     email: `${account}@e2e.example`,
     phone: `+9715${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
   };
+  const mine = (rows: Record<string, unknown>[] = []) =>
+    rows.map((row) => ({ ...row, id: `${String(row.id)}-${unique}`, merchant_id: merchant }));
   const res = await page.request.post('/dev/fixtures', {
     data: {
-      accounts: [{ id: account, ...who, lang: 'en' }],
+      accounts: [{ id: account, ...who, lang: 'en', first_name: 'Noura', last_name: 'Saleh' }],
       merchants: [{ id: merchant, name: 'Mirage Perfumes', country: 'ARE' }],
       permissions: [
         {
@@ -46,30 +54,47 @@ async function applicationOnHold(page: Page, reason: string) {
         },
       ],
       experiments: [{ account_id: account, name: 'capital', value: 'enabled' }],
-      capital_applications: [
-        {
-          id,
-          merchant_id: merchant,
-          status: 'reset',
-          amount: 50000,
-          tenor: 12,
-          created_at: 'today-1w',
-          reasons: [`reason_${reason}`],
-          answers: {
-            legal_info: {
-              company_name: 'Mirage Perfumes LLC',
-              cr_number: 'CN-2045871',
-              cr_file_url: '/demo/licence-mirage.pdf',
-              company_address: 'Shop 12, Gold Souk, Deira, Dubai',
-            },
-          },
-        },
-      ],
+      capital_offers: mine(data.capital_offers),
+      capital_applications: mine(data.capital_applications),
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
   await signInWith(page.request, who);
-  return id;
+  return { merchant, id: (id: string) => `${id}-${unique}` };
+}
+
+/** A new merchant with one application on hold for a reason of §4 (its id answered). */
+async function applicationOnHold(page: Page, reason: string) {
+  const id = `capp-e2e-${reason.replace(/_/g, '-')}`;
+  const made = await capitalMerchant(page, {
+    capital_applications: [
+      {
+        id,
+        status: 'reset',
+        amount: 50000,
+        tenor: 12,
+        created_at: 'today-1w',
+        reasons: [`reason_${reason}`],
+        answers: {
+          legal_info: {
+            company_name: 'Mirage Perfumes LLC',
+            cr_number: 'CN-2045871',
+            cr_file_url: '/demo/licence-mirage.pdf',
+            company_address: 'Shop 12, Gold Souk, Deira, Dubai',
+          },
+        },
+      },
+    ],
+  });
+  return made.id(id);
+}
+
+/** A new merchant with one offer of the simple form (neither wizard's tag). */
+async function simpleOffer(page: Page, tags: string[] = []) {
+  const made = await capitalMerchant(page, {
+    capital_offers: [{ id: 'off-e2e-simple', amount: 60000, tenor: 12, tags }],
+  });
+  return { offerId: made.id('off-e2e-simple'), merchant: made.merchant };
 }
 
 test.describe('the waitlist', () => {
@@ -184,6 +209,59 @@ test.describe('the reset fix', () => {
   });
 });
 
+test.describe('the simple application form', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('an offer asking for a bank statement: the signatory known, both finance contacts or none, then under review', async ({
+    page,
+  }) => {
+    const { offerId, merchant } = await simpleOffer(page, ['bank_statement_required']);
+    await page.goto(`/finance/capital/application/${offerId}/${merchant}?lang=en`);
+    await expect(page).toHaveURL(new RegExp(`/application/${offerId}/${merchant}/simple/apply-statement$`));
+    const stages = page.getByTestId('flow-stages');
+    await expect(stages.locator('[aria-current="step"]').first()).toHaveText(/Apply/);
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Noura Saleh');
+    const send = page.getByRole('button', { name: 'Send application' });
+
+    await send.click();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Add a finance manager' }).check();
+    const finance = page.locator('#root_finance_name');
+    await finance.fill('Layla Haddad');
+    await page.getByRole('combobox', { name: 'Country dial code' }).nth(1).selectOption('ARE');
+    await page.locator('#root_finance_phone').fill('501112233');
+    await page.locator('#root_finance_phone').blur();
+    await send.click();
+    await expect(page.getByText('Enter an e-mail too, or remove the phone number').first()).toBeVisible();
+    await page.locator('#root_finance_email').fill('layla@mirage.example');
+
+    await attachLicence(page, 0);
+    await page.getByRole('textbox', { name: 'Licence number' }).fill('CN-7781234');
+    await page.getByRole('textbox', { name: 'Legal name' }).fill('Mirage Perfumes LLC');
+    await page.getByRole('textbox', { name: 'Legal address' }).fill('Shop 12, Gold Souk, Deira, Dubai');
+    await attachLicence(page, 1, 'statement-2026.pdf');
+    await send.click();
+    await expect(page.getByText('This field is required').first()).toBeVisible(); // the agreement
+    await page.getByRole('checkbox', { name: /I agree to the fixed payout cycle/ }).check();
+    await send.click();
+
+    await expect(page).toHaveURL(/\/finance\/capital\/loan-applications\/[0-9a-f-]+$/);
+    await expect(page.locator('[data-application-status="submitted"]')).toBeVisible();
+    await expect(page.getByTestId('application-stages')).toContainText('Await review');
+    const id = page.url().split('/').pop()!;
+    const sent = await (await page.request.get(`/merchant/api/v1/capital/application/${id}`)).json();
+    expect(sent).toMatchObject({
+      status: 'submitted',
+      finance_signatory: { name: 'Layla Haddad', email: 'layla@mirage.example', phone: '+971501112233' },
+      legal_info: { cr_number: 'CN-7781234', company_name: 'Mirage Perfumes LLC' },
+    });
+    expect(sent.bank_statements[0].url).toMatch(/statement-2026\.pdf/);
+    // Applied for: the offer's form is now the application's page.
+    await page.goto(`/finance/capital/application/${offerId}/${merchant}/simple`);
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+  });
+});
+
 test.describe('in Arabic on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
 
@@ -202,5 +280,28 @@ test.describe('in Arabic on a phone', () => {
     await send.click();
     await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
     await expect(page.getByText('تم حفظ التغييرات')).toBeVisible();
+  });
+
+  test('the simple form: the stage as words, the statement optional, sent and under review', async ({
+    page,
+  }) => {
+    const { offerId, merchant } = await simpleOffer(page);
+    await page.goto(`/finance/capital/application/${offerId}/${merchant}?lang=ar`);
+    await expect(page).toHaveURL(/\/simple\/apply$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText('التقديم · الخطوة 1 من 4')).toBeVisible();
+    await expect(page.getByText('كشف الحساب البنكي (اختياري)')).toBeVisible();
+    await attachLicence(page, 0);
+    await page.getByRole('textbox', { name: 'رقم الرخصة' }).fill('CN-7781234');
+    await page.getByRole('textbox', { name: 'الاسم القانوني' }).fill('Mirage Perfumes LLC');
+    await page.getByRole('textbox', { name: 'العنوان القانوني' }).fill('Gold Souk, Deira, Dubai');
+    await page.getByRole('checkbox', { name: /أوافق على دورة الدفع الثابتة/ }).check();
+    const send = page.getByRole('button', { name: 'إرسال الطلب' });
+    const box = await send.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await send.click();
+    await expect(page).toHaveURL(/\/loan-applications\/[0-9a-f-]+$/);
+    await expect(page.getByTestId('application-stages')).toContainText('انتظار المراجعة');
   });
 });

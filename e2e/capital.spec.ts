@@ -92,7 +92,8 @@ test.describe('offers', () => {
     page.on('request', (r) => {
       if (r.url().includes('/calculate')) quotes.push(r.postData() ?? '');
     });
-    await page.goto('/finance/capital/application/off-falcon-mall-a/mer-falcon-electronics');
+    // The customisation is the full-revenue wizard's first step (§2); a plain offer's form is the simple one.
+    await page.goto('/finance/capital/application/off-falcon-full-revenue/mer-falcon-electronics');
     await expect(page.getByTestId('min-weekly')).toBeVisible();
     expect(quotes).toHaveLength(1); // the first quote, of the offer's own terms
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
@@ -100,16 +101,16 @@ test.describe('offers', () => {
     await thumb.focus();
     // Five steps with no time between them: nothing until the pause ends, then one request.
     for (let i = 0; i < 5; i += 1) await thumb.press('ArrowLeft');
-    await expect(page.getByTestId('amount-input')).toHaveValue('115,000');
+    await expect(page.getByTestId('amount-input')).toHaveValue('245,000');
     await page.clock.runFor(499);
     expect(quotes).toHaveLength(1);
     await page.clock.runFor(2);
     await expect.poll(() => quotes.length).toBe(2);
-    expect(JSON.parse(quotes[1]!)).toEqual({ amount: 115000, tenor: 20 });
+    expect(JSON.parse(quotes[1]!)).toEqual({ amount: 245000, tenor: 28 });
     await page.clock.runFor(2000);
     expect(quotes).toHaveLength(2);
-    // 115,000 over 20 weeks at 0.45 % a week: 125,350 to repay, 6,267.50 a week.
-    await expect(page.getByTestId('min-weekly')).toContainText('6,267.50');
+    // 245,000 over 28 weeks at the offer's 0.4 % a week: 272,440 to repay, 9,730.00 a week.
+    await expect(page.getByTestId('min-weekly')).toContainText('9,730.00');
     // A value out of range asks for nothing and says what to fix.
     await page.getByTestId('tenor-input').fill('2');
     await expect(page.getByText('The period must be at least 4 weeks')).toBeVisible();

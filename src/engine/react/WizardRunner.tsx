@@ -85,26 +85,32 @@ function LoadedWizard(props: WizardRunnerProps) {
   return <Wizard {...props} loader={loader} initial={initial} />;
 }
 
-/** Where the merchant stands in the process the form belongs to (flow.json `stages`). */
+/**
+ * Where the merchant stands in the process the form belongs to (flow.json `stages`): every stage on a wide
+ * screen; the current one's name and n/total on a phone, where four labels would not fit a row.
+ */
 function StageStrip(props: { titles: string[]; current: number }) {
+  const { t } = useTranslation('common');
   return (
-    <Stepper
-      active={props.current}
-      size="xs"
-      mb="lg"
-      allowNextStepsSelect={false}
-      classNames={{ steps: classes.stages }}
-      data-testid="flow-stages"
-    >
-      {props.titles.map((title, i) => (
-        <Stepper.Step
-          key={title}
-          label={title}
-          aria-current={i === props.current ? 'step' : undefined}
-          allowStepSelect={false}
-        />
-      ))}
-    </Stepper>
+    <Box mb="lg" data-testid="flow-stages">
+      <Stepper active={props.current} size="xs" allowNextStepsSelect={false} visibleFrom="sm">
+        {props.titles.map((title, i) => (
+          <Stepper.Step
+            key={title}
+            label={title}
+            aria-current={i === props.current ? 'step' : undefined}
+            allowStepSelect={false}
+          />
+        ))}
+      </Stepper>
+      <Text hiddenFrom="sm" fw={600} size="sm" aria-current="step">
+        {t('wizard.stageOf', {
+          stage: props.titles[props.current],
+          n: props.current + 1,
+          total: props.titles.length,
+        })}
+      </Text>
+    </Box>
   );
 }
 
