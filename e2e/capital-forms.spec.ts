@@ -6,7 +6,8 @@
  * lists change.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs, signInWith } from './helpers';
+import { signInAs } from './helpers';
+import { capitalMerchant } from './capitalMerchant';
 
 const PDF = {
   name: 'licence-2027.pdf',
@@ -22,45 +23,6 @@ async function attachLicence(page: Page, input = 0, name = PDF.name) {
     .setInputFiles({ ...PDF, name });
   await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-}
-
-/**
- * Signs the page in as a new account of a new merchant (seeing capital) with the capital data given — an offer,
- * an application — so no other test's lists change. `{merchant}` in an id becomes the new merchant's id.
- */
-async function capitalMerchant(
-  page: Page,
-  data: { capital_offers?: Record<string, unknown>[]; capital_applications?: Record<string, unknown>[] },
-) {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const account = `acc-e2e-cap-${unique}`;
-  const merchant = `mer-e2e-cap-${unique}`;
-  const who = {
-    email: `${account}@e2e.example`,
-    phone: `+9715${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-  };
-  const mine = (rows: Record<string, unknown>[] = []) =>
-    rows.map((row) => ({ ...row, id: `${String(row.id)}-${unique}`, merchant_id: merchant }));
-  const res = await page.request.post('/dev/fixtures', {
-    data: {
-      accounts: [{ id: account, ...who, lang: 'en', first_name: 'Noura', last_name: 'Saleh' }],
-      merchants: [{ id: merchant, name: 'Mirage Perfumes', country: 'ARE' }],
-      permissions: [
-        {
-          account_id: account,
-          merchant_id: merchant,
-          role: 'workspace_admin',
-          flags: { is_payouts_allowed: true, has_merchant_access: true },
-        },
-      ],
-      experiments: [{ account_id: account, name: 'capital', value: 'enabled' }],
-      capital_offers: mine(data.capital_offers),
-      capital_applications: mine(data.capital_applications),
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  await signInWith(page.request, who);
-  return { merchant, id: (id: string) => `${id}-${unique}` };
 }
 
 /** A new merchant with one application on hold for a reason of §4 (its id answered). */
@@ -302,6 +264,6 @@ test.describe('in Arabic on a phone', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await send.click();
     await expect(page).toHaveURL(/\/loan-applications\/[0-9a-f-]+$/);
-    await expect(page.getByTestId('application-stages')).toContainText('انتظار المراجعة');
+    await expect(page.getByTestId('application-stages')).toContainText('انتظار المراجعة · الخطوة 3 من 4');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The browser matrix's plan (`npm run test:matrix`): one path per distinct step sequence of
- * `catalogue matrix --flow onboarding`, its answers taken from `catalogue examples` (the same functions the CLI
+ * `catalogue matrix --flow <flow>` (onboarding by default), its answers taken from `catalogue examples` (the same functions the CLI
  * prints from). For each sequence the context with the most answers is used (a sequence reached only with an
  * unanswered context field keeps it unanswered); the examples of its steps are merged (owner lists item by item,
  * so one owner carries every role's flag), then the context values are set where the flow reads them.
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { firstIncompleteStep } from '../src/engine/core/drafts';
 import { stepExamples } from '../src/engine/core/examples';
 import { buildMatrix } from '../src/engine/core/matrix';
-import { removeAt, setAt } from '../src/engine/core/pointer';
+import { getAt, removeAt, setAt } from '../src/engine/core/pointer';
 import { applyRules } from '../src/engine/core/rules';
 import { isObject } from '../src/engine/core/json';
 import type { FormData, Scalar } from '../src/engine/core/types';
@@ -27,6 +27,8 @@ export interface PlannedPath {
   stopsAt: string | null;
   /** How the last step ends the application. */
   end: 'submit' | 'reach-out' | null;
+  /** Each step's share of the answers (what it owns), as a step save sends it. */
+  stepData: Record<string, FormData>;
 }
 
 /** Objects key by key, lists of objects item by item (the owner lists of the role steps are one list). */
@@ -41,8 +43,13 @@ export function mergeExample(into: unknown, from: unknown): unknown {
   return from;
 }
 
-export function planMatrix(root = process.cwd()): PlannedPath[] {
-  const runtime = flowRuntime(checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales'))[FLOW]!);
+/** The catalogue's flows, by id. */
+export function catalogueFlows(root = process.cwd()): string[] {
+  return Object.keys(checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales'))).sort();
+}
+
+export function planMatrix(root = process.cwd(), flow = FLOW): PlannedPath[] {
+  const runtime = flowRuntime(checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales'))[flow]!);
   const { definition, validators } = runtime;
   const examples = new Map<string, FormData>();
   const exampleOf = (stepId: string) => {
@@ -79,7 +86,20 @@ export function planMatrix(root = process.cwd()): PlannedPath[] {
     }
     data = applyRules(definition, data);
     const last = definition.steps.find((s) => s.id === steps.at(-1));
+    const stepData = Object.fromEntries(
+      steps.map((id) => {
+        const owns = definition.steps.find((s) => s.id === id)?.owns ?? [];
+        return [
+          id,
+          owns.reduce<FormData>((acc, pointer) => {
+            const value = getAt(data, pointer);
+            return value === undefined ? acc : setAt(acc, pointer, value);
+          }, {}),
+        ];
+      }),
+    );
     return {
+      stepData,
       context,
       steps,
       data,

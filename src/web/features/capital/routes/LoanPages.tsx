@@ -652,22 +652,25 @@ export function ResetFixPage() {
   );
 }
 
-/** §2, §4: an application of the simple form (no wizard steps) shows where it stands of its four stages. */
+/**
+ * §2, §4: an application of the simple form (no wizard steps) shows where it stands of its four stages — every
+ * stage on a wide screen, the current one's name and n/4 on a phone (as the form's own stages do).
+ */
 function SimpleStages(props: { status: string }) {
-  const { t } = useTranslation('capital');
-  const titles = ['apply', 'changes', 'review', 'contract'];
+  const { t } = useTranslation(['capital', 'common']);
+  const titles = ['apply', 'changes', 'review', 'contract'].map((key) => t(`forms.simple.stage.${key}`));
+  const current = simpleStage(props.status);
   return (
-    <Stepper
-      active={simpleStage(props.status)}
-      size="xs"
-      allowNextStepsSelect={false}
-      data-testid="application-stages"
-      styles={{ steps: { flexWrap: 'wrap', rowGap: 8 } }}
-    >
-      {titles.map((key) => (
-        <Stepper.Step key={key} label={t(`forms.simple.stage.${key}`)} allowStepSelect={false} />
-      ))}
-    </Stepper>
+    <div data-testid="application-stages">
+      <Stepper active={current} size="xs" allowNextStepsSelect={false} visibleFrom="sm">
+        {titles.map((title) => (
+          <Stepper.Step key={title} label={title} allowStepSelect={false} />
+        ))}
+      </Stepper>
+      <Text hiddenFrom="sm" fw={600} size="sm">
+        {t('common:wizard.stageOf', { stage: titles[current], n: current + 1, total: titles.length })}
+      </Text>
+    </div>
   );
 }
 

@@ -1,0 +1,59 @@
+/** A fresh merchant for a capital test in the browser: its own account, capital data and sign-in. */
+import { expect, type Page } from '@playwright/test';
+import { signInWith } from './helpers';
+
+/**
+ * Signs the page in as a new account of a new merchant (seeing capital) with the capital data given — an offer,
+ * an application, stores — so no other test's lists change. `{merchant}` in an id becomes the new merchant's id.
+ */
+export async function capitalMerchant(
+  page: Page,
+  data: {
+    capital_offers?: Record<string, unknown>[];
+    capital_applications?: Record<string, unknown>[];
+    /** Its stores' names (none by default). */
+    stores?: string[];
+    /** The account's experiments (default: `capital`). */
+    experiments?: string[];
+  },
+) {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const account = `acc-e2e-cap-${unique}`;
+  const merchant = `mer-e2e-cap-${unique}`;
+  const who = {
+    email: `${account}@e2e.example`,
+    phone: `+9715${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  };
+  const mine = (rows: Record<string, unknown>[] = []) =>
+    rows.map((row) => ({ ...row, id: `${String(row.id)}-${unique}`, merchant_id: merchant }));
+  const res = await page.request.post('/dev/fixtures', {
+    data: {
+      accounts: [{ id: account, ...who, lang: 'en', first_name: 'Noura', last_name: 'Saleh' }],
+      merchants: [{ id: merchant, name: 'Mirage Perfumes', country: 'ARE' }],
+      permissions: [
+        {
+          account_id: account,
+          merchant_id: merchant,
+          role: 'workspace_admin',
+          flags: { is_payouts_allowed: true, has_merchant_access: true, has_store_access: true },
+        },
+      ],
+      stores: (data.stores ?? []).map((name, i) => ({
+        id: `sto-e2e-${i}-${unique}`,
+        merchant_id: merchant,
+        name,
+        country: 'ARE',
+      })),
+      experiments: (data.experiments ?? ['capital']).map((name) => ({
+        account_id: account,
+        name,
+        value: 'enabled',
+      })),
+      capital_offers: mine(data.capital_offers),
+      capital_applications: mine(data.capital_applications),
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await signInWith(page.request, who);
+  return { merchant, id: (id: string) => `${id}-${unique}` };
+}

@@ -1,0 +1,174 @@
+/**
+ * `npm run test:matrix`, capital's forms: one browser path per distinct step sequence of
+ * `catalogue matrix --flow <flow>` for every capital flow of the catalogue (plan: e2e/matrixPlan.ts). A capital
+ * flow's context is the server's facts about its subject, so each path first makes the subject that leads to it
+ * — an application on hold for the path's reason, an offer with or without the bank-statement tag, a waitlist
+ * account — as a new merchant; the server must start the draft on exactly the matrix's steps. The catalogue's
+ * examples are then saved step by step through the drafts API (a real upload for every file), and the browser
+ * opens the product's own screen and sends the form with its own button, to the flow's end state.
+ * A new capital flow fails here until it is given its subject below.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { Scalar } from '../src/engine/core/types';
+import { capitalMerchant } from './capitalMerchant';
+import { catalogueFlows, planMatrix } from './matrixPlan';
+
+const EXAMPLE_FILES = /^https:\/\/files\.example\.com\//;
+const FLOWS = '/merchant/api/v1/flows';
+
+interface Subject {
+  /** The draft's subject (none: the account's one draft), the screen that runs the flow, and the answers' fixes. */
+  scope?: string;
+  screen: string;
+  /** Answers only this subject makes valid (the account's own stores). */
+  answers?: Record<string, unknown>;
+  /** The flow's end state on screen. */
+  ended: (page: Page) => Promise<void>;
+}
+
+/** How to reach each capital flow's path: the subject whose facts give its context. */
+const SUBJECTS: Record<string, (page: Page, context: Record<string, Scalar>) => Promise<Subject>> = {
+  'capital-waitlist': async (page) => {
+    await capitalMerchant(page, {
+      stores: ['Matrix Store'],
+      experiments: ['capital_fake_door', 'capital_waitlist'],
+    });
+    const listed = await page.request.get('/merchant/api/v1/stores');
+    expect(listed.ok(), await listed.text()).toBe(true);
+    const stores = (await listed.json()) as { items: { id: string }[] };
+    return {
+      screen: '/finance/capital/waitlist',
+      answers: { stores: stores.items.map((s) => s.id) },
+      ended: async () => {
+        await expect(page.getByRole('heading', { name: 'You are on the waitlist' })).toBeVisible();
+      },
+    };
+  },
+  'capital-reset': async (page, context) => {
+    // "other" is any reason §4 does not name.
+    const reason = context.reason === 'other' ? 'documents_unreadable' : String(context.reason);
+    const made = await capitalMerchant(page, {
+      capital_applications: [
+        {
+          id: 'capp-matrix',
+          status: 'reset',
+          amount: 50000,
+          tenor: 12,
+          created_at: 'today-1w',
+          reasons: [`reason_${reason}`],
+          answers: {
+            legal_info: {
+              company_name: 'Matrix Trading LLC',
+              cr_number: 'CN-1',
+              cr_file_url: '/demo/licence-mirage.pdf',
+              company_address: 'Somewhere',
+            },
+          },
+        },
+      ],
+    });
+    const id = made.id('capp-matrix');
+    return {
+      scope: id,
+      screen: `/finance/capital/loan-applications/${id}/fix`,
+      ended: async () => {
+        await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+        await expect(page.locator('[data-application-status="submitted"]')).toBeVisible();
+      },
+    };
+  },
+  'capital-simple': async (page, context) => {
+    const made = await capitalMerchant(page, {
+      capital_offers: [
+        {
+          id: 'off-matrix',
+          amount: 60000,
+          tenor: 12,
+          tags: context.statement === true ? ['bank_statement_required'] : [],
+        },
+      ],
+    });
+    const offer = made.id('off-matrix');
+    return {
+      scope: offer,
+      screen: `/finance/capital/application/${offer}/${made.merchant}/simple`,
+      ended: async () => {
+        await expect(page).toHaveURL(/\/loan-applications\/[0-9a-f-]+$/);
+        await expect(page.locator('[data-application-status="submitted"]')).toBeVisible();
+      },
+    };
+  },
+};
+
+/** The English words of a step's main button: its flow.json `action`, else Next / Submit. */
+function actionOf(flow: string, step: string): RegExp {
+  const definition = JSON.parse(readFileSync(`schemas/${flow}/flow.json`, 'utf8')) as {
+    steps: { id: string; action?: string }[];
+  };
+  const key = definition.steps.find((s) => s.id === step)?.action;
+  if (!key) return /^(Next|Submit|Finish)$/;
+  const [ns, path] = key.split(':') as [string, string];
+  const texts = JSON.parse(readFileSync(`locales/en/${ns}.json`, 'utf8')) as unknown;
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+  return new RegExp(`^${String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** The example answers with this account's uploaded file for every example file. */
+function withFile(data: unknown, fileUrl: string): unknown {
+  if (typeof data === 'string') return EXAMPLE_FILES.test(data) ? fileUrl : data;
+  if (Array.isArray(data)) return data.map((item) => withFile(item, fileUrl));
+  if (data && typeof data === 'object')
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, withFile(v, fileUrl)]));
+  return data;
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const flow of catalogueFlows().filter((id) => id.startsWith('capital-'))) {
+  for (const path of planMatrix(process.cwd(), flow)) {
+    const name = `${flow}: ${path.steps.join(' → ')} (${Object.values(path.context).map(String).join(', ') || 'any'})`;
+    test(name, async ({ page }, info) => {
+      test.skip(info.project.name !== 'desktop', 'the matrix runs once, on desktop');
+      const subjectOf = SUBJECTS[flow];
+      expect(subjectOf, `capital flow ${flow} has no subject in e2e/matrix-capital.spec.ts`).toBeDefined();
+      const subject = await subjectOf!(page, path.context);
+
+      const started = await page.request.post(`${FLOWS}/${flow}/drafts`, {
+        data: subject.scope ? { scope: subject.scope } : {},
+      });
+      expect(started.ok(), await started.text()).toBe(true);
+      const draft = (await started.json()) as { id: string; steps: string[] };
+      // The server's facts about this subject lead to the matrix's path.
+      expect(draft.steps).toEqual(path.steps);
+
+      const uploaded = await page.request.post('/merchant/api/v2/upload', {
+        headers: { 'x-mbo-client': 'web' },
+        multipart: {
+          file: {
+            name: 'document.pdf',
+            mimeType: 'application/pdf',
+            buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+          },
+        },
+      });
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+      const { url } = (await uploaded.json()) as { url: string };
+      for (const step of path.steps) {
+        const answers = { ...(withFile(path.stepData[step], url) as object), ...subject.answers };
+        const saved = await page.request.put(`${FLOWS}/${flow}/drafts/${draft.id}/steps/${step}`, {
+          data: answers,
+        });
+        // The server takes every example answer: a refused one is a catalogue example the server disagrees with.
+        expect(saved.status(), await saved.text()).toBe(200);
+      }
+
+      await page.goto(`${subject.screen}?lang=en`);
+      for (const step of path.steps) {
+        await expect(page).toHaveURL(new RegExp(`/${step}(\\?|$)`));
+        await page.getByRole('button', { name: actionOf(flow, step) }).click();
+      }
+      await subject.ended(page);
+    });
+  }
+}
