@@ -5,7 +5,7 @@
  */
 import { useState, type ComponentType, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
@@ -16,7 +16,7 @@ import { caretAt } from '../../src/engine/widgets/IbanWidget';
 import { CUSTOM_WIDGET_NAMES, WIDGET_NAMES } from '../../src/engine/core/widgetNames';
 import { allWidgets } from '../../src/engine/react/registry';
 import { getWidget } from '@rjsf/utils';
-import type { WidgetServices } from '../../src/engine/widgets/services';
+import { ResendLimited, type WidgetServices } from '../../src/engine/widgets/services';
 import { HAND_OVER_MS } from '../../src/engine/widgets/useDeferredChange';
 import { setFormatClock } from '../../src/engine/core/formats';
 import en from '../../locales/en/widgets.json';
@@ -540,6 +540,36 @@ describe('widget specifics', () => {
     );
     expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('You can ask for a new code in 2:00')).toBeTruthy();
+  });
+
+  it('otp: a resend refused for too many attempts says so and locks resend for 5 minutes (capital §8)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const resendOtp = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new ResendLimited());
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await renderIn(
+        'ltr',
+        <widgets.otp
+          {...props('otp', {
+            schema: { type: 'string', maxLength: 4, 'x-resendSeconds': 30 },
+            formContext: { services: { resendOtp } },
+          })}
+        />,
+      );
+      const resend = screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement;
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(resend.disabled).toBe(false);
+      await user.click(resend); // sent: the 30 seconds again
+      expect(screen.getByText('You can ask for a new code in 0:30')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      await user.click(resend); // 429
+      expect(screen.getByText('There have been too many attempts, try again in minutes')).toBeTruthy();
+      expect(screen.getByText('You can ask for a new code in 5:00')).toBeTruthy();
+      expect(resend.disabled).toBe(true);
+      expect(resendOtp).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

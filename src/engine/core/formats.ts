@@ -133,6 +133,8 @@ export const ANNOTATION_KEYWORDS = [
   'x-ibanMode',
   /** OTP: the code's length is the schema's minLength/maxLength; resend countdown in seconds. */
   'x-resendSeconds',
+  /** OTP: how long resend stays locked after the server refuses one for too many attempts, in seconds. */
+  'x-resendLockSeconds',
   /** One valid value, for the example generator (not `examples`: rjsf would offer it as a suggestion list). */
   'x-example',
 ] as const;

@@ -1,14 +1,16 @@
 /**
  * One-time code: as many boxes as the schema's length, digits only, a whole
  * code can be pasted, and a resend control disabled during a countdown that
- * restarts after a successful resend (spec §2.1, §4).
+ * restarts after a successful resend (spec §2.1, §4). A resend the server refuses
+ * for too many attempts (429) says so and locks resend for `x-resendLockSeconds`
+ * (default 5 minutes, capital spec §8, §9).
  */
 import { useState } from 'react';
 import { useCountdown } from './useCountdown';
 import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { servicesOf } from './services';
+import { ResendLimited, servicesOf } from './services';
 
 /** Seconds → `m:ss`. */
 export function formatCountdown(seconds: number): string {
@@ -17,28 +19,39 @@ export function formatCountdown(seconds: number): string {
 
 export function OtpWidget(props: WidgetProps) {
   const { t } = useTranslation('widgets');
-  const schema = props.schema as { maxLength?: number; minLength?: number; 'x-resendSeconds'?: number };
+  const schema = props.schema as {
+    maxLength?: number;
+    minLength?: number;
+    'x-resendSeconds'?: number;
+    'x-resendLockSeconds'?: number;
+  };
   const length = schema.maxLength ?? schema.minLength ?? 6;
   const resendSeconds = schema['x-resendSeconds'] ?? 120;
+  const lockSeconds = schema['x-resendLockSeconds'] ?? 300;
   const services = servicesOf(props);
   const [left, restartCountdown] = useCountdown(resendSeconds);
   const [sending, setSending] = useState(false);
-  const [resendFailed, setResendFailed] = useState(false);
+  const [resendFailed, setResendFailed] = useState<'failed' | 'limited' | null>(null);
   const error = props.rawErrors?.length
     ? props.rawErrors.join('\n')
-    : resendFailed
-      ? t('otp.resendFailed')
-      : undefined;
+    : resendFailed === 'limited'
+      ? t('otp.tooManyAttempts')
+      : resendFailed === 'failed'
+        ? t('otp.resendFailed')
+        : undefined;
 
   const resend = async () => {
     if (!services.resendOtp) return;
     setSending(true);
-    setResendFailed(false);
+    setResendFailed(null);
     try {
       await services.resendOtp();
       restartCountdown();
-    } catch {
-      setResendFailed(true);
+    } catch (error) {
+      if (error instanceof ResendLimited) {
+        setResendFailed('limited');
+        restartCountdown(lockSeconds);
+      } else setResendFailed('failed');
     } finally {
       setSending(false);
     }

@@ -29,12 +29,20 @@ export class UploadRejected extends Error {
   }
 }
 
+/** A resend the server refused for now (too many attempts: HTTP 429): the OTP widget waits its lock time. */
+export class ResendLimited extends Error {
+  override name = 'ResendLimited';
+  constructor() {
+    super('resend refused: too many attempts');
+  }
+}
+
 export interface WidgetServices {
   /** Uploads a file, reporting progress from 0 to 1. Rejects on failure or abort. */
   upload?(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedFile>;
   /** Opens or saves a stored file. */
   download?(url: string): Promise<void>;
-  /** Sends a one-time code again. */
+  /** Sends a one-time code again; rejects with ResendLimited when the server says too many attempts. */
   resendOtp?(): Promise<void>;
   /** The IBAN an IBAN field in confirm mode checks against. */
   knownIban?: string;

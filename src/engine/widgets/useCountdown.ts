@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 
-export function useCountdown(seconds: number): [left: number, restart: () => void] {
+export function useCountdown(seconds: number): [left: number, restart: (forSeconds?: number) => void] {
   const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
   const leftAt = (d: number) => Math.max(0, Math.ceil((d - Date.now()) / 1000));
   const [left, setLeft] = useState(() => leftAt(deadline));
@@ -16,9 +16,13 @@ export function useCountdown(seconds: number): [left: number, restart: () => voi
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
-  const restart = useCallback(() => {
-    setDeadline(Date.now() + seconds * 1000);
-    setLeft(seconds);
-  }, [seconds]);
+  /** Counts down again: from `seconds`, or from `forSeconds` (a longer wait the server asked for). */
+  const restart = useCallback(
+    (forSeconds = seconds) => {
+      setDeadline(Date.now() + forSeconds * 1000);
+      setLeft(forSeconds);
+    },
+    [seconds],
+  );
   return [left, restart];
 }
