@@ -148,7 +148,7 @@ test.describe('offers', () => {
 
     // More than 10 seconds on the page, then leaving: the feedback modal, once.
     await page.clock.fastForward(11_000);
-    await page.getByRole('link', { name: 'Customise and apply' }).click();
+    await page.getByRole('link', { name: 'Apply for this offer' }).click();
     const modal = page.getByRole('dialog');
     await expect(modal.getByText('Not applying now?')).toBeVisible();
     await expect(page).toHaveURL(/#feedback$/);
@@ -158,8 +158,8 @@ test.describe('offers', () => {
     await modal.getByRole('button', { name: 'Send' }).click();
     await expect(modal.getByText('Thank you for your feedback')).toBeVisible();
     await modal.getByRole('button', { name: 'Close' }).first().click();
-    // The held navigation goes on.
-    await expect(page).toHaveURL(/\/application\/off-falcon-mall-a\/mer-falcon-electronics$/);
+    // The held navigation goes on (to the plain offer's simple form).
+    await expect(page).toHaveURL(/\/application\/off-falcon-mall-a\/mer-falcon-electronics\/simple\/apply$/);
     await expect
       .poll(() => events(page, who.id, 'Feedback sent'))
       .toEqual([

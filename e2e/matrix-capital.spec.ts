@@ -110,7 +110,9 @@ function actionOf(flow: string, step: string): RegExp {
   if (!key) return /^(Next|Submit|Finish)$/;
   const [ns, path] = key.split(':') as [string, string];
   const texts = JSON.parse(readFileSync(`locales/en/${ns}.json`, 'utf8')) as unknown;
-  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+  const text = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
   return new RegExp(`^${String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 

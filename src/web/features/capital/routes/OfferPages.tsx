@@ -423,7 +423,8 @@ export function OfferPage() {
                   })
                 }
               >
-                {t('offer.apply')}
+                {/* A plain offer is applied for as it stands (the simple form has no customisation). */}
+                {t(isSimpleOffer(offer.tags) ? 'offer.applySimple' : 'offer.apply')}
               </Button>
               <Button
                 variant="default"
