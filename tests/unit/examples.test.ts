@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stepExamples } from '../../src/engine/core/examples';
 import { toFieldMessages } from '../../src/engine/core/messages';
-import { onboarding as flow } from '../support/onboarding';
+import { onboarding as flow, versions } from '../support/onboarding';
+import { flowRuntime } from '../../src/catalogue/runtime';
 
 const validators = flow.validators;
 
@@ -36,6 +37,24 @@ describe('stepExamples on every onboarding step', () => {
       '/legal_info/commercial_registration_number not': 'onboarding:errors.crLooksLikeUnified',
       '/legal_info/unified_number pattern': 'onboarding:errors.unifiedLooksLikeCr',
     });
+  });
+
+  it('covers a branch that only requires: both finance contacts or none (the simple capital form)', () => {
+    const simple = flowRuntime(versions['capital-simple']!);
+    const step = simple.steps.apply!;
+    const validate = simple.validators.apply!;
+    const { invalid } = stepExamples(step.schema, step.resolve, (d) => validate(d).errors);
+    const byRule = Object.fromEntries(invalid.map((e) => [`${e.pointer} ${e.constraint}`, e.key]));
+    expect(byRule).toMatchObject({
+      '/finance/email required': 'capital:forms.person.emailWithPhone',
+      '/finance/phone required': 'capital:forms.person.phoneWithEmail',
+    });
+    for (const example of invalid.filter(
+      (e) => e.pointer.startsWith('/finance/') && e.constraint === 'required',
+    ))
+      expect(
+        toFieldMessages(validate(example.data).errors).find((m) => m.pointer === example.pointer)?.key,
+      ).toBe(example.key);
   });
 
   it('lists what it cannot cover instead of inventing it', () => {

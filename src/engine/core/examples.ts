@@ -261,5 +261,25 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
       );
     }
   }
+
+  // A branch that only requires (`if: { required: [a] }, then: { required: [b] }`, both contacts or none): the
+  // valid example answers everything, so the `if` holds; without b, the branch's own message must show.
+  const objects = [
+    { pointer: '', schema },
+    ...fields.filter((f) => f.schema.type === 'object' && isObject(f.schema.properties)),
+  ];
+  for (const object of objects) {
+    const branches = [object.schema, ...(Array.isArray(object.schema.allOf) ? object.schema.allOf : [])];
+    for (const branch of branches) {
+      if (!isObject(branch) || !isObject(branch.if) || !isObject(branch.then)) continue;
+      const then = branch.then as Schema;
+      if (isObject(then.properties) || !Array.isArray(then.required)) continue;
+      for (const name of then.required as string[]) {
+        const field = fields.find((f) => f.pointer === `${object.pointer}/${name}`);
+        if (field && getAt(valid, field.pointer) !== undefined)
+          attempt(field, 'required', removeAt(valid, field.pointer, false));
+      }
+    }
+  }
   return { valid, invalid, uncovered };
 }
