@@ -38,7 +38,7 @@ import { createApplicationService, onboardingHooks, ONBOARDING_FLOW } from './se
 import { createFileService } from './services/files';
 import { createFileRepository } from './repositories/files';
 import { createDraftRepository } from './repositories/drafts';
-import { createDraftsService } from './services/drafts';
+import { createDraftsService, type FlowHooks } from './services/drafts';
 import { capitalFlowHooks } from './services/capitalFlows';
 import { draftRoutes } from './routes/drafts';
 import { catalogueRoutes } from './routes/catalogue';
@@ -68,6 +68,8 @@ export interface AppOptions {
   urlChecker?: UrlChecker;
   /** Where flows come from; defaults to the catalogue in SCHEMAS_DIR and LOCALES_DIR, read once. */
   flows?: FlowSource;
+  /** More flows' server hooks, by flow id (tests give a files-only flow some). */
+  flowHooks?: Record<string, FlowHooks>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -315,6 +317,7 @@ export async function buildApp(options: AppOptions) {
     hooks: {
       [ONBOARDING_FLOW]: onboardingHooks({ applications: applicationRepository, drafts: draftRepository }),
       ...capitalFlowHooks({ capital }),
+      ...options.flowHooks,
     },
   });
   await app.register(draftRoutes, { drafts, ownPaths: [ONBOARDING_FLOW] });

@@ -119,6 +119,31 @@ export async function draftRoutes(
     },
   );
 
+  app.post<{ Params: { flow: string; draft: string; action: string } }>(
+    `${base}/:draft/actions/:action`,
+    {
+      schema: {
+        tags,
+        summary: "Runs one of a flow's named actions on an open draft (resend-otp: send the code again)",
+        params: {
+          type: 'object',
+          required: ['flow', 'draft', 'action'],
+          properties: {
+            flow: FLOW_ID,
+            draft: ID,
+            action: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,39}$' },
+          },
+        },
+        body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
+        response: answers({ 200: { type: 'object', additionalProperties: true } }),
+      },
+    },
+    async (request) => {
+      const { flow, draft, action } = request.params;
+      return drafts.act(generic(flow), requireSession(request).accountId, draft, action);
+    },
+  );
+
   app.post<{ Params: { flow: string; draft: string } }>(
     `${base}/:draft/submit`,
     {

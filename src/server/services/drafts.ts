@@ -72,6 +72,23 @@ export interface FlowHooks {
    * included.
    */
   commit?(input: { ownerId: string; data: FormData }): Promise<void>;
+  /**
+   * A step save left the step complete (every rule of the step holds) with answers it did not have complete
+   * before: what the product does with them now — a wizard whose state lives elsewhere (capital's KYB: change
+   * the application, send the signatory's code, check it). What it throws answers the save (a 400 with field
+   * errors, say) and nothing is stored; the facts it answers are stored with the draft. Gets the data as it
+   * will be stored, facts included. Saving the same complete answers again does not call it again.
+   */
+  stepCompleted?(input: {
+    ownerId: string;
+    stepId: string;
+    data: FormData;
+  }): Promise<{ facts?: Record<string, Scalar> } | void>;
+  /**
+   * Named things a widget may ask for while the draft is open (`resend-otp`: send the code again), by
+   * `POST …/drafts/{id}/actions/{name}`; what one throws answers the call (a 429, say).
+   */
+  actions?: Record<string, (input: { ownerId: string; data: FormData }) => Promise<Record<string, unknown>>>;
 }
 
 export interface DraftsDeps {
@@ -83,6 +100,15 @@ export interface DraftsDeps {
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The step is complete in `next`, and was not — or not with these answers — in `before`. */
+function newlyComplete(runtime: FlowRuntime, stepId: string, before: FormData, next: FormData) {
+  const validate = runtime.validators[stepId];
+  if (!validate || !validate(next).valid) return false;
+  const owns = runtime.steps[stepId]?.definition.owns ?? [];
+  const answers = (data: FormData) => owns.map((pointer) => getAt(data, pointer));
+  return !validate(before).valid || !sameJson(answers(before), answers(next));
+}
 
 export function createDraftsService(deps: DraftsDeps) {
   const { drafts, files, flows, clock } = deps;
@@ -280,6 +306,14 @@ export function createDraftsService(deps: DraftsDeps) {
       next = dropInapplicable(runtime.checks, next, received ?? resolveSteps(definition, next));
       const problems = await problemsOf(ownerId, runtime, next, received);
       if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
+      const completed = hooksOf(flowId).stepCompleted;
+      if (completed && step !== undefined && newlyComplete(runtime, step, row.data, next)) {
+        const result = await completed({ ownerId, stepId: step, data: next });
+        if (result?.facts) {
+          const facts = (next[FACTS_KEY] ?? {}) as Record<string, Scalar>;
+          next = { ...next, [FACTS_KEY]: { ...facts, ...result.facts } };
+        }
+      }
       const owns = (received ?? definition.steps.map((s) => s.id)).flatMap(
         (id) => runtime.steps[id]!.definition.owns,
       );
@@ -293,6 +327,15 @@ export function createDraftsService(deps: DraftsDeps) {
         await drafts.update(row.id, { data: next, version: runtime.version.id, attention }, clock.now()),
         runtime,
       );
+    },
+
+    /** A named action of the flow's hooks on an open draft (`resend-otp`); 404 for a name the flow has not. */
+    async act(flowId: string, ownerId: string, draftId: string, action: string) {
+      const run = hooksOf(flowId).actions?.[action];
+      if (!run || !Object.hasOwn(hooksOf(flowId).actions ?? {}, action)) throw notFound('action not found');
+      const row = await own(flowId, ownerId, draftId);
+      if (row.status !== 'draft') throw new HttpError(409, 'draft already submitted');
+      return run({ ownerId, data: row.data });
     },
 
     /** Submits a complete draft (module comment); 422 with what is missing and the step to go to, otherwise. */

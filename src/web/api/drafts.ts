@@ -2,7 +2,8 @@
  * Any catalogue flow's draft through the generic drafts API (README "Drafts API"): start or find the account's
  * draft, read it, autosave the step on screen, submit. A new flow under schemas/ needs nothing here.
  */
-import { api } from './client';
+import { api, ApiError } from './client';
+import { ResendLimited } from '../../engine/widgets/services';
 import { serverDraft } from './serverDraft';
 import type { DraftAdapter } from '../../engine/react/adapter';
 import { ownData } from '../../engine/core/drafts';
@@ -35,4 +36,17 @@ export function draftAdapter(draft: DraftView): DraftAdapter {
     }),
     submitUrl: `${url}/submit`,
   });
+}
+
+/**
+ * Sends the one-time code of a draft's flow again (its hooks' `resend-otp` action, e.g. the KYB signatory's
+ * phone): a 429 is the server's "too many attempts", which the OTP widget answers with its lock time.
+ */
+export async function resendDraftCode(draft: Pick<DraftView, 'flow' | 'id'>): Promise<void> {
+  try {
+    await api('POST', `${draftsUrl(draft.flow)}/${encodeURIComponent(draft.id)}/actions/resend-otp`, {});
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) throw new ResendLimited();
+    throw error;
+  }
 }

@@ -1,18 +1,23 @@
 /** The wizard engine on one draft of the generic drafts API (loaded lazily by FlowForm). */
 import { useMemo } from 'react';
-import { draftAdapter, type DraftView } from '../api/drafts';
+import { draftAdapter, resendDraftCode, type DraftView } from '../api/drafts';
 import { widgetServices } from '../api/widgetServices';
 import { WizardRunner } from '../../engine/react/WizardRunner';
 
 /** Its adapter is made once: the runner opens a draft once per adapter. */
 export function FlowRunner(props: { draft: DraftView; basePath: string; onEnd: () => void }) {
   const adapter = useMemo(() => draftAdapter(props.draft), [props.draft]);
+  // A code field's resend is the flow's own action on this draft (the server's hooks say what it sends).
+  const services = useMemo(
+    () => ({ ...widgetServices, resendOtp: () => resendDraftCode(props.draft) }),
+    [props.draft],
+  );
   return (
     <WizardRunner
       flowId={props.draft.flow}
       adapter={adapter}
       basePath={props.basePath}
-      services={widgetServices}
+      services={services}
       onEnd={props.onEnd}
     />
   );

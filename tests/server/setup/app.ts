@@ -5,6 +5,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Clock } from '../../../src/server/clock';
 import type { FlowSource } from '../../../src/catalogue/flowSource';
+import type { FlowHooks } from '../../../src/server/services/drafts';
 import { createTestDatabase } from './database';
 
 export async function createTestApp(
@@ -17,6 +18,8 @@ export async function createTestApp(
     extraRoutes?: (app: FastifyInstance) => void;
     /** Where flows come from (default: the catalogue of SCHEMAS_DIR, this checkout's schemas/). */
     flows?: FlowSource;
+    /** More flows' server hooks, by flow id. */
+    flowHooks?: Record<string, FlowHooks>;
   } = {},
 ) {
   const config: Config = loadConfig({
@@ -35,6 +38,7 @@ export async function createTestApp(
     logger: false,
     webRoot: options.webRoot,
     flows: options.flows,
+    flowHooks: options.flowHooks,
   });
   options.extraRoutes?.(app);
   await app.ready();
