@@ -43,6 +43,8 @@ import { capitalFlowHooks } from './services/capitalFlows';
 import { draftRoutes } from './routes/drafts';
 import { catalogueRoutes } from './routes/catalogue';
 import { capitalRoutes } from './routes/capital';
+import { sandboxRoutes } from './routes/sandbox';
+import { sandboxConnector } from './services/connectors';
 import { createCapitalRepository } from './repositories/capital';
 import { createCapitalService } from './services/capital';
 import type { FlowSource } from '../catalogue/flowSource';
@@ -303,11 +305,14 @@ export async function buildApp(options: AppOptions) {
   const applicationRepository = createApplicationRepository(database.db);
   const draftRepository = createDraftRepository(database.db);
   const fileRepository = createFileRepository(database.db);
+  // The e-commerce connector of the sales-data step: the sandbox (our consent page) unless configured off.
+  const connector = config.ecommerceConnector === 'sandbox' ? sandboxConnector({ clock }) : null;
   const capital = createCapitalService({
     repository: createCapitalRepository(database.db),
     accounts: accountRepository,
     outbox,
     clock,
+    connector,
   });
   const drafts = createDraftsService({
     drafts: draftRepository,
@@ -361,6 +366,7 @@ export async function buildApp(options: AppOptions) {
     }),
   });
   await app.register(capitalRoutes, { capital });
+  if (connector) await app.register(sandboxRoutes, { connector, capital, localesDir: config.localesDir });
   const webRoot = options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
   if (devEnabled)
     await app.register(devRoutes, {

@@ -41,6 +41,12 @@ export interface Config {
   dbSync: boolean;
   /** DB_READ_CACHE: the embedded database answers repeated reads from memory (db/readCache.ts). */
   dbReadCache: boolean;
+  /**
+   * The e-commerce connector of capital's sales-data step (docs/capital.md): `sandbox`, our local stand-in for
+   * the provider's aggregator (a consent page that issues test tokens), or `none` (connecting answers 503).
+   * Default: sandbox outside production; production must ask for it by name.
+   */
+  ecommerceConnector: 'sandbox' | 'none';
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
@@ -165,6 +171,9 @@ export function loadConfig(env: Env): Config {
   const setupAddressLimit = wholeNumber(env, 'SETUP_ADDRESS_LIMIT', 10, 1, 100000);
   const dbSync = onOff(env, 'DB_SYNC', nodeEnv === 'production' ? 'on' : 'off');
   const dbReadCache = onOff(env, 'DB_READ_CACHE', 'on');
+  const connector = nonEmpty(env, 'ECOMMERCE_CONNECTOR') ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
+  if (connector !== 'sandbox' && connector !== 'none')
+    throw new ConfigError(`ECOMMERCE_CONNECTOR must be "sandbox" or "none", got "${connector}"`);
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -193,6 +202,7 @@ export function loadConfig(env: Env): Config {
     setupAddressLimit,
     dbSync,
     dbReadCache,
+    ecommerceConnector: connector,
   };
 }
 

@@ -284,7 +284,7 @@ describe('capital-simple', () => {
     expect(res.status).toBe(422);
     expect(keysOf(res.body.field_errors)).toEqual({
       '/application': 'validation:error.required',
-      '/finance/email': 'capital:forms.person.emailWithPhone',
+      '/finance/email': 'capital-forms:person.emailWithPhone',
     });
     res = await offers.call('PUT', `${draft}/steps/apply-statement`, {
       sign: { name: 'Faisal Rahman', email: 'faisal@falcon.example', phone: '+97150' },

@@ -425,19 +425,26 @@ describe('applications', () => {
 describe('connections, IBAN and waitlist', () => {
   it('connects an e-commerce platform for one of the caller’s merchants', async () => {
     let res = await offers.call('GET', `${C}/ecommerce/connections?merchant_id=mer-falcon-electronics`);
-    expect(res.body.items).toEqual([
+    expect(res.body.items.map(({ platform, connected }: Json) => ({ platform, connected }))).toEqual([
       { platform: 'amazon', connected: false },
       { platform: 'shopify', connected: false },
       { platform: 'woo_commerce', connected: false },
     ]);
+    // The token comes from the (sandbox) connector's consent page: tests/server/sandbox-connector.test.ts.
+    const consent = await app.inject({
+      method: 'GET',
+      url: '/merchant/sandbox/ecommerce/consent?merchant_id=mer-falcon-electronics&platform=shopify',
+      headers: { authorization: `Bearer ${offers.token}` },
+    });
+    const token = /public_token=([^"&]+)/.exec(consent.body)![1];
     res = await offers.call('POST', `${C}/ecommerce/connect`, {
       platform: 'shopify',
       merchant_id: 'mer-falcon-electronics',
-      public_token: 'tok-123',
+      public_token: token,
     });
     expect(res.body).toEqual({ platform: 'shopify', connected: true });
     res = await offers.call('GET', `${C}/ecommerce/connections?merchant_id=mer-falcon-electronics`);
-    expect(res.body.items[1]).toEqual({ platform: 'shopify', connected: true });
+    expect(res.body.items[1]).toMatchObject({ platform: 'shopify', connected: true });
     res = await offers.call('POST', `${C}/ecommerce/connect`, {
       platform: 'ebay',
       merchant_id: 'mer-falcon-electronics',

@@ -150,9 +150,14 @@ describe('capital texts', () => {
     value && typeof value === 'object'
       ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
       : [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
-  const read = (lang: string) =>
-    new Set(keys(JSON.parse(readFileSync(`locales/${lang}/capital.json`, 'utf8'))));
-  it('say the same things in English and Arabic', () => {
-    expect([...read('ar')].sort()).toEqual([...read('en')].sort());
-  });
+  const read = (lang: string, file: string) =>
+    new Set(keys(JSON.parse(readFileSync(`locales/${lang}/${file}.json`, 'utf8'))));
+  // capital: the section's screens; capital-forms: its catalogue forms' texts (shipped with their versions, not
+  // in the section's bundle); sandbox: the sandbox connector's consent page (server only).
+  it.each(['capital', 'capital-forms', 'sandbox'])(
+    '%s: say the same things in English and Arabic',
+    (file) => {
+      expect([...read('ar', file)].sort()).toEqual([...read('en', file)].sort());
+    },
+  );
 });

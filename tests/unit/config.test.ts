@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       setupAddressLimit: 10,
       dbSync: false,
       dbReadCache: true,
+      ecommerceConnector: 'sandbox',
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
         UPLOAD_DAILY_MB: '80',
         SETUP_ADDRESS_LIMIT: '5',
         DB_READ_CACHE: 'off',
+        ECOMMERCE_CONNECTOR: 'sandbox',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       setupAddressLimit: 5,
       dbSync: true,
       dbReadCache: false,
+      ecommerceConnector: 'sandbox',
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -181,6 +184,20 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('ECOMMERCE_CONNECTOR', () => {
+  it('is the sandbox outside production, none in production unless asked for by name', () => {
+    expect(loadConfig({}).ecommerceConnector).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', BOT_CHECK: 'on' }).ecommerceConnector).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', ECOMMERCE_CONNECTOR: 'sandbox' }).ecommerceConnector).toBe(
+      'sandbox',
+    );
+    expect(loadConfig({ ECOMMERCE_CONNECTOR: 'none' }).ecommerceConnector).toBe('none');
+    expect(() => loadConfig({ ECOMMERCE_CONNECTOR: 'plaid' })).toThrow(
+      'ECOMMERCE_CONNECTOR must be "sandbox" or "none", got "plaid"',
+    );
   });
 });
 

@@ -46,8 +46,8 @@ describe('stepExamples on every onboarding step', () => {
     const { invalid } = stepExamples(step.schema, step.resolve, (d) => validate(d).errors);
     const byRule = Object.fromEntries(invalid.map((e) => [`${e.pointer} ${e.constraint}`, e.key]));
     expect(byRule).toMatchObject({
-      '/finance/email required': 'capital:forms.person.emailWithPhone',
-      '/finance/phone required': 'capital:forms.person.phoneWithEmail',
+      '/finance/email required': 'capital-forms:person.emailWithPhone',
+      '/finance/phone required': 'capital-forms:person.phoneWithEmail',
     });
     for (const example of invalid.filter(
       (e) => e.pointer.startsWith('/finance/') && e.constraint === 'required',

@@ -64,11 +64,11 @@ describe('toFieldMessages', () => {
       type: 'object',
       properties: { email: { type: 'string' }, phone: { type: 'string' } },
       if: { required: ['phone'] },
-      then: { required: ['email'], 'x-messages': { required: 'capital:forms.person.emailWithPhone' } },
+      then: { required: ['email'], 'x-messages': { required: 'capital-forms:person.emailWithPhone' } },
     });
     pair({ phone: '+971501112233' });
     expect(toFieldMessages(pair.errors ?? [])).toEqual([
-      { pointer: '/email', key: 'capital:forms.person.emailWithPhone', params: { missingProperty: 'email' } },
+      { pointer: '/email', key: 'capital-forms:person.emailWithPhone', params: { missingProperty: 'email' } },
     ]);
     pair({});
     expect(pair.errors).toBeNull();

@@ -411,13 +411,26 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         params: CONNECTOR_PARAMS,
         querystring: obj({ merchant_id: ID }, ['merchant_id']),
         response: answers({
-          200: itemsOf(open({ platform: { type: 'string' }, connected: { type: 'boolean' } })),
+          200: open({
+            sandbox: { type: 'boolean' },
+            items: {
+              type: 'array',
+              items: open({
+                platform: { type: 'string' },
+                connected: { type: 'boolean' },
+                consent_url: { type: ['string', 'null'] },
+              }),
+            },
+          }),
         }),
       },
     },
     async (request) => capital.connections(who(request), request.params.connector, request.query.merchant_id),
   );
-  app.post<{ Params: { connector: string }; Body: { platform: string; merchant_id: string } }>(
+  app.post<{
+    Params: { connector: string };
+    Body: { platform: string; merchant_id: string; public_token: string };
+  }>(
     `${base}/:connector/connect`,
     {
       schema: {

@@ -15,7 +15,8 @@
  * - A change to the answers marks the step they belong to complete (§3 steps): the wizard has nothing else to say.
  * - Loan apply (`POST …/capital/loans`) takes out the loan of an approved application: status `waiting`, terms
  *   from the quote of the application's amount and tenor (quote.ts).
- * - The e-commerce connect widget's token is checked for shape only: no platform provider is configured here.
+ * - The e-commerce connect widget's token is checked by the configured connector (services/connectors.ts: the
+ *   sandbox outside production); without one, connecting answers 503.
  */
 import { randomUUID } from 'node:crypto';
 import { flagsForRole } from '../../domain/permissions';
@@ -31,6 +32,7 @@ import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { ApplicationRow, CapitalRepository, LoanRow, OfferRow } from '../repositories/capital';
 import type { OutboxService } from './outbox';
+import type { EcommerceConnector } from './connectors';
 
 /** The connector of §7's `{connector}` paths, and its platforms (§3 Ecommerce connection). */
 export const CONNECTORS = ['ecommerce'] as const;
@@ -159,8 +161,11 @@ export function createCapitalService(deps: {
   accounts: AccountRepository;
   outbox: OutboxService;
   clock: Clock;
+  /** The e-commerce connector (sales data); none: connecting answers 503. */
+  connector?: EcommerceConnector | null;
 }) {
   const repo = deps.repository;
+  const connector = deps.connector ?? null;
 
   /** The merchants whose capital the account sees (§6), and the experiments that matter here. */
   async function scope(accountId: string): Promise<CapitalScope> {
@@ -755,18 +760,47 @@ export function createCapitalService(deps: {
       return service.submitApplication(who, id, { application_id: id });
     },
 
-    async connections(who: CapitalScope, connector: string, merchantId: string) {
+    /**
+     * GET …/{connector}/connections: each platform, whether it is connected, and where its consent page is (the
+     * connect widget opens it; null without a configured connector); `sandbox` says the connector is ours.
+     */
+    async connections(who: CapitalScope, name: string, merchantId: string) {
       const { merchantIds } = who;
-      if (!(CONNECTORS as readonly string[]).includes(connector)) throw notFound('connector not found');
+      if (!(CONNECTORS as readonly string[]).includes(name)) throw notFound('connector not found');
       if (!merchantIds.includes(merchantId)) throw notFound('merchant not found');
       const connected = new Set((await repo.connections(merchantId)).map((c) => c.platform));
-      return { items: PLATFORMS.map((platform) => ({ platform, connected: connected.has(platform) })) };
+      return {
+        sandbox: connector?.sandbox ?? false,
+        items: PLATFORMS.map((platform) => ({
+          platform,
+          connected: connected.has(platform),
+          consent_url: connector ? connector.consentUrl({ merchantId, platform }) : null,
+        })),
+      };
     },
 
-    async connect(who: CapitalScope, connector: string, body: { platform: string; merchant_id: string }) {
+    /** POST …/{connector}/connect: the consent page's token, checked by the connector, connects the platform. */
+    async connect(
+      who: CapitalScope,
+      name: string,
+      body: { platform: string; merchant_id: string; public_token: string },
+    ) {
       const { merchantIds } = who;
-      if (!(CONNECTORS as readonly string[]).includes(connector)) throw notFound('connector not found');
+      if (!(CONNECTORS as readonly string[]).includes(name)) throw notFound('connector not found');
       if (!merchantIds.includes(body.merchant_id)) throw notFound('merchant not found');
+      if (!connector) throw new HttpError(503, 'no e-commerce connector is configured');
+      const valid = await connector.verify({
+        publicToken: body.public_token,
+        merchantId: body.merchant_id,
+        platform: body.platform,
+      });
+      if (!valid)
+        throw new HttpError(
+          400,
+          'the connect token is not valid',
+          { '/public_token': fieldError('capital:error.connectToken') },
+          { reason: 'invalid_token' },
+        );
       await repo.connect(body.merchant_id, body.platform, deps.clock.now());
       return { platform: body.platform, connected: true };
     },

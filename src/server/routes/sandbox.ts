@@ -1,0 +1,125 @@
+/**
+ * The sandbox e-commerce connector's consent page (services/connectors.ts; capital spec §2 "Sales data"): what
+ * the provider's aggregator would show, ours, labelled "sandbox" on every line that matters — no real store is
+ * reached. A signed-in merchant approves connecting a platform for one of the merchants whose capital it sees;
+ * the page's Approve goes back to the app's own path with a `public_token` (issued as the page is drawn: it is
+ * signed, not stored, so drawing it changes nothing), which the app sends to `…/connect`. Cancel goes back with
+ * `error=access_denied`. Under `/merchant/` so the session is read.
+ *
+ * The page is plain HTML with no script (the strict CSP holds) in the merchant's language (en or ar, from
+ * `lang`, else English), its texts from `locales/<lang>/sandbox.json` (server-only: the web app never loads them).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../auth/session';
+import { HttpError, notFound } from '../errors';
+import { PLATFORMS, type CapitalService } from '../services/capital';
+import { answers } from '../openapi';
+import { isReturnPath, type SandboxConnector } from '../services/connectors';
+
+type Lang = 'en' | 'ar';
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['merchant_id', 'platform'],
+  properties: {
+    merchant_id: { type: 'string', minLength: 1, maxLength: 64 },
+    platform: { enum: [...PLATFORMS] },
+    return_to: { type: 'string', minLength: 1, maxLength: 500 },
+    lang: { enum: ['en', 'ar'] },
+  },
+} as const;
+type Query = { merchant_id: string; platform: string; return_to?: string; lang?: Lang };
+
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  opts: { connector: SandboxConnector; capital: CapitalService; localesDir: string },
+) {
+  const { connector, capital } = opts;
+  const texts = Object.fromEntries(
+    (['en', 'ar'] as const).map((lang) => {
+      const all = JSON.parse(readFileSync(path.join(opts.localesDir, lang, 'sandbox.json'), 'utf8')) as {
+        page: Record<string, string>;
+        platform: Record<string, string>;
+      };
+      return [lang, { ...all.page, ...all.platform }];
+    }),
+  ) as Record<Lang, Record<string, string>>;
+
+  /** The caller may connect for this merchant (403 without capital, 404 for a merchant not theirs). */
+  async function check(request: { query: Query } & Parameters<typeof requireSession>[0]) {
+    const session = requireSession(request);
+    const scope = await capital.scopeOf(session.accountId);
+    if (!scope.merchantIds.includes(request.query.merchant_id)) throw notFound('merchant not found');
+    const back = request.query.return_to ?? '/finance/capital';
+    if (!isReturnPath(back))
+      throw new HttpError(400, 'bad_request', {
+        '/return_to': { key: 'validation:error.pattern', params: {} },
+      });
+    return { back, session };
+  }
+  const withQuery = (back: string, params: Record<string, string>) =>
+    `${back}${back.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
+
+  app.get<{ Querystring: Query }>(
+    '/merchant/sandbox/ecommerce/consent',
+    {
+      schema: {
+        tags: ['capital'],
+        summary:
+          "The sandbox e-commerce connector's consent page (HTML): Approve goes back to return_to with a public_token",
+        querystring: QUERY,
+        response: answers({ 200: { content: { 'text/html': { schema: { type: 'string' } } } } }),
+      },
+    },
+    async (request, reply) => {
+      const { back } = await check(request);
+      const lang: Lang = request.query.lang ?? 'en';
+      const t = texts[lang];
+      const { merchant_id: merchant, platform } = request.query;
+      const approve = withQuery(back, {
+        platform,
+        merchant_id: merchant,
+        public_token: connector.issue(merchant, platform),
+      });
+      const cancel = withQuery(back, { platform, error: 'access_denied' });
+      const title = t.title!.replace('{{platform}}', t[platform]!);
+      const html = `<!doctype html>
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f6f8;color:#1a1b1e}
+main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;border:1px solid #dee2e6}
+.badge{display:inline-block;background:#fff3bf;color:#854d0e;font-weight:700;font-size:.75rem;padding:.2rem .6rem;border-radius:99px;letter-spacing:.05em}
+h1{font-size:1.25rem;margin:.75rem 0}
+p{line-height:1.5}
+.actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
+a.button{display:inline-block;padding:.6rem 1.1rem;border-radius:8px;text-decoration:none;font-weight:600}
+a.primary{background:#12b886;color:#fff}
+a.secondary{border:1px solid #ced4da;color:#1a1b1e}
+</style></head>
+<body><main data-testid="sandbox-consent">
+<span class="badge">${escape(t.badge!)}</span>
+<h1>${escape(title)}</h1>
+<p>${escape(t.body!)}</p>
+<p><small>${escape(t.merchant!)}: <bdi>${escape(merchant)}</bdi></small></p>
+<div class="actions">
+<a class="button primary" href="${escape(approve)}">${escape(t.approve!)}</a>
+<a class="button secondary" href="${escape(cancel)}">${escape(t.cancel!)}</a>
+</div>
+</main></body></html>`;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(html);
+    },
+  );
+}
