@@ -517,7 +517,9 @@ export function createCapitalService(deps: {
         );
       const now = deps.clock.now().getTime();
       const previous = isObject(row.data._otp) ? row.data._otp : undefined;
-      const wait = previous ? Number(previous.sent_at) + SIGNATORY_CODE.resendAfterMs - now : 0;
+      // A changed number ("change number", §4) gets its code at once; the same number waits 30 seconds (§9).
+      const wait =
+        previous && previous.phone === phone ? Number(previous.sent_at) + SIGNATORY_CODE.resendAfterMs - now : 0;
       if (wait > 0)
         throw new HttpError(429, 'too many attempts to send code', undefined, {
           retry_after: Math.ceil(wait / 1000),
@@ -525,7 +527,7 @@ export function createCapitalService(deps: {
       const code = newCode(SIGNATORY_CODE.length);
       const salt = newSalt();
       await repo.updateApplication(row.id, {
-        data: { ...row.data, _otp: { salt, hash: hashCode(salt, code), sent_at: now, attempts: 0 } },
+        data: { ...row.data, _otp: { salt, hash: hashCode(salt, code), sent_at: now, attempts: 0, phone } },
         updatedAt: new Date(now),
       });
       await deps.outbox.send({
@@ -718,6 +720,63 @@ export function createCapitalService(deps: {
         bankStatementRequired: offer.tags.includes('bank_statement_required'),
         stage: simpleStage(existing?.status),
         values: Object.keys(sign).length > 0 ? { sign } : {},
+      };
+    },
+
+    /**
+     * What the KYB wizard of an application starts from (§2 KYB wizard): 404 for an application not the
+     * caller's, one whose offer is gone, or one without KYB steps; 409 `already_applied` once it is sent (the
+     * page shows the application instead). `knownIban`: the IBAN of the merchant's legal entity, which the IBAN
+     * step asks to confirm (§4 IBAN flow: "confirm if an IBAN is known, else edit"). `values`: the answers the
+     * application already has, as the wizard's steps hold them.
+     */
+    async kybForm(who: CapitalScope, id: string) {
+      const row = await applicationOf(who.merchantIds, id);
+      if (!row.offerId || !(await repo.offer(who.merchantIds, row.offerId)))
+        throw notFound('the offer of this application is gone');
+      if (!stepsOf(row.data).some((s) => s.group_name === 'kyb_flow'))
+        throw notFound('this application has no KYB steps');
+      if (!EDITABLE.has(row.status))
+        throw new HttpError(409, 'the application was already sent', undefined, {
+          reason: 'already_applied',
+          application_id: row.id,
+        });
+      const entities = await deps.accounts.legalEntitiesOf([row.merchantId]).catch(() => []);
+      const known = entities.map((e) => readIban(e.iban ?? '').iban).find((iban) => /^AE\d{21}$/.test(iban));
+      const data = publicData(row.data);
+      const signatory = isObject(data.authorized_signatory) ? data.authorized_signatory : undefined;
+      const shareholders = Array.isArray(data.shareholders) ? (data.shareholders as Doc[]) : undefined;
+      const values: Doc = {
+        ...(signatory
+          ? {
+              authorized_signatory: Object.fromEntries(
+                ['name', 'email', 'phone', 'national_id_number', 'national_id_url']
+                  .filter((k) => typeof signatory[k] === 'string')
+                  .map((k) => [k, signatory[k]]),
+              ),
+            }
+          : {}),
+        ...(isObject(data.legal_info) ? { legal_info: data.legal_info } : {}),
+        ...(shareholders
+          ? {
+              shareholders: shareholders.map((s) => {
+                const { uae_resident, documents, ...rest } = s;
+                return {
+                  ...rest,
+                  documents: { ...(isObject(documents) ? documents : {}), non_resident: uae_resident === false },
+                };
+              }),
+            }
+          : {}),
+        ...(isObject(data.bank_details) && typeof data.bank_details.iban === 'string'
+          ? { bank_details: { iban: data.bank_details.iban, ...(known ? {} : { confirmed: true }) } }
+          : {}),
+      };
+      return {
+        application: row,
+        knownIban: known ?? null,
+        verified: row.status === 'verified',
+        values,
       };
     },
 

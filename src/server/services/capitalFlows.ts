@@ -9,9 +9,19 @@
  * | capital-waitlist | none (the account) | — | joins the waitlist |
  * | capital-reset | the application on hold | `reason`, `application_id`, `stage` (simple form's) | sends the fix (PATCH …/reset) |
  * | capital-simple | the offer | `bank_statement_required`, `stage`, `offer_id` | applies: create, answers, submit |
+ * | capital-kyb | the application | `application_id`, `iban_known`, `known_iban` | submits the application |
+ *
+ * The KYB wizard's state lives in the application (§7: each step's PATCH, the signatory's code), so its steps
+ * act when they are complete (`stepCompleted`): your-details saves the signatory and sends the code,
+ * confirm-code checks it, licence-details saves `legal_info` with the uploaded licence, shareholders and
+ * shareholder-ids save `shareholders` (§7: value a number, no national ID for non-residents), the IBAN steps
+ * save `bank_details`. Their refusals (§8) answer the save, so the step stays where it is and says why.
  */
+import type { FieldMessage } from '../../engine/core/messages';
+import { getAt } from '../../engine/core/pointer';
 import type { FormData } from '../../engine/core/types';
-import { FACTS_KEY } from '../../engine/core/types';
+import { FACTS_KEY, type Scalar } from '../../engine/core/types';
+import { HttpError } from '../errors';
 import type { CapitalService } from './capital';
 import type { FlowHooks } from './drafts';
 
@@ -28,6 +38,62 @@ function decodedUrl(url: string) {
   } catch {
     return url;
   }
+}
+
+const objectOf = (value: unknown) =>
+  (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+
+/** §5: a licence's expiry on or after its issue date (yyyy-mm-dd compare as text). */
+function licenceDateProblems(data: FormData): FieldMessage[] {
+  const issued = getAt(data, '/legal_info/license_metadata/issue_date');
+  const expires = getAt(data, '/legal_info/license_metadata/expiry_date');
+  return typeof issued === 'string' && typeof expires === 'string' && expires < issued
+    ? [
+        {
+          pointer: '/legal_info/license_metadata/expiry_date',
+          key: 'capital-forms:kyb.licenceDetails.expiryBeforeIssue',
+          params: {},
+        },
+      ]
+    : [];
+}
+
+/** The wizard's shareholders as the application takes them (§3, §7). */
+function shareholdersBody(value: unknown, withDocuments: boolean) {
+  return (Array.isArray(value) ? value : []).map((item) => {
+    const s = objectOf(item);
+    const documents = objectOf(s.documents);
+    const resident = documents.non_resident !== true;
+    const file = (doc: unknown) => {
+      const url = objectOf(doc).file;
+      return typeof url === 'string' ? { file: decodedUrl(url) } : undefined;
+    };
+    const passport = file(documents.passport);
+    const nationalId = resident ? file(documents.national_id) : undefined;
+    return {
+      name: String(s.name ?? ''),
+      type: s.type === 'company' ? 'company' : 'individual',
+      value: Number(s.value),
+      uae_resident: resident,
+      ...(withDocuments
+        ? {
+            documents: {
+              ...(passport ? { passport } : {}),
+              ...(nationalId ? { national_id: nationalId } : {}),
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+/** A refused code send as the signatory step says it (§8: too many attempts). */
+function sendRefusal(error: unknown): never {
+  if (error instanceof HttpError && error.status === 429)
+    throw new HttpError(400, 'too many attempts to send code', {
+      '/authorized_signatory/phone': { key: 'capital:error.tooManyAttempts', params: {} },
+    });
+  throw error;
 }
 
 export function capitalFlowHooks(deps: { capital: CapitalService }): Record<string, FlowHooks> {
@@ -106,6 +172,88 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
           registered_company_address: String(answers.registered_company_address),
           ...(statement ? { bank_statement_url: decodedUrl(statement) } : {}),
         });
+      },
+    },
+    'capital-kyb': {
+      async open({ ownerId, scope }) {
+        const form = await capital.kybForm(await capital.scopeOf(ownerId), scope);
+        return {
+          facts: {
+            application_id: form.application.id,
+            iban_known: form.knownIban !== null,
+            ...(form.knownIban ? { known_iban: form.knownIban } : {}),
+          },
+          initial: form.values,
+        };
+      },
+      async lookups({ data, saved }) {
+        return saved('/legal_info/license_metadata') ? licenceDateProblems(data) : [];
+      },
+      async stepCompleted({ ownerId, stepId, data }): Promise<{ facts?: Record<string, Scalar> } | void> {
+        const who = await capital.scopeOf(ownerId);
+        const { answers, facts } = split(data);
+        const id = String(facts.application_id);
+        switch (stepId) {
+          case 'your-details': {
+            const s = objectOf(answers.authorized_signatory);
+            await capital.updateApplication(who, id, {
+              authorized_signatory: {
+                name: String(s.name).trim(),
+                email: String(s.email).trim().toLowerCase(),
+                phone: String(s.phone),
+                national_id_number: String(s.national_id_number),
+                national_id_url: decodedUrl(String(s.national_id_url)),
+              },
+            });
+            await capital.sendSignatoryCode(who, id).catch(sendRefusal);
+            return { facts: { code_sent: true } };
+          }
+          case 'confirm-code':
+            await capital.verifySignatoryCode(who, id, String(answers.code));
+            return { facts: { verified: true } };
+          case 'licence-details': {
+            const problems = licenceDateProblems(data);
+            if (problems.length > 0)
+              throw new HttpError(
+                400,
+                'bad_request',
+                Object.fromEntries(problems.map((p) => [p.pointer, { key: p.key, params: p.params }])),
+              );
+            const legal = objectOf(answers.legal_info);
+            await capital.updateApplication(who, id, {
+              legal_info: {
+                ...legal,
+                cr_file_url: decodedUrl(String(legal.cr_file_url ?? '')),
+              },
+            });
+            return;
+          }
+          case 'shareholders':
+          case 'shareholder-ids':
+            await capital.updateApplication(who, id, {
+              shareholders: shareholdersBody(answers.shareholders, stepId === 'shareholder-ids'),
+            });
+            return;
+          case 'iban-confirm':
+          case 'iban-edit':
+            await capital.updateApplication(who, id, {
+              bank_details: { iban: String(objectOf(answers.bank_details).iban) },
+            });
+            return;
+          default:
+            return;
+        }
+      },
+      actions: {
+        async 'resend-otp'({ ownerId, data }) {
+          const { facts } = split(data);
+          return capital.sendSignatoryCode(await capital.scopeOf(ownerId), String(facts.application_id));
+        },
+      },
+      async commit({ ownerId, data }) {
+        const { facts } = split(data);
+        const id = String(facts.application_id);
+        await capital.submitApplication(await capital.scopeOf(ownerId), id, { application_id: id });
       },
     },
   };

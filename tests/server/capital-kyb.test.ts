@@ -1,0 +1,208 @@
+/**
+ * capital-kyb as a catalogue flow (schemas/capital-kyb, hooks in src/server/services/capitalFlows.ts): opened on
+ * an application of a KYB offer, each complete step does what the spec's wizard does (§7: PATCH the answers,
+ * send and check the signatory's code), refusals (§8) answer the save, and submit sends the application.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './setup/app';
+import { uploadPdf } from './setup/upload';
+import { signIn, type Caller, type Json } from './setup/signIn';
+import { readFileSync } from 'node:fs';
+
+const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+const demo = JSON.parse(
+  readFileSync(new URL('../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
+);
+const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
+if (loaded.statusCode !== 200) throw new Error(`demo fixture: ${loaded.body}`);
+
+const F = '/merchant/api/v1/flows/capital-kyb/drafts';
+const CAPITAL = '/merchant/api/v1/capital';
+const keysOf = (fieldErrors: Record<string, { key: string }> | undefined) =>
+  Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([pointer, error]) => [pointer, error.key]));
+
+/** The last code sent to a number. */
+async function lastCode(to: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
+  const sent = (res.json() as { to: string; code: string }[]).filter((m) => m.to === to);
+  if (sent.length === 0) throw new Error(`no code sent to ${to}`);
+  return sent.at(-1)!.code;
+}
+
+const offers: Caller = await signIn(app, 'capital-offers@demo.example', '+971502220001');
+const staff: Caller = await signIn(app, 'staff@demo.example', '+966501234568');
+const upload = () => uploadPdf(app, offers);
+
+async function kybApplication() {
+  const existing = await offers.call('GET', `${CAPITAL}/offer/off-falcon-online/application`);
+  if (existing.status === 200) return String(existing.body.id);
+  const res = await offers.call('POST', `${CAPITAL}/application`, { offer_id: 'off-falcon-online' });
+  expect(res.status).toBe(201);
+  return String(res.body.id);
+}
+
+describe('capital-kyb', () => {
+  it('opens only on an application of the caller with KYB steps', async () => {
+    expect((await offers.call('POST', F, { scope: 'capp-nobody' })).status).toBe(404);
+    const id = await kybApplication();
+    expect((await staff.call('POST', F, { scope: id })).status).toBe(403);
+    const res = await offers.call('POST', F, { scope: id });
+    expect(res.status).toBe(201);
+    // Falcon's legal entity has an IBAN: the IBAN step asks to confirm it.
+    expect(res.body.data.$facts).toMatchObject({
+      application_id: id,
+      iban_known: true,
+      known_iban: 'AE200330001234567890123',
+    });
+    expect(res.body.steps).toContain('iban-confirm');
+    expect(res.body.steps).not.toContain('iban-edit');
+  });
+
+  it('walks every step to a submitted application, with the §8 refusals on the way', async () => {
+    const id = await kybApplication();
+    const open = await offers.call('POST', F, { scope: id });
+    const draft = `${F}/${open.body.id}`;
+    const save = (step: string, body: Json) => offers.call('PUT', `${draft}/steps/${step}`, body);
+    const phone = '+971501112233';
+    const signatory = {
+      name: 'Khalid Al Falasi',
+      email: 'Khalid@Falcon.Example',
+      phone,
+      national_id_number: '784198712345671',
+      national_id_url: await upload(),
+    };
+
+    // §5: 15 digits (a save with a wrong answer is refused, naming it).
+    let res = await save('your-details', {
+      authorized_signatory: { ...signatory, national_id_number: '78419871234' },
+    });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toEqual({
+      '/authorized_signatory/national_id_number': 'capital-forms:kyb.details.idNumberInvalid',
+    });
+    // Without the authority box: saved, but not complete, so no code yet.
+    res = await save('your-details', { authorized_signatory: signatory });
+    expect(res.status).toBe(200);
+    expect(res.body.data.$facts.code_sent).toBeUndefined();
+
+    // Complete: the signatory is saved (e-mail trimmed and lowercased) and a code goes to the phone.
+    res = await save('your-details', { authorized_signatory: signatory, authority_confirmed: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data.$facts.code_sent).toBe(true);
+    let application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.authorized_signatory).toMatchObject({ email: 'khalid@falcon.example', phone });
+    const first = await lastCode(phone);
+
+    // A resend within 30 seconds: 429 (the widget's 5-minute lock).
+    res = await offers.call('POST', `${draft}/actions/resend-otp`, {});
+    expect(res.status).toBe(429);
+
+    // A wrong code: the save is refused with the §8 message, nothing stored.
+    const wrong = first === '0000' ? '1111' : '0000';
+    res = await save('confirm-code', { code: wrong });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.codeInvalid' });
+    expect((await offers.call('GET', draft)).body.data.code).toBeUndefined();
+
+    res = await save('confirm-code', { code: first });
+    expect(res.status).toBe(200);
+    application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.status).toBe('verified');
+
+    // The licence, then its details: expiry before issue is refused (§5).
+    const file = await upload();
+    res = await save('commercial-licence', { legal_info: { cr_file_url: file } });
+    expect(res.status).toBe(200);
+    const legal = {
+      company_name: 'Falcon Electronics LLC',
+      cr_number: 'CN-7781234',
+      company_address: 'Unit 4, Al Quoz 3, Dubai',
+      license_metadata: {
+        activities: 'Electronics trading',
+        issue_date: '2099-01-01',
+        expiry_date: '2098-06-01',
+      },
+    };
+    res = await save('licence-details', { legal_info: legal });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toMatchObject({
+      '/legal_info/license_metadata/expiry_date': 'capital-forms:kyb.licenceDetails.expiryBeforeIssue',
+    });
+    legal.license_metadata = {
+      activities: 'Electronics trading',
+      issue_date: '2024-01-01',
+      expiry_date: '2099-06-01',
+    };
+    res = await save('licence-details', { legal_info: legal });
+    expect(res.status).toBe(200);
+    application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.legal_info).toMatchObject({
+      company_name: 'Falcon Electronics LLC',
+      cr_file_url: file,
+    });
+    expect(application.steps.find((s: Json) => s.name === 'commercial_licence').completed).toBe(true);
+
+    // Shareholders: 20 percent is refused by the step's schema (§5 message).
+    res = await save('shareholders', { shareholders: [{ name: 'Khalid', type: 'individual', value: 20 }] });
+    expect(keysOf(res.body.field_errors)).toEqual({ '/shareholders/0/value': 'capital:error.sharesMin' });
+    const holders = [
+      { name: 'Khalid Al Falasi', type: 'individual', value: 60 },
+      { name: 'Maria Lopez', type: 'individual', value: 40 },
+    ];
+    res = await save('shareholders', { shareholders: holders });
+    expect(res.status).toBe(200);
+    expect(res.body.field_errors ?? {}).toEqual({});
+
+    // IDs: a resident needs an Emirates ID; a non-resident sends none (§7).
+    const passport = await upload();
+    const emiratesId = await upload();
+    res = await save('shareholder-ids', {
+      shareholders: [
+        { ...holders[0], documents: { passport: { file: passport } } },
+        { ...holders[1], documents: { passport: { file: passport }, non_resident: true } },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.first_incomplete_step).toBe('shareholder-ids'); // the resident's Emirates ID is missing
+    application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.shareholders[0]).not.toHaveProperty('documents');
+    res = await save('shareholder-ids', {
+      shareholders: [
+        { ...holders[0], documents: { passport: { file: passport }, national_id: { file: emiratesId } } },
+        { ...holders[1], documents: { passport: { file: passport }, non_resident: true } },
+      ],
+    });
+    expect(res.status).toBe(200);
+    application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.shareholders).toEqual([
+      {
+        name: 'Khalid Al Falasi',
+        type: 'individual',
+        value: 60,
+        uae_resident: true,
+        documents: { passport: { file: passport }, national_id: { file: emiratesId } },
+      },
+      {
+        name: 'Maria Lopez',
+        type: 'individual',
+        value: 40,
+        uae_resident: false,
+        documents: { passport: { file: passport } },
+      },
+    ]);
+
+    // The IBAN we know, confirmed.
+    res = await save('iban-confirm', { bank_details: { iban: 'AE200330001234567890123' } });
+    expect(res.status).toBe(200);
+    res = await offers.call('POST', `${draft}/submit`);
+    expect(res.status).toBe(200);
+    application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.status).toBe('submitted');
+    expect(application.bank_details).toMatchObject({ iban: 'AE200330001234567890123' });
+
+    // Sent: the wizard no longer opens (the page shows the application).
+    res = await offers.call('POST', F, { scope: id });
+    expect(res.status).toBe(409);
+    expect(res.body.reason).toBe('already_applied');
+  });
+});
