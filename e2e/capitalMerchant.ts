@@ -15,6 +15,8 @@ export async function capitalMerchant(
     stores?: string[];
     /** The account's experiments (default: `capital`). */
     experiments?: string[];
+    /** The IBAN of its legal entity (none: no legal entity). */
+    iban?: string;
   },
 ) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -49,6 +51,20 @@ export async function capitalMerchant(
         name,
         value: 'enabled',
       })),
+      legal_entities: data.iban
+        ? [
+            {
+              id: `le-e2e-${unique}`,
+              merchant_id: merchant,
+              status: 'active',
+              country: 'ARE',
+              legal_company_name: 'Mirage Perfumes LLC',
+              iban: data.iban,
+              bank_name: 'Mashreq',
+              legal_address: 'Shop 12, Gold Souk, Deira, Dubai',
+            },
+          ]
+        : [],
       capital_offers: mine(data.capital_offers),
       capital_applications: mine(data.capital_applications),
     },

@@ -85,7 +85,7 @@ export function schemaTexts(file: string, schema: JsonSchema, from = ''): TextUs
 }
 
 const UI_TEXTS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
-const UI_TEXT_LISTS = new Set(['ui:enumNames', 'ui:enumDescriptions']);
+const UI_TEXT_LISTS = new Set(['checklist', 'ui:enumNames', 'ui:enumDescriptions']);
 
 /** The texts of a UI schema: labels, descriptions, help, placeholders and option labels and explanations. */
 export function uiTexts(file: string, ui: JsonSchema): TextUsage[] {

@@ -62,7 +62,10 @@ describe('capital-kyb', () => {
     const id = await kybApplication();
     const open = await offers.call('POST', F, { scope: id });
     const draft = `${F}/${open.body.id}`;
-    const save = (step: string, body: Json) => offers.call('PUT', `${draft}/steps/${step}`, body);
+    // The merchant's Next: the step's save with `advance` (the hooks act on it).
+    const save = (step: string, body: Json) =>
+      offers.call('PUT', `${draft}/steps/${step}?advance=true`, body);
+    const autosave = (step: string, body: Json) => offers.call('PUT', `${draft}/steps/${step}`, body);
     const phone = '+971501112233';
     const signatory = {
       name: 'Khalid Al Falasi',
@@ -71,6 +74,8 @@ describe('capital-kyb', () => {
       national_id_number: '784198712345671',
       national_id_url: await upload(),
     };
+
+    expect((await save('initialization', { documents_ready: true })).status).toBe(200);
 
     // §5: 15 digits (a save with a wrong answer is refused, naming it).
     let res = await save('your-details', {
@@ -85,13 +90,25 @@ describe('capital-kyb', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.$facts.code_sent).toBeUndefined();
 
-    // Complete: the signatory is saved (e-mail trimmed and lowercased) and a code goes to the phone.
+    // Complete but only autosaved (the merchant still typing): no code yet.
+    res = await autosave('your-details', { authorized_signatory: signatory, authority_confirmed: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data.$facts.code_sent).toBeUndefined();
+
+    // Next: the signatory is saved (e-mail lowercased) and a code goes to the phone.
     res = await save('your-details', { authorized_signatory: signatory, authority_confirmed: true });
     expect(res.status).toBe(200);
     expect(res.body.data.$facts.code_sent).toBe(true);
     let application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
     expect(application.authorized_signatory).toMatchObject({ email: 'khalid@falcon.example', phone });
     const first = await lastCode(phone);
+    // Next again with the same number (back, then forward): no second code.
+    res = await save('your-details', { authorized_signatory: signatory, authority_confirmed: true });
+    expect(res.status).toBe(200);
+    expect(await lastCode(phone)).toBe(first);
+    // A wrong code typed and autosaved is no attempt: only Confirm checks it.
+    res = await autosave('confirm-code', { code: first === '0000' ? '1111' : '0000' });
+    expect(res.status).toBe(200);
 
     // A resend within 30 seconds: 429 (the widget's 5-minute lock).
     res = await offers.call('POST', `${draft}/actions/resend-otp`, {});
@@ -102,7 +119,7 @@ describe('capital-kyb', () => {
     res = await save('confirm-code', { code: wrong });
     expect(res.status).toBe(400);
     expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.codeInvalid' });
-    expect((await offers.call('GET', draft)).body.data.code).toBeUndefined();
+    expect((await offers.call('GET', `${CAPITAL}/application/${id}`)).body.status).toBe('draft');
 
     res = await save('confirm-code', { code: first });
     expect(res.status).toBe(200);
@@ -189,6 +206,24 @@ describe('capital-kyb', () => {
         uae_resident: false,
         documents: { passport: { file: passport } },
       },
+    ]);
+
+    // Back on the shareholders step, its form holds the IDs step's files too: taken, and kept.
+    res = await save('shareholders', {
+      shareholders: [
+        {
+          ...holders[0],
+          value: 55,
+          documents: { passport: { file: passport }, national_id: { file: emiratesId } },
+        },
+        { ...holders[1], value: 45, documents: { passport: { file: passport }, non_resident: true } },
+      ],
+    });
+    expect(res.status).toBe(200);
+    application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;
+    expect(application.shareholders.map((s: Json) => [s.value, s.documents])).toEqual([
+      [55, { passport: { file: passport }, national_id: { file: emiratesId } }],
+      [45, { passport: { file: passport } }],
     ]);
 
     // The IBAN we know, confirmed.

@@ -1,6 +1,6 @@
 /**
  * The drafts service's hooks for a wizard whose state lives in the product (capital's KYB): `stepCompleted`, run
- * when a step save leaves the step complete with answers it did not have complete before (its refusal answers
+ * when the merchant moves on from a complete step (a save with `advance`; never an autosave; its refusal answers
  * the save, nothing stored; its facts stored), and named `actions` a widget calls on an open draft
  * (`resend-otp`). Proven on a flow added as files only (tests/fixtures/flows/demo-request) with test hooks.
  */
@@ -45,51 +45,46 @@ const newAccount = (): Promise<Caller> => {
 };
 
 describe('stepCompleted', () => {
-  it('runs once a step is complete, once per new set of answers, and stores its facts', async () => {
+  it('runs when the merchant moves on from a complete step (advance), never on an autosave, and stores its facts', async () => {
     const who = await newAccount();
     const { body } = await who.call('POST', DRAFTS, {});
     const step = `${DRAFTS}/${body.id}/steps/contact`;
+    const advance = `${step}?advance=true`;
     completed.length = 0;
 
-    // Not complete yet (no business type): an autosave like any other.
-    let res = await who.call('PUT', step, { full_name: 'Noor', email: 'noor@example.com' });
+    // Not complete yet (no business type): pressing Next saves, nothing more.
+    let res = await who.call('PUT', advance, { full_name: 'Noor', email: 'noor@example.com' });
     expect(res.status).toBe(200);
     expect(completed).toEqual([]);
 
-    res = await who.call('PUT', step, {
-      full_name: 'Noor',
-      email: 'noor@example.com',
-      business_type: 'online',
-    });
+    // Complete, but an autosave (a blur): the merchant may still be typing.
+    const answers = { full_name: 'Noor', email: 'noor@example.com', business_type: 'online' };
+    res = await who.call('PUT', step, answers);
+    expect(res.status).toBe(200);
+    expect(completed).toEqual([]);
+
+    // Next on the complete step: the hook, with the data as stored, and its facts kept.
+    res = await who.call('PUT', advance, answers);
     expect(res.status).toBe(200);
     expect(completed).toHaveLength(1);
     expect(completed[0]).toMatchObject({ stepId: 'contact', data: { email: 'noor@example.com' } });
     expect(res.body.data.$facts).toEqual({ checked_email: 'noor@example.com' });
 
-    // The same answers again (a blur with nothing changed): not again.
-    res = await who.call('PUT', step, {
-      full_name: 'Noor',
-      email: 'noor@example.com',
-      business_type: 'online',
-    });
+    // Next again (back, then forward): again — hooks are idempotent.
+    res = await who.call('PUT', advance, { ...answers, email: 'noor@shop.example' });
     expect(res.status).toBe(200);
-    expect(completed).toHaveLength(1);
-
-    // A changed answer: again, with the new data.
-    res = await who.call('PUT', step, {
-      full_name: 'Noor',
-      email: 'noor@shop.example',
-      business_type: 'online',
-    });
     expect(completed).toHaveLength(2);
     expect(res.body.data.$facts).toEqual({ checked_email: 'noor@shop.example' });
+
+    // Anything but a boolean for advance: 400.
+    expect((await who.call('PUT', `${step}?advance=maybe`, answers)).status).toBe(400);
   });
 
   it('answers the save with its refusal, storing nothing', async () => {
     const who = await newAccount();
     const { body } = await who.call('POST', DRAFTS, {});
     const draft = `${DRAFTS}/${body.id}`;
-    let res = await who.call('PUT', `${draft}/steps/contact`, {
+    let res = await who.call('PUT', `${draft}/steps/contact?advance=true`, {
       full_name: 'Noor',
       email: 'taken@example.com',
       business_type: 'online',

@@ -185,9 +185,21 @@ export function answerProblems(
   const active = received ? null : new Set(resolveSteps(flow, data));
   const ownersOf = (pointer: string) =>
     [...judged].filter(([, step]) => step.owns.some((o) => isWithin(pointer, o) || isWithin(o, pointer)));
+  // A key one step does not declare may be another's at the same place (a shareholder's documents, asked for
+  // by the step after the one that lists the shareholders): refused only when no step owning the place declares it.
+  const declaredElsewhere = (pointer: string, judgedIds: ReadonlySet<string>) =>
+    flow.steps.some((s) => {
+      if (judgedIds.has(s.id) || !s.owns.some((o) => isWithin(pointer, o))) return false;
+      const check = checks[s.id];
+      return check !== undefined && !check.undeclared(ownData(data, check.owns)).includes(pointer);
+    });
+  const judgedIds = new Set(judged.keys());
   for (const [id, step] of judged) {
     for (const pointer of step.undeclared)
-      if (ownersOf(pointer).every(([, owner]) => owner.undeclared.has(pointer)))
+      if (
+        ownersOf(pointer).every(([, owner]) => owner.undeclared.has(pointer)) &&
+        !declaredElsewhere(pointer, judgedIds)
+      )
         add({ pointer, key: 'validation:error.unknownField', params: {} });
     for (const message of step.errors) {
       if (!active) {

@@ -7,7 +7,7 @@
  * is reported instead of returned.
  */
 import { toFieldMessages, type ValidationErrorLike } from './messages';
-import { getAt, parsePointer, removeAt, setAt, toPointer } from './pointer';
+import { getAt, removeAt, setAt, toPointer } from './pointer';
 import type { FormData } from './types';
 import { withRef, type RefResolver } from './schemaRef';
 import { declaredProperties } from './schemaWalk';
@@ -117,11 +117,16 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
     }
     if (field.schema.type === 'array') {
       const items = isObject(field.schema.items) ? withRef(field.schema.items, resolve) : {};
+      // An object item gets each of its fields' values at its place (nested objects such as a shareholder's
+      // documents included).
       const item =
         items.type === 'object'
-          ? Object.fromEntries(
-              fieldsOf(items, resolve).map((f) => [parsePointer(f.pointer)[0], validValue(f.schema)]),
-            )
+          ? fieldsOf(items, resolve)
+              .filter((f) => !(f.schema.type === 'object' && isObject(f.schema.properties)))
+              .reduce<FormData>((acc, f) => {
+                const value = validValue(f.schema);
+                return value === undefined ? acc : setAt(acc, f.pointer, value);
+              }, {})
           : validValue(items);
       const count = typeof field.schema.minItems === 'number' ? Math.max(field.schema.minItems, 1) : 1;
       // A short list of choices (sales channels: online, in store) is answered with every choice, so the fields

@@ -50,6 +50,8 @@ export interface StepDefinition {
   review?: boolean;
   /** The words of the step's main button (default: Next, or Submit at the end), e.g. "Join the waitlist". */
   action?: TextKey;
+  /** A page before the steps proper (what to gather first): it shows no stepper. */
+  intro?: boolean;
 }
 
 /** While `when` holds, the pointers of `set` take their values and those of `clear` are removed. */
@@ -86,6 +88,11 @@ export interface FlowDefinition {
    * (`/$facts/<name>`, a 0-based index) current; nothing shows while the fact is absent.
    */
   stages?: FlowStages;
+  /**
+   * How moving between steps enters the browser's history: `push` (default; Back returns to the previous step)
+   * or `replace` (the wizard is one entry: Back leaves it — capital's KYB wizard, spec §2).
+   */
+  history?: 'push' | 'replace';
 }
 
 export interface FlowStages {

@@ -50,7 +50,7 @@ export function registerVocabulary(ajv: Pick<Ajv, 'addFormat' | 'addKeyword' | '
   for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, validate);
   for (const keyword of ANNOTATION_KEYWORDS) {
     if (!ajv.getKeyword(keyword))
-      ajv.addKeyword({ keyword, schemaType: ['object', 'array', 'string', 'number'] });
+      ajv.addKeyword({ keyword, schemaType: ['object', 'array', 'string', 'number', 'boolean'] });
   }
   if (!ajv.getKeyword(X_SUM_KEYWORD)) ajv.addKeyword(X_SUM);
 }

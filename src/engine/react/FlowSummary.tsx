@@ -36,6 +36,17 @@ export function FlowSummary(props: {
     <Stack gap="lg">
       {props.steps
         .filter((id) => props.flow.steps[id] && !props.flow.flow.steps.find((s) => s.id === id)?.review)
+        // A step whose UI schema says `"ui:options": { "summary": false }` has nothing to show once answered (a
+        // ticked "I have my documents", a one-time code).
+        .filter((id) => {
+          const options = props.flow.steps[id]!.ui['ui:options'];
+          return !(
+            options !== null &&
+            typeof options === 'object' &&
+            'summary' in options &&
+            options.summary === false
+          );
+        })
         .map((id) => {
           const step = props.flow.steps[id]!;
           const title = text(props.flow.flow.steps.find((s) => s.id === id)?.title ?? id);

@@ -47,6 +47,7 @@ function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => st
   return ordered.flatMap((field): Row[] => {
     const { schema: child, ui: childUi, data: value, pointer: key } = field;
     if (value === undefined || value === null || value === '' || childUi['ui:widget'] === 'hidden') return [];
+    if (isObject(childUi['ui:options']) && childUi['ui:options'].summary === false) return [];
     const label = String(childUi['ui:title'] ?? field.name);
     if (isObject(value)) return rowsOf(field, refs, yesNo, root);
     if (Array.isArray(value)) {

@@ -132,8 +132,8 @@ function Wizard(
   });
   if (wizard.redirect) return <Navigate to={wizard.redirect} replace />;
   if (wizard.loading) return <WizardSkeleton />;
-  // A path of one step has no progress to show.
-  const single = wizard.stepper.length === 1 && (wizard.outlook?.settled ?? true);
+  // A path of one step has no progress to show, nor has an introduction before the steps.
+  const single = wizard.intro || (wizard.stepper.length === 1 && (wizard.outlook?.settled ?? true));
 
   return (
     <div className={single ? classes.single : classes.layout}>

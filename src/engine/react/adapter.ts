@@ -34,6 +34,11 @@ export interface SaveContext {
   owns: readonly string[];
   /** The page is going away: the request must outlive it. */
   keepalive?: boolean;
+  /**
+   * The merchant pressed the step's main button (Next, Submit): the server's hooks act on the complete step
+   * (capital's KYB sends the signatory's code). Sent even when the answers are already saved.
+   */
+  advance?: boolean;
 }
 
 export interface DraftAdapter {

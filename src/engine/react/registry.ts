@@ -12,7 +12,6 @@ import { getDefaultRegistry, withTheme } from '@rjsf/core';
 import ArrayFieldTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTemplate.js';
 import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.js';
 import CyclicSchemaExpandTemplate from '@rjsf/mantine/lib/templates/CyclicSchemaExpandTemplate.js';
-import DescriptionField from '@rjsf/mantine/lib/templates/DescriptionField.js';
 import ErrorList from '@rjsf/mantine/lib/templates/ErrorList.js';
 import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
@@ -26,6 +25,7 @@ import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { DescriptionFieldTemplate } from './DescriptionTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
@@ -53,7 +53,7 @@ const templates = {
   BaseInputTemplate,
   CyclicSchemaExpandTemplate,
   ButtonTemplates: { ...ButtonTemplates(), AddButton, RemoveButton },
-  DescriptionFieldTemplate: DescriptionField,
+  DescriptionFieldTemplate,
   ErrorListTemplate: ErrorList,
   FieldErrorTemplate,
   FieldTemplate,

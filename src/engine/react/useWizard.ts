@@ -101,6 +101,8 @@ export interface WizardView {
   refusal: string | null;
   /** The longer process this form is part of (flow.json `stages`): its titles and the current one; null: none. */
   stages: { titles: string[]; current: number } | null;
+  /** The step on screen is an introduction (flow.json `intro`): no stepper beside it. */
+  intro: boolean;
   /** Steps with fields a newer form version dropped, to check. */
   attention: { stepId: string; title: string; count: number }[];
   /** A change that would clear other answers, waiting for the merchant's word. */
@@ -274,7 +276,7 @@ export function useWizard(options: WizardOptions): WizardView {
     } catch {
       // A module that could not be fetched: the step's render meets the same failure and says so.
     }
-    void navigate(`${basePath}/${target}`);
+    void navigate(`${basePath}/${target}`, { replace: definition.history === 'replace' });
   };
   const at = stepId && waitFor.length === 0 ? active.indexOf(stepId) : -1;
   const step = at >= 0 ? flow.steps[stepId!] : undefined;
@@ -287,19 +289,20 @@ export function useWizard(options: WizardOptions): WizardView {
     [definition],
   );
   const save = useCallback(
-    async (answers: FormData, keepalive = false): Promise<FieldMessage[]> => {
+    async (answers: FormData, keepalive = false, advance = false): Promise<FieldMessage[]> => {
       if (!stepRef.current) return [];
       // Fields that no longer apply (the other branch of an `if`) are not saved; the form keeps them for the
       // session, so a merchant who changes the answer back finds what was typed.
       const { checks } = loader.snapshot();
       const next = checks[stepRef.current] ? dropInapplicable(checks, answers, [stepRef.current]) : answers;
       const serialized = JSON.stringify(next);
-      if (serialized === lastSaved.current.serialized) return [];
+      if (serialized === lastSaved.current.serialized && !advance) return [];
       const context = {
         stepId: stepRef.current,
         version: loader.version,
         owns: ownsOf(stepRef.current),
         keepalive,
+        ...(advance ? { advance } : {}),
       };
       try {
         const result = await adapter.save(next, context);
@@ -314,7 +317,8 @@ export function useWizard(options: WizardOptions): WizardView {
           );
           const restSerialized = JSON.stringify(rest);
           if (restSerialized !== lastSaved.current.serialized) {
-            const again = await adapter.save(rest, context);
+            // Not as a move on: only the refused step's press acts, with the answers the merchant gave.
+            const again = await adapter.save(rest, { ...context, advance: false });
             if (!again?.fieldErrors) lastSaved.current = { data: rest, serialized: restSerialized };
           }
           setSaveFailed(false);
@@ -642,7 +646,7 @@ export function useWizard(options: WizardOptions): WizardView {
     const after = steps[steps.indexOf(step.id) + 1] ?? null;
     setBusy(true);
     try {
-      const refused = await save(current);
+      const refused = await save(current, false, true);
       if (refused.length > 0) return showServerErrors(refused);
       setMessages([]);
       setAttention((old) => old.filter((m) => !owns.some((o) => isWithin(m.pointer, o))));
@@ -743,6 +747,7 @@ export function useWizard(options: WizardOptions): WizardView {
     saveFailed,
     refusal,
     stages: stagesOf(definition, data, text),
+    intro: onScreen?.intro === true,
     attention: attentionSteps,
     reset: pendingReset
       ? {

@@ -108,6 +108,7 @@ function ConfirmIban(props: WidgetProps) {
           length={5}
           type="alphanumeric"
           aria-label={t('iban.missing')}
+          getInputProps={(index) => ({ 'aria-label': t('iban.hiddenCharacter', { n: index + 1, total: 5 }) })}
           disabled={props.disabled || props.readonly}
           error={Boolean(error)}
           onChange={(missing) => {

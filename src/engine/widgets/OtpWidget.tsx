@@ -32,9 +32,10 @@ export function OtpWidget(props: WidgetProps) {
   const [left, restartCountdown] = useCountdown(resendSeconds);
   const [sending, setSending] = useState(false);
   const [resendFailed, setResendFailed] = useState<'failed' | 'limited' | null>(null);
-  const error = props.rawErrors?.length
-    ? props.rawErrors.join('\n')
-    : resendFailed === 'limited'
+  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
+  // A refused resend is said beside its button, whatever the code field's own message is.
+  const resendProblem =
+    resendFailed === 'limited'
       ? t('otp.tooManyAttempts')
       : resendFailed === 'failed'
         ? t('otp.resendFailed')
@@ -87,6 +88,11 @@ export function OtpWidget(props: WidgetProps) {
               </Text>
             )}
           </Group>
+        )}
+        {resendProblem && (
+          <Text size="sm" c="red" role="alert">
+            {resendProblem}
+          </Text>
         )}
       </Stack>
     </Input.Wrapper>

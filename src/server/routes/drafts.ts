@@ -97,7 +97,11 @@ export async function draftRoutes(
     },
   );
 
-  app.put<{ Params: { flow: string; draft: string; step: string }; Body: Record<string, unknown> }>(
+  app.put<{
+    Params: { flow: string; draft: string; step: string };
+    Querystring: { advance?: boolean };
+    Body: Record<string, unknown>;
+  }>(
     `${base}/:draft/steps/:step`,
     {
       bodyLimit: STEP_BODY_LIMIT,
@@ -109,13 +113,21 @@ export async function draftRoutes(
           required: ['flow', 'draft', 'step'],
           properties: { flow: FLOW_ID, draft: ID, step: STEP_ID },
         },
+        // `advance`: the merchant pressed the step's main button (its flow's hooks act on a complete step).
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { advance: { type: 'boolean' } },
+        },
         body: { type: 'object', maxProperties: 100, additionalProperties: true },
         response: answers({ 200: SAVED }),
       },
     },
     async (request) => {
       const { flow, draft, step } = request.params;
-      return drafts.save(generic(flow), requireSession(request).accountId, draft, request.body, step);
+      return drafts.save(generic(flow), requireSession(request).accountId, draft, request.body, step, {
+        advance: request.query.advance === true,
+      });
     },
   );
 

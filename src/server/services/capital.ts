@@ -772,9 +772,15 @@ export function createCapitalService(deps: {
           ? { bank_details: { iban: data.bank_details.iban, ...(known ? {} : { confirmed: true }) } }
           : {}),
       };
+      const otp = isObject(row.data._otp) ? row.data._otp : {};
       return {
         application: row,
         knownIban: known ?? null,
+        /** The number the last signatory code went to (none sent: null). */
+        codeSentTo: typeof otp.phone === 'string' ? otp.phone : null,
+        /** The number the signatory confirmed with a code (none yet: null). */
+        verifiedPhone:
+          signatory?.phone_confirmed === true && typeof signatory.phone === 'string' ? signatory.phone : null,
         verified: row.status === 'verified',
         values,
       };

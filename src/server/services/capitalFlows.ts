@@ -59,7 +59,7 @@ function licenceDateProblems(data: FormData): FieldMessage[] {
 }
 
 /** The wizard's shareholders as the application takes them (§3, §7). */
-function shareholdersBody(value: unknown, withDocuments: boolean) {
+function shareholdersBody(value: unknown) {
   return (Array.isArray(value) ? value : []).map((item) => {
     const s = objectOf(item);
     const documents = objectOf(s.documents);
@@ -75,7 +75,8 @@ function shareholdersBody(value: unknown, withDocuments: boolean) {
       type: s.type === 'company' ? 'company' : 'individual',
       value: Number(s.value),
       uae_resident: resident,
-      ...(withDocuments
+      // The IDs step's files, once given (the shareholders step lists them before any is).
+      ...(passport || nationalId
         ? {
             documents: {
               ...(passport ? { passport } : {}),
@@ -85,6 +86,24 @@ function shareholdersBody(value: unknown, withDocuments: boolean) {
         : {}),
     };
   });
+}
+
+/** What a KYB step's answers change in the application (§7 PATCH bodies). */
+function kybPatch(stepId: string, answers: FormData): Record<string, unknown> {
+  switch (stepId) {
+    case 'licence-details': {
+      const legal = objectOf(answers.legal_info);
+      return { legal_info: { ...legal, cr_file_url: decodedUrl(String(legal.cr_file_url ?? '')) } };
+    }
+    case 'shareholders':
+    case 'shareholder-ids':
+      return { shareholders: shareholdersBody(answers.shareholders) };
+    case 'iban-confirm':
+    case 'iban-edit':
+      return { bank_details: { iban: String(objectOf(answers.bank_details).iban) } };
+    default:
+      return {};
+  }
 }
 
 /** A refused code send as the signatory step says it (§8: too many attempts). */
@@ -182,6 +201,8 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
             application_id: form.application.id,
             iban_known: form.knownIban !== null,
             ...(form.knownIban ? { known_iban: form.knownIban } : {}),
+            ...(form.codeSentTo ? { code_sent: true, code_sent_to: form.codeSentTo } : {}),
+            ...(form.verifiedPhone ? { verified_phone: form.verifiedPhone } : {}),
           },
           initial: form.values,
         };
@@ -205,12 +226,19 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
                 national_id_url: decodedUrl(String(s.national_id_url)),
               },
             });
+            // One code per number: a later change of name or e-mail keeps the code already sent (its resend is
+            // the confirm step's); a new number gets its own (§4 "change number").
+            if (facts.code_sent_to === String(s.phone)) return;
             await capital.sendSignatoryCode(who, id).catch(sendRefusal);
-            return { facts: { code_sent: true } };
+            return { facts: { code_sent: true, code_sent_to: String(s.phone) } };
           }
-          case 'confirm-code':
+          case 'confirm-code': {
+            // A number confirmed already stays confirmed (the code is used up; pressing Confirm again is no retry).
+            const phone = String(objectOf(answers.authorized_signatory).phone);
+            if (facts.verified_phone === phone) return;
             await capital.verifySignatoryCode(who, id, String(answers.code));
-            return { facts: { verified: true } };
+            return { facts: { verified_phone: phone } };
+          }
           case 'licence-details': {
             const problems = licenceDateProblems(data);
             if (problems.length > 0)
@@ -219,26 +247,14 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
                 'bad_request',
                 Object.fromEntries(problems.map((p) => [p.pointer, { key: p.key, params: p.params }])),
               );
-            const legal = objectOf(answers.legal_info);
-            await capital.updateApplication(who, id, {
-              legal_info: {
-                ...legal,
-                cr_file_url: decodedUrl(String(legal.cr_file_url ?? '')),
-              },
-            });
+            await capital.updateApplication(who, id, kybPatch('licence-details', answers));
             return;
           }
           case 'shareholders':
           case 'shareholder-ids':
-            await capital.updateApplication(who, id, {
-              shareholders: shareholdersBody(answers.shareholders, stepId === 'shareholder-ids'),
-            });
-            return;
           case 'iban-confirm':
           case 'iban-edit':
-            await capital.updateApplication(who, id, {
-              bank_details: { iban: String(objectOf(answers.bank_details).iban) },
-            });
+            await capital.updateApplication(who, id, kybPatch(stepId, answers));
             return;
           default:
             return;
@@ -250,10 +266,18 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
           return capital.sendSignatoryCode(await capital.scopeOf(ownerId), String(facts.application_id));
         },
       },
+      // The answers again (a step reached through the step list, not its button, was never sent), then submit.
       async commit({ ownerId, data }) {
-        const { facts } = split(data);
+        const who = await capital.scopeOf(ownerId);
+        const { answers, facts } = split(data);
         const id = String(facts.application_id);
-        await capital.submitApplication(await capital.scopeOf(ownerId), id, { application_id: id });
+        const iban = 'bank_details' in answers ? kybPatch('iban-edit', answers) : {};
+        await capital.updateApplication(who, id, {
+          ...kybPatch('licence-details', answers),
+          ...kybPatch('shareholder-ids', answers),
+          ...iban,
+        });
+        await capital.submitApplication(who, id, { application_id: id });
       },
     },
   };

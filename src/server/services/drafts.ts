@@ -73,11 +73,13 @@ export interface FlowHooks {
    */
   commit?(input: { ownerId: string; data: FormData }): Promise<void>;
   /**
-   * A step save left the step complete (every rule of the step holds) with answers it did not have complete
-   * before: what the product does with them now — a wizard whose state lives elsewhere (capital's KYB: change
-   * the application, send the signatory's code, check it). What it throws answers the save (a 400 with field
-   * errors, say) and nothing is stored; the facts it answers are stored with the draft. Gets the data as it
-   * will be stored, facts included. Saving the same complete answers again does not call it again.
+   * The merchant moved on from a complete step (the save of its main button, `advance`; every rule of the step
+   * holds): what the product does with its answers now — a wizard whose state lives elsewhere (capital's KYB:
+   * change the application, send the signatory's code, check it). Autosaves never call it, so nothing happens
+   * behind a merchant still typing. What it throws answers the save (a 400 with field errors, say) and nothing
+   * is stored; the facts it answers are stored with the draft. Gets the data as it will be stored, facts
+   * included. Pressing the button again calls it again: a hook is idempotent (a code already sent to the number
+   * is not sent again).
    */
   stepCompleted?(input: {
     ownerId: string;
@@ -101,13 +103,10 @@ export interface DraftsDeps {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The step is complete in `next`, and was not — or not with these answers — in `before`. */
-function newlyComplete(runtime: FlowRuntime, stepId: string, before: FormData, next: FormData) {
+/** Every rule of the step holds in `data`. */
+function stepComplete(runtime: FlowRuntime, stepId: string, data: FormData) {
   const validate = runtime.validators[stepId];
-  if (!validate || !validate(next).valid) return false;
-  const owns = runtime.steps[stepId]?.definition.owns ?? [];
-  const answers = (data: FormData) => owns.map((pointer) => getAt(data, pointer));
-  return !validate(before).valid || !sameJson(answers(before), answers(next));
+  return validate !== undefined && validate(data).valid;
 }
 
 export function createDraftsService(deps: DraftsDeps) {
@@ -277,6 +276,8 @@ export function createDraftsService(deps: DraftsDeps) {
       draftId: string,
       body: FormData,
       step?: string,
+      /** The merchant pressed the step's main button (Next, Submit): a complete step's hook runs. */
+      options: { advance?: boolean } = {},
     ): Promise<DraftView> {
       const runtime = await current(flowId);
       const { definition } = runtime;
@@ -307,7 +308,7 @@ export function createDraftsService(deps: DraftsDeps) {
       const problems = await problemsOf(ownerId, runtime, next, received);
       if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
       const completed = hooksOf(flowId).stepCompleted;
-      if (completed && step !== undefined && newlyComplete(runtime, step, row.data, next)) {
+      if (completed && step !== undefined && options.advance === true && stepComplete(runtime, step, next)) {
         const result = await completed({ ownerId, stepId: step, data: next });
         if (result?.facts) {
           const facts = (next[FACTS_KEY] ?? {}) as Record<string, Scalar>;

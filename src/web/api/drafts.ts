@@ -29,9 +29,9 @@ export function draftAdapter(draft: DraftView): DraftAdapter {
   const url = `${draftsUrl(draft.flow)}/${encodeURIComponent(draft.id)}`;
   return serverDraft({
     opened: { version: draft.version, data: draft.data, attention: draft.attention },
-    save: (data, { stepId, owns }) => ({
+    save: (data, { stepId, owns, advance }) => ({
       method: 'PUT',
-      url: `${url}/steps/${encodeURIComponent(stepId)}`,
+      url: `${url}/steps/${encodeURIComponent(stepId)}${advance ? '?advance=true' : ''}`,
       body: ownData(data, owns),
     }),
     submitUrl: `${url}/submit`,

@@ -7,11 +7,16 @@ import { WizardRunner } from '../../engine/react/WizardRunner';
 /** Its adapter is made once: the runner opens a draft once per adapter. */
 export function FlowRunner(props: { draft: DraftView; basePath: string; onEnd: () => void }) {
   const adapter = useMemo(() => draftAdapter(props.draft), [props.draft]);
-  // A code field's resend is the flow's own action on this draft (the server's hooks say what it sends).
-  const services = useMemo(
-    () => ({ ...widgetServices, resendOtp: () => resendDraftCode(props.draft) }),
-    [props.draft],
-  );
+  // A code field's resend is the flow's own action on this draft (the server's hooks say what it sends); the
+  // IBAN to confirm is the one the server knows (its fact `known_iban`).
+  const services = useMemo(() => {
+    const known = (props.draft.data.$facts as Record<string, unknown> | undefined)?.known_iban;
+    return {
+      ...widgetServices,
+      resendOtp: () => resendDraftCode(props.draft),
+      ...(typeof known === 'string' ? { knownIban: known } : {}),
+    };
+  }, [props.draft]);
   return (
     <WizardRunner
       flowId={props.draft.flow}

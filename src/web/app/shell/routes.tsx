@@ -89,6 +89,7 @@ type CapitalScreen =
   | 'ApplicationPage'
   | 'ResetFixPage'
   | 'SimpleApplicationPage'
+  | 'KybApplicationPage'
   | 'LoanPage'
   | 'LoansPage';
 
@@ -110,7 +111,7 @@ const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['application/:offerId/:merchantId/simple/:stepId?', 'SimpleApplicationPage'],
   ['application/:applicationId', 'ApplicationPage'],
   ['application-frf/:applicationId/:stepName', 'CapitalWizardPlanned'],
-  ['application-kyb/:applicationId/:stepName', 'CapitalWizardPlanned'],
+  ['application-kyb/:applicationId/:stepId?', 'KybApplicationPage'],
   ['error', 'CapitalErrorPage'],
 ];
 const CAPITAL: [string, CapitalScreen, Permission][] = ['finance/capital', 'finance/tby-capital'].flatMap(

@@ -3,6 +3,7 @@ export {
   CapitalEntry,
   CapitalErrorPage,
   CapitalWizardPlanned,
+  KybApplicationPage,
   OfferEntry,
   OfferPage,
   OffersPage,
