@@ -519,7 +519,9 @@ export function createCapitalService(deps: {
       const previous = isObject(row.data._otp) ? row.data._otp : undefined;
       // A changed number ("change number", §4) gets its code at once; the same number waits 30 seconds (§9).
       const wait =
-        previous && previous.phone === phone ? Number(previous.sent_at) + SIGNATORY_CODE.resendAfterMs - now : 0;
+        previous && previous.phone === phone
+          ? Number(previous.sent_at) + SIGNATORY_CODE.resendAfterMs - now
+          : 0;
       if (wait > 0)
         throw new HttpError(429, 'too many attempts to send code', undefined, {
           retry_after: Math.ceil(wait / 1000),
@@ -763,7 +765,10 @@ export function createCapitalService(deps: {
                 const { uae_resident, documents, ...rest } = s;
                 return {
                   ...rest,
-                  documents: { ...(isObject(documents) ? documents : {}), non_resident: uae_resident === false },
+                  documents: {
+                    ...(isObject(documents) ? documents : {}),
+                    non_resident: uae_resident === false,
+                  },
                 };
               }),
             }

@@ -41,7 +41,10 @@ function decodedUrl(url: string) {
 }
 
 const objectOf = (value: unknown) =>
-  (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<
+    string,
+    unknown
+  >;
 
 /** §5: a licence's expiry on or after its issue date (yyyy-mm-dd compare as text). */
 function licenceDateProblems(data: FormData): FieldMessage[] {
