@@ -46,6 +46,7 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
     ...flow.steps.flatMap((step, i) => [
       { file, pointer: `/steps/${i}/title`, key: step.title },
       ...(step.action ? [{ file, pointer: `/steps/${i}/action`, key: step.action }] : []),
+      ...(step.confirm ? [{ file, pointer: `/steps/${i}/confirm`, key: step.confirm }] : []),
     ]),
     ...(flow.resets ?? []).flatMap((reset, i) =>
       reset.confirm ? [{ file, pointer: `/resets/${i}/confirm`, key: reset.confirm }] : [],
@@ -84,7 +85,7 @@ export function schemaTexts(file: string, schema: JsonSchema, from = ''): TextUs
   return found;
 }
 
-const UI_TEXTS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
+const UI_TEXTS = new Set(['unsavedMessage', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
 const UI_TEXT_LISTS = new Set(['checklist', 'ui:enumNames', 'ui:enumDescriptions']);
 
 /** The texts of a UI schema: labels, descriptions, help, placeholders and option labels and explanations. */

@@ -17,9 +17,14 @@ export function withRef(schema: SchemaObject, resolve: RefResolver): SchemaObjec
   return { ...withRef(target, resolve), ...own };
 }
 
-/** Resolves `#/$defs/<name>` inside a self-contained (bundled) schema. */
+/**
+ * Resolves `#/$defs/<name>` inside a self-contained (bundled) schema — also written `<its $id>#/$defs/<name>`, as
+ * the form's copy of a step schema (given an `$id` for its validator) writes them.
+ */
 export function localRefs(root: SchemaObject): RefResolver {
-  return (ref) => {
+  const prefix = typeof root.$id === 'string' ? `${root.$id}#` : null;
+  return (written) => {
+    const ref = prefix && written.startsWith(prefix) ? written.slice(prefix.length - 1) : written;
     if (!ref.startsWith('#/$defs/')) return undefined;
     const target = (root.$defs as SchemaObject | undefined)?.[ref.slice('#/$defs/'.length)];
     return target !== null && typeof target === 'object' && !Array.isArray(target)

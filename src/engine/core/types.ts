@@ -52,6 +52,8 @@ export interface StepDefinition {
   action?: TextKey;
   /** A page before the steps proper (what to gather first): it shows no stepper. */
   intro?: boolean;
+  /** A question the merchant confirms in a dialog before leaving the complete step by its button. */
+  confirm?: TextKey;
 }
 
 /** While `when` holds, the pointers of `set` take their values and those of `clear` are removed. */

@@ -157,6 +157,24 @@ function Wizard(
           </Group>
         </Stack>
       </Modal>
+      <Modal
+        opened={wizard.confirm !== null}
+        onClose={() => wizard.confirm?.cancel()}
+        title={t('wizard.confirmTitle')}
+        centered
+      >
+        <Stack>
+          <Text>{wizard.confirm?.question}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => wizard.confirm?.cancel()}>
+              {t('wizard.confirmCancel')}
+            </Button>
+            <Button onClick={() => wizard.confirm?.confirm()} data-autofocus>
+              {t('wizard.confirmYes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       {!single && (
         <div>
           <WizardStepper

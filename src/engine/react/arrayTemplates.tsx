@@ -5,6 +5,7 @@
  * field; a lone "+" did not say what it adds.
  */
 import { Box, Button, Divider, Group } from '@mantine/core';
+import { useListItem } from './listLayouts';
 import {
   getTemplate,
   getUiOptions,
@@ -14,6 +15,9 @@ import {
 } from '@rjsf/utils';
 
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  // An item of a list laid out as cards or an accordion draws itself there (listLayouts.tsx).
+  const laidOut = useListItem(props);
+  if (laidOut) return laidOut;
   const { buttonsProps, className, hasToolbar, index, uiSchema, registry, children } = props;
   const ButtonsTemplate = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
   return (

@@ -9,7 +9,6 @@
  * use our own date widget. The input template, titles, list items and buttons are ours.
  */
 import { getDefaultRegistry, withTheme } from '@rjsf/core';
-import ArrayFieldTemplate from '@rjsf/mantine/lib/templates/ArrayFieldTemplate.js';
 import ButtonTemplates from '@rjsf/mantine/lib/templates/ButtonTemplates/index.js';
 import CyclicSchemaExpandTemplate from '@rjsf/mantine/lib/templates/CyclicSchemaExpandTemplate.js';
 import ErrorList from '@rjsf/mantine/lib/templates/ErrorList.js';
@@ -29,6 +28,7 @@ import { DescriptionFieldTemplate } from './DescriptionTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
+import { ArrayFieldTemplate } from './listLayouts';
 import { TextareaWidget } from './TextareaWidget';
 
 const widgets: RegistryWidgetsType = {

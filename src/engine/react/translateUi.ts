@@ -31,8 +31,12 @@ export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): J
     for (const key of ['ui:enumNames', 'ui:enumDescriptions'])
       if (Array.isArray(out[key])) out[key] = out[key].map(text);
     const options = out['ui:options'];
-    if (isObject(options) && Array.isArray(options.checklist))
-      out['ui:options'] = { ...options, checklist: options.checklist.map(text) };
+    if (isObject(options) && (Array.isArray(options.checklist) || options.unsavedMessage !== undefined))
+      out['ui:options'] = {
+        ...options,
+        ...(Array.isArray(options.checklist) ? { checklist: options.checklist.map(text) } : {}),
+        ...(options.unsavedMessage !== undefined ? { unsavedMessage: text(options.unsavedMessage) } : {}),
+      };
     if (depth < MAX_WALK_DEPTH)
       for (const child of fieldsOf(node, refs))
         out[child.kind === 'item' ? 'items' : child.name] = visit(child, depth + 1);

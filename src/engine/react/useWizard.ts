@@ -107,6 +107,8 @@ export interface WizardView {
   attention: { stepId: string; title: string; count: number }[];
   /** A change that would clear other answers, waiting for the merchant's word. */
   reset: { questions: string[]; confirm: () => void; cancel: () => void } | null;
+  /** The step's question before it is left (flow.json `confirm`), while it is asked; null otherwise. */
+  confirm: { question: string; confirm: () => void; cancel: () => void } | null;
   /** Translates a catalogue text (the version's own texts first). */
   text: (key: string, params?: Record<string, unknown>) => string;
   /**
@@ -403,14 +405,32 @@ export function useWizard(options: WizardOptions): WizardView {
     }),
     [],
   );
+  // For list templates (listLayouts.tsx), made once: one with an item open for editing holds the step — Next asks
+  // it first, and it says why (capital's shareholders: "save this shareholder before continuing"); and the step's
+  // rules on the data as typed so far, under a pointer (may this item be closed?).
+  const holds = useRef(new Set<() => boolean>());
+  const stepRefValidate = useRef<((data: FormData) => FieldMessage[]) | null>(null);
+  const [listTools] = useState(() => ({
+    hold: (check: () => boolean) => {
+      holds.current.add(check);
+      return () => void holds.current.delete(check);
+    },
+    problemsAt: (pointer: string) =>
+      (stepRefValidate.current?.(dataRef.current) ?? []).filter((m) => isWithin(m.pointer, pointer)),
+  }));
   const formContext = useMemo(
-    () => ({ services: options.services, watch, pending }),
-    [options.services, watch, pending],
+    () => ({ services: options.services, watch, pending, ...listTools }),
+    [options.services, watch, pending, listTools],
   );
+  // The step's question before it is left (flow.json `confirm`): answered by the merchant in a dialog.
+  const [asking, setAsking] = useState<string | null>(null); // the question's text key
   const owns = useMemo(() => ownsOf(stepId ?? ''), [ownsOf, stepId]);
   /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */
   const stepMessages = (current: FormData) =>
     step ? toFieldMessages(step.validate(withOwnedParents(current, owns)).errors) : [];
+  useEffect(() => {
+    stepRefValidate.current = stepMessages;
+  });
   // Live validation on blur: show (or clear) the message of the field that lost focus; save if anything changed.
   const handleBlur = (id: string, from: string) => {
     if (!step || from !== step.id) return;
@@ -627,7 +647,7 @@ export function useWizard(options: WizardOptions): WizardView {
     [reviewSteps, flow, committed],
   );
 
-  const next = async () => {
+  const next = async (confirmed = false) => {
     if (!step) return;
     if (pendingWork.current.size > 0) {
       setBusy(true);
@@ -636,10 +656,17 @@ export function useWizard(options: WizardOptions): WizardView {
     }
     const current = await latestData();
     setCommitted(current);
+    const held = [...holds.current].some((check) => check());
     const errors = stepMessages(current);
     if (errors.length > 0) {
       focusPending.current = true;
       setMessages(errors);
+      return;
+    }
+    if (held) return;
+    // Asked first; the dialog's yes presses Next again, answered.
+    if (onScreen?.confirm && !confirmed) {
+      setAsking(onScreen.confirm);
       return;
     }
     const steps = resolveSteps(definition, current);
@@ -738,7 +765,7 @@ export function useWizard(options: WizardOptions): WizardView {
       void save(data);
       void goTo(id, data);
     },
-    next,
+    next: () => next(),
     back: previous !== null ? back : undefined,
     busy,
     onActionPress: pressStart,
@@ -749,6 +776,17 @@ export function useWizard(options: WizardOptions): WizardView {
     stages: stagesOf(definition, data, text),
     intro: onScreen?.intro === true,
     attention: attentionSteps,
+    confirm:
+      asking === null
+        ? null
+        : {
+            question: text(asking),
+            confirm: () => {
+              setAsking(null);
+              void next(true);
+            },
+            cancel: () => setAsking(null),
+          },
     reset: pendingReset
       ? {
           questions: pendingReset.resets.filter((r) => r.confirm).map((r) => text(r.confirm!)),
