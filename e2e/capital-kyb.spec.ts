@@ -107,6 +107,7 @@ test.describe('the KYB wizard', () => {
     await expect(page.getByText(/4:5\d|5:00/).first()).toBeVisible();
     await page.unroute('**/actions/resend-otp');
     await typeCode(page, code);
+    await expect(page.getByRole('button', { name: 'Change number' })).toBeVisible(); // Back, in §4's words
     await shot(page, 'kyb-3-code-en');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 

@@ -155,6 +155,14 @@ function actionOf(flow: string, step: string): RegExp {
   return new RegExp(`^${String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
+/** Does the step ask a question before it is left (flow.json `confirm`)? */
+function asksBeforeLeaving(flow: string, step: string): boolean {
+  const definition = JSON.parse(readFileSync(`schemas/${flow}/flow.json`, 'utf8')) as {
+    steps: { id: string; confirm?: string }[];
+  };
+  return definition.steps.find((s) => s.id === step)?.confirm !== undefined;
+}
+
 /** The example answers with this account's uploaded file for every example file. */
 function withFile(data: unknown, fileUrl: string): unknown {
   if (typeof data === 'string') return EXAMPLE_FILES.test(data) ? fileUrl : data;
@@ -209,6 +217,9 @@ for (const flow of catalogueFlows().filter((id) => id.startsWith('capital-'))) {
         await expect(page).toHaveURL(new RegExp(`/${step}(\\?|$)`));
         await subject.onStep?.(step);
         await page.getByRole('button', { name: actionOf(flow, step) }).click();
+        // A step with a question before it is left (flow.json `confirm`): answered yes.
+        if (asksBeforeLeaving(flow, step))
+          await page.getByRole('dialog').getByRole('button', { name: 'Yes, continue' }).click();
       }
       await subject.ended(page);
     });

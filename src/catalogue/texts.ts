@@ -47,6 +47,7 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
       { file, pointer: `/steps/${i}/title`, key: step.title },
       ...(step.action ? [{ file, pointer: `/steps/${i}/action`, key: step.action }] : []),
       ...(step.confirm ? [{ file, pointer: `/steps/${i}/confirm`, key: step.confirm }] : []),
+      ...(step.back ? [{ file, pointer: `/steps/${i}/back`, key: step.back }] : []),
     ]),
     ...(flow.resets ?? []).flatMap((reset, i) =>
       reset.confirm ? [{ file, pointer: `/resets/${i}/confirm`, key: reset.confirm }] : [],

@@ -54,6 +54,8 @@ export interface StepDefinition {
   intro?: boolean;
   /** A question the merchant confirms in a dialog before leaving the complete step by its button. */
   confirm?: TextKey;
+  /** The words of the step's Back button (default: Back), e.g. "Change number". */
+  back?: TextKey;
 }
 
 /** While `when` holds, the pointers of `set` take their values and those of `clear` are removed. */

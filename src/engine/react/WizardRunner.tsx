@@ -255,7 +255,7 @@ function Wizard(
               onPress={wizard.onActionPress}
               busy={wizard.busy}
               label={wizard.actionLabel ?? t(`wizard.${wizard.action}`)}
-              backLabel={t('wizard.back')}
+              backLabel={wizard.backLabel ?? t('wizard.back')}
             />
           </Stack>
         </Paper>

@@ -96,6 +96,8 @@ export interface WizardView {
   action: 'next' | 'submit' | 'finish';
   /** The step's own words for it (flow.json `action`), translated; null: the action's. */
   actionLabel: string | null;
+  /** The step's own words for Back (flow.json `back`: "Change number"), translated; null: Back. */
+  backLabel: string | null;
   saveFailed: boolean;
   /** Why the server refused the submit, worded by the flow's `refusals` (null: it did not). */
   refusal: string | null;
@@ -771,6 +773,7 @@ export function useWizard(options: WizardOptions): WizardView {
     onActionPress: pressStart,
     action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
     actionLabel: onScreen?.action ? text(onScreen.action) : null,
+    backLabel: onScreen?.back ? text(onScreen.back) : null,
     saveFailed,
     refusal,
     stages: stagesOf(definition, data, text),
