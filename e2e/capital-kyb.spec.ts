@@ -183,16 +183,40 @@ test.describe('the KYB wizard', () => {
     await shot(page, 'kyb-7-ids-en');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-    // The IBAN we know, confirmed by its missing digits.
+    // The IBAN we know: wrong hidden characters say so. Another account instead: not the business's as far as we
+    // know, so the negative step asks (§4); another IBAN we do not know is refused the same way; the merchant's
+    // word that it is theirs is taken.
     await expect(page).toHaveURL(/\/iban-confirm$/);
     await expect(page.getByText('AE•• 0331 2345 6789 0123 •••').first()).toBeVisible();
-    for (const [i, character] of [...'07456'].entries())
+    for (const [i, character] of [...'99999'].entries())
       await page.getByRole('textbox', { name: `Hidden character ${i + 1} of 5` }).fill(character);
+    await expect(page.getByText('Please enter the correct missing digits').first()).toBeVisible();
     await shot(page, 'kyb-8-iban-en');
+    await page.getByRole('checkbox', { name: 'Pay into a different account' }).check();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page).toHaveURL(/\/iban-edit$/);
+    await page.getByRole('textbox', { name: 'IBAN' }).fill('AE20 0330 0012 3456 7890 123');
+    await page.getByRole('checkbox', { name: 'This account belongs to my business' }).check();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page).toHaveURL(/\/iban-negative$/);
+    await expect(
+      page.getByRole('heading', { name: 'The IBAN you provided does not appear to belong to your business' }),
+    ).toBeVisible();
+    await page.getByRole('radio', { name: 'Give another IBAN' }).check();
+    await page
+      .getByRole('textbox', { name: 'Another IBAN of your business' })
+      .fill('AE900330001234567890124');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(
+      page.getByText('The IBAN you provided does not appear to belong to your business').nth(1),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/iban-negative$/);
+    await page.getByRole('radio', { name: 'This IBAN belongs to my business' }).check();
+    await shot(page, 'kyb-8b-negative-en');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await expect(page).toHaveURL(/\/review$/);
-    await expect(page.getByText('AE07 0331 2345 6789 0123 456').first()).toBeVisible();
+    await expect(page.getByText('AE20 0330 0012 3456 7890 123').first()).toBeVisible();
     await shot(page, 'kyb-9-review-en');
     await page.getByRole('button', { name: 'Submit application' }).click();
     await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
@@ -202,7 +226,7 @@ test.describe('the KYB wizard', () => {
       authorized_signatory: { name: 'Khalid Al Falasi', phone: '+971501112299', phone_confirmed: true },
       legal_info: { company_name: 'Mirage Perfumes LLC', cr_number: 'CN-2045871' },
       shareholders: [{ name: 'Khalid Al Falasi', value: 100, type: 'individual', uae_resident: false }],
-      bank_details: { iban: KNOWN_IBAN },
+      bank_details: { iban: 'AE200330001234567890123', owner_confirmed: true },
     });
     expect(sent.shareholders[0].documents).toEqual({ passport: { file: expect.stringMatching(/passport/) } });
     // The wizard replaced its steps in the history: Back leaves it.

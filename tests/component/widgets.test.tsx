@@ -525,7 +525,7 @@ describe('widget specifics', () => {
     const first = container.querySelector('input') as HTMLInputElement;
     await user.click(first);
     await user.paste('03000');
-    expect(screen.getByText('please enter the correct missing digits')).toBeTruthy();
+    expect(screen.getByText('Please enter the correct missing digits')).toBeTruthy();
     expect(onChange).toHaveBeenLastCalledWith(undefined);
     for (let i = 0; i < 5; i += 1) await user.keyboard('{Backspace}');
     await user.click(first);

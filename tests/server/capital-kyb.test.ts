@@ -226,9 +226,51 @@ describe('capital-kyb', () => {
       [45, { passport: { file: passport } }],
     ]);
 
-    // The IBAN we know, confirmed.
-    res = await save('iban-confirm', { bank_details: { iban: 'AE200330001234567890123' } });
+    // §4 IBAN flow. Another account than the one we know: not saved, the negative step asks.
+    const other = 'AE070331234567890123456';
+    res = await save('iban-confirm', { use_other_account: true });
     expect(res.status).toBe(200);
+    expect(res.body.steps).toContain('iban-edit');
+    res = await save('iban-edit', { bank_details: { iban: other, confirmed: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.$facts.iban_negative).toBe(true);
+    expect(res.body.steps).toContain('iban-negative');
+    expect(res.body.first_incomplete_step).toBe('iban-negative');
+    expect((await offers.call('GET', `${CAPITAL}/application/${id}`)).body.bank_details ?? null).toBeNull();
+    // "Give another IBAN": judged the same way — another one we do not know is refused with the same words.
+    res = await save('iban-negative', {
+      iban_decision: 'another',
+      replacement_iban: 'AE900330001234567890124',
+    });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toEqual({
+      '/replacement_iban': 'capital-forms:kyb.iban.negativeTitle',
+    });
+    // "This IBAN belongs to my business": saved, marked as the merchant's word.
+    res = await save('iban-negative', { iban_decision: 'confirm' });
+    expect(res.status).toBe(200);
+    expect((await offers.call('GET', `${CAPITAL}/application/${id}`)).body.bank_details).toMatchObject({
+      iban: other,
+      owner_confirmed: true,
+    });
+    // A changed IBAN drops the decision about the one before.
+    res = await autosave('iban-edit', { bank_details: { iban: 'AE900330001234567890124', confirmed: true } });
+    expect(res.body.data.iban_decision).toBeUndefined();
+    // Another IBAN given instead, the one we know: taken.
+    res = await save('iban-negative', {
+      iban_decision: 'another',
+      replacement_iban: 'AE200330001234567890123',
+    });
+    expect(res.status).toBe(200);
+    expect((await offers.call('GET', `${CAPITAL}/application/${id}`)).body.bank_details).toMatchObject({
+      iban: 'AE200330001234567890123',
+    });
+    // Back to the one we know after all: confirmed by its hidden characters, the negative step goes away.
+    res = await save('iban-confirm', { iban_on_file: 'AE200330001234567890123' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.$facts.iban_negative).toBe(false);
+    expect(res.body.steps).not.toContain('iban-negative');
+    expect(res.body.steps).not.toContain('iban-edit');
     res = await offers.call('POST', `${draft}/submit`);
     expect(res.status).toBe(200);
     application = (await offers.call('GET', `${CAPITAL}/application/${id}`)).body;

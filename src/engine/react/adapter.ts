@@ -5,7 +5,7 @@
  * keystroke), on page hide (`keepalive`), and `submit` at the end.
  */
 import type { FieldError, FieldMessage } from '../core/messages';
-import type { FormData } from '../core/types';
+import type { FormData, Scalar } from '../core/types';
 
 export interface OpenedDraft {
   /** The flow version the data belongs to (a server carries a draft to the current one before it answers). */
@@ -23,6 +23,8 @@ export interface SaveResult {
    * the form says what the flow's `refusals` say for it.
    */
   refusal?: string;
+  /** The server's facts after a save that was taken (its hooks may change them as the merchant moves on). */
+  facts?: Record<string, Scalar>;
 }
 
 export interface SaveContext {

@@ -36,7 +36,7 @@ import { changedPointers, getAt, isWithin, setAt } from '../core/pointer';
 import { walkFields } from '../core/schemaWalk';
 import { deriveContext } from '../core/context';
 import { pathOutlook } from '../core/outlook';
-import type { FlowDefinition, FlowReset, FormData } from '../core/types';
+import { FACTS_KEY, type FlowDefinition, type FlowReset, type FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './flowSource';
 import { translateUi } from './translateUi';
@@ -329,6 +329,9 @@ export function useWizard(options: WizardOptions): WizardView {
           return refused;
         }
         lastSaved.current = { data: next, serialized };
+        // The server's facts as they are after the save (a hook acting on the step may have changed them).
+        if (result?.facts && JSON.stringify(result.facts) !== JSON.stringify(dataRef.current[FACTS_KEY]))
+          setData({ ...dataRef.current, [FACTS_KEY]: result.facts });
         setSaveFailed(false);
         return [];
       } catch {
@@ -336,7 +339,7 @@ export function useWizard(options: WizardOptions): WizardView {
         return [];
       }
     },
-    [adapter, loader, ownsOf],
+    [adapter, loader, ownsOf, setData],
   );
 
   // A closing tab, a reload or a phone switching apps saves what is on screen (the adapter sends it with
@@ -656,7 +659,7 @@ export function useWizard(options: WizardOptions): WizardView {
       await Promise.allSettled([...pendingWork.current]);
       setBusy(false);
     }
-    const current = await latestData();
+    let current = await latestData();
     setCommitted(current);
     const held = [...holds.current].some((check) => check());
     const errors = stepMessages(current);
@@ -671,12 +674,19 @@ export function useWizard(options: WizardOptions): WizardView {
       setAsking(onScreen.confirm);
       return;
     }
-    const steps = resolveSteps(definition, current);
-    const after = steps[steps.indexOf(step.id) + 1] ?? null;
     setBusy(true);
     try {
       const refused = await save(current, false, true);
       if (refused.length > 0) return showServerErrors(refused);
+      // The step after this one, with what the server knows now (its hooks may have changed the facts as the
+      // merchant moved on: KYB's IBAN not the business's opens the negative step).
+      const facts = dataRef.current[FACTS_KEY];
+      if (facts !== current[FACTS_KEY]) {
+        current = { ...current, [FACTS_KEY]: facts };
+        setCommitted(current); // whether the next step is open is judged on committed data
+      }
+      const steps = resolveSteps(definition, current);
+      const after = steps[steps.indexOf(step.id) + 1] ?? null;
       setMessages([]);
       setAttention((old) => old.filter((m) => !owns.some((o) => isWithin(m.pointer, o))));
       if (after) {

@@ -773,8 +773,15 @@ export function createCapitalService(deps: {
               }),
             }
           : {}),
+        // The IBAN already given: the known one confirmed, or another typed (with its ownership box ticked).
         ...(isObject(data.bank_details) && typeof data.bank_details.iban === 'string'
-          ? { bank_details: { iban: data.bank_details.iban, ...(known ? {} : { confirmed: true }) } }
+          ? data.bank_details.iban === known
+            ? { iban_on_file: known }
+            : {
+                ...(known ? { use_other_account: true } : {}),
+                bank_details: { iban: data.bank_details.iban, confirmed: true },
+                ...(data.bank_details.owner_confirmed === true ? { iban_decision: 'confirm' } : {}),
+              }
           : {}),
       };
       const otp = isObject(row.data._otp) ? row.data._otp : {};
@@ -783,6 +790,8 @@ export function createCapitalService(deps: {
         knownIban: known ?? null,
         /** The number the last signatory code went to (none sent: null). */
         codeSentTo: typeof otp.phone === 'string' ? otp.phone : null,
+        /** An IBAN we do not know for the business was said to be its own (§4 negative mode, answered). */
+        ibanNegative: isObject(data.bank_details) && data.bank_details.owner_confirmed === true,
         /** The number the signatory confirmed with a code (none yet: null). */
         verifiedPhone:
           signatory?.phone_confirmed === true && typeof signatory.phone === 'string' ? signatory.phone : null,

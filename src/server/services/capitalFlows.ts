@@ -9,7 +9,7 @@
  * | capital-waitlist | none (the account) | — | joins the waitlist |
  * | capital-reset | the application on hold | `reason`, `application_id`, `stage` (simple form's) | sends the fix (PATCH …/reset) |
  * | capital-simple | the offer | `bank_statement_required`, `stage`, `offer_id` | applies: create, answers, submit |
- * | capital-kyb | the application | `application_id`, `iban_known`, `known_iban` | submits the application |
+ * | capital-kyb | the application | `application_id`, `iban_known`, `known_iban`, `iban_negative`, `code_sent_to`, `verified_phone` | submits the application |
  *
  * The KYB wizard's state lives in the application (§7: each step's PATCH, the signatory's code), so its steps
  * act when they are complete (`stepCompleted`): your-details saves the signatory and sends the code,
@@ -102,8 +102,18 @@ function kybPatch(stepId: string, answers: FormData): Record<string, unknown> {
     case 'shareholder-ids':
       return { shareholders: shareholdersBody(answers.shareholders) };
     case 'iban-confirm':
+      return { bank_details: { iban: String(answers.iban_on_file) } };
     case 'iban-edit':
-      return { bank_details: { iban: String(objectOf(answers.bank_details).iban) } };
+    case 'iban-negative':
+      // §4 negative mode: another IBAN given instead, or the merchant's word that the one typed is theirs.
+      return answers.iban_decision === 'another'
+        ? { bank_details: { iban: String(answers.replacement_iban) } }
+        : {
+            bank_details: {
+              iban: String(objectOf(answers.bank_details).iban),
+              ...(answers.iban_decision === 'confirm' ? { owner_confirmed: true } : {}),
+            },
+          };
     default:
       return {};
   }
@@ -206,6 +216,7 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
             ...(form.knownIban ? { known_iban: form.knownIban } : {}),
             ...(form.codeSentTo ? { code_sent: true, code_sent_to: form.codeSentTo } : {}),
             ...(form.verifiedPhone ? { verified_phone: form.verifiedPhone } : {}),
+            ...(form.ibanNegative ? { iban_negative: true } : {}),
           },
           initial: form.values,
         };
@@ -255,8 +266,32 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
           }
           case 'shareholders':
           case 'shareholder-ids':
+            await capital.updateApplication(who, id, kybPatch(stepId, answers));
+            return;
           case 'iban-confirm':
-          case 'iban-edit':
+            // Another account chosen: the edit step asks for it.
+            if (answers.use_other_account === true) return;
+            await capital.updateApplication(who, id, kybPatch(stepId, answers));
+            return { facts: { iban_negative: false } };
+          case 'iban-edit': {
+            // §4: an IBAN that is not the one we know for the business "does not appear to belong" to it —
+            // nothing is saved until the merchant says it is theirs (the negative step) or gives another.
+            const iban = String(objectOf(answers.bank_details).iban);
+            if (typeof facts.known_iban === 'string' && iban !== facts.known_iban)
+              return { facts: { iban_negative: true } };
+            await capital.updateApplication(who, id, kybPatch(stepId, answers));
+            return { facts: { iban_negative: false } };
+          }
+          case 'iban-negative':
+            // Another IBAN is judged like the first: the one we know, or refused with the same words.
+            if (
+              answers.iban_decision === 'another' &&
+              typeof facts.known_iban === 'string' &&
+              answers.replacement_iban !== facts.known_iban
+            )
+              throw new HttpError(400, 'iban does not belong to the business', {
+                '/replacement_iban': { key: 'capital-forms:kyb.iban.negativeTitle', params: {} },
+              });
             await capital.updateApplication(who, id, kybPatch(stepId, answers));
             return;
           default:
@@ -274,7 +309,12 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
         const who = await capital.scopeOf(ownerId);
         const { answers, facts } = split(data);
         const id = String(facts.application_id);
-        const iban = 'bank_details' in answers ? kybPatch('iban-edit', answers) : {};
+        const iban =
+          'bank_details' in answers || 'replacement_iban' in answers
+            ? kybPatch('iban-edit', answers)
+            : 'iban_on_file' in answers
+              ? kybPatch('iban-confirm', answers)
+              : {};
         await capital.updateApplication(who, id, {
           ...kybPatch('licence-details', answers),
           ...kybPatch('shareholder-ids', answers),

@@ -6,7 +6,7 @@
  * failed and keeps everything).
  */
 import type { DraftAdapter, OpenedDraft, SaveContext } from '../../engine/react/adapter';
-import type { FormData } from '../../engine/core/types';
+import { FACTS_KEY, type FormData, type Scalar } from '../../engine/core/types';
 import { api, ApiError } from './client';
 
 /** Fetch allows 64 KiB of keepalive bodies at once; a bigger save on page hide goes without keepalive. */
@@ -20,9 +20,12 @@ export interface DraftCalls {
   submitUrl: string;
 }
 
-async function refusedOr<T>(call: () => Promise<T>, status: number) {
+async function refusedOr(call: () => Promise<unknown>, status: number) {
   try {
-    await call();
+    // A taken save answers the draft: its facts (the server's, which its hooks may have changed).
+    const answer = await call();
+    const facts = (answer as { data?: Record<string, unknown> } | undefined)?.data?.[FACTS_KEY];
+    return facts !== null && typeof facts === 'object' ? { facts: facts as Record<string, Scalar> } : undefined;
   } catch (error) {
     if (error instanceof ApiError && error.status === status && Object.keys(error.fieldErrors).length > 0)
       return { fieldErrors: error.fieldErrors };
