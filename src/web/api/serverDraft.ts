@@ -25,7 +25,9 @@ async function refusedOr(call: () => Promise<unknown>, status: number) {
     // A taken save answers the draft: its facts (the server's, which its hooks may have changed).
     const answer = await call();
     const facts = (answer as { data?: Record<string, unknown> } | undefined)?.data?.[FACTS_KEY];
-    return facts !== null && typeof facts === 'object' ? { facts: facts as Record<string, Scalar> } : undefined;
+    return facts !== null && typeof facts === 'object'
+      ? { facts: facts as Record<string, Scalar> }
+      : undefined;
   } catch (error) {
     if (error instanceof ApiError && error.status === status && Object.keys(error.fieldErrors).length > 0)
       return { fieldErrors: error.fieldErrors };
