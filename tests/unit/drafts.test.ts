@@ -14,7 +14,7 @@ import {
 import type { FlowDefinition } from '../../src/engine/core/types';
 import { checkedVersions } from '../../src/catalogue/pipeline';
 import { flowRuntime } from '../../src/catalogue/runtime';
-import { onboarding } from '../support/onboarding';
+import { onboarding, versions } from '../support/onboarding';
 import { catalogueCopy, DEMO_REQUEST } from '../support/catalogueCopy';
 
 const flow = onboarding.definition;
@@ -126,6 +126,21 @@ describe('answers a draft refuses (answerProblems)', () => {
     const data = { first_name: 'Sara', $facts: { reason: 'irrelevant_license', application_id: 'x' } };
     expect(answerProblems(flow, checks, data)).toEqual([]);
     expect(carryForward(flow, checks, data).data).toEqual(data);
+  });
+
+  it('a key one step does not declare is taken where another step owning its place declares it (KYB)', () => {
+    // capital-kyb: the shareholders step lists them; the IDs step adds their documents under the same list.
+    const kyb = flowRuntime(versions['capital-kyb']!);
+    const holders = {
+      shareholders: [
+        { name: 'Khalid', type: 'individual', value: 100, documents: { passport: { file: '/u/1' } } },
+      ],
+    };
+    expect(answerProblems(kyb.definition, kyb.checks, holders, ['shareholders'])).toEqual([]);
+    const junk = { shareholders: [{ name: 'Khalid', type: 'individual', value: 100, nickname: 'K' }] };
+    expect(pointersOf(answerProblems(kyb.definition, kyb.checks, junk, ['shareholders']))).toEqual({
+      '/shareholders/0/nickname': 'validation:error.unknownField',
+    });
   });
 
   it('missing answers are not refused: a draft may be incomplete', () => {

@@ -73,3 +73,24 @@ describe('stepExamples on every onboarding step', () => {
     ]);
   });
 });
+
+describe('stepExamples on a list of objects with objects inside (capital-kyb shareholder IDs)', () => {
+  it('gives each item its nested fields at their places, and the example is valid', () => {
+    const kyb = flowRuntime(versions['capital-kyb']!);
+    const step = kyb.steps['shareholder-ids']!;
+    const examples = stepExamples(
+      step.schema,
+      step.resolve,
+      (d) => kyb.validators['shareholder-ids']!(d).errors,
+    );
+    expect(examples.uncovered).toEqual([]);
+    const [item] = (examples.valid as { shareholders: Record<string, unknown>[] }).shareholders;
+    expect(item).toMatchObject({
+      name: 'Faisal Al Mansouri',
+      type: 'individual',
+      value: 100,
+      documents: { passport: { file: expect.any(String) }, non_resident: false },
+    });
+    expect(kyb.validators['shareholder-ids']!(examples.valid).valid).toBe(true);
+  });
+});
