@@ -27,7 +27,7 @@ describe('catalogue check', () => {
     expect(result.code).toBe(0);
     const [summary, ...flows] = result.stdout.trim().split('\n');
     expect(summary).toMatch(
-      /^catalogue ok: 5 flows, 36 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
+      /^catalogue ok: 5 flows, 37 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
     );
     expect(flows).toEqual([
       expect.stringMatching(/^ {2}capital-kyb {7}version [0-9a-f]{64} {2}\(10 steps\)$/),
