@@ -30,7 +30,7 @@ describe('catalogue check', () => {
       /^catalogue ok: 5 flows, 37 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
     );
     expect(flows).toEqual([
-      expect.stringMatching(/^ {2}capital-kyb {7}version [0-9a-f]{64} {2}\(10 steps\)$/),
+      expect.stringMatching(/^ {2}capital-kyb {7}version [0-9a-f]{64} {2}\(11 steps\)$/),
       expect.stringMatching(/^ {2}capital-reset {5}version [0-9a-f]{64} {2}\(6 steps\)$/),
       expect.stringMatching(/^ {2}capital-simple {4}version [0-9a-f]{64} {2}\(2 steps\)$/),
       expect.stringMatching(/^ {2}capital-waitlist {2}version [0-9a-f]{64} {2}\(1 step\)$/),
