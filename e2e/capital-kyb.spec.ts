@@ -234,6 +234,26 @@ test.describe('the KYB wizard', () => {
     await expect(page).not.toHaveURL(/\/application-kyb\//);
   });
 
+  test('Back leaves the wizard for the offer; coming back opens where the merchant was', async ({ page }) => {
+    const made = await capitalMerchant(page, {
+      capital_offers: [{ id: 'off-e2e-kyb', amount: 80000, tenor: 24, tags: ['kyb_application'] }],
+    });
+    const offer = `/finance/capital/offers/${made.id('off-e2e-kyb')}`;
+    await page.goto(`${offer}?lang=en`);
+    await page.getByText('Customise and apply').click();
+    await page.getByTestId('customise-continue').click();
+    await expect(page).toHaveURL(/\/initialization$/);
+    await page.getByRole('checkbox', { name: 'I have these documents at hand' }).check();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page).toHaveURL(/\/your-details$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${offer}(\\?|$)`));
+    await page.getByText('Customise and apply').click();
+    // The draft as it is now (the gather page done), not a copy from before.
+    await expect(page).toHaveURL(/\/your-details$/);
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toBeVisible();
+  });
+
   test('an application that is not the merchant’s is a 404', async ({ page }) => {
     await capitalMerchant(page, {});
     await page.goto('/finance/capital/application-kyb/capp-nobody/initialization?lang=en');

@@ -37,13 +37,16 @@ export function FlowForm(props: {
   const started = useQuery({
     queryKey: flowFormKey(flowId, scope),
     queryFn: () => startDraft(flowId, scope || undefined),
-    // Started again each time the screen opens: the facts it carries (a reason, an offer's tags) may change.
+    // Started again each time the screen opens: the facts it carries (a reason, an offer's tags) may change, and
+    // a copy kept from an earlier visit lacks what was saved since (Back to a wizard left a moment ago).
     gcTime: 0,
     staleTime: Infinity,
+    refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     retry: (count, error) => statusOf(error) >= 500 && count < 2,
   });
-  if (started.isPending) return <PageSkeleton />;
+  // A copy from an earlier visit is never run: the form waits for the draft as it is now.
+  if (started.isPending || (started.isFetching && !started.isError)) return <PageSkeleton />;
   if (started.isError) {
     const status = statusOf(started.error);
     return <ErrorPage status={status} onRetry={status >= 500 ? () => void started.refetch() : undefined} />;

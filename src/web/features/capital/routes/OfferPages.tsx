@@ -509,7 +509,12 @@ export function OfferEntry() {
       await client.invalidateQueries({ queryKey: ['capital', 'offer-application', offerId] });
       notify({ variant: 'success', title: t('custom.saved'), message: '' });
       const step = saved ? firstIncompleteStep(saved.steps) : null;
-      if (saved && step) void navigate(stepPath(base, offer, saved.id, step.group_name, step.name));
+      // Into the KYB wizard the customisation is replaced (§2: its navigation replaces history), so Back
+      // from the wizard is the offer, not this page sending the merchant straight back in.
+      if (saved && step)
+        void navigate(stepPath(base, offer, saved.id, step.group_name, step.name), {
+          replace: step.group_name === 'kyb_flow',
+        });
     } catch {
       notify({ variant: 'error', title: t('toast.errorTitle'), message: t('toast.generic') });
     } finally {
