@@ -98,19 +98,22 @@ const SUBJECTS: Record<string, (page: Page, context: Record<string, Scalar>) => 
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
+    const ownPhone = `+97150${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     return {
       scope: id,
       dynamic: true,
       screen: `/finance/capital/application-kyb/${id}/initialization`, // the steps are complete: from the first
       onStep: async (step) => {
+        if (step === 'your-details') {
+          // A number of this test's own: the paths run side by side, and the examples' number is the same in all.
+          const phone = page.getByRole('textbox', { name: 'Phone number' });
+          await page.getByRole('combobox', { name: 'Country dial code' }).selectOption('ARE');
+          await phone.fill(ownPhone.slice(4));
+          await phone.blur();
+        }
         if (step !== 'confirm-code') return;
-        // The code the server sent when "Send code" was pressed on the step before (the dev outbox, newest first).
-        const draft = (await (
-          await page.request.post(`${FLOWS}/capital-kyb/drafts`, { data: { scope: id } })
-        ).json()) as {
-          data: { authorized_signatory: { phone: string } };
-        };
-        const to = draft.data.authorized_signatory.phone;
+        // The code the server sent to it when "Send code" was pressed on the step before (the outbox, newest first).
+        const to = ownPhone;
         const outbox = (await (await page.request.get('/dev/outbox')).json()) as {
           to: string;
           code: string;
