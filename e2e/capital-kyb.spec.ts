@@ -31,8 +31,14 @@ async function attach(page: Page, name: string, input = 0) {
 
 /** Types a code into the code boxes, one digit per box (whatever they held before). */
 async function typeCode(page: Page, code: string) {
-  for (const [i, digit] of [...code].entries())
-    await page.getByRole('textbox', { name: `Digit ${i + 1} of ${code.length} of the code` }).fill(digit);
+  for (const [i, digit] of [...code].entries()) {
+    const box = page.getByRole('textbox', { name: `Digit ${i + 1} of ${code.length} of the code` });
+    // Each checked before the next: focus moves on as a box is filled, and a fill overtaken by it is done again.
+    await expect(async () => {
+      await box.fill(digit);
+      await expect(box).toHaveValue(digit, { timeout: 500 });
+    }).toPass();
+  }
 }
 
 /** The last code sent to a number (the dev outbox). */
@@ -60,6 +66,7 @@ test.describe('the KYB wizard', () => {
   test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
 
   test('walks from the documents to a submitted application, through the hard paths', async ({ page }) => {
+    test.setTimeout(120_000); // eleven steps and their hard paths, on a shared host
     await page.clock.install(); // time runs as usual; the resend countdown is skipped below
     const id = await kybApplication(page, 'en');
     await expect(page.getByRole('heading', { name: 'Gather your documents' })).toBeVisible();
@@ -267,6 +274,7 @@ test.describe('in Arabic on a phone', () => {
   test('the whole wizard right to left at 375 px: n/m instead of the step list, a resident’s two IDs, the IBAN typed in', async ({
     page,
   }) => {
+    test.setTimeout(120_000); // every step, on a shared host
     // No legal entity: the IBAN is typed in (edit mode) and confirmed with its checkbox.
     const made = await capitalMerchant(page, {
       capital_offers: [{ id: 'off-e2e-kyb', amount: 80000, tenor: 24, tags: ['kyb_application'] }],
@@ -296,8 +304,13 @@ test.describe('in Arabic on a phone', () => {
 
     await expect(page).toHaveURL(/\/confirm-code$/);
     const code = await lastCode(page, '+971501113344');
-    for (const [i, digit] of [...code].entries())
-      await page.getByRole('textbox', { name: `الرقم ${i + 1} من 4 في الرمز` }).fill(digit);
+    for (const [i, digit] of [...code].entries()) {
+      const box = page.getByRole('textbox', { name: `الرقم ${i + 1} من 4 في الرمز` });
+      await expect(async () => {
+        await box.fill(digit);
+        await expect(box).toHaveValue(digit, { timeout: 500 });
+      }).toPass();
+    }
     await shot(page, 'kyb-3-code-ar');
     await next('تأكيد');
 
