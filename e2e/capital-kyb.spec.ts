@@ -29,14 +29,18 @@ async function attach(page: Page, name: string, input = 0) {
   await expect(page.locator('form:visible').getByRole('progressbar')).toHaveCount(0);
 }
 
-/** Types a code into the code boxes, one digit per box (whatever they held before). */
-async function typeCode(page: Page, code: string) {
+/** Types a code into the code boxes, one digit per box (whatever they held before); `box` names the nth. */
+async function typeCode(
+  page: Page,
+  code: string,
+  box = (n: number) => `Digit ${n} of ${code.length} of the code`,
+) {
   for (const [i, digit] of [...code].entries()) {
-    const box = page.getByRole('textbox', { name: `Digit ${i + 1} of ${code.length} of the code` });
+    const input = page.getByRole('textbox', { name: box(i + 1) });
     // Each checked before the next: focus moves on as a box is filled, and a fill overtaken by it is done again.
     await expect(async () => {
-      await box.fill(digit);
-      await expect(box).toHaveValue(digit, { timeout: 500 });
+      await input.fill(digit);
+      await expect(input).toHaveValue(digit, { timeout: 500 });
     }).toPass();
   }
 }
@@ -304,13 +308,7 @@ test.describe('in Arabic on a phone', () => {
 
     await expect(page).toHaveURL(/\/confirm-code$/);
     const code = await lastCode(page, '+971501113344');
-    for (const [i, digit] of [...code].entries()) {
-      const box = page.getByRole('textbox', { name: `الرقم ${i + 1} من 4 في الرمز` });
-      await expect(async () => {
-        await box.fill(digit);
-        await expect(box).toHaveValue(digit, { timeout: 500 });
-      }).toPass();
-    }
+    await typeCode(page, code, (n) => `الرقم ${n} من 4 في الرمز`);
     await shot(page, 'kyb-3-code-ar');
     await next('تأكيد');
 

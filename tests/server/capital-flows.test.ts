@@ -4,20 +4,15 @@
  * schemas judging every save, and submit doing what the product does (joining the waitlist, sending a fix) with
  * the capital service's own refusals (§8, `details.reason`) — the draft staying a draft when refused.
  */
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capitalApplications } from '../../src/server/db/schema';
-import { createTestApp } from './setup/app';
+import { createTestApp, loadDemoData } from './setup/app';
 import { uploadPdf } from './setup/upload';
 import { signIn, type Caller, type Json } from './setup/signIn';
 
 const { app, db } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-const demo = JSON.parse(
-  readFileSync(new URL('../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
-);
-const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
-if (loaded.statusCode !== 200) throw new Error(`demo fixture: ${loaded.body}`);
+await loadDemoData(app);
 
 /** More applications on hold for the applications persona, one per reason of §4 (and one §4 does not name). */
 const REASONS = [

@@ -4,17 +4,12 @@
  * send and check the signatory's code), refusals (§8) answer the save, and submit sends the application.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './setup/app';
+import { createTestApp, loadDemoData } from './setup/app';
 import { uploadPdf } from './setup/upload';
 import { signIn, type Caller, type Json } from './setup/signIn';
-import { readFileSync } from 'node:fs';
 
 const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-const demo = JSON.parse(
-  readFileSync(new URL('../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
-);
-const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
-if (loaded.statusCode !== 200) throw new Error(`demo fixture: ${loaded.body}`);
+await loadDemoData(app);
 
 const F = '/merchant/api/v1/flows/capital-kyb/drafts';
 const CAPITAL = '/merchant/api/v1/capital';

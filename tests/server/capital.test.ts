@@ -4,17 +4,12 @@
  * reset fix with its reasons (§8), loan apply, connections, the IBAN check and the waitlist — and bad bodies
  * answered 400 with `field_errors`.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './setup/app';
+import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
 
 const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
-const demo = JSON.parse(
-  readFileSync(new URL('../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
-);
-const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
-if (loaded.statusCode !== 200) throw new Error(`demo fixture: ${loaded.body}`);
+await loadDemoData(app);
 
 const C = '/merchant/api/v1/capital';
 const persona = (key: string, phone: string) => signIn(app, `capital-${key}@demo.example`, phone);

@@ -7,6 +7,7 @@
 import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isObject } from '../core/json';
 import type { FormData } from '../core/types';
 import { translateFlowText, type FlowLoader, type LoadedFlow } from './flowSource';
 import { StepSummary } from './StepSummary';
@@ -40,12 +41,7 @@ export function FlowSummary(props: {
         // ticked "I have my documents", a one-time code).
         .filter((id) => {
           const options = props.flow.steps[id]!.ui['ui:options'];
-          return !(
-            options !== null &&
-            typeof options === 'object' &&
-            'summary' in options &&
-            options.summary === false
-          );
+          return !(isObject(options) && options.summary === false);
         })
         .map((id) => {
           const step = props.flow.steps[id]!;

@@ -137,44 +137,19 @@ function Wizard(
 
   return (
     <div className={single ? classes.single : classes.layout}>
-      <Modal
-        opened={wizard.reset !== null}
-        onClose={() => wizard.reset?.cancel()}
+      <QuestionDialog
+        ask={wizard.reset}
         title={t('wizard.resetTitle')}
-        centered
-      >
-        <Stack>
-          {wizard.reset?.questions.map((question) => (
-            <Text key={question}>{question}</Text>
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => wizard.reset?.cancel()}>
-              {t('wizard.resetCancel')}
-            </Button>
-            <Button color="red" onClick={() => wizard.reset?.confirm()}>
-              {t('wizard.resetConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={wizard.confirm !== null}
-        onClose={() => wizard.confirm?.cancel()}
+        cancelLabel={t('wizard.resetCancel')}
+        confirmLabel={t('wizard.resetConfirm')}
+        danger
+      />
+      <QuestionDialog
+        ask={wizard.confirm && { ...wizard.confirm, questions: [wizard.confirm.question] }}
         title={t('wizard.confirmTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{wizard.confirm?.question}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => wizard.confirm?.cancel()}>
-              {t('wizard.confirmCancel')}
-            </Button>
-            <Button onClick={() => wizard.confirm?.confirm()} data-autofocus>
-              {t('wizard.confirmYes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        cancelLabel={t('wizard.confirmCancel')}
+        confirmLabel={t('wizard.confirmYes')}
+      />
       {!single && (
         <div>
           <WizardStepper
@@ -261,6 +236,42 @@ function Wizard(
         </Paper>
       </div>
     </div>
+  );
+}
+
+/**
+ * A question the merchant answers before the wizard goes on (a change that clears answers; a step's `confirm`):
+ * open while `ask` is there; closing it is the cancel.
+ */
+function QuestionDialog(props: {
+  ask: { questions: string[]; confirm: () => void; cancel: () => void } | null;
+  title: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  /** The yes clears something (red). */
+  danger?: boolean;
+}) {
+  const { ask } = props;
+  return (
+    <Modal opened={ask !== null} onClose={() => ask?.cancel()} title={props.title} centered>
+      <Stack>
+        {ask?.questions.map((question) => (
+          <Text key={question}>{question}</Text>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => ask?.cancel()}>
+            {props.cancelLabel}
+          </Button>
+          <Button
+            color={props.danger ? 'red' : undefined}
+            onClick={() => ask?.confirm()}
+            data-autofocus={props.danger ? undefined : true}
+          >
+            {props.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

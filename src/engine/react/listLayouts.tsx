@@ -116,8 +116,16 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     const item = items[index];
     return isObject(item) && required.every((key) => item[key] !== undefined && item[key] !== '');
   };
-  const filesOf = (index: number) =>
-    countFiles({ schema: itemSchema, ui: itemUi as WalkNode['ui'], data: items[index], pointer: '' }, refs);
+  const countOf = (data: unknown) =>
+    countFiles({ schema: itemSchema, ui: itemUi as WalkNode['ui'], data, pointer: '' }, refs);
+  // Each item's files, counted once per change of the list (the accordion's badges and total read them).
+  const files = useMemo(
+    () => (layout === 'accordion' ? items.map(countOf) : []),
+    // countOf reads only the item schema and refs, both listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [layout, items, itemSchema, refs],
+  );
+  const filesOf = (index: number) => files[index] ?? { given: 0, required: 0 };
 
   // Cards: the first card not answered yet starts open (a new list's first item); accordion: the first item
   // missing a file.
@@ -139,8 +147,12 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     invalid < 0 || (layout === 'cards' && kept.length > 0) ? kept : [...kept, invalid],
   );
 
+  // The wizard's tools for lists (useWizard's formContext); a form without them (a preview) has no step to hold.
+  const { hold, problemsAt } = (registry.formContext ?? {}) as {
+    hold?: (check: () => boolean) => () => void;
+    problemsAt?: (pointer: string) => unknown[];
+  };
   // Cards: an open card holds the step.
-  const hold = (registry.formContext as { hold?: (check: () => boolean) => () => void } | undefined)?.hold;
   const openCard = layout === 'cards' ? [...open][0] : undefined;
   useEffect(() => {
     if (!hold || openCard === undefined) return;
@@ -175,8 +187,6 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     save: (index) => {
       // The step's own rules on this item (formContext problemsAt) when the form has them, else its required
       // answers and the messages on screen.
-      const problemsAt = (registry.formContext as { problemsAt?: (pointer: string) => unknown[] } | undefined)
-        ?.problemsAt;
       const pointer = toPointer([...path.map(String), String(index)]);
       const problems = problemsAt
         ? problemsAt(pointer).length > 0
@@ -223,11 +233,8 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     },
   };
 
-  const files = items.reduce<{ given: number; required: number }>(
-    (sum, _, i) => {
-      const one = filesOf(i);
-      return { given: sum.given + one.given, required: sum.required + one.required };
-    },
+  const total = files.reduce(
+    (sum, one) => ({ given: sum.given + one.given, required: sum.required + one.required }),
     { given: 0, required: 0 },
   );
   const { ButtonTemplates } = registry.templates;
@@ -255,9 +262,9 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
             registry={registry}
           />
         )}
-        {layout === 'accordion' && files.required > 0 && (
+        {layout === 'accordion' && total.required > 0 && (
           <Text size="sm" c="dimmed" data-testid="files-count">
-            {t('wizard.filesCount', { given: files.given, required: files.required })}
+            {t('wizard.filesCount', total)}
           </Text>
         )}
         {props.items}
@@ -328,6 +335,12 @@ export function useListItem(props: ArrayFieldItemTemplateProps): ReactNode | nul
     );
   }
 
+  const summary = list.summaryOf(index);
+  const deleteButton = (
+    <Button variant="subtle" color="red" size="compact-sm" onClick={() => list.remove(index, remove)}>
+      {t('wizard.deleteItem')}
+    </Button>
+  );
   return (
     <Card withBorder radius="md" p="md" data-list-item={index} data-editing={isOpen || undefined}>
       {isOpen ? (
@@ -335,18 +348,7 @@ export function useListItem(props: ArrayFieldItemTemplateProps): ReactNode | nul
           <Text fw={600}>{title}</Text>
           {children}
           <Group justify="space-between">
-            {removable ? (
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                onClick={() => list.remove(index, remove)}
-              >
-                {t('wizard.deleteItem')}
-              </Button>
-            ) : (
-              <span />
-            )}
+            {removable ? deleteButton : <span />}
             <Button size="compact-md" onClick={() => list.save(index)}>
               {t('wizard.saveItem')}
             </Button>
@@ -358,9 +360,9 @@ export function useListItem(props: ArrayFieldItemTemplateProps): ReactNode | nul
             <Text fw={600} truncate>
               {title}
             </Text>
-            {list.summaryOf(index) && (
+            {summary && (
               <Text size="sm" c="dimmed">
-                {list.summaryOf(index)}
+                {summary}
               </Text>
             )}
           </Box>
@@ -368,16 +370,7 @@ export function useListItem(props: ArrayFieldItemTemplateProps): ReactNode | nul
             <Button variant="subtle" size="compact-sm" onClick={() => list.toggle(index)}>
               {t('wizard.editItem')}
             </Button>
-            {removable && (
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                onClick={() => list.remove(index, remove)}
-              >
-                {t('wizard.deleteItem')}
-              </Button>
-            )}
+            {removable && deleteButton}
           </Group>
         </Group>
       )}

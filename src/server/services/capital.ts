@@ -795,7 +795,6 @@ export function createCapitalService(deps: {
         /** The number the signatory confirmed with a code (none yet: null). */
         verifiedPhone:
           signatory?.phone_confirmed === true && typeof signatory.phone === 'string' ? signatory.phone : null,
-        verified: row.status === 'verified',
         values,
       };
     },

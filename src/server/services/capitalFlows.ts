@@ -17,11 +17,12 @@
  * shareholder-ids save `shareholders` (§7: value a number, no national ID for non-residents), the IBAN steps
  * save `bank_details`. Their refusals (§8) answer the save, so the step stays where it is and says why.
  */
+import { isObject } from '../../engine/core/json';
 import type { FieldMessage } from '../../engine/core/messages';
 import { getAt } from '../../engine/core/pointer';
 import type { FormData } from '../../engine/core/types';
 import { FACTS_KEY, type Scalar } from '../../engine/core/types';
-import { HttpError } from '../errors';
+import { fieldError, HttpError } from '../errors';
 import type { CapitalService } from './capital';
 import type { FlowHooks } from './drafts';
 
@@ -40,11 +41,7 @@ function decodedUrl(url: string) {
   }
 }
 
-const objectOf = (value: unknown) =>
-  (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<
-    string,
-    unknown
-  >;
+const objectOf = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 /** §5: a licence's expiry on or after its issue date (yyyy-mm-dd compare as text). */
 function licenceDateProblems(data: FormData): FieldMessage[] {
@@ -123,7 +120,7 @@ function kybPatch(stepId: string, answers: FormData): Record<string, unknown> {
 function sendRefusal(error: unknown): never {
   if (error instanceof HttpError && error.status === 429)
     throw new HttpError(400, 'too many attempts to send code', {
-      '/authorized_signatory/phone': { key: 'capital:error.tooManyAttempts', params: {} },
+      '/authorized_signatory/phone': fieldError('capital:error.tooManyAttempts'),
     });
   throw error;
 }
@@ -253,17 +250,8 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
             await capital.verifySignatoryCode(who, id, String(answers.code));
             return { facts: { verified_phone: phone } };
           }
-          case 'licence-details': {
-            const problems = licenceDateProblems(data);
-            if (problems.length > 0)
-              throw new HttpError(
-                400,
-                'bad_request',
-                Object.fromEntries(problems.map((p) => [p.pointer, { key: p.key, params: p.params }])),
-              );
-            await capital.updateApplication(who, id, kybPatch('licence-details', answers));
-            return;
-          }
+          // Expiry before issue never gets here: the flow's lookups refuse that save first.
+          case 'licence-details':
           case 'shareholders':
           case 'shareholder-ids':
             await capital.updateApplication(who, id, kybPatch(stepId, answers));
@@ -290,7 +278,7 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
               answers.replacement_iban !== facts.known_iban
             )
               throw new HttpError(400, 'iban does not belong to the business', {
-                '/replacement_iban': { key: 'capital-forms:kyb.iban.negativeTitle', params: {} },
+                '/replacement_iban': fieldError('capital-forms:kyb.iban.negativeTitle'),
               });
             await capital.updateApplication(who, id, kybPatch(stepId, answers));
             return;

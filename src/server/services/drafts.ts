@@ -22,6 +22,7 @@ import {
   COMPLETENESS_KEYWORDS,
   dropInapplicable,
   firstIncompleteStep,
+  isStepComplete,
   ownData,
   unownedPointers,
   withoutPointers,
@@ -102,12 +103,6 @@ export interface DraftsDeps {
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Every rule of the step holds in `data`. */
-function stepComplete(runtime: FlowRuntime, stepId: string, data: FormData) {
-  const validate = runtime.validators[stepId];
-  return validate !== undefined && validate(data).valid;
-}
 
 export function createDraftsService(deps: DraftsDeps) {
   const { drafts, files, flows, clock } = deps;
@@ -308,7 +303,12 @@ export function createDraftsService(deps: DraftsDeps) {
       const problems = await problemsOf(ownerId, runtime, next, received);
       if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
       const completed = hooksOf(flowId).stepCompleted;
-      if (completed && step !== undefined && options.advance === true && stepComplete(runtime, step, next)) {
+      if (
+        completed &&
+        step !== undefined &&
+        options.advance === true &&
+        isStepComplete(runtime.validators, step, next)
+      ) {
         const result = await completed({ ownerId, stepId: step, data: next });
         if (result?.facts) {
           const facts = (next[FACTS_KEY] ?? {}) as Record<string, Scalar>;

@@ -1,4 +1,5 @@
 /** Builds the app on a fresh database for one test file. */
+import { readFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
@@ -47,4 +48,13 @@ export async function createTestApp(
     await database.close();
   });
   return { app, database, db: database.db, config };
+}
+
+/** Loads the demo data (src/server/fixtures/demo.json) into a test app, as `npm start` seeds it. */
+export async function loadDemoData(app: FastifyInstance) {
+  const demo: unknown = JSON.parse(
+    readFileSync(new URL('../../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
+  );
+  const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo as object });
+  if (loaded.statusCode !== 200) throw new Error(`demo fixture: ${loaded.body}`);
 }

@@ -3,11 +3,10 @@ export {
   CapitalEntry,
   CapitalErrorPage,
   CapitalWizardPlanned,
-  KybApplicationPage,
   OfferEntry,
   OfferPage,
   OffersPage,
   SimpleApplicationPage,
   WaitlistPage,
 } from './OfferPages';
-export { ApplicationPage, LoanPage, LoansPage, ResetFixPage } from './LoanPages';
+export { ApplicationPage, KybApplicationPage, LoanPage, LoansPage, ResetFixPage } from './LoanPages';
