@@ -40,6 +40,13 @@ const services: WidgetServices = {
     return { url: 'https://files.example.com/u/licence.pdf' };
   },
   resendOtp: async () => undefined,
+  connections: async () => ({
+    sandbox: true,
+    items: [
+      { platform: 'amazon', connected: false, consent_url: '/consent?platform=amazon' },
+      { platform: 'shopify', connected: true, consent_url: '/consent?platform=shopify' },
+    ],
+  }),
   options: async (source) =>
     source === 'sections'
       ? [
@@ -152,6 +159,16 @@ const cases: Record<(typeof CUSTOM_WIDGET_NAMES)[number], Case> = {
       await user.click(box);
       await user.click(await screen.findByRole('option', { name: 'Electronics' }));
       return 2;
+    },
+  },
+  connect: {
+    schema: { type: 'array', items: { enum: ['amazon', 'shopify'] }, uniqueItems: true },
+    options: { source: 'ecommerce' },
+    ltrContent: false,
+    // Nothing to do: the list follows the server's connections (connecting itself is the consent page's).
+    act: async (_user, container) => {
+      await vi.waitFor(() => expect(container.querySelector('[data-platform="shopify"]')).not.toBeNull());
+      return ['shopify'];
     },
   },
   upload: {

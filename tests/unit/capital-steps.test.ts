@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   firstIncompleteStep,
+  frfStepId,
+  kybHandOverStep,
   initialSteps,
   isSimpleOffer,
   SIMPLE_STAGES,
@@ -160,4 +162,21 @@ describe('capital texts', () => {
       expect([...read('ar', file)].sort()).toEqual([...read('en', file)].sort());
     },
   );
+});
+
+describe('the full-revenue wizard\'s addresses (§2)', () => {
+  it('each step of the flow by its hyphenated name; legal info as legal-info', () => {
+    expect(frfStepId('bank_statements')).toBe('bank-statements');
+    expect(frfStepId('sales_data')).toBe('sales-data');
+    expect(frfStepId('social_networks')).toBe('social-networks');
+    expect(frfStepId('location_details')).toBe('location-details');
+    expect(frfStepId('preapproved_legal_info')).toBe('legal-info');
+  });
+
+  it('kyb_legal_info and unknown names have none; KYB takes over at the licence once verified', () => {
+    expect(frfStepId('kyb_legal_info')).toBeNull();
+    expect(frfStepId('customize_your_offer')).toBeNull();
+    expect(kybHandOverStep('verified')).toBe('commercial-licence');
+    expect(kybHandOverStep('draft')).toBe('initialization');
+  });
 });

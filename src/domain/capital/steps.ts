@@ -30,6 +30,22 @@ export const KYB_STEPS = [
   'review',
 ] as const;
 
+/**
+ * The full-revenue wizard's address of an application step (the capital-frf flow's step ids): §2's step names
+ * with hyphens, legal info as the flow's `legal-info`. `kyb_legal_info` is no step of that flow: it hands over
+ * to the KYB wizard (§2), so it has no address here (null), nor has a name the flow does not know.
+ */
+export function frfStepId(name: string): string | null {
+  if (name === 'preapproved_legal_info') return 'legal-info';
+  const known: readonly string[] = ['bank_statements', 'sales_data', 'social_networks', 'location_details'];
+  return known.includes(name) ? name.replace(/_/g, '-') : null;
+}
+
+/** §2: kyb_legal_info hands over to the KYB wizard at commercial_licence when verified, else at initialization. */
+export function kybHandOverStep(status: string): string {
+  return status === 'verified' ? 'commercial-licence' : 'initialization';
+}
+
 /** §2 "Social networks and location details: optional, skippable". */
 export const OPTIONAL_STEPS: readonly string[] = ['social_networks', 'location_details'];
 

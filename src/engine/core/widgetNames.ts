@@ -20,6 +20,7 @@ export const CUSTOM_WIDGET_NAMES = [
   'confirm',
   'multiSelect',
   'apiSelect',
+  'connect',
 ] as const;
 
 /** rjsf's own widgets the catalogue may name, drawn by @rjsf/mantine (or our templates). */

@@ -7,6 +7,7 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { ApiSelectWidget } from './ApiSelectWidget';
 import { ConfirmWidget } from './ConfirmWidget';
+import { ConnectWidget } from './ConnectWidget';
 import { DateWidget } from './DateWidget';
 import { IbanWidget } from './IbanWidget';
 import { MultiSelectWidget } from './MultiSelectWidget';
@@ -29,4 +30,5 @@ export const widgets = {
   confirm: ConfirmWidget,
   multiSelect: MultiSelectWidget,
   apiSelect: ApiSelectWidget,
+  connect: ConnectWidget,
 } satisfies RegistryWidgetsType;

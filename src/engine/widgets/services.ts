@@ -56,6 +56,18 @@ export interface WidgetServices {
    * when it knows nothing; rejects when it cannot be asked.
    */
   lookup?(source: string, value: string): Promise<Record<string, unknown> | null>;
+  /**
+   * A connector's platforms (`connect`, `ui:options.source`): each one's state and the consent page that
+   * connects it (null: none configured); `sandbox` when nothing real is connected.
+   */
+  connections?(source: string): Promise<Connections>;
+  /** Hands the connector the token its consent page gave back; rejects when it refuses. */
+  connect?(source: string, platform: string, publicToken: string): Promise<void>;
+}
+
+export interface Connections {
+  sandbox: boolean;
+  items: { platform: string; connected: boolean; consent_url: string | null }[];
 }
 
 /** The sources a field's `ui:options.lookup` may name (the catalogue check refuses others). */

@@ -800,6 +800,69 @@ export function createCapitalService(deps: {
     },
 
     /**
+     * The full-revenue wizard's form on an application (§2 Full-revenue wizard; the capital-frf flow): 404 for an
+     * application not the merchant's, without its offer or without full-revenue steps; 409 once sent. Its answers
+     * as the form holds them (a statement's password box ticked when it has one; "sells in a store" answered yes
+     * when an address is on file, so the location form opens at once), the platforms connected, and whether the
+     * sales-data step is part of it (§2: only with the integration form, as the application's steps say).
+     */
+    async frfForm(who: CapitalScope, id: string) {
+      const row = await applicationOf(who.merchantIds, id);
+      if (!row.offerId || !(await repo.offer(who.merchantIds, row.offerId)))
+        throw notFound('the offer of this application is gone');
+      const steps = stepsOf(row.data);
+      if (!steps.some((s) => s.group_name === 'full_revenue_flow'))
+        throw notFound('this application has no full-revenue steps');
+      if (!EDITABLE.has(row.status))
+        throw new HttpError(409, 'the application was already sent', undefined, {
+          reason: 'already_applied',
+          application_id: row.id,
+        });
+      const data = publicData(row.data);
+      const statements = Array.isArray(data.bank_statements) ? (data.bank_statements as Doc[]) : [];
+      const location = isObject(data.location_details) ? data.location_details : null;
+      const completed = (name: string) => steps.some((s) => s.name === name && s.completed);
+      const connected = (await repo.connections(row.merchantId)).map((c) => c.platform);
+      const values: Doc = {
+        ...(statements.length > 0
+          ? {
+              bank_statements: statements.map((s) => ({
+                url: s.url,
+                ...(typeof s.password === 'string' && s.password !== ''
+                  ? { password_protected: true, password: s.password }
+                  : {}),
+              })),
+              requirements_confirmed: completed('bank_statements'),
+            }
+          : {}),
+        ...(connected.length > 0 ? { connected_platforms: connected } : {}),
+        ...(isObject(data.social_networks) ? { social_networks: data.social_networks } : {}),
+        ...(location && typeof location.address === 'string' && location.address !== ''
+          ? { sells_in_store: true, location_details: location }
+          : completed('location_details')
+            ? { sells_in_store: false }
+            : {}),
+        ...(isObject(data.legal_info) ? { legal_info: data.legal_info } : {}),
+        ...(isObject(data.finance_signatory)
+          ? { is_finance: true, finance_signatory: data.finance_signatory }
+          : {}),
+      };
+      return {
+        application: row,
+        salesData: steps.some((s) => s.name === 'sales_data'),
+        values,
+      };
+    },
+
+    /** The sales-data step done (§2: connecting is optional; the merchant moved on from it). */
+    async completeSalesData(who: CapitalScope, id: string) {
+      const row = await applicationOf(who.merchantIds, id);
+      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      const steps = completeSteps(stepsOf(row.data), new Set(['sales_data']));
+      await repo.updateApplication(row.id, { data: { ...row.data, steps }, updatedAt: deps.clock.now() });
+    },
+
+    /**
      * Sends the simple form (§3 Simple form, §7): the application of the offer (created with the signatory as
      * its contact when there is none), its answers (`legal_info`, `finance_signatory` when given, the bank
      * statement), then the submit — the same calls, and rules, as the spec's own.

@@ -10,16 +10,25 @@
  * | capital-reset | the application on hold | `reason`, `application_id`, `stage` (simple form's) | sends the fix (PATCH …/reset) |
  * | capital-simple | the offer | `bank_statement_required`, `stage`, `offer_id` | applies: create, answers, submit |
  * | capital-kyb | the application | `application_id`, `iban_known`, `known_iban`, `iban_negative`, `code_sent_to`, `verified_phone` | submits the application |
+ * | capital-frf | the application | `application_id`, `merchant_id`, `integration_form` | legal info, then submits the application |
  *
  * The KYB wizard's state lives in the application (§7: each step's PATCH, the signatory's code), so its steps
  * act when they are complete (`stepCompleted`): your-details saves the signatory and sends the code,
  * confirm-code checks it, licence-details saves `legal_info` with the uploaded licence, shareholders and
  * shareholder-ids save `shareholders` (§7: value a number, no national ID for non-residents), the IBAN steps
  * save `bank_details`. Their refusals (§8) answer the save, so the step stays where it is and says why.
+ *
+ * The full-revenue wizard (capital-frf) works the same way: bank statements, sales data (the step done: the
+ * connections themselves are the connect widget's calls), social networks (§5: normalised to https addresses,
+ * the invalid dropped), location details (nothing but "no" when the merchant does not sell in a store) each act
+ * when complete; the last step, legal info, is sent with the submit. The customisation that creates the
+ * application is the offer's page before the wizard (§4 "customise creates the application"), so a draft of this
+ * flow always has its application.
  */
 import { isObject } from '../../engine/core/json';
 import type { FieldMessage } from '../../engine/core/messages';
 import { getAt } from '../../engine/core/pointer';
+import { normaliseSocial } from '../../domain/capital/social';
 import type { FormData } from '../../engine/core/types';
 import { FACTS_KEY, type Scalar } from '../../engine/core/types';
 import { fieldError, HttpError } from '../errors';
@@ -111,6 +120,52 @@ function kybPatch(stepId: string, answers: FormData): Record<string, unknown> {
               ...(answers.iban_decision === 'confirm' ? { owner_confirmed: true } : {}),
             },
           };
+    default:
+      return {};
+  }
+}
+
+/** What a full-revenue step's answers change in the application (§7 PATCH bodies). */
+function frfPatch(stepId: string, answers: FormData): Record<string, unknown> {
+  switch (stepId) {
+    case 'bank-statements':
+      return {
+        bank_statements: (Array.isArray(answers.bank_statements) ? answers.bank_statements : []).map((item) => {
+          const s = objectOf(item);
+          return {
+            url: decodedUrl(String(s.url)),
+            ...(s.password_protected === true && typeof s.password === 'string' ? { password: s.password } : {}),
+          };
+        }),
+      };
+    case 'social-networks':
+      return { social_networks: normaliseSocial(answers.social_networks) };
+    case 'location-details': {
+      if (answers.sells_in_store !== true) return { location_details: {} };
+      const given = objectOf(answers.location_details);
+      return {
+        location_details: Object.fromEntries(
+          Object.entries(given)
+            .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+            .map(([k, v]) => [k, k.endsWith('_url') ? decodedUrl(String(v)) : String(v).trim()]),
+        ),
+      };
+    }
+    case 'legal-info': {
+      const legal = objectOf(answers.legal_info);
+      const finance = objectOf(answers.finance_signatory);
+      return {
+        legal_info: { ...legal, cr_file_url: decodedUrl(String(legal.cr_file_url ?? '')) },
+        ...(answers.is_finance === true
+          ? {
+              finance_signatory: {
+                ...finance,
+                ...(typeof finance.email === 'string' ? { email: finance.email.trim().toLowerCase() } : {}),
+              },
+            }
+          : {}),
+      };
+    }
     default:
       return {};
   }
@@ -307,6 +362,47 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
           ...kybPatch('licence-details', answers),
           ...kybPatch('shareholder-ids', answers),
           ...iban,
+        });
+        await capital.submitApplication(who, id, { application_id: id });
+      },
+    },
+    'capital-frf': {
+      async open({ ownerId, scope }) {
+        const who = await capital.scopeOf(ownerId);
+        const form = await capital.frfForm(who, scope);
+        return {
+          facts: {
+            application_id: form.application.id,
+            merchant_id: form.application.merchantId,
+            integration_form: form.salesData,
+          },
+          initial: form.values,
+        };
+      },
+      async lookups({ data, saved }) {
+        return saved('/legal_info/license_metadata') ? licenceDateProblems(data) : [];
+      },
+      async stepCompleted({ ownerId, stepId, data }) {
+        const who = await capital.scopeOf(ownerId);
+        const { answers, facts } = split(data);
+        const id = String(facts.application_id);
+        if (stepId === 'sales-data') return void (await capital.completeSalesData(who, id));
+        // Legal info goes with the submit (commit).
+        if (stepId === 'legal-info') return;
+        await capital.updateApplication(who, id, frfPatch(stepId, answers));
+      },
+      // Every step's answers again (one reached through the step list, not its button, was never sent), then
+      // the submit, whose refusals (a step not complete) answer the press.
+      async commit({ ownerId, data }) {
+        const who = await capital.scopeOf(ownerId);
+        const { answers, facts } = split(data);
+        const id = String(facts.application_id);
+        if (facts.integration_form === true) await capital.completeSalesData(who, id);
+        await capital.updateApplication(who, id, {
+          ...('bank_statements' in answers ? frfPatch('bank-statements', answers) : {}),
+          ...('social_networks' in answers ? frfPatch('social-networks', answers) : {}),
+          ...('sells_in_store' in answers ? frfPatch('location-details', answers) : {}),
+          ...frfPatch('legal-info', answers),
         });
         await capital.submitApplication(who, id, { application_id: id });
       },

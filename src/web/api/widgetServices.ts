@@ -4,7 +4,12 @@
  * and the lookups that fill a field from another's answer (an IBAN's bank).
  */
 import { api, ApiError } from './client';
-import { fileNameOf, UploadRejected, type WidgetServices } from '../../engine/widgets/services';
+import {
+  fileNameOf,
+  UploadRejected,
+  type Connections,
+  type WidgetServices,
+} from '../../engine/widgets/services';
 import { safeFileName } from '../../domain/fileName';
 
 /** Upload refusals the merchant can act on, by the server's message key, and by status when there is none. */
@@ -100,6 +105,25 @@ async function lookup(source: string, value: string) {
     `/partners/application/api/v1/iban/${encodeURIComponent(value)}`,
   );
   return answer.valid ? answer : null;
+}
+
+/**
+ * A connector's platforms for a merchant, and connecting one with the token its consent page gave (capital
+ * spec §7 `{connector}/connections` and `/connect`): bound to the merchant by the form that knows it.
+ */
+export function connectorServices(merchantId: string): Pick<WidgetServices, 'connections' | 'connect'> {
+  const base = (source: string) => `/merchant/api/v1/capital/${encodeURIComponent(source)}`;
+  return {
+    connections: (source) =>
+      api<Connections>('GET', `${base(source)}/connections?merchant_id=${encodeURIComponent(merchantId)}`),
+    connect: async (source, platform, publicToken) => {
+      await api('POST', `${base(source)}/connect`, {
+        platform,
+        merchant_id: merchantId,
+        public_token: publicToken,
+      });
+    },
+  };
 }
 
 /** The widget services of every form in the app. */

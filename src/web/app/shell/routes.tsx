@@ -81,7 +81,8 @@ const capital = () => import('../../features/capital/routes/CapitalPages');
 type CapitalScreen =
   | 'CapitalEntry'
   | 'CapitalErrorPage'
-  | 'CapitalWizardPlanned'
+  | 'FrfOfferRoute'
+  | 'FrfApplicationPage'
   | 'OfferEntry'
   | 'OfferPage'
   | 'OffersPage'
@@ -93,7 +94,7 @@ type CapitalScreen =
   | 'LoanPage'
   | 'LoansPage';
 
-/** Capital's route table (capital spec §2), under both spellings of {capital_base}; the wizards are the next issue's. */
+/** Capital's route table (capital spec §2), under both spellings of {capital_base}. */
 const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['', 'CapitalEntry'],
   ['waitlist/:stepId?', 'WaitlistPage'],
@@ -104,13 +105,13 @@ const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['applications/:id', 'ApplicationPage'],
   ['loan-applications/:id', 'ApplicationPage'],
   ['loan-applications/:id/fix/:stepId?', 'ResetFixPage'],
-  ['application-preapproved/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],
-  ['application-full-revenue/:offerId/:merchantId/:stepName', 'CapitalWizardPlanned'],
-  ['application/:stepName/:offerId/:merchantId', 'CapitalWizardPlanned'],
+  ['application-preapproved/:stepName/:offerId/:merchantId', 'FrfOfferRoute'],
+  ['application-full-revenue/:offerId/:merchantId/:stepName', 'FrfOfferRoute'],
+  ['application/:stepName/:offerId/:merchantId', 'FrfOfferRoute'],
   ['application/:offerId/:merchantId', 'OfferEntry'],
   ['application/:offerId/:merchantId/simple/:stepId?', 'SimpleApplicationPage'],
   ['application/:applicationId', 'ApplicationPage'],
-  ['application-frf/:applicationId/:stepName', 'CapitalWizardPlanned'],
+  ['application-frf/:applicationId/:stepId?', 'FrfApplicationPage'],
   ['application-kyb/:applicationId/:stepId?', 'KybApplicationPage'],
   ['error', 'CapitalErrorPage'],
 ];

@@ -2,11 +2,18 @@
 export {
   CapitalEntry,
   CapitalErrorPage,
-  CapitalWizardPlanned,
+  FrfOfferRoute,
   OfferEntry,
   OfferPage,
   OffersPage,
   SimpleApplicationPage,
   WaitlistPage,
 } from './OfferPages';
-export { ApplicationPage, KybApplicationPage, LoanPage, LoansPage, ResetFixPage } from './LoanPages';
+export {
+  ApplicationPage,
+  FrfApplicationPage,
+  KybApplicationPage,
+  LoanPage,
+  LoansPage,
+  ResetFixPage,
+} from './LoanPages';

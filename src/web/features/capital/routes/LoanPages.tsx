@@ -46,7 +46,7 @@ import { bestOffer } from '../../../../domain/capital/offers';
 import { exampleSchedule } from '../../../../domain/capital/quote';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { isDirectDebit } from '../../../../domain/capital/types';
-import { simpleStage } from '../../../../domain/capital/steps';
+import { kybHandOverStep, simpleStage } from '../../../../domain/capital/steps';
 import {
   isNotFound,
   useApplicationRecords,
@@ -848,6 +848,57 @@ export function KybApplicationPage() {
         flowId="capital-kyb"
         scope={application.data.id}
         basePath={`${base}/application-kyb/${application.data.id}`}
+        onSubmitted={() => {
+          notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
+          void client.invalidateQueries({ queryKey: ['capital'] });
+          navigate(page, { replace: true });
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * §2 Full-revenue wizard on an application (`application-frf/{applicationId}/{step}`): the capital-frf flow —
+ * bank statements, sales data (with the integration form), social networks and location details (optional),
+ * legal info with a review of the answers, then submit. 404 for an application (or offer) not the merchant's;
+ * a sent one shows its page. `kyb_legal_info` hands over to the KYB wizard (§2: at the licence when verified,
+ * else at its first page). The amount and term are changed on the customisation (§2 customize_your_offer).
+ */
+export function FrfApplicationPage() {
+  const { applicationId = '', stepId } = useParams();
+  const { t } = useTranslation('capital');
+  const base = useCapitalBase();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const application = useCapitalApplication(applicationId);
+  if (application.isPending || application.isError) return <ApplicationWaiting query={application} />;
+  const a = application.data;
+  const page = `${base}/loan-applications/${a.id}`;
+  if (!['draft', 'verified'].includes(a.status)) return <Navigate to={page} replace />;
+  if (stepId === 'kyb_legal_info' || stepId === 'kyb-legal-info')
+    return <Navigate to={`${base}/application-kyb/${a.id}/${kybHandOverStep(a.status)}`} replace />;
+  if (stepId === 'customize_your_offer' || stepId === 'customize-your-offer')
+    return <Navigate to={`${base}/application/${a.offer_id}/${a.merchant_id}?customise`} replace />;
+  return (
+    <>
+      <PageHeader
+        title={t('forms.frf.flow')}
+        breadcrumbs={[
+          { label: t('crumb.capital'), to: base },
+          { label: t('crumb.application'), to: page },
+        ]}
+        actions={[
+          {
+            label: t('forms.frf.customise'),
+            onClick: () => void navigate(`${base}/application/${a.offer_id}/${a.merchant_id}?customise`),
+          },
+        ]}
+      />
+      <FlowForm
+        flowId="capital-frf"
+        scope={a.id}
+        basePath={`${base}/application-frf/${a.id}`}
         onSubmitted={() => {
           notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
           void client.invalidateQueries({ queryKey: ['capital'] });

@@ -27,10 +27,9 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconPhoneCall, IconSparkles } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
-import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { PageHeader } from '../../../components/PageHeader';
 import { FlowForm } from '../../../components/FlowForm';
 import { notify } from '../../../components/notificationStore';
@@ -39,7 +38,7 @@ import { useExperiments } from '../../../api/experiments';
 import { useStores } from '../../../api/stores';
 import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
 import { bestOffer, headlineAmount, maxAmountFor, selectorOptions } from '../../../../domain/capital/offers';
-import { firstIncompleteStep, isSimpleOffer } from '../../../../domain/capital/steps';
+import { firstIncompleteStep, frfStepId, isSimpleOffer } from '../../../../domain/capital/steps';
 import { money, type Lang } from '../../../../domain/capital/format';
 import type { Offer } from '../../../../domain/capital/types';
 import {
@@ -449,16 +448,22 @@ export function OfferPage() {
   );
 }
 
-/** Where a started application continues (§2 Offer entry page; the wizards are the next issue's). */
-function stepPath(base: string, offer: Offer, applicationId: string, group: string, step: string) {
+/** Where a started application continues (§2 Offer entry page): its wizard, at the step. */
+function stepPath(base: string, applicationId: string, group: string, step: string) {
   return group === 'kyb_flow'
     ? `${base}/application-kyb/${applicationId}/${step.replace(/_/g, '-')}`
-    : `${base}/application-full-revenue/${offer.id}/${offer.merchant_id}/${step}`;
+    : `${base}/application-frf/${applicationId}/${frfStepId(step) ?? step}`;
 }
 
-/** {capital_base}/application/{offerId}/{merchantId}: the first incomplete step, else the customisation. */
+/**
+ * {capital_base}/application/{offerId}/{merchantId}: the first incomplete step, else the customisation. With
+ * `?customise` (the wizards' "change the amount or term", and §2's customize_your_offer step) the customisation
+ * shows even when a step is waiting; saving it goes on to that step.
+ */
 export function OfferEntry() {
   const { offerId = '' } = useParams();
+  const [search] = useSearchParams();
+  const customise = search.has('customise');
   const { t } = useTranslation('capital');
   const base = useCapitalBase();
   const navigate = useNavigate();
@@ -491,8 +496,8 @@ export function OfferEntry() {
   if (isSimpleOffer(offer.tags))
     return <Navigate to={`${base}/application/${offer.id}/${offer.merchant_id}/simple`} replace />;
   const next = application.data ? firstIncompleteStep(application.data.steps) : null;
-  if (application.data && next)
-    return <Navigate to={stepPath(base, offer, application.data.id, next.group_name, next.name)} replace />;
+  if (application.data && next && !customise)
+    return <Navigate to={stepPath(base, application.data.id, next.group_name, next.name)} replace />;
 
   const save = async () => {
     if (!terms) return;
@@ -510,7 +515,7 @@ export function OfferEntry() {
       // Into the KYB wizard the customisation is replaced (§2: its navigation replaces history), so Back
       // from the wizard is the offer, not this page sending the merchant straight back in.
       if (saved && step)
-        void navigate(stepPath(base, offer, saved.id, step.group_name, step.name), {
+        void navigate(stepPath(base, saved.id, step.group_name, step.name), {
           replace: step.group_name === 'kyb_flow',
         });
     } catch {
@@ -660,14 +665,33 @@ export function WaitlistPage() {
   );
 }
 
-/** The wizard routes of §2, built by the next issue (capital forms as catalogue data). */
-export function CapitalWizardPlanned() {
-  const { t } = useTranslation('capital');
+/**
+ * The full-revenue wizard on an offer (§2: `application-full-revenue/{offerId}/{merchantId}/{stepName}`, and the
+ * pre-approved and plain `application/{stepName}/…` spellings of it): the wizard lives on the offer's
+ * application (`application-frf/{applicationId}/{step}`), so these send the merchant there, replacing the
+ * address. No application yet, or `customize_your_offer`: the customisation, which creates it. 404 for an
+ * offer not the merchant's.
+ */
+export function FrfOfferRoute() {
+  const { offerId = '', merchantId = '', stepName = '' } = useParams();
   const base = useCapitalBase();
+  const offers = useOffers();
+  const application = useQuery({
+    queryKey: ['capital', 'offer-application', offerId],
+    queryFn: () => fetchApplicationOfOffer(offerId),
+    retry: false,
+  });
+  if (offers.isPending || application.isPending) return <PageLoading />;
+  if (offers.isError || application.isError)
+    return (
+      <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
+    );
+  const offer = offers.data.find((o) => o.id === offerId && (!merchantId || o.merchant_id === merchantId));
+  if (!offer) return <ErrorPage status={404} />;
+  const entry = `${base}/application/${offer.id}/${offer.merchant_id}`;
+  if (!application.data || stepName === 'customize_your_offer')
+    return <Navigate to={application.data ? `${entry}?customise` : entry} replace />;
   return (
-    <>
-      <PageHeader title={t('title')} breadcrumbs={[{ label: t('crumb.capital'), to: base }]} />
-      <NotAvailableYet />
-    </>
+    <Navigate to={`${base}/application-frf/${application.data.id}/${frfStepId(stepName) ?? stepName}`} replace />
   );
 }
