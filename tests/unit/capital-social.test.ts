@@ -20,7 +20,9 @@ describe('capital §5 social links', () => {
 
   it('other links: an http(s) address or a domain with a top-level domain, no spaces, commas or double dots', () => {
     expect(linkUrl('desertbloom.ae')).toBe('https://desertbloom.ae');
-    expect(linkUrl('http://shop.desertbloom.ae/perfumes?x=1')).toBe('https://shop.desertbloom.ae/perfumes?x=1');
+    expect(linkUrl('http://shop.desertbloom.ae/perfumes?x=1')).toBe(
+      'https://shop.desertbloom.ae/perfumes?x=1',
+    );
     expect(linkUrl('desertbloom')).toBeNull();
     expect(linkUrl('desert..bloom.ae')).toBeNull();
     expect(linkUrl('desertbloom.ae/a b')).toBeNull();

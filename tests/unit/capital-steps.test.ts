@@ -164,7 +164,7 @@ describe('capital texts', () => {
   );
 });
 
-describe('the full-revenue wizard\'s addresses (§2)', () => {
+describe("the full-revenue wizard's addresses (§2)", () => {
   it('each step of the flow by its hyphenated name; legal info as legal-info', () => {
     expect(frfStepId('bank_statements')).toBe('bank-statements');
     expect(frfStepId('sales_data')).toBe('sales-data');

@@ -112,7 +112,10 @@ export function ConnectWidget(props: WidgetProps) {
           </Alert>
         )}
         {outcome && (
-          <Alert color={outcome === 'connected' ? 'teal' : outcome === 'cancelled' ? 'gray' : 'red'} role="status">
+          <Alert
+            color={outcome === 'connected' ? 'teal' : outcome === 'cancelled' ? 'gray' : 'red'}
+            role="status"
+          >
             {t(`connect.${outcome}`)}
           </Alert>
         )}

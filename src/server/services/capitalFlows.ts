@@ -130,13 +130,17 @@ function frfPatch(stepId: string, answers: FormData): Record<string, unknown> {
   switch (stepId) {
     case 'bank-statements':
       return {
-        bank_statements: (Array.isArray(answers.bank_statements) ? answers.bank_statements : []).map((item) => {
-          const s = objectOf(item);
-          return {
-            url: decodedUrl(String(s.url)),
-            ...(s.password_protected === true && typeof s.password === 'string' ? { password: s.password } : {}),
-          };
-        }),
+        bank_statements: (Array.isArray(answers.bank_statements) ? answers.bank_statements : []).map(
+          (item) => {
+            const s = objectOf(item);
+            return {
+              url: decodedUrl(String(s.url)),
+              ...(s.password_protected === true && typeof s.password === 'string'
+                ? { password: s.password }
+                : {}),
+            };
+          },
+        ),
       };
     case 'social-networks':
       return { social_networks: normaliseSocial(answers.social_networks) };

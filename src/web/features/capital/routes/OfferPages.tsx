@@ -692,6 +692,9 @@ export function FrfOfferRoute() {
   if (!application.data || stepName === 'customize_your_offer')
     return <Navigate to={application.data ? `${entry}?customise` : entry} replace />;
   return (
-    <Navigate to={`${base}/application-frf/${application.data.id}/${frfStepId(stepName) ?? stepName}`} replace />
+    <Navigate
+      to={`${base}/application-frf/${application.data.id}/${frfStepId(stepName) ?? stepName}`}
+      replace
+    />
   );
 }
