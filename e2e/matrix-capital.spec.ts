@@ -132,6 +132,27 @@ const SUBJECTS: Record<string, (page: Page, context: Record<string, Scalar>) => 
       },
     };
   },
+  'capital-frf': async (page, context) => {
+    // Sales data is a step only with the integration form (§2): the account's flag decides the path.
+    const made = await capitalMerchant(page, {
+      capital_offers: [{ id: 'off-matrix-frf', amount: 90000, tenor: 20, tags: ['full_revenue_flow'] }],
+      experiments: context.sales === true ? ['capital', 'integration_form'] : ['capital'],
+    });
+    // The customisation creates the application the wizard is on (§4).
+    const created = await page.request.post('/merchant/api/v1/capital/application', {
+      data: { offer_id: made.id('off-matrix-frf'), amount: 90000, tenor: 20 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    return {
+      scope: id,
+      screen: `/finance/capital/application-frf/${id}/bank-statements`,
+      ended: async () => {
+        await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+        await expect(page.locator('[data-application-status="submitted"]')).toBeVisible();
+      },
+    };
+  },
   'capital-simple': async (page, context) => {
     const made = await capitalMerchant(page, {
       capital_offers: [

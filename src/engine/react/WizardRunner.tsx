@@ -255,8 +255,11 @@ function QuestionDialog(props: {
   return (
     <Modal opened={ask !== null} onClose={() => ask?.cancel()} title={props.title} centered>
       <Stack>
+        {/* A question may list points, one per line (the bank statements' requirements). */}
         {ask?.questions.map((question) => (
-          <Text key={question}>{question}</Text>
+          <Text key={question} style={{ whiteSpace: 'pre-line' }}>
+            {question}
+          </Text>
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => ask?.cancel()}>

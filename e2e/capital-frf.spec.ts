@@ -1,0 +1,193 @@
+/**
+ * Capital's full-revenue wizard as a catalogue flow (schemas/capital-frf, capital spec §2 Full-revenue wizard,
+ * §5, §7) in a browser: the customisation creates the application; bank statements (at least one, a password
+ * for a protected one, the requirements box and dialog); sales data through the sandbox connector's consent
+ * page and back; social networks (a handle of another site refused) and location (yes opens the form, no skips
+ * it) — optional, with the 30 percent note; legal info under a review of the answers; submit → the application's
+ * page. In English on the desktop, in Arabic at 375 px. Each test has its own merchant.
+ *
+ * SHOTS_DIR=<dir> saves a screenshot of each step (for looking at the screens, not for asserting).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { capitalMerchant } from './capitalMerchant';
+
+const PDF = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** Uploads a PDF into the nth file input of the step on screen and waits for it to be stored. */
+async function attach(page: Page, name: string, input = 0) {
+  await page
+    .locator('form:visible input[type=file]')
+    .nth(input)
+    .setInputFiles({ ...PDF, name });
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.locator('form:visible').getByRole('progressbar')).toHaveCount(0);
+}
+
+/** A new merchant with a full-revenue offer, at its customisation; the wizard's first step once saved. */
+async function frfApplication(page: Page, lang: 'en' | 'ar', experiments: string[]) {
+  const made = await capitalMerchant(page, {
+    capital_offers: [
+      { id: 'off-e2e-frf', amount: 150000, currency: 'AED', tenor: 20, tags: ['full_revenue_flow'] },
+    ],
+    experiments,
+  });
+  const offerId = made.id('off-e2e-frf');
+  // §2's address of the wizard on an offer: with no application yet, the customisation creates it.
+  await page.goto(
+    `/finance/capital/application-full-revenue/${offerId}/${made.merchant}/customize_your_offer?lang=${lang}`,
+  );
+  await page.getByTestId('customise-continue').click();
+  await expect(page).toHaveURL(/\/application-frf\/[0-9a-f-]+\/bank-statements$/);
+  return { id: page.url().split('/').at(-2)!, offerId, merchant: made.merchant };
+}
+
+test.describe('the full-revenue wizard', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('walks from the bank statements to a submitted application, connecting a store', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { id, offerId, merchant } = await frfApplication(page, 'en', ['capital', 'integration_form']);
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+
+    // Bank statements: a protected one needs its password; the requirements box; then their dialog. Social networks
+    // waits for them (§2: locked until bank statements are complete).
+    await expect(page.getByRole('button', { name: 'Social networks' })).toBeDisabled();
+    await expect(page.getByText('The latest transaction is no earlier than 7 days ago')).toBeVisible();
+    // The list starts with one statement to upload; removing it, none is refused with §5's words.
+    await next.click();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+    await page.locator('form:visible').getByRole('button', { name: 'Remove', exact: true }).click();
+    await next.click();
+    await expect(page.getByText('Please upload at least one bank statement').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add another' }).click();
+    await attach(page, 'statement-may.pdf');
+    await page.getByRole('checkbox', { name: 'This file is password protected' }).check();
+    await page.getByRole('checkbox', { name: /checked each statement/ }).check();
+    await next.click();
+    await expect(page.getByText('This field is required').first()).toBeVisible(); // the password
+    await page.getByRole('textbox', { name: 'File password' }).fill('may-2026');
+    await shot(page, 'frf-1-statements-en');
+    await next.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('are PDFs downloaded from your online bank');
+    await shot(page, 'frf-1b-requirements-en');
+    await dialog.getByRole('button', { name: 'Yes, continue' }).click();
+
+    // Sales data: the sandbox connector, said so; Connect goes to its consent page and back, connected.
+    await expect(page).toHaveURL(/\/sales-data$/);
+    await expect(page.getByText('This is the sandbox connector')).toBeVisible();
+    await page.getByRole('link', { name: 'Connect Shopify' }).click();
+    await expect(page.getByTestId('sandbox-consent')).toBeVisible();
+    await page.getByRole('link', { name: /approve/i }).click();
+    await expect(page).toHaveURL(/\/sales-data$/); // the token is taken out of the address
+    await expect(page.getByText('Your store is connected.')).toBeVisible();
+    await expect(page.locator('[data-platform="shopify"]')).toContainText('Connected');
+    await shot(page, 'frf-2-sales-en');
+    await next.click();
+
+    // Social networks: optional, the 30 percent note; a profile of another site is refused as the field says.
+    await expect(page).toHaveURL(/\/social-networks$/);
+    await expect(page.getByText('Optional: adding your social networks raises your chance of approval')).toBeVisible();
+    const instagram = page.getByRole('textbox', { name: 'Instagram' });
+    await instagram.fill('facebook.com/mirage');
+    await instagram.blur();
+    await expect(page.getByText('Enter an instagram.com address or a handle').first()).toBeVisible();
+    await instagram.fill('@mirage.perfumes');
+    await shot(page, 'frf-3-social-en');
+    await next.click();
+
+    // Location: yes opens the form, no closes it and goes on.
+    await expect(page).toHaveURL(/\/location-details$/);
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await expect(page.getByRole('textbox', { name: 'Store address' })).toBeVisible();
+    await shot(page, 'frf-4-location-en');
+    await page.getByRole('radio', { name: 'No' }).check();
+    await expect(page.getByRole('textbox', { name: 'Store address' })).toHaveCount(0);
+    await next.click();
+
+    // Legal info under the review of every answer; Submit sends the application.
+    await expect(page).toHaveURL(/\/legal-info$/);
+    await expect(page.getByText('statement-may.pdf').first()).toBeVisible();
+    await expect(page.getByText('Shopify', { exact: true })).toBeVisible(); // the platform's name, not its code
+    await expect(page.getByText('may-2026')).toHaveCount(0); // a file's password is not shown again
+    await page.getByRole('textbox', { name: 'Legal name' }).fill('Mirage Perfumes LLC');
+    await page.getByRole('textbox', { name: 'Licence number' }).fill('CN-2045871');
+    await attach(page, 'licence-mirage.pdf');
+    await page.getByRole('textbox', { name: 'Legal address' }).fill('Gold Souk, Deira, Dubai');
+    await page.getByRole('textbox', { name: 'Licensed activities' }).fill('Perfume trading');
+    await page.getByRole('textbox', { name: 'Issue date' }).fill('01/02/2024');
+    await page.getByRole('textbox', { name: 'Expiry date' }).fill('01/02/2099');
+    await page.getByRole('textbox', { name: 'Expiry date' }).blur();
+    await shot(page, 'frf-5-legal-en');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+    const sent = await (await page.request.get(`/merchant/api/v1/capital/application/${id}`)).json();
+    expect(sent).toMatchObject({
+      status: 'submitted',
+      bank_statements: [{ password: 'may-2026' }],
+      social_networks: { instagram: 'https://instagram.com/mirage.perfumes' },
+      legal_info: { company_name: 'Mirage Perfumes LLC', cr_number: 'CN-2045871' },
+    });
+    // The offer's wizard address now opens the sent application's page.
+    await page.goto(`/finance/capital/application-full-revenue/${offerId}/${merchant}/bank_statements`);
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+  });
+
+  test('a missing offer or application is 404', async ({ page }) => {
+    await capitalMerchant(page, {});
+    await page.goto('/finance/capital/application-full-revenue/off-nobody/mer-nobody/bank_statements');
+    await expect(page.getByText('404').first()).toBeVisible();
+    await page.goto('/finance/capital/application-frf/capp-nobody/bank-statements');
+    await expect(page.getByText('404').first()).toBeVisible();
+  });
+});
+
+test.describe('the full-revenue wizard on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('in Arabic at 375 px, without sales data, the optional steps skipped', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { id } = await frfApplication(page, 'ar', ['capital']);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText('الخطوة 1 من 4').first()).toBeVisible(); // n/total on a phone, no sales data
+    const next = (name = 'التالي') => page.getByRole('button', { name, exact: true }).click();
+    await attach(page, 'كشف-مايو.pdf');
+    await page.getByRole('checkbox', { name: /راجعت كل كشف/ }).check();
+    await shot(page, 'frf-1-statements-ar');
+    await next();
+    await page.getByRole('dialog').getByRole('button', { name: 'نعم، تابع' }).click();
+
+    await expect(page).toHaveURL(/\/social-networks$/);
+    await shot(page, 'frf-3-social-ar');
+    await next();
+    await expect(page).toHaveURL(/\/location-details$/);
+    await page.getByRole('radio', { name: 'نعم' }).check();
+    await page.getByRole('textbox', { name: 'رابط خرائط Google' }).fill('maps.app.goo.gl/abc');
+    await page.getByRole('textbox', { name: 'عنوان المتجر' }).fill('سوق الذهب، ديرة');
+    await shot(page, 'frf-4-location-ar');
+    await next();
+
+    await expect(page).toHaveURL(/\/legal-info$/);
+    await page.getByRole('textbox', { name: 'الاسم القانوني' }).fill('ميراج للعطور ذ.م.م');
+    await page.getByRole('textbox', { name: 'رقم الرخصة' }).fill('CN-2045871');
+    await attach(page, 'رخصة.pdf');
+    await page.getByRole('textbox', { name: 'العنوان القانوني' }).fill('سوق الذهب، ديرة، دبي');
+    await page.getByRole('textbox', { name: 'الأنشطة المرخّصة' }).fill('تجارة العطور');
+    await page.getByRole('textbox', { name: 'تاريخ الإصدار' }).fill('01/02/2024');
+    await page.getByRole('textbox', { name: 'تاريخ الانتهاء' }).fill('01/02/2099');
+    await page.getByRole('textbox', { name: 'تاريخ الانتهاء' }).blur();
+    await shot(page, 'frf-5-legal-ar');
+    await next('إرسال');
+    await expect(page).toHaveURL(new RegExp(`/loan-applications/${id}$`));
+    const sent = await (await page.request.get(`/merchant/api/v1/capital/application/${id}`)).json();
+    expect(sent).toMatchObject({
+      status: 'submitted',
+      location_details: { google_maps_link: 'maps.app.goo.gl/abc', address: 'سوق الذهب، ديرة' },
+    });
+  });
+});
