@@ -92,7 +92,9 @@ test.describe('the full-revenue wizard', () => {
 
     // Social networks: optional, the 30 percent note; a profile of another site is refused as the field says.
     await expect(page).toHaveURL(/\/social-networks$/);
-    await expect(page.getByText('Optional: adding your social networks raises your chance of approval')).toBeVisible();
+    await expect(
+      page.getByText('Optional: adding your social networks raises your chance of approval'),
+    ).toBeVisible();
     const instagram = page.getByRole('textbox', { name: 'Instagram' });
     await instagram.fill('facebook.com/mirage');
     await instagram.blur();
