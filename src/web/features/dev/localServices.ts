@@ -1,7 +1,8 @@
 /**
  * Widget services that work inside the browser, for the wizard playground:
  * an "upload" reads the file (with real progress events) and keeps it as an
- * object URL for this page; a resend waits a moment. Nothing leaves the browser.
+ * object URL for this page; a resend waits a moment; a connector lists its platforms, one connected, and
+ * cannot connect more (its consent page is the server's). Nothing leaves the browser.
  */
 import type { WidgetServices } from '../../../engine/widgets/services';
 
@@ -32,4 +33,12 @@ export const localServices: WidgetServices = {
     link.click();
   },
   resendOtp: () => new Promise((resolve) => setTimeout(resolve, 300)),
+  connections: async () => ({
+    sandbox: true,
+    items: [
+      { platform: 'amazon', connected: false, consent_url: null },
+      { platform: 'shopify', connected: true, consent_url: null },
+      { platform: 'woo_commerce', connected: false, consent_url: null },
+    ],
+  }),
 };
