@@ -46,6 +46,7 @@ import { capitalRoutes } from './routes/capital';
 import { sandboxRoutes } from './routes/sandbox';
 import { sandboxConnector } from './services/connectors';
 import { createCapitalRepository } from './repositories/capital';
+import { createCodeLocks } from './services/codeLocks';
 import { createCapitalService } from './services/capital';
 import type { FlowSource } from '../catalogue/flowSource';
 import { createUrlChecker, type UrlChecker } from './services/urlCheck';
@@ -313,6 +314,7 @@ export async function buildApp(options: AppOptions) {
     outbox,
     clock,
     connector,
+    codeLocks: createCodeLocks({ counters: authRepository, clock }),
   });
   const drafts = createDraftsService({
     drafts: draftRepository,

@@ -278,3 +278,57 @@ describe('capital-kyb', () => {
     expect(res.body.reason).toBe('already_applied');
   });
 });
+
+describe("the signatory's code is guarded like sign-in's (codeLocks.ts)", () => {
+  it("five wrong codes for a number lock it for 30 minutes, whichever application's code it was", async () => {
+    // Two KYB applications of Falcon's whose signatory has the same number.
+    const fixtures = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        capital_offers: ['off-lock-a', 'off-lock-b'].map((id) => ({
+          id,
+          merchant_id: 'mer-falcon-electronics',
+          store_id: 'sto-falcon-electronics',
+          amount: 50000,
+          tenor: 12,
+          tags: ['kyb_application'],
+        })),
+      },
+    });
+    expect(fixtures.statusCode, fixtures.body).toBeLessThan(300);
+    const phone = '+971501239876';
+    const ids: string[] = [];
+    for (const offer of ['off-lock-a', 'off-lock-b']) {
+      const made = await offers.call('POST', `${CAPITAL}/application`, { offer_id: offer });
+      expect(made.status).toBe(201);
+      const id = String(made.body.id);
+      const patched = await offers.call('PATCH', `${CAPITAL}/application/${id}`, {
+        authorized_signatory: {
+          name: 'Khalid',
+          email: 'k@falcon.example',
+          phone,
+          national_id_number: '784198712345671',
+        },
+      });
+      expect(patched.status).toBe(200);
+      ids.push(id);
+    }
+    const [a, b] = ids as [string, string];
+    expect((await offers.call('POST', `${CAPITAL}/application/${a}/resend-otp`)).status).toBe(200);
+    const codeA = await lastCode(phone);
+    const wrong = codeA === '0000' ? '1111' : '0000';
+    for (let i = 1; i <= 4; i++) {
+      const res = await offers.call('POST', `${CAPITAL}/application/${a}/verify`, { code: wrong });
+      expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.codeInvalid' });
+    }
+    let res = await offers.call('POST', `${CAPITAL}/application/${a}/verify`, { code: wrong });
+    expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.tooManyAttempts' });
+
+    // Another application's code to the same number: even the right one waits out the lock.
+    expect((await offers.call('POST', `${CAPITAL}/application/${b}/resend-otp`)).status).toBe(200);
+    res = await offers.call('POST', `${CAPITAL}/application/${b}/verify`, { code: await lastCode(phone) });
+    expect(res.status).toBe(400);
+    expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.tooManyAttempts' });
+  });
+});

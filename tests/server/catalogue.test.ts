@@ -14,6 +14,7 @@ describe('the catalogue API', () => {
     expect(list.statusCode).toBe(200);
     const flows = list.json().flows as { flow: string; version: string; manifest: string }[];
     expect(flows.map((f) => f.flow)).toEqual([
+      'capital-frf',
       'capital-kyb',
       'capital-reset',
       'capital-simple',

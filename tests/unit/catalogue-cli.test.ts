@@ -27,9 +27,10 @@ describe('catalogue check', () => {
     expect(result.code).toBe(0);
     const [summary, ...flows] = result.stdout.trim().split('\n');
     expect(summary).toMatch(
-      /^catalogue ok: 5 flows, 37 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
+      /^catalogue ok: 6 flows, 42 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
     );
     expect(flows).toEqual([
+      expect.stringMatching(/^ {2}capital-frf {7}version [0-9a-f]{64} {2}\(5 steps\)$/),
       expect.stringMatching(/^ {2}capital-kyb {7}version [0-9a-f]{64} {2}\(11 steps\)$/),
       expect.stringMatching(/^ {2}capital-reset {5}version [0-9a-f]{64} {2}\(6 steps\)$/),
       expect.stringMatching(/^ {2}capital-simple {4}version [0-9a-f]{64} {2}\(2 steps\)$/),
@@ -171,7 +172,7 @@ describe('catalogue matrix', () => {
     [['matrix'], 'error: matrix needs --flow <flow>'],
     [
       ['matrix', '--flow', 'capital'],
-      'error: no flow "capital" (known: capital-kyb, capital-reset, capital-simple, capital-waitlist, onboarding)',
+      'error: no flow "capital" (known: capital-frf, capital-kyb, capital-reset, capital-simple, capital-waitlist, onboarding)',
     ],
     [
       ['matrix', '--flow', 'onboarding', '--format', 'xml'],

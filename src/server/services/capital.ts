@@ -33,6 +33,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { ApplicationRow, CapitalRepository, LoanRow, OfferRow } from '../repositories/capital';
 import type { OutboxService } from './outbox';
 import type { EcommerceConnector } from './connectors';
+import { SEND_LOCKED, type CodeLocks } from './codeLocks';
 
 /** The connector of §7's `{connector}` paths, and its platforms (§3 Ecommerce connection). */
 export const CONNECTORS = ['ecommerce'] as const;
@@ -163,6 +164,8 @@ export function createCapitalService(deps: {
   clock: Clock;
   /** The e-commerce connector (sales data); none: connecting answers 503. */
   connector?: EcommerceConnector | null;
+  /** The per-number lockouts of every code sent (codeLocks.ts): the signatory's code is guarded like sign-in's. */
+  codeLocks: CodeLocks;
 }) {
   const repo = deps.repository;
   const connector = deps.connector ?? null;
@@ -526,6 +529,15 @@ export function createCapitalService(deps: {
         throw new HttpError(429, 'too many attempts to send code', undefined, {
           retry_after: Math.ceil(wait / 1000),
         });
+      // The sign-in lockouts of the number (5 codes in 30 minutes lock it for 30): §8 "too many failed attempts".
+      await deps.codeLocks.countSend(phone).catch((error: unknown) => {
+        if (error instanceof HttpError && error.message === SEND_LOCKED)
+          throw invalid(
+            { '/authorized_signatory/phone': fieldError('capital:error.tooManyAttempts') },
+            'too many attempts to send code',
+          );
+        throw error;
+      });
       const code = newCode(SIGNATORY_CODE.length);
       const salt = newSalt();
       await repo.updateApplication(row.id, {
@@ -551,16 +563,27 @@ export function createCapitalService(deps: {
       const now = deps.clock.now();
       if (!otp || now.getTime() - Number(otp.sent_at) > SIGNATORY_CODE.validMs)
         throw invalid({ '/code': fieldError('capital:error.codeFailed') }, 'otp verification failed');
+      // The number's wrong codes count with sign-in's (5 within 30 minutes lock it for 30 minutes), and this
+      // code's own too (5 wrong: ask for a new one).
+      const phone = String(otp.phone ?? '');
+      const lockedOut = () =>
+        invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
       const attempts = Number(otp.attempts ?? 0);
-      if (attempts >= SIGNATORY_CODE.maxAttempts)
-        throw invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
+      if (attempts >= SIGNATORY_CODE.maxAttempts) throw lockedOut();
+      await deps.codeLocks.assertCanVerify(phone).catch(() => {
+        throw lockedOut();
+      });
       if (!sameHash(hashCode(String(otp.salt), code), String(otp.hash))) {
         await repo.updateApplication(row.id, {
           data: { ...row.data, _otp: { ...otp, attempts: attempts + 1 } },
           updatedAt: now,
         });
+        await deps.codeLocks.wrongCode(phone).catch(() => {
+          throw lockedOut();
+        });
         throw invalid({ '/code': fieldError('capital:error.codeInvalid') }, 'invalid otp code');
       }
+      await deps.codeLocks.rightCode(phone);
       const rest = publicData(row.data); // the code is used up
       const signatory = isObject(rest.authorized_signatory) ? rest.authorized_signatory : {};
       const steps = completeSteps(stepsOf(rest), new Set(['your_details']));

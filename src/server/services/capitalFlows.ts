@@ -348,7 +348,14 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
       actions: {
         async 'resend-otp'({ ownerId, data }) {
           const { facts } = split(data);
-          return capital.sendSignatoryCode(await capital.scopeOf(ownerId), String(facts.application_id));
+          return capital
+            .sendSignatoryCode(await capital.scopeOf(ownerId), String(facts.application_id))
+            .catch((error: unknown) => {
+              // The number locked for too many codes: the code widget's 429 (§8: "try again in minutes").
+              if (error instanceof HttpError && error.message === 'too many attempts to send code')
+                throw new HttpError(429, 'too many attempts to send code');
+              throw error;
+            });
         },
       },
       // The answers again (a step reached through the step list, not its button, was never sent), then submit.
