@@ -332,3 +332,65 @@ describe("the signatory's code is guarded like sign-in's (codeLocks.ts)", () => 
     expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.tooManyAttempts' });
   });
 });
+
+describe('§8 "phone number already registered"', () => {
+  it("refuses another business's user as signatory; the caller's own number and a colleague's are fine", async () => {
+    const fixtures = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [{ id: 'acc-falcon-colleague', email: 'colleague@falcon.example', phone: '+971502229901' }],
+        permissions: [
+          {
+            account_id: 'acc-falcon-colleague',
+            merchant_id: 'mer-falcon-electronics',
+            role: 'sales_manager',
+          },
+        ],
+        capital_offers: [
+          {
+            id: 'off-phone-taken',
+            merchant_id: 'mer-falcon-electronics',
+            store_id: 'sto-falcon-electronics',
+            amount: 50000,
+            tenor: 12,
+            tags: ['kyb_application'],
+          },
+        ],
+      },
+    });
+    expect(fixtures.statusCode, fixtures.body).toBeLessThan(300);
+    const made = await offers.call('POST', `${CAPITAL}/application`, { offer_id: 'off-phone-taken' });
+    expect(made.status).toBe(201);
+    const id = String(made.body.id);
+    const sendTo = async (phone: string) => {
+      const patched = await offers.call('PATCH', `${CAPITAL}/application/${id}`, {
+        authorized_signatory: {
+          name: 'Khalid',
+          email: 'k@falcon.example',
+          phone,
+          national_id_number: '784198712345671',
+        },
+      });
+      expect(patched.status).toBe(200);
+      return offers.call('POST', `${CAPITAL}/application/${id}/resend-otp`);
+    };
+    const outbox = async () =>
+      ((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+
+    // Saffron Kitchen's user signs in with this number: not Falcon's signatory, and no code goes to it.
+    const before = await outbox();
+    const taken = await sendTo('+971502220002');
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe('phone number not unique');
+    expect(keysOf(taken.body.field_errors)).toEqual({
+      '/authorized_signatory/phone': 'capital:error.phoneTaken',
+    });
+    expect(await outbox()).toBe(before);
+
+    // The caller's own number, then a colleague's at the same business (a changed number is sent at once).
+    expect((await sendTo('+971502220001')).status).toBe(200);
+    expect((await sendTo('+971502229901')).status).toBe(200);
+    expect(await lastCode('+971502229901')).toMatch(/^\d{4}$/);
+  });
+});

@@ -198,6 +198,26 @@ export function createCapitalService(deps: {
     return row;
   };
 
+  /**
+   * §8's "phone number already registered" (the spec does not say registered where; our reading): the number
+   * signs in to an account that is not the caller's and belongs to no merchant of the applying business's
+   * organization — a phone is one person's identity here (sign-in is by phone), so another business's user, or
+   * someone still signing up, cannot be made this business's signatory. The caller's own number, or a colleague's
+   * in the same organization, is fine.
+   */
+  async function registeredElsewhere(accountId: string, merchantId: string, phone: string) {
+    const owner = await deps.accounts.accountIdByPhone(phone);
+    if (!owner || owner === accountId) return false;
+    const [mine, theirs] = await Promise.all([
+      deps.accounts.memberships(accountId),
+      deps.accounts.memberships(owner),
+    ]);
+    const organization = mine.find((m) => m.merchantId === merchantId)?.organizationId;
+    return !theirs.some(
+      (m) => m.merchantId === merchantId || (organization != null && m.organizationId === organization),
+    );
+  }
+
   /** What an approved application's summary shows (§2 Approved summary), from the quote of its terms. */
   function loanTerms(data: Doc, offer: Offer | undefined, decidedAt: Date) {
     if (isObject(data.loan_terms)) return data.loan_terms;
@@ -517,6 +537,11 @@ export function createCapitalService(deps: {
         throw invalid(
           { '/authorized_signatory/phone': fieldError('capital:error.phoneInvalid') },
           'could not validate phone',
+        );
+      if (await registeredElsewhere(who.accountId, row.merchantId, phone))
+        throw invalid(
+          { '/authorized_signatory/phone': fieldError('capital:error.phoneTaken') },
+          'phone number not unique',
         );
       const now = deps.clock.now().getTime();
       const previous = isObject(row.data._otp) ? row.data._otp : undefined;
