@@ -11,8 +11,9 @@ export function createAccountRepository(db: Db) {
     },
     /** The account that signs in with this phone number, if any. */
     async accountIdByPhone(phone: string) {
-      return (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone)).limit(1))[0]
-        ?.id;
+      return (
+        await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone)).limit(1)
+      )[0]?.id;
     },
     /** The account's memberships, oldest first (the first is the one the shell works with). */
     async memberships(accountId: string) {
