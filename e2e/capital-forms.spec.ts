@@ -1,9 +1,8 @@
 /**
- * Capital's forms as catalogue flows (schemas/capital-*) in a browser: the waitlist (§2 Waitlist page, §5, §8)
- * in English on the desktop; the reset fix (§2 Reset fix screen, §4 reasons, §8 `details.reason`) and the simple
- * application form (§2, §3, §5: finance contacts, the offer's bank statement, the four stages) in English on the
- * desktop and in Arabic at 375 px. Each reset and simple-form test has its own merchant, so no other test's
- * lists change.
+ * Capital's forms as catalogue flows (schemas/capital-*) in a browser: the waitlist (§2 Waitlist page, §5, §8),
+ * the reset fix (§2 Reset fix screen, §4 reasons, §8 `details.reason`) and the simple application form (§2, §3,
+ * §5: finance contacts, the offer's bank statement, the four stages), each in English on the desktop and in
+ * Arabic at 375 px. Each test but the English waitlist's has its own merchant, so no other test's lists change.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
@@ -127,6 +126,10 @@ test.describe('the reset fix', () => {
     // The other reasons §8 names, as the server would answer them.
     for (const [body, message] of [
       [{ status: 400, message: 'x', details: { reason: 'wrong_status' } }, 'Wrong status of edited loan'],
+      [
+        { status: 400, message: 'x', details: { reason: 'params_for_update_not_sent' } },
+        'Change information in some fields, look for hints next to them',
+      ],
       [{ status: 500, message: 'internal error' }, 'Something went wrong, please try again later'],
     ] as const) {
       await page.route('**/flows/capital-reset/drafts/*/submit', (route) =>
@@ -226,6 +229,32 @@ test.describe('the simple application form', () => {
 
 test.describe('in Arabic on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('the waitlist: two stores chosen, a purpose, joined, right to left at 375 px', async ({ page }) => {
+    await capitalMerchant(page, {
+      experiments: ['capital_fake_door', 'capital_waitlist'],
+      stores: ['Mirage Online', 'Mirage Deira'],
+    });
+    await page.goto('/finance/capital?lang=ar');
+    await expect(page).toHaveURL(/\/finance\/capital\/waitlist\/join$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const join = page.getByRole('button', { name: 'انضم إلى قائمة الانتظار' });
+    await join.click();
+    await expect(page.getByText('اختر متجرًا واحدًا على الأقل').last()).toBeVisible();
+    await page.getByRole('combobox', { name: 'المتاجر' }).click();
+    await page.getByRole('option', { name: 'Mirage Online' }).click();
+    await page.getByRole('option', { name: 'Mirage Deira' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('radio', { name: 'شراء مزيد من المخزون' }).check();
+    const box = await join.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await join.click();
+    await expect(page.getByRole('heading', { name: 'أنت على قائمة الانتظار' })).toBeVisible();
+    const entry = await (await page.request.get('/merchant/api/v1/capital/waitlist')).json();
+    expect(entry).toMatchObject({ joined: true, capitalUse: 'buy_more_inventory' });
+    expect(entry.stores).toHaveLength(2);
+  });
 
   test('the fix of an expired licence: the title for its reason, right to left, upload and send', async ({
     page,

@@ -100,6 +100,12 @@ test.describe('the KYB wizard', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText('This field is required').first()).toBeVisible(); // the authority box
     await page.getByRole('checkbox', { name: /authority to manage the company's bank accounts/ }).check();
+    // Another business's user signs in with this number (the demo's Saffron Kitchen): §8's words, no code sent.
+    await page.getByRole('textbox', { name: 'Phone number' }).fill('502220002');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('Phone number already registered').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/your-details$/);
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(local);
     await shot(page, 'kyb-2-details-en');
     await page.getByRole('button', { name: 'Send code' }).click();
 
