@@ -8,21 +8,10 @@ import { serverDraft } from './serverDraft';
 import type { DraftAdapter } from '../../engine/react/adapter';
 import { ownData } from '../../engine/core/drafts';
 import type { DraftView } from '../../engine/core/drafts';
+import { draftsUrl } from './draftStart';
 
 export type { DraftView };
-
-const draftsUrl = (flowId: string) => `/merchant/api/v1/flows/${encodeURIComponent(flowId)}/drafts`;
-
-export const draftKeys = {
-  detail: (flowId: string, draftId: string) => ['drafts', flowId, draftId] as const,
-};
-
-/** Starts the account's draft of a flow (on a subject: `scope`, an application's id, say), or gives the one it has. */
-export const startDraft = (flowId: string, scope?: string) =>
-  api<DraftView>('POST', draftsUrl(flowId), scope ? { scope } : {});
-
-export const fetchDraft = (flowId: string, draftId: string) =>
-  api<DraftView>('GET', `${draftsUrl(flowId)}/${encodeURIComponent(draftId)}`);
+export { draftKeys, fetchDraft, startDraft } from './draftStart';
 
 /** The adapter of a draft on the server: each save sends the step on screen's own answers. */
 export function draftAdapter(draft: DraftView): DraftAdapter {

@@ -10,7 +10,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { startDraft, type DraftView } from '../api/drafts';
+import { startDraft } from '../api/draftStart';
+import type { DraftView } from '../../engine/core/drafts';
 import { ErrorPage } from './ErrorPage';
 import { PageSkeleton } from './PageSkeleton';
 
