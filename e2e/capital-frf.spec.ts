@@ -58,13 +58,15 @@ test.describe('the full-revenue wizard', () => {
     // waits for them (§2: locked until bank statements are complete).
     await expect(page.getByRole('button', { name: 'Social networks' })).toBeDisabled();
     await expect(page.getByText('The latest transaction is no earlier than 7 days ago')).toBeVisible();
-    // The list starts with one statement to upload; removing it, none is refused with §5's words.
+    // The list starts with one statement to upload, which stays (no Remove on the one the list needs).
     await next.click();
     await expect(page.getByText('This field is required').first()).toBeVisible();
-    await page.locator('form:visible').getByRole('button', { name: 'Remove', exact: true }).click();
-    await next.click();
-    await expect(page.getByText('Please upload at least one bank statement').first()).toBeVisible();
+    const remove = page.locator('form:visible').getByRole('button', { name: 'Remove', exact: true });
+    await expect(remove).toHaveCount(0);
     await page.getByRole('button', { name: 'Add another' }).click();
+    await expect(remove).toHaveCount(2);
+    await remove.last().click();
+    await expect(remove).toHaveCount(0);
     await attach(page, 'statement-may.pdf');
     await page.getByRole('checkbox', { name: 'This file is password protected' }).check();
     await page.getByRole('checkbox', { name: /checked each statement/ }).check();

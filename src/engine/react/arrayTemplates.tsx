@@ -4,8 +4,9 @@
  * every field (cramped at 375 px) and left the remove cross next to the item's last field, as if it cleared that
  * field; a lone "+" did not say what it adds.
  */
+import { use } from 'react';
 import { Box, Button, Divider, Group } from '@mantine/core';
-import { useListItem } from './listLayouts';
+import { MinItemsContext, useListItem } from './listLayouts';
 import {
   getTemplate,
   getUiOptions,
@@ -18,7 +19,13 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   // An item of a list laid out as cards or an accordion draws itself there (listLayouts.tsx).
   const laidOut = useListItem(props);
   if (laidOut) return laidOut;
-  const { buttonsProps, className, hasToolbar, index, uiSchema, registry, children } = props;
+  const { className, index, totalItems, uiSchema, registry, children } = props;
+  // No Remove while the list holds only the items it must (its minItems); no toolbar when nothing is left in it.
+  const atLeast = use(MinItemsContext);
+  const buttonsProps =
+    totalItems <= atLeast ? { ...props.buttonsProps, hasRemove: false } : props.buttonsProps;
+  const { hasCopy, hasMoveDown, hasMoveUp, hasRemove } = buttonsProps;
+  const hasToolbar = props.hasToolbar && (hasCopy || hasMoveDown || hasMoveUp || hasRemove);
   const ButtonsTemplate = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
   return (
     <Box className={className || 'rjsf-array-item'} mb="xs">

@@ -290,11 +290,22 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
   );
 }
 
+/**
+ * The fewest items the plain list around an item may hold (its `minItems`): at that count the item has no Remove
+ * (removing it only brings the "at least one" message back; rjsf offers Remove whatever `minItems` says).
+ */
+export const MinItemsContext = createContext(0);
+
 /** The list template of the registry: a layout when the UI schema names one, else @rjsf/mantine's. */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { layout } = getUiOptions(props.uiSchema);
   if (layout === 'cards' || layout === 'accordion') return <LayoutList {...props} layout={layout} />;
-  return <MantineArrayFieldTemplate {...props} />;
+  const { minItems } = props.schema;
+  return (
+    <MinItemsContext value={typeof minItems === 'number' ? minItems : 0}>
+      <MantineArrayFieldTemplate {...props} />
+    </MinItemsContext>
+  );
 }
 
 /** One item of a laid-out list; null outside one (the plain item template draws it). */
