@@ -54,6 +54,13 @@ test.describe('the full-revenue wizard', () => {
     const { id, offerId, merchant } = await frfApplication(page, 'en', ['capital', 'integration_form']);
     const next = page.getByRole('button', { name: 'Next', exact: true });
 
+    // The customisation came first (the flow's lead step): done, counted, and a way back to it.
+    await expect(page.getByText('Step 2 of 6').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Customise your offer' }).click();
+    await expect(page).toHaveURL(new RegExp(`/application/${offerId}/${merchant}\\?customise$`));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(new RegExp(`/application-frf/${id}/bank-statements$`));
+
     // Bank statements: a protected one needs its password; the requirements box; then their dialog. Social networks
     // waits for them (§2: locked until bank statements are complete).
     await expect(page.getByRole('button', { name: 'Social networks' })).toBeDisabled();
@@ -158,7 +165,7 @@ test.describe('the full-revenue wizard on a phone', () => {
     test.setTimeout(120_000);
     const { id } = await frfApplication(page, 'ar', ['capital']);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByText('الخطوة 1 من 4').first()).toBeVisible(); // n/total on a phone, no sales data
+    await expect(page.getByText('الخطوة 2 من 5').first()).toBeVisible(); // n/total on a phone, no sales data
     const next = (name = 'التالي') => page.getByRole('button', { name, exact: true }).click();
     await attach(page, 'كشف-مايو.pdf');
     await page.getByRole('checkbox', { name: /راجعت كل كشف/ }).check();

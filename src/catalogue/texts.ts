@@ -39,7 +39,7 @@ export const MESSAGE_KEYWORDS = new Set([
   'x-sum',
 ]);
 
-/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals and stages. */
+/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals, stages and lead steps. */
 export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
   return [
     { file, pointer: '/title', key: flow.title },
@@ -58,6 +58,7 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
       key,
     })),
     ...(flow.stages?.titles ?? []).map((key, i) => ({ file, pointer: `/stages/titles/${i}`, key })),
+    ...(flow.lead ?? []).map((lead, i) => ({ file, pointer: `/lead/${i}/title`, key: lead.title })),
   ];
 }
 

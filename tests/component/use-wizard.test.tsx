@@ -118,6 +118,7 @@ async function show(
   draft: DraftAdapter,
   source = createFlowSource(transport(), { retryDelays: [0] }),
   at = '/w/contact',
+  onLead?: (id: string) => void,
 ) {
   await act(async () => {
     render(
@@ -129,7 +130,13 @@ async function show(
                 path="/w/:stepId?"
                 element={
                   <>
-                    <WizardRunner flowId="demo-request" adapter={draft} basePath="/w" source={source} />
+                    <WizardRunner
+                      flowId="demo-request"
+                      adapter={draft}
+                      basePath="/w"
+                      source={source}
+                      onLead={onLead}
+                    />
                     <Where />
                   </>
                 }
@@ -144,7 +151,32 @@ async function show(
 
 const where = () => screen.getByTestId('where').textContent;
 
+/** The flow with a step done before it elsewhere (flow.json `lead`), as a version's manifest would carry it. */
+function withLead(): CatalogueTransport {
+  const plain = transport();
+  const manifest = structuredClone(compiled.manifest);
+  manifest.definition.lead = [{ id: 'pick-a-date', title: 'demo-request:flow.title' }];
+  return { ...plain, manifest: async () => manifest };
+}
+
 describe('useWizard (through the runner that draws it)', () => {
+  it('lists a lead step first, done and counted, and hands it to the screen when chosen', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, saves } = adapter({ initial: { full_name: 'Noor' } });
+    const onLead = vi.fn();
+    await show(draft, createFlowSource(withLead(), { retryDelays: [0] }), '/w/contact', onLead);
+    await screen.findByRole('textbox', { name: /Full name/ });
+    expect(screen.getByText(/^Step 2\b/)).toBeTruthy(); // the lead step counts
+    // What was typed is saved before the screen takes the merchant to the lead step.
+    await user.type(screen.getByRole('textbox', { name: /Work email/ }), 'noor@example.com');
+    const lead = screen.getByRole('button', { name: /Request a demo/ });
+    expect(lead.textContent).toContain('✓');
+    await user.click(lead);
+    expect(onLead).toHaveBeenCalledWith('pick-a-date');
+    expect(where()).toBe('/w/contact');
+    expect(saves.at(-1)?.data).toMatchObject({ full_name: 'Noor', email: 'noor@example.com' });
+  });
+
   it('shows the step with the version’s own texts, and Next checks it and focuses the first field at fault', async () => {
     const user = userEvent.setup();
     const { adapter: draft, saves } = adapter();

@@ -139,6 +139,13 @@ describe('step-ids', () => {
       'step id "legal-details-general" is used twice (also /steps/5)',
     );
   });
+
+  it("a lead step with a step's id", () => {
+    const problems = run(stepIds, (f) => {
+      f[FLOW]!.lead = [{ id: 'basic-info', title: 'onboarding:flow.title' }];
+    });
+    expectProblem(problems, FLOW, '/lead/0/id', 'lead step id "basic-info" is already a step\'s id');
+  });
 });
 
 describe('step-files', () => {
@@ -273,6 +280,13 @@ describe('translations', () => {
     });
     expectProblem(problems, FLOW, '/steps/0/action', /"onboarding:steps.basic-info.go" is missing/);
     expectProblem(problems, FLOW, '/refusals/wrong_status', /"onboarding:refusals.wrongStatus" is missing/);
+  });
+
+  it('a lead step’s title needs its text', () => {
+    const problems = run(translations, (f) => {
+      f[FLOW]!.lead = [{ id: 'pick-a-plan', title: 'onboarding:lead.plan' }];
+    });
+    expectProblem(problems, FLOW, '/lead/0/title', /"onboarding:lead.plan" is missing/);
   });
 
   it('a title written as English text instead of a key', () => {

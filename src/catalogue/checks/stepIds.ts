@@ -1,9 +1,9 @@
 import { finding, type Check, type Finding } from './check';
 
-/** Step ids are unique within their flow (they are the wizard's addresses). */
+/** Step ids, and the ids of lead steps, are unique within their flow (they are the wizard's addresses). */
 export const stepIds: Check = {
   name: 'step-ids',
-  summary: 'step ids are unique within their flow',
+  summary: 'step and lead step ids are unique within their flow',
   run(model) {
     const found: Finding[] = [];
     for (const flow of model.flows) {
@@ -20,6 +20,13 @@ export const stepIds: Check = {
           );
         else seen.set(step.definition.id, step.index);
       }
+      // A lead step is chosen by its id in the same step list: it may be neither a step's id nor another lead's.
+      const leads = new Set<string>();
+      (flow.definition.lead ?? []).forEach((lead, i) => {
+        if (seen.has(lead.id) || leads.has(lead.id))
+          found.push(finding(flow.file, `/lead/${i}/id`, `lead step id "${lead.id}" is already a step's id`));
+        leads.add(lead.id);
+      });
     }
     return found;
   },

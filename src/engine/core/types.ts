@@ -93,6 +93,12 @@ export interface FlowDefinition {
    */
   stages?: FlowStages;
   /**
+   * Steps done before the form, elsewhere in the product (capital's offer customisation before the full-revenue
+   * wizard): first in the step list, as done, and counted in "step n of N"; choosing one asks the screen hosting
+   * the form to open it (the runner's `onLead`). Their ids are not step ids.
+   */
+  lead?: { id: string; title: TextKey }[];
+  /**
    * How moving between steps enters the browser's history: `push` (default; Back returns to the previous step)
    * or `replace` (the wizard is one entry: Back leaves it — capital's KYB wizard, spec §2).
    */

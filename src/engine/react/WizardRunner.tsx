@@ -46,6 +46,8 @@ export interface WizardRunnerProps {
   services?: WidgetServices;
   /** Where flows come from (default: the server's catalogue). */
   source?: FlowSource;
+  /** Opens a lead step of the flow (flow.json `lead`) where the product has it. */
+  onLead?: (id: string) => void;
 }
 
 /**
@@ -129,11 +131,13 @@ function Wizard(
     stepId: useParams()[props.stepParam ?? 'stepId'],
     onEnd: props.onEnd,
     services: props.services,
+    onLead: props.onLead,
   });
   if (wizard.redirect) return <Navigate to={wizard.redirect} replace />;
   if (wizard.loading) return <WizardSkeleton />;
   // A path of one step has no progress to show, nor has an introduction before the steps.
-  const single = wizard.intro || (wizard.stepper.length === 1 && (wizard.outlook?.settled ?? true));
+  const single =
+    wizard.intro || (wizard.stepper.filter((s) => !s.lead).length === 1 && (wizard.outlook?.settled ?? true));
 
   return (
     <div className={single ? classes.single : classes.layout}>

@@ -8,6 +8,8 @@ export interface StepperStep {
   complete: boolean;
   /** The merchant may go there now. */
   open: boolean;
+  /** A step done before the form, elsewhere in the product (flow.json `lead`). */
+  lead?: boolean;
 }
 
 /** Whether the steps ahead are known yet (src/engine/core/outlook.ts), with the steps' titles. */

@@ -60,6 +60,8 @@ export interface WizardOptions {
   onEnd?: (outcome: Outcome, data: FormData) => void;
   /** What the widgets need from outside (uploads, OTP resend, a known IBAN). */
   services?: WidgetServices;
+  /** Opens a lead step of the flow (flow.json `lead`) where the product has it; none: lead steps are not links. */
+  onLead?: (id: string) => void;
 }
 
 /** One step's form as the runner draws it (the step on screen and, hidden, its neighbours). */
@@ -551,20 +553,32 @@ export function useWizard(options: WizardOptions): WizardView {
   // A step shows as complete only when every step before it is too (an empty review step is not "done" early);
   // a locked step is open once every step before it is complete (isStepOpen's rule, from the same pass).
   const activeKey = active.join(' ');
+  const leadLinks = options.onLead !== undefined;
   const stepper = useMemo(() => {
     const ids = activeKey.split(' ');
     const firstIncomplete = ids.findIndex((id) => !isStepComplete(committedValidators, id, committed));
-    return ids.map((id, index) => {
-      const definitionOf = definition.steps.find((s) => s.id === id);
-      const complete = firstIncomplete < 0 || index < firstIncomplete;
-      return {
-        id,
-        title: text(definitionOf?.title ?? id),
-        complete,
-        open: !definitionOf?.locked || firstIncomplete < 0 || index <= firstIncomplete,
-      };
-    });
-  }, [activeKey, committedValidators, committed, definition, text]);
+    // Steps done before the form (flow.json `lead`) come first, done; they open where the product has them.
+    const lead = (definition.lead ?? []).map((step): StepperStep => ({
+      id: step.id,
+      title: text(step.title),
+      complete: true,
+      open: leadLinks,
+      lead: true,
+    }));
+    return [
+      ...lead,
+      ...ids.map((id, index): StepperStep => {
+        const definitionOf = definition.steps.find((s) => s.id === id);
+        const complete = firstIncomplete < 0 || index < firstIncomplete;
+        return {
+          id,
+          title: text(definitionOf?.title ?? id),
+          complete,
+          open: !definitionOf?.locked || firstIncomplete < 0 || index <= firstIncomplete,
+        };
+      }),
+    ];
+  }, [activeKey, committedValidators, committed, definition, text, leadLinks]);
 
   // Whether the steps ahead are known yet (the stepper says "more may follow" instead of a total until they are).
   // It follows the answers as they change (like the list of steps), so what it says changes when an answer is
@@ -773,6 +787,12 @@ export function useWizard(options: WizardOptions): WizardView {
     onFormChange,
     onFormBlur,
     select: (id) => {
+      if (definition.lead?.some((step) => step.id === id)) {
+        // What was typed is saved before the merchant leaves for the lead step.
+        void save(data);
+        options.onLead?.(id);
+        return;
+      }
       setCommitted(data);
       void save(data);
       void goTo(id, data);

@@ -32,6 +32,8 @@ export function FlowForm(props: {
   onSubmitted: (draft: DraftView) => void;
   /** What to show for a draft already submitted (default: nothing of the form). */
   submitted?: (draft: DraftView) => ReactNode;
+  /** Opens a step done before the form (the flow's `lead`, e.g. capital's offer customisation). */
+  onLead?: (id: string) => void;
 }) {
   const { flowId, scope = '' } = props;
   const client = useQueryClient();
@@ -59,6 +61,7 @@ export function FlowForm(props: {
       <Runner
         draft={draft}
         basePath={props.basePath}
+        onLead={props.onLead}
         onEnd={() => {
           const done = { ...draft, status: 'submitted' as const };
           client.setQueryData(flowFormKey(flowId, scope), done);

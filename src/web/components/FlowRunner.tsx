@@ -5,7 +5,12 @@ import { connectorServices, widgetServices } from '../api/widgetServices';
 import { WizardRunner } from '../../engine/react/WizardRunner';
 
 /** Its adapter is made once: the runner opens a draft once per adapter. */
-export function FlowRunner(props: { draft: DraftView; basePath: string; onEnd: () => void }) {
+export function FlowRunner(props: {
+  draft: DraftView;
+  basePath: string;
+  onEnd: () => void;
+  onLead?: (id: string) => void;
+}) {
   const adapter = useMemo(() => draftAdapter(props.draft), [props.draft]);
   // A code field's resend is the flow's own action on this draft (the server's hooks say what it sends); the
   // IBAN to confirm is the one the server knows (its fact `known_iban`); a connector connects for the
@@ -27,6 +32,7 @@ export function FlowRunner(props: { draft: DraftView; basePath: string; onEnd: (
       basePath={props.basePath}
       services={services}
       onEnd={props.onEnd}
+      onLead={props.onLead}
     />
   );
 }

@@ -878,8 +878,11 @@ export function FrfApplicationPage() {
   if (!['draft', 'verified'].includes(a.status)) return <Navigate to={page} replace />;
   if (stepId === 'kyb_legal_info' || stepId === 'kyb-legal-info')
     return <Navigate to={`${base}/application-kyb/${a.id}/${kybHandOverStep(a.status)}`} replace />;
+  // The customisation (the flow's lead step, §2 customize_your_offer) is the offer's page, which creates or
+  // updates the application.
+  const customise = `${base}/application/${a.offer_id}/${a.merchant_id}?customise`;
   if (stepId === 'customize_your_offer' || stepId === 'customize-your-offer')
-    return <Navigate to={`${base}/application/${a.offer_id}/${a.merchant_id}?customise`} replace />;
+    return <Navigate to={customise} replace />;
   return (
     <>
       <PageHeader
@@ -891,7 +894,7 @@ export function FrfApplicationPage() {
         actions={[
           {
             label: t('forms.frf.customise'),
-            onClick: () => void navigate(`${base}/application/${a.offer_id}/${a.merchant_id}?customise`),
+            onClick: () => void navigate(customise),
           },
         ]}
       />
@@ -899,6 +902,7 @@ export function FrfApplicationPage() {
         flowId="capital-frf"
         scope={a.id}
         basePath={`${base}/application-frf/${a.id}`}
+        onLead={() => void navigate(customise)}
         onSubmitted={() => {
           notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
           void client.invalidateQueries({ queryKey: ['capital'] });
