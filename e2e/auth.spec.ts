@@ -6,9 +6,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInAs } from './helpers';
 import { codeFor, continueWhenReady, enterCode, unique } from './signInSteps';
+import { uniqueDigits } from './uniqueNumber';
 
 /** A Saudi mobile number nobody else has (+966 55 …, 9 digits after the dial code). */
-const saudiMobile = () => `55${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+const saudiMobile = () => `55${uniqueDigits(7)}`;
 
 async function signUp(page: Page, request: APIRequestContext, path = '/auth') {
   const email = `e2e-${unique()}@example.com`;
@@ -74,7 +75,7 @@ test.describe('sign-in', () => {
   test('sign-in by phone, with an e-mail second factor', async ({ page, request }) => {
     const id = unique();
     const email = `phone-${id}@example.com`;
-    const national = `36${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const national = `36${uniqueDigits(6)}`;
     await request.post('/dev/fixtures', {
       data: { accounts: [{ id: `acc-${id}`, email, phone: `+973${national}`, lang: 'en' }] },
     });

@@ -9,6 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { capitalMerchant } from './capitalMerchant';
+import { uniqueDigits } from './uniqueNumber';
 
 const PDF = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
 const KNOWN_IBAN = 'AE070331234567890123456';
@@ -90,7 +91,7 @@ test.describe('the KYB wizard', () => {
     await page.getByRole('textbox', { name: 'E-mail' }).fill('khalid@mirage.example');
     await page.getByRole('combobox', { name: 'Country dial code' }).selectOption('ARE');
     // A number of this run's own: a code read from the outbox is never another run's.
-    const local = `50${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const local = `50${uniqueDigits(7)}`;
     await page.getByRole('textbox', { name: 'Phone number' }).fill(local);
     await page.getByRole('textbox', { name: 'Emirates ID number' }).fill('7841987');
     await page.getByRole('textbox', { name: 'Emirates ID number' }).blur();

@@ -1,6 +1,7 @@
 /** A fresh merchant for a capital test in the browser: its own account, capital data and sign-in. */
 import { expect, type Page } from '@playwright/test';
 import { signInWith } from './helpers';
+import { uniqueDigits } from './uniqueNumber';
 
 /**
  * Signs the page in as a new account of a new merchant (seeing capital) with the capital data given — an offer,
@@ -26,7 +27,7 @@ export async function capitalMerchant(
     email: `${account}@e2e.example`,
     // A UAE mobile number (050 …): a random one after +9715 may not be one (053 is no mobile prefix), and a
     // signatory phone the form would refuse is not filled in from the account.
-    phone: `+97150${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    phone: `+97150${uniqueDigits(7)}`,
   };
   const mine = (rows: Record<string, unknown>[] = []) =>
     rows.map((row) => ({ ...row, id: `${String(row.id)}-${unique}`, merchant_id: merchant }));

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signInWith } from './helpers';
+import { uniqueDigits } from './uniqueNumber';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -16,7 +17,7 @@ async function merchant(
   const id = unique();
   const who = {
     email: `dash-${id}@e2e.example`,
-    phone: `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    phone: `+96655${uniqueDigits(7)}`,
   };
   const res = await page.request.post('/dev/fixtures', {
     data: {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveBotCheck, type BotChallenge } from '../src/domain/botCheck';
+import { uniqueDigits } from './uniqueNumber';
 
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
@@ -39,7 +40,7 @@ export async function personaCopy(request: APIRequestContext, personaId: string)
   const persona = demo.accounts.find((a) => a.id === personaId)!;
   const id = `${personaId}-${unique()}`;
   const email = `${id}@e2e.example`;
-  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const phone = `+96655${uniqueDigits(7)}`;
   const fixture = {
     accounts: [{ id, email, phone, lang: persona.lang ?? 'en' }],
     permissions: demo.permissions

@@ -13,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Scalar } from '../src/engine/core/types';
 import { capitalMerchant } from './capitalMerchant';
 import { catalogueFlows, planMatrix } from './matrixPlan';
+import { uniqueDigits } from './uniqueNumber';
 
 const EXAMPLE_FILES = /^https:\/\/files\.example\.com\//;
 const FLOWS = '/merchant/api/v1/flows';
@@ -100,7 +101,7 @@ const SUBJECTS: Record<string, (page: Page, context: Record<string, Scalar>) => 
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const ownPhone = `+97150${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const ownPhone = `+97150${uniqueDigits(7)}`;
     return {
       scope: id,
       dynamic: true,

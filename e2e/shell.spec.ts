@@ -1,6 +1,7 @@
 /** The signed-in layout and sidebar of each persona (shell spec §2.2, §2.3, §2.7), in real Chromium. */
 import { expect, test } from '@playwright/test';
 import { applicationAtReview, signInAs, signInWith } from './helpers';
+import { uniqueDigits } from './uniqueNumber';
 
 test.describe('the sidebar of each persona', () => {
   test('an admin with every flag and experiment sees every item, the survey card and the "new" badges', async ({
@@ -207,7 +208,7 @@ test.describe('signed-in pages', () => {
 
   test('a phone number is changed through the set-up steps, confirmed by a code', async ({ page }) => {
     await signInAs(page, 'acc-staff');
-    const national = `55${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const national = `55${uniqueDigits(7)}`;
     await page.goto('/account/phone');
     await page.getByRole('textbox', { name: 'Phone number' }).fill(national);
     await page.getByRole('button', { name: 'Send code' }).click();
