@@ -86,4 +86,17 @@ describe('text inputs of the form', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
   });
+
+  it('read a value in the direction of its first letter, and leave an empty one to the page', async () => {
+    const user = userEvent.setup();
+    render(<Host onChange={() => undefined} onBlur={() => undefined} />);
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    const note = screen.getByLabelText('Note') as HTMLTextAreaElement;
+    expect(name.getAttribute('dir')).toBe('auto'); // "Old"
+    expect(note.getAttribute('dir')).toBeNull();
+    await user.type(note, '@yourstore');
+    expect(note.getAttribute('dir')).toBe('auto');
+    await user.clear(name);
+    expect(name.getAttribute('dir')).toBeNull();
+  });
 });

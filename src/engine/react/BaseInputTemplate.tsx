@@ -20,6 +20,7 @@ import {
   type BaseInputTemplateProps,
 } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
+import { useAutoDir } from './autoDir';
 
 interface DeferredInputProps {
   id: string;
@@ -65,11 +66,14 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
     (event: React.FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value),
     [onFocus, id],
   );
+  const shown = value === undefined || value === null ? '' : String(value);
+  const dirRef = useAutoDir<HTMLInputElement>(shown === '');
   return (
     <Input
       __staticSelector="TextInput"
       size="sm"
       id={id}
+      ref={dirRef}
       name={props.name}
       required={props.required}
       error={props.invalid}
@@ -80,7 +84,7 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
       list={props.list}
       type={props.type}
       inputMode={props.inputMode}
-      value={value === undefined || value === null ? '' : String(value)}
+      value={shown}
       onChange={readOnly ? undefined : (props.onChangeOverride ?? handleChange)}
       onBlur={readOnly ? undefined : handleBlur}
       onFocus={readOnly ? undefined : handleFocus}

@@ -5,16 +5,20 @@
 import { Textarea } from '@mantine/core';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
+import { useAutoDir } from './autoDir';
 
 export function TextareaWidget(props: WidgetProps) {
   const { id, options } = props;
   const { value, change, flush } = useDeferredChange<unknown>(props.value, props.onChange);
   const rows = typeof options.rows === 'number' ? options.rows : undefined;
+  // As the text inputs: a value reads in the direction of its first letter (autoDir.ts).
+  const dirRef = useAutoDir<HTMLTextAreaElement>(typeof value !== 'string' || value === '');
   return (
     <Textarea
       id={id}
       name={props.htmlName || props.name}
       value={typeof value === 'string' ? value : ''}
+      ref={dirRef}
       placeholder={props.placeholder || undefined}
       required={props.required}
       disabled={props.disabled || props.readonly}
