@@ -272,6 +272,11 @@ test.describe('the KYB wizard', () => {
     // The draft as it is now (the gather page done), not a copy from before.
     await expect(page).toHaveURL(/\/your-details$/);
     await expect(page.getByRole('textbox', { name: 'Full name' })).toBeVisible();
+    // A later step's address before its turn (the shareholders' IDs with no shareholder yet) opens the step
+    // that needs work (§2: back when the first shareholder is empty).
+    await page.goto(page.url().replace(/\/your-details$/, '/shareholder-ids'));
+    await expect(page).toHaveURL(/\/your-details$/);
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toBeVisible();
   });
 
   test('an application that is not the merchant’s is a 404', async ({ page }) => {
