@@ -10,23 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { capitalMerchant } from './capitalMerchant';
-
-const PDF = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-/** Uploads a PDF into the nth file input of the step on screen and waits for it to be stored. */
-async function attach(page: Page, name: string, input = 0) {
-  await page
-    .locator('form:visible input[type=file]')
-    .nth(input)
-    .setInputFiles({ ...PDF, name });
-  await expect(page.getByText(name).first()).toBeVisible();
-  await expect(page.locator('form:visible').getByRole('progressbar')).toHaveCount(0);
-}
+import { attachPdf, shot } from './helpers';
 
 /** A new merchant with a full-revenue offer, at its customisation; the wizard's first step once saved. */
 async function frfApplication(page: Page, lang: 'en' | 'ar', experiments: string[]) {
@@ -74,7 +58,7 @@ test.describe('the full-revenue wizard', () => {
     await expect(remove).toHaveCount(2);
     await remove.last().click();
     await expect(remove).toHaveCount(0);
-    await attach(page, 'statement-may.pdf');
+    await attachPdf(page, 'statement-may.pdf');
     await page.getByRole('checkbox', { name: 'This file is password protected' }).check();
     await page.getByRole('checkbox', { name: /checked each statement/ }).check();
     await next.click();
@@ -128,7 +112,7 @@ test.describe('the full-revenue wizard', () => {
     await expect(page.getByText('may-2026')).toHaveCount(0); // a file's password is not shown again
     await page.getByRole('textbox', { name: 'Legal name' }).fill('Mirage Perfumes LLC');
     await page.getByRole('textbox', { name: 'Licence number' }).fill('CN-2045871');
-    await attach(page, 'licence-mirage.pdf');
+    await attachPdf(page, 'licence-mirage.pdf');
     await page.getByRole('textbox', { name: 'Legal address' }).fill('Gold Souk, Deira, Dubai');
     await page.getByRole('textbox', { name: 'Licensed activities' }).fill('Perfume trading');
     await page.getByRole('textbox', { name: 'Issue date' }).fill('01/02/2024');
@@ -167,7 +151,7 @@ test.describe('the full-revenue wizard on a phone', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByText('الخطوة 2 من 5').first()).toBeVisible(); // n/total on a phone, no sales data
     const next = (name = 'التالي') => page.getByRole('button', { name, exact: true }).click();
-    await attach(page, 'كشف-مايو.pdf');
+    await attachPdf(page, 'كشف-مايو.pdf');
     await page.getByRole('checkbox', { name: /راجعت كل كشف/ }).check();
     await shot(page, 'frf-1-statements-ar');
     await next();
@@ -186,7 +170,7 @@ test.describe('the full-revenue wizard on a phone', () => {
     await expect(page).toHaveURL(/\/legal-info$/);
     await page.getByRole('textbox', { name: 'الاسم القانوني' }).fill('ميراج للعطور ذ.م.م');
     await page.getByRole('textbox', { name: 'رقم الرخصة' }).fill('CN-2045871');
-    await attach(page, 'رخصة.pdf');
+    await attachPdf(page, 'رخصة.pdf');
     await page.getByRole('textbox', { name: 'العنوان القانوني' }).fill('سوق الذهب، ديرة، دبي');
     await page.getByRole('textbox', { name: 'الأنشطة المرخّصة' }).fill('تجارة العطور');
     await page.getByRole('textbox', { name: 'تاريخ الإصدار' }).fill('01/02/2024');

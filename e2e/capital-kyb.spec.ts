@@ -9,26 +9,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { capitalMerchant } from './capitalMerchant';
+import { attachPdf, shot } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 
-const PDF = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
 const KNOWN_IBAN = 'AE070331234567890123456';
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-/** Uploads a PDF into the nth file field on screen and waits for it to finish. */
-async function attach(page: Page, name: string, input = 0) {
-  // The step on screen's (the steps beside it are rendered too, hidden).
-  await page
-    .locator('form:visible input[type=file]')
-    .nth(input)
-    .setInputFiles({ ...PDF, name });
-  await expect(page.getByText(name).first()).toBeVisible();
-  await expect(page.locator('form:visible').getByRole('progressbar')).toHaveCount(0);
-}
 
 /** Types a code into the code boxes, one digit per box (whatever they held before); `box` names the nth. */
 async function typeCode(
@@ -97,7 +81,7 @@ test.describe('the KYB wizard', () => {
     await page.getByRole('textbox', { name: 'Emirates ID number' }).blur();
     await expect(page.getByText('Enter the 15 digits of the Emirates ID').first()).toBeVisible();
     await page.getByRole('textbox', { name: 'Emirates ID number' }).fill('784198712345671');
-    await attach(page, 'emirates-id-khalid.pdf');
+    await attachPdf(page, 'emirates-id-khalid.pdf');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText('This field is required').first()).toBeVisible(); // the authority box
     await page.getByRole('checkbox', { name: /authority to manage the company's bank accounts/ }).check();
@@ -134,7 +118,7 @@ test.describe('the KYB wizard', () => {
     // The licence, then its details.
     await expect(page).toHaveURL(/\/commercial-licence$/);
     await expect(page.getByText('It expires at least two weeks from now')).toBeVisible();
-    await attach(page, 'licence-mirage.pdf');
+    await attachPdf(page, 'licence-mirage.pdf');
     await shot(page, 'kyb-4-licence-en');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(/\/licence-details$/);
@@ -192,7 +176,7 @@ test.describe('the KYB wizard', () => {
     await expect(page).toHaveURL(/\/shareholder-ids$/);
     await expect(page.getByTestId('list-item-0')).toContainText('Khalid Al Falasi');
     await expect(page.getByTestId('files-count')).toHaveText('Files uploaded: 0 of 2');
-    await attach(page, 'passport-khalid.pdf');
+    await attachPdf(page, 'passport-khalid.pdf');
     await expect(page.getByTestId('files-count')).toHaveText('Files uploaded: 1 of 2');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByText('This field is required').first()).toBeVisible();
@@ -315,7 +299,7 @@ test.describe('in Arabic on a phone', () => {
     await page.getByRole('combobox', { name: 'رمز الدولة' }).selectOption('ARE');
     await page.getByRole('textbox', { name: 'رقم الهاتف' }).fill('501113344');
     await page.getByRole('textbox', { name: 'رقم الهوية الإماراتية' }).fill('784198712345671');
-    await attach(page, 'emirates-id.pdf');
+    await attachPdf(page, 'emirates-id.pdf');
     await page.getByRole('checkbox', { name: 'لدي صلاحية إدارة الحسابات المصرفية للشركة' }).check();
     await shot(page, 'kyb-2-details-ar');
     await next('أرسل الرمز');
@@ -327,7 +311,7 @@ test.describe('in Arabic on a phone', () => {
     await next('تأكيد');
 
     await expect(page).toHaveURL(/\/commercial-licence$/);
-    await attach(page, 'licence.pdf');
+    await attachPdf(page, 'licence.pdf');
     await shot(page, 'kyb-4-licence-ar');
     await next();
     await expect(page).toHaveURL(/\/licence-details$/);
@@ -350,8 +334,8 @@ test.describe('in Arabic on a phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'نعم، تابع' }).click();
 
     await expect(page).toHaveURL(/\/shareholder-ids$/);
-    await attach(page, 'passport.pdf', 0);
-    await attach(page, 'emirates-id-2.pdf', 1);
+    await attachPdf(page, 'passport.pdf', 0);
+    await attachPdf(page, 'emirates-id-2.pdf', 1);
     await shot(page, 'kyb-7-ids-ar');
     await next();
 

@@ -130,3 +130,22 @@ export async function applicationAtReview(page: Page) {
   expect(((await saved.json()) as { first_incomplete_step: string }).first_incomplete_step).toBe('result');
   return id;
 }
+
+/** With SHOTS_DIR=<dir>, a screenshot of the whole page there (for looking at the screens, not for asserting). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Uploads a PDF into the nth file field of the wizard's step on screen (the steps beside it are rendered too,
+ * hidden) and waits for it to be stored.
+ */
+export async function attachPdf(page: Page, name: string, input = 0) {
+  await page
+    .locator('form:visible input[type=file]')
+    .nth(input)
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.locator('form:visible').getByRole('progressbar')).toHaveCount(0);
+}

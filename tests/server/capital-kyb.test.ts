@@ -279,39 +279,50 @@ describe('capital-kyb', () => {
   });
 });
 
+/** A KYB offer of Falcon's (for a test that needs an application of its own). */
+const falconKybOffer = (id: string) => ({
+  id,
+  merchant_id: 'mer-falcon-electronics',
+  store_id: 'sto-falcon-electronics',
+  amount: 50000,
+  tenor: 12,
+  tags: ['kyb_application'],
+});
+
+async function loadFixtures(payload: Record<string, unknown>) {
+  const fixtures = await app.inject({ method: 'POST', url: '/dev/fixtures', payload });
+  expect(fixtures.statusCode, fixtures.body).toBeLessThan(300);
+}
+
+/** A new application on an offer: its id. */
+async function applicationOn(offerId: string) {
+  const made = await offers.call('POST', `${CAPITAL}/application`, { offer_id: offerId });
+  expect(made.status).toBe(201);
+  return String(made.body.id);
+}
+
+/** Saves the application's signatory with this phone. */
+async function setSignatoryPhone(id: string, phone: string) {
+  const patched = await offers.call('PATCH', `${CAPITAL}/application/${id}`, {
+    authorized_signatory: {
+      name: 'Khalid',
+      email: 'k@falcon.example',
+      phone,
+      national_id_number: '784198712345671',
+    },
+  });
+  expect(patched.status).toBe(200);
+}
+
 describe("the signatory's code is guarded like sign-in's (codeLocks.ts)", () => {
   it("five wrong codes for a number lock it for 30 minutes, whichever application's code it was", async () => {
     // Two KYB applications of Falcon's whose signatory has the same number.
-    const fixtures = await app.inject({
-      method: 'POST',
-      url: '/dev/fixtures',
-      payload: {
-        capital_offers: ['off-lock-a', 'off-lock-b'].map((id) => ({
-          id,
-          merchant_id: 'mer-falcon-electronics',
-          store_id: 'sto-falcon-electronics',
-          amount: 50000,
-          tenor: 12,
-          tags: ['kyb_application'],
-        })),
-      },
-    });
-    expect(fixtures.statusCode, fixtures.body).toBeLessThan(300);
+    await loadFixtures({ capital_offers: ['off-lock-a', 'off-lock-b'].map(falconKybOffer) });
     const phone = '+971501239876';
     const ids: string[] = [];
     for (const offer of ['off-lock-a', 'off-lock-b']) {
-      const made = await offers.call('POST', `${CAPITAL}/application`, { offer_id: offer });
-      expect(made.status).toBe(201);
-      const id = String(made.body.id);
-      const patched = await offers.call('PATCH', `${CAPITAL}/application/${id}`, {
-        authorized_signatory: {
-          name: 'Khalid',
-          email: 'k@falcon.example',
-          phone,
-          national_id_number: '784198712345671',
-        },
-      });
-      expect(patched.status).toBe(200);
+      const id = await applicationOn(offer);
+      await setSignatoryPhone(id, phone);
       ids.push(id);
     }
     const [a, b] = ids as [string, string];
@@ -335,44 +346,16 @@ describe("the signatory's code is guarded like sign-in's (codeLocks.ts)", () => 
 
 describe('§8 "phone number already registered"', () => {
   it("refuses another business's user as signatory; the caller's own number and a colleague's are fine", async () => {
-    const fixtures = await app.inject({
-      method: 'POST',
-      url: '/dev/fixtures',
-      payload: {
-        accounts: [{ id: 'acc-falcon-colleague', email: 'colleague@falcon.example', phone: '+971502229901' }],
-        permissions: [
-          {
-            account_id: 'acc-falcon-colleague',
-            merchant_id: 'mer-falcon-electronics',
-            role: 'sales_manager',
-          },
-        ],
-        capital_offers: [
-          {
-            id: 'off-phone-taken',
-            merchant_id: 'mer-falcon-electronics',
-            store_id: 'sto-falcon-electronics',
-            amount: 50000,
-            tenor: 12,
-            tags: ['kyb_application'],
-          },
-        ],
-      },
+    await loadFixtures({
+      accounts: [{ id: 'acc-falcon-colleague', email: 'colleague@falcon.example', phone: '+971502229901' }],
+      permissions: [
+        { account_id: 'acc-falcon-colleague', merchant_id: 'mer-falcon-electronics', role: 'sales_manager' },
+      ],
+      capital_offers: [falconKybOffer('off-phone-taken')],
     });
-    expect(fixtures.statusCode, fixtures.body).toBeLessThan(300);
-    const made = await offers.call('POST', `${CAPITAL}/application`, { offer_id: 'off-phone-taken' });
-    expect(made.status).toBe(201);
-    const id = String(made.body.id);
+    const id = await applicationOn('off-phone-taken');
     const sendTo = async (phone: string) => {
-      const patched = await offers.call('PATCH', `${CAPITAL}/application/${id}`, {
-        authorized_signatory: {
-          name: 'Khalid',
-          email: 'k@falcon.example',
-          phone,
-          national_id_number: '784198712345671',
-        },
-      });
-      expect(patched.status).toBe(200);
+      await setSignatoryPhone(id, phone);
       return offers.call('POST', `${CAPITAL}/application/${id}/resend-otp`);
     };
     const outbox = async () =>

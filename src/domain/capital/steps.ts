@@ -108,3 +108,6 @@ export function simpleStage(status: string | null | undefined): number {
 export function isSimpleOffer(tags: readonly string[]): boolean {
   return !tags.includes('kyb_application') && !tags.includes('full_revenue_flow');
 }
+
+/** An application the merchant may still change and send (§2: a draft, or verified by the signatory's code). */
+export const isEditable = (status: string) => status === 'draft' || status === 'verified';

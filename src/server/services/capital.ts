@@ -23,7 +23,13 @@ import { flagsForRole } from '../../domain/permissions';
 import { maxAmountFor, OFFER_LIMITS } from '../../domain/capital/offers';
 import { quote } from '../../domain/capital/quote';
 import { progress } from '../../domain/capital/loans';
-import { initialSteps, isSimpleOffer, simpleStage, type ApplicationStep } from '../../domain/capital/steps';
+import {
+  initialSteps,
+  isEditable,
+  isSimpleOffer,
+  simpleStage,
+  type ApplicationStep,
+} from '../../domain/capital/steps';
 import type { Offer } from '../../domain/capital/types';
 import { hashCode, newCode, newSalt, sameHash } from '../auth/codes';
 import { readIban } from '../data/banks';
@@ -33,7 +39,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { ApplicationRow, CapitalRepository, LoanRow, OfferRow } from '../repositories/capital';
 import type { OutboxService } from './outbox';
 import type { EcommerceConnector } from './connectors';
-import { SEND_LOCKED, type CodeLocks } from './codeLocks';
+import { SEND_LOCKED, VERIFY_LOCKED, type CodeLocks } from './codeLocks';
 
 /** The connector of §7's `{connector}` paths, and its platforms (§3 Ecommerce connection). */
 export const CONNECTORS = ['ecommerce'] as const;
@@ -50,7 +56,6 @@ export const CAPITAL_USES = [
 export const SIGNATORY_CODE = { length: 4, resendAfterMs: 30_000, validMs: 10 * 60_000, maxAttempts: 5 };
 
 /** Statuses in which the merchant may still change an application. */
-const EDITABLE = new Set(['draft', 'verified']);
 
 /** §3 answer fields, with the step each completes (§2 wizards). */
 const FIELD_STEPS: Record<string, string[]> = {
@@ -152,6 +157,18 @@ export function loanView(row: LoanRow) {
     repaid_percent: progress({ paid_amount: Number(d.paid_amount), amount_vat: Number(d.amount_vat) }),
   };
 }
+
+/**
+ * A lockout of the number (codeLocks.ts) as the signatory step says it: §8 "too many failed attempts" on the
+ * field at `pointer`; any other failure goes on as it was.
+ */
+const lockedAs =
+  (locked: string, pointer: string, message: string) =>
+  (error: unknown): never => {
+    if (error instanceof HttpError && error.message === locked)
+      throw invalid({ [pointer]: fieldError('capital:error.tooManyAttempts') }, message);
+    throw error;
+  };
 
 /** The document minus what only the server reads (keys starting with `_`: the signatory's code). */
 const publicData = (data: Doc) =>
@@ -432,7 +449,7 @@ export function createCapitalService(deps: {
       const [rows, offers] = await Promise.all([repo.applications(merchantIds), repo.offers(merchantIds)]);
       const byId = new Map(offers.map((o) => [o.id, offerView(o)]));
       return {
-        items: rows.filter((r) => !EDITABLE.has(r.status)).map((r) => applicationRecord(r, byId)),
+        items: rows.filter((r) => !isEditable(r.status)).map((r) => applicationRecord(r, byId)),
       };
     },
 
@@ -505,7 +522,7 @@ export function createCapitalService(deps: {
     async updateApplication(who: CapitalScope, id: string, body: Doc) {
       const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
-      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      if (!isEditable(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const offerRow = row.offerId ? await repo.offer(merchantIds, row.offerId) : undefined;
       const errors = {
         ...(offerRow ? termErrors(body, offerView(offerRow), false) : {}),
@@ -530,7 +547,7 @@ export function createCapitalService(deps: {
     async sendSignatoryCode(who: CapitalScope, id: string) {
       const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
-      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      if (!isEditable(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const signatory = isObject(row.data.authorized_signatory) ? row.data.authorized_signatory : {};
       const phone = typeof signatory.phone === 'string' ? signatory.phone : '';
       if (!/^\+\d{8,15}$/.test(phone))
@@ -555,14 +572,9 @@ export function createCapitalService(deps: {
           retry_after: Math.ceil(wait / 1000),
         });
       // The sign-in lockouts of the number (5 codes in 30 minutes lock it for 30): §8 "too many failed attempts".
-      await deps.codeLocks.countSend(phone).catch((error: unknown) => {
-        if (error instanceof HttpError && error.message === SEND_LOCKED)
-          throw invalid(
-            { '/authorized_signatory/phone': fieldError('capital:error.tooManyAttempts') },
-            'too many attempts to send code',
-          );
-        throw error;
-      });
+      await deps.codeLocks
+        .countSend(phone)
+        .catch(lockedAs(SEND_LOCKED, '/authorized_signatory/phone', 'too many attempts to send code'));
       const code = newCode(SIGNATORY_CODE.length);
       const salt = newSalt();
       await repo.updateApplication(row.id, {
@@ -583,7 +595,7 @@ export function createCapitalService(deps: {
     async verifySignatoryCode(who: CapitalScope, id: string, code: string) {
       const { merchantIds } = who;
       const row = await applicationOf(merchantIds, id);
-      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      if (!isEditable(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const otp = isObject(row.data._otp) ? row.data._otp : undefined;
       const now = deps.clock.now();
       if (!otp || now.getTime() - Number(otp.sent_at) > SIGNATORY_CODE.validMs)
@@ -591,21 +603,17 @@ export function createCapitalService(deps: {
       // The number's wrong codes count with sign-in's (5 within 30 minutes lock it for 30 minutes), and this
       // code's own too (5 wrong: ask for a new one).
       const phone = String(otp.phone ?? '');
-      const lockedOut = () =>
-        invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
       const attempts = Number(otp.attempts ?? 0);
-      if (attempts >= SIGNATORY_CODE.maxAttempts) throw lockedOut();
-      await deps.codeLocks.assertCanVerify(phone).catch(() => {
-        throw lockedOut();
-      });
+      if (attempts >= SIGNATORY_CODE.maxAttempts)
+        throw invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
+      const verifyLocked = lockedAs(VERIFY_LOCKED, '/code', 'too many failed attempts');
+      await deps.codeLocks.assertCanVerify(phone).catch(verifyLocked);
       if (!sameHash(hashCode(String(otp.salt), code), String(otp.hash))) {
         await repo.updateApplication(row.id, {
           data: { ...row.data, _otp: { ...otp, attempts: attempts + 1 } },
           updatedAt: now,
         });
-        await deps.codeLocks.wrongCode(phone).catch(() => {
-          throw lockedOut();
-        });
+        await deps.codeLocks.wrongCode(phone).catch(verifyLocked);
         throw invalid({ '/code': fieldError('capital:error.codeInvalid') }, 'invalid otp code');
       }
       await deps.codeLocks.rightCode(phone);
@@ -627,7 +635,7 @@ export function createCapitalService(deps: {
       if (body.application_id !== undefined && body.application_id !== row.id)
         throw invalid({ '/application_id': fieldError('capital:error.applicationMismatch') });
       if (row.status === 'submitted') return applicationView(merchantIds, row);
-      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      if (!isEditable(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const errors: Record<string, FieldError> = {};
       if (typeof row.data.amount !== 'number') errors['/amount'] = fieldError('validation:error.required');
       if (typeof row.data.tenor !== 'number') errors['/tenor'] = fieldError('validation:error.required');
@@ -750,7 +758,7 @@ export function createCapitalService(deps: {
       const offer = offerView(await offerOf(who.merchantIds, offerId));
       if (!isSimpleOffer(offer.tags)) throw notFound('this offer is applied for through its wizard');
       const existing = await repo.applicationOfOffer(offer.id);
-      if (existing && !EDITABLE.has(existing.status))
+      if (existing && !isEditable(existing.status))
         throw new HttpError(409, 'the application of this offer was already sent', undefined, {
           reason: 'already_applied',
           application_id: existing.id,
@@ -786,7 +794,7 @@ export function createCapitalService(deps: {
         throw notFound('the offer of this application is gone');
       if (!stepsOf(row.data).some((s) => s.group_name === 'kyb_flow'))
         throw notFound('this application has no KYB steps');
-      if (!EDITABLE.has(row.status))
+      if (!isEditable(row.status))
         throw new HttpError(409, 'the application was already sent', undefined, {
           reason: 'already_applied',
           application_id: row.id,
@@ -861,7 +869,7 @@ export function createCapitalService(deps: {
       const steps = stepsOf(row.data);
       if (!steps.some((s) => s.group_name === 'full_revenue_flow'))
         throw notFound('this application has no full-revenue steps');
-      if (!EDITABLE.has(row.status))
+      if (!isEditable(row.status))
         throw new HttpError(409, 'the application was already sent', undefined, {
           reason: 'already_applied',
           application_id: row.id,
@@ -905,7 +913,7 @@ export function createCapitalService(deps: {
     /** The sales-data step done (§2: connecting is optional; the merchant moved on from it). */
     async completeSalesData(who: CapitalScope, id: string) {
       const row = await applicationOf(who.merchantIds, id);
-      if (!EDITABLE.has(row.status)) throw new HttpError(409, 'the application can no longer be changed');
+      if (!isEditable(row.status)) throw new HttpError(409, 'the application can no longer be changed');
       const steps = completeSteps(stepsOf(row.data), new Set(['sales_data']));
       await repo.updateApplication(row.id, { data: { ...row.data, steps }, updatedAt: deps.clock.now() });
     },

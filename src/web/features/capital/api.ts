@@ -66,6 +66,7 @@ export const capitalKeys = {
   loan: (id: string) => ['capital', 'loan', id] as const,
   applications: ['capital', 'applications'] as const,
   application: (id: string) => ['capital', 'application', id] as const,
+  offerApplication: (offerId: string) => ['capital', 'offer-application', offerId] as const,
   quote: (offerId: string, amount: number, tenor: number) =>
     ['capital', 'quote', offerId, amount, tenor] as const,
   waitlist: ['capital', 'waitlist'] as const,
@@ -112,6 +113,14 @@ export const fetchApplicationOfOffer = (offerId: string) =>
       throw error;
     },
   );
+
+/** The application of an offer (null: none yet). */
+export const useApplicationOfOffer = (offerId: string) =>
+  useQuery({
+    queryKey: capitalKeys.offerApplication(offerId),
+    queryFn: () => fetchApplicationOfOffer(offerId),
+    ...ONCE,
+  });
 
 /** The live quote of an amount and tenor on an offer; the last answer stays shown while the next loads. */
 export const useQuote = (offerId: string, terms: { amount: number; tenor: number } | null) =>

@@ -46,7 +46,7 @@ import { bestOffer } from '../../../../domain/capital/offers';
 import { exampleSchedule } from '../../../../domain/capital/quote';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { isDirectDebit } from '../../../../domain/capital/types';
-import { kybHandOverStep, simpleStage } from '../../../../domain/capital/steps';
+import { isEditable, kybHandOverStep, simpleStage } from '../../../../domain/capital/steps';
 import {
   isNotFound,
   useApplicationRecords,
@@ -820,6 +820,18 @@ export function ApplicationPage() {
   );
 }
 
+/** After a wizard is sent: says so, forgets capital's cached answers, and opens `page` in the wizard's place. */
+function useSent() {
+  const { t } = useTranslation('capital');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return (page: string) => {
+    notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
+    void client.invalidateQueries({ queryKey: ['capital'] });
+    void navigate(page, { replace: true });
+  };
+}
+
 /**
  * §2 KYB wizard (`application-kyb/{applicationId}/{step}`): the capital-kyb flow on the application — breadcrumb
  * Capital > Application, 404 for an application (or offer) not the merchant's; a sent one shows its page; after
@@ -829,12 +841,11 @@ export function KybApplicationPage() {
   const { applicationId = '' } = useParams();
   const { t } = useTranslation('capital');
   const base = useCapitalBase();
-  const navigate = useNavigate();
-  const client = useQueryClient();
+  const sent = useSent();
   const application = useCapitalApplication(applicationId);
   if (application.isPending || application.isError) return <ApplicationWaiting query={application} />;
   const page = `${base}/loan-applications/${application.data.id}`;
-  if (!['draft', 'verified'].includes(application.data.status)) return <Navigate to={page} replace />;
+  if (!isEditable(application.data.status)) return <Navigate to={page} replace />;
   return (
     <>
       <PageHeader
@@ -848,11 +859,7 @@ export function KybApplicationPage() {
         flowId="capital-kyb"
         scope={application.data.id}
         basePath={`${base}/application-kyb/${application.data.id}`}
-        onSubmitted={() => {
-          notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
-          void client.invalidateQueries({ queryKey: ['capital'] });
-          navigate(page, { replace: true });
-        }}
+        onSubmitted={() => sent(page)}
       />
     </>
   );
@@ -870,12 +877,12 @@ export function FrfApplicationPage() {
   const { t } = useTranslation('capital');
   const base = useCapitalBase();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const sent = useSent();
   const application = useCapitalApplication(applicationId);
   if (application.isPending || application.isError) return <ApplicationWaiting query={application} />;
   const a = application.data;
   const page = `${base}/loan-applications/${a.id}`;
-  if (!['draft', 'verified'].includes(a.status)) return <Navigate to={page} replace />;
+  if (!isEditable(a.status)) return <Navigate to={page} replace />;
   if (stepId === 'kyb_legal_info' || stepId === 'kyb-legal-info')
     return <Navigate to={`${base}/application-kyb/${a.id}/${kybHandOverStep(a.status)}`} replace />;
   // The customisation (the flow's lead step, §2 customize_your_offer) is the offer's page, which creates or
@@ -903,11 +910,7 @@ export function FrfApplicationPage() {
         scope={a.id}
         basePath={`${base}/application-frf/${a.id}`}
         onLead={() => void navigate(customise)}
-        onSubmitted={() => {
-          notify({ variant: 'success', title: t('application.submittedTitle'), message: '' });
-          void client.invalidateQueries({ queryKey: ['capital'] });
-          navigate(page, { replace: true });
-        }}
+        onSubmitted={() => sent(page)}
       />
     </>
   );

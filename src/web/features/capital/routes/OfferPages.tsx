@@ -26,7 +26,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconPhoneCall, IconSparkles } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
@@ -38,7 +38,7 @@ import { useExperiments } from '../../../api/experiments';
 import { useStores } from '../../../api/stores';
 import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
 import { bestOffer, headlineAmount, maxAmountFor, selectorOptions } from '../../../../domain/capital/offers';
-import { firstIncompleteStep, frfStepId, isSimpleOffer } from '../../../../domain/capital/steps';
+import { firstIncompleteStep, frfStepId, isEditable, isSimpleOffer } from '../../../../domain/capital/steps';
 import { money, type Lang } from '../../../../domain/capital/format';
 import type { Offer } from '../../../../domain/capital/types';
 import {
@@ -46,6 +46,7 @@ import {
   createApplication,
   fetchApplicationOfOffer,
   updateApplication,
+  useApplicationOfOffer,
   useApplicationRecords,
   useCapitalBase,
   useLoans,
@@ -448,6 +449,24 @@ export function OfferPage() {
   );
 }
 
+/**
+ * The pages on an offer's address wait for the offers and the offer's application (null: none yet) together:
+ * `ready` once both are here, else `waiting` — the skeleton, or the error page trying both again.
+ */
+function useOfferAndApplication(offerId: string) {
+  const offers = useOffers();
+  const application = useApplicationOfOffer(offerId);
+  if (offers.isPending || application.isPending) return { ready: null, waiting: <PageLoading /> };
+  if (offers.isError || application.isError)
+    return {
+      ready: null,
+      waiting: (
+        <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
+      ),
+    };
+  return { ready: { offers: offers.data, application: application.data }, waiting: null };
+}
+
 /** Where a started application continues (§2 Offer entry page): its wizard, at the step. */
 function stepPath(base: string, applicationId: string, group: string, step: string) {
   return group === 'kyb_flow'
@@ -468,17 +487,12 @@ export function OfferEntry() {
   const base = useCapitalBase();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const offers = useOffers();
+  const { ready, waiting } = useOfferAndApplication(offerId);
   const track = useCapitalEvents();
-  const application = useQuery({
-    queryKey: ['capital', 'offer-application', offerId],
-    queryFn: () => fetchApplicationOfOffer(offerId),
-    retry: false,
-  });
   const [terms, setTerms] = useState<{ amount: number; tenor: number } | null>(null);
   const [saving, setSaving] = useState(false);
   const opened = useRef(false);
-  const offer = offers.data?.find((o) => o.id === offerId);
+  const offer = ready?.offers.find((o) => o.id === offerId);
   useEffect(() => {
     if (offer && !opened.current) {
       opened.current = true;
@@ -486,30 +500,26 @@ export function OfferEntry() {
     }
   }, [offer, track]);
 
-  if (offers.isPending || application.isPending) return <PageLoading />;
-  if (offers.isError || application.isError)
-    return (
-      <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
-    );
+  if (!ready) return waiting;
   if (!offer) return <ErrorPage status={404} />;
   // An offer of neither wizard is applied for with the simple form (§2 Simple application form).
   if (isSimpleOffer(offer.tags))
     return <Navigate to={`${base}/application/${offer.id}/${offer.merchant_id}/simple`} replace />;
-  const next = application.data ? firstIncompleteStep(application.data.steps) : null;
-  if (application.data && next && !customise)
-    return <Navigate to={stepPath(base, application.data.id, next.group_name, next.name)} replace />;
+  const next = ready.application ? firstIncompleteStep(ready.application.steps) : null;
+  if (ready.application && next && !customise)
+    return <Navigate to={stepPath(base, ready.application.id, next.group_name, next.name)} replace />;
 
   const save = async () => {
     if (!terms) return;
     setSaving(true);
     try {
       let saved;
-      if (application.data) saved = await updateApplication(application.data.id, terms);
+      if (ready.application) saved = await updateApplication(ready.application.id, terms);
       else {
         await createApplication({ offer_id: offer.id, ...terms });
         saved = await fetchApplicationOfOffer(offer.id);
       }
-      await client.invalidateQueries({ queryKey: ['capital', 'offer-application', offerId] });
+      await client.invalidateQueries({ queryKey: capitalKeys.offerApplication(offerId) });
       notify({ variant: 'success', title: t('custom.saved'), message: '' });
       const step = saved ? firstIncompleteStep(saved.steps) : null;
       // Into the KYB wizard the customisation is replaced (§2: its navigation replaces history), so Back
@@ -525,8 +535,8 @@ export function OfferEntry() {
     }
   };
 
-  const initial = application.data
-    ? { amount: application.data.amount, tenor: application.data.tenor }
+  const initial = ready.application
+    ? { amount: ready.application.amount, tenor: ready.application.tenor }
     : { amount: maxAmountFor(offer), tenor: offer.tenor };
   return (
     <>
@@ -568,21 +578,12 @@ export function SimpleApplicationPage() {
   const base = useCapitalBase();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const offers = useOffers();
-  const application = useQuery({
-    queryKey: ['capital', 'offer-application', offerId],
-    queryFn: () => fetchApplicationOfOffer(offerId),
-    retry: false,
-  });
-  if (offers.isPending || application.isPending) return <PageLoading />;
-  if (offers.isError || application.isError)
-    return (
-      <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
-    );
-  const offer = offers.data.find((o) => o.id === offerId);
+  const { ready, waiting } = useOfferAndApplication(offerId);
+  if (!ready) return waiting;
+  const offer = ready.offers.find((o) => o.id === offerId);
   if (!offer) return <ErrorPage status={404} />;
-  const existing = application.data;
-  if (existing && !['draft', 'verified'].includes(existing.status))
+  const existing = ready.application;
+  if (existing && !isEditable(existing.status))
     return <Navigate to={`${base}/loan-applications/${existing.id}`} replace />;
   const page = `${base}/application/${offer.id}/${offer.merchant_id}/simple`;
   return (
@@ -675,25 +676,16 @@ export function WaitlistPage() {
 export function FrfOfferRoute() {
   const { offerId = '', merchantId = '', stepName = '' } = useParams();
   const base = useCapitalBase();
-  const offers = useOffers();
-  const application = useQuery({
-    queryKey: ['capital', 'offer-application', offerId],
-    queryFn: () => fetchApplicationOfOffer(offerId),
-    retry: false,
-  });
-  if (offers.isPending || application.isPending) return <PageLoading />;
-  if (offers.isError || application.isError)
-    return (
-      <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
-    );
-  const offer = offers.data.find((o) => o.id === offerId && (!merchantId || o.merchant_id === merchantId));
+  const { ready, waiting } = useOfferAndApplication(offerId);
+  if (!ready) return waiting;
+  const offer = ready.offers.find((o) => o.id === offerId && (!merchantId || o.merchant_id === merchantId));
   if (!offer) return <ErrorPage status={404} />;
   const entry = `${base}/application/${offer.id}/${offer.merchant_id}`;
-  if (!application.data || stepName === 'customize_your_offer')
-    return <Navigate to={application.data ? `${entry}?customise` : entry} replace />;
+  if (!ready.application || stepName === 'customize_your_offer')
+    return <Navigate to={ready.application ? `${entry}?customise` : entry} replace />;
   return (
     <Navigate
-      to={`${base}/application-frf/${application.data.id}/${frfStepId(stepName) ?? stepName}`}
+      to={`${base}/application-frf/${ready.application.id}/${frfStepId(stepName) ?? stepName}`}
       replace
     />
   );
