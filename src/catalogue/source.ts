@@ -64,3 +64,11 @@ export function readCatalogueDir(
   }
   return { source: { files, locales, widgets: WIDGET_NAMES }, problems };
 }
+
+/** The catalogue format's meta-schemas (`_meta/*.json`), by their path below schemas/. */
+export function readMetaFiles(schemasDir: string): Record<string, unknown> {
+  const dir = path.join(schemasDir, '_meta');
+  return Object.fromEntries(
+    listJson(dir).map((file) => [`_meta/${file}`, JSON.parse(readFileSync(path.join(dir, file), 'utf8'))]),
+  );
+}

@@ -53,6 +53,11 @@ import { createUrlChecker, type UrlChecker } from './services/urlCheck';
 import { localFileStore, type FileStore } from './storage';
 import { s3FileStore, StorageUnavailable } from './s3';
 import { serverFlowSource } from './catalogue';
+import { readMetaFiles } from '../catalogue/source';
+import { createFlowVersionRepository } from './repositories/flowVersions';
+import { databaseFlowSource } from './services/flowStore';
+import { createStudioService } from './services/studio';
+import { studioRoutes } from './routes/studio';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './jsonDepth';
 import { findLoneSurrogate, findNul } from './nulCheck';
 import { registerOpenApi } from './openapi';
@@ -69,8 +74,13 @@ export interface AppOptions {
   fileStore?: FileStore;
   /** The website check; tests pass one that reaches their own local server. */
   urlChecker?: UrlChecker;
-  /** Where flows come from; defaults to the catalogue in SCHEMAS_DIR and LOCALES_DIR, read once. */
+  /**
+   * Where flows come from, as is: a test that plays publishing itself. Without it flows live in the database
+   * (services/flowStore.ts), seeded from `seedFlows`, and ops publish them in the studio.
+   */
   flows?: FlowSource;
+  /** The versions the database is seeded from at start; defaults to the catalogue in SCHEMAS_DIR and LOCALES_DIR. */
+  seedFlows?: FlowSource;
   /** More flows' server hooks, by flow id (tests give a files-only flow some). */
   flowHooks?: Record<string, FlowHooks>;
 }
@@ -301,8 +311,27 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
-  const flows = options.flows ?? serverFlowSource(config.schemasDir, config.localesDir);
+  const flowVersions = createFlowVersionRepository(database.db);
+  const stored = options.flows
+    ? undefined
+    : await databaseFlowSource({
+        repository: flowVersions,
+        seed: options.seedFlows ?? serverFlowSource(config.schemasDir, config.localesDir),
+        clock,
+        log: app.log,
+      });
+  const flows = options.flows ?? stored!;
   await app.register(catalogueRoutes, { flows });
+  if (stored)
+    await app.register(studioRoutes, {
+      studio: createStudioService({
+        repository: flowVersions,
+        source: stored,
+        meta: readMetaFiles(config.schemasDir),
+        clock,
+      }),
+      isOps: async (accountId) => (await accountRepository.account(accountId))?.staffRole === 'ops',
+    });
   const applicationRepository = createApplicationRepository(database.db);
   const draftRepository = createDraftRepository(database.db);
   const fileRepository = createFileRepository(database.db);

@@ -69,7 +69,7 @@ async function main() {
   }
 
   // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads).
-  const app = await buildApp({ config, database, fileStore: s3, flows });
+  const app = await buildApp({ config, database, fileStore: s3, seedFlows: flows });
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoOnce(database.db, new Date());
     if (seeded) app.log.info({ seeded }, 'demo data seeded');

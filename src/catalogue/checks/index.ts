@@ -23,10 +23,12 @@ import { ownership } from './ownership';
 import { reachability } from './reachability';
 import { pathEndings } from './pathEndings';
 import { unusedFiles } from './unusedFiles';
+import { guards } from './guards';
 
 export type { Check } from './check';
 
 export const CHECKS: readonly Check[] = [
+  guards,
   metaSchemas,
   flowFiles,
   stepIds,

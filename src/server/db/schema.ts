@@ -35,6 +35,8 @@ export const accounts = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     lang: text('lang').notNull().default('en'),
+    /** The provider's own staff: `ops` may use the form studio (/studio). Null for every merchant's user. */
+    staffRole: text('staff_role'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('accounts_email_unique').on(t.email), uniqueIndex('accounts_phone_unique').on(t.phone)],
@@ -422,3 +424,76 @@ export const capitalWaitlist = pgTable('capital_waitlist', {
   otherUse: text('other_use'),
   createdAt: createdAt(),
 });
+
+/*
+ * The form catalogue in the database (issue 17, docs/studio.md): immutable flow versions, a current pointer per
+ * flow, the audit of every pointer move, and each ops user's working copy in the studio.
+ */
+
+/** A flow version: its content and, once compiled, the files the browser imports (they never change either). */
+export const flowVersions = pgTable(
+  'flow_versions',
+  {
+    /** SHA-256 of the canonical content (src/catalogue/version.ts). */
+    id: text('id').primaryKey(),
+    flow: text('flow').notNull(),
+    content: jsonb('content').notNull(),
+    /** Compiled for the browser: `{ manifestFile, files: { path: { body, type } } }` (null until first compiled). */
+    compiled: jsonb('compiled'),
+    /** files (schemas/ at a server start) | studio (published by ops) | import (the CLI) */
+    origin: text('origin').notNull(),
+    authorId: text('author_id'),
+    note: text('note'),
+    /** cosmetic | additive | breaking, against the version current when it was made (null: the first). */
+    classification: text('classification'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('flow_versions_flow_idx').on(t.flow, t.createdAt)],
+);
+
+/** The version of each flow merchants get now. */
+export const flowPointers = pgTable('flow_pointers', {
+  flow: text('flow').primaryKey(),
+  versionId: text('version_id')
+    .notNull()
+    .references(() => flowVersions.id),
+  /** files: set from schemas/ at a start (a later start with other files moves it); studio: set by ops. */
+  setBy: text('set_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Every move of a pointer: who, when, which flow, from which version to which, why. */
+export const flowAudit = pgTable(
+  'flow_audit',
+  {
+    id: text('id').primaryKey(),
+    flow: text('flow').notNull(),
+    /** seed | publish | rollback | import */
+    action: text('action').notNull(),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version').notNull(),
+    actorId: text('actor_id'),
+    classification: text('classification'),
+    /** Drafts in flight the change touched (breaking changes), as counted at publish. */
+    affectedDrafts: integer('affected_drafts'),
+    note: text('note'),
+    at: createdAt(),
+  },
+  (t) => [index('flow_audit_flow_idx').on(t.flow, t.at)],
+);
+
+/** An ops user's unpublished edits of a flow, kept across reloads until published or discarded. */
+export const studioWorkingCopies = pgTable(
+  'studio_working_copies',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    flow: text('flow').notNull(),
+    /** The version the edits started from. */
+    baseVersion: text('base_version').notNull(),
+    content: jsonb('content').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.flow] })],
+);

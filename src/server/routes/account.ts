@@ -12,6 +12,10 @@ const ACCOUNT = open({
   first_name: { type: ['string', 'null'] },
   last_name: { type: ['string', 'null'] },
   lang: { type: 'string' },
+  staff_role: {
+    type: ['string', 'null'],
+    description: "the provider's staff role (ops), null for merchants' users",
+  },
   created_at: { type: 'string' },
   permissions: {
     type: 'array',

@@ -35,6 +35,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
         first_name: account.firstName,
         last_name: account.lastName,
         lang: account.lang,
+        staff_role: account.staffRole,
         created_at: account.createdAt.toISOString(),
         permissions: (await repo.memberships(accountId)).map((m) => ({
           merchant_id: m.merchantId,

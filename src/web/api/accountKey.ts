@@ -13,6 +13,8 @@ export interface Account {
   first_name: string | null;
   last_name: string | null;
   lang: string;
+  /** The provider's staff role: `ops` may use the form studio. */
+  staff_role: string | null;
   created_at: string;
   permissions: { merchant_id: string; role: string; merchant_country: string }[];
 }

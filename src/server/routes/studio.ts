@@ -1,0 +1,315 @@
+/**
+ * The form studio's calls (ours; docs/studio.md). Every one needs a signed-in account with the `ops` staff
+ * role: 401 without a session, 403 for anyone else — checked once, in this plugin's own hook, for every route it
+ * holds now or later.
+ *
+ *   GET    /merchant/api/v1/studio/flows                                 flows, current versions, own edits
+ *   GET    /merchant/api/v1/studio/flows/:flow/versions                  a flow's versions, newest first
+ *   GET    /merchant/api/v1/studio/flows/:flow/versions/:version         a version's content
+ *   GET    /merchant/api/v1/studio/flows/:flow/versions/:version/files   a version as schemas/ and locales/ files
+ *   GET    /merchant/api/v1/studio/flows/:flow/diff?from=&to=            two versions' changes, classified
+ *   GET    /merchant/api/v1/studio/flows/:flow/working-copy              the caller's edits (or the current content)
+ *   PUT    /merchant/api/v1/studio/flows/:flow/working-copy              store edits; answers the review (lint)
+ *   DELETE /merchant/api/v1/studio/flows/:flow/working-copy              discard edits
+ *   GET    /merchant/api/v1/studio/flows/:flow/review                    the edits reviewed, drafts replayed
+ *   POST   /merchant/api/v1/studio/flows/:flow/preview                   the edits compiled for the preview
+ *   GET    /merchant/api/v1/studio/preview/:version/*                    a preview's manifest and step modules
+ *   POST   /merchant/api/v1/studio/flows/:flow/publish                   publish the edits
+ *   GET    /merchant/api/v1/studio/flows/:flow/rollback?to=              what moving back would do
+ *   POST   /merchant/api/v1/studio/flows/:flow/rollback                  move the pointer back
+ *   GET    /merchant/api/v1/studio/audit?flow=&limit=&offset=            who moved which pointer when
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../auth/session';
+import { HttpError, notFound } from '../errors';
+import { answers, open } from '../openapi';
+import type { StudioService } from '../services/studio';
+
+const tags = ['studio'];
+const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
+const VERSION_ID = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
+const FLOW_PARAMS = { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } } as const;
+const NOTE = { type: 'string', maxLength: 500 } as const;
+const ANY = open({});
+/** A working copy's content is one flow's files: onboarding, the largest, is some 80 KB. */
+const CONTENT_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function studioRoutes(
+  app: FastifyInstance,
+  opts: { studio: StudioService; isOps: (accountId: string) => Promise<boolean> },
+) {
+  const { studio } = opts;
+  const base = '/merchant/api/v1/studio';
+
+  // Every studio route, present and future: ops only.
+  app.addHook('onRequest', async (request) => {
+    const session = requireSession(request);
+    if (!(await opts.isOps(session.accountId))) throw new HttpError(403, 'forbidden');
+  });
+  const who = (request: { session: { accountId: string } | null }) => request.session!.accountId;
+
+  app.get(
+    `${base}/flows`,
+    {
+      schema: {
+        tags,
+        summary: "Every flow with its current version and the caller's unpublished edits",
+        response: answers({ 200: open({ flows: { type: 'array', items: ANY } }) }),
+      },
+    },
+    async (request) => ({ flows: await studio.flows(who(request)) }),
+  );
+
+  app.get<{ Params: { flow: string } }>(
+    `${base}/flows/:flow/versions`,
+    {
+      schema: {
+        tags,
+        summary: "A flow's versions, newest first",
+        params: FLOW_PARAMS,
+        response: answers({ 200: open({ versions: { type: 'array', items: ANY } }) }),
+      },
+    },
+    async (request) => ({ versions: await studio.versions(request.params.flow) }),
+  );
+
+  const VERSION_PARAMS = {
+    type: 'object',
+    required: ['flow', 'version'],
+    properties: { flow: FLOW_ID, version: VERSION_ID },
+  } as const;
+
+  app.get<{ Params: { flow: string; version: string } }>(
+    `${base}/flows/:flow/versions/:version`,
+    {
+      schema: {
+        tags,
+        summary: "A version's content",
+        params: VERSION_PARAMS,
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.version(request.params.flow, request.params.version),
+  );
+
+  app.get<{ Params: { flow: string; version: string } }>(
+    `${base}/flows/:flow/versions/:version/files`,
+    {
+      schema: {
+        tags,
+        summary: 'A version as schemas/ and locales/ files (path → JSON)',
+        params: VERSION_PARAMS,
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.exportFiles(request.params.flow, request.params.version),
+  );
+
+  app.get<{ Params: { flow: string }; Querystring: { from: string; to: string } }>(
+    `${base}/flows/:flow/diff`,
+    {
+      schema: {
+        tags,
+        summary: "Two versions' changes, each classified, and both contents",
+        params: FLOW_PARAMS,
+        querystring: {
+          type: 'object',
+          required: ['from', 'to'],
+          properties: { from: VERSION_ID, to: VERSION_ID },
+        },
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.diff(request.params.flow, request.query.from, request.query.to),
+  );
+
+  app.get<{ Params: { flow: string } }>(
+    `${base}/flows/:flow/working-copy`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's unpublished edits of a flow (the current content when there are none)",
+        params: FLOW_PARAMS,
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.workingCopy(who(request), request.params.flow),
+  );
+
+  app.put<{ Params: { flow: string }; Body: { base_version: string; content: unknown } }>(
+    `${base}/flows/:flow/working-copy`,
+    {
+      bodyLimit: CONTENT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Stores edits; answers their problems and classification (the lint)',
+        params: FLOW_PARAMS,
+        body: {
+          type: 'object',
+          required: ['base_version', 'content'],
+          additionalProperties: false,
+          properties: { base_version: VERSION_ID, content: { type: 'object' } },
+        },
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.saveWorkingCopy(who(request), request.params.flow, request.body),
+  );
+
+  app.delete<{ Params: { flow: string } }>(
+    `${base}/flows/:flow/working-copy`,
+    {
+      schema: {
+        tags,
+        summary: "Discards the caller's edits",
+        params: FLOW_PARAMS,
+        response: answers({ 204: { type: 'null' } }),
+      },
+    },
+    async (request, reply) => {
+      await studio.discardWorkingCopy(who(request), request.params.flow);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { flow: string } }>(
+    `${base}/flows/:flow/review`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's edits reviewed: problems, classification, drafts in flight replayed",
+        params: FLOW_PARAMS,
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.review(who(request), request.params.flow),
+  );
+
+  app.post<{ Params: { flow: string } }>(
+    `${base}/flows/:flow/preview`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's edits compiled as a publish would, for the preview",
+        params: FLOW_PARAMS,
+        response: answers({ 200: open({ version: { type: 'string' }, manifest: { type: 'string' } }) }),
+      },
+    },
+    async (request) => studio.preview(who(request), request.params.flow),
+  );
+
+  app.get<{ Params: { version: string; '*': string } }>(
+    `${base}/preview/:version/*`,
+    {
+      schema: {
+        // Files (a manifest, step modules), not API calls.
+        hide: true,
+        params: {
+          type: 'object',
+          properties: { version: VERSION_ID, '*': { type: 'string', maxLength: 200 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await studio.previewFile(request.params.version, request.params['*']);
+      if (!file) throw notFound('not found');
+      return reply
+        .type(
+          file.type === 'text/javascript'
+            ? 'text/javascript; charset=utf-8'
+            : 'application/json; charset=utf-8',
+        )
+        .send(file.body);
+    },
+  );
+
+  app.post<{
+    Params: { flow: string };
+    Body: { note?: string; confirm_affected_drafts?: number; replace_newer?: boolean };
+  }>(
+    `${base}/flows/:flow/publish`,
+    {
+      schema: {
+        tags,
+        summary: "Publishes the caller's edits: check, compile, store, move the pointer",
+        params: FLOW_PARAMS,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            note: NOTE,
+            confirm_affected_drafts: { type: 'integer', minimum: 0 },
+            replace_newer: { type: 'boolean' },
+          },
+        },
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.publish(who(request), request.params.flow, request.body),
+  );
+
+  app.get<{ Params: { flow: string }; Querystring: { to: string } }>(
+    `${base}/flows/:flow/rollback`,
+    {
+      schema: {
+        tags,
+        summary: 'What moving the pointer back to a version would do',
+        params: FLOW_PARAMS,
+        querystring: { type: 'object', required: ['to'], properties: { to: VERSION_ID } },
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.rollbackReview(request.params.flow, request.query.to),
+  );
+
+  app.post<{
+    Params: { flow: string };
+    Body: { to: string; note?: string; confirm_affected_drafts?: number };
+  }>(
+    `${base}/flows/:flow/rollback`,
+    {
+      schema: {
+        tags,
+        summary: "Moves a flow's pointer back to an earlier version",
+        params: FLOW_PARAMS,
+        body: {
+          type: 'object',
+          required: ['to'],
+          additionalProperties: false,
+          properties: {
+            to: VERSION_ID,
+            note: NOTE,
+            confirm_affected_drafts: { type: 'integer', minimum: 0 },
+          },
+        },
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) => studio.rollback(who(request), request.params.flow, request.body),
+  );
+
+  app.get<{ Querystring: { flow?: string; limit?: number; offset?: number } }>(
+    `${base}/audit`,
+    {
+      schema: {
+        tags,
+        summary: 'Who moved which pointer when, newest first',
+        querystring: {
+          type: 'object',
+          properties: {
+            flow: FLOW_ID,
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            offset: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
+          },
+        },
+        response: answers({ 200: ANY }),
+      },
+    },
+    async (request) =>
+      studio.audit({
+        flow: request.query.flow,
+        limit: request.query.limit ?? 20,
+        offset: request.query.offset ?? 0,
+      }),
+  );
+}
