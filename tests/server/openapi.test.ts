@@ -12,7 +12,8 @@ const document = (await app.inject({ method: 'GET', url: '/merchant/api/openapi.
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
 
 /** Pages and files, not API calls: the SPA, the catalogue's static files, the API reference itself. */
-const NOT_API = /^(\/|\/\*|\/catalogue\/.*|\/dev\/api.*|\/merchant\/api\/openapi\.json)$/;
+const NOT_API =
+  /^(\/|\/\*|\/catalogue\/.*|\/merchant\/api\/v1\/studio\/preview\/.*|\/dev\/api.*|\/merchant\/api\/openapi\.json)$/;
 
 const operations = app.routeTable
   .filter((r) => !NOT_API.test(r.url))

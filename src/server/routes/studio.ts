@@ -192,6 +192,7 @@ export async function studioRoutes(
         tags,
         summary: "The caller's edits compiled as a publish would, for the preview",
         params: FLOW_PARAMS,
+        body: { type: 'object', additionalProperties: false, properties: {} },
         response: answers({ 200: open({ version: { type: 'string' }, manifest: { type: 'string' } }) }),
       },
     },
