@@ -19,8 +19,25 @@ export default defineConfig(({ command }) => {
   return config;
 });
 
+/** codemirror-json-schema's Markdown renderer, replaced by a plain-text one (see plainHover.ts). */
+const plainHover = fileURLToPath(new URL('./src/web/features/studio/plainHover.ts', import.meta.url));
+const studioHover = {
+  name: 'studio-plain-hover',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer?: string) {
+    if (importer?.includes('codemirror-json-schema') && /utils\/markdown(\.js)?$/.test(source))
+      return plainHover;
+    return null;
+  },
+};
+
 const config = {
-  plugins: [react(), cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' }), qrPlugin()],
+  plugins: [
+    react(),
+    cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' }),
+    qrPlugin(),
+    studioHover,
+  ],
   resolve: {
     // rjsf imports markdown-to-jsx statically; the catalogue allows no Markdown (see plainMarkdown.tsx).
     alias: [

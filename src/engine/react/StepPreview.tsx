@@ -11,7 +11,15 @@ import { translateFlowText, type LoadedStep } from './flowSource';
 import { translateUi } from './translateUi';
 import { toErrorSchema } from './errorSchema';
 
-export function StepPreview(props: { step: LoadedStep; data: FormData; textNamespace: string }) {
+export function StepPreview(props: {
+  step: LoadedStep;
+  data: FormData;
+  textNamespace: string;
+  /** Show the messages of the data (default: yes). */
+  showErrors?: boolean;
+  /** Typing into the preview (the studio's): without it the form only shows the data. */
+  onChange?: (data: FormData) => void;
+}) {
   const { t } = useTranslation(['validation', 'common']);
   const text = useMemo(
     () => (key: string, params?: Record<string, unknown>) =>
@@ -22,12 +30,17 @@ export function StepPreview(props: { step: LoadedStep; data: FormData; textNames
     () => translateUi(props.step.schema, props.step.ui, (key) => text(key)),
     [props.step, text],
   );
+  const showErrors = props.showErrors ?? true;
   const errors = useMemo(
     () =>
-      toErrorSchema(toFieldMessages(props.step.validate(props.data).errors), (key, params) =>
-        text(key, params),
-      ),
-    [props.step, props.data, text],
+      showErrors
+        ? toErrorSchema(toFieldMessages(props.step.validate(props.data).errors), (key, params) =>
+            text(key, params),
+          )
+        : {},
+    [props.step, props.data, text, showErrors],
   );
-  return <StepForm step={props.step} ui={ui} data={props.data} errorSchema={errors} />;
+  const { onChange } = props;
+  const changed = useMemo(() => (onChange ? (data: FormData) => onChange(data) : undefined), [onChange]);
+  return <StepForm step={props.step} ui={ui} data={props.data} errorSchema={errors} onChange={changed} />;
 }

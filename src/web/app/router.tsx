@@ -38,6 +38,11 @@ export const routes: RouteObject[] = [
         path: 'auth/:step?',
         ...lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),
       },
+      // The form studio (ops only; its own layout, outside the merchant shell).
+      {
+        path: 'studio/*',
+        ...lazyScreen(() => import('../features/studio/routes/StudioPages').then((m) => m.StudioPage)),
+      },
       // Development and QA pages; the server answers 404 for every /dev address in production.
       {
         path: 'dev/catalogue',

@@ -1,0 +1,191 @@
+/** The form studio's calls (src/server/routes/studio.ts) through react-query. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { FlowVersionContent } from '../../../catalogue/version';
+import type { Change, Classification } from '../../../catalogue/classify';
+import type { CatalogueProblem } from '../../../engine/core/types';
+
+export type { FlowVersionContent, Change, Classification, CatalogueProblem };
+
+const BASE = '/merchant/api/v1/studio';
+
+export interface StudioFlow {
+  flow: string;
+  title: string | null;
+  current_version: string;
+  steps: number;
+  updated_at: string;
+  set_by: string;
+  editing: { base_version: string; updated_at: string } | null;
+  texts: Record<string, Record<string, string>>;
+}
+
+export interface VersionEntry {
+  id: string;
+  current: boolean;
+  origin: 'files' | 'studio' | 'import';
+  author: string | null;
+  note: string | null;
+  classification: Classification | null;
+  created_at: string;
+}
+
+export interface WorkingCopy {
+  flow: string;
+  current_version: string;
+  base_version: string;
+  content: FlowVersionContent;
+  saved: boolean;
+  updated_at: string | null;
+}
+
+export interface Impact {
+  drafts_in_flight: number;
+  affected_drafts: number;
+  fields: { pointer: string; drafts: number; key: string }[];
+  failing_examples: { step: string; pointer: string; key: string }[];
+}
+
+export interface Review {
+  flow: string;
+  base_version: string;
+  current_version: string;
+  version: string | null;
+  problems: CatalogueProblem[];
+  classification: Classification;
+  changes: Change[];
+  impact: Impact | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  flow: string;
+  action: 'seed' | 'publish' | 'rollback' | 'import';
+  from_version: string | null;
+  to_version: string;
+  actor: string | null;
+  classification: Classification | null;
+  affected_drafts: number | null;
+  note: string | null;
+  at: string;
+}
+
+export const studioKeys = {
+  flows: ['studio', 'flows'] as const,
+  versions: (flow: string) => ['studio', 'versions', flow] as const,
+  version: (flow: string, id: string) => ['studio', 'version', flow, id] as const,
+  workingCopy: (flow: string) => ['studio', 'working-copy', flow] as const,
+  diff: (flow: string, from: string, to: string) => ['studio', 'diff', flow, from, to] as const,
+  rollback: (flow: string, to: string) => ['studio', 'rollback', flow, to] as const,
+  audit: (flow: string | undefined, offset: number) => ['studio', 'audit', flow ?? '', offset] as const,
+};
+
+export const useStudioFlows = () =>
+  useQuery({
+    queryKey: studioKeys.flows,
+    queryFn: async () => (await api<{ flows: StudioFlow[] }>('GET', `${BASE}/flows`)).flows,
+  });
+
+export const useVersions = (flow: string) =>
+  useQuery({
+    queryKey: studioKeys.versions(flow),
+    queryFn: async () =>
+      (await api<{ versions: VersionEntry[] }>('GET', `${BASE}/flows/${flow}/versions`)).versions,
+  });
+
+export const useWorkingCopy = (flow: string) =>
+  useQuery({
+    queryKey: studioKeys.workingCopy(flow),
+    queryFn: () => api<WorkingCopy>('GET', `${BASE}/flows/${flow}/working-copy`),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+export const saveWorkingCopy = (flow: string, baseVersion: string, content: FlowVersionContent) =>
+  api<Review>('PUT', `${BASE}/flows/${flow}/working-copy`, { base_version: baseVersion, content });
+
+export const discardWorkingCopy = (flow: string) => api<null>('DELETE', `${BASE}/flows/${flow}/working-copy`);
+
+export const fetchReview = (flow: string) => api<Review>('GET', `${BASE}/flows/${flow}/review`);
+
+export const fetchPreview = (flow: string) =>
+  api<{ flow: string; version: string; manifest: string }>('POST', `${BASE}/flows/${flow}/preview`, {});
+
+export interface DiffAnswer {
+  flow: string;
+  from: string;
+  to: string;
+  classification: Classification;
+  changes: Change[];
+  before: FlowVersionContent;
+  after: FlowVersionContent;
+}
+
+export const useDiff = (flow: string, from: string | null, to: string | null) =>
+  useQuery({
+    queryKey: studioKeys.diff(flow, from ?? '', to ?? ''),
+    enabled: !!from && !!to && from !== to,
+    queryFn: () => api<DiffAnswer>('GET', `${BASE}/flows/${flow}/diff?from=${from}&to=${to}`),
+    staleTime: Infinity,
+  });
+
+export interface RollbackReview {
+  flow: string;
+  current_version: string;
+  version: string;
+  classification: Classification;
+  changes: Change[];
+  impact: Impact | null;
+}
+
+export const useRollbackReview = (flow: string, to: string | null) =>
+  useQuery({
+    queryKey: studioKeys.rollback(flow, to ?? ''),
+    enabled: !!to,
+    queryFn: () => api<RollbackReview>('GET', `${BASE}/flows/${flow}/rollback?to=${to}`),
+  });
+
+export const useAudit = (flow: string | undefined, offset: number) =>
+  useQuery({
+    queryKey: studioKeys.audit(flow, offset),
+    queryFn: () =>
+      api<{ entries: AuditEntry[]; next_offset: number | null }>(
+        'GET',
+        `${BASE}/audit?limit=20&offset=${offset}${flow ? `&flow=${flow}` : ''}`,
+      ),
+  });
+
+/** After a pointer moved: every list that shows it is read again. */
+function usePointerMoved() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['studio'] });
+}
+
+export function usePublish(flow: string) {
+  const moved = usePointerMoved();
+  return useMutation({
+    mutationFn: (input: { note?: string; confirm_affected_drafts?: number; replace_newer?: boolean }) =>
+      api<{ version: string; classification: Classification; affected_drafts: number }>(
+        'POST',
+        `${BASE}/flows/${flow}/publish`,
+        input,
+      ),
+    onSuccess: moved,
+  });
+}
+
+export function useRollback(flow: string) {
+  const moved = usePointerMoved();
+  return useMutation({
+    mutationFn: (input: { to: string; note?: string; confirm_affected_drafts?: number }) =>
+      api<{ version: string; classification: Classification }>(
+        'POST',
+        `${BASE}/flows/${flow}/rollback`,
+        input,
+      ),
+    onSuccess: moved,
+  });
+}
+
+/** The first 8 hex digits of a version id: enough to tell versions apart on screen. */
+export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '');
