@@ -11,7 +11,7 @@ import { uniqueDigits } from './uniqueNumber';
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
 ) as {
-  accounts: { id: string; email?: string; phone?: string; lang?: string }[];
+  accounts: { id: string; email?: string; phone?: string; lang?: string; staff_role?: string }[];
   permissions: { account_id: string }[];
   experiments: { account_id: string }[];
 };
@@ -42,7 +42,15 @@ export async function personaCopy(request: APIRequestContext, personaId: string)
   const email = `${id}@e2e.example`;
   const phone = `+96655${uniqueDigits(7)}`;
   const fixture = {
-    accounts: [{ id, email, phone, lang: persona.lang ?? 'en' }],
+    accounts: [
+      {
+        id,
+        email,
+        phone,
+        lang: persona.lang ?? 'en',
+        ...(persona.staff_role ? { staff_role: persona.staff_role } : {}),
+      },
+    ],
     permissions: demo.permissions
       .filter((p) => p.account_id === personaId)
       .map((p) => ({ ...p, account_id: id })),

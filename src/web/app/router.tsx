@@ -40,8 +40,13 @@ export const routes: RouteObject[] = [
       },
       // The form studio (ops only; its own layout, outside the merchant shell).
       {
-        path: 'studio/*',
-        ...lazyScreen(() => import('../features/studio/routes/StudioPages').then((m) => m.StudioPage)),
+        ...lazyScreen(() => import('./QueryLayout').then((m) => m.QueryLayout)),
+        children: [
+          {
+            path: 'studio/*',
+            ...lazyScreen(() => import('../features/studio/routes/StudioPages').then((m) => m.StudioPage)),
+          },
+        ],
       },
       // Development and QA pages; the server answers 404 for every /dev address in production.
       {

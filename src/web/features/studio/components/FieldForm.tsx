@@ -58,6 +58,21 @@ export function FieldForm(props: {
   const titleKey = typeof node.title === 'string' ? node.title : null;
   const helpKey = typeof node.description === 'string' ? node.description : null;
   const shared = typeof node.$ref === 'string' ? node.$ref.split('#/$defs/')[1] : undefined;
+  // A shared field's kind comes from its definition: a limit set here needs it next to the limit (strict types).
+  const sharedDef = shared
+    ? Object.values(content.shared)
+        .map((file) => (isObject(file.$defs) ? file.$defs[shared] : undefined))
+        .find(isObject)
+    : undefined;
+  const kind = node.type ?? sharedDef?.type;
+  const limitsFor = (limit: string) =>
+    limit.includes('Length') ? 'string' : limit.includes('Items') ? 'array' : 'number';
+  const setLimit = (limit: string, value: number | undefined) => {
+    let next = setKeyword(content, stepId, field.schemaPointer, limit, value);
+    if (value !== undefined && node.type === undefined && typeof kind === 'string')
+      next = setKeyword(next, stepId, field.schemaPointer, 'type', kind);
+    onChange(next);
+  };
 
   /** Sets a field's message for a rule: a new key in the flow's namespace the first time, then its texts. */
   const messageFor = (rule: string) => {
@@ -142,29 +157,14 @@ export function FieldForm(props: {
       })}
       <Title order={5}>{t('field.limits')}</Title>
       <Grid>
-        {LIMITS.filter(
-          (limit) =>
-            limit in node ||
-            (!shared &&
-              node.type ===
-                (limit.includes('Length') ? 'string' : limit.includes('Items') ? 'array' : 'number')),
-        ).map((limit) => (
+        {LIMITS.filter((limit) => limit in node || kind === limitsFor(limit)).map((limit) => (
           <Grid.Col key={limit} span={{ base: 6, sm: 4 }}>
             <NumberInput
               label={t(`field.limit.${limit}`)}
+              data-testid={`limit-${limit}`}
               value={typeof node[limit] === 'number' ? (node[limit] as number) : ''}
               min={0}
-              onChange={(value) =>
-                onChange(
-                  setKeyword(
-                    content,
-                    stepId,
-                    field.schemaPointer,
-                    limit,
-                    value === '' ? undefined : Number(value),
-                  ),
-                )
-              }
+              onChange={(value) => setLimit(limit, value === '' ? undefined : Number(value))}
             />
           </Grid.Col>
         ))}
