@@ -27,7 +27,7 @@ describe('catalogue check', () => {
     expect(result.code).toBe(0);
     const [summary, ...flows] = result.stdout.trim().split('\n');
     expect(summary).toMatch(
-      /^catalogue ok: 6 flows, 42 steps, 16 checks \(meta-schemas, flow-files, .*unused-files\), no problems$/,
+      /^catalogue ok: 6 flows, 42 steps, 17 checks \(guards, meta-schemas, flow-files, .*unused-files\), no problems$/,
     );
     expect(flows).toEqual([
       expect.stringMatching(/^ {2}capital-frf {7}version [0-9a-f]{64} {2}\(5 steps\)$/),
