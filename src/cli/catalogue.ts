@@ -6,6 +6,10 @@
  *   matrix --flow <flow> [--format md|csv|json] [--all]   each distinct path with the contexts that lead to it
  *                                           (--all: every context combination, one row each)
  *   examples --flow <flow> --step <step>          a valid example, and per constraint an invalid one with its message key
+ *   export --flow <flow> [--version <id>]         a version in the database (the current one) as schemas/ and locales/ files
+ *   import --flow <flow> --as <ops e-mail> [--publish [--note <text>] [--confirm <n>]] [--replace-edits]
+ *                                           the folder's version of a flow into an ops account's studio working copy,
+ *                                           or published at once (./catalogueStore.ts)
  *   help [<command>], or --help anywhere    what a command does, its options and an example
  *
  * `--schemas <dir>` points at another copy of the catalogue (default: ./schemas);
@@ -24,12 +28,16 @@ import { stepExamples } from '../engine/core/examples';
 import { CHECKS } from '../catalogue/checks';
 import { buildCatalogueDir, formatProblems } from '../catalogue/pipeline';
 import { flowRuntime } from '../catalogue/runtime';
+import { CommandError, exportFlow, importFlow } from './catalogueStore';
 
 const USAGE = `usage: npm run catalogue -- <command> [options]
   check                                             check the whole catalogue; print each flow's version id
   matrix --flow <flow> [--format md|csv|json] [--all]
                                                     each distinct path of a flow with the contexts leading to it
   examples --flow <flow> --step <step>              a valid example and one invalid example per constraint (JSON)
+  export --flow <flow> [--version <id>]             a version in the database as files in --schemas and --locales
+  import --flow <flow> --as <ops e-mail> [--publish [--note <text>] [--confirm <n>]] [--replace-edits]
+                                                    the folder's version into the studio (or published at once)
   help [<command>]                                  this, or one command in detail (also: <command> --help)
 options: --schemas <dir> (default ./schemas), --locales <dir> (default <schemas>/../locales)`;
 
@@ -59,12 +67,36 @@ Prints JSON: a valid example of the step's answers, and for each of its constrai
 the pointer of the field, the constraint and the message key the merchant would see.
 
 example: npm run catalogue -- examples --flow onboarding --step bank-details`,
+  export: `usage: npm run catalogue -- export --flow <flow> [--version <id>] [--schemas <dir>] [--locales <dir>]
+
+Writes a version of a flow from the database the server uses (DATABASE_URL, or the embedded one under DATA_DIR)
+as catalogue files: its flow file, step schemas, UI schemas and shared definitions under --schemas, its texts
+merged into the translation files under --locales (the version's texts replace the files'; every other text
+stays). The current version unless --version names another (its id, or at least its first 8 digits; the
+studio's Versions tab lists them). Exporting the version the files made writes the same files back; commit the
+result to keep what ops published in git. With the embedded database, stop the server first (one process at
+a time); PostgreSQL needs no stop.
+
+example: npm run catalogue -- export --flow onboarding && git diff schemas locales`,
+  import: `usage: npm run catalogue -- import --flow <flow> --as <ops e-mail> [--publish [--note <text>] [--confirm <n>]]
+                                 [--replace-edits] [--schemas <dir>] [--locales <dir>]
+
+Reads the folder with every catalogue check (as check does; any problem and nothing is imported) and puts the
+flow's version in the ops account's studio working copy: the studio then shows its classification, the drafts
+it affects, its preview in both languages, and publishes it. Prints the classification and each change.
+  --publish        publish at once, with the studio's rules and the audit naming the account
+  --note <text>    the audit's note
+  --confirm <n>    a breaking change needs the count of drafts in flight it affects (the command prints it)
+  --replace-edits  replace the account's unpublished studio edits of the flow (refused otherwise)
+Same database rules as export. Against PostgreSQL, running servers serve a publish within two seconds.
+
+example: npm run catalogue -- import --flow onboarding --as ops@demo.example --publish --note "from git"`,
 };
 HELP.help = USAGE;
 
-const COMMANDS = ['check', 'matrix', 'examples', 'help'];
+const COMMANDS = ['check', 'matrix', 'examples', 'export', 'import', 'help'];
 /** Options that take no value. */
-const FLAGS = new Set(['all', 'help']);
+const FLAGS = new Set(['all', 'help', 'publish', 'replace-edits']);
 
 class UsageError extends Error {}
 
@@ -166,7 +198,7 @@ function printPaths(flowId: string, paths: PathSummary[], total: number, fields:
   });
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { command, options, positional } = parseArgs(argv);
   if (!command) throw new UsageError('no command given');
   if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${command}"`);
@@ -186,6 +218,8 @@ function main(argv: string[]): number {
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
       throw new UsageError(`${name}: no directory ${dir}`);
   }
+  if (command === 'export' || command === 'import')
+    return storeCommand(command, options, schemasDir, localesDir);
   const { model, problems, versions } = buildCatalogueDir(schemasDir, localesDir);
   const knownFlows = () => model.flows.map((f) => f.definition.flow).join(', ') || 'none';
 
@@ -247,11 +281,57 @@ function main(argv: string[]): number {
   return 0;
 }
 
+/** export and import: between the database and the folders. */
+async function storeCommand(
+  command: 'export' | 'import',
+  options: Record<string, string>,
+  schemasDir: string,
+  localesDir: string,
+): Promise<number> {
+  const known = {
+    export: ['flow', 'version', 'schemas', 'locales'],
+    import: ['flow', 'as', 'publish', 'note', 'confirm', 'replace-edits', 'schemas', 'locales'],
+  }[command];
+  const unknown = Object.keys(options).find((o) => !known.includes(o));
+  if (unknown) throw new UsageError(`${command} takes no --${unknown}`);
+  const flow = options.flow;
+  if (!flow) throw new UsageError(`${command} needs --flow <flow>`);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  if (command === 'export') {
+    await exportFlow({ env: process.env, flow, version: options.version, schemasDir, localesDir, out });
+    return 0;
+  }
+  if (!options.as)
+    throw new UsageError('import needs --as <ops e-mail>: the account whose studio gets the edits');
+  if (!options.publish && (options.note !== undefined || options.confirm !== undefined))
+    throw new UsageError('--note and --confirm go with --publish');
+  let confirm: number | undefined;
+  if (options.confirm !== undefined) {
+    if (!/^\d{1,9}$/.test(options.confirm))
+      throw new UsageError(`--confirm must be the count of affected drafts, got "${options.confirm}"`);
+    confirm = Number(options.confirm);
+  }
+  await importFlow({
+    env: process.env,
+    flow,
+    as: options.as,
+    schemasDir,
+    localesDir,
+    publish: options.publish ? { note: options.note, confirm } : undefined,
+    replaceEdits: options['replace-edits'] === 'true',
+    out,
+  });
+  return 0;
+}
+
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`error: ${error.message}\n${USAGE}\n`);
     process.exitCode = 2;
+  } else if (error instanceof CommandError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exitCode = 1;
   } else throw error;
 }

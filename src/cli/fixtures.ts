@@ -72,7 +72,7 @@ async function main(argv: string[]) {
     });
   } catch (error) {
     fail(
-      `error: ${error instanceof DataDirError ? error.message : `the database could not be opened: ${(error as Error).message}`}`,
+      `error: ${error instanceof DataDirError ? `${error.message}${/in use/.test(error.message) ? ', or load it through the running server (POST /dev/fixtures)' : ''}` : `the database could not be opened: ${(error as Error).message}`}`,
     );
   }
   try {

@@ -90,7 +90,7 @@ describe('npm run fixtures', () => {
       const result = run(['load', demo], { DATA_DIR: held });
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe(
-        `error: DATA_DIR "${held}" is in use by another process (pid ${process.pid}); stop it first, or use the running server (POST /dev/fixtures)`,
+        `error: DATA_DIR "${held}" is in use by another process (pid ${process.pid}); stop it first, or load it through the running server (POST /dev/fixtures)`,
       );
     } finally {
       await database.close();

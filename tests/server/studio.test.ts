@@ -109,6 +109,15 @@ describe('working copies and their lint', () => {
     expect((await workingCopy()).saved).toBe(false);
   });
 
+  it('keeps the order of keys as edited: a step shows its fields in the order of its properties', async () => {
+    const order = Object.keys(basicInfo((await workingCopy()).content).properties);
+    await edit((c) => {
+      const schema = basicInfo(c);
+      schema.properties = Object.fromEntries(Object.entries(schema.properties).reverse());
+    });
+    expect(Object.keys(basicInfo((await workingCopy()).content).properties)).toEqual([...order].reverse());
+  });
+
   it('refuses a pattern that backtracks catastrophically (ReDoS), naming the file and place', async () => {
     const review = await edit((c) => {
       Object.assign(basicInfo(c).properties.business_name, {

@@ -131,9 +131,7 @@ export function lockDataDir(dir: string): () => void {
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, 'utf8').trim());
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
-      throw new DataDirError(
-        `DATA_DIR "${dir}" is in use by another process (pid ${pid}); stop it first, or use the running server (POST /dev/fixtures)`,
-      );
+      throw new DataDirError(`DATA_DIR "${dir}" is in use by another process (pid ${pid}); stop it first`);
     }
   }
   writeFileSync(file, String(process.pid));

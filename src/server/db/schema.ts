@@ -10,6 +10,7 @@ import {
   boolean,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -437,7 +438,11 @@ export const flowVersions = pgTable(
     /** SHA-256 of the canonical content (src/catalogue/version.ts). */
     id: text('id').primaryKey(),
     flow: text('flow').notNull(),
-    content: jsonb('content').notNull(),
+    /**
+     * `json`, not `jsonb`: jsonb sorts an object's keys, and a schema's `properties` order is its fields' order on
+     * screen where the UI schema gives no `ui:order` (and the order ops and git see in the files).
+     */
+    content: json('content').notNull(),
     /** Compiled for the browser: `{ manifestFile, files: { path: { body, type } } }` (null until first compiled). */
     compiled: jsonb('compiled'),
     /** files (schemas/ at a server start) | studio (published by ops) | import (the CLI) */
@@ -492,7 +497,8 @@ export const studioWorkingCopies = pgTable(
     flow: text('flow').notNull(),
     /** The version the edits started from. */
     baseVersion: text('base_version').notNull(),
-    content: jsonb('content').notNull(),
+    /** `json`: keeps the order of keys as edited (see flow_versions.content). */
+    content: json('content').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.flow] })],

@@ -9,6 +9,10 @@ export function createAccountRepository(db: Db) {
     async account(id: string) {
       return (await db.select().from(accounts).where(eq(accounts.id, id)).limit(1))[0];
     },
+    /** The account that signs in with this e-mail address, if any. */
+    async accountByEmail(email: string) {
+      return (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];
+    },
     /** The account that signs in with this phone number, if any. */
     async accountIdByPhone(phone: string) {
       return (

@@ -192,7 +192,7 @@ export function createStudioService(deps: {
     accountId: string;
     flowId: string;
     to: FlowVersion;
-    action: 'publish' | 'rollback';
+    action: 'publish' | 'import' | 'rollback';
     note: string | null;
     confirmAffected?: number;
     expected: string;
@@ -345,6 +345,8 @@ export function createStudioService(deps: {
       accountId: string,
       flowId: string,
       input: { note?: string; confirm_affected_drafts?: number; replace_newer?: boolean },
+      /** Where the edits came from: the studio's editor, or files imported by `npm run catalogue -- import`. */
+      origin: 'studio' | 'import' = 'studio',
     ) {
       const copy = await workingCopy(accountId, flowId);
       if (!copy.saved)
@@ -368,7 +370,7 @@ export function createStudioService(deps: {
       await source.store(
         review.built,
         {
-          origin: 'studio',
+          origin,
           authorId: accountId,
           note: input.note ?? null,
           classification: review.classification,
@@ -379,7 +381,7 @@ export function createStudioService(deps: {
         accountId,
         flowId,
         to: review.built,
-        action: 'publish',
+        action: origin === 'import' ? 'import' : 'publish',
         note: input.note ?? null,
         confirmAffected: input.confirm_affected_drafts,
         expected: review.current_version,
