@@ -142,3 +142,39 @@ test('the studio refuses a merchant account, and draws in Arabic', async ({ page
   await expect(page.getByRole('heading', { name: 'The form studio is for product ops' })).toBeVisible();
   expect((await page.request.get('/merchant/api/v1/studio/flows')).status()).toBe(403);
 });
+
+test('ops add an option with its labels in both languages, see it in the preview, and the review calls it additive', async ({
+  page,
+}) => {
+  await signInAs(page, 'acc-ops');
+  await page.goto('/studio/flows/capital-waitlist');
+  await page.getByRole('combobox', { name: 'Field', exact: true }).click();
+  await page.getByRole('option', { name: /^capitalUse/ }).click();
+  const options = page.getByTestId('options-editor');
+  const added = options.getByTestId('new-option');
+  await added.getByLabel('Value (what is stored)').fill('hire staff');
+  await expect(added.getByText('Letters, digits, _ and - only')).toBeVisible();
+  await added.getByLabel('Value (what is stored)').fill('hire_staff');
+  await added.getByLabel('Label (English)').fill('Hire staff');
+  await added.getByLabel('Label (Arabic)').fill('توظيف موظفين');
+  await added.getByRole('button', { name: 'Add the option' }).click();
+  await expect(options.getByTestId('option-hire_staff')).toBeVisible();
+  await saved(page);
+  await expect(page.getByTestId('preview-en').getByText('Hire staff')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('preview-ar').getByText('توظيف موظفين')).toBeVisible();
+  // Saving keeps the editor as it was: the field chosen, and the history (undo and redo the option).
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(options.getByTestId('option-hire_staff')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(options.getByTestId('option-hire_staff')).toBeVisible();
+  await saved(page);
+  // Moved to the top: the preview lists it first.
+  for (let i = 0; i < 4; i += 1) await options.getByRole('button', { name: 'Move “hire_staff” up' }).click();
+  await expect(options.getByTestId(/^option-/).first()).toHaveAttribute('data-testid', 'option-hire_staff');
+  await saved(page);
+  await page.getByRole('button', { name: 'Review and publish' }).click();
+  await expect(page.getByRole('dialog').getByTestId('classification').first()).toHaveText('Additive');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await expect(options.getByTestId('option-hire_staff')).toHaveCount(0);
+});

@@ -82,7 +82,13 @@ function JsonFile(props: {
   );
 }
 
-export function EditView(props: { flow: string; copy: WorkingCopy; onPublished: () => void }) {
+export function EditView(props: {
+  flow: string;
+  copy: WorkingCopy;
+  onPublished: () => void;
+  /** The edits were thrown away: the host opens the copy afresh (the current version, no history). */
+  onDiscarded: () => void;
+}) {
   const { t } = useTranslation('studio');
   const editor = useEditor(props.flow, props.copy);
   const { content, review } = editor;
@@ -168,7 +174,7 @@ export function EditView(props: { flow: string; copy: WorkingCopy; onPublished: 
               size="xs"
               color="red"
               disabled={!editor.edited}
-              onClick={() => void editor.discard()}
+              onClick={() => void editor.discard().then(props.onDiscarded)}
             >
               {t('edit.discard')}
             </Button>

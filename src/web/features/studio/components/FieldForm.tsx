@@ -1,6 +1,6 @@
 /**
  * The friendly form for the common edits of one field: its label and help in both languages, required or not,
- * the message shown when it is left empty (and for its own rules), and its limits. Each edit goes through the
+ * the message shown when it is left empty (and for its own rules), its limits, and its options. Each edit goes through the
  * working copy (undo, save, lint) like a code edit; rules a field takes from a shared definition are named and
  * left to the code editor.
  */
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isObject } from '../../../../engine/core/json';
 import type { FlowVersionContent } from '../api';
 import { LANGUAGES, messageKey, setKeyword, setRequired, setText, type FieldInfo } from '../edits';
+import { OptionsEditor } from './OptionsEditor';
 
 const LIMITS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
 const MESSAGE_RULES = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'format', 'enum'] as const;
@@ -169,6 +170,7 @@ export function FieldForm(props: {
           </Grid.Col>
         ))}
       </Grid>
+      <OptionsEditor content={content} stepId={stepId} field={field} shared={shared} onChange={onChange} />
       {'pattern' in node && (
         <TextInput
           label={t('field.pattern')}

@@ -22,6 +22,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../../../api/account';
@@ -148,6 +149,9 @@ function FlowPage(props: { flow: string }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const copy = useWorkingCopy(flow);
+  // The editor holds the edits, their undo history and what is chosen; it starts afresh on another base version
+  // (after a publish) or after a discard — never on its own saves, which would lose history and the choice.
+  const [discards, setDiscards] = useState(0);
   const tab = params.get('tab') ?? 'edit';
   const setTab = (value: string | null) => {
     const next = new URLSearchParams();
@@ -185,9 +189,10 @@ function FlowPage(props: { flow: string }) {
             <Text c="red">{t('load.failed')}</Text>
           ) : (
             <EditView
-              key={`${copy.data.base_version}/${copy.data.saved}`}
+              key={`${copy.data.base_version}/${discards}`}
               flow={flow}
               copy={copy.data}
+              onDiscarded={() => setDiscards((n) => n + 1)}
               onPublished={() => void navigate(`/studio/flows/${flow}?tab=versions`)}
             />
           )}
