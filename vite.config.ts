@@ -59,6 +59,17 @@ const config = {
     manifest: true,
     // The budgets are checked by scripts/bundle-report.mjs, not by Vite's generic warning.
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs (React, its DOM renderer, the router) in one chunk: left to itself, the bundler
+          // cut it into pieces by which lazy pages shared what, and each piece costs its own gzip and imports.
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
