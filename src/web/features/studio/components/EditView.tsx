@@ -89,11 +89,12 @@ export function EditView(props: {
   /** The edits were thrown away: the host opens the copy afresh (the current version, no history). */
   onDiscarded: () => void;
 }) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const editor = useEditor(props.flow, props.copy);
   const { content, review } = editor;
   const [params, setParams] = useSearchParams();
   const steps = content.flow.steps.map((s) => s.id);
+  const stepTitle = (key: string) => content.texts[i18n.language]?.[key] ?? content.texts.en?.[key];
   const target = params.get('edit') ?? steps[0] ?? 'texts';
   const stepId = steps.includes(target) ? target : null;
   const [tab, setTab] = useState<string | null>('fields');
@@ -215,7 +216,7 @@ export function EditView(props: {
                 <NavLink
                   key={id}
                   active={id === stepId}
-                  label={`${index + 1}. ${content.texts.en?.[content.flow.steps[index]!.title] ?? id}`}
+                  label={`${index + 1}. ${stepTitle(content.flow.steps[index]!.title) ?? id}`}
                   description={id}
                   onClick={() => choose(id)}
                   rightSection={

@@ -9,9 +9,9 @@ import { summarisePaths } from '../../../../engine/core/matrix';
 import type { FlowVersionContent } from '../api';
 
 export function RoutingView(props: { content: FlowVersionContent }) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const { flow, texts } = props.content;
-  const title = (key: string, fallback: string) => texts.en?.[key] ?? fallback;
+  const title = (key: string, fallback: string) => texts[i18n.language]?.[key] ?? texts.en?.[key] ?? fallback;
   const paths = summarisePaths(flow);
   return (
     <Stack>
@@ -32,7 +32,8 @@ export function RoutingView(props: { content: FlowVersionContent }) {
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td>
                   {path.contexts.map((cube, i) => (
-                    <Text key={i} size="xs">
+                    // Field names and values are the catalogue's own (Latin, left to right) in either language.
+                    <Text key={i} size="xs" dir="ltr" ta="start" ff="monospace">
                       {Object.entries(cube)
                         .map(
                           ([field, values]) =>
@@ -43,7 +44,9 @@ export function RoutingView(props: { content: FlowVersionContent }) {
                   ))}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{path.steps.join(' → ')}</Text>
+                  <Text size="xs" dir="ltr" ta="start" ff="monospace">
+                    {path.steps.join(' → ')}
+                  </Text>
                 </Table.Td>
                 <Table.Td>{path.combinations}</Table.Td>
               </Table.Tr>
@@ -67,7 +70,7 @@ export function RoutingView(props: { content: FlowVersionContent }) {
               </Table.Td>
               <Table.Td>
                 {step.when ? (
-                  <Code>{JSON.stringify(step.when)}</Code>
+                  <Code dir="ltr">{JSON.stringify(step.when)}</Code>
                 ) : (
                   <Badge variant="light">{t('routing.always')}</Badge>
                 )}
