@@ -16,10 +16,11 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  timeout: 45_000,
   // Shared, noisy CI hosts: a redirect chain (sign-in → new application → first step) has taken over 5 s under
-  // load. Waits are for behaviour, not the host's speed; a real hang still fails, just 5 s later.
-  expect: { timeout: 10_000 },
+  // load, and over 10 s on a slower host with two tests side by side (2026-11-25: six such failures in one
+  // run, none of them a product fault). Waits are for behaviour, not the host's speed; a real hang still fails.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
