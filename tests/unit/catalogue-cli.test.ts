@@ -180,7 +180,10 @@ describe('catalogue matrix', () => {
     ],
     [['examples', '--flow', 'onboarding', '--step', 'nope'], 'error: no step "nope" in flow "onboarding"'],
     [['frobnicate'], 'error: unknown command "frobnicate"'],
-    [['help', 'frobnicate'], 'error: no help for "frobnicate": commands are check, matrix, examples, export, import, help'],
+    [
+      ['help', 'frobnicate'],
+      'error: no help for "frobnicate": commands are check, matrix, examples, export, import, help',
+    ],
     [['check', 'extra'], 'error: unexpected argument "extra"'],
   ])('%j is refused with a clear line and exit code 2', (args, message) => {
     const result = run(...args);
