@@ -8,8 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // The CLI tests start a process each (about a second; several on a busy shared machine).
-          testTimeout: 30_000,
+          // The CLI tests start processes (2–4 s each: the catalogue checks load recheck; several on a busy
+          // shared machine, and some tests start four).
+          testTimeout: 60_000,
         },
       },
       {

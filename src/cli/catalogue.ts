@@ -28,7 +28,7 @@ import { stepExamples } from '../engine/core/examples';
 import { CHECKS } from '../catalogue/checks';
 import { buildCatalogueDir, formatProblems } from '../catalogue/pipeline';
 import { flowRuntime } from '../catalogue/runtime';
-import { CommandError, exportFlow, importFlow } from './catalogueStore';
+import { CommandError } from './commandError';
 
 const USAGE = `usage: npm run catalogue -- <command> [options]
   check                                             check the whole catalogue; print each flow's version id
@@ -297,6 +297,8 @@ async function storeCommand(
   const flow = options.flow;
   if (!flow) throw new UsageError(`${command} needs --flow <flow>`);
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  // Loaded only here: the database and the studio's services double the start of every other command.
+  const { exportFlow, importFlow } = await import('./catalogueStore');
   if (command === 'export') {
     await exportFlow({ env: process.env, flow, version: options.version, schemasDir, localesDir, out });
     return 0;

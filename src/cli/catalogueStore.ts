@@ -32,8 +32,9 @@ import { createFlowVersionRepository } from '../server/repositories/flowVersions
 import { databaseFlowSource } from '../server/services/flowStore';
 import { createStudioService, type Review } from '../server/services/studio';
 
-/** A refusal the command reports in one line (exit code 1), never a stack trace. */
-export class CommandError extends Error {}
+import { CommandError } from './commandError';
+
+export { CommandError };
 
 type Out = (line: string) => void;
 
