@@ -108,8 +108,9 @@ test.describe('sign-in', () => {
     page,
     request,
   }) => {
-    // Six whole sign-in landings, each a fresh page load through root to the application's first step.
-    test.setTimeout(60_000);
+    // Six whole sign-in landings, each a fresh page load through root to the application's first step: about 10 s
+    // each on a slow shared host with another test beside it (one took 66 s in all, 2026-11-25).
+    test.setTimeout(120_000);
     await signUp(page, request, `/auth?redirect=${encodeURIComponent('//evil.example')}`);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/applications\/step\/basic-info$/);
     for (const target of [
