@@ -33,16 +33,6 @@ async function main() {
     throw error;
   }
 
-  // The catalogue: read and checked (a broken one stops the server with every problem listed), and every
-  // flow's current version compiled for the browser before the first merchant asks for it.
-  let flows: FlowSource;
-  try {
-    flows = serverFlowSource(config.schemasDir, config.localesDir);
-    await warm(flows);
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-
   let database: Database;
   try {
     database = await openDatabase({
@@ -66,6 +56,18 @@ async function main() {
       await database.close();
       fail(error instanceof StorageUnavailable ? error.message : rootMessage(error));
     }
+  }
+
+  // The catalogue: read and checked (a broken one stops the server with every problem listed), and every
+  // flow's current version compiled for the browser before the first merchant asks for it. After the database
+  // and the file store, which are quick to refuse: a wrong DATA_DIR or bucket is said at once, not seconds later.
+  let flows: FlowSource;
+  try {
+    flows = serverFlowSource(config.schemasDir, config.localesDir);
+    await warm(flows);
+  } catch (error) {
+    await database.close();
+    fail(error instanceof Error ? error.message : String(error));
   }
 
   // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads).

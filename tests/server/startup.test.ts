@@ -60,7 +60,8 @@ function runServer(
   });
 }
 
-describe('starting the server', () => {
+// Each test starts a whole server process (on a busy shared machine, tens of seconds).
+describe('starting the server', { timeout: 60_000 }, () => {
   it.each([
     [{ PORT: 'eighty' }, 'error: PORT must be a whole number from 1 to 65535, got "eighty"'],
     [{ PORT: '99999' }, 'error: PORT must be a whole number from 1 to 65535, got "99999"'],
