@@ -43,6 +43,9 @@ import { capitalFlowHooks } from './services/capitalFlows';
 import { draftRoutes } from './routes/drafts';
 import { catalogueRoutes } from './routes/catalogue';
 import { capitalRoutes } from './routes/capital';
+import { disputeRoutes } from './routes/disputes';
+import { createDisputeRepository } from './repositories/disputes';
+import { createDisputeService } from './services/disputes';
 import { sandboxRoutes } from './routes/sandbox';
 import { sandboxConnector } from './services/connectors';
 import { createCapitalRepository } from './repositories/capital';
@@ -397,6 +400,15 @@ export async function buildApp(options: AppOptions) {
     }),
   });
   await app.register(capitalRoutes, { capital });
+  await app.register(disputeRoutes, {
+    disputes: createDisputeService({
+      repository: createDisputeRepository(database.db),
+      accounts: accountRepository,
+      files: fileRepository,
+      clock,
+    }),
+    files,
+  });
   if (connector) await app.register(sandboxRoutes, { connector, capital, localesDir: config.localesDir });
   const webRoot = options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url));
   if (devEnabled)

@@ -503,3 +503,36 @@ export const studioWorkingCopies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.flow] })],
 );
+
+/**
+ * A customer's dispute of an order (onboarding spec §2 "Other areas", §4, §7; docs/disputes.md). The columns are
+ * what lists filter, search and sort by; the rest of the dispute (the order, the customer's words, the timeline,
+ * the merchant's challenge) is its document in `data`.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: text('store_id'),
+    orderId: text('order_id').notNull(),
+    /** pending | declined | cancelled | approved | arbitration (§4) */
+    status: text('status').notNull(),
+    /** identity_theft | not_delivered | product_issue | unreceived_refund (§4) */
+    type: text('type').notNull(),
+    /** In the currency's minor unit (fils, halalas: 3 decimals for BHD and KWD, else 2), so sums are exact. */
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    customerName: text('customer_name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Lists are newest first within the caller's merchants, paged by (created_at, id).
+    index('disputes_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('disputes_merchant_status_idx').on(t.merchantId, t.status),
+  ],
+);

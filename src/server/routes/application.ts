@@ -11,6 +11,7 @@ import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
+import { readUploadedFile } from './multipartFile';
 import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
 
 const tags = ['onboarding'];
@@ -291,36 +292,11 @@ export async function applicationRoutes(
     },
     async (request, reply) => {
       const { accountId } = requireSession(request);
-      if (!request.isMultipart())
-        throw new HttpError(415, 'unsupported content type', {
-          '/file': fieldError('widgets:upload.failed'),
-        });
-      // A body cut short or not well formed (no boundary, a broken part header) is the client's fault: 400.
-      const broken = (error: unknown): never => {
-        if (error instanceof HttpError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw error;
-        throw new HttpError(400, 'the upload was not a complete multipart body', {
-          '/file': fieldError('widgets:upload.failed'),
-        });
-      };
-      const part = await request.file().catch(broken);
-      if (!part || part.fieldname !== 'file')
-        throw new HttpError(400, 'bad_request', { '/file': fieldError('validation:error.required') });
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(
-            413,
-            'file is too large',
-            { '/file': fieldError('widgets:upload.tooLarge', { size: `${MAX_UPLOAD_BYTES / 1000} KB` }) },
-            { max_size_kb: MAX_UPLOAD_BYTES / 1000 },
-          );
-        return broken(error);
-      }
-      return reply.code(201).send(await files.upload(accountId, { name: part.filename, bytes }));
+      const file = await readUploadedFile(request, 'file', {
+        bytes: MAX_UPLOAD_BYTES,
+        size: `${MAX_UPLOAD_BYTES / 1000} KB`,
+      });
+      return reply.code(201).send(await files.upload(accountId, file));
     },
   );
 

@@ -14,11 +14,14 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { FileRepository } from '../repositories/files';
-import { sniffFileType, type FileStore } from '../storage';
+import { FILE_SIGNATURES, sniffFileType, type FileStore } from '../storage';
 import { safeFileName } from '../../domain/fileName';
 import type { Clock } from '../clock';
 
 export const FILE_URL_PATH = '/uploads';
+
+type FileExtension = (typeof FILE_SIGNATURES)[number]['extension'];
+const ALL_TYPES: readonly FileExtension[] = FILE_SIGNATURES.map((s) => s.extension);
 /** Spec §5 / §9: default maximum 10000 KB (decimal, as the upload widget shows "10 MB"). */
 export const MAX_UPLOAD_BYTES = 10_000 * 1000;
 
@@ -49,16 +52,26 @@ export function createFileService(deps: FilesDeps) {
   const { repository, store } = deps;
 
   return {
-    async upload(accountId: string, file: { name?: string; bytes: Buffer }) {
+    /**
+     * Stores an upload for the account.
+     * @param options - the types it may have (told by its bytes) and the field its problems are reported on
+     */
+    async upload(
+      accountId: string,
+      file: { name?: string; bytes: Buffer },
+      options: { accept?: readonly FileExtension[]; field?: string } = {},
+    ) {
+      const accept = options.accept ?? ALL_TYPES;
+      const field = options.field ?? '/file';
       if (file.bytes.length === 0)
-        throw new HttpError(400, 'the file is empty', { '/file': fieldError('widgets:upload.failed') });
+        throw new HttpError(400, 'the file is empty', { [field]: fieldError('widgets:upload.failed') });
       const type = sniffFileType(file.bytes);
-      if (!type)
+      if (!type || !accept.includes(type.extension))
         throw new HttpError(
           415,
           'file type not allowed',
-          { '/file': fieldError('widgets:upload.badType', { extensions: 'jpeg, png, pdf' }) },
-          { type: 'FILE_TYPE', accept: ['jpeg', 'png', 'pdf'] },
+          { [field]: fieldError('widgets:upload.badType', { extensions: accept.join(', ') }) },
+          { type: 'FILE_TYPE', accept },
         );
       const used = await repository.uploadedSince(accountId, new Date(deps.clock.now().getTime() - DAY_MS));
       if (used.count + 1 > deps.quota.files || used.bytes + file.bytes.length > deps.quota.bytes) {
@@ -66,7 +79,7 @@ export function createFileService(deps: FilesDeps) {
         throw new HttpError(
           429,
           `upload quota reached: at most ${deps.quota.files} files and ${megabytes} MB a day`,
-          { '/file': fieldError('widgets:upload.quota', { files: deps.quota.files, megabytes }) },
+          { [field]: fieldError('widgets:upload.quota', { files: deps.quota.files, megabytes }) },
           { quota: { files: deps.quota.files, megabytes } },
         );
       }

@@ -1,0 +1,90 @@
+/**
+ * Disputes (onboarding spec §2 "Other areas", §4, §5, §7, §9): the words the server and the app share. Pure.
+ *
+ * Decisions where the spec is silent (docs/disputes.md):
+ * - **Active** disputes are those still open: `pending` (the merchant's turn: refund or challenge) and
+ *   `arbitration` (challenged; the provider decides). The sidebar's badge counts them.
+ * - A merchant **acts** on a pending dispute only: approving refunds the customer (`approved`); challenging
+ *   sends it to arbitration with a reason, a note and up to 5 images. Declined, cancelled and approved are
+ *   final. Both actions need `is_dispute_refund_allowed` (the spec: disputes are managed by admins and
+ *   supervisors, who are the roles with that flag).
+ * - Attachments: JPEG or PNG, at most 5 per challenge, each at most 5 MB where 1 MB = 1,000,000 bytes (the spec
+ *   says "5", the unit "presumably MB"; decimal like the uploads' 10000 KB).
+ */
+
+export const DISPUTE_STATUSES = ['pending', 'declined', 'cancelled', 'approved', 'arbitration'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+export const ACTIVE_DISPUTE_STATUSES: readonly DisputeStatus[] = ['pending', 'arbitration'];
+
+/** The customer's reason for the dispute (spec §4 "customer dispute types"). */
+export const DISPUTE_TYPES = ['identity_theft', 'not_delivered', 'product_issue', 'unreceived_refund'] as const;
+export type DisputeType = (typeof DISPUTE_TYPES)[number];
+
+/** The merchant's reasons to challenge (spec §4), in the order the form lists them. */
+export const CHALLENGE_REASONS = [
+  'order_on_its_way',
+  'already_delivered',
+  'amount_should_be_different',
+  'delivery_problem',
+  'other',
+] as const;
+export type ChallengeReason = (typeof CHALLENGE_REASONS)[number];
+
+/** The longest challenge note, in characters. */
+export const CHALLENGE_NOTE_MAX = 2000;
+/** Attachments: images only, at most 5 a challenge, each at most 5 MB (decimal). */
+export const DISPUTE_ATTACHMENTS_MAX = 5;
+export const DISPUTE_ATTACHMENT_MAX_BYTES = 5 * 1000 * 1000;
+export const DISPUTE_ATTACHMENT_TYPES = ['jpeg', 'jpg', 'png'] as const;
+
+/** Lists: default page size (§9) and the largest a caller may ask for. */
+export const DISPUTES_PAGE_SIZE = 20;
+export const DISPUTES_PAGE_SIZE_MAX = 100;
+
+/** The active-disputes count is read again after this long (§9: cached 300 s). */
+export const ACTIVE_DISPUTES_CACHE_MS = 300_000;
+
+export const isDisputeStatus = (value: string): value is DisputeStatus =>
+  (DISPUTE_STATUSES as readonly string[]).includes(value);
+
+/** A dispute the merchant can still refund or challenge. */
+export const canActOn = (status: string) => status === 'pending';
+
+/**
+ * The filters of a list (and of its export), as the URL and the API carry them.
+ * Dates are days (`yyyy-mm-dd`): `from` at the start of that day, `to` at its end (23:59:59.999, §9).
+ */
+export interface DisputeFilters {
+  statuses: DisputeStatus[];
+  from?: string;
+  to?: string;
+  query?: string;
+  merchantIds: string[];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day the calendar has (`2025-02-30` is not one). */
+export function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The instants a day filter stands for: the start of `from`'s day and the end of `to`'s (23:59:59.999), in a
+ * time zone `offsetMinutes` east of UTC (the merchant's; the Gulf is +180 or +240).
+ */
+export function dayBounds(day: string, end: boolean, offsetMinutes = 0): string {
+  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}Z`).getTime() - offsetMinutes * 60_000;
+  return new Date(at).toISOString();
+}
+
+/** A money amount given in minor units, as a decimal string with the currency's decimals (3 for BHD, KWD). */
+export function minorToDecimal(minor: number, currency: string): string {
+  const decimals = currency === 'BHD' || currency === 'KWD' ? 3 : 2;
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  return `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}

@@ -1,0 +1,336 @@
+/**
+ * Disputes (onboarding spec §2, §4, §5, §7, §9; docs/disputes.md): lists with filters and search, the active
+ * count, a dispute with its order and timeline, the merchant's refund or challenge, challenge images, and the
+ * CSV export of a list.
+ *
+ * Scope: a caller sees the disputes of the merchants whose membership has `is_disputes_allowed` (canFetchDisputes)
+ * and acts on those whose membership has `is_dispute_refund_allowed`; any other dispute "does not exist" (404).
+ * Filters are checked one by one and a bad one is refused with 400 naming it (never a 500, never ignored).
+ */
+import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import {
+  ACTIVE_DISPUTE_STATUSES,
+  canActOn,
+  CHALLENGE_REASONS,
+  dayBounds,
+  DISPUTE_ATTACHMENTS_MAX,
+  DISPUTES_PAGE_SIZE,
+  isDay,
+  isDisputeStatus,
+  minorToDecimal,
+  type ChallengeReason,
+} from '../../domain/disputes';
+import { flagsForRole, type PermissionFlag } from '../../domain/permissions';
+import type { Clock } from '../clock';
+import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositories/disputes';
+import type { FileRepository } from '../repositories/files';
+import { fileIdOf } from './files';
+
+/** The list's filters as the query string (or the export's body) gives them. */
+export interface DisputeFilterInput {
+  statuses?: string[];
+  created_at_gte?: string;
+  created_at_lte?: string;
+  merchant_ids?: string[];
+  query?: string;
+}
+
+/** One timeline entry of a dispute's document. */
+interface TimelineEntry {
+  at: string;
+  kind: string;
+  by?: string;
+  note?: string;
+}
+
+/** Rows of the export read at a time (a keyset page each). */
+const EXPORT_BATCH = 1000;
+/** The longest search text. */
+const QUERY_MAX = 100;
+
+/** A page token: the last row's (created_at, id), opaque to callers. */
+function encodeToken(row: Pick<DisputeRow, 'createdAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeToken(token: string): { createdAt: Date; id: string } {
+  const refuse = () => new HttpError(400, 'page_token: not a page token of this list', {
+    '/page_token': fieldError('validation:error.pageToken'),
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string')
+    throw refuse();
+  const createdAt = new Date(parsed[0]);
+  if (Number.isNaN(createdAt.getTime())) throw refuse();
+  return { createdAt, id: parsed[1] };
+}
+
+/** Values given as a list or as one comma-separated text (`statuses=pending,approved`). */
+const valuesOf = (input: string[] | undefined) =>
+  (input ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+
+/** A spreadsheet reads a cell starting with =, +, - or @ as a formula: such text is written with a leading '. */
+export function safeCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export const EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'status',
+  'type',
+  'order_id',
+  'merchant_id',
+  'store_id',
+  'amount',
+  'currency',
+  'customer_name',
+  'challenge_reason',
+  'updated_at',
+] as const;
+
+export function createDisputeService(deps: {
+  repository: DisputeRepository;
+  accounts: AccountRepository;
+  files: FileRepository;
+  clock: Clock;
+}) {
+  const { repository, accounts, files, clock } = deps;
+
+  /** The caller's merchants whose membership has the flag. */
+  async function merchantsWith(accountId: string, flag: PermissionFlag): Promise<string[]> {
+    return (await accounts.memberships(accountId))
+      .filter((m) => flagsForRole(m.role, m.flags)[flag] === true)
+      .map((m) => m.merchantId);
+  }
+
+  /** The merchants a caller may read disputes of (403 without any). */
+  async function readable(accountId: string): Promise<string[]> {
+    const merchants = await merchantsWith(accountId, 'is_disputes_allowed');
+    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
+    return merchants;
+  }
+
+  /** The filters checked, one problem at a time by field; `offsetMinutes` is the caller's time zone. */
+  function query(input: DisputeFilterInput, allowed: string[], offsetMinutes = 0): DisputeQuery {
+    const problems: Record<string, FieldError> = {};
+    const statuses = valuesOf(input.statuses);
+    const unknown = statuses.find((s) => !isDisputeStatus(s));
+    if (unknown) problems['/statuses'] = fieldError('validation:error.enum', { value: unknown });
+    const merchantIds = valuesOf(input.merchant_ids);
+    const foreign = merchantIds.find((m) => !allowed.includes(m));
+    if (foreign) problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
+    const bound = (field: 'created_at_gte' | 'created_at_lte', end: boolean) => {
+      const value = input[field];
+      if (value === undefined || value === '') return undefined;
+      if (isDay(value)) return dayBounds(value, end, offsetMinutes);
+      // An instant is taken as given (the app sends days; a script may send 2025-01-31T20:59:59.999Z).
+      if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(new Date(value).getTime()))
+        return new Date(value).toISOString();
+      problems[`/${field}`] = fieldError('validation:error.format.date');
+      return undefined;
+    };
+    const from = bound('created_at_gte', false);
+    const to = bound('created_at_lte', true);
+    if (from && to && from > to) problems['/created_at_lte'] = fieldError('validation:error.dateOrder');
+    const search = input.query?.trim() ?? '';
+    if (search.length > QUERY_MAX)
+      problems['/query'] = fieldError('validation:error.maxLength', { limit: QUERY_MAX });
+    const fields = Object.keys(problems);
+    if (fields.length > 0)
+      throw new HttpError(
+        400,
+        `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`,
+        problems,
+      );
+    return {
+      merchantIds: merchantIds.length > 0 ? merchantIds : allowed,
+      statuses,
+      from,
+      to,
+      search: search || undefined,
+    };
+  }
+
+  /** A dispute as the API answers it; `canAct` says whether this caller may refund or challenge it now. */
+  function present(row: DisputeRow, canAct: boolean) {
+    const data = row.data as Record<string, unknown>;
+    return {
+      id: row.id,
+      merchant_id: row.merchantId,
+      store_id: row.storeId,
+      order_id: row.orderId,
+      status: row.status,
+      type: row.type,
+      amount: minorToDecimal(row.amountMinor, row.currency),
+      currency: row.currency,
+      customer_name: row.customerName,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      respond_by: (data.respond_by as string | undefined) ?? null,
+      customer_note: (data.customer_note as string | undefined) ?? null,
+      order: data.order ?? null,
+      timeline: (data.timeline as TimelineEntry[] | undefined) ?? [],
+      challenge: data.challenge ?? null,
+      can_act: canAct && canActOn(row.status),
+    };
+  }
+
+  /** A dispute the caller may act on, still pending (404 for none of theirs, 403 without the right, 409 if moved on). */
+  async function actionable(accountId: string, id: string) {
+    const row = await repository.get(id, await readable(accountId));
+    if (!row) throw notFound('dispute not found');
+    if (!(await merchantsWith(accountId, 'is_dispute_refund_allowed')).includes(row.merchantId))
+      throw new HttpError(403, 'forbidden');
+    if (!canActOn(row.status))
+      throw new HttpError(409, 'the dispute is not pending', undefined, { reason: 'not_pending', status: row.status });
+    return row;
+  }
+
+  async function actorName(accountId: string) {
+    const account = await accounts.account(accountId);
+    return account?.email ?? account?.phone ?? accountId;
+  }
+
+  async function move(row: DisputeRow, to: string, change: Record<string, unknown>, entry: TimelineEntry) {
+    const data = row.data as Record<string, unknown>;
+    const timeline = [...((data.timeline as TimelineEntry[] | undefined) ?? []), entry];
+    const moved = await repository.transition(row.id, row.status, to, { ...data, ...change, timeline }, clock.now());
+    if (!moved)
+      throw new HttpError(409, 'the dispute is not pending', undefined, { reason: 'not_pending' });
+    return moved;
+  }
+
+  return {
+    async list(
+      accountId: string,
+      input: DisputeFilterInput & { page_size?: number; page_token?: string },
+      offsetMinutes = 0,
+    ) {
+      const allowed = await readable(accountId);
+      const refunders = await merchantsWith(accountId, 'is_dispute_refund_allowed');
+      const filters = query(input, allowed, offsetMinutes);
+      const size = input.page_size ?? DISPUTES_PAGE_SIZE;
+      const after = input.page_token ? decodeToken(input.page_token) : undefined;
+      // One more than asked tells whether there is a next page.
+      const rows = await repository.list({ ...filters, after }, size + 1);
+      const page = rows.slice(0, size);
+      return {
+        disputes: page.map((row) => present(row, refunders.includes(row.merchantId))),
+        next_page_token: rows.length > size ? encodeToken(page.at(-1)!) : null,
+      };
+    },
+
+    /** The open disputes (pending or in arbitration): their count, for the sidebar's badge. */
+    async active(accountId: string) {
+      const merchants = await merchantsWith(accountId, 'is_disputes_allowed');
+      const total = await repository.count({ merchantIds: merchants, statuses: [...ACTIVE_DISPUTE_STATUSES] });
+      return { total, statuses: ACTIVE_DISPUTE_STATUSES };
+    },
+
+    async get(accountId: string, id: string) {
+      const row = await repository.get(id, await readable(accountId));
+      if (!row) throw notFound('dispute not found');
+      const refunders = await merchantsWith(accountId, 'is_dispute_refund_allowed');
+      return { dispute: present(row, refunders.includes(row.merchantId)) };
+    },
+
+    /** The merchant refunds the customer: pending → approved. */
+    async approve(accountId: string, id: string) {
+      const row = await actionable(accountId, id);
+      const moved = await move(row, 'approved', {}, {
+        at: clock.now().toISOString(),
+        kind: 'approved',
+        by: await actorName(accountId),
+      });
+      return { dispute: present(moved, true) };
+    },
+
+    /** The merchant challenges: a reason, a note and up to 5 images of their own; pending → arbitration. */
+    async challenge(
+      accountId: string,
+      id: string,
+      input: { reason: string; note?: string; attachments?: string[] },
+    ) {
+      const problems: Record<string, FieldError> = {};
+      if (!(CHALLENGE_REASONS as readonly string[]).includes(input.reason))
+        problems['/reason'] = fieldError('validation:error.enum', { value: input.reason });
+      const note = input.note?.trim() ?? '';
+      // "Other" says nothing by itself: its note is required.
+      if (input.reason === 'other' && note === '') problems['/note'] = fieldError('validation:error.required');
+      const urls = input.attachments ?? [];
+      if (urls.length > DISPUTE_ATTACHMENTS_MAX)
+        problems['/attachments'] = fieldError('validation:error.maxItems', { limit: DISPUTE_ATTACHMENTS_MAX });
+      const colleagues = await files.colleaguesOf(accountId);
+      const attachments: { url: string; name: string }[] = [];
+      for (const [index, url] of urls.entries()) {
+        const fileId = fileIdOf(url);
+        const file = fileId ? await files.file(fileId) : undefined;
+        if (!file || !colleagues.includes(file.accountId) || !file.mimeType.startsWith('image/'))
+          problems[`/attachments/${index}`] = fieldError('validation:error.fileNotFound');
+        else attachments.push({ url, name: file.name });
+      }
+      if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);
+      const row = await actionable(accountId, id);
+      const at = clock.now().toISOString();
+      const by = await actorName(accountId);
+      const moved = await move(
+        row,
+        'arbitration',
+        { challenge: { reason: input.reason as ChallengeReason, note, attachments, at, by } },
+        { at, kind: 'challenged', by, note: input.reason },
+      );
+      return { dispute: present(moved, true) };
+    },
+
+    /**
+     * The list's disputes as CSV, every page of them, streamed (never the whole list in memory): a header and a
+     * row a dispute, the filters as the list's.
+     */
+    async export(accountId: string, input: DisputeFilterInput, offsetMinutes = 0): Promise<Readable> {
+      const filters = query(input, await readable(accountId), offsetMinutes);
+      const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+      const pump = async () => {
+        let after: DisputeQuery['after'];
+        for (;;) {
+          const rows = await repository.list({ ...filters, after }, EXPORT_BATCH);
+          for (const row of rows) {
+            const challenge = (row.data as { challenge?: { reason?: string } }).challenge;
+            const line = {
+              id: row.id,
+              created_at: row.createdAt.toISOString(),
+              status: row.status,
+              type: row.type,
+              order_id: safeCell(row.orderId),
+              merchant_id: row.merchantId,
+              store_id: row.storeId ?? '',
+              amount: minorToDecimal(row.amountMinor, row.currency),
+              currency: row.currency,
+              customer_name: safeCell(row.customerName),
+              challenge_reason: challenge?.reason ?? '',
+              updated_at: row.updatedAt.toISOString(),
+            };
+            // Back-pressure: wait while the reader is behind.
+            if (!csv.write(line)) await new Promise((resolve) => csv.once('drain', resolve));
+          }
+          if (rows.length < EXPORT_BATCH) break;
+          after = { createdAt: rows.at(-1)!.createdAt, id: rows.at(-1)!.id };
+        }
+        csv.end();
+      };
+      pump().catch((error: unknown) => csv.destroy(error as Error));
+      return csv;
+    },
+  };
+}
+
+export type DisputeService = ReturnType<typeof createDisputeService>;
