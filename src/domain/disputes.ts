@@ -18,7 +18,12 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const ACTIVE_DISPUTE_STATUSES: readonly DisputeStatus[] = ['pending', 'arbitration'];
 
 /** The customer's reason for the dispute (spec §4 "customer dispute types"). */
-export const DISPUTE_TYPES = ['identity_theft', 'not_delivered', 'product_issue', 'unreceived_refund'] as const;
+export const DISPUTE_TYPES = [
+  'identity_theft',
+  'not_delivered',
+  'product_issue',
+  'unreceived_refund',
+] as const;
 export type DisputeType = (typeof DISPUTE_TYPES)[number];
 
 /** The merchant's reasons to challenge (spec §4), in the order the form lists them. */

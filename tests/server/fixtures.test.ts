@@ -37,6 +37,7 @@ describe('POST /dev/fixtures', () => {
         capital_offers: demo.capital_offers.length,
         capital_loans: demo.capital_loans.length,
         capital_applications: demo.capital_applications.length,
+        disputes: demo.disputes.length,
       },
     });
     const [admin] = await db.select().from(accounts).where(eq(accounts.id, 'acc-admin'));

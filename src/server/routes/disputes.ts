@@ -55,9 +55,17 @@ const LIST = { type: 'array', items: { type: 'string', maxLength: 200 }, maxItem
 const FILTERS = {
   statuses: { ...LIST, description: `any of ${DISPUTE_STATUSES.join(', ')}; a list or comma-separated` },
   created_at_gte: { type: 'string', maxLength: 40, description: 'a day (yyyy-mm-dd) or an instant' },
-  created_at_lte: { type: 'string', maxLength: 40, description: 'a day (its end, 23:59:59.999) or an instant' },
+  created_at_lte: {
+    type: 'string',
+    maxLength: 40,
+    description: 'a day (its end, 23:59:59.999) or an instant',
+  },
   merchant_ids: { ...LIST, description: 'some of the caller’s merchants (default: all of them)' },
-  query: { type: 'string', maxLength: 100, description: 'part of a dispute id, an order id or a customer name' },
+  query: {
+    type: 'string',
+    maxLength: 100,
+    description: 'part of a dispute id, an order id or a customer name',
+  },
   tz_offset: { type: 'integer', minimum: -840, maximum: 840, description: 'minutes east of UTC' },
 } as const;
 
@@ -82,7 +90,12 @@ export async function disputeRoutes(
           additionalProperties: false,
           properties: {
             ...FILTERS,
-            page_size: { type: 'integer', minimum: 1, maximum: DISPUTES_PAGE_SIZE_MAX, default: DISPUTES_PAGE_SIZE },
+            page_size: {
+              type: 'integer',
+              minimum: 1,
+              maximum: DISPUTES_PAGE_SIZE_MAX,
+              default: DISPUTES_PAGE_SIZE,
+            },
             page_token: { type: 'string', maxLength: 500 },
             request_id: { type: 'string' },
           },
@@ -115,7 +128,12 @@ export async function disputeRoutes(
   app.get<{ Params: { id: string } }>(
     `${base}/:id`,
     {
-      schema: { tags, summary: 'One dispute', params: ID_PARAMS, response: answers({ 200: open({ dispute: DISPUTE }) }) },
+      schema: {
+        tags,
+        summary: 'One dispute',
+        params: ID_PARAMS,
+        response: answers({ 200: open({ dispute: DISPUTE }) }),
+      },
     },
     async (request) => disputes.get(who(request), request.params.id),
   );
@@ -127,6 +145,7 @@ export async function disputeRoutes(
         tags,
         summary: 'Refund the customer (a pending dispute; needs is_dispute_refund_allowed)',
         params: ID_PARAMS,
+        body: { type: 'object', properties: {}, description: 'nothing (an empty object, or no body)' },
         response: answers({ 200: open({ dispute: DISPUTE }) }),
       },
     },
@@ -195,7 +214,11 @@ export async function disputeRoutes(
         tags,
         summary: 'Uploads one image for a challenge (jpeg or png, told by its content; up to 5 MB)',
         consumes: ['multipart/form-data'],
-        body: { type: 'object', required: ['asset'], properties: { asset: { type: 'string', format: 'binary' } } },
+        body: {
+          type: 'object',
+          required: ['asset'],
+          properties: { asset: { type: 'string', format: 'binary' } },
+        },
         response: answers({
           201: open({
             url: { type: 'string' },
@@ -209,7 +232,10 @@ export async function disputeRoutes(
       validatorCompiler: () => () => true,
     },
     async (request, reply) => {
-      const file = await readUploadedFile(request, 'asset', { bytes: DISPUTE_ATTACHMENT_MAX_BYTES, size: '5 MB' });
+      const file = await readUploadedFile(request, 'asset', {
+        bytes: DISPUTE_ATTACHMENT_MAX_BYTES,
+        size: '5 MB',
+      });
       const stored = await files.upload(who(request), file, { accept: ['jpeg', 'png'], field: '/asset' });
       return reply.code(201).send(stored);
     },

@@ -57,16 +57,22 @@ function encodeToken(row: Pick<DisputeRow, 'createdAt' | 'id'>): string {
 }
 
 function decodeToken(token: string): { createdAt: Date; id: string } {
-  const refuse = () => new HttpError(400, 'page_token: not a page token of this list', {
-    '/page_token': fieldError('validation:error.pageToken'),
-  });
+  const refuse = () =>
+    new HttpError(400, 'page_token: not a page token of this list', {
+      '/page_token': fieldError('validation:error.pageToken'),
+    });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
     throw refuse();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string')
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 2 ||
+    typeof parsed[0] !== 'string' ||
+    typeof parsed[1] !== 'string'
+  )
     throw refuse();
   const createdAt = new Date(parsed[0]);
   if (Number.isNaN(createdAt.getTime())) throw refuse();
@@ -75,7 +81,10 @@ function decodeToken(token: string): { createdAt: Date; id: string } {
 
 /** Values given as a list or as one comma-separated text (`statuses=pending,approved`). */
 const valuesOf = (input: string[] | undefined) =>
-  (input ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  (input ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 
 /** A spreadsheet reads a cell starting with =, +, - or @ as a formula: such text is written with a leading '. */
 export function safeCell(value: unknown): string {
@@ -128,7 +137,8 @@ export function createDisputeService(deps: {
     if (unknown) problems['/statuses'] = fieldError('validation:error.enum', { value: unknown });
     const merchantIds = valuesOf(input.merchant_ids);
     const foreign = merchantIds.find((m) => !allowed.includes(m));
-    if (foreign) problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
+    if (foreign)
+      problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
     const bound = (field: 'created_at_gte' | 'created_at_lte', end: boolean) => {
       const value = input[field];
       if (value === undefined || value === '') return undefined;
@@ -147,11 +157,7 @@ export function createDisputeService(deps: {
       problems['/query'] = fieldError('validation:error.maxLength', { limit: QUERY_MAX });
     const fields = Object.keys(problems);
     if (fields.length > 0)
-      throw new HttpError(
-        400,
-        `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`,
-        problems,
-      );
+      throw new HttpError(400, `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`, problems);
     return {
       merchantIds: merchantIds.length > 0 ? merchantIds : allowed,
       statuses,
@@ -192,7 +198,10 @@ export function createDisputeService(deps: {
     if (!(await merchantsWith(accountId, 'is_dispute_refund_allowed')).includes(row.merchantId))
       throw new HttpError(403, 'forbidden');
     if (!canActOn(row.status))
-      throw new HttpError(409, 'the dispute is not pending', undefined, { reason: 'not_pending', status: row.status });
+      throw new HttpError(409, 'the dispute is not pending', undefined, {
+        reason: 'not_pending',
+        dispute_status: row.status,
+      });
     return row;
   }
 
@@ -204,9 +213,14 @@ export function createDisputeService(deps: {
   async function move(row: DisputeRow, to: string, change: Record<string, unknown>, entry: TimelineEntry) {
     const data = row.data as Record<string, unknown>;
     const timeline = [...((data.timeline as TimelineEntry[] | undefined) ?? []), entry];
-    const moved = await repository.transition(row.id, row.status, to, { ...data, ...change, timeline }, clock.now());
-    if (!moved)
-      throw new HttpError(409, 'the dispute is not pending', undefined, { reason: 'not_pending' });
+    const moved = await repository.transition(
+      row.id,
+      row.status,
+      to,
+      { ...data, ...change, timeline },
+      clock.now(),
+    );
+    if (!moved) throw new HttpError(409, 'the dispute is not pending', undefined, { reason: 'not_pending' });
     return moved;
   }
 
@@ -233,7 +247,10 @@ export function createDisputeService(deps: {
     /** The open disputes (pending or in arbitration): their count, for the sidebar's badge. */
     async active(accountId: string) {
       const merchants = await merchantsWith(accountId, 'is_disputes_allowed');
-      const total = await repository.count({ merchantIds: merchants, statuses: [...ACTIVE_DISPUTE_STATUSES] });
+      const total = await repository.count({
+        merchantIds: merchants,
+        statuses: [...ACTIVE_DISPUTE_STATUSES],
+      });
       return { total, statuses: ACTIVE_DISPUTE_STATUSES };
     },
 
@@ -247,11 +264,16 @@ export function createDisputeService(deps: {
     /** The merchant refunds the customer: pending → approved. */
     async approve(accountId: string, id: string) {
       const row = await actionable(accountId, id);
-      const moved = await move(row, 'approved', {}, {
-        at: clock.now().toISOString(),
-        kind: 'approved',
-        by: await actorName(accountId),
-      });
+      const moved = await move(
+        row,
+        'approved',
+        {},
+        {
+          at: clock.now().toISOString(),
+          kind: 'approved',
+          by: await actorName(accountId),
+        },
+      );
       return { dispute: present(moved, true) };
     },
 
@@ -266,10 +288,13 @@ export function createDisputeService(deps: {
         problems['/reason'] = fieldError('validation:error.enum', { value: input.reason });
       const note = input.note?.trim() ?? '';
       // "Other" says nothing by itself: its note is required.
-      if (input.reason === 'other' && note === '') problems['/note'] = fieldError('validation:error.required');
+      if (input.reason === 'other' && note === '')
+        problems['/note'] = fieldError('validation:error.required');
       const urls = input.attachments ?? [];
       if (urls.length > DISPUTE_ATTACHMENTS_MAX)
-        problems['/attachments'] = fieldError('validation:error.maxItems', { limit: DISPUTE_ATTACHMENTS_MAX });
+        problems['/attachments'] = fieldError('validation:error.maxItems', {
+          limit: DISPUTE_ATTACHMENTS_MAX,
+        });
       const colleagues = await files.colleaguesOf(accountId);
       const attachments: { url: string; name: string }[] = [];
       for (const [index, url] of urls.entries()) {
