@@ -12,6 +12,10 @@
  *   says "5", the unit "presumably MB"; decimal like the uploads' 10000 KB).
  */
 
+import { isDay } from './days';
+
+export { isDay };
+
 export const DISPUTE_STATUSES = ['pending', 'declined', 'cancelled', 'approved', 'arbitration'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
@@ -66,15 +70,6 @@ export interface DisputeFilters {
   to?: string;
   query?: string;
   merchantIds: string[];
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day the calendar has (`2025-02-30` is not one). */
-export function isDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /**

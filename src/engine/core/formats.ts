@@ -5,8 +5,9 @@
  */
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { isEmail, isPhone } from '../../domain/contact';
+import { isDay as isDate, parseDate, showDate } from '../../domain/days';
 
-export { isEmail, isPhone };
+export { isEmail, isPhone, parseDate, showDate };
 
 let now: () => Date = () => new Date();
 
@@ -24,38 +25,6 @@ function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
-}
-
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-function isDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** "2026-11-22" → "22/11/2026": dates read day first in both languages (spec: dd/MM/yyyy); anything else as is. */
-export function showDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
-
-const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/g;
-
-/**
- * A typed date as yyyy-mm-dd, or null when it is not a day of the calendar. Takes the spec's two formats —
- * dd/MM/yyyy (also with - or . between, one-digit day and month) and yyyy-mm-dd — in Latin or Arabic-Indic digits.
- */
-export function parseDate(text: string): string | null {
-  const latin = text.trim().replace(ARABIC_INDIC, (digit) => {
-    const code = digit.charCodeAt(0);
-    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
-  });
-  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(latin);
-  const iso = dayFirst
-    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
-    : latin;
-  return isDate(iso) ? iso : null;
 }
 
 /**

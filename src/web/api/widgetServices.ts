@@ -1,54 +1,16 @@
 /**
- * What the form widgets need from the API (any flow): uploads with progress, downloads of stored files, and the
+ * What the form widgets need from the API (any flow): uploads with progress (./upload.ts), downloads of stored files, and the
  * lists `apiSelect` and `multiSelect` fields pick from (business sections and their categories, the stores),
  * and the lookups that fill a field from another's answer (an IBAN's bank).
  */
 import { api, ApiError } from './client';
-import {
-  fileNameOf,
-  UploadRejected,
-  type Connections,
-  type WidgetServices,
-} from '../../engine/widgets/services';
+import { uploadWithProgress } from './upload';
+import { fileNameOf, type Connections, type WidgetServices } from '../../engine/widgets/services';
 import { safeFileName } from '../../domain/fileName';
 
-/** Upload refusals the merchant can act on, by the server's message key, and by status when there is none. */
-const REFUSALS: Record<string, UploadRejected['reason']> = {
-  'widgets:upload.badType': 'badType',
-  'widgets:upload.tooLarge': 'tooLarge',
-  'widgets:upload.quota': 'quota',
-};
-const STATUS_REFUSALS: Record<number, UploadRejected['reason']> = { 415: 'badType', 413: 'tooLarge' };
-
-/** Uploads with progress (fetch cannot report upload progress; XMLHttpRequest can). */
-function upload(file: File, onProgress: (fraction: number) => void, signal: AbortSignal) {
-  return new Promise<{ url: string }>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/merchant/api/v2/upload');
-    request.withCredentials = true;
-    request.setRequestHeader('x-mbo-client', 'web');
-    request.responseType = 'json';
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => {
-      const body = (request.response ?? {}) as {
-        url?: string;
-        field_errors?: Record<string, { key?: string }>;
-      };
-      if (request.status === 201 && body.url) return resolve({ url: body.url });
-      // The server names the reason by the field's message key; a body refused before it was read (413 from
-      // the size limit) has none, so the status says it.
-      const reason = REFUSALS[body.field_errors?.['/file']?.key ?? ''] ?? STATUS_REFUSALS[request.status];
-      if (reason) return reject(new UploadRejected(reason));
-      reject(new ApiError(request.status, 'failed to upload'));
-    };
-    request.onerror = () => reject(new ApiError(0, 'network error'));
-    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal.addEventListener('abort', () => request.abort());
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
-}
+/** Uploads with progress to the form's upload call. */
+const upload = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) =>
+  uploadWithProgress('/merchant/api/v2/upload', 'file', file, onProgress, signal);
 
 /**
  * Saves a stored file: the download call's attachment form (the bytes, typed by their content, with a safe

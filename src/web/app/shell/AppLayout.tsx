@@ -18,7 +18,7 @@ import { isLanguage } from '../../../domain/language';
 import { PageLoader } from '../RootLayout';
 import { RequireAuth } from '../RequireAuth';
 import { logout } from '../session';
-import { LOCAL_FLAGS, useLocalFlag } from '../localFlags';
+import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { ShellContext } from './ShellContext';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
 import { useShell } from './useShell';

@@ -4,7 +4,7 @@
  * (language, help centre, account), collapse 64/200 remembered, and the disputes tutorial's second step on
  * the users item.
  */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -36,8 +36,9 @@ import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { links } from '../../config/links';
 import { isLanguage } from '../../../domain/language';
-import { LOCAL_FLAGS, useLocalFlag } from '../localFlags';
+import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { useAccount } from '../../api/account';
+import { useActiveDisputes } from '../../api/activeDisputes';
 import { NAV_ICONS } from './icons';
 import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
 import type { ShellData } from './useShell';
@@ -72,11 +73,20 @@ export function Sidebar(props: {
   const [capitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
   const seen = { disputes: disputesSeen === '1', capital: capitalSeen === '1' };
 
+  // Disputes: the open ones' count when the member may fetch them (0: no badge), else "new" until visited.
+  const canFetchDisputes = shell.permissions.canFetchDisputes;
+  const activeDisputes = useActiveDisputes(canFetchDisputes);
+  const badgeOf = (name: NavItem['badge']) => {
+    if (name === 'disputes' && canFetchDisputes)
+      return activeDisputes.data ? { text: String(activeDisputes.data), color: 'red' } : undefined;
+    return name && !seen[name] ? { text: t('new'), color: 'mint' } : undefined;
+  };
+
   const item = (nav: NavItem | { id: string; path: string; badge?: undefined }) => (
     <SidebarLink
       key={nav.id}
       nav={nav}
-      badge={nav.badge && !seen[nav.badge] ? { text: t('new'), color: 'mint' } : undefined}
+      badge={badgeOf(nav.badge)}
       collapsed={collapsed}
       active={location.pathname.startsWith(nav.path)}
       onNavigate={props.onNavigate}
@@ -262,15 +272,20 @@ function UsersWithTutorial(props: { link: ReactNode; onNavigate: () => void }) {
   const { t } = useTranslation('shell');
   const [step, setStep] = useLocalFlag(LOCAL_FLAGS.disputesTutorial);
   const navigate = useNavigate();
+  const titleId = useId();
   return (
     <Popover opened={step === 'second'} position="right" withArrow width={260} shadow="md" trapFocus={false}>
       <Popover.Target>
         <div>{props.link}</div>
       </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label={t('tutorial.title')}>
-        <Text size="sm" fw={600} mb={4}>
-          {t('tutorial.title')}
-        </Text>
+      {/* Named by its title (Mantine names a dropdown after its target, "Users", otherwise). */}
+      <Popover.Dropdown role="dialog" aria-labelledby={titleId}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" mb={4}>
+          <Text size="sm" fw={600} id={titleId}>
+            {t('tutorial.title')}
+          </Text>
+          <CloseButton size="sm" aria-label={t('tutorial.close')} onClick={() => setStep('done')} />
+        </Group>
         <Text size="sm" mb="sm">
           {t('tutorial.body')}
         </Text>

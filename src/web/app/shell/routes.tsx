@@ -17,9 +17,6 @@ const PLANNED: [string, string, Permission?][] = [
   ['analytics', 'nav.analytics', 'canViewAnalytics'],
   ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
   ['ads', 'nav.ads', 'canViewAds'],
-  ['disputes', 'nav.disputes', 'canViewDisputes'],
-  ['disputes/:id', 'nav.disputes', 'canViewDisputes'],
-  ['disputes-faq', 'nav.disputes', 'canViewDisputes'],
   ['locations', 'nav.locations', 'canViewLocations'],
   ['legal-entities', 'nav.legalEntities', 'canViewStoreManagement'],
   ['legal-entities/:originalLegalEntityId', 'nav.legalEntities', 'canViewStoreManagement'],
@@ -124,6 +121,15 @@ const CAPITAL: [string, CapitalScreen, Permission][] = ['finance/capital', 'fina
     ]),
 );
 
+const disputes = () => import('../../features/disputes/routes/DisputesPages');
+
+/** Disputes (features/disputes; onboarding spec §2 "Other areas"): the page needs merchant access, its calls the disputes flag. */
+const DISPUTES: [string, 'DisputesList' | 'DisputeDetail' | 'DisputesFaq', Permission][] = [
+  ['disputes', 'DisputesList', 'canViewDisputes'],
+  ['disputes/:id', 'DisputeDetail', 'canViewDisputes'],
+  ['disputes-faq', 'DisputesFaq', 'canViewDisputes'],
+];
+
 const forms = () => import('../../features/forms/routes/FormPages');
 
 /** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
@@ -161,6 +167,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(dashboard, DASHBOARD),
   ...screenRoutes(forms, FORMS),
   ...screenRoutes(capital, CAPITAL),
+  ...screenRoutes(disputes, DISPUTES),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),

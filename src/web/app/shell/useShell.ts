@@ -3,16 +3,13 @@
  * the application and the legal entity — and from them the computed permissions (src/domain/permissions.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePermissionFlags } from '../../api/permissions';
 import { useAccount } from '../../api/account';
 import { useExperiments } from '../../api/experiments';
 import { api } from '../../api/client';
 import { fetchStores } from '../../api/stores';
 import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
-import {
-  computePermissions,
-  type ComputedPermissions,
-  type PermissionFlags,
-} from '../../../domain/permissions';
+import { computePermissions, type ComputedPermissions } from '../../../domain/permissions';
 
 export interface LegalEntity {
   id: string;
@@ -32,12 +29,7 @@ const FIVE_MINUTES = 300_000;
 export function useShell(): { isPending: boolean; isError?: boolean; retry?: () => void; data?: ShellData } {
   const account = useAccount();
   const signedIn = Boolean(account.data);
-  const flags = useQuery({
-    queryKey: ['permissions'],
-    enabled: signedIn,
-    staleTime: FIVE_MINUTES,
-    queryFn: () => api<PermissionFlags & { role: string | null }>('GET', '/merchant/api/v1/auth/permissions'),
-  });
+  const flags = usePermissionFlags(signedIn);
   const experiments = useExperiments();
   const client = useQueryClient();
   const storeAccess = flags.data?.has_store_access === true;

@@ -1,0 +1,38 @@
+/**
+ * Calendar days as the product reads and writes them (spec: yyyy-mm-dd stored, dd/MM/yyyy shown and typed, in
+ * both languages). Pure, and light on purpose: the form engine's formats, the filters of lists and the server
+ * share it, and screens import it without the form engine's validators.
+ */
+
+const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A day the calendar has, written yyyy-mm-dd (`2025-02-30` is not one). */
+export function isDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** "2026-11-22" → "22/11/2026": dates read day first in both languages (spec: dd/MM/yyyy); anything else as is. */
+export function showDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/**
+ * A typed date as yyyy-mm-dd, or null when it is not a day of the calendar. Takes the spec's two formats —
+ * dd/MM/yyyy (also with - or . between, one-digit day and month) and yyyy-mm-dd — in Latin or Arabic-Indic digits.
+ */
+export function parseDate(text: string): string | null {
+  const latin = text.trim().replace(ARABIC_INDIC, (digit) => {
+    const code = digit.charCodeAt(0);
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(latin);
+  const iso = dayFirst
+    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
+    : latin;
+  return isDay(iso) ? iso : null;
+}

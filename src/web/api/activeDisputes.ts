@@ -1,0 +1,19 @@
+/**
+ * The open disputes' count for the sidebar's badge (shell spec §2.3; cached 300 s, onboarding spec §9). Here and
+ * not in features/disputes: the shell shows it, and the shell imports no feature. The disputes screens refresh
+ * it by the same key after a refund or a challenge.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { ACTIVE_DISPUTES_CACHE_MS } from '../../domain/disputes';
+
+export const ACTIVE_DISPUTES_KEY = ['disputes', 'active'] as const;
+
+export const useActiveDisputes = (enabled: boolean) =>
+  useQuery({
+    queryKey: ACTIVE_DISPUTES_KEY,
+    queryFn: () => api<{ total: number }>('GET', '/merchant/api/v1/disputes/active').then((r) => r.total),
+    staleTime: ACTIVE_DISPUTES_CACHE_MS,
+    enabled,
+    retry: false,
+  });

@@ -1,0 +1,18 @@
+/**
+ * The permissions call (shell spec §7): the first membership's flags and role, cached five minutes. The shell
+ * computes its permissions from them; a screen that needs one flag (disputes: may this member refund?) reads
+ * the same query, never a copy of the shell's data.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import type { PermissionFlags } from '../../domain/permissions';
+
+export const PERMISSIONS_QUERY_KEY = ['permissions'] as const;
+
+export const usePermissionFlags = (enabled = true) =>
+  useQuery({
+    queryKey: PERMISSIONS_QUERY_KEY,
+    enabled,
+    staleTime: 300_000,
+    queryFn: () => api<PermissionFlags & { role: string | null }>('GET', '/merchant/api/v1/auth/permissions'),
+  });

@@ -1,0 +1,54 @@
+/**
+ * An upload with progress (fetch cannot report upload progress; XMLHttpRequest can), to any of the API's upload
+ * calls: the form's files (`/merchant/api/v2/upload`, field `file`), dispute images (field `asset`). A refusal the
+ * person can act on (wrong type, too large, the day's quota) is an UploadRejected, named by the server's message
+ * key on the field, or by the status when the body was refused before it was read.
+ */
+import { ApiError } from './client';
+import { UploadRejected } from '../../engine/widgets/services';
+
+const REFUSALS: Record<string, UploadRejected['reason']> = {
+  'widgets:upload.badType': 'badType',
+  'widgets:upload.tooLarge': 'tooLarge',
+  'widgets:upload.quota': 'quota',
+};
+const STATUS_REFUSALS: Record<number, UploadRejected['reason']> = { 415: 'badType', 413: 'tooLarge' };
+
+export interface Uploaded {
+  url: string;
+  name: string;
+}
+
+export function uploadWithProgress(
+  path: string,
+  field: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Uploaded> {
+  return new Promise<Uploaded>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('x-mbo-client', 'web');
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      const body = (request.response ?? {}) as {
+        url?: string;
+        name?: string;
+        field_errors?: Record<string, { key?: string }>;
+      };
+      if (request.status === 201 && body.url) return resolve({ url: body.url, name: body.name ?? file.name });
+      const reason = REFUSALS[body.field_errors?.[`/${field}`]?.key ?? ''] ?? STATUS_REFUSALS[request.status];
+      if (reason) return reject(new UploadRejected(reason));
+      reject(new ApiError(request.status, 'failed to upload'));
+    };
+    request.onerror = () => reject(new ApiError(0, 'network error'));
+    request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    signal.addEventListener('abort', () => request.abort());
+    const form = new FormData();
+    form.append(field, file, file.name);
+    request.send(form);
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Disputes' calls (onboarding spec §7) as react-query hooks, one key factory for the feature. The list pages by
+ * `next_page_token` (infinite query: "Show more" appends the next page); refund and challenge update the
+ * dispute in place and refresh the lists and the sidebar's count.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import { ACTIVE_DISPUTES_KEY } from '../../api/activeDisputes';
+import type { ChallengeReason, DisputeStatus } from '../../../domain/disputes';
+import { apiQuery, type ListFilters } from './filters';
+
+const D = '/merchant/api/v1/disputes';
+
+export interface TimelineEntry {
+  at: string;
+  kind: 'opened' | 'challenged' | 'approved' | 'declined' | 'cancelled' | string;
+  by?: string;
+  note?: string;
+}
+
+export interface Dispute {
+  id: string;
+  merchant_id: string;
+  store_id: string | null;
+  order_id: string;
+  status: DisputeStatus;
+  type: string;
+  amount: string;
+  currency: string;
+  customer_name: string;
+  created_at: string;
+  updated_at: string;
+  respond_by: string | null;
+  customer_note: string | null;
+  order: {
+    items?: { name: string; quantity: number; amount: number }[];
+    product?: string;
+  } | null;
+  timeline: TimelineEntry[];
+  challenge: {
+    reason: ChallengeReason;
+    note: string;
+    attachments: { url: string; name: string }[];
+    at: string;
+    by: string;
+  } | null;
+  can_act: boolean;
+}
+
+interface Page {
+  disputes: Dispute[];
+  next_page_token: string | null;
+}
+
+export const disputeKeys = {
+  all: ['disputes'] as const,
+  list: (filters: ListFilters) => ['disputes', 'list', filters] as const,
+  detail: (id: string) => ['disputes', 'detail', id] as const,
+  active: ACTIVE_DISPUTES_KEY,
+};
+
+const search = (query: Record<string, string>) => new URLSearchParams(query).toString();
+
+export function useDisputes(filters: ListFilters) {
+  return useInfiniteQuery({
+    queryKey: disputeKeys.list(filters),
+    queryFn: ({ pageParam }) =>
+      api<Page>(
+        'GET',
+        `${D}?${search({ ...apiQuery(filters), ...(pageParam ? { page_token: pageParam } : {}) })}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_page_token ?? undefined,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+export const useDispute = (id: string) =>
+  useQuery({
+    queryKey: disputeKeys.detail(id),
+    queryFn: () => api<{ dispute: Dispute }>('GET', `${D}/${encodeURIComponent(id)}`).then((r) => r.dispute),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+function useDisputeAction<Input>(id: string, send: (input: Input) => Promise<{ dispute: Dispute }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ dispute }) => {
+      client.setQueryData(disputeKeys.detail(id), dispute);
+      void client.invalidateQueries({ queryKey: ['disputes', 'list'] });
+      void client.invalidateQueries({ queryKey: disputeKeys.active });
+    },
+  });
+}
+
+export const useApprove = (id: string) =>
+  useDisputeAction<void>(id, () => api('POST', `${D}/${encodeURIComponent(id)}/approve`, {}));
+
+export const useChallenge = (id: string) =>
+  useDisputeAction<{ reason: ChallengeReason; note: string; attachments: string[] }>(id, (input) =>
+    api('POST', `${D}/${encodeURIComponent(id)}/challenge`, input),
+  );
+
+/** One challenge image, with progress (field `asset`, spec §7). */
+export const uploadImage = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) =>
+  uploadWithProgress(`${D}/attachments/upload`, 'asset', file, onProgress, signal);
+
+/** Saves the filtered list as a CSV file (every page of it: the server streams them). */
+export async function exportCsv(filters: ListFilters) {
+  const { statuses, ...query } = apiQuery(filters);
+  const body: Record<string, unknown> = { ...query, tz_offset: Number(query.tz_offset) };
+  if (statuses) body.statuses = statuses.split(',');
+  const response = await fetch(`${D}/export`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-mbo-client': 'web' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, 'export failed');
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'disputes.csv';
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

@@ -1,0 +1,53 @@
+/**
+ * A disputes list's filters as its address carries them (`?status=pending,arbitration&from=2025-01-01&to=…&q=…`),
+ * so a filtered list can be reloaded, shared and gone back to; and as the API's query (`statuses`,
+ * `created_at_gte`, `created_at_lte`, `query`, `tz_offset`). Unknown or malformed values in an address are
+ * dropped, not sent: a hand-edited link shows the nearest sound list instead of an error.
+ */
+import { isDay, isDisputeStatus, type DisputeStatus } from '../../../domain/disputes';
+
+export interface ListFilters {
+  statuses: DisputeStatus[];
+  from: string | null;
+  to: string | null;
+  q: string;
+}
+
+export function filtersFrom(params: URLSearchParams): ListFilters {
+  const day = (name: string) => {
+    const value = params.get(name);
+    return value && isDay(value) ? value : null;
+  };
+  return {
+    statuses: (params.get('status') ?? '').split(',').filter((s): s is DisputeStatus => isDisputeStatus(s)),
+    from: day('from'),
+    to: day('to'),
+    q: (params.get('q') ?? '').slice(0, 100),
+  };
+}
+
+/** The address's search part for some filters (empty ones left out). */
+export function paramsOf(filters: ListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  return params;
+}
+
+/** Minutes east of UTC of the browser's time zone now (a day filter is the merchant's own day). */
+export const tzOffset = () => -new Date().getTimezoneOffset();
+
+/** The API's query for some filters. */
+export function apiQuery(filters: ListFilters, offset = tzOffset()): Record<string, string> {
+  const query: Record<string, string> = { tz_offset: String(offset) };
+  if (filters.statuses.length > 0) query.statuses = filters.statuses.join(',');
+  if (filters.from) query.created_at_gte = filters.from;
+  if (filters.to) query.created_at_lte = filters.to;
+  if (filters.q.trim()) query.query = filters.q.trim();
+  return query;
+}
+
+export const hasFilters = (filters: ListFilters) =>
+  filters.statuses.length > 0 || filters.from !== null || filters.to !== null || filters.q.trim() !== '';
