@@ -46,7 +46,7 @@ function where(query: DisputeQuery): SQL | undefined {
 }
 
 export function createDisputeRepository(db: Db) {
-  return {
+  const repository = {
     /** A page: at most `limit` rows, newest first. */
     async list(query: DisputeQuery, limit: number): Promise<DisputeRow[]> {
       if (query.merchantIds.length === 0) return [];
@@ -93,29 +93,34 @@ export function createDisputeRepository(db: Db) {
           .returning()
       )[0];
     },
+    /** Writes disputes by id, 1,000 a statement (a statement takes at most 65,535 parameters, 12 a row). */
     async upsert(rows: (typeof disputes.$inferInsert)[]) {
-      if (rows.length === 0) return;
-      await db
-        .insert(disputes)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: disputes.id,
-          set: {
-            merchantId: sql`excluded.merchant_id`,
-            storeId: sql`excluded.store_id`,
-            orderId: sql`excluded.order_id`,
-            status: sql`excluded.status`,
-            type: sql`excluded.type`,
-            amountMinor: sql`excluded.amount_minor`,
-            currency: sql`excluded.currency`,
-            customerName: sql`excluded.customer_name`,
-            data: sql`excluded.data`,
-            createdAt: sql`excluded.created_at`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        });
+      for (let i = 0; i < rows.length; i += 1000) await upsertBatch(rows.slice(i, i + 1000));
     },
   };
+  return repository;
+
+  async function upsertBatch(rows: (typeof disputes.$inferInsert)[]) {
+    await db
+      .insert(disputes)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: disputes.id,
+        set: {
+          merchantId: sql`excluded.merchant_id`,
+          storeId: sql`excluded.store_id`,
+          orderId: sql`excluded.order_id`,
+          status: sql`excluded.status`,
+          type: sql`excluded.type`,
+          amountMinor: sql`excluded.amount_minor`,
+          currency: sql`excluded.currency`,
+          customerName: sql`excluded.customer_name`,
+          data: sql`excluded.data`,
+          createdAt: sql`excluded.created_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
 }
 
 export type DisputeRepository = ReturnType<typeof createDisputeRepository>;
