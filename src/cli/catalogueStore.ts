@@ -25,7 +25,6 @@ import { readMetaFiles } from '../catalogue/source';
 import { isObject, type JsonObject } from '../engine/core/json';
 import { systemClock } from '../server/clock';
 import { ConfigError, loadConfig } from '../server/config';
-import { DataDirError, openDatabase, type Database } from '../server/db';
 import { HttpError } from '../server/errors';
 import { createAccountRepository } from '../server/repositories/account';
 import { createFlowVersionRepository } from '../server/repositories/flowVersions';
@@ -33,6 +32,7 @@ import { databaseFlowSource } from '../server/services/flowStore';
 import { createStudioService, type Review } from '../server/services/studio';
 
 import { CommandError } from './commandError';
+import { openCommandDatabase } from './database';
 
 export { CommandError };
 
@@ -57,20 +57,7 @@ async function withStudio<T>(
     if (error instanceof ConfigError) throw new CommandError(error.message);
     throw error;
   }
-  let database: Database;
-  try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      sync: config.dbSync,
-    });
-  } catch (error) {
-    throw new CommandError(
-      error instanceof DataDirError
-        ? error.message
-        : `the database could not be opened: ${(error as Error).message.split('\n')[0]}`,
-    );
-  }
+  const database = await openCommandDatabase(config);
   try {
     const repository = createFlowVersionRepository(database.db);
     const accounts = createAccountRepository(database.db);

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../server/config';
-import { DataDirError, openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
+import { openCommandDatabase } from './database';
 import { checkFixture, FixtureError, loadFixture, type FixtureProblem } from '../server/fixtures/load';
 
 const USAGE = 'usage: npm run fixtures -- <check|load> <file.json>';
@@ -65,14 +66,11 @@ async function main(argv: string[]) {
 
   let database: Database;
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      sync: config.dbSync,
-    });
+    database = await openCommandDatabase(config);
   } catch (error) {
+    const message = (error as Error).message;
     fail(
-      `error: ${error instanceof DataDirError ? `${error.message}${/in use/.test(error.message) ? ', or load it through the running server (POST /dev/fixtures)' : ''}` : `the database could not be opened: ${(error as Error).message}`}`,
+      `error: ${message}${/in use/.test(message) ? ', or load it through the running server (POST /dev/fixtures)' : ''}`,
     );
   }
   try {
