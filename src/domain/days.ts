@@ -36,3 +36,12 @@ export function parseDate(text: string): string | null {
     : latin;
   return isDay(iso) ? iso : null;
 }
+
+/**
+ * The instants a day filter stands for: the start of `from`'s day and the end of `to`'s (23:59:59.999), in a
+ * time zone `offsetMinutes` east of UTC (the merchant's; the Gulf is +180 or +240).
+ */
+export function dayBounds(day: string, end: boolean, offsetMinutes = 0): string {
+  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}Z`).getTime() - offsetMinutes * 60_000;
+  return new Date(at).toISOString();
+}

@@ -12,9 +12,9 @@
  *   says "5", the unit "presumably MB"; decimal like the uploads' 10000 KB).
  */
 
-import { isDay } from './days';
+import { dayBounds, isDay } from './days';
 
-export { isDay };
+export { dayBounds, isDay };
 
 export const DISPUTE_STATUSES = ['pending', 'declined', 'cancelled', 'approved', 'arbitration'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
@@ -70,15 +70,6 @@ export interface DisputeFilters {
   to?: string;
   query?: string;
   merchantIds: string[];
-}
-
-/**
- * The instants a day filter stands for: the start of `from`'s day and the end of `to`'s (23:59:59.999), in a
- * time zone `offsetMinutes` east of UTC (the merchant's; the Gulf is +180 or +240).
- */
-export function dayBounds(day: string, end: boolean, offsetMinutes = 0): string {
-  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}Z`).getTime() - offsetMinutes * 60_000;
-  return new Date(at).toISOString();
 }
 
 /** A money amount given in minor units, as a decimal string with the currency's decimals (3 for BHD, KWD). */

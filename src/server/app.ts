@@ -46,6 +46,9 @@ import { capitalRoutes } from './routes/capital';
 import { disputeRoutes } from './routes/disputes';
 import { createDisputeRepository } from './repositories/disputes';
 import { createDisputeService } from './services/disputes';
+import { supportRoutes } from './routes/support';
+import { createSupportRepository } from './repositories/support';
+import { createSupportService } from './services/support';
 import { sandboxRoutes } from './routes/sandbox';
 import { sandboxConnector } from './services/connectors';
 import { createCapitalRepository } from './repositories/capital';
@@ -403,6 +406,15 @@ export async function buildApp(options: AppOptions) {
   await app.register(disputeRoutes, {
     disputes: createDisputeService({
       repository: createDisputeRepository(database.db),
+      accounts: accountRepository,
+      files: fileRepository,
+      clock,
+    }),
+    files,
+  });
+  await app.register(supportRoutes, {
+    support: createSupportService({
+      repository: createSupportRepository(database.db),
       accounts: accountRepository,
       files: fileRepository,
       clock,

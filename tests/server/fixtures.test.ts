@@ -38,6 +38,7 @@ describe('POST /dev/fixtures', () => {
         capital_loans: demo.capital_loans.length,
         capital_applications: demo.capital_applications.length,
         disputes: demo.disputes.length,
+        support_tickets: demo.support_tickets.length,
       },
     });
     const [admin] = await db.select().from(accounts).where(eq(accounts.id, 'acc-admin'));

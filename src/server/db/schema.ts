@@ -536,3 +536,50 @@ export const disputes = pgTable(
     index('disputes_merchant_status_idx').on(t.merchantId, t.status),
   ],
 );
+
+/**
+ * A merchant's support ticket (onboarding spec §2 "Other areas", §4, §7; docs/support.md). The columns are what
+ * lists filter and sort by; the rating's note and who rated are in `data`. Its messages are `support_messages`.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** Who opened it (null when that account is gone, or the provider opened it). */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** tech_issue | finances | tby_ads | other (§4) */
+    topic: text('topic').notNull(),
+    /** new | pending | opened | resolved | closed | hold | escalated (§4) */
+    status: text('status').notNull(),
+    /** none | requested | positive | negative (§4) */
+    csat: text('csat').notNull().default('none'),
+    title: text('title').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('support_tickets_merchant_created_idx').on(t.merchantId, t.createdAt, t.id)],
+);
+
+/** One message of a ticket's conversation: the merchant's or an agent's, with its images. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: text('id').primaryKey(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** merchant | agent */
+    author: text('author').notNull(),
+    /** The name shown: the merchant user's email (else phone), or the agent's first name. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    /** [{ url, name }] */
+    attachments: jsonb('attachments').$type<{ url: string; name: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);

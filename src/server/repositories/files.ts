@@ -1,7 +1,7 @@
 /** SQL of uploaded files and of who may see them (the uploader and its merchants' users). */
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { disputes, drafts, files, memberships, organizations } from '../db/schema';
+import { disputes, drafts, files, memberships, organizations, supportMessages } from '../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -23,7 +23,7 @@ export function createFileRepository(db: Db) {
     },
     /**
      * Files older than `before` that no answers point at: no draft of any flow (submitted ones included), no
-     * business profile and no dispute's challenge holds their id. A file's address carries its id, so a text search of the JSON finds
+     * business profile, no dispute's challenge and no support message holds their id. A file's address carries its id, so a text search of the JSON finds
      * every use however deep the field; `limit` keeps one sweep short.
      */
     async unreferencedBefore(before: Date, limit: number): Promise<string[]> {
@@ -37,6 +37,8 @@ export function createFileRepository(db: Db) {
             sql`not exists (select 1 from ${organizations} where ${organizations.businessProfile}::text like '%' || ${files.id} || '%')`,
             // A challenge's images stay with their dispute.
             sql`not exists (select 1 from ${disputes} where ${disputes.data}::text like '%' || ${files.id} || '%')`,
+            // A ticket's images stay with its conversation.
+            sql`not exists (select 1 from ${supportMessages} where ${supportMessages.attachments}::text like '%' || ${files.id} || '%')`,
           ),
         )
         .limit(limit);

@@ -11,7 +11,7 @@ import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
-import { readUploadedFile } from './multipartFile';
+import { readUploadedFile, UPLOADED_FILE } from './multipartFile';
 import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
 
 const tags = ['onboarding'];
@@ -275,15 +275,7 @@ export async function applicationRoutes(
           properties: { file: { type: 'string', format: 'binary' } },
         },
         response: answers({
-          201: {
-            type: 'object',
-            properties: {
-              url: { type: 'string' },
-              name: { type: 'string' },
-              mime_type: { type: 'string' },
-              size: { type: 'integer' },
-            },
-          },
+          201: UPLOADED_FILE,
         }),
       },
       // The body is a multipart stream read by the handler (limits enforced while reading); the schema above

@@ -12,7 +12,6 @@
  * The caller's time zone for day filters comes from `tz_offset` (minutes east of UTC, the browser's), so a day
  * is the merchant's day; without it, UTC.
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   CHALLENGE_NOTE_MAX,
@@ -27,7 +26,7 @@ import { requireSession } from '../auth/session';
 import { answers, ID_PARAMS, open } from '../openapi';
 import type { DisputeFilterInput, DisputeService } from '../services/disputes';
 import type { FileService } from '../services/files';
-import { readUploadedFile } from './multipartFile';
+import { imageUploadRoute } from './multipartFile';
 
 const tags = ['disputes'];
 
@@ -203,41 +202,11 @@ export async function disputeRoutes(
   );
 
   // Challenge images: one a request, in the multipart field `asset` (spec), JPEG or PNG, at most 5 MB.
-  await app.register(multipart, {
-    limits: { fileSize: DISPUTE_ATTACHMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  await imageUploadRoute(app, {
+    path: `${base}/attachments/upload`,
+    tags,
+    summary: 'Uploads one image for a challenge (jpeg or png, told by its content; up to 5 MB)',
+    files,
+    limit: { bytes: DISPUTE_ATTACHMENT_MAX_BYTES, size: '5 MB' },
   });
-  app.post(
-    `${base}/attachments/upload`,
-    {
-      bodyLimit: DISPUTE_ATTACHMENT_MAX_BYTES + 64 * 1024,
-      schema: {
-        tags,
-        summary: 'Uploads one image for a challenge (jpeg or png, told by its content; up to 5 MB)',
-        consumes: ['multipart/form-data'],
-        body: {
-          type: 'object',
-          required: ['asset'],
-          properties: { asset: { type: 'string', format: 'binary' } },
-        },
-        response: answers({
-          201: open({
-            url: { type: 'string' },
-            name: { type: 'string' },
-            mime_type: { type: 'string' },
-            size: { type: 'integer' },
-          }),
-        }),
-      },
-      // The body is a multipart stream read by the handler (limits enforced while reading).
-      validatorCompiler: () => () => true,
-    },
-    async (request, reply) => {
-      const file = await readUploadedFile(request, 'asset', {
-        bytes: DISPUTE_ATTACHMENT_MAX_BYTES,
-        size: '5 MB',
-      });
-      const stored = await files.upload(who(request), file, { accept: ['jpeg', 'png'], field: '/asset' });
-      return reply.code(201).send(stored);
-    },
-  );
 }

@@ -4,8 +4,20 @@
  * missing field is 400 naming it, and a file over the limit is 413 — each with a field error the upload widget
  * shows. Register `@fastify/multipart` in the route's plugin with `limits.fileSize` at the limit's bytes.
  */
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireSession } from '../auth/session';
 import { fieldError, HttpError } from '../errors';
+import { answers, open } from '../openapi';
+import type { FileService } from '../services/files';
+
+/** What an upload answers: the file's address (what a form sends back), its shown name, type and size. */
+export const UPLOADED_FILE = open({
+  url: { type: 'string' },
+  name: { type: 'string' },
+  mime_type: { type: 'string' },
+  size: { type: 'integer' },
+});
 
 /**
  * @param field - the multipart field that holds the file (`file`, `asset`)
@@ -43,4 +55,50 @@ export async function readUploadedFile(
       );
     return broken(error);
   }
+}
+
+/**
+ * The route of an area's images (a dispute's challenge, a support ticket): one JPEG or PNG a request, in the
+ * multipart field `asset` (spec §7), at most `limit` — told by its bytes, stored as the caller's. Registers
+ * `@fastify/multipart` in the calling plugin, so call it once per plugin.
+ */
+export async function imageUploadRoute(
+  app: FastifyInstance,
+  options: {
+    path: string;
+    tags: string[];
+    summary: string;
+    files: FileService;
+    limit: { bytes: number; size: string };
+  },
+) {
+  const { limit, files } = options;
+  await app.register(multipart, { limits: { fileSize: limit.bytes, files: 1, fields: 5, parts: 6 } });
+  app.post(
+    options.path,
+    {
+      bodyLimit: limit.bytes + 64 * 1024,
+      schema: {
+        tags: options.tags,
+        summary: options.summary,
+        consumes: ['multipart/form-data'],
+        body: {
+          type: 'object',
+          required: ['asset'],
+          properties: { asset: { type: 'string', format: 'binary' } },
+        },
+        response: answers({ 201: UPLOADED_FILE }),
+      },
+      // The body is a multipart stream read by the handler (limits enforced while reading).
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const file = await readUploadedFile(request, 'asset', limit);
+      const stored = await files.upload(requireSession(request).accountId, file, {
+        accept: ['jpeg', 'png'],
+        field: '/asset',
+      });
+      return reply.code(201).send(stored);
+    },
+  );
 }

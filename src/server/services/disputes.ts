@@ -13,10 +13,8 @@ import {
   ACTIVE_DISPUTE_STATUSES,
   canActOn,
   CHALLENGE_REASONS,
-  dayBounds,
   DISPUTE_ATTACHMENTS_MAX,
   DISPUTES_PAGE_SIZE,
-  isDay,
   isDisputeStatus,
   minorToDecimal,
   type ChallengeReason,
@@ -27,7 +25,8 @@ import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositories/disputes';
 import type { FileRepository } from '../repositories/files';
-import { fileIdOf } from './files';
+import { ownImages } from './attachments';
+import { createdRange, valuesOf } from './listFilters';
 
 /** The list's filters as the query string (or the export's body) gives them. */
 export interface DisputeFilterInput {
@@ -78,13 +77,6 @@ function decodeToken(token: string): { createdAt: Date; id: string } {
   if (Number.isNaN(createdAt.getTime())) throw refuse();
   return { createdAt, id: parsed[1] };
 }
-
-/** Values given as a list or as one comma-separated text (`statuses=pending,approved`). */
-const valuesOf = (input: string[] | undefined) =>
-  (input ?? [])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
 
 /** A spreadsheet reads a cell starting with =, +, - or @ as a formula: such text is written with a leading '. */
 export function safeCell(value: unknown): string {
@@ -139,19 +131,7 @@ export function createDisputeService(deps: {
     const foreign = merchantIds.find((m) => !allowed.includes(m));
     if (foreign)
       problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
-    const bound = (field: 'created_at_gte' | 'created_at_lte', end: boolean) => {
-      const value = input[field];
-      if (value === undefined || value === '') return undefined;
-      if (isDay(value)) return dayBounds(value, end, offsetMinutes);
-      // An instant is taken as given (the app sends days; a script may send 2025-01-31T20:59:59.999Z).
-      if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(new Date(value).getTime()))
-        return new Date(value).toISOString();
-      problems[`/${field}`] = fieldError('validation:error.format.date');
-      return undefined;
-    };
-    const from = bound('created_at_gte', false);
-    const to = bound('created_at_lte', true);
-    if (from && to && from > to) problems['/created_at_lte'] = fieldError('validation:error.dateOrder');
+    const { from, to } = createdRange(input, problems, offsetMinutes);
     const search = input.query?.trim() ?? '';
     if (search.length > QUERY_MAX)
       problems['/query'] = fieldError('validation:error.maxLength', { limit: QUERY_MAX });
@@ -290,20 +270,13 @@ export function createDisputeService(deps: {
       // "Other" says nothing by itself: its note is required.
       if (input.reason === 'other' && note === '')
         problems['/note'] = fieldError('validation:error.required');
-      const urls = input.attachments ?? [];
-      if (urls.length > DISPUTE_ATTACHMENTS_MAX)
-        problems['/attachments'] = fieldError('validation:error.maxItems', {
-          limit: DISPUTE_ATTACHMENTS_MAX,
-        });
-      const colleagues = await files.colleaguesOf(accountId);
-      const attachments: { url: string; name: string }[] = [];
-      for (const [index, url] of urls.entries()) {
-        const fileId = fileIdOf(url);
-        const file = fileId ? await files.file(fileId) : undefined;
-        if (!file || !colleagues.includes(file.accountId) || !file.mimeType.startsWith('image/'))
-          problems[`/attachments/${index}`] = fieldError('validation:error.fileNotFound');
-        else attachments.push({ url, name: file.name });
-      }
+      const attachments = await ownImages(
+        files,
+        accountId,
+        input.attachments ?? [],
+        DISPUTE_ATTACHMENTS_MAX,
+        problems,
+      );
       if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);
       const row = await actionable(accountId, id);
       const at = clock.now().toISOString();

@@ -1,0 +1,240 @@
+/**
+ * Support tickets (onboarding spec §2 "Other areas", §4, §5, §7; docs/support.md): lists with filters, a ticket
+ * with its conversation, opening a ticket with images, and the merchant's rating once it is resolved.
+ *
+ * Scope: a caller sees the tickets of the merchants whose membership has `has_merchant_access` (canViewSupport);
+ * any other ticket "does not exist" (404). Filters are checked one by one and a bad one is refused with 400
+ * naming it.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  canRate,
+  CSAT_NOTE_MAX,
+  expandTicketStatuses,
+  filterStatusOf,
+  isTicketStatus,
+  isTicketTopic,
+  TICKET_ATTACHMENTS_MAX,
+  TICKET_TEXT_MAX,
+  TICKET_TEXT_MIN,
+  TICKETS_LIMIT,
+  ticketTitle,
+  type TicketStatus,
+} from '../../domain/support';
+import { flagsForRole } from '../../domain/permissions';
+import type { Clock } from '../clock';
+import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import type { FileRepository } from '../repositories/files';
+import type { MessageRow, SupportRepository, TicketRow } from '../repositories/support';
+import { ownImages } from './attachments';
+import { createdRange, valuesOf } from './listFilters';
+
+/** The list's filters as the query string gives them. */
+export interface TicketFilterInput {
+  statuses?: string[];
+  topics?: string[];
+  created_at_gte?: string;
+  created_at_lte?: string;
+  merchant_ids?: string[];
+}
+
+export interface OpenTicketInput {
+  topic: string;
+  text: string;
+  attachments?: string[];
+  merchant_id?: string;
+}
+
+export function createSupportService(deps: {
+  repository: SupportRepository;
+  accounts: AccountRepository;
+  files: FileRepository;
+  clock: Clock;
+}) {
+  const { repository, accounts, files, clock } = deps;
+
+  /** The merchants a caller may see tickets of, in membership order (403 without any). */
+  async function readable(accountId: string): Promise<string[]> {
+    const merchants = (await accounts.memberships(accountId))
+      .filter((m) => flagsForRole(m.role, m.flags).has_merchant_access === true)
+      .map((m) => m.merchantId);
+    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
+    return merchants;
+  }
+
+  async function nameOf(accountId: string) {
+    const account = await accounts.account(accountId);
+    return account?.email ?? account?.phone ?? accountId;
+  }
+
+  function present(row: TicketRow) {
+    const data = row.data as { csat_note?: string; rated_at?: string; rated_by?: string; opened_by?: string };
+    const status = row.status as TicketStatus;
+    return {
+      id: row.id,
+      merchant_id: row.merchantId,
+      status,
+      filter_status: filterStatusOf(status),
+      topic: row.topic,
+      topics: [row.topic],
+      title: row.title,
+      opened_by: data.opened_by ?? null,
+      csat: row.csat,
+      csat_note: data.csat_note ?? null,
+      can_rate: canRate(row.status, row.csat),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  const presentMessage = (row: MessageRow) => ({
+    id: row.id,
+    author: row.author,
+    author_name: row.authorName,
+    body: row.body,
+    attachments: row.attachments,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  async function withMessages(row: TicketRow) {
+    return {
+      ticket: present(row),
+      messages: (await repository.messages(row.id)).map(presentMessage),
+    };
+  }
+
+  return {
+    async list(
+      accountId: string,
+      input: TicketFilterInput & { limit?: number; offset?: number },
+      offsetMinutes = 0,
+    ) {
+      const allowed = await readable(accountId);
+      const problems: Record<string, FieldError> = {};
+      const statuses = valuesOf(input.statuses);
+      const badStatus = statuses.find((s) => !isTicketStatus(s));
+      if (badStatus) problems['/statuses'] = fieldError('validation:error.enum', { value: badStatus });
+      const topics = valuesOf(input.topics);
+      const badTopic = topics.find((t) => !isTicketTopic(t));
+      if (badTopic) problems['/topics'] = fieldError('validation:error.enum', { value: badTopic });
+      const merchantIds = valuesOf(input.merchant_ids);
+      const foreign = merchantIds.find((m) => !allowed.includes(m));
+      if (foreign)
+        problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
+      const { from, to } = createdRange(input, problems, offsetMinutes);
+      const fields = Object.keys(problems);
+      if (fields.length > 0)
+        throw new HttpError(400, `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`, problems);
+      const limit = input.limit ?? TICKETS_LIMIT;
+      const offset = input.offset ?? 0;
+      const { rows, total } = await repository.list(
+        {
+          merchantIds: merchantIds.length > 0 ? merchantIds : allowed,
+          statuses: expandTicketStatuses(statuses),
+          topics,
+          from,
+          to,
+        },
+        offset,
+        limit,
+      );
+      return { tickets: rows.map(present), total, offset, limit };
+    },
+
+    async get(accountId: string, id: string) {
+      const row = await repository.get(id, await readable(accountId));
+      if (!row) throw notFound('ticket not found');
+      return withMessages(row);
+    },
+
+    /** A new ticket (status new, no rating asked yet) with the merchant's text and images as its first message. */
+    async open(accountId: string, input: OpenTicketInput) {
+      const allowed = await readable(accountId);
+      const problems: Record<string, FieldError> = {};
+      if (!isTicketTopic(input.topic))
+        problems['/topic'] = fieldError('validation:error.enum', { value: input.topic });
+      const text = input.text.trim();
+      if (text.length < TICKET_TEXT_MIN)
+        problems['/text'] = fieldError(
+          text === '' ? 'validation:error.required' : 'validation:error.minLength',
+          {
+            limit: TICKET_TEXT_MIN,
+          },
+        );
+      else if (text.length > TICKET_TEXT_MAX)
+        problems['/text'] = fieldError('validation:error.maxLength', { limit: TICKET_TEXT_MAX });
+      const merchantId = input.merchant_id ?? allowed[0]!;
+      if (!allowed.includes(merchantId))
+        problems['/merchant_id'] = fieldError('validation:error.notYourMerchant', { value: merchantId });
+      const attachments = await ownImages(
+        files,
+        accountId,
+        input.attachments ?? [],
+        TICKET_ATTACHMENTS_MAX,
+        problems,
+      );
+      if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);
+      const now = clock.now();
+      const id = randomUUID();
+      const name = await nameOf(accountId);
+      const row = await repository.open(
+        {
+          id,
+          merchantId,
+          accountId,
+          topic: input.topic,
+          status: 'new',
+          csat: 'none',
+          title: ticketTitle(text),
+          data: { opened_by: name },
+          createdAt: now,
+          updatedAt: now,
+        },
+        {
+          id: randomUUID(),
+          ticketId: id,
+          author: 'merchant',
+          authorName: name,
+          body: text,
+          attachments,
+          createdAt: now,
+        },
+      );
+      return withMessages(row);
+    },
+
+    /** The merchant's rating of a resolved ticket: like or dislike, once, with an optional note. */
+    async rate(accountId: string, id: string, csat: 'positive' | 'negative', note?: string) {
+      const text = note?.trim() ?? '';
+      if (text.length > CSAT_NOTE_MAX)
+        throw new HttpError(400, 'bad_request', {
+          '/note': fieldError('validation:error.maxLength', { limit: CSAT_NOTE_MAX }),
+        });
+      const row = await repository.get(id, await readable(accountId));
+      if (!row) throw notFound('ticket not found');
+      const refuse = (current: TicketRow) =>
+        new HttpError(409, 'the ticket does not ask for a rating', undefined, {
+          reason: 'not_ratable',
+          csat: current.csat,
+          ticket_status: current.status,
+        });
+      if (!canRate(row.status, row.csat)) throw refuse(row);
+      const rated = await repository.rate(
+        id,
+        csat,
+        {
+          ...(row.data as Record<string, unknown>),
+          csat_note: text || undefined,
+          rated_at: clock.now().toISOString(),
+          rated_by: await nameOf(accountId),
+        },
+        clock.now(),
+      );
+      if (!rated) throw refuse((await repository.get(id, [row.merchantId])) ?? row);
+      return withMessages(rated);
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;
