@@ -59,7 +59,14 @@ const verdicts = new Map<string, 'safe' | 'vulnerable' | 'unknown'>();
  */
 function judge(pattern: string): 'safe' | 'vulnerable' | 'unknown' {
   if (safeRegex(pattern)) return 'safe';
-  const result = checkSync(pattern, 'u', { timeout: 10_000, randomSeed: 17 });
+  // Verdicts by counted steps, not by the clock: recheck's attack and incubation timeouts (1 s, 250 ms by
+  // default) made a safe pattern "vulnerable" on a loaded machine. The overall limit only stops a runaway.
+  const result = checkSync(pattern, 'u', {
+    timeout: 60_000,
+    randomSeed: 17,
+    attackTimeout: null,
+    incubationTimeout: null,
+  });
   return result.status;
 }
 

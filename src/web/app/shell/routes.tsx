@@ -27,8 +27,6 @@ const PLANNED: [string, string, Permission?][] = [
   ['marketing/products', 'nav.marketing', 'canViewMarketing'],
   ['marketplace', 'page.marketplace', 'canViewMarketing'],
   ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
-  ['support', 'nav.support', 'canViewSupport'],
-  ['support/:ticketId', 'nav.support', 'canViewSupport'],
   ['users', 'nav.users', 'isWorkspaceAdmin'],
   ['business-profile/stores', 'nav.stores', 'isWorkspaceAdmin'],
   ['business-profile/stores/:merchantId/:tab?', 'nav.stores', 'isWorkspaceAdmin'],
@@ -130,6 +128,14 @@ const DISPUTES: [string, 'DisputesList' | 'DisputeDetail' | 'DisputesFaq', Permi
   ['disputes-faq', 'DisputesFaq', 'canViewDisputes'],
 ];
 
+const support = () => import('../../features/support/routes/SupportPages');
+
+/** Support tickets (features/support; onboarding spec §2 "Other areas"): merchant access (canViewSupport). */
+const SUPPORT: [string, 'SupportList' | 'TicketDetail', Permission][] = [
+  ['support', 'SupportList', 'canViewSupport'],
+  ['support/:ticketId', 'TicketDetail', 'canViewSupport'],
+];
+
 const forms = () => import('../../features/forms/routes/FormPages');
 
 /** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
@@ -168,6 +174,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(forms, FORMS),
   ...screenRoutes(capital, CAPITAL),
   ...screenRoutes(disputes, DISPUTES),
+  ...screenRoutes(support, SUPPORT),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),

@@ -36,7 +36,8 @@ import { DISPUTE_STATUSES } from '../../../../domain/disputes';
 import { exportCsv, useApprove, useDispute, useDisputes, type Dispute } from '../api';
 import { filtersFrom, hasFilters, paramsOf, type ListFilters } from '../filters';
 import { ChallengeDialog } from '../components/ChallengeDialog';
-import { Day, DayInput, dayText, isolate, langOf, Money, StatusBadge } from '../components/DisputeParts';
+import { StatusBadge } from '../components/DisputeParts';
+import { Day, DayInput, dayText, isolate, langOf, Money } from '../../../components/ListParts';
 import { money } from '../../../../domain/capital/format';
 
 /** How long typing in the search waits before the list follows. */
