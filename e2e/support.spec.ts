@@ -74,7 +74,7 @@ test.describe('support tickets', () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText('21–26 of 26 tickets')).toBeVisible();
 
-    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: /^Open/ }).click();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/status=opened/);
@@ -100,7 +100,7 @@ test.describe('support tickets', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByText('Choose a topic').last()).toBeVisible();
     await expect(dialog.getByText('Tell us what happened')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Topic' }).click();
+    await dialog.getByRole('combobox', { name: 'Topic' }).click();
     await page.getByRole('option', { name: 'Finances' }).click();
     await dialog.getByRole('textbox', { name: 'What happened?' }).fill('Short');
     await expect(dialog.getByText('Write at least 10 characters')).toBeVisible();
