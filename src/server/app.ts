@@ -47,6 +47,8 @@ import { disputeRoutes } from './routes/disputes';
 import { createDisputeRepository } from './repositories/disputes';
 import { createDisputeService } from './services/disputes';
 import { supportRoutes } from './routes/support';
+import { legalEntityRoutes } from './routes/legalEntities';
+import { createLegalEntityService } from './services/legalEntities';
 import { createSupportRepository } from './repositories/support';
 import { createSupportService } from './services/support';
 import { sandboxRoutes } from './routes/sandbox';
@@ -411,6 +413,9 @@ export async function buildApp(options: AppOptions) {
       clock,
     }),
     files,
+  });
+  await app.register(legalEntityRoutes, {
+    legalEntities: createLegalEntityService({ accounts: accountRepository }),
   });
   await app.register(supportRoutes, {
     support: createSupportService({

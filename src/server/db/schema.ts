@@ -105,6 +105,10 @@ export const legalEntities = pgTable(
     licenseUrl: text('license_url'),
     legalAddress: text('legal_address'),
     licenseExpiryDate: text('license_expiry_date'),
+    /** The rest of the legal info (onboarding spec §3): licence type and number, unified number, VAT, … */
+    legalInfo: jsonb('legal_info').$type<Record<string, unknown>>().notNull().default({}),
+    /** [{ id, name, kind: individual | company, nationality, share, roles }] (docs/legal-entities.md) */
+    owners: jsonb('owners').$type<Record<string, unknown>[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('legal_entities_merchant_idx').on(t.merchantId)],

@@ -37,16 +37,6 @@ const EXPERIMENTS = {
     },
   },
 };
-const LEGAL_ENTITY = open({
-  id: { type: 'string' },
-  merchant_id: { type: 'string' },
-  status: { type: 'string' },
-  legal_company_name: { type: ['string', 'null'] },
-  iban: { type: ['string', 'null'] },
-  license_url: { type: ['string', 'null'] },
-  bank_name: { type: ['string', 'null'] },
-  license_expiry_date: { type: ['string', 'null'] },
-});
 const STORE = open({
   id: { type: 'string' },
   name: { type: 'string' },
@@ -93,18 +83,6 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       },
     },
     async (request) => account.experiments(requireSession(request).accountId, request.query.entity_id),
-  );
-
-  app.get(
-    '/merchant/api/v1/legal-entities',
-    {
-      schema: {
-        tags,
-        summary: "The account's merchants' legal entities",
-        response: answers({ 200: itemsOf(LEGAL_ENTITY) }),
-      },
-    },
-    async (request) => account.legalEntities(requireSession(request).accountId),
   );
 
   app.get(

@@ -82,27 +82,6 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       return { items: store.availableProducts };
     },
 
-    /**
-     * The legal entities of the account's merchants — what the shell needs for its alert (spec §2.3; the spec
-     * does not name this path).
-     */
-    async legalEntities(accountId: string) {
-      const merchantIds = (await repo.memberships(accountId)).map((m) => m.merchantId);
-      const rows = await repo.legalEntitiesOf(merchantIds);
-      return {
-        items: rows.map((e) => ({
-          id: e.id,
-          merchant_id: e.merchantId,
-          status: e.status,
-          legal_company_name: e.legalCompanyName,
-          iban: e.iban,
-          license_url: e.licenseUrl,
-          bank_name: e.bankName,
-          license_expiry_date: e.licenseExpiryDate,
-        })),
-      };
-    },
-
     async recordEvent(accountId: string | null, type: string, payload: Record<string, unknown>) {
       await repo.addEvent({ accountId, type, payload, at: deps.clock.now() });
     },

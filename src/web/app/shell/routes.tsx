@@ -18,8 +18,6 @@ const PLANNED: [string, string, Permission?][] = [
   ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
   ['ads', 'nav.ads', 'canViewAds'],
   ['locations', 'nav.locations', 'canViewLocations'],
-  ['legal-entities', 'nav.legalEntities', 'canViewStoreManagement'],
-  ['legal-entities/:originalLegalEntityId', 'nav.legalEntities', 'canViewStoreManagement'],
   ['marketing', 'nav.marketing', 'canViewMarketing'],
   ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
   ['marketing/store-listing', 'nav.marketing', 'canViewMarketing'],
@@ -136,6 +134,14 @@ const SUPPORT: [string, 'SupportList' | 'TicketDetail', Permission][] = [
   ['support/:ticketId', 'TicketDetail', 'canViewSupport'],
 ];
 
+const legalEntities = () => import('../../features/legal-entities/routes/LegalEntitiesPages');
+
+/** Legal entities (features/legal-entities; onboarding spec §2 "Other areas"): canViewStoreManagement (§2.7). */
+const LEGAL_ENTITIES: [string, 'LegalEntitiesList' | 'LegalEntityDetail', Permission][] = [
+  ['legal-entities', 'LegalEntitiesList', 'canViewStoreManagement'],
+  ['legal-entities/:originalLegalEntityId', 'LegalEntityDetail', 'canViewStoreManagement'],
+];
+
 const forms = () => import('../../features/forms/routes/FormPages');
 
 /** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
@@ -175,6 +181,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(capital, CAPITAL),
   ...screenRoutes(disputes, DISPUTES),
   ...screenRoutes(support, SUPPORT),
+  ...screenRoutes(legalEntities, LEGAL_ENTITIES),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),

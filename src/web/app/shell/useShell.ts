@@ -10,10 +10,12 @@ import { api } from '../../api/client';
 import { fetchStores } from '../../api/stores';
 import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
 import { computePermissions, type ComputedPermissions } from '../../../domain/permissions';
+import { alertEntity } from '../../../domain/legalEntities';
 
 export interface LegalEntity {
   id: string;
   status: string;
+  country: string;
   legal_company_name: string;
 }
 
@@ -88,7 +90,8 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
         merchantCountry: account.data.permissions[0]?.merchant_country ?? null,
       }),
       experiments: experiments.data,
-      legalEntity: legalEntities.data?.items[0] ?? null,
+      // The alert's entity: the first ARE one by priority pending_info, suspending, suspended (onboarding §4).
+      legalEntity: alertEntity(legalEntities.data?.items ?? []),
       applicationStatus: application.data?.status ?? null,
     },
   };

@@ -1,0 +1,136 @@
+/**
+ * Legal entities as a workspace admin uses them (onboarding spec §2 "Other areas", §4; docs/legal-entities.md):
+ * the list filtered by status (kept in the address), the expiry modal for a licence that expires soon (once per
+ * session), an entity with its legal info, bank details and owners; in Arabic at 375 px. Each test makes a
+ * merchant of its own.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { shot, signInWith } from './helpers';
+import { uniqueDigits } from './uniqueNumber';
+
+async function merchantWithEntities(page: Page) {
+  const tag = `${Date.now().toString(36)}${uniqueDigits(4)}`;
+  const merchant = `mer-e2e-le-${tag}`;
+  const account = `acc-e2e-le-${tag}`;
+  const who = { email: `${account}@e2e.example`, phone: `+96658${uniqueDigits(7)}` };
+  const res = await page.request.post('/dev/fixtures', {
+    data: {
+      accounts: [{ id: account, ...who }],
+      merchants: [{ id: merchant, name: `Entities ${tag}`, country: 'SAU' }],
+      stores: [{ id: `sto-e2e-le-${tag}`, merchant_id: merchant, name: 'Main store', country: 'SAU' }],
+      legal_entities: [
+        {
+          id: `le-${tag}-sa`,
+          merchant_id: merchant,
+          status: 'active',
+          country: 'SAU',
+          legal_company_name: 'Najd Home Trading Co.',
+          iban: 'SA0380000000608010167519',
+          bank_name: 'Al Rajhi Bank',
+          license_expiry_date: 'today+12d',
+          legal_info: {
+            business_license_type: 'commercial_registration',
+            commercial_registration_number: '1010654321',
+          },
+          owners: [
+            {
+              id: 'o1',
+              name: 'Huda Al-Otaibi',
+              kind: 'individual',
+              nationality: 'SAU',
+              share: 75,
+              roles: ['shareholder', 'authorized_signatory'],
+            },
+            {
+              id: 'o2',
+              name: 'Najd Holding',
+              kind: 'company',
+              nationality: 'SAU',
+              share: 25,
+              roles: ['shareholder'],
+            },
+          ],
+        },
+        {
+          id: `le-${tag}-ae`,
+          merchant_id: merchant,
+          status: 'pending_info',
+          country: 'ARE',
+          legal_company_name: 'Najd Home FZ-LLC',
+          license_expiry_date: 'today+200d',
+        },
+      ],
+      permissions: [
+        {
+          account_id: account,
+          merchant_id: merchant,
+          role: 'workspace_admin',
+          flags: { has_merchant_access: true, has_store_access: true, is_account_edit_allowed: true },
+        },
+      ],
+      experiments: [{ account_id: account, name: 'store_management', value: 'enabled' }],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await signInWith(page.request, who);
+  return { tag };
+}
+
+test.describe('legal entities', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('the list, its filter, the expiry modal once, and an entity with its owners', async ({ page }) => {
+    const { tag } = await merchantWithEntities(page);
+    await page.goto('/legal-entities?lang=en');
+    const modal = page.getByRole('dialog', { name: 'Renew your licence' });
+    await expect(modal).toContainText('The licence of Najd Home Trading Co. expires in 12 days.');
+    await expect(modal).toContainText('Send us the renewed licence before');
+    await modal.getByRole('button', { name: 'Later' }).click();
+    await expect(modal).toHaveCount(0);
+    const cards = page.getByTestId('legal-entities').locator('[data-entity]');
+    await expect(cards).toHaveCount(2);
+    // The sidebar's alert is about the UAE entity that needs information.
+    await expect(page.getByText('keep your account active', { exact: false }).first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Information needed' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/status=pending_info/);
+    await expect(cards).toHaveCount(1);
+    await shot(page, 'legal-entities-list-en');
+    await page.reload();
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('dialog')).toHaveCount(0); // dismissed for this session
+
+    await page.goto(`/legal-entities/le-${tag}-sa?lang=en`);
+    await expect(page.getByRole('heading', { name: 'Najd Home Trading Co.' })).toBeVisible();
+    await expect(page.getByText('SA03 8000 0000 6080 1016 7519')).toBeVisible();
+    await expect(page.getByText('1010654321')).toBeVisible();
+    const owners = page.getByTestId('owners').locator('tbody tr');
+    await expect(owners).toHaveCount(2);
+    await expect(owners.first()).toContainText('Huda Al-Otaibi');
+    await expect(owners.first()).toContainText('75 %');
+    await expect(owners.first()).toContainText('Authorised signatory');
+    await shot(page, 'legal-entity-en');
+  });
+});
+
+test.describe('legal entities in Arabic on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('the list and an entity read right to left', async ({ page }) => {
+    const { tag } = await merchantWithEntities(page);
+    await page.goto('/legal-entities?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const modal = page.getByRole('dialog', { name: 'جدّد رخصتك' });
+    await expect(modal).toBeVisible();
+    await shot(page, 'legal-entities-expiry-ar-375');
+    await modal.getByRole('button', { name: 'لاحقًا' }).click();
+    await expect(page.getByTestId('legal-entities').locator('[data-entity]')).toHaveCount(2);
+    await shot(page, 'legal-entities-list-ar-375');
+    await page.goto(`/legal-entities/le-${tag}-sa?lang=ar`);
+    await expect(page.getByRole('heading', { name: 'المالكون' })).toBeVisible();
+    await expect(page.getByTestId('owners').locator('tbody tr')).toHaveCount(2);
+    await shot(page, 'legal-entity-ar-375');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Legal entities (onboarding spec §2 "Other areas", §3, §7; shell spec §2.3; docs/legal-entities.md): the list
+ * with its status filter (also what the shell's alert reads), one entity with its legal info, its owners, and the
+ * entities with their merchants' stores.
+ *
+ * Scope: the list is every member's (the shell's alert needs it: hasMerchantAccess gates the lookup, §4); one
+ * entity's details, its owners and the entities with stores carry bank details and owners' identities, so they
+ * are for workspace admins (`is_account_edit_allowed`, the page's canViewStoreManagement) — 403 for another
+ * member, 404 for another merchant's entity.
+ */
+import { flagsForRole } from '../../domain/permissions';
+import { isLegalEntityStatus } from '../../domain/legalEntities';
+import { fieldError, HttpError, notFound } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import { valuesOf } from './listFilters';
+
+type Row = Awaited<ReturnType<AccountRepository['legalEntitiesOf']>>[number];
+
+function summary(e: Row) {
+  return {
+    id: e.id,
+    merchant_id: e.merchantId,
+    status: e.status,
+    country: e.country,
+    legal_company_name: e.legalCompanyName,
+    iban: e.iban,
+    license_url: e.licenseUrl,
+    bank_name: e.bankName,
+    legal_address: e.legalAddress,
+    license_expiry_date: e.licenseExpiryDate,
+  };
+}
+
+export function createLegalEntityService(deps: { accounts: AccountRepository }) {
+  const { accounts } = deps;
+
+  async function merchantsOf(accountId: string) {
+    return (await accounts.memberships(accountId)).map((m) => m.merchantId);
+  }
+
+  /** The merchants whose entities the caller may read in full (403 without any). */
+  async function adminOf(accountId: string) {
+    const merchants = (await accounts.memberships(accountId))
+      .filter((m) => flagsForRole(m.role, m.flags).is_account_edit_allowed === true)
+      .map((m) => m.merchantId);
+    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
+    return merchants;
+  }
+
+  async function one(accountId: string, id: string) {
+    const mine = (await accounts.legalEntitiesOf(await merchantsOf(accountId))).find((e) => e.id === id);
+    if (!mine) throw notFound('legal entity not found');
+    if (!(await adminOf(accountId)).includes(mine.merchantId)) throw new HttpError(403, 'forbidden');
+    return mine;
+  }
+
+  return {
+    /** The entities of the caller's merchants, oldest first; `status` keeps those in the given statuses. */
+    async list(accountId: string, input: { status?: string[] }) {
+      const statuses = valuesOf(input.status);
+      const unknown = statuses.find((s) => !isLegalEntityStatus(s));
+      if (unknown)
+        throw new HttpError(400, 'bad filter: status', {
+          '/status': fieldError('validation:error.enum', { value: unknown }),
+        });
+      const rows = await accounts.legalEntitiesOf(await merchantsOf(accountId));
+      return {
+        items: rows.filter((e) => statuses.length === 0 || statuses.includes(e.status)).map(summary),
+      };
+    },
+
+    async get(accountId: string, id: string) {
+      const row = await one(accountId, id);
+      return { ...summary(row), legal_info: row.legalInfo, owners_count: row.owners.length };
+    },
+
+    async owners(accountId: string, id: string) {
+      return { items: (await one(accountId, id)).owners };
+    },
+
+    /** The caller's entities (those they administer), each with its merchant's stores. */
+    async withStores(accountId: string) {
+      const merchants = await adminOf(accountId);
+      const [entities, stores] = await Promise.all([
+        accounts.legalEntitiesOf(merchants),
+        accounts.storesOf(merchants),
+      ]);
+      return {
+        items: entities.map((e) => ({
+          ...summary(e),
+          stores: stores
+            .filter((s) => s.merchantId === e.merchantId)
+            .map((s) => ({ id: s.id, name: s.name, country: s.country })),
+        })),
+      };
+    },
+  };
+}
+
+export type LegalEntityService = ReturnType<typeof createLegalEntityService>;

@@ -1,0 +1,402 @@
+/**
+ * Legal entities (onboarding spec §2 "Other areas": list, detail with owners, the expiry modal; shell spec §2.3,
+ * §8): the list with its status filter in the address, an entity with its legal info, bank details and owners,
+ * and the modal that warns of a licence that expires soon or has expired (once per entity per browser session).
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  MultiSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { PageHeader } from '../../../components/PageHeader';
+import { isolate, langOf, localDay } from '../../../components/ListParts';
+import { capitalDate } from '../../../../domain/capital/format';
+import { groupIban } from '../../../../engine/core/iban';
+import {
+  isLegalEntityStatus,
+  LEGAL_ENTITY_STATUSES,
+  licenceState,
+  type LegalEntityStatus,
+} from '../../../../domain/legalEntities';
+import { useLegalEntities, useLegalEntity, useOwners, type LegalEntity, type Owner } from '../api';
+
+const STATUS_COLORS: Record<LegalEntityStatus, string> = {
+  active: 'teal',
+  pending_info: 'yellow',
+  suspending: 'orange',
+  suspended: 'red',
+};
+
+function StatusBadge(props: { status: LegalEntityStatus }) {
+  const { t } = useTranslation('legal-entities');
+  return (
+    <Badge color={STATUS_COLORS[props.status]} variant="light" data-status={props.status}>
+      {t(`status.${props.status}`)}
+    </Badge>
+  );
+}
+
+const today = () => localDay(new Date().toISOString());
+
+/** The licence's expiry as a line: "Expires 31/03/28", "Expires in 20 days", "Expired on 15/11/26". */
+function Licence(props: { expiry: string | null }) {
+  const { t, i18n } = useTranslation('legal-entities');
+  const state = licenceState(props.expiry, today());
+  if (state.state === 'none') return <Text size="sm">{t('licence.none')}</Text>;
+  const date = isolate(capitalDate(props.expiry!, new Date(), langOf(i18n.language)));
+  const color = state.state === 'valid' ? undefined : state.state === 'expiring' ? 'orange.8' : 'red.8';
+  return (
+    <Text size="sm" c={color} fw={state.state === 'valid' ? undefined : 600} data-licence={state.state}>
+      {state.state === 'expiring'
+        ? t('licence.expiring', { count: state.daysLeft!, date })
+        : t(`licence.${state.state}`, { date })}
+    </Text>
+  );
+}
+
+const DISMISSED_KEY = 'mbo.legalEntityExpiry.dismissed';
+
+function dismissed(): string[] {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(DISMISSED_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+/** The expiry modal: the first entity (not suspended) whose licence expires soon or has expired. */
+function ExpiryModal(props: { entities: LegalEntity[] }) {
+  const { t, i18n } = useTranslation('legal-entities');
+  const [gone, setGone] = useState(dismissed);
+  const lang = langOf(i18n.language);
+  const entity = props.entities.find(
+    (e) =>
+      e.status !== 'suspended' &&
+      !gone.includes(e.id) &&
+      ['expiring', 'expired'].includes(licenceState(e.license_expiry_date, today()).state),
+  );
+  if (!entity) return null;
+  const state = licenceState(entity.license_expiry_date, today());
+  const close = () => {
+    const next = [...gone, entity.id];
+    try {
+      window.sessionStorage.setItem(DISMISSED_KEY, JSON.stringify(next));
+    } catch {
+      // Storage refused (private mode): the modal stays closed for this page view only.
+    }
+    setGone(next);
+  };
+  const name = isolate(entity.legal_company_name ?? entity.id);
+  return (
+    <Modal opened onClose={close} title={t('expiry.title')} centered>
+      <Stack>
+        <Text size="sm">
+          {state.state === 'expiring'
+            ? t('expiry.expiring', { count: state.daysLeft!, name })
+            : t('expiry.expired', {
+                name,
+                date: isolate(capitalDate(entity.license_expiry_date!, new Date(), lang)),
+              })}
+        </Text>
+        <Text size="sm">
+          {t('expiry.suspension', { date: isolate(capitalDate(state.suspendOn!, new Date(), lang)) })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('expiry.later')}
+          </Button>
+          <Button component={Link} to="/support" onClick={close}>
+            {t('expiry.contact')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function LegalEntitiesList() {
+  const { t } = useTranslation('legal-entities');
+  const [params, setParams] = useSearchParams();
+  const statuses = (params.get('status') ?? '').split(',').filter(isLegalEntityStatus);
+  const list = useLegalEntities(statuses);
+  const entities = list.data ?? [];
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <MultiSelect
+        label={t('filters.status')}
+        placeholder={statuses.length === 0 ? t('filters.statusPlaceholder') : undefined}
+        data={LEGAL_ENTITY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        value={statuses}
+        onChange={(next) => {
+          const search = new URLSearchParams();
+          if (next.length > 0) search.set('status', next.join(','));
+          setParams(search, { replace: true });
+        }}
+        clearable
+        w={{ base: '100%', sm: 320 }}
+        mb="md"
+      />
+      {list.isPending ? (
+        <Stack gap="xs" data-testid="legal-entities-loading">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} h={88} />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <Alert color="red" title={t('loadFailed')} role="alert">
+          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : entities.length === 0 ? (
+        <Card withBorder p="xl" ta="center" data-testid="legal-entities-empty">
+          <Text fw={600}>{statuses.length > 0 ? t('empty.filtered') : t('empty.title')}</Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="legal-entities">
+          {entities.map((e) => (
+            <Card
+              key={e.id}
+              withBorder
+              component={Link}
+              to={`/legal-entities/${encodeURIComponent(e.id)}`}
+              data-entity={e.id}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Text fw={600} c="teal.8" truncate>
+                    <bdi>{e.legal_company_name ?? e.id}</bdi>
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`country.${e.country}`, { defaultValue: e.country })}
+                  </Text>
+                  <Licence expiry={e.license_expiry_date} />
+                </Stack>
+                <StatusBadge status={e.status} />
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {list.data && <ExpiryModal entities={list.data} />}
+    </>
+  );
+}
+
+function Field(props: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" component="div">
+        {props.children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Owners(props: { owners: Owner[] }) {
+  const { t } = useTranslation('legal-entities');
+  if (props.owners.length === 0) return <Text size="sm">{t('owners.none')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" data-testid="owners">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('owners.name')}</Table.Th>
+            <Table.Th>{t('owners.kind')}</Table.Th>
+            <Table.Th>{t('owners.share')}</Table.Th>
+            <Table.Th>{t('owners.roles')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.owners.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <bdi>{o.name}</bdi>
+                {o.nationality && (
+                  <Text size="xs" c="dimmed">
+                    {t(`country.${o.nationality}`, { defaultValue: o.nationality })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{t(`owners.${o.kind}`)}</Table.Td>
+              <Table.Td>
+                <bdi dir="ltr">{o.share} %</bdi>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {(o.roles ?? []).map((r) => (
+                    <Badge key={r} variant="outline" color="gray" size="sm">
+                      {t(`roles.${r}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function LegalEntityDetail() {
+  const { t } = useTranslation('legal-entities');
+  const { originalLegalEntityId: id = '' } = useParams();
+  const entity = useLegalEntity(id);
+  const owners = useOwners(id, entity.isSuccess);
+  const crumbs = [{ label: t('title'), to: '/legal-entities' }];
+  if (entity.isPending)
+    return (
+      <Stack data-testid="legal-entity-loading">
+        <Skeleton h={36} w={280} />
+        <Skeleton h={180} />
+        <Skeleton h={160} />
+      </Stack>
+    );
+  if (entity.isError) {
+    const status = entity.error instanceof ApiError ? entity.error.status : 500;
+    if (status === 403)
+      return (
+        <>
+          <PageHeader title={t('title')} breadcrumbs={crumbs} />
+          <Alert color="yellow" title={t('forbidden.title')}>
+            {t('forbidden.body')}
+          </Alert>
+        </>
+      );
+    return (
+      <ErrorPage
+        status={status === 404 ? 404 : 500}
+        onRetry={status === 404 ? undefined : () => void entity.refetch()}
+      />
+    );
+  }
+  const e = entity.data;
+  const info = e.legal_info as Record<string, string | undefined>;
+  const licenceType = info.business_license_type;
+  return (
+    <>
+      <PageHeader title={e.legal_company_name ?? e.id} breadcrumbs={crumbs} />
+      <Stack gap="lg">
+        <Group gap="sm">
+          <StatusBadge status={e.status} />
+          <Text size="sm">{t(`country.${e.country}`, { defaultValue: e.country })}</Text>
+        </Group>
+        {e.status !== 'active' && (
+          <Alert
+            color={e.status === 'suspended' ? 'red' : 'yellow'}
+            title={t(`statusAlert.${e.status}.title`)}
+          >
+            <Text size="sm">{t(`statusAlert.${e.status}.body`)}</Text>
+            <Button component={Link} to="/support" size="xs" variant="light" mt="sm">
+              {t('contactSupport')}
+            </Button>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder>
+            <Title order={2} size="h5" mb="sm">
+              {t('detail.legalInfo')}
+            </Title>
+            <Stack gap="sm">
+              {licenceType && (
+                <Field label={t('detail.licenceType')}>
+                  {t(`licenceType.${licenceType}`, { defaultValue: licenceType })}
+                </Field>
+              )}
+              {info.commercial_registration_number && (
+                <Field label={t('detail.registration')}>
+                  <bdi dir="ltr">{info.commercial_registration_number}</bdi>
+                </Field>
+              )}
+              {info.unified_number && (
+                <Field label={t('detail.unifiedNumber')}>
+                  <bdi dir="ltr">{info.unified_number}</bdi>
+                </Field>
+              )}
+              {info.vat_registration_number && (
+                <Field label={t('detail.vat')}>
+                  <bdi dir="ltr">{info.vat_registration_number}</bdi>
+                </Field>
+              )}
+              <Field label={t('detail.licenceExpiry')}>
+                <Licence expiry={e.license_expiry_date} />
+              </Field>
+              {e.license_url && (
+                <Field label={t('detail.licence')}>
+                  <Anchor
+                    href={`/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(e.license_url)}`}
+                  >
+                    {t('detail.download')}
+                  </Anchor>
+                </Field>
+              )}
+              {e.legal_address && (
+                <Field label={t('detail.address')}>
+                  <bdi>{e.legal_address}</bdi>
+                </Field>
+              )}
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h5" mb="sm">
+              {t('detail.bank')}
+            </Title>
+            <Stack gap="sm">
+              <Field label={t('detail.bankName')}>{e.bank_name ?? '—'}</Field>
+              <Field label={t('detail.iban')}>
+                {e.iban ? (
+                  <bdi dir="ltr" style={{ fontFamily: 'monospace' }}>
+                    {groupIban(e.iban)}
+                  </bdi>
+                ) : (
+                  '—'
+                )}
+              </Field>
+            </Stack>
+          </Card>
+        </SimpleGrid>
+        <Card withBorder>
+          <Title order={2} size="h5" mb="sm">
+            {t('owners.title')}
+          </Title>
+          {owners.isPending ? (
+            <Skeleton h={120} />
+          ) : owners.isError ? (
+            <Alert color="red" role="alert">
+              {t('owners.loadFailed')}
+            </Alert>
+          ) : (
+            <Owners owners={owners.data} />
+          )}
+        </Card>
+        <Group>
+          <Button variant="subtle" component={Link} to="/legal-entities">
+            {t('detail.back')}
+          </Button>
+        </Group>
+      </Stack>
+      <ExpiryModal entities={[e]} />
+    </>
+  );
+}
