@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
 import { usePermissionFlags } from '../../../api/permissions';
 import { LOCAL_FLAGS, useLocalFlag } from '../../../localFlags';
@@ -293,17 +293,9 @@ export function DisputesList() {
       </Group>
       <Filters filters={filters} onChange={change} />
       {list.isPending ? (
-        <Stack gap="xs" data-testid="disputes-loading">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
+        <ListSkeleton rows={6} height={44} testId="disputes-loading" />
       ) : list.isError ? (
-        <Alert color="red" title={t('loadFailed')} role="alert">
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
       ) : disputes.length === 0 ? (
         <Card withBorder p="xl" ta="center" data-testid="disputes-empty">
           <Text fw={600}>{hasFilters(filters) ? t('empty.filtered') : t('empty.title')}</Text>
@@ -417,30 +409,25 @@ export function DisputeDetail() {
   const query = useDispute(id);
   const navigate = useNavigate();
   const crumbs = [{ label: t('title'), to: '/disputes' }];
-  if (query.isPending)
+  if (!query.isSuccess)
     return (
-      <Stack data-testid="dispute-loading">
-        <Skeleton h={36} w={260} />
-        <Skeleton h={160} />
-        <Skeleton h={220} />
-      </Stack>
-    );
-  if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 500;
-    if (status === 403)
-      return (
-        <>
-          <PageHeader title={t('title')} breadcrumbs={crumbs} />
-          <Forbidden />
-        </>
-      );
-    return (
-      <ErrorPage
-        status={status === 404 ? 404 : 500}
-        onRetry={status === 404 ? undefined : () => void query.refetch()}
+      <QueryFallback
+        query={query}
+        skeleton={
+          <Stack data-testid="dispute-loading">
+            <Skeleton h={36} w={260} />
+            <Skeleton h={160} />
+            <Skeleton h={220} />
+          </Stack>
+        }
+        forbidden={
+          <>
+            <PageHeader title={t('title')} breadcrumbs={crumbs} />
+            <Forbidden />
+          </>
+        }
       />
     );
-  }
   const d = query.data;
   const items = d.order?.items ?? [];
   return (

@@ -22,8 +22,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
 import { PageHeader } from '../../../components/PageHeader';
 import { isolate, langOf, localDay } from '../../../components/ListParts';
 import { capitalDate } from '../../../../domain/capital/format';
@@ -154,17 +153,9 @@ export function LegalEntitiesList() {
         mb="md"
       />
       {list.isPending ? (
-        <Stack gap="xs" data-testid="legal-entities-loading">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} h={88} />
-          ))}
-        </Stack>
+        <ListSkeleton rows={3} height={88} testId="legal-entities-loading" />
       ) : list.isError ? (
-        <Alert color="red" title={t('loadFailed')} role="alert">
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
       ) : entities.length === 0 ? (
         <Card withBorder p="xl" ta="center" data-testid="legal-entities-empty">
           <Text fw={600}>{statuses.length > 0 ? t('empty.filtered') : t('empty.title')}</Text>
@@ -265,32 +256,27 @@ export function LegalEntityDetail() {
   const entity = useLegalEntity(id);
   const owners = useOwners(id, entity.isSuccess);
   const crumbs = [{ label: t('title'), to: '/legal-entities' }];
-  if (entity.isPending)
+  if (!entity.isSuccess)
     return (
-      <Stack data-testid="legal-entity-loading">
-        <Skeleton h={36} w={280} />
-        <Skeleton h={180} />
-        <Skeleton h={160} />
-      </Stack>
-    );
-  if (entity.isError) {
-    const status = entity.error instanceof ApiError ? entity.error.status : 500;
-    if (status === 403)
-      return (
-        <>
-          <PageHeader title={t('title')} breadcrumbs={crumbs} />
-          <Alert color="yellow" title={t('forbidden.title')}>
-            {t('forbidden.body')}
-          </Alert>
-        </>
-      );
-    return (
-      <ErrorPage
-        status={status === 404 ? 404 : 500}
-        onRetry={status === 404 ? undefined : () => void entity.refetch()}
+      <QueryFallback
+        query={entity}
+        skeleton={
+          <Stack data-testid="legal-entity-loading">
+            <Skeleton h={36} w={280} />
+            <Skeleton h={180} />
+            <Skeleton h={160} />
+          </Stack>
+        }
+        forbidden={
+          <>
+            <PageHeader title={t('title')} breadcrumbs={crumbs} />
+            <Alert color="yellow" title={t('forbidden.title')}>
+              {t('forbidden.body')}
+            </Alert>
+          </>
+        }
       />
     );
-  }
   const e = entity.data;
   const info = e.legal_info as Record<string, string | undefined>;
   const licenceType = info.business_license_type;

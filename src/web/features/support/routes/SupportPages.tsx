@@ -27,7 +27,7 @@ import { usePermissionFlags } from '../../../api/permissions';
 import { useExperiments } from '../../../api/experiments';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
 import { Day, DayInput, timeText } from '../../../components/ListParts';
 import { TICKET_FILTER_STATUSES, TICKET_TOPICS, TICKETS_LIMIT } from '../../../../domain/support';
@@ -223,17 +223,9 @@ export function SupportList() {
       />
       <Filters filters={filters} onChange={change} />
       {list.isPending ? (
-        <Stack gap="xs" data-testid="tickets-loading">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
+        <ListSkeleton rows={6} height={44} testId="tickets-loading" />
       ) : list.isError ? (
-        <Alert color="red" title={t('loadFailed')} role="alert">
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
       ) : tickets.length === 0 ? (
         <Card withBorder p="xl" ta="center" data-testid="tickets-empty">
           <Text fw={600}>{hasFilters(filters) ? t('empty.filtered') : t('empty.title')}</Text>
@@ -342,31 +334,26 @@ export function TicketDetail() {
   const { ticketId = '' } = useParams();
   const query = useTicket(ticketId);
   const crumbs = [{ label: t('title'), to: '/support' }];
-  if (query.isPending)
+  if (!query.isSuccess)
     return (
-      <Stack data-testid="ticket-loading">
-        <Skeleton h={36} w={260} />
-        <Skeleton h={90} />
-        <Skeleton h={90} w="70%" ms="auto" />
-        <Skeleton h={90} w="70%" />
-      </Stack>
-    );
-  if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 500;
-    if (status === 403)
-      return (
-        <>
-          <PageHeader title={t('title')} breadcrumbs={crumbs} />
-          <Forbidden />
-        </>
-      );
-    return (
-      <ErrorPage
-        status={status === 404 ? 404 : 500}
-        onRetry={status === 404 ? undefined : () => void query.refetch()}
+      <QueryFallback
+        query={query}
+        skeleton={
+          <Stack data-testid="ticket-loading">
+            <Skeleton h={36} w={260} />
+            <Skeleton h={90} />
+            <Skeleton h={90} w="70%" ms="auto" />
+            <Skeleton h={90} w="70%" />
+          </Stack>
+        }
+        forbidden={
+          <>
+            <PageHeader title={t('title')} breadcrumbs={crumbs} />
+            <Forbidden />
+          </>
+        }
       />
     );
-  }
   const { ticket, messages } = query.data;
   const open = ticket.status !== 'resolved' && ticket.status !== 'closed';
   return (
