@@ -140,6 +140,12 @@ export async function applicationAtReview(page: Page) {
 }
 
 /** With SHOTS_DIR=<dir>, a screenshot of the whole page there (for looking at the screens, not for asserting). */
+/** The smallest PNG the upload's type check takes (its signature and an IHDR chunk). */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4480000000049454e44ae426082',
+  'hex',
+);
+
 export async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });

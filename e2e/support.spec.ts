@@ -4,13 +4,8 @@
  * resolved ticket rated; in English on the desktop, in Arabic at 375 px. Each test acts on a merchant of its own.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signInWith } from './helpers';
+import { PNG, shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
-
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4480000000049454e44ae426082',
-  'hex',
-);
 
 /** A merchant with an admin (signed in on the page) and tickets: `extra` new ones and one of each other status. */
 async function merchantWithTickets(page: Page, extra = 0) {

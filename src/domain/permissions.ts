@@ -166,6 +166,18 @@ export interface ComputedPermissions {
   hasMerchantAccess: boolean;
 }
 
+/** canView{product}Ads (shell spec §6): the ads flag with the ads experiment, or ads ops or invites. */
+export function canViewAds(
+  flags: Partial<Record<PermissionFlag, FlagValue>>,
+  experiments: readonly string[],
+) {
+  return (
+    (flags.is_ads_allowed === true && experiments.includes('ads')) ||
+    flags.is_ads_ops === true ||
+    flags.is_ads_user_invite_allowed === true
+  );
+}
+
 /** Computed permissions, rule by rule as shell spec §6 derives them. */
 export function computePermissions(input: PermissionInputs): ComputedPermissions {
   const on = (flag: PermissionFlag) => input.flags[flag] === true;
@@ -175,7 +187,7 @@ export function computePermissions(input: PermissionInputs): ComputedPermissions
   const applicationComplete = Boolean(application?.phone && application.email);
   return {
     canViewCapital: on('is_payouts_allowed') && (exp('capital') || exp('capital_fake_door')),
-    canViewAds: (on('is_ads_allowed') && exp('ads')) || on('is_ads_ops') || on('is_ads_user_invite_allowed'),
+    canViewAds: canViewAds(input.flags, input.experiments),
     canViewProductCatalog: exp('product_catalog'),
     canViewLocations: exp('locations') && on('has_locations'),
     canViewStoreManagement: exp('store_management') && on('is_account_edit_allowed'),

@@ -34,23 +34,23 @@ function summary(e: Row) {
 export function createLegalEntityService(deps: { accounts: AccountRepository }) {
   const { accounts } = deps;
 
-  async function merchantsOf(accountId: string) {
-    return (await accounts.memberships(accountId)).map((m) => m.merchantId);
+  /** The caller's merchants, and those whose entities they may read in full (workspace admins). */
+  async function scopeOf(accountId: string) {
+    const memberships = await accounts.memberships(accountId);
+    return {
+      all: memberships.map((m) => m.merchantId),
+      admin: memberships
+        .filter((m) => flagsForRole(m.role, m.flags).is_account_edit_allowed === true)
+        .map((m) => m.merchantId),
+    };
   }
 
-  /** The merchants whose entities the caller may read in full (403 without any). */
-  async function adminOf(accountId: string) {
-    const merchants = (await accounts.memberships(accountId))
-      .filter((m) => flagsForRole(m.role, m.flags).is_account_edit_allowed === true)
-      .map((m) => m.merchantId);
-    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
-    return merchants;
-  }
-
+  /** One entity of the caller's merchants (404 for another's), if the caller administers it (403 otherwise). */
   async function one(accountId: string, id: string) {
-    const mine = (await accounts.legalEntitiesOf(await merchantsOf(accountId))).find((e) => e.id === id);
+    const scope = await scopeOf(accountId);
+    const mine = (await accounts.legalEntitiesOf(scope.all)).find((e) => e.id === id);
     if (!mine) throw notFound('legal entity not found');
-    if (!(await adminOf(accountId)).includes(mine.merchantId)) throw new HttpError(403, 'forbidden');
+    if (!scope.admin.includes(mine.merchantId)) throw new HttpError(403, 'forbidden');
     return mine;
   }
 
@@ -63,7 +63,7 @@ export function createLegalEntityService(deps: { accounts: AccountRepository }) 
         throw new HttpError(400, 'bad filter: status', {
           '/status': fieldError('validation:error.enum', { value: unknown }),
         });
-      const rows = await accounts.legalEntitiesOf(await merchantsOf(accountId));
+      const rows = await accounts.legalEntitiesOf((await scopeOf(accountId)).all);
       return {
         items: rows.filter((e) => statuses.length === 0 || statuses.includes(e.status)).map(summary),
       };
@@ -80,7 +80,8 @@ export function createLegalEntityService(deps: { accounts: AccountRepository }) 
 
     /** The caller's entities (those they administer), each with its merchant's stores. */
     async withStores(accountId: string) {
-      const merchants = await adminOf(accountId);
+      const merchants = (await scopeOf(accountId)).admin;
+      if (merchants.length === 0) throw new HttpError(403, 'forbidden');
       const [entities, stores] = await Promise.all([
         accounts.legalEntitiesOf(merchants),
         accounts.storesOf(merchants),

@@ -23,11 +23,12 @@ import {
   Accordion,
 } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
 import { usePermissionFlags } from '../../../api/permissions';
@@ -236,23 +237,9 @@ export function DisputesList() {
   // The tutorial's second step is on the users item, which workspace admins alone have (shell spec §2.3, §6:
   // is_account_edit_allowed makes a workspace admin).
   const admin = usePermissionFlags().data?.is_account_edit_allowed === true;
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useDisputes(filters);
   const [exporting, setExporting] = useState(false);
-  // The filters as last asked for: two changes before the address has re-rendered (a day typed, then the other
-  // with Enter) both count.
-  const latest = useRef(filters);
-  useEffect(() => {
-    latest.current = filtersFrom(params);
-  }, [params]);
-  const change = useCallback(
-    (patch: Partial<ListFilters>) => {
-      latest.current = { ...latest.current, ...patch };
-      setParams(paramsOf(latest.current), { replace: true });
-    },
-    [setParams],
-  );
   const disputes = list.data?.pages.flatMap((p) => p.disputes) ?? [];
 
   // Without the disputes flag the list answers 403: the page says so (and offers no export).

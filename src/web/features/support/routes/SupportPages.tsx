@@ -19,17 +19,19 @@ import {
   Text,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { useExperiments } from '../../../api/experiments';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
 import { Day, DayInput, timeText } from '../../../components/ListParts';
+import { canViewAds } from '../../../../domain/permissions';
 import { TICKET_FILTER_STATUSES, TICKET_TOPICS, TICKETS_LIMIT } from '../../../../domain/support';
 import { useTicket, useTickets, type Message, type Ticket } from '../api';
 import { filtersFrom, hasFilters, paramsOf, type TicketFilters } from '../filters';
@@ -41,11 +43,7 @@ import { TicketStatusBadge } from '../components/TicketParts';
 function useSeesAds() {
   const flags = usePermissionFlags().data;
   const experiments = useExperiments().data ?? [];
-  return (
-    (flags?.is_ads_allowed === true && experiments.includes('ads')) ||
-    flags?.is_ads_ops === true ||
-    flags?.is_ads_user_invite_allowed === true
-  );
+  return canViewAds(flags ?? {}, experiments);
 }
 
 function Forbidden() {
@@ -187,22 +185,9 @@ export function SupportList() {
   const { t } = useTranslation('support');
   const navigate = useNavigate();
   const withAds = useSeesAds();
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useTickets(filters);
   const [writing, setWriting] = useState(false);
-  // The filters as last asked for: two changes before the address has re-rendered both count.
-  const latest = useRef(filters);
-  useEffect(() => {
-    latest.current = filtersFrom(params);
-  }, [params]);
-  const change = useCallback(
-    (patch: Partial<TicketFilters>) => {
-      latest.current = { ...latest.current, ...patch };
-      setParams(paramsOf(latest.current), { replace: true });
-    },
-    [setParams],
-  );
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (

@@ -1,0 +1,27 @@
+/**
+ * A list's filters kept in the address (disputes, support): read from the search part, changed by patches.
+ * Each patch applies to the filters as last asked for, not to the render's copy, so two changes before the
+ * address has re-rendered (a day typed, then the other with Enter) both count.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+export function useAddressFilters<F>(
+  read: (params: URLSearchParams) => F,
+  write: (filters: F) => URLSearchParams,
+): [F, (patch: Partial<F>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = read(params);
+  const latest = useRef(filters);
+  useEffect(() => {
+    latest.current = read(params);
+  }, [params, read]);
+  const change = useCallback(
+    (patch: Partial<F>) => {
+      latest.current = { ...latest.current, ...patch };
+      setParams(write(latest.current), { replace: true });
+    },
+    [setParams, write],
+  );
+  return [filters, change];
+}
