@@ -35,7 +35,9 @@ export function PageHeader(props: {
           </Breadcrumbs>
         )}
         <Title order={1} size="h2">
-          {props.title}
+          {/* A title may be data (a company's name, a ticket's subject): its own direction, so "Co." keeps its
+              full stop at the end on a right-to-left page. */}
+          <bdi>{props.title}</bdi>
         </Title>
       </Stack>
       {/* Wider screens: every action as a button. */}
