@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
@@ -12,10 +13,23 @@ export interface LazyHandle {
  * component made during render would load again and remount on every render). `handle.preload` lets the
  * router start every matched route's chunk at once (AppRoutes), where nested lazy screens would otherwise
  * load one after the other.
+ *
+ * `namespaces` are the translation files the screen's components ask for: they load together with the chunk.
+ * Without them each component that names a namespace suspends in turn — the page's, then the filters', then a
+ * form's — and on a busy machine that chain (every link a render and a request) took most of 15 s before the
+ * screen could even ask for its data. Leaving one out costs only that wait, never a wrong text.
  */
-export function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+export function lazyScreen(
+  load: () => Promise<ComponentType>,
+  namespaces: readonly string[] = [],
+): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= load().then((Screen) => ({ default: Screen })));
+  const preload = () =>
+    (loading ??= Promise.all([
+      load(),
+      // A failed namespace is the page's own to report (its useTranslation loads it again); the chunk still counts.
+      namespaces.length > 0 ? i18next.loadNamespaces([...namespaces]).catch(() => undefined) : undefined,
+    ]).then(([Screen]) => ({ default: Screen })));
   const Screen = lazy(preload);
   return { element: <Screen />, handle: { preload } satisfies LazyHandle };
 }

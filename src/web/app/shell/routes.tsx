@@ -155,39 +155,46 @@ const FORMS: [string, 'StartForm' | 'FormWizard' | 'FormView', Permission?][] = 
 function screenRoutes<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   table: [string, Name, Permission?][],
+  namespaces: readonly string[],
 ): RouteObject[] {
   return table.map(([path, screen, permission]) => ({
     path,
-    ...lazyScreen(() =>
-      Promise.all([pages(), load()]).then(([p, m]) => {
-        const Screen: ComponentType = m[screen];
-        return function GatedScreen() {
-          return (
-            <p.Gate allow={permission ? (granted) => granted[permission] : undefined}>
-              <Screen />
-            </p.Gate>
-          );
-        };
-      }),
+    ...lazyScreen(
+      () =>
+        Promise.all([pages(), load()]).then(([p, m]) => {
+          const Screen: ComponentType = m[screen];
+          return function GatedScreen() {
+            return (
+              <p.Gate allow={permission ? (granted) => granted[permission] : undefined}>
+                <Screen />
+              </p.Gate>
+            );
+          };
+        }),
+      namespaces,
     ),
   }));
 }
 
 export const signedInRoutes: RouteObject[] = [
   { index: true, ...lazyScreen(() => pages().then((m) => m.RootRedirect)) },
-  ...screenRoutes(onboarding, APPLICATION),
-  ...screenRoutes(dashboard, DASHBOARD),
-  ...screenRoutes(forms, FORMS),
-  ...screenRoutes(capital, CAPITAL),
-  ...screenRoutes(disputes, DISPUTES),
-  ...screenRoutes(support, SUPPORT),
-  ...screenRoutes(legalEntities, LEGAL_ENTITIES),
+  // Each with the translation files its screens ask for (lazyScreen loads them beside the chunk).
+  ...screenRoutes(onboarding, APPLICATION, ['onboarding']),
+  ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation']),
+  ...screenRoutes(forms, FORMS, []),
+  ...screenRoutes(capital, CAPITAL, ['capital']),
+  ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
+  ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation']),
+  ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),
   })),
   {
     path: 'account/*',
-    ...lazyScreen(() => import('../../features/account/routes/AccountPage').then((m) => m.AccountPage)),
+    ...lazyScreen(
+      () => import('../../features/account/routes/AccountPage').then((m) => m.AccountPage),
+      ['account', 'auth'],
+    ),
   },
 ];
