@@ -48,6 +48,9 @@ import { createDisputeRepository } from './repositories/disputes';
 import { createDisputeService } from './services/disputes';
 import { supportRoutes } from './routes/support';
 import { legalEntityRoutes } from './routes/legalEntities';
+import { usersRoutes } from './routes/users';
+import { createUsersRepository } from './repositories/users';
+import { createUsersService } from './services/users';
 import { createLegalEntityService } from './services/legalEntities';
 import { createSupportRepository } from './repositories/support';
 import { createSupportService } from './services/support';
@@ -416,6 +419,15 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(legalEntityRoutes, {
     legalEntities: createLegalEntityService({ accounts: accountRepository }),
+  });
+  await app.register(usersRoutes, {
+    users: createUsersService({
+      repository: createUsersRepository(database.db),
+      accounts: accountRepository,
+      outbox,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
   });
   await app.register(supportRoutes, {
     support: createSupportService({

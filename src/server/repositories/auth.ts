@@ -1,6 +1,7 @@
 /** SQL of sign-in: accounts by address, one-time codes, sessions, counters, used bot-check challenges. */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db';
 import { accounts, counters, meta, otpCodes, sessions, usedBotChallenges } from '../db/schema';
 
@@ -188,10 +189,3 @@ export function createAuthRepository(db: Db) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}

@@ -1,0 +1,209 @@
+/**
+ * A workspace's team (onboarding spec §1 "users (invite, manage, roles)", shell spec §6, §8; docs/users.md): the
+ * people of the caller's merchants, an invitation by e-mail or phone, a role and stores changed, a person removed.
+ *
+ * Scope: the merchants the caller administers (`is_account_edit_allowed`, the users page's isWorkspaceAdmin);
+ * anybody else gets 403. A person is seen, changed or removed only through memberships of those merchants — their
+ * memberships elsewhere are neither shown nor touched; a person outside the team reads as 404.
+ *
+ * The caller cannot invite, change or remove themselves ("user can't invite oneself", §8; the other two answer
+ * 409 `can't change own access`): an admin cannot lock the workspace out by a slip. An invitation makes the
+ * account the address signs in with (if there is none yet) and writes a message to it; the person then signs in
+ * with the normal sign-in, with the address they were invited by.
+ */
+import { isEmail, isPhone } from '../../domain/contact';
+import { normalizeEmail } from '../../domain/email';
+import { flagsForRole, ROLE_FLAGS, type Role } from '../../domain/permissions';
+import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT, type UserStatus } from '../../domain/users';
+import type { Clock } from '../clock';
+import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import type { MemberRow, UsersRepository } from '../repositories/users';
+import type { OutboxService } from './outbox';
+import { valuesOf } from './listFilters';
+
+export interface TeamUser {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  /** The role of the person's first membership here; one role per person is what this page sets. */
+  role: string;
+  stores: { merchant_id: string; name: string; role: string }[];
+  status: UserStatus;
+  added_at: string;
+  is_me: boolean;
+}
+
+/** Every flag a role allows, switched on: what an invited or re-roled person gets. */
+const flagsOf = (role: Role) => Object.fromEntries(ROLE_FLAGS[role].map((flag) => [flag, true]));
+
+export function createUsersService(deps: {
+  repository: UsersRepository;
+  accounts: AccountRepository;
+  outbox: OutboxService;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  const { repository: repo, accounts, clock } = deps;
+
+  /** The merchants the caller administers; 403 when none. */
+  async function scopeOf(accountId: string) {
+    const admin = (await accounts.memberships(accountId))
+      .filter((m) => flagsForRole(m.role, m.flags).is_account_edit_allowed === true)
+      .map((m) => m.merchantId);
+    if (admin.length === 0) throw new HttpError(403, 'forbidden');
+    return admin;
+  }
+
+  /** The team of these merchants, one entry per person, in the order they joined. */
+  async function teamOf(scope: string[], me: string): Promise<TeamUser[]> {
+    const rows = await repo.membersOf(scope);
+    const byAccount = new Map<string, MemberRow[]>();
+    for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+    const signedIn = await repo.signedIn([...byAccount.keys()]);
+    return [...byAccount.values()].map((own) => {
+      const first = own[0]!;
+      return {
+        id: first.accountId,
+        email: first.email,
+        phone: first.phone,
+        first_name: first.firstName,
+        last_name: first.lastName,
+        role: first.role,
+        stores: own.map((m) => ({ merchant_id: m.merchantId, name: m.merchantName, role: m.role })),
+        status: signedIn.has(first.accountId) ? 'active' : 'invited',
+        added_at: first.addedAt.toISOString(),
+        is_me: first.accountId === me,
+      };
+    });
+  }
+
+  /** Checks a role and a set of stores against the scope; problems by JSON pointer. */
+  function checkAccess(input: { role?: string; merchant_ids?: string[] }, scope: string[]) {
+    const problems: Record<string, FieldError> = {};
+    if (!input.role || !isRole(input.role)) problems['/role'] = fieldError('users:error.role');
+    const ids = [...new Set(input.merchant_ids ?? [])];
+    if (ids.length === 0) problems['/merchant_ids'] = fieldError('users:error.stores');
+    const outside = ids.find((id) => !scope.includes(id));
+    // Another workspace's merchant reads like a wrong value, so its ids cannot be probed.
+    if (outside) problems['/merchant_ids'] = fieldError('users:error.stores');
+    return { problems, role: input.role as Role, merchantIds: ids };
+  }
+
+  async function member(scope: string[], me: string, id: string) {
+    const user = (await teamOf(scope, me)).find((u) => u.id === id);
+    if (!user) throw notFound('user not found');
+    if (user.is_me) throw new HttpError(409, "can't change own access");
+    return user;
+  }
+
+  return {
+    /** GET /merchant/api/v1/users: the team, filtered (roles, a search) and paged (offset, limit ≤ 100). */
+    async list(
+      accountId: string,
+      input: { roles?: string[]; query?: string; limit?: number; offset?: number },
+    ) {
+      const roles = valuesOf(input.roles);
+      const unknown = roles.find((r) => !isRole(r));
+      if (unknown)
+        throw new HttpError(400, 'bad filter: roles', {
+          '/roles': fieldError('validation:error.enum', { value: unknown }),
+        });
+      const scope = await scopeOf(accountId);
+      const query = (input.query ?? '').slice(0, USER_QUERY_MAX);
+      const matching = (await teamOf(scope, accountId)).filter(
+        (u) =>
+          (roles.length === 0 || u.stores.some((s) => roles.includes(s.role))) && matchesUserQuery(u, query),
+      );
+      const limit = input.limit ?? USERS_LIMIT;
+      const offset = input.offset ?? 0;
+      return {
+        users: matching.slice(offset, offset + limit),
+        total: matching.length,
+        stores: await repo.merchantNames(scope),
+      };
+    },
+
+    /** POST /merchant/api/v1/users/invite. */
+    async invite(
+      accountId: string,
+      input: { email?: string; phone?: string; role?: string; merchant_ids?: string[]; lang?: string },
+    ) {
+      const scope = await scopeOf(accountId);
+      const { problems, role, merchantIds } = checkAccess(input, scope);
+      const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
+      const phone = input.phone?.trim() ? input.phone.trim() : undefined;
+      if ((email === undefined) === (phone === undefined))
+        problems['/email'] = fieldError('users:error.emailOrPhone');
+      else if (email !== undefined && !isEmail(email)) problems['/email'] = fieldError('users:error.email');
+      else if (phone !== undefined && !isPhone(phone)) problems['/phone'] = fieldError('users:error.phone');
+      if (Object.keys(problems).length > 0) {
+        const message =
+          problems['/email']?.key === 'users:error.email'
+            ? 'invalid email'
+            : problems['/phone']
+              ? 'invalid phone'
+              : 'bad_request';
+        throw new HttpError(400, message, problems);
+      }
+      const field = email !== undefined ? 'email' : 'phone';
+      const address = (email ?? phone)!;
+      const me = await accounts.account(accountId);
+      if (me && (field === 'email' ? me.email : me.phone) === address)
+        throw new HttpError(400, "user can't invite oneself");
+      const existing = await repo.accountBy(field, address);
+      if (existing && (await teamOf(scope, accountId)).some((u) => u.id === existing.id))
+        throw new HttpError(
+          409,
+          field === 'email'
+            ? 'account with given email already exists'
+            : 'account with given phone already exists',
+        );
+      const lang = input.lang === 'ar' ? 'ar' : 'en';
+      const now = clock.now();
+      const id = await repo.accountFor(field, address, lang, now);
+      await repo.setMemberships({ accountId: id, scope, merchantIds, role, flags: flagsOf(role), now });
+      const names = (await repo.merchantNames(merchantIds)).map((m) => m.name).join(', ');
+      const link = `${deps.publicUrl}/auth`;
+      await deps.outbox.send({
+        to: address,
+        channel: field === 'email' ? 'email' : 'sms',
+        subject: lang === 'ar' ? 'دعوة إلى لوحة التاجر' : 'You are invited to the merchant back office',
+        body:
+          lang === 'ar'
+            ? `تمت إضافتك إلى ${names}. سجّل الدخول عبر ${link} باستخدام ${address}.`
+            : `You have been added to ${names}. Sign in at ${link} with ${address}.`,
+      });
+      const user = (await teamOf(scope, accountId)).find((u) => u.id === id)!;
+      return { user };
+    },
+
+    /** PUT /merchant/api/v1/users/{id}: a new role and set of stores (within the scope). */
+    async update(accountId: string, id: string, input: { role?: string; merchant_ids?: string[] }) {
+      const scope = await scopeOf(accountId);
+      const { problems, role, merchantIds } = checkAccess(input, scope);
+      if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);
+      await member(scope, accountId, id);
+      await repo.setMemberships({
+        accountId: id,
+        scope,
+        merchantIds,
+        role,
+        flags: flagsOf(role),
+        now: clock.now(),
+      });
+      return { user: (await teamOf(scope, accountId)).find((u) => u.id === id)! };
+    },
+
+    /** DELETE /merchant/api/v1/users/{id}: out of every merchant of the scope; the account itself stays. */
+    async remove(accountId: string, id: string) {
+      const scope = await scopeOf(accountId);
+      await member(scope, accountId, id);
+      await repo.removeMemberships(id, scope);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
