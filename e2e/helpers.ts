@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveBotCheck, type BotChallenge } from '../src/domain/botCheck';
+import { codeFor } from './signInSteps';
 import { uniqueDigits } from './uniqueNumber';
 
 const demo = JSON.parse(
@@ -23,16 +24,6 @@ async function botToken(request: APIRequestContext): Promise<string> {
     disabled?: boolean;
   };
   return c.disabled ? 'off' : (await solveBotCheck(c))!;
-}
-
-async function codeFor(request: APIRequestContext, to: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
-    const messages = (await (await request.get('/dev/outbox')).json()) as { to: string; code: string }[];
-    const found = messages.find((m) => m.to === to);
-    if (found) return found.code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code sent to ${to}`);
 }
 
 /** A copy of a demo persona (its memberships and experiments) with its own e-mail and phone. */
@@ -63,19 +54,27 @@ export async function personaCopy(request: APIRequestContext, personaId: string)
   return { id, email, phone };
 }
 
-/** Signs a browser context (through its request object) in as an account with e-mail and phone. */
+/**
+ * Signs a browser context (through its request object) in as an account with e-mail and phone. An account
+ * without a phone yet (an invited person) sets `phone` up as its second factor, as the sign-in page would.
+ */
 export async function signInWith(request: APIRequestContext, who: { email: string; phone: string }) {
   const started = (await (
     await request.post('/merchant/api/v2/auth/authenticate', {
       data: { email: who.email, lang: 'en', cf_turnstile: await botToken(request) },
     })
   ).json()) as { session_id: string };
-  await request.post('/merchant/api/v2/auth/verify', {
+  const verified = await request.post('/merchant/api/v2/auth/verify', {
     data: { session_id: started.session_id, code: await codeFor(request, who.email) },
   });
-  await request.post('/merchant/api/v2/auth/challenge/verify', {
+  if (((await verified.json()) as { status?: string }).status === 'setup_2fa') {
+    const setup = await request.post('/merchant/api/v2/auth/challenge/setup', { data: { phone: who.phone } });
+    expect(setup.ok(), await setup.text()).toBe(true);
+  }
+  const done = await request.post('/merchant/api/v2/auth/challenge/verify', {
     data: { code: await codeFor(request, who.phone) },
   });
+  expect(done.ok(), await done.text()).toBe(true);
 }
 
 /** Signs the page's browser context in as a fresh copy of a demo persona. */

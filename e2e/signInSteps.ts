@@ -3,14 +3,14 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
+/** The newest code sent to an address (an invitation to it carries none), waiting for it to be written. */
 export async function codeFor(request: APIRequestContext, to: string): Promise<string> {
-  await expect
-    .poll(async () =>
-      ((await (await request.get('/dev/outbox')).json()) as { to: string }[]).some((m) => m.to === to),
-    )
-    .toBe(true);
-  const messages = (await (await request.get('/dev/outbox')).json()) as { to: string; code: string }[];
-  return messages.find((m) => m.to === to)!.code;
+  const newest = async () =>
+    ((await (await request.get('/dev/outbox')).json()) as { to: string; code?: string }[]).find(
+      (m) => m.to === to && m.code,
+    )?.code;
+  await expect.poll(newest).toBeTruthy();
+  return (await newest())!;
 }
 
 export async function enterCode(page: Page, code: string) {

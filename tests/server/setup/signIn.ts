@@ -20,7 +20,7 @@ async function codeFor(app: FastifyInstance, to: string): Promise<string> {
   // The newest code to the address (an invitation to it carries none).
   const message = (res.json() as { to: string; code?: string }[]).find((m) => m.to === to && m.code);
   if (!message) throw new Error(`no code sent to ${to}`);
-  return message.code;
+  return message.code!;
 }
 
 async function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {

@@ -25,7 +25,6 @@ const PLANNED: [string, string, Permission?][] = [
   ['marketing/products', 'nav.marketing', 'canViewMarketing'],
   ['marketplace', 'page.marketplace', 'canViewMarketing'],
   ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
-  ['users', 'nav.users', 'isWorkspaceAdmin'],
   ['business-profile/stores', 'nav.stores', 'isWorkspaceAdmin'],
   ['business-profile/stores/:merchantId/:tab?', 'nav.stores', 'isWorkspaceAdmin'],
   ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
@@ -142,6 +141,11 @@ const LEGAL_ENTITIES: [string, 'LegalEntitiesList' | 'LegalEntityDetail', Permis
   ['legal-entities/:originalLegalEntityId', 'LegalEntityDetail', 'canViewStoreManagement'],
 ];
 
+const users = () => import('../../features/users/routes/UsersPages');
+
+/** The workspace's team (features/users; docs/users.md): workspace admins only (shell spec §6). */
+const USERS: [string, 'UsersList', Permission][] = [['users', 'UsersList', 'isWorkspaceAdmin']];
+
 const forms = () => import('../../features/forms/routes/FormPages');
 
 /** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
@@ -186,6 +190,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
+  ...screenRoutes(users, USERS, ['users', 'lists', 'widgets', 'validation']),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),

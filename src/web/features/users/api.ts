@@ -1,0 +1,74 @@
+/**
+ * The team's calls (docs/users.md) as react-query hooks. The list pages by offset (the previous page shown while
+ * the next loads); an invitation, a change and a removal refresh it.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../api/client';
+import type { Role } from '../../../domain/permissions';
+import type { UserStatus } from '../../../domain/users';
+import { apiQuery, type UserFilters } from './filters';
+
+const U = '/merchant/api/v1/users';
+
+export interface TeamUser {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  role: Role;
+  stores: { merchant_id: string; name: string; role: string }[];
+  status: UserStatus;
+  added_at: string;
+  is_me: boolean;
+}
+
+export interface TeamPage {
+  users: TeamUser[];
+  total: number;
+  /** The stores (merchants) a person can be given. */
+  stores: { id: string; name: string }[];
+}
+
+export interface Access {
+  role: Role;
+  merchant_ids: string[];
+}
+
+export type Invitation = Access & ({ email: string } | { phone: string }) & { lang: string };
+
+export const usersKeys = { list: (filters: UserFilters) => ['users', 'list', filters] as const };
+
+export const useTeam = (filters: UserFilters) =>
+  useQuery({
+    queryKey: usersKeys.list(filters),
+    queryFn: () => api<TeamPage>('GET', `${U}?${new URLSearchParams(apiQuery(filters)).toString()}`),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+function useTeamChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export const useInvite = () =>
+  useTeamChange((input: Invitation) => api<{ user: TeamUser }>('POST', `${U}/invite`, input));
+
+export const useChangeAccess = () =>
+  useTeamChange((input: Access & { id: string }) =>
+    api<{ user: TeamUser }>('PUT', `${U}/${encodeURIComponent(input.id)}`, {
+      role: input.role,
+      merchant_ids: input.merchant_ids,
+    }),
+  );
+
+export const useRemoveUser = () =>
+  useTeamChange((id: string) => api<Record<string, never>>('DELETE', `${U}/${encodeURIComponent(id)}`));
+
+/** A person's name, else their e-mail or phone. */
+export const displayName = (user: TeamUser) =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email || user.phone || user.id;

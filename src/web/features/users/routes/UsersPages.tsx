@@ -1,0 +1,432 @@
+/**
+ * Users (shell spec §2.6 "users", §6 "Stores and users entries: workspace admins only"; onboarding spec §1
+ * "users (invite, manage, roles)"; docs/users.md): the workspace's team with role, stores and whether they have
+ * signed in yet; filters (roles, a search) and the page in the address; invite, change access and remove in
+ * dialogs. Nobody changes or removes themselves here.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  MultiSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDots, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { analytics } from '../../../analytics';
+import { PageHeader } from '../../../components/PageHeader';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
+import { notify } from '../../../components/notificationStore';
+import { Day } from '../../../components/ListParts';
+import { ROLES, type Role } from '../../../../domain/permissions';
+import { USERS_LIMIT } from '../../../../domain/users';
+import { displayName, useChangeAccess, useInvite, useRemoveUser, useTeam, type TeamUser } from '../api';
+import { filtersFrom, hasFilters, paramsOf, type UserFilters } from '../filters';
+import { AccessDialog, type AccessInput } from '../components/AccessDialog';
+
+function StatusBadge(props: { user: TeamUser }) {
+  const { t } = useTranslation('users');
+  return (
+    <Badge
+      variant="light"
+      color={props.user.status === 'active' ? 'teal' : 'yellow'}
+      data-status={props.user.status}
+    >
+      {t(`status.${props.user.status}`)}
+    </Badge>
+  );
+}
+
+function Person(props: { user: TeamUser }) {
+  const { t } = useTranslation('users');
+  const { user } = props;
+  const contact = user.email ?? user.phone;
+  const named = displayName(user) !== contact;
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text fw={500} truncate>
+        <bdi>{displayName(user)}</bdi>
+        {user.is_me && (
+          <Text span c="dimmed" size="sm">
+            {' '}
+            {t('you')}
+          </Text>
+        )}
+      </Text>
+      {named && contact && (
+        <Text size="xs" c="dimmed" truncate>
+          <bdi dir="ltr">{contact}</bdi>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function StoresText(props: { user: TeamUser }) {
+  return (
+    <Text size="sm" lineClamp={2}>
+      {props.user.stores.map((s, i) => (
+        <span key={s.merchant_id}>
+          {i > 0 && ', '}
+          <bdi>{s.name}</bdi>
+        </span>
+      ))}
+    </Text>
+  );
+}
+
+/** A person's actions: change access, remove — not for oneself. */
+function Actions(props: { user: TeamUser; onEdit: () => void; onRemove: () => void }) {
+  const { t } = useTranslation('users');
+  if (props.user.is_me) return null;
+  const name = displayName(props.user);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name })}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={props.onEdit}>{t('actions.edit')}</Menu.Item>
+        <Menu.Item color="red" onClick={props.onRemove}>
+          {t('actions.remove')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+interface RowProps {
+  users: TeamUser[];
+  onEdit: (user: TeamUser) => void;
+  onRemove: (user: TeamUser) => void;
+}
+
+function UserRows(props: RowProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+      <Table verticalSpacing="sm" data-testid="users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('column.person')}</Table.Th>
+            <Table.Th>{t('column.role')}</Table.Th>
+            <Table.Th>{t('column.stores')}</Table.Th>
+            <Table.Th>{t('column.status')}</Table.Th>
+            <Table.Th>{t('column.added')}</Table.Th>
+            <Table.Th w={48}>
+              <VisuallyHidden>{t('column.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.users.map((user) => (
+            <Table.Tr key={user.id} data-user={user.email ?? user.phone ?? user.id}>
+              <Table.Td maw={280}>
+                <Person user={user} />
+              </Table.Td>
+              <Table.Td>{t(`role.${user.role}`)}</Table.Td>
+              <Table.Td maw={240}>
+                <StoresText user={user} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge user={user} />
+              </Table.Td>
+              <Table.Td>
+                <Day iso={user.added_at} />
+              </Table.Td>
+              <Table.Td>
+                <Actions
+                  user={user}
+                  onEdit={() => props.onEdit(user)}
+                  onRemove={() => props.onRemove(user)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: a card a person. */
+function UserCards(props: RowProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Stack gap="xs" hiddenFrom="sm" data-testid="user-cards">
+      {props.users.map((user) => (
+        <Card key={user.id} withBorder padding="sm" data-user={user.email ?? user.phone ?? user.id}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Person user={user} />
+            <Group gap={4} wrap="nowrap">
+              <StatusBadge user={user} />
+              <Actions user={user} onEdit={() => props.onEdit(user)} onRemove={() => props.onRemove(user)} />
+            </Group>
+          </Group>
+          <Text size="sm" mt={6}>
+            {t(`role.${user.role}`)}
+          </Text>
+          <StoresText user={user} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function Filters(props: { filters: UserFilters; onChange: (patch: Partial<UserFilters>) => void }) {
+  const { t } = useTranslation('users');
+  const { filters, onChange } = props;
+  // The search is typed freely and reaches the address (and the server) a moment after the last key.
+  const [typed, setTyped] = useState(filters.query);
+  // The address's search changed from elsewhere (cleared, back button): the box follows it.
+  const [seen, setSeen] = useState(filters.query);
+  if (seen !== filters.query) {
+    setSeen(filters.query);
+    setTyped(filters.query);
+  }
+  useEffect(() => {
+    if (typed === filters.query) return;
+    const timer = setTimeout(() => onChange({ query: typed, page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [typed, filters.query, onChange]);
+  return (
+    <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
+      <TextInput
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        leftSection={<IconSearch size={16} />}
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onChange({ query: typed, page: 1 });
+        }}
+        w={{ base: '100%', sm: 280 }}
+        maxLength={100}
+      />
+      <MultiSelect
+        label={t('filters.role')}
+        placeholder={filters.roles.length === 0 ? t('filters.rolePlaceholder') : undefined}
+        data={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+        value={filters.roles}
+        onChange={(roles) => onChange({ roles: roles as Role[], page: 1 })}
+        clearable
+        w={{ base: '100%', sm: 280 }}
+      />
+      {hasFilters(filters) && (
+        <Button
+          variant="subtle"
+          mt={{ base: 0, sm: 25 }}
+          onClick={() => {
+            setTyped('');
+            onChange({ roles: [], query: '', page: 1 });
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function RemoveDialog(props: { user: TeamUser | null; onClose: () => void }) {
+  const { t } = useTranslation('users');
+  return (
+    <Modal opened={props.user !== null} onClose={props.onClose} title={t('remove.title')}>
+      {/* The content mounts at each opening: no failure of a previous try is left on it. */}
+      {props.user && <RemoveConfirm user={props.user} onClose={props.onClose} />}
+    </Modal>
+  );
+}
+
+function RemoveConfirm(props: { user: TeamUser; onClose: () => void }) {
+  const { t } = useTranslation('users');
+  const remove = useRemoveUser();
+  const [failed, setFailed] = useState(false);
+  const { user } = props;
+  return (
+    <Stack>
+      <Text>{t('remove.body', { name: `\u2068${displayName(user)}\u2069` })}</Text>
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('error.failed')}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onClose}>
+          {t('form.cancel')}
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(user.id, {
+              onSuccess: () => {
+                analytics.track('User Removed', { role: user.role });
+                notify({
+                  variant: 'success',
+                  title: t('remove.title'),
+                  message: t('remove.done', { name: displayName(user) }),
+                  autoHide: true,
+                });
+                props.onClose();
+              },
+              // Gone already (another admin removed them): the list, refreshed, says so.
+              onError: (error) =>
+                error instanceof ApiError && error.status === 404 ? props.onClose() : setFailed(true),
+            })
+          }
+        >
+          {t('remove.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function UsersList() {
+  const { t, i18n } = useTranslation('users');
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const list = useTeam(filters);
+  const invite = useInvite();
+  const changeAccess = useChangeAccess();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<TeamUser | null>(null);
+  const [removing, setRemoving] = useState<TeamUser | null>(null);
+
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <Alert color="yellow" title={t('forbidden.title')}>
+          {t('forbidden.body')}
+        </Alert>
+      </>
+    );
+
+  const users = list.data?.users ?? [];
+  const stores = list.data?.stores ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / USERS_LIMIT));
+
+  const sendInvite = (input: AccessInput, failed: (error: unknown) => void) => {
+    const { email, phone, ...access } = input;
+    const contact = email !== undefined ? { email } : { phone: phone ?? '' };
+    invite.mutate(
+      { ...access, ...contact, lang: i18n.language === 'ar' ? 'ar' : 'en' },
+      {
+        onSuccess: ({ user }) => {
+          setInviting(false);
+          analytics.track('User Invited', { role: user.role, by: email !== undefined ? 'email' : 'phone' });
+          notify({
+            variant: 'success',
+            title: t('invite.title'),
+            message: t('invite.done', { who: user.email ?? user.phone }),
+            autoHide: true,
+          });
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const saveAccess = (input: AccessInput, failed: (error: unknown) => void) => {
+    if (!editing) return;
+    changeAccess.mutate(
+      { id: editing.id, role: input.role, merchant_ids: input.merchant_ids },
+      {
+        onSuccess: ({ user }) => {
+          analytics.track('User Role Changed', { role: user.role });
+          notify({
+            variant: 'success',
+            title: t('edit.title'),
+            message: t('edit.done', { name: displayName(user) }),
+            autoHide: true,
+          });
+          setEditing(null);
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={{
+          label: t('invite.open'),
+          onClick: () => setInviting(true),
+          icon: <IconUserPlus size={16} />,
+        }}
+      />
+      <Filters filters={filters} onChange={change} />
+      {list.isPending ? (
+        <ListSkeleton rows={5} height={52} testId="users-loading" />
+      ) : list.isError ? (
+        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
+      ) : users.length === 0 ? (
+        <Card withBorder p="xl" ta="center" data-testid="users-empty">
+          <Text fw={600}>{hasFilters(filters) ? t('empty.filtered') : t('empty.title')}</Text>
+          {!hasFilters(filters) && (
+            <Group justify="center" mt="md">
+              <Button onClick={() => setInviting(true)}>{t('invite.open')}</Button>
+            </Group>
+          )}
+        </Card>
+      ) : (
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <UserRows users={users} onEdit={setEditing} onRemove={setRemoving} />
+          <UserCards users={users} onEdit={setEditing} onRemove={setRemoving} />
+          <Group justify="space-between" mt="md" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {t('shown', {
+                from: (filters.page - 1) * USERS_LIMIT + 1,
+                to: (filters.page - 1) * USERS_LIMIT + users.length,
+                count: total,
+              })}
+            </Text>
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={Math.min(filters.page, pages)}
+                onChange={(page) => change({ page })}
+                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+              />
+            )}
+          </Group>
+        </div>
+      )}
+      <AccessDialog
+        opened={inviting}
+        stores={stores}
+        busy={invite.isPending}
+        onClose={() => setInviting(false)}
+        onSubmit={sendInvite}
+      />
+      <AccessDialog
+        opened={editing !== null}
+        user={editing ?? undefined}
+        stores={stores}
+        busy={changeAccess.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={saveAccess}
+      />
+      <RemoveDialog user={removing} onClose={() => setRemoving(null)} />
+    </>
+  );
+}
