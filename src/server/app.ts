@@ -49,6 +49,8 @@ import { createDisputeService } from './services/disputes';
 import { supportRoutes } from './routes/support';
 import { legalEntityRoutes } from './routes/legalEntities';
 import { usersRoutes } from './routes/users';
+import { storeRoutes } from './routes/stores';
+import { createStoreService } from './services/stores';
 import { createUsersRepository } from './repositories/users';
 import { createUsersService } from './services/users';
 import { createLegalEntityService } from './services/legalEntities';
@@ -420,6 +422,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(legalEntityRoutes, {
     legalEntities: createLegalEntityService({ accounts: accountRepository }),
   });
+  await app.register(storeRoutes, { stores: createStoreService({ accounts: accountRepository, clock }) });
   await app.register(usersRoutes, {
     users: createUsersService({
       repository: createUsersRepository(database.db),

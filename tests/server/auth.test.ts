@@ -495,8 +495,12 @@ describe('permissions, experiments, stores', () => {
         name: 'Riyadh Style Online',
         country: 'SAU',
         merchant_id: 'mer-riyadh-style',
+        merchant_name: 'Riyadh Style',
         organization_id: 'org-riyadh-style',
+        available_products: ['pay_later', 'installments'],
+        contract_signed: true,
       },
+      expect.objectContaining({ id: 'sto-riyadh-style-outlet', contract_signed: false }),
     ]);
     const products = await call(
       'GET',

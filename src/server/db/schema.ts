@@ -81,6 +81,16 @@ export const stores = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** What the provider charges per product: [{ product, rate_percent, fixed_fee_minor }] (docs/stores.md). */
+    commissions: jsonb('commissions')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** When the store's money is paid out, per product: [{ product, frequency, … }] (docs/stores.md). */
+    payoutSchedules: jsonb('payout_schedules')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** When and by whom the store's merchant contract was signed (POST …/stores/{id}/contract). */
     contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
     contractSignedBy: text('contract_signed_by'),

@@ -49,7 +49,10 @@ export function createAccountRepository(db: Db) {
           name: stores.name,
           country: stores.country,
           merchantId: stores.merchantId,
+          merchantName: merchants.name,
           organizationId: merchants.organizationId,
+          availableProducts: stores.availableProducts,
+          contractSignedAt: stores.contractSignedAt,
         })
         .from(stores)
         .innerJoin(merchants, eq(merchants.id, stores.merchantId))
@@ -61,7 +64,11 @@ export function createAccountRepository(db: Db) {
       if (merchantIds.length === 0) return undefined;
       return (
         await db
-          .select({ ...getTableColumns(stores), organizationId: merchants.organizationId })
+          .select({
+            ...getTableColumns(stores),
+            organizationId: merchants.organizationId,
+            merchantName: merchants.name,
+          })
           .from(stores)
           .innerJoin(merchants, eq(merchants.id, stores.merchantId))
           .where(and(eq(stores.id, storeId), inArray(stores.merchantId, merchantIds)))

@@ -42,7 +42,10 @@ const STORE = open({
   name: { type: 'string' },
   country: { type: 'string' },
   merchant_id: { type: 'string' },
+  merchant_name: { type: 'string' },
   organization_id: { type: ['string', 'null'] },
+  available_products: { type: 'array', items: { type: 'string' } },
+  contract_signed: { type: 'boolean' },
 });
 
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {

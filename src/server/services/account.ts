@@ -70,7 +70,10 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
           name: s.name,
           country: s.country,
           merchant_id: s.merchantId,
+          merchant_name: s.merchantName,
           organization_id: s.organizationId,
+          available_products: s.availableProducts,
+          contract_signed: s.contractSignedAt !== null,
         })),
       };
     },
