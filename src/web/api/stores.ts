@@ -11,7 +11,10 @@ export interface Store {
   name: string;
   country: string;
   merchant_id: string;
+  merchant_name: string;
   organization_id: string | null;
+  available_products: string[];
+  contract_signed: boolean;
 }
 
 export const STORES_QUERY_KEY = ['stores'];

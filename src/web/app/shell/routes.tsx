@@ -25,8 +25,6 @@ const PLANNED: [string, string, Permission?][] = [
   ['marketing/products', 'nav.marketing', 'canViewMarketing'],
   ['marketplace', 'page.marketplace', 'canViewMarketing'],
   ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
-  ['business-profile/stores', 'nav.stores', 'isWorkspaceAdmin'],
-  ['business-profile/stores/:merchantId/:tab?', 'nav.stores', 'isWorkspaceAdmin'],
   ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
   ['finance/payouts', 'nav.payouts', 'isPayoutsAllowed'],
   ['finance/payouts/completed/:payoutId?', 'nav.payouts', 'isPayoutsAllowed'],
@@ -146,6 +144,14 @@ const users = () => import('../../features/users/routes/UsersPages');
 /** The workspace's team (features/users; docs/users.md): workspace admins only (shell spec §6). */
 const USERS: [string, 'UsersList', Permission][] = [['users', 'UsersList', 'isWorkspaceAdmin']];
 
+const stores = () => import('../../features/stores/routes/StoresPages');
+
+/** Stores (features/stores; docs/stores.md): workspace admins only (shell spec §6). */
+const STORES: [string, 'StoresList' | 'StoreDetailPage', Permission][] = [
+  ['business-profile/stores', 'StoresList', 'isWorkspaceAdmin'],
+  ['business-profile/stores/:merchantId/:tab?', 'StoreDetailPage', 'isWorkspaceAdmin'],
+];
+
 const forms = () => import('../../features/forms/routes/FormPages');
 
 /** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
@@ -190,6 +196,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
+  ...screenRoutes(stores, STORES, ['stores', 'lists']),
   ...screenRoutes(users, USERS, ['users', 'lists', 'widgets', 'validation']),
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,

@@ -1,0 +1,84 @@
+/**
+ * A store's calls (onboarding spec §7 "Stores"; docs/stores.md) as react-query hooks. The list is the shell's
+ * stores query (one fetch for all); each tab's data loads when its tab opens. Signing the contract refreshes the
+ * store, its contract and the list.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../api/client';
+import { STORES_QUERY_KEY } from '../../api/stores';
+import type { Commission, PayoutSchedule } from '../../../domain/stores';
+
+const S = '/merchant/api/v1/stores';
+const path = (id: string, rest = '') => `${S}/${encodeURIComponent(id)}${rest}`;
+
+export interface StoreDetail {
+  id: string;
+  name: string;
+  country: string;
+  currency: string;
+  merchant_id: string;
+  merchant_name: string;
+  available_products: string[];
+  contract_signed: boolean;
+  contract_signed_at: string | null;
+}
+
+export interface Contract {
+  store_id: string;
+  signed: boolean;
+  signed_at: string | null;
+  can_sign: boolean;
+}
+
+const retry = (count: number, error: Error) =>
+  !(error instanceof ApiError && error.status < 500) && count < 2;
+
+export const storeKeys = {
+  detail: (id: string) => ['store', id] as const,
+  part: (id: string, part: string) => ['store', id, part] as const,
+};
+
+export const useStore = (id: string) =>
+  useQuery({ queryKey: storeKeys.detail(id), queryFn: () => api<StoreDetail>('GET', path(id)), retry });
+
+export const useCommissions = (id: string) =>
+  useQuery({
+    queryKey: storeKeys.part(id, 'commissions'),
+    queryFn: () => api<{ currency: string; items: Commission[] }>('GET', path(id, '/commissions')),
+    retry,
+  });
+
+export const useSchedules = (id: string) =>
+  useQuery({
+    queryKey: storeKeys.part(id, 'schedules'),
+    queryFn: () =>
+      api<{ currency: string; items: (PayoutSchedule & { next_payout_on: string })[] }>(
+        'GET',
+        path(id, '/schedules'),
+      ),
+    retry,
+  });
+
+export const useContract = (id: string) =>
+  useQuery({
+    queryKey: storeKeys.part(id, 'contract'),
+    queryFn: () => api<Contract>('GET', path(id, '/contract')),
+    retry,
+  });
+
+/** Signs the store's contract, then asks for its completion (what a signing service's return would do). */
+export function useSignContract(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const contract = await api<Contract>('POST', path(id, '/contract'), { accept: true });
+      await api<{ completed: boolean }>('GET', path(id, '/contract/complete'));
+      return contract;
+    },
+    onSuccess: (contract) => {
+      client.setQueryData(storeKeys.part(id, 'contract'), contract);
+      void client.invalidateQueries({ queryKey: storeKeys.detail(id), exact: true });
+      void client.invalidateQueries({ queryKey: STORES_QUERY_KEY });
+    },
+  });
+}
