@@ -14,27 +14,13 @@
 import { isEmail, isPhone } from '../../domain/contact';
 import { normalizeEmail } from '../../domain/email';
 import { flagsForRole, ROLE_FLAGS, type Role } from '../../domain/permissions';
-import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT, type UserStatus } from '../../domain/users';
+import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT, type TeamUser } from '../../domain/users';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { MemberRow, UsersRepository } from '../repositories/users';
 import type { OutboxService } from './outbox';
 import { valuesOf } from './listFilters';
-
-export interface TeamUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  /** The role of the person's first membership here; one role per person is what this page sets. */
-  role: string;
-  stores: { merchant_id: string; name: string; role: string }[];
-  status: UserStatus;
-  added_at: string;
-  is_me: boolean;
-}
 
 /** Every flag a role allows, switched on: what an invited or re-roled person gets. */
 const flagsOf = (role: Role) => Object.fromEntries(ROLE_FLAGS[role].map((flag) => [flag, true]));
@@ -71,7 +57,7 @@ export function createUsersService(deps: {
         phone: first.phone,
         first_name: first.firstName,
         last_name: first.lastName,
-        role: first.role,
+        role: first.role as Role,
         stores: own.map((m) => ({ merchant_id: m.merchantId, name: m.merchantName, role: m.role })),
         status: signedIn.has(first.accountId) ? 'active' : 'invited',
         added_at: first.addedAt.toISOString(),

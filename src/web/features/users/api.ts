@@ -5,23 +5,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import type { Role } from '../../../domain/permissions';
-import type { UserStatus } from '../../../domain/users';
+import type { TeamUser } from '../../../domain/users';
 import { apiQuery, type UserFilters } from './filters';
 
 const U = '/merchant/api/v1/users';
 
-export interface TeamUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  role: Role;
-  stores: { merchant_id: string; name: string; role: string }[];
-  status: UserStatus;
-  added_at: string;
-  is_me: boolean;
-}
+export type { TeamUser };
 
 export interface TeamPage {
   users: TeamUser[];

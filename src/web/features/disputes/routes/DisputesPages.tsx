@@ -23,7 +23,7 @@ import {
   Accordion,
 } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -39,10 +39,8 @@ import { filtersFrom, hasFilters, paramsOf, type ListFilters } from '../filters'
 import { ChallengeDialog } from '../components/ChallengeDialog';
 import { StatusBadge } from '../components/DisputeParts';
 import { Day, DayInput, dayText, isolate, langOf, Money } from '../../../components/ListParts';
+import { useSearchDraft } from '../../../components/useSearchDraft';
 import { money } from '../../../../domain/capital/format';
-
-/** How long typing in the search waits before the list follows. */
-const SEARCH_PAUSE_MS = 400;
 
 function Forbidden() {
   const { t } = useTranslation('disputes');
@@ -89,17 +87,8 @@ function TutorialFirstStep(props: { admin: boolean }) {
 function Filters(props: { filters: ListFilters; onChange: (patch: Partial<ListFilters>) => void }) {
   const { t } = useTranslation('disputes');
   const { filters, onChange } = props;
-  const [q, setQ] = useState(filters.q);
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (shownQ !== filters.q) {
-    setShownQ(filters.q);
-    setQ(filters.q);
-  }
-  useEffect(() => {
-    if (q === filters.q) return;
-    const timer = setTimeout(() => onChange({ q }), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [q, filters.q, onChange]);
+  const commitQ = useCallback((q: string) => onChange({ q }), [onChange]);
+  const [q, setQ] = useSearchDraft(filters.q, commitQ);
   const backwards = filters.from !== null && filters.to !== null && filters.from > filters.to;
   return (
     <Group align="flex-start" gap="sm" mb="md" wrap="wrap">

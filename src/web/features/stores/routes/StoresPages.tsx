@@ -23,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -34,6 +34,7 @@ import { Day, Money } from '../../../components/ListParts';
 import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
+import { useSearchDraft } from '../../../components/useSearchDraft';
 import { minorToDecimal } from '../../../../domain/disputes';
 import { isStoreTab, STORE_TABS, type PayoutSchedule, type StoreTab } from '../../../../domain/stores';
 import {
@@ -164,12 +165,8 @@ export function StoresList() {
   const { t } = useTranslation('stores');
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useStores();
-  const [typed, setTyped] = useState(filters.query);
-  const [seen, setSeen] = useState(filters.query);
-  if (seen !== filters.query) {
-    setSeen(filters.query);
-    setTyped(filters.query);
-  }
+  const commitQuery = useCallback((query: string) => change({ query, page: 1 }), [change]);
+  const [typed, setTyped] = useSearchDraft(filters.query, commitQuery);
   const all = list.data ?? [];
   const needle = filters.query.trim().toLowerCase();
   const matching = needle
@@ -187,10 +184,7 @@ export function StoresList() {
           placeholder={t('searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            change({ query: event.currentTarget.value, page: 1 });
-          }}
+          onChange={(event) => setTyped(event.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
           mb="md"
           maxLength={100}

@@ -22,12 +22,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDots, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
+import { useSearchDraft } from '../../../components/useSearchDraft';
 import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/ListParts';
@@ -191,19 +192,8 @@ function UserCards(props: RowProps) {
 function Filters(props: { filters: UserFilters; onChange: (patch: Partial<UserFilters>) => void }) {
   const { t } = useTranslation('users');
   const { filters, onChange } = props;
-  // The search is typed freely and reaches the address (and the server) a moment after the last key.
-  const [typed, setTyped] = useState(filters.query);
-  // The address's search changed from elsewhere (cleared, back button): the box follows it.
-  const [seen, setSeen] = useState(filters.query);
-  if (seen !== filters.query) {
-    setSeen(filters.query);
-    setTyped(filters.query);
-  }
-  useEffect(() => {
-    if (typed === filters.query) return;
-    const timer = setTimeout(() => onChange({ query: typed, page: 1 }), 300);
-    return () => clearTimeout(timer);
-  }, [typed, filters.query, onChange]);
+  const commitQuery = useCallback((query: string) => onChange({ query, page: 1 }), [onChange]);
+  const [typed, setTyped] = useSearchDraft(filters.query, commitQuery);
   return (
     <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
       <TextInput
