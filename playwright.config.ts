@@ -14,7 +14,10 @@ export default defineConfig({
   outputDir: '.tmp/test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry on CI only: the CI host is shared and twice as slow as a workstation, and one late page there
+  // failed a 45-minute run and kept the clock and studio projects from running at all. A test that needed its
+  // retry is still printed as "flaky" in the summary, so a real intermittent fault stays visible.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 45_000,
   // Shared, noisy CI hosts: a redirect chain (sign-in → new application → first step) has taken over 5 s under
