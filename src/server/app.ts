@@ -3,7 +3,7 @@
  * ids, and the routes. Nothing here listens on a port, so tests build an app
  * per file and call `app.inject`.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -50,6 +50,9 @@ import { supportRoutes } from './routes/support';
 import { legalEntityRoutes } from './routes/legalEntities';
 import { usersRoutes } from './routes/users';
 import { storeRoutes } from './routes/stores';
+import { chatRoutes } from './routes/chat';
+import { createChatRepository } from './repositories/chat';
+import { createChatService } from './services/chat';
 import { createStoreService } from './services/stores';
 import { createUsersRepository } from './repositories/users';
 import { createUsersService } from './services/users';
@@ -421,6 +424,19 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(legalEntityRoutes, {
     legalEntities: createLegalEntityService({ accounts: accountRepository }),
+  });
+  let chatSecret: Promise<string> | undefined;
+  await app.register(chatRoutes, {
+    chat: createChatService({
+      repository: createChatRepository(database.db),
+      accounts: accountRepository,
+      clock,
+      // Made once, kept in the database: every server process checks the tokens of every other.
+      secret: () =>
+        (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
+          randomBytes(32).toString('hex'),
+        )),
+    }),
   });
   await app.register(storeRoutes, { stores: createStoreService({ accounts: accountRepository, clock }) });
   await app.register(usersRoutes, {

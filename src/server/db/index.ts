@@ -44,6 +44,12 @@ export interface Database {
   sync?: () => Promise<void>;
   /** Embedded with the read cache on (DB_READ_CACHE, readCache.ts): how it is doing. */
   readCache?: () => ReadCacheStats;
+  /**
+   * PostgreSQL `LISTEN`: the handler gets each payload `pg_notify(channel, …)` sends after its transaction
+   * commits, from this process or any other on the same database (live chat across instances, docs/chat.md).
+   * @returns - stops listening
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** The names of the application's tables. */
@@ -100,6 +106,8 @@ export async function fromPglite(client: PGlite, options: { readCache?: boolean 
     },
     close: () => client.close(),
     ...(cache ? { readCache: cache.stats } : {}),
+    // PGlite delivers NOTIFY to its own listeners (one process owns the embedded database).
+    listen: (channel, handler) => client.listen(channel, handler),
   };
 }
 
@@ -117,6 +125,19 @@ export async function fromPostgres(databaseUrl: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    async listen(channel, handler) {
+      // LISTEN holds its connection: one client of its own, outside the pool.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) handler(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end();
+      };
+    },
   };
 }
 

@@ -7,6 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -596,4 +598,70 @@ export const supportMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('support_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * Live chat (shell spec §2.9; docs/chat.md): one conversation between a merchant's people and the provider's
+ * agents, open until an agent closes it.
+ */
+export const chatChannels = pgTable(
+  'chat_channels',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The merchant user who started it (null when that account is gone). */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** open | closed */
+    status: text('status').notNull().default('open'),
+    /** The last message's number and side, kept here so a queue and the unread state need no scan. */
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastAuthor: text('last_author'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_channels_merchant_idx').on(t.merchantId, t.status),
+    index('chat_channels_queue_idx').on(t.status, t.lastMessageAt),
+  ],
+);
+
+/** A chat message; `seq` orders every message of every channel, so a reconnect asks for "after n". */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    /** merchant | agent */
+    author: text('author').notNull(),
+    authorAccountId: text('author_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    /** The sender's own id for the message: a resend after a dropped connection is stored once. */
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_channel_idx').on(t.channelId, t.seq),
+    uniqueIndex('chat_messages_client_unique').on(t.channelId, t.clientId),
+  ],
+);
+
+/** How far a reader has read a channel (read markers): the last `seq` they have seen there. */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.accountId] })],
 );

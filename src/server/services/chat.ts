@@ -1,0 +1,268 @@
+/**
+ * Live support chat (shell spec §2.9; docs/chat.md): the chat token, the merchant's channels and the agents'
+ * queue, messages numbered for a lossless reconnect, read markers and the sidebar's unread state, an agent's
+ * close — and a hub that hears of every stored message (PostgreSQL LISTEN/NOTIFY, so across server processes)
+ * and passes it to the connections of this process that may see it.
+ *
+ * Who: a merchant's person with merchant access (canViewSupport) chats as the merchant and sees the merchant's
+ * channels; the provider's ops staff (`staff_role = ops`) are the agents and see every channel. Anybody else
+ * gets 403 for the token and every call.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  CHAT_TOKEN_TTL_MS,
+  chatName,
+  chatText,
+  unreadState,
+  type ChatChannel,
+  type ChatMessage,
+  type ChatState,
+} from '../../domain/chat';
+import { flagsForRole } from '../../domain/permissions';
+import type { Clock } from '../clock';
+import { badRequest, fieldError, HttpError, notFound } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import { CHAT_NOTIFY, type ChannelRow, type ChatRepository, type MessageRow } from '../repositories/chat';
+
+export interface ChatIdentity {
+  accountId: string;
+  side: 'merchant' | 'agent';
+  name: string;
+  /** The merchant side's merchants (with merchant access); none for agents, who see every channel. */
+  merchantIds: string[];
+}
+
+export const messageView = (m: MessageRow): ChatMessage => ({
+  seq: m.seq,
+  channel_id: m.channelId,
+  author: m.author as ChatMessage['author'],
+  author_name: m.authorName,
+  body: m.body,
+  client_id: m.clientId,
+  created_at: m.createdAt.toISOString(),
+});
+
+export const channelView = (c: ChannelRow): ChatChannel & { last_author: string | null } => ({
+  id: c.id,
+  merchant_id: c.merchantId,
+  merchant_name: c.merchantName,
+  status: c.status as ChatChannel['status'],
+  opened_by: c.accountId ?? '',
+  last_seq: c.lastSeq,
+  last_author: c.lastAuthor,
+  last_message_at: c.lastMessageAt.toISOString(),
+});
+
+/** What the hub passes on: a new message, or a channel closed. */
+export type ChatEvent =
+  { kind: 'message'; message: MessageRow; merchantId: string } | { kind: 'closed'; channel: ChannelRow };
+
+/**
+ * Hears every stored message (from any process) and tells this process's subscribers. One LISTEN per process.
+ */
+export function createChatHub(deps: {
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+  repository: ChatRepository;
+}) {
+  const subscribers = new Set<(event: ChatEvent) => void>();
+  let stop: (() => Promise<void>) | undefined;
+  const heard = async (payload: string) => {
+    const [channelId, what] = payload.split(':');
+    if (!channelId || !what) return;
+    const channel = await deps.repository.channel(channelId);
+    if (!channel) return;
+    let event: ChatEvent;
+    if (what === 'closed') event = { kind: 'closed', channel };
+    else {
+      const message = await deps.repository.message(Number(what));
+      if (!message) return;
+      event = { kind: 'message', message, merchantId: channel.merchantId };
+    }
+    for (const subscriber of subscribers) subscriber(event);
+  };
+  return {
+    async start() {
+      stop ??= await deps.listen(CHAT_NOTIFY, (payload) => void heard(payload).catch(() => undefined));
+    },
+    subscribe(subscriber: (event: ChatEvent) => void) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    async close() {
+      await stop?.();
+      stop = undefined;
+      subscribers.clear();
+    },
+  };
+}
+
+export type ChatHub = ReturnType<typeof createChatHub>;
+
+export function createChatService(deps: {
+  repository: ChatRepository;
+  accounts: AccountRepository;
+  clock: Clock;
+  /** The HMAC key of chat tokens, shared by every server process (kept in the database). */
+  secret: () => Promise<string>;
+}) {
+  const { repository: repo, accounts, clock } = deps;
+
+  async function identityOf(accountId: string): Promise<ChatIdentity> {
+    const account = await accounts.account(accountId);
+    if (!account) throw new HttpError(401, 'unauthorized');
+    if (account.staffRole === 'ops')
+      return { accountId, side: 'agent', name: account.firstName ?? chatName(account), merchantIds: [] };
+    const merchantIds = (await accounts.memberships(accountId))
+      .filter((m) => flagsForRole(m.role, m.flags).has_merchant_access === true)
+      .map((m) => m.merchantId);
+    if (merchantIds.length === 0) throw new HttpError(403, 'forbidden');
+    return { accountId, side: 'merchant', name: chatName(account), merchantIds };
+  }
+
+  const sees = (who: ChatIdentity, merchantId: string) =>
+    who.side === 'agent' || who.merchantIds.includes(merchantId);
+
+  async function channelFor(who: ChatIdentity, channelId: string) {
+    const channel = await repo.channel(channelId);
+    // Another merchant's channel reads as missing.
+    if (!channel || !sees(who, channel.merchantId)) throw notFound('channel not found');
+    return channel;
+  }
+
+  const sign = async (body: string) =>
+    createHmac('sha256', await deps.secret())
+      .update(body)
+      .digest('base64url');
+
+  async function channelsOf(who: ChatIdentity) {
+    return who.side === 'agent' ? repo.queue('open') : repo.channelsOf(who.merchantIds);
+  }
+
+  return {
+    identityOf,
+    sees,
+
+    /** GET /merchant/api/v1/support/chat-token: `{ token, user: { user_id, name } }`, valid 10 minutes. */
+    async token(accountId: string) {
+      const who = await identityOf(accountId);
+      const body = Buffer.from(
+        JSON.stringify({ sub: who.accountId, exp: clock.now().getTime() + CHAT_TOKEN_TTL_MS }),
+      ).toString('base64url');
+      return { token: `${body}.${await sign(body)}`, user: { user_id: who.accountId, name: who.name } };
+    },
+
+    /** The identity a chat token stands for, while it is valid; null otherwise. */
+    async verify(token: string): Promise<ChatIdentity | null> {
+      const [body, mac] = token.split('.');
+      if (!body || !mac) return null;
+      const expected = Buffer.from(await sign(body));
+      const given = Buffer.from(mac);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      let claims: { sub?: unknown; exp?: unknown };
+      try {
+        claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
+      } catch {
+        return null;
+      }
+      if (
+        typeof claims.sub !== 'string' ||
+        typeof claims.exp !== 'number' ||
+        claims.exp < clock.now().getTime()
+      )
+        return null;
+      try {
+        return await identityOf(claims.sub);
+      } catch {
+        return null;
+      }
+    },
+
+    /** The sidebar's state (§3): the channels with messages from the other side the reader has not read. */
+    async state(who: ChatIdentity): Promise<ChatState> {
+      const channels = await channelsOf(who);
+      const reads = await repo.reads(
+        who.accountId,
+        channels.map((c) => c.id),
+      );
+      return unreadState(
+        channels.map((c) => ({
+          id: c.id,
+          last_seq: c.lastSeq,
+          last_author: c.lastAuthor as 'merchant' | 'agent' | null,
+        })),
+        reads,
+        who.side,
+      );
+    },
+
+    /** The reader's channels (agents: the open queue) with their read markers. */
+    async channels(who: ChatIdentity) {
+      const channels = await channelsOf(who);
+      const reads = await repo.reads(
+        who.accountId,
+        channels.map((c) => c.id),
+      );
+      return { channels: channels.map((c) => ({ ...channelView(c), last_read_seq: reads[c.id] ?? 0 })) };
+    },
+
+    /** A channel's messages after a number (0: from the start), oldest first, at most 500. */
+    async messages(who: ChatIdentity, channelId: string, after = 0) {
+      const channel = await channelFor(who, channelId);
+      const rows = await repo.messagesAfter([channel.id], after);
+      return { channel: channelView(channel), messages: rows.map(messageView) };
+    },
+
+    /**
+     * A message. The merchant side writes to its open channel (made on the first message, and again after an
+     * agent closed it) or to a given one of its merchant's; an agent answers in an open channel.
+     */
+    async send(who: ChatIdentity, input: { channel_id?: string; body?: unknown; client_id?: string }) {
+      const body = chatText(input.body);
+      if (body === null) throw badRequest('bad_request', { '/body': fieldError('support:chat.error.body') });
+      let channelId: string;
+      if (who.side === 'agent') {
+        if (!input.channel_id)
+          throw badRequest('bad_request', { '/channel_id': fieldError('validation:error.required') });
+        const channel = await channelFor(who, input.channel_id);
+        if (channel.status !== 'open') throw new HttpError(409, 'channel is closed');
+        channelId = channel.id;
+      } else if (input.channel_id) {
+        const channel = await channelFor(who, input.channel_id);
+        channelId =
+          channel.status === 'open'
+            ? channel.id
+            : await repo.openChannelFor(channel.merchantId, who.accountId, clock.now());
+      } else channelId = await repo.openChannelFor(who.merchantIds[0]!, who.accountId, clock.now());
+      const { message } = await repo.send({
+        channelId,
+        author: who.side,
+        authorAccountId: who.accountId,
+        authorName: who.name,
+        body,
+        clientId: input.client_id ?? null,
+        now: clock.now(),
+        reopen: false,
+      });
+      // One's own message is read by oneself.
+      await repo.markRead(channelId, who.accountId, message.seq);
+      return { message: messageView(message) };
+    },
+
+    /** A read marker: the reader has seen the channel up to `seq`. */
+    async read(who: ChatIdentity, channelId: string, seq: number) {
+      const channel = await channelFor(who, channelId);
+      await repo.markRead(channel.id, who.accountId, Math.min(seq, channel.lastSeq));
+      return this.state(who);
+    },
+
+    /** An agent closes a channel (409 when it is closed already). */
+    async close(who: ChatIdentity, channelId: string) {
+      if (who.side !== 'agent') throw new HttpError(403, 'forbidden');
+      const channel = await channelFor(who, channelId);
+      if (!(await repo.close(channel.id, clock.now()))) throw new HttpError(409, 'channel is closed');
+      return { channel: channelView((await repo.channel(channel.id))!) };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
