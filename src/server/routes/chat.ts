@@ -158,6 +158,12 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
         tags,
         summary: 'An agent closes a channel',
         params: ID_PARAMS,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {},
+          description: 'nothing (an empty object, or no body)',
+        },
         response: answers({ 200: open({ channel: CHANNEL }) }),
       },
     },
