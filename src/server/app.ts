@@ -50,9 +50,10 @@ import { supportRoutes } from './routes/support';
 import { legalEntityRoutes } from './routes/legalEntities';
 import { usersRoutes } from './routes/users';
 import { storeRoutes } from './routes/stores';
-import { chatRoutes } from './routes/chat';
+import websocket from '@fastify/websocket';
+import { chatRoutes, chatSocketRoute } from './routes/chat';
 import { createChatRepository } from './repositories/chat';
-import { createChatService } from './services/chat';
+import { createChatHub, createChatService } from './services/chat';
 import { createStoreService } from './services/stores';
 import { createUsersRepository } from './repositories/users';
 import { createUsersService } from './services/users';
@@ -426,18 +427,24 @@ export async function buildApp(options: AppOptions) {
     legalEntities: createLegalEntityService({ accounts: accountRepository }),
   });
   let chatSecret: Promise<string> | undefined;
-  await app.register(chatRoutes, {
-    chat: createChatService({
-      repository: createChatRepository(database.db),
-      accounts: accountRepository,
-      clock,
-      // Made once, kept in the database: every server process checks the tokens of every other.
-      secret: () =>
-        (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
-          randomBytes(32).toString('hex'),
-        )),
-    }),
+  const chatRepository = createChatRepository(database.db);
+  const chat = createChatService({
+    repository: chatRepository,
+    accounts: accountRepository,
+    clock,
+    // Made once, kept in the database: every server process checks the tokens of every other.
+    secret: () =>
+      (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
+        randomBytes(32).toString('hex'),
+      )),
   });
+  // One LISTEN per process: every stored message, from this process or another, reaches its sockets.
+  const chatHub = createChatHub({ listen: database.listen, repository: chatRepository });
+  app.addHook('onReady', () => chatHub.start());
+  app.addHook('onClose', () => chatHub.close());
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(chatRoutes, { chat });
+  await app.register(chatSocketRoute, { chat, hub: chatHub });
   await app.register(storeRoutes, { stores: createStoreService({ accounts: accountRepository, clock }) });
   await app.register(usersRoutes, {
     users: createUsersService({

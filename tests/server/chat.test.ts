@@ -132,3 +132,75 @@ describe('a conversation', () => {
     expect((await admin.call('GET', `${C}/channels/${id}/messages?after=-1`)).status).toBe(400);
   });
 });
+
+describe('the live connection', () => {
+  /** A socket's frames as they arrive, and a way to wait for one. */
+  async function connect(token: string, after?: number) {
+    const url = `${C}/socket?token=${encodeURIComponent(token)}${after === undefined ? '' : `&after=${after}`}`;
+    const frames: Json[] = [];
+    // Listening from the socket's start: the server's first frames may come before injectWS resolves.
+    const socket = await app.injectWS(
+      url,
+      {},
+      {
+        onInit: (ws) => ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8')))),
+      },
+    );
+    const next = async (match: (frame: Json) => boolean) => {
+      await expect.poll(() => frames.find(match), { timeout: 5000 }).toBeTruthy();
+      return frames.find(match);
+    };
+    return { socket, frames, next };
+  }
+  const tokenOf = async (caller: typeof admin) =>
+    (await caller.call('GET', '/merchant/api/v1/support/chat-token')).body.token as string;
+
+  it('pushes a merchant’s message to the agent and the answer back; a reconnect gets what it missed', async () => {
+    const merchant = await connect(await tokenOf(admin));
+    const ops = await connect(await tokenOf(agent));
+    await merchant.next((f) => f.type === 'state');
+    merchant.socket.send(JSON.stringify({ type: 'send', body: 'Live hello', client_id: 'live-1' }));
+    const ack = await merchant.next((f) => f.type === 'ack' && f.client_id === 'live-1');
+    const pushed = await ops.next((f) => f.type === 'message' && f.message.seq === ack.message.seq);
+    expect(pushed.message).toMatchObject({ body: 'Live hello', author: 'merchant' });
+
+    // The merchant drops; the agent answers meanwhile; the merchant comes back asking after its last number.
+    merchant.socket.terminate();
+    ops.socket.send(
+      JSON.stringify({
+        type: 'send',
+        channel_id: ack.message.channel_id,
+        body: 'Answer while away',
+        client_id: 'op-1',
+      }),
+    );
+    const answered = await ops.next((f) => f.type === 'ack' && f.client_id === 'op-1');
+    const back = await connect(await tokenOf(admin), ack.message.seq);
+    const missed = await back.next((f) => f.type === 'message' && f.message.seq === answered.message.seq);
+    expect(missed.message.body).toBe('Answer while away');
+    const state = await back.next((f) => f.type === 'state');
+    expect(state.unread_channel_ids).toContain(ack.message.channel_id);
+    back.socket.send(
+      JSON.stringify({ type: 'read', channel_id: ack.message.channel_id, seq: answered.message.seq }),
+    );
+    await back.next((f) => f.type === 'state' && f.has_unread_messages === false);
+
+    // Another merchant hears nothing of it.
+    const other = await connect(await tokenOf(gadgets));
+    await other.next((f) => f.type === 'state');
+    expect(other.frames.some((f) => f.type === 'message')).toBe(false);
+    for (const s of [ops, back, other]) s.socket.terminate();
+  });
+
+  it('answers a bad frame with an error and a bad token by closing', async () => {
+    const merchant = await connect(await tokenOf(admin));
+    merchant.socket.send('not json');
+    await merchant.next((f) => f.type === 'error' && f.status === 400);
+    merchant.socket.send(JSON.stringify({ type: 'send', body: '  ', client_id: 'empty' }));
+    await merchant.next((f) => f.type === 'error' && f.client_id === 'empty' && f.status === 400);
+    merchant.socket.terminate();
+    const refused = await app.injectWS(`${C}/socket?token=forged.token`);
+    const code = await new Promise<number>((resolve) => refused.on('close', (c: number) => resolve(c)));
+    expect(code).toBe(4401);
+  });
+});

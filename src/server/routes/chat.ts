@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHAT_MESSAGE_MAX, CHAT_STATUSES } from '../../domain/chat';
 import { requireSession } from '../auth/session';
 import { answers, ID_PARAMS, open } from '../openapi';
-import type { ChatService } from '../services/chat';
+import { HttpError } from '../errors';
+import { channelView, messageView, type ChatHub, type ChatService } from '../services/chat';
 
 const tags = ['support chat'];
 
@@ -168,5 +169,86 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       },
     },
     async (request) => chat.close(await who(request), request.params.id),
+  );
+}
+
+/**
+ * The live connection: `GET /merchant/api/v1/support/chat/socket?token=…&after=n` (WebSocket). The token is the
+ * chat token (a browser cannot set headers on a WebSocket). Frames are JSON:
+ *
+ *   server → client  { type: 'state', unread_channel_ids, has_unread_messages }   at start and after a read
+ *                    { type: 'message', message }   every new message the reader may see (and, with `after`, the
+ *                                                   ones after that number first: nothing lost over a drop)
+ *                    { type: 'closed', channel }    an agent closed a channel
+ *                    { type: 'ack', client_id, message } / { type: 'error', client_id?, status, message }
+ *   client → server  { type: 'send', channel_id?, body, client_id }   { type: 'read', channel_id, seq }
+ *
+ * A bad token closes the connection with code 4401.
+ */
+export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatService; hub: ChatHub }) {
+  const { chat, hub } = opts;
+  app.get<{ Querystring: { token?: string; after?: string } }>(
+    '/merchant/api/v1/support/chat/socket',
+    { websocket: true, schema: { hide: true } },
+    async (socket, request) => {
+      const who = await chat.verify(request.query.token ?? '');
+      if (!who) {
+        socket.close(4401, 'unauthorized');
+        return;
+      }
+      const send = (frame: unknown) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      };
+      // Subscribed before the replay, so nothing stored meanwhile falls between the two (the client dedupes by seq).
+      const unsubscribe = hub.subscribe((event) => {
+        if (event.kind === 'message') {
+          if (chat.sees(who, event.merchantId))
+            send({ type: 'message', message: messageView(event.message) });
+        } else if (chat.sees(who, event.channel.merchantId))
+          send({ type: 'closed', channel: channelView(event.channel) });
+      });
+      socket.on('close', () => unsubscribe());
+      socket.on('message', (raw: Buffer) => {
+        void (async () => {
+          let frame: {
+            type?: unknown;
+            channel_id?: unknown;
+            body?: unknown;
+            client_id?: unknown;
+            seq?: unknown;
+          };
+          try {
+            frame = JSON.parse(raw.toString('utf8')) as typeof frame;
+          } catch {
+            return send({ type: 'error', status: 400, message: 'bad_request' });
+          }
+          const clientId = typeof frame.client_id === 'string' ? frame.client_id.slice(0, 100) : undefined;
+          try {
+            if (frame.type === 'send') {
+              const { message } = await chat.send(who, {
+                channel_id: typeof frame.channel_id === 'string' ? frame.channel_id : undefined,
+                body: frame.body,
+                client_id: clientId,
+              });
+              send({ type: 'ack', client_id: clientId ?? null, message });
+            } else if (
+              frame.type === 'read' &&
+              typeof frame.channel_id === 'string' &&
+              typeof frame.seq === 'number'
+            ) {
+              send({ type: 'state', ...(await chat.read(who, frame.channel_id, frame.seq)) });
+            } else send({ type: 'error', client_id: clientId ?? null, status: 400, message: 'bad_request' });
+          } catch (error) {
+            const status = error instanceof HttpError ? error.status : 500;
+            const message = error instanceof HttpError ? error.message : 'unknown';
+            send({ type: 'error', client_id: clientId ?? null, status, message });
+          }
+        })();
+      });
+      send({ type: 'state', ...(await chat.state(who)) });
+      const after = Number(request.query.after);
+      if (Number.isInteger(after) && after >= 0 && request.query.after !== undefined)
+        for (const message of await chat.missed(who, after)) send({ type: 'message', message });
+    },
   );
 }

@@ -248,6 +248,17 @@ export function createChatService(deps: {
       return { message: messageView(message) };
     },
 
+    /** Every message the reader may see after a number (a reconnect's catch-up), oldest first, at most 500. */
+    async missed(who: ChatIdentity, after: number) {
+      const channels = await channelsOf(who);
+      return (
+        await repo.messagesAfter(
+          channels.map((c) => c.id),
+          after,
+        )
+      ).map(messageView);
+    },
+
     /** A read marker: the reader has seen the channel up to `seq`. */
     async read(who: ChatIdentity, channelId: string, seq: number) {
       const channel = await channelFor(who, channelId);
