@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHAT_MESSAGE_MAX, CHAT_STATUSES } from '../../domain/chat';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS, open } from '../openapi';
+import { answers, API_ERROR, ID_PARAMS, open } from '../openapi';
 import { HttpError } from '../errors';
 import { channelView, messageView, type ChatHub, type ChatService } from '../services/chat';
 
@@ -189,7 +189,29 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
   const { chat, hub } = opts;
   app.get<{ Querystring: { token?: string; after?: string } }>(
     '/merchant/api/v1/support/chat/socket',
-    { websocket: true, schema: { hide: true } },
+    {
+      websocket: true,
+      schema: {
+        tags,
+        summary: 'The live chat connection (WebSocket upgrade); frames as this file describes',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            token: { type: 'string', maxLength: 2000, description: 'the chat token' },
+            after: {
+              type: 'string',
+              pattern: '^\\d{1,15}$',
+              description: 'replay the messages after this number',
+            },
+          },
+        },
+        response: {
+          101: { description: 'switching to the WebSocket protocol', type: 'null' },
+          '4XX': API_ERROR,
+        },
+      },
+    },
     async (socket, request) => {
       const who = await chat.verify(request.query.token ?? '');
       if (!who) {
