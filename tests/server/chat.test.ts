@@ -192,8 +192,10 @@ describe('the live connection', () => {
     for (const s of [ops, back, other]) s.socket.terminate();
   });
 
-  it('answers a bad frame with an error and a bad token by closing', async () => {
+  it('answers a ping with a pong, a bad frame with an error and a bad token by closing', async () => {
     const merchant = await connect(await tokenOf(admin));
+    merchant.socket.send(JSON.stringify({ type: 'ping' }));
+    await merchant.next((f) => f.type === 'pong');
     merchant.socket.send('not json');
     await merchant.next((f) => f.type === 'error' && f.status === 400);
     merchant.socket.send(JSON.stringify({ type: 'send', body: '  ', client_id: 'empty' }));
@@ -202,5 +204,11 @@ describe('the live connection', () => {
     const refused = await app.injectWS(`${C}/socket?token=forged.token`);
     const code = await new Promise<number>((resolve) => refused.on('close', (c: number) => resolve(c)));
     expect(code).toBe(4401);
+  });
+
+  it('answers a plain GET of the socket address (no upgrade) with 426 and the API error', async () => {
+    const res = await app.inject({ method: 'GET', url: `${C}/socket` });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toMatchObject({ status: 426, message: 'upgrade_required' });
   });
 });

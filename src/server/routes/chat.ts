@@ -181,38 +181,46 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
  *                                                   ones after that number first: nothing lost over a drop)
  *                    { type: 'closed', channel }    an agent closed a channel
  *                    { type: 'ack', client_id, message } / { type: 'error', client_id?, status, message }
+ *                    { type: 'pong' }   the answer to the client's ping
  *   client → server  { type: 'send', channel_id?, body, client_id }   { type: 'read', channel_id, seq }
+ *                    { type: 'ping' }   (a browser cannot send a protocol ping; the server also pings every 30 s)
  *
  * A bad token closes the connection with code 4401.
  */
+/** How often the server pings each connection; one ping left unanswered ends it. */
+export const CHAT_PING_MS = 30_000;
+
 export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatService; hub: ChatHub }) {
   const { chat, hub } = opts;
-  app.get<{ Querystring: { token?: string; after?: string } }>(
-    '/merchant/api/v1/support/chat/socket',
-    {
-      websocket: true,
-      schema: {
-        tags,
-        summary: 'The live chat connection (WebSocket upgrade); frames as this file describes',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            token: { type: 'string', maxLength: 2000, description: 'the chat token' },
-            after: {
-              type: 'string',
-              pattern: '^\\d{1,15}$',
-              description: 'replay the messages after this number',
-            },
+  // `wsHandler` rather than `websocket: true`: the latter hides the route from the OpenAPI document, and a plain
+  // GET (no upgrade) deserves an answer that says what to do rather than a bare 404.
+  app.route<{ Querystring: { token?: string; after?: string } }>({
+    method: 'GET',
+    url: '/merchant/api/v1/support/chat/socket',
+    schema: {
+      tags,
+      summary: 'The live chat connection (WebSocket upgrade); frames as this file describes',
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          token: { type: 'string', maxLength: 2000, description: 'the chat token' },
+          after: {
+            type: 'string',
+            pattern: '^\\d{1,15}$',
+            description: 'replay the messages after this number',
           },
         },
-        response: {
-          101: { description: 'switching to the WebSocket protocol', type: 'null' },
-          '4XX': API_ERROR,
-        },
+      },
+      response: {
+        101: { description: 'switching to the WebSocket protocol', type: 'null' },
+        '4XX': API_ERROR,
       },
     },
-    async (socket, request) => {
+    handler: async () => {
+      throw new HttpError(426, 'upgrade_required');
+    },
+    wsHandler: async (socket, request) => {
       const who = await chat.verify(request.query.token ?? '');
       if (!who) {
         socket.close(4401, 'unauthorized');
@@ -229,7 +237,21 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
         } else if (chat.sees(who, event.channel.merchantId))
           send({ type: 'closed', channel: channelView(event.channel) });
       });
-      socket.on('close', () => unsubscribe());
+      // Pings find connections that died without a close (a phone that lost its network): one unanswered ping
+      // and the connection is ended, so the hub stops writing to it.
+      let alive = true;
+      socket.on('pong', () => {
+        alive = true;
+      });
+      const pings = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, CHAT_PING_MS);
+      socket.on('close', () => {
+        clearInterval(pings);
+        unsubscribe();
+      });
       socket.on('message', (raw: Buffer) => {
         void (async () => {
           let frame: {
@@ -246,7 +268,10 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
           }
           const clientId = typeof frame.client_id === 'string' ? frame.client_id.slice(0, 100) : undefined;
           try {
-            if (frame.type === 'send') {
+            // The browser cannot send a protocol ping: it sends this frame to learn that the connection still
+            // carries data, and reconnects when no answer comes.
+            if (frame.type === 'ping') send({ type: 'pong' });
+            else if (frame.type === 'send') {
               const { message } = await chat.send(who, {
                 channel_id: typeof frame.channel_id === 'string' ? frame.channel_id : undefined,
                 body: frame.body,
@@ -272,5 +297,5 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
       if (Number.isInteger(after) && after >= 0 && request.query.after !== undefined)
         for (const message of await chat.missed(who, after)) send({ type: 'message', message });
     },
-  );
+  });
 }
