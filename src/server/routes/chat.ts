@@ -176,7 +176,9 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
  * The live connection: `GET /merchant/api/v1/support/chat/socket?token=…&after=n` (WebSocket). The token is the
  * chat token (a browser cannot set headers on a WebSocket). Frames are JSON:
  *
- *   server → client  { type: 'state', unread_channel_ids, has_unread_messages }   at start and after a read
+ *   server → client  { type: 'state', unread_channel_ids, has_unread_messages, head_seq? }   at start (with
+ *                                                   head_seq: the newest number the reader may see) and after
+ *                                                   a read
  *                    { type: 'message', message }   every new message the reader may see (and, with `after`, the
  *                                                   ones after that number first: nothing lost over a drop)
  *                    { type: 'closed', channel }    an agent closed a channel
@@ -292,7 +294,7 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
           }
         })();
       });
-      send({ type: 'state', ...(await chat.state(who)) });
+      send({ type: 'state', ...(await chat.state(who)), head_seq: await chat.head(who) });
       const after = Number(request.query.after);
       if (Number.isInteger(after) && after >= 0 && request.query.after !== undefined)
         for (const message of await chat.missed(who, after)) send({ type: 'message', message });

@@ -195,6 +195,14 @@ export function createChatService(deps: {
       );
     },
 
+    /**
+     * The newest message number among the reader's channels: a new connection's starting point, so its first
+     * reconnect asks only for what came after (nothing before it was pushed, and history is read over HTTP).
+     */
+    async head(who: ChatIdentity) {
+      return (await channelsOf(who)).reduce((max, c) => Math.max(max, c.lastSeq), 0);
+    },
+
     /** The reader's channels (agents: the open queue) with their read markers. */
     async channels(who: ChatIdentity) {
       const channels = await channelsOf(who);
@@ -218,7 +226,7 @@ export function createChatService(deps: {
      */
     async send(who: ChatIdentity, input: { channel_id?: string; body?: unknown; client_id?: string }) {
       const body = chatText(input.body);
-      if (body === null) throw badRequest('bad_request', { '/body': fieldError('support:chat.error.body') });
+      if (body === null) throw badRequest('bad_request', { '/body': fieldError('chat:error.body') });
       let channelId: string;
       if (who.side === 'agent') {
         if (!input.channel_id)

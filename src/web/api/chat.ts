@@ -1,0 +1,394 @@
+/**
+ * The live support chat's client (shell spec §2.9; docs/chat.md), for the merchant's chat panel, the sidebar's
+ * unread dot and the agents' console alike. Starting obtains a chat token (a failure there is the spec's error
+ * with status 500), then connects to `…/support/chat/socket` and keeps the unread state (§3) and every message it
+ * has seen, by channel.
+ *
+ * Nothing is lost over a dropped connection: messages are numbered by the server (`seq`); a reconnect asks for
+ * everything after the highest number held, and duplicates are dropped by number. A message being sent waits in
+ * `pending` with its `client_id` until the server acknowledges it (or it arrives as a message); a reconnect sends
+ * it again and the server stores it once. A connection that stops carrying data (no answer to a ping within
+ * PONG_WAIT_MS) is closed and made again; the browser's `offline` and `online` events close it and reconnect at
+ * once. Reconnects back off (RECONNECT_DELAYS) and fetch a fresh token each time (tokens last 10 minutes).
+ */
+import { createStore, useStore } from 'zustand';
+import type { ChatChannel, ChatMessage, ChatState } from '../../domain/chat';
+import { api, ApiError } from './client';
+
+const BASE = '/merchant/api/v1/support';
+
+/** How often an open connection is asked whether it still carries data, and how long the answer may take. */
+export const PING_EVERY_MS = 20_000;
+export const PONG_WAIT_MS = 8_000;
+/** Pauses before reconnect attempts; the last one repeats. */
+export const RECONNECT_DELAYS = [500, 1_000, 2_000, 5_000, 10_000];
+
+export type ChatConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline' | 'failed';
+
+export type ChannelView = ChatChannel & { last_author: 'merchant' | 'agent' | null; last_read_seq?: number };
+
+export interface PendingMessage {
+  client_id: string;
+  channel_id: string | null;
+  body: string;
+  created_at: string;
+  /** The server refused it (status and message): shown with "try again" and "remove". */
+  failed?: { status: number; message: string };
+}
+
+export interface ChatSnapshot {
+  status: ChatConnectionStatus;
+  /** Set when the chat could not start (spec §2.9: status 500). */
+  error: ApiError | null;
+  user: { user_id: string; name: string } | null;
+  state: ChatState;
+  /** Messages by channel, oldest first, without duplicates. */
+  messages: Record<string, ChatMessage[]>;
+  /** Channels an agent closed while this client listened. */
+  closed: Record<string, ChannelView>;
+  pending: PendingMessage[];
+  /** The highest message number held: a reconnect asks for what came after it. */
+  lastSeq: number;
+}
+
+/** What a socket must offer: the browser's WebSocket, or a test's stand-in. */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface ChatDeps {
+  token: () => Promise<{ token: string; user: { user_id: string; name: string } }>;
+  connect: (url: string) => SocketLike;
+  /** The socket's address for a token and the number to replay after. */
+  socketUrl: (token: string, after: number | null) => string;
+  /** A unique id for a message being sent. */
+  newId: () => string;
+  now: () => Date;
+}
+
+const OPEN = 1;
+
+const initial = (): ChatSnapshot => ({
+  status: 'idle',
+  error: null,
+  user: null,
+  state: { unread_channel_ids: [], has_unread_messages: false },
+  messages: {},
+  closed: {},
+  pending: [],
+  lastSeq: 0,
+});
+
+/** Messages merged by number, oldest first. */
+export function mergeMessages(held: ChatMessage[] = [], more: ChatMessage[]): ChatMessage[] {
+  const bySeq = new Map(held.map((m) => [m.seq, m]));
+  for (const m of more) bySeq.set(m.seq, m);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+type Frame =
+  | { type: 'state'; unread_channel_ids: string[]; has_unread_messages: boolean; head_seq?: number }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'ack'; client_id: string | null; message: ChatMessage }
+  | { type: 'closed'; channel: ChannelView }
+  | { type: 'error'; client_id?: string | null; status: number; message: string }
+  | { type: 'pong' };
+
+export function createChatClient(deps: ChatDeps) {
+  const store = createStore<ChatSnapshot>(() => initial());
+  const set = (patch: Partial<ChatSnapshot> | ((s: ChatSnapshot) => Partial<ChatSnapshot>)) =>
+    store.setState(patch);
+
+  let socket: SocketLike | null = null;
+  let running = false;
+  let attempt = 0;
+  /** Bumped whenever a connection is given up, so a late callback of an old one changes nothing. */
+  let generation = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const clearTimers = () => {
+    clearTimeout(reconnectTimer);
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+  };
+
+  function addMessages(list: ChatMessage[]) {
+    if (list.length === 0) return;
+    set((s) => {
+      const messages = { ...s.messages };
+      for (const m of list) messages[m.channel_id] = mergeMessages(messages[m.channel_id], [m]);
+      const ids = new Set(list.map((m) => m.client_id).filter(Boolean));
+      return {
+        messages,
+        pending: s.pending.filter((p) => !ids.has(p.client_id)),
+        lastSeq: Math.max(s.lastSeq, ...list.map((m) => m.seq)),
+      };
+    });
+  }
+
+  function handle(frame: Frame) {
+    switch (frame.type) {
+      case 'state':
+        set((s) => ({
+          state: {
+            unread_channel_ids: frame.unread_channel_ids,
+            has_unread_messages: frame.has_unread_messages,
+          },
+          lastSeq: Math.max(s.lastSeq, frame.head_seq ?? 0),
+        }));
+        return;
+      case 'message':
+      case 'ack':
+        addMessages([frame.message]);
+        return;
+      case 'closed':
+        set((s) => ({ closed: { ...s.closed, [frame.channel.id]: frame.channel } }));
+        return;
+      case 'error':
+        if (frame.client_id)
+          set((s) => ({
+            pending: s.pending.map((p) =>
+              p.client_id === frame.client_id
+                ? { ...p, failed: { status: frame.status, message: frame.message } }
+                : p,
+            ),
+          }));
+        return;
+      case 'pong':
+        return;
+    }
+  }
+
+  const sendFrame = (frame: unknown) => {
+    if (socket?.readyState !== OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  };
+
+  const sendPending = (p: PendingMessage) =>
+    sendFrame({ type: 'send', channel_id: p.channel_id ?? undefined, body: p.body, client_id: p.client_id });
+
+  function dropSocket() {
+    generation += 1;
+    clearTimers();
+    const old = socket;
+    socket = null;
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = old.onerror = null;
+      try {
+        old.close();
+      } catch {
+        // Already closed.
+      }
+    }
+  }
+
+  function scheduleReconnect() {
+    if (!running) return;
+    const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)]!;
+    attempt += 1;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => void connect(), delay);
+  }
+
+  async function connect() {
+    if (!running) return;
+    dropSocket();
+    const mine = generation;
+    const first = store.getState().user === null;
+    set({ status: first ? 'connecting' : 'reconnecting' });
+    let granted: Awaited<ReturnType<ChatDeps['token']>>;
+    try {
+      granted = await deps.token();
+    } catch (error) {
+      if (mine !== generation || !running) return;
+      const status = error instanceof ApiError ? error.status : 0;
+      // Spec §2.9: a start failure is an error with status 500, whatever the token call answered.
+      if (first)
+        set({
+          status: 'failed',
+          error: new ApiError(500, error instanceof Error ? error.message : 'unknown'),
+        });
+      else set({ status: 'reconnecting' });
+      // Signed out (401) or not allowed (403): trying again will not help; anything else may pass.
+      if (status === 401 || status === 403) running = false;
+      else scheduleReconnect();
+      return;
+    }
+    if (mine !== generation || !running) return;
+    set({ user: granted.user, error: null });
+    const held = store.getState().lastSeq;
+    const ws = deps.connect(deps.socketUrl(granted.token, held > 0 ? held : null));
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      set({ status: 'open' });
+      store.getState().pending.forEach((p) => !p.failed && sendPending(p));
+      pingTimer = setInterval(() => {
+        if (!sendFrame({ type: 'ping' })) return;
+        clearTimeout(pongTimer);
+        pongTimer = setTimeout(() => {
+          // The connection carries nothing any more: make a new one.
+          dropSocket();
+          set({ status: 'reconnecting' });
+          scheduleReconnect();
+        }, PONG_WAIT_MS);
+      }, PING_EVERY_MS);
+    };
+    ws.onmessage = (event) => {
+      clearTimeout(pongTimer);
+      let frame: Frame;
+      try {
+        frame = JSON.parse(String(event.data)) as Frame;
+      } catch {
+        return;
+      }
+      handle(frame);
+    };
+    ws.onclose = () => {
+      if (mine !== generation) return;
+      socket = null;
+      clearTimers();
+      set({
+        status: typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'reconnecting',
+      });
+      scheduleReconnect();
+    };
+    ws.onerror = () => undefined;
+  }
+
+  const onOffline = () => {
+    if (!running) return;
+    dropSocket();
+    set({ status: 'offline' });
+  };
+  const onOnline = () => {
+    if (!running) return;
+    attempt = 0;
+    void connect();
+  };
+
+  return {
+    store,
+
+    /** Starts the chat once (later calls do nothing while it runs). */
+    start() {
+      if (running) return;
+      running = true;
+      attempt = 0;
+      if (typeof window !== 'undefined') {
+        window.addEventListener('offline', onOffline);
+        window.addEventListener('online', onOnline);
+      }
+      void connect();
+    },
+
+    /** "Try again" after a failed start, or a reconnect now instead of after the pause. */
+    retry() {
+      running = true;
+      attempt = 0;
+      set({ error: null });
+      void connect();
+    },
+
+    /** Ends the connection and forgets everything (logout, spec §4: chat sessions are reset). */
+    stop() {
+      running = false;
+      dropSocket();
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('offline', onOffline);
+        window.removeEventListener('online', onOnline);
+      }
+      store.setState(initial(), true);
+    },
+
+    /**
+     * Sends a message: shown at once as pending, sent now if connected, else at the next connection.
+     * @param channelId - the channel to write in (an agent always names one; a merchant's first message none)
+     */
+    send(body: string, channelId: string | null) {
+      const pending: PendingMessage = {
+        client_id: deps.newId(),
+        channel_id: channelId,
+        body,
+        created_at: deps.now().toISOString(),
+      };
+      set((s) => ({ pending: [...s.pending, pending] }));
+      sendPending(pending);
+      return pending.client_id;
+    },
+
+    /** Sends a refused message again (after the writer changed nothing, or the reason passed). */
+    resend(clientId: string) {
+      const p = store.getState().pending.find((x) => x.client_id === clientId);
+      if (!p) return;
+      const again = { ...p, failed: undefined };
+      set((s) => ({ pending: s.pending.map((x) => (x.client_id === clientId ? again : x)) }));
+      sendPending(again);
+    },
+
+    /** Takes a refused message away. */
+    discard(clientId: string) {
+      set((s) => ({ pending: s.pending.filter((p) => p.client_id !== clientId) }));
+    },
+
+    /** Messages read over HTTP (a channel's history) join those held. */
+    addMessages,
+
+    /** The reader has seen a channel up to a number: over the socket when open, else over HTTP. */
+    async markRead(channelId: string, seq: number) {
+      if (sendFrame({ type: 'read', channel_id: channelId, seq })) return;
+      const state = await api<ChatState>(
+        'POST',
+        `${BASE}/chat/channels/${encodeURIComponent(channelId)}/read`,
+        {
+          seq,
+        },
+      );
+      set({ state });
+    },
+  };
+}
+
+export type ChatClient = ReturnType<typeof createChatClient>;
+
+const socketUrl = (token: string, after: number | null) => {
+  const { protocol, host } = window.location;
+  const query = new URLSearchParams({ token });
+  if (after !== null) query.set('after', String(after));
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${BASE}/chat/socket?${query.toString()}`;
+};
+
+/** The app's chat: one connection per signed-in page, shared by the sidebar, the panel and the console. */
+export const chat = createChatClient({
+  token: () => api('GET', `${BASE}/chat-token`),
+  connect: (url) => new WebSocket(url) as unknown as SocketLike,
+  socketUrl,
+  // getRandomValues, not randomUUID: the latter exists only on https and localhost pages.
+  newId: () =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+  now: () => new Date(),
+});
+
+/** A slice of the chat's state, re-rendering when it changes. */
+export const useChat = <T>(select: (s: ChatSnapshot) => T) => useStore(chat.store, select);
+
+/** HTTP reads of the chat (history and the agents' queue). */
+export const chatApi = {
+  channels: () => api<{ channels: ChannelView[] }>('GET', `${BASE}/chat/channels`),
+  messages: (channelId: string, after = 0) =>
+    api<{ channel: ChannelView; messages: ChatMessage[] }>(
+      'GET',
+      `${BASE}/chat/channels/${encodeURIComponent(channelId)}/messages?after=${after}`,
+    ),
+  close: (channelId: string) =>
+    api<{ channel: ChannelView }>('POST', `${BASE}/chat/channels/${encodeURIComponent(channelId)}/close`, {}),
+};
