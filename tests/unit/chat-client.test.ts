@@ -82,7 +82,7 @@ describe('the chat client', () => {
 
   it('starts: token, then the socket; the state and the newest number come from the first frame', async () => {
     const { client, sockets, state } = setUp();
-    client.start();
+    client.start('merchant');
     expect(state().status).toBe('connecting');
     await vi.advanceTimersByTimeAsync(0);
     expect(sockets).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('the chat client', () => {
     const token = vi.fn().mockRejectedValueOnce(new ApiError(502, 'bad gateway'));
     token.mockResolvedValue({ token: 't', user: { user_id: 'u1', name: 'n' } });
     const { client, sockets, state } = setUp(token);
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(0);
     expect(state().status).toBe('failed');
     expect(state().error?.status).toBe(500);
@@ -121,7 +121,7 @@ describe('the chat client', () => {
   it('a refusal (403) is not tried again', async () => {
     const token = vi.fn().mockRejectedValue(new ApiError(403, 'forbidden'));
     const { client, state } = setUp(token);
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(token).toHaveBeenCalledTimes(1);
     expect(state().error?.status).toBe(500);
@@ -130,7 +130,7 @@ describe('the chat client', () => {
 
   it('after a drop it reconnects asking for what came after the highest number, and drops duplicates', async () => {
     const { client, sockets, state } = setUp();
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     sockets[0]!.frame({ type: 'state', unread_channel_ids: [], has_unread_messages: false, head_seq: 5 });
@@ -144,12 +144,14 @@ describe('the chat client', () => {
     sockets[1]!.frame({ type: 'message', message: message(7) });
     expect(state().messages['ch-1']!.map((m) => m.seq)).toEqual([6, 7]);
     expect(state().lastSeq).toBe(7);
+    // The agent's messages make the channel unread for the merchant until read.
+    expect(state().state).toEqual({ unread_channel_ids: ['ch-1'], has_unread_messages: true });
     client.stop();
   });
 
   it('a message written while disconnected waits, goes at the next connection, and leaves pending when acknowledged', async () => {
     const { client, sockets, state } = setUp();
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     sockets[0]!.drop();
@@ -176,7 +178,7 @@ describe('the chat client', () => {
 
   it('a refused message stays with the reason until sent again or removed', async () => {
     const { client, sockets, state } = setUp();
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     const id = client.send('x', 'ch-1');
@@ -192,7 +194,7 @@ describe('the chat client', () => {
 
   it('a connection that stops answering pings is replaced', async () => {
     const { client, sockets, state } = setUp();
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
@@ -210,7 +212,7 @@ describe('the chat client', () => {
 
   it('stop forgets everything (logout)', async () => {
     const { client, sockets, state } = setUp();
-    client.start();
+    client.start('merchant');
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     sockets[0]!.frame({ type: 'message', message: message(3) });

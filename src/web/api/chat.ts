@@ -107,6 +107,8 @@ export function createChatClient(deps: ChatDeps) {
 
   let socket: SocketLike | null = null;
   let running = false;
+  /** The reader's side, given at start: the other side's messages make a channel unread. */
+  let side: 'merchant' | 'agent' | null = null;
   let attempt = 0;
   /** Bumped whenever a connection is given up, so a late callback of an old one changes nothing. */
   let generation = 0;
@@ -146,6 +148,21 @@ export function createChatClient(deps: ChatDeps) {
         }));
         return;
       case 'message':
+        addMessages([frame.message]);
+        // The server sends the unread state at start and after a read; a new message from the other side makes
+        // its channel unread here until the reader reads it.
+        if (side && frame.message.author !== side)
+          set((s) =>
+            s.state.unread_channel_ids.includes(frame.message.channel_id)
+              ? {}
+              : {
+                  state: {
+                    unread_channel_ids: [...s.state.unread_channel_ids, frame.message.channel_id],
+                    has_unread_messages: true,
+                  },
+                },
+          );
+        return;
       case 'ack':
         addMessages([frame.message]);
         return;
@@ -279,8 +296,12 @@ export function createChatClient(deps: ChatDeps) {
   return {
     store,
 
-    /** Starts the chat once (later calls do nothing while it runs). */
-    start() {
+    /**
+     * Starts the chat once (later calls do nothing while it runs).
+     * @param as - the reader's side: a merchant's people, or the provider's agents
+     */
+    start(as: 'merchant' | 'agent') {
+      side = as;
       if (running) return;
       running = true;
       attempt = 0;

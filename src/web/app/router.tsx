@@ -38,13 +38,22 @@ export const routes: RouteObject[] = [
         path: 'auth/:step?',
         ...lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),
       },
-      // The form studio (ops only; its own layout, outside the merchant shell).
+      // The provider's staff pages (ops only; their own layout, outside the merchant shell): the form studio and the
+      // support chat console.
       {
         ...lazyScreen(() => import('./QueryLayout').then((m) => m.QueryLayout)),
         children: [
           {
             path: 'studio/*',
             ...lazyScreen(() => import('../features/studio/routes/StudioPages').then((m) => m.StudioPage)),
+          },
+          // The support chat's agents' console (ops only).
+          {
+            path: 'ops/chat/:channelId?',
+            ...lazyScreen(
+              () => import('../features/support-console/routes/ConsolePage').then((m) => m.ConsolePage),
+              ['chat'],
+            ),
           },
         ],
       },

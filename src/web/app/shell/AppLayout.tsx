@@ -25,6 +25,7 @@ import { useShell } from './useShell';
 import { queryClient } from './queryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
+import { chat } from '../../api/chat';
 
 /** Wider than this is the desktop layout; at 768 px or less the sidebar is a drawer (spec §2.3). */
 const DRAWER_BREAKPOINT = '48.0625em';
@@ -54,6 +55,12 @@ function Shell() {
   }, [location.pathname, setDisputesSeen, setCapitalSeen]);
   const navigate = useNavigate();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+  // The support chat starts with the signed-in pages, only with canViewSupport (spec §2.9): the sidebar's dot
+  // needs its state before the support page is opened.
+  const canChat = shell.data?.permissions.canViewSupport === true;
+  useEffect(() => {
+    if (canChat) chat.start('merchant');
+  }, [canChat]);
 
   // A spinner while permissions load (spec §2.7).
   if (shell.isPending) return <PageLoader />;

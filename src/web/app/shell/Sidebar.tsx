@@ -43,6 +43,7 @@ import { NAV_ICONS } from './icons';
 import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
 import type { ShellData } from './useShell';
 import classes from './Sidebar.module.css';
+import { useChat } from '../../api/chat';
 
 export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
 
@@ -76,7 +77,10 @@ export function Sidebar(props: {
   // Disputes: the open ones' count when the member may fetch them (0: no badge), else "new" until visited.
   const canFetchDisputes = shell.permissions.canFetchDisputes;
   const activeDisputes = useActiveDisputes(canFetchDisputes);
+  const chatUnread = useChat((s) => s.state.has_unread_messages);
   const badgeOf = (name: NavItem['badge']) => {
+    // Support: a dot while the chat has messages from support not yet read (spec §2.3, §2.9).
+    if (name === 'support') return chatUnread ? { text: t('unread'), color: 'red', dot: true } : undefined;
     if (name === 'disputes' && canFetchDisputes)
       return activeDisputes.data ? { text: String(activeDisputes.data), color: 'red' } : undefined;
     return name && !seen[name] ? { text: t('new'), color: 'mint' } : undefined;
@@ -220,7 +224,8 @@ function SidebarLink(props: {
   label?: string;
   /** An e-mail or phone number: left to right in Arabic too. */
   ltrLabel?: boolean;
-  badge?: { text: string; color: string };
+  /** A count or "new" as a badge; `dot`: a small dot whose text is for screen readers and the tooltip. */
+  badge?: { text: string; color: string; dot?: boolean };
 }) {
   const { t } = useTranslation('shell');
   const { dir } = useDirection();
@@ -234,9 +239,22 @@ function SidebarLink(props: {
     leftSection: <Icon size={20} stroke={1.6} />,
     rightSection:
       badge && !props.collapsed ? (
-        <Badge size="xs" color={props.badge?.color} variant="filled">
-          {badge}
-        </Badge>
+        props.badge?.dot ? (
+          <Box
+            component="span"
+            w={8}
+            h={8}
+            bg={props.badge.color}
+            style={{ borderRadius: '50%', display: 'inline-block' }}
+            role="img"
+            aria-label={badge}
+            data-testid={`nav-dot-${props.nav.id}`}
+          />
+        ) : (
+          <Badge size="xs" color={props.badge?.color} variant="filled">
+            {badge}
+          </Badge>
+        )
       ) : undefined,
     onClick: props.onNavigate,
     className: props.collapsed ? 'mbo-nav-collapsed' : undefined,

@@ -11,7 +11,7 @@ export interface NavItem {
   path: string;
   allow: Allow;
   /** Badge rule: `new` until first visited (local flag), or none. */
-  badge?: 'disputes' | 'capital';
+  badge?: 'disputes' | 'capital' | 'support';
 }
 
 export interface NavSection {
@@ -47,7 +47,7 @@ export const NAVIGATION: NavSection[] = [
     items: [
       { id: 'stores', path: '/business-profile/stores', allow: (p) => p.isWorkspaceAdmin },
       { id: 'users', path: '/users', allow: (p) => p.isWorkspaceAdmin },
-      { id: 'support', path: '/support', allow: (p) => p.canViewSupport },
+      { id: 'support', path: '/support', allow: (p) => p.canViewSupport, badge: 'support' },
     ],
   },
 ];

@@ -1,9 +1,13 @@
 /**
  * The signed-in pages' data cache: one react-query client, made when those pages first load (the sign-in page
- * does not carry react-query). It is emptied whenever the app clears its local state (logout, a 401).
+ * does not carry react-query). It is emptied whenever the app clears its local state (logout, a 401), and the
+ * support chat's connection with it.
  */
 import { createQueryClient } from '../queryClient';
 import { onLocalStateCleared } from '../session';
+import { chat } from '../../api/chat';
 
 export const queryClient = createQueryClient();
 onLocalStateCleared(() => queryClient.clear());
+// Logout resets the chat session (spec §4): the connection ends and its messages are forgotten.
+onLocalStateCleared(() => chat.stop());

@@ -194,7 +194,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(forms, FORMS, []),
   ...screenRoutes(capital, CAPITAL, ['capital']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
-  ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation']),
+  ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...screenRoutes(stores, STORES, ['stores', 'lists']),
   ...screenRoutes(users, USERS, ['users', 'lists', 'widgets', 'validation']),

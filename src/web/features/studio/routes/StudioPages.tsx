@@ -12,7 +12,6 @@ import {
   AppShell,
   Badge,
   Button,
-  Card,
   Container,
   Group,
   Skeleton,
@@ -24,9 +23,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAccount } from '../../../api/account';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LanguageToggle } from '../../../components/LanguageToggle';
+import { StaffOnly } from '../../../components/StaffOnly';
 import { shortId, useStudioFlows, useWorkingCopy } from '../api';
 import { EditView } from '../components/EditView';
 import { RoutingView } from '../components/RoutingView';
@@ -45,6 +44,9 @@ function StudioFrame(props: { children: React.ReactNode }) {
             </Anchor>
             <Anchor component={Link} to="/studio/audit" size="sm">
               {t('nav.audit')}
+            </Anchor>
+            <Anchor component={Link} to="/ops/chat" size="sm">
+              {t('nav.chat')}
             </Anchor>
           </Group>
           <Group gap="xs">
@@ -65,26 +67,11 @@ function StudioFrame(props: { children: React.ReactNode }) {
 /** Ops only: anyone else signed in is told, a visitor goes to sign-in and comes back. */
 function OpsOnly(props: { children: React.ReactNode }) {
   const { t } = useTranslation('studio');
-  const account = useAccount();
-  const location = useLocation();
-  if (account.isPending) return <Skeleton h={240} m="md" />;
-  if (!account.data)
-    return (
-      <Navigate to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
-    );
-  if (account.data.staff_role !== 'ops')
-    return (
-      <Container size="sm" py="xl">
-        <Card withBorder>
-          <Title order={3}>{t('denied.title')}</Title>
-          <Text mt="sm">{t('denied.body')}</Text>
-          <Button component={Link} to="/" mt="md">
-            {t('denied.back')}
-          </Button>
-        </Card>
-      </Container>
-    );
-  return <StudioFrame>{props.children}</StudioFrame>;
+  return (
+    <StaffOnly denied={{ title: t('denied.title'), body: t('denied.body'), back: t('denied.back') }}>
+      <StudioFrame>{props.children}</StudioFrame>
+    </StaffOnly>
+  );
 }
 
 function FlowList() {

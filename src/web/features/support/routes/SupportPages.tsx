@@ -21,7 +21,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { useExperiments } from '../../../api/experiments';
@@ -37,6 +37,8 @@ import { useTicket, useTickets, type Message, type Ticket } from '../api';
 import { filtersFrom, hasFilters, paramsOf, type TicketFilters } from '../filters';
 import { NewTicketDialog } from '../components/NewTicketDialog';
 import { RateTicket } from '../components/RateTicket';
+import { ChatDrawer } from '../components/ChatDrawer';
+import { ChatEntry } from '../components/ChatEntry';
 import { TicketStatusBadge } from '../components/TicketParts';
 
 /** May this member pick the ads topic: canViewAds (shell spec §6), from the same queries the shell reads. */
@@ -188,6 +190,19 @@ export function SupportList() {
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useTickets(filters);
   const [writing, setWriting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const chatOpen = params.get('chat') === '1';
+  const setChat = (open: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (open) next.set('chat', '1');
+        else next.delete('chat');
+        return next;
+      },
+      // Opening adds a history entry, so Back closes the panel (a phone's habit).
+      { replace: !open },
+    );
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (
@@ -206,6 +221,8 @@ export function SupportList() {
         title={t('title')}
         primary={{ label: t('new'), onClick: () => setWriting(true), icon: <IconPlus size={16} /> }}
       />
+      <ChatEntry onOpen={() => setChat(true)} />
+      <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />
       <Filters filters={filters} onChange={change} />
       {list.isPending ? (
         <ListSkeleton rows={6} height={44} testId="tickets-loading" />
