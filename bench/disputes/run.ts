@@ -11,6 +11,7 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
+import { signIn } from '../support/signIn';
 
 const COUNT = Number(process.env.BENCH_DISPUTES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -64,27 +65,7 @@ async function main() {
     if (!loaded.ok) throw new Error(`fixture: ${loaded.status} ${await loaded.text()}`);
     console.log(`${COUNT} disputes loaded in ${Math.round(performance.now() - started)} ms`);
 
-    // Sign in through the API (bot check off), reading the codes from the outbox.
-    const code = async (to: string) =>
-      ((await (await fetch(`${address}/dev/outbox`)).json()) as { to: string; code: string }[]).find(
-        (m) => m.to === to,
-      )!.code;
-    const session = (await (
-      await post('/merchant/api/v2/auth/authenticate', { email: account.email, lang: 'en' })
-    ).json()) as {
-      session_id: string;
-    };
-    const verified = await post('/merchant/api/v2/auth/verify', {
-      session_id: session.session_id,
-      code: await code(account.email),
-    });
-    const cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
-    const done = await fetch(`${address}/merchant/api/v2/auth/challenge/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mbo-client': 'bench', cookie },
-      body: JSON.stringify({ code: await code(account.phone) }),
-    });
-    const token = ((await done.json()) as { auth_token: string }).auth_token;
+    const token = await signIn(address, account);
 
     const total: number[] = [];
     const first: number[] = [];

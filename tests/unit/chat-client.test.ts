@@ -103,7 +103,7 @@ describe('the chat client', () => {
     client.stop();
   });
 
-  it('a failed start is an error with status 500 (spec §2.9), and it tries again', async () => {
+  it('a failed start is an error with status 500 (spec §2.9) until Try again', async () => {
     const token = vi.fn().mockRejectedValueOnce(new ApiError(502, 'bad gateway'));
     token.mockResolvedValue({ token: 't', user: { user_id: 'u1', name: 'n' } });
     const { client, sockets, state } = setUp(token);
@@ -111,20 +111,32 @@ describe('the chat client', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(state().status).toBe('failed');
     expect(state().error?.status).toBe(500);
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS[0]!);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(token).toHaveBeenCalledTimes(1);
+    client.retry();
+    await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     expect(state().status).toBe('open');
     expect(state().error).toBeNull();
     client.stop();
   });
 
-  it('a refusal (403) is not tried again', async () => {
-    const token = vi.fn().mockRejectedValue(new ApiError(403, 'forbidden'));
-    const { client, state } = setUp(token);
+  it('after a drop, a refusal of the token (403) is not tried again; a server error is', async () => {
+    const token = vi.fn().mockResolvedValueOnce({ token: 't', user: { user_id: 'u1', name: 'n' } });
+    token.mockRejectedValueOnce(new ApiError(502, 'bad gateway'));
+    token.mockRejectedValue(new ApiError(403, 'forbidden'));
+    const { client, sockets, state } = setUp(token);
     client.start('merchant');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS[0]!);
+    expect(token).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS[1]!);
+    expect(token).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(token).toHaveBeenCalledTimes(1);
-    expect(state().error?.status).toBe(500);
+    expect(token).toHaveBeenCalledTimes(3);
+    expect(state().status).toBe('reconnecting');
     client.stop();
   });
 

@@ -110,8 +110,10 @@ export function createChatService(deps: {
   async function identityOf(accountId: string): Promise<ChatIdentity> {
     const account = await accounts.account(accountId);
     if (!account) throw new HttpError(401, 'unauthorized');
+    // An agent shows as their first name (merchants read "Support · Huda"), never their staff e-mail; without
+    // one, as support alone.
     if (account.staffRole === 'ops')
-      return { accountId, side: 'agent', name: account.firstName ?? chatName(account), merchantIds: [] };
+      return { accountId, side: 'agent', name: account.firstName ?? '', merchantIds: [] };
     const merchantIds = (await accounts.memberships(accountId))
       .filter((m) => flagsForRole(m.role, m.flags).has_merchant_access === true)
       .map((m) => m.merchantId);

@@ -9,7 +9,8 @@
  * `pending` with its `client_id` until the server acknowledges it (or it arrives as a message); a reconnect sends
  * it again and the server stores it once. A connection that stops carrying data (no answer to a ping within
  * PONG_WAIT_MS) is closed and made again; the browser's `offline` and `online` events close it and reconnect at
- * once. Reconnects back off (RECONNECT_DELAYS) and fetch a fresh token each time (tokens last 10 minutes).
+ * once. Reconnects back off (RECONNECT_DELAYS) and fetch a fresh token each time (tokens last 10 minutes). A
+ * chat that could not start at all waits for `retry()` ("Try again") or the network coming back.
  */
 import { createStore, useStore } from 'zustand';
 import type { ChatChannel, ChatMessage, ChatState } from '../../domain/chat';
@@ -228,14 +229,17 @@ export function createChatClient(deps: ChatDeps) {
     } catch (error) {
       if (mine !== generation || !running) return;
       const status = error instanceof ApiError ? error.status : 0;
-      // Spec §2.9: a start failure is an error with status 500, whatever the token call answered.
-      if (first)
+      // Spec §2.9: a start failure is an error with status 500, whatever the token call answered. It waits for
+      // "Try again" (or the network coming back); a connection that worked once retries by itself.
+      if (first) {
         set({
           status: 'failed',
           error: new ApiError(500, error instanceof Error ? error.message : 'unknown'),
         });
-      else set({ status: 'reconnecting' });
-      // Signed out (401) or not allowed (403): trying again will not help; anything else may pass.
+        return;
+      }
+      set({ status: 'reconnecting' });
+      // Signed out (401) or no longer allowed (403): trying again will not help; anything else may pass.
       if (status === 401 || status === 403) running = false;
       else scheduleReconnect();
       return;

@@ -38,8 +38,9 @@ function Bubble(props: {
         bg={props.mine ? 'var(--mantine-color-teal-0)' : undefined}
       >
         <Group justify="space-between" gap="md" wrap="nowrap" mb={2}>
-          <Text size="xs" fw={600} truncate>
-            <bdi>{props.author}</bdi>
+          {/* Its own direction on the element itself: an e-mail in an Arabic page is cut at its end. */}
+          <Text size="xs" fw={600} truncate dir="auto">
+            {props.author}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             <Day iso={props.at} /> <bdi dir="ltr">{timeText(props.at)}</bdi>

@@ -51,7 +51,14 @@ function Frame(props: { children: React.ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            <Anchor component={Link} to="/ops/chat" fw={700} c="inherit" underline="never">
+            <Anchor
+              component={Link}
+              to="/ops/chat"
+              fw={700}
+              c="inherit"
+              underline="never"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {t('console.title')}
             </Anchor>
             <Anchor component={Link} to="/studio" size="sm" visibleFrom="xs">
@@ -249,7 +256,7 @@ function Conversation(props: { channelId: string }) {
           </Title>
         </Group>
         {!isClosed && history.data && (
-          <Button variant="default" size="xs" onClick={() => setConfirming(true)}>
+          <Button variant="default" size="xs" onClick={() => setConfirming(true)} style={{ flexShrink: 0 }}>
             {t('console.close')}
           </Button>
         )}
@@ -260,7 +267,7 @@ function Conversation(props: { channelId: string }) {
         pending={mine}
         side="agent"
         closed={closedSet}
-        authorOf={(m) => m.author_name}
+        authorOf={(m) => m.author_name || t('support')}
         emptyText={t('empty')}
         loading={history.isPending}
       />
