@@ -11,6 +11,7 @@ import {
 } from '../../src/server/db/schema';
 import { seedDemoOnce } from '../../src/server/fixtures/demo';
 import { createTestApp } from './setup/app';
+import { signIn, type Json } from './setup/signIn';
 
 const { app, db } = await createTestApp();
 
@@ -177,5 +178,22 @@ describe('seedDemoOnce', () => {
     expect(await seedDemoOnce(fresh.db, new Date())).toBeNull();
     const [gone] = await fresh.db.select().from(stores).where(eq(stores.id, 'sto-pearl-books'));
     expect(gone).toBeUndefined();
+  });
+
+  it('seeds two chat conversations: Sara has an unread answer, Layla waits first in the agents’ queue', async () => {
+    const fresh = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+    await seedDemoOnce(fresh.db, new Date());
+    const sara = await signIn(fresh.app, 'admin@demo.example', '+966501234567');
+    const state = await sara.call('GET', '/merchant/api/v1/support/chat/state');
+    expect(state.body.has_unread_messages).toBe(true);
+    const agent = await signIn(fresh.app, 'ops@demo.example', '+966500000999');
+    const queue = (await agent.call('GET', '/merchant/api/v1/support/chat/channels')).body.channels as Json[];
+    expect(queue.map((c) => [c.merchant_name, c.last_author])).toEqual([
+      ['Riyadh Style', 'agent'],
+      ['Gulf Gadgets', 'merchant'],
+    ]);
+    // A seeded conversation twice would be one more: seeding again adds nothing.
+    await seedDemoOnce(fresh.db, new Date());
+    expect((await agent.call('GET', '/merchant/api/v1/support/chat/channels')).body.channels).toHaveLength(2);
   });
 });

@@ -189,6 +189,9 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
  *
  * A bad token closes the connection with code 4401.
  */
+/** Frames held while a new connection's token is checked; more closes it (policy violation). */
+const EARLY_FRAMES_MAX = 100;
+
 /** How often the server pings each connection; one ping left unanswered ends it. */
 export const CHAT_PING_MS = 30_000;
 
@@ -223,6 +226,15 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
       throw new HttpError(426, 'upgrade_required');
     },
     wsHandler: async (socket, request) => {
+      // Frames the client sends while its token is being checked (a resend of what it wrote offline goes the
+      // moment the connection opens) are held, not dropped: the listener must be there before the first await.
+      const early: Buffer[] = [];
+      let onFrame: ((raw: Buffer) => void) | null = null;
+      socket.on('message', (raw: Buffer) => {
+        if (onFrame) onFrame(raw);
+        // More than a client has any reason to send in that moment: not a chat client.
+        else if (early.push(raw) > EARLY_FRAMES_MAX) socket.close(1008, 'too many frames');
+      });
       const who = await chat.verify(request.query.token ?? '');
       if (!who) {
         socket.close(4401, 'unauthorized');
@@ -254,7 +266,7 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
         clearInterval(pings);
         unsubscribe();
       });
-      socket.on('message', (raw: Buffer) => {
+      onFrame = (raw: Buffer) => {
         void (async () => {
           let frame: {
             type?: unknown;
@@ -293,7 +305,8 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
             send({ type: 'error', client_id: clientId ?? null, status, message });
           }
         })();
-      });
+      };
+      early.splice(0).forEach(onFrame);
       send({ type: 'state', ...(await chat.state(who)), head_seq: await chat.head(who) });
       const after = Number(request.query.after);
       if (Number.isInteger(after) && after >= 0 && request.query.after !== undefined)
