@@ -69,7 +69,11 @@ export function ChatDrawer(props: { opened: boolean; onClose: () => void }) {
   // Into the latest conversation; the server opens a new one when support has closed it.
   const send = (body: string) => chat.send(body, last?.channel_id ?? null);
   const authorOf = (m: ChatMessage) =>
-    m.author !== 'agent' ? m.author_name : m.author_name ? `${t('support')} · ${m.author_name}` : t('support');
+    m.author !== 'agent'
+      ? m.author_name
+      : m.author_name
+        ? `${t('support')} · ${m.author_name}`
+        : t('support');
 
   return (
     <Drawer
