@@ -12,7 +12,9 @@
  * once. Reconnects back off (RECONNECT_DELAYS) and fetch a fresh token each time (tokens last 10 minutes). A
  * chat that could not start at all waits for `retry()` ("Try again") or the network coming back.
  */
-import { createStore, useStore } from 'zustand';
+// `create` (as the notifications use), not createStore + useStore: the same zustand module on every page keeps the
+// bundler from cutting zustand into one more chunk.
+import { create } from 'zustand';
 import type { ChatChannel, ChatMessage, ChatState } from '../../domain/chat';
 import { api, ApiError } from './client';
 
@@ -102,7 +104,7 @@ type Frame =
   | { type: 'pong' };
 
 export function createChatClient(deps: ChatDeps) {
-  const store = createStore<ChatSnapshot>(() => initial());
+  const store = create<ChatSnapshot>(() => initial());
   const set = (patch: Partial<ChatSnapshot> | ((s: ChatSnapshot) => Partial<ChatSnapshot>)) =>
     store.setState(patch);
 
@@ -404,7 +406,7 @@ export const chat = createChatClient({
 });
 
 /** A slice of the chat's state, re-rendering when it changes. */
-export const useChat = <T>(select: (s: ChatSnapshot) => T) => useStore(chat.store, select);
+export const useChat = <T>(select: (s: ChatSnapshot) => T) => chat.store(select);
 
 /** HTTP reads of the chat (history and the agents' queue). */
 export const chatApi = {
