@@ -49,7 +49,7 @@ function Frame(props: { children: React.ReactNode }) {
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Anchor
               component={Link}
@@ -65,7 +65,7 @@ function Frame(props: { children: React.ReactNode }) {
               {t('console.studio')}
             </Anchor>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <LanguageToggle />
             <Button component={Link} to="/logout" variant="subtle" size="compact-md">
               {t('console.signOut')}
@@ -250,8 +250,9 @@ function Conversation(props: { channelId: string }) {
             <Back size={18} />
           </ActionIcon>
           <Title order={2} size="h4" style={{ minWidth: 0 }}>
-            <Text inherit truncate>
-              <bdi>{history.data?.merchant_name ?? '…'}</bdi>
+            {/* Its own direction on the element: a Latin name in an Arabic page is cut at its end. */}
+            <Text inherit truncate dir="auto">
+              {history.data?.merchant_name ?? '…'}
             </Text>
           </Title>
         </Group>
