@@ -74,3 +74,19 @@ export function chatText(body: unknown): string | null {
 /** The name a merchant user shows in the chat (§2.9): their e-mail, else their phone. */
 export const chatName = (account: { email: string | null; phone: string | null }) =>
   account.email ?? account.phone ?? '';
+
+/**
+ * The agents' queue order: conversations waiting for an answer (the merchant wrote last, or nobody yet) first,
+ * the longest waiting first; then the answered ones, the oldest answer first. The server orders the same way.
+ */
+export function queueOrder<C extends { id: string; last_author: string | null; last_message_at: string }>(
+  channels: C[],
+): C[] {
+  const answered = (c: C) => (c.last_author === 'agent' ? 1 : 0);
+  return [...channels].sort(
+    (a, b) =>
+      answered(a) - answered(b) ||
+      a.last_message_at.localeCompare(b.last_message_at) ||
+      a.id.localeCompare(b.id),
+  );
+}

@@ -13,7 +13,7 @@ import {
   type SocketLike,
 } from '../../src/web/api/chat';
 import { ApiError } from '../../src/web/api/client';
-import type { ChatMessage } from '../../src/domain/chat';
+import { chatText, queueOrder, unreadState, type ChatMessage } from '../../src/domain/chat';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -233,5 +233,48 @@ describe('the chat client', () => {
     sockets[0]!.drop();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('the chat rules', () => {
+  const channel = (id: string, last_author: 'merchant' | 'agent' | null, last_message_at: string) => ({
+    id,
+    last_author,
+    last_message_at,
+  });
+
+  it('the agents’ queue: waiting for an answer first, longest waiting first; then the answered ones', () => {
+    const order = queueOrder([
+      channel('answered-old', 'agent', '2026-11-25T08:00:00.000Z'),
+      channel('waiting-new', 'merchant', '2026-11-25T10:00:00.000Z'),
+      channel('answered-new', 'agent', '2026-11-25T11:00:00.000Z'),
+      channel('waiting-old', 'merchant', '2026-11-25T09:00:00.000Z'),
+    ]).map((c) => c.id);
+    expect(order).toEqual(['waiting-old', 'waiting-new', 'answered-old', 'answered-new']);
+  });
+
+  it('unread: the other side wrote after the reader’s marker; one’s own messages never count', () => {
+    const channels = [
+      { id: 'a', last_seq: 10, last_author: 'agent' as const },
+      { id: 'b', last_seq: 12, last_author: 'merchant' as const },
+      { id: 'c', last_seq: 7, last_author: 'agent' as const },
+      { id: 'd', last_seq: 0, last_author: null },
+    ];
+    expect(unreadState(channels, { a: 9, c: 7 }, 'merchant')).toEqual({
+      unread_channel_ids: ['a'],
+      has_unread_messages: true,
+    });
+    expect(unreadState(channels, { b: 12 }, 'agent')).toEqual({
+      unread_channel_ids: [],
+      has_unread_messages: false,
+    });
+  });
+
+  it('a message is trimmed text of 1 to 4,000 characters', () => {
+    expect(chatText('  hi  ')).toBe('hi');
+    expect(chatText('   ')).toBeNull();
+    expect(chatText(42)).toBeNull();
+    expect(chatText('x'.repeat(4000))).toHaveLength(4000);
+    expect(chatText('x'.repeat(4001))).toBeNull();
   });
 });

@@ -53,7 +53,10 @@ export function createChatRepository(db: Db) {
       return channels()
         .where(eq(chatChannels.status, status))
         .orderBy(
-          status === 'open' ? asc(chatChannels.lastMessageAt) : desc(chatChannels.lastMessageAt),
+          // Open: those waiting for an answer (the merchant wrote last) first, longest waiting first (queueOrder).
+          ...(status === 'open'
+            ? [sql`(${chatChannels.lastAuthor} = 'agent')`, asc(chatChannels.lastMessageAt)]
+            : [desc(chatChannels.lastMessageAt)]),
           asc(chatChannels.id),
         )
         .limit(limit);

@@ -40,7 +40,7 @@ import { LanguageToggle } from '../../../components/LanguageToggle';
 import { Day, timeText } from '../../../components/ListParts';
 import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
 import { StaffOnly } from '../../../components/StaffOnly';
-import type { ChatMessage } from '../../../../domain/chat';
+import { queueOrder, type ChatMessage } from '../../../../domain/chat';
 
 const queueKey = ['chat', 'queue'] as const;
 
@@ -114,7 +114,15 @@ function Queue(props: { active: string | undefined }) {
   if (queue.isPending) return <ListSkeleton rows={5} height={56} testId="queue-loading" />;
   if (queue.isError)
     return <LoadFailed title={t('console.loadFailed')} retry={t('console.retry')} onRetry={queue.refetch} />;
-  const channels = queue.data.channels.filter((c) => c.status === 'open');
+  // Re-ordered as answers come in live: an answered conversation moves below those still waiting.
+  const channels = queueOrder(
+    queue.data.channels
+      .filter((c) => c.status === 'open')
+      .map((c) => {
+        const last = lastOf(c, held[c.id]);
+        return { ...c, last_author: last.author, last_message_at: last.at };
+      }),
+  );
   if (channels.length === 0)
     return (
       <Paper withBorder p="lg" ta="center" data-testid="queue-empty">
@@ -126,7 +134,7 @@ function Queue(props: { active: string | undefined }) {
   return (
     <Stack gap={4} data-testid="queue" role="list">
       {channels.map((c) => {
-        const last = lastOf(c, held[c.id]);
+        const last = { author: c.last_author, at: c.last_message_at };
         const waiting = last.author === 'merchant';
         return (
           <NavLink

@@ -1,8 +1,8 @@
 /**
- * The way into the live chat on the support page: one line with "Chat with us" and, when support has written
- * something not yet read, the same "unread" mark the sidebar shows.
+ * The way into the live chat on the support page: one line with "Chat with us", the button carrying a red dot
+ * (the sidebar's) while support has written something not yet read.
  */
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Indicator, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useChat } from '../../../api/chat';
@@ -19,16 +19,12 @@ export function ChatEntry(props: { onOpen: () => void }) {
             {t('intro')}
           </Text>
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          {unread && (
-            <Badge color="red" variant="filled" size="sm" data-testid="chat-unread">
-              {t('unread')}
-            </Badge>
-          )}
-          <Button variant="light" onClick={props.onOpen} style={{ flexShrink: 0 }}>
+        <Indicator color="red" size={12} disabled={!unread} style={{ flexShrink: 0 }}>
+          <Button variant="light" onClick={props.onOpen}>
             {t('open')}
+            {unread && <VisuallyHidden> ({t('unread')})</VisuallyHidden>}
           </Button>
-        </Group>
+        </Indicator>
       </Group>
     </Paper>
   );
