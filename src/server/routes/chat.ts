@@ -307,7 +307,7 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
         })();
       };
       early.splice(0).forEach(onFrame);
-      send({ type: 'state', ...(await chat.state(who)), head_seq: await chat.head(who) });
+      send({ type: 'state', ...(await chat.opening(who)) });
       const after = Number(request.query.after);
       if (Number.isInteger(after) && after >= 0 && request.query.after !== undefined)
         for (const message of await chat.missed(who, after)) send({ type: 'message', message });

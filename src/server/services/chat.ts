@@ -140,6 +140,27 @@ export function createChatService(deps: {
     return who.side === 'agent' ? repo.queue('open') : repo.channelsOf(who.merchantIds);
   }
 
+  /** The reader's channels and their read markers: one read of each, shared by the state and the list. */
+  async function withReads(who: ChatIdentity) {
+    const channels = await channelsOf(who);
+    const reads = await repo.reads(
+      who.accountId,
+      channels.map((c) => c.id),
+    );
+    return { channels, reads };
+  }
+
+  const stateOf = (who: ChatIdentity, seen: Awaited<ReturnType<typeof withReads>>): ChatState =>
+    unreadState(
+      seen.channels.map((c) => ({
+        id: c.id,
+        last_seq: c.lastSeq,
+        last_author: c.lastAuthor as 'merchant' | 'agent' | null,
+      })),
+      seen.reads,
+      who.side,
+    );
+
   return {
     identityOf,
     sees,
@@ -181,37 +202,25 @@ export function createChatService(deps: {
 
     /** The sidebar's state (§3): the channels with messages from the other side the reader has not read. */
     async state(who: ChatIdentity): Promise<ChatState> {
-      const channels = await channelsOf(who);
-      const reads = await repo.reads(
-        who.accountId,
-        channels.map((c) => c.id),
-      );
-      return unreadState(
-        channels.map((c) => ({
-          id: c.id,
-          last_seq: c.lastSeq,
-          last_author: c.lastAuthor as 'merchant' | 'agent' | null,
-        })),
-        reads,
-        who.side,
-      );
+      return stateOf(who, await withReads(who));
     },
 
     /**
-     * The newest message number among the reader's channels: a new connection's starting point, so its first
-     * reconnect asks only for what came after (nothing before it was pushed, and history is read over HTTP).
+     * A new connection's first state, with the newest message number among the reader's channels: its starting
+     * point, so its first reconnect asks only for what came after (nothing before it was pushed, and history is
+     * read over HTTP). One read of the channels for both.
      */
-    async head(who: ChatIdentity) {
-      return (await channelsOf(who)).reduce((max, c) => Math.max(max, c.lastSeq), 0);
+    async opening(who: ChatIdentity): Promise<ChatState & { head_seq: number }> {
+      const seen = await withReads(who);
+      return {
+        ...stateOf(who, seen),
+        head_seq: seen.channels.reduce((max, c) => Math.max(max, c.lastSeq), 0),
+      };
     },
 
     /** The reader's channels (agents: the open queue) with their read markers. */
     async channels(who: ChatIdentity) {
-      const channels = await channelsOf(who);
-      const reads = await repo.reads(
-        who.accountId,
-        channels.map((c) => c.id),
-      );
+      const { channels, reads } = await withReads(who);
       return { channels: channels.map((c) => ({ ...channelView(c), last_read_seq: reads[c.id] ?? 0 })) };
     },
 

@@ -44,6 +44,7 @@ import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
 import type { ShellData } from './useShell';
 import classes from './Sidebar.module.css';
 import { useChat } from '../../api/chat';
+import { UnreadDot } from '../../components/UnreadDot';
 
 export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
 
@@ -240,16 +241,7 @@ function SidebarLink(props: {
     rightSection:
       badge && !props.collapsed ? (
         props.badge?.dot ? (
-          <Box
-            component="span"
-            w={8}
-            h={8}
-            bg={props.badge.color}
-            style={{ borderRadius: '50%', display: 'inline-block' }}
-            role="img"
-            aria-label={badge}
-            data-testid={`nav-dot-${props.nav.id}`}
-          />
+          <UnreadDot label={badge} color={props.badge.color} testId={`nav-dot-${props.nav.id}`} />
         ) : (
           <Badge size="xs" color={props.badge?.color} variant="filled">
             {badge}

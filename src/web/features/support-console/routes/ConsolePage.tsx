@@ -15,7 +15,6 @@ import {
   Anchor,
   AppShell,
   Badge,
-  Box,
   Button,
   Container,
   Grid,
@@ -40,6 +39,7 @@ import { LanguageToggle } from '../../../components/LanguageToggle';
 import { Day, timeText } from '../../../components/ListParts';
 import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
 import { StaffOnly } from '../../../components/StaffOnly';
+import { UnreadDot } from '../../../components/UnreadDot';
 import { queueOrder, type ChatMessage } from '../../../../domain/chat';
 
 const queueKey = ['chat', 'queue'] as const;
@@ -149,17 +149,7 @@ function Queue(props: { active: string | undefined }) {
                 <Text fw={600} size="sm" truncate>
                   <bdi>{c.merchant_name}</bdi>
                 </Text>
-                {unread.includes(c.id) && (
-                  <Box
-                    component="span"
-                    w={8}
-                    h={8}
-                    bg="red"
-                    style={{ borderRadius: '50%', flexShrink: 0 }}
-                    role="img"
-                    aria-label={t('unread')}
-                  />
-                )}
+                {unread.includes(c.id) && <UnreadDot label={t('unread')} />}
               </Group>
             }
             description={
