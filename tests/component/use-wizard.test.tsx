@@ -119,6 +119,7 @@ async function show(
   source = createFlowSource(transport(), { retryDelays: [0] }),
   at = '/w/contact',
   onLead?: (id: string) => void,
+  gate?: () => null,
 ) {
   await act(async () => {
     render(
@@ -138,6 +139,7 @@ async function show(
                       onLead={onLead}
                     />
                     <Where />
+                    {gate && <Gate hold={gate} />}
                   </>
                 }
               />
@@ -150,6 +152,26 @@ async function show(
 }
 
 const where = () => screen.getByTestId('where').textContent;
+
+function Gate(props: { hold: () => null }) {
+  return props.hold();
+}
+
+/**
+ * Holds the render of one address until released, as a step's render that waits for something does: the router
+ * renders a new address in a transition, so meanwhile the step before stays on screen.
+ */
+function holdAt(pathname: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let open = false;
+  void released.then(() => (open = true));
+  const hold = function useHold(): null {
+    if (useLocation().pathname === pathname && !open) throw released;
+    return null;
+  };
+  return { hold, release };
+}
 
 /** The flow with a step done before it elsewhere (flow.json `lead`), as a version's manifest would carry it. */
 function withLead(): CatalogueTransport {
@@ -208,6 +230,31 @@ describe('useWizard (through the runner that draws it)', () => {
     expect(last.context).toMatchObject({ stepId: 'contact', version: compiled.version.id });
     expect(last.context.owns).toEqual(['/full_name', '/email', '/phone', '/business_type']);
     expect(await screen.findByRole('textbox', { name: /City/ })).toBeTruthy();
+  });
+
+  it('holds Next while the next step is on its way: the step being left cannot be sent again', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, saves } = adapter();
+    const gate = holdAt('/w/shop');
+    await show(draft, undefined, '/w/contact', undefined, gate.hold);
+    await user.type(await screen.findByRole('textbox', { name: /Full name/ }), 'Noor Al-Saud');
+    await user.type(screen.getByRole('textbox', { name: /Work email/ }), 'noor@example.com');
+    await user.click(screen.getByRole('radio', { name: 'In a shop too' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(saves.some((s) => s.context.advance)).toBe(true));
+    // The router has the new address; its render waits, so the contact step is still what shows.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.click(next).catch(() => undefined);
+    expect(saves.filter((s) => s.context.advance)).toHaveLength(1);
+    await act(async () => gate.release());
+    await waitFor(() => expect(where()).toBe('/w/shop'));
+    expect(await screen.findByRole('textbox', { name: /City/ })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Next|Submit|Finish/ }).hasAttribute('disabled')).toBe(false),
+    );
   });
 
   it('shows what the server refused, with its values, and saves the rest again without it', async () => {

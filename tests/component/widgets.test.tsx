@@ -4,7 +4,7 @@
  * stores, blur, and numbers kept left to right in Arabic.
  */
 import { useState, type ComponentType, type ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
@@ -12,6 +12,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { widgets } from '../../src/engine/widgets';
+import { deferred, loadDeferred } from '../../src/engine/widgets/deferred';
 import { caretAt } from '../../src/engine/widgets/IbanWidget';
 import { CUSTOM_WIDGET_NAMES, WIDGET_NAMES } from '../../src/engine/core/widgetNames';
 import { allWidgets } from '../../src/engine/react/registry';
@@ -21,6 +22,42 @@ import { HAND_OVER_MS } from '../../src/engine/widgets/useDeferredChange';
 import { setFormatClock } from '../../src/engine/core/formats';
 import en from '../../locales/en/widgets.json';
 import ar from '../../locales/ar/widgets.json';
+
+// The registry's widgets load their code when first drawn (deferred.tsx); these tests draw them at once.
+beforeAll(() => loadDeferred());
+
+describe('a deferred component', () => {
+  it('shows its placeholder while its code loads, then itself, and fetches again after a failed load', async () => {
+    let attempts = 0;
+    let fail = true;
+    const Later = deferred<{ word: string }>(
+      async () => {
+        attempts += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (fail) throw new Error('chunk failed');
+        return (props) => <p>{props.word}</p>;
+      },
+      <span>loading</span>,
+    );
+    await expect(Later.preload()).rejects.toThrow('chunk failed');
+    fail = false;
+    // As in the browser: React's own scheduler retries what suspended (act()'s test mode would wait for an act()).
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    onTestFinished(() => void (scope.IS_REACT_ACT_ENVIRONMENT = before));
+    await act(async () => {
+      render(<Later word="here" />);
+    });
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('here')).toBeTruthy();
+    expect(attempts).toBe(2);
+    // Loaded once: drawn again at once, with no second fetch.
+    render(<Later word="again" />);
+    expect(screen.getByText('again')).toBeTruthy();
+    expect(attempts).toBe(2);
+  });
+});
 
 async function i18nFor(lng: 'en' | 'ar') {
   const instance = i18next.createInstance();

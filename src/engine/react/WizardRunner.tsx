@@ -11,7 +11,6 @@ import {
   Button,
   Group,
   List,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -30,6 +29,11 @@ import { StepForm } from './StepForm';
 import { FlowSummary } from './FlowSummary';
 import { useWizard, WIZARD_NAMESPACES, type Outcome, type WizardView } from './useWizard';
 import { WizardStepper } from './WizardStepper';
+import { deferred } from '../widgets/deferred';
+
+// The dialogs open on a few steps only: their code (Mantine's Modal, focus trap, scroll lock) loads after the
+// first step shows.
+const QuestionDialog = deferred(() => import('./QuestionDialog').then((m) => m.QuestionDialog), null);
 import classes from './WizardRunner.module.css';
 import type { WidgetServices } from '../widgets/services';
 
@@ -240,45 +244,6 @@ function Wizard(
         </Paper>
       </div>
     </div>
-  );
-}
-
-/**
- * A question the merchant answers before the wizard goes on (a change that clears answers; a step's `confirm`):
- * open while `ask` is there; closing it is the cancel.
- */
-function QuestionDialog(props: {
-  ask: { questions: string[]; confirm: () => void; cancel: () => void } | null;
-  title: string;
-  cancelLabel: string;
-  confirmLabel: string;
-  /** The yes clears something (red). */
-  danger?: boolean;
-}) {
-  const { ask } = props;
-  return (
-    <Modal opened={ask !== null} onClose={() => ask?.cancel()} title={props.title} centered>
-      <Stack>
-        {/* A question may list points, one per line (the bank statements' requirements). */}
-        {ask?.questions.map((question) => (
-          <Text key={question} style={{ whiteSpace: 'pre-line' }}>
-            {question}
-          </Text>
-        ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => ask?.cancel()}>
-            {props.cancelLabel}
-          </Button>
-          <Button
-            color={props.danger ? 'red' : undefined}
-            onClick={() => ask?.confirm()}
-            data-autofocus={props.danger ? undefined : true}
-          >
-            {props.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

@@ -17,26 +17,33 @@ import FieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
 import MultiSchemaFieldTemplate from '@rjsf/mantine/lib/templates/MultiSchemaFieldTemplate.js';
 import ObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
 import OptionalDataControlsTemplate from '@rjsf/mantine/lib/templates/OptionalDataControlsTemplate.js';
-import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
-import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import { createElement, type ReactNode } from 'react';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
+import { deferred } from '../widgets/deferred';
+import { WidgetSkeleton } from '../widgets/WidgetSkeleton';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { DescriptionFieldTemplate } from './DescriptionTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
 import { ArrayFieldTemplate } from './listLayouts';
-import { TextareaWidget } from './TextareaWidget';
+
+// Checkboxes and long text are not on a form's first step: their code loads with the steps after it.
+const later = (load: () => Promise<{ default: unknown }>) =>
+  deferred<WidgetProps>(
+    () => load().then((m) => m.default as (props: WidgetProps) => ReactNode),
+    createElement(WidgetSkeleton),
+  );
 
 const widgets: RegistryWidgetsType = {
-  CheckboxWidget,
-  CheckboxesWidget,
+  CheckboxWidget: later(() => import('@rjsf/mantine/lib/widgets/CheckboxWidget.js')),
+  CheckboxesWidget: later(() => import('@rjsf/mantine/lib/widgets/CheckboxesWidget.js')),
   RadioWidget,
   SelectWidget,
-  TextareaWidget,
+  TextareaWidget: later(() => import('./TextareaWidget').then((m) => ({ default: m.TextareaWidget }))),
   ...customWidgets,
 };
 

@@ -19,6 +19,7 @@ import {
 } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useNavigate } from 'react-router';
+import { preloadDeferred } from '../widgets/deferred';
 import { useTranslation } from 'react-i18next';
 import {
   dropInapplicable,
@@ -275,6 +276,21 @@ export function useWizard(options: WizardOptions): WizardView {
   // The step modules this address needs (see stepsToWaitFor): until they are here, a skeleton.
   const waitFor = useMemo(() => stepsToWaitFor(flow, active, stepId), [flow, active, stepId]);
   /** Moves to a step once its module (and what the stepper needs there) is here: the step on screen stays meanwhile. */
+  // The step's question before it is left (flow.json `confirm`): answered by the merchant in a dialog.
+  const [asking, setAsking] = useState<string | null>(null); // the question's text key
+  // The step a move is going to, until the address's step is on screen. The router changes the address at once
+  // and renders the new step in a transition, so for a moment the address names the next step while the one
+  // before is still shown: its buttons stay held, or a press would act on the step being left (a CI run showed
+  // the shareholders' question again over the shareholder IDs).
+  const [arriving, setArriving] = useState<string | null>(null);
+  // Once the address's step changes (the move arrived, or the browser went elsewhere) nothing is on its way, and
+  // a question asked on the step before is gone with it (React's pattern for state that follows a prop).
+  const [stepShown, setStepShown] = useState(stepId);
+  if (stepShown !== stepId) {
+    setStepShown(stepId);
+    setArriving(null);
+    setAsking(null);
+  }
   const goTo = async (target: string, current: FormData) => {
     try {
       const missing = stepsToWaitFor(loader.snapshot(), resolveSteps(definition, current), target);
@@ -282,6 +298,7 @@ export function useWizard(options: WizardOptions): WizardView {
     } catch {
       // A module that could not be fetched: the step's render meets the same failure and says so.
     }
+    if (target !== stepRef.current) setArriving(target);
     void navigate(`${basePath}/${target}`, { replace: definition.history === 'replace' });
   };
   const at = stepId && waitFor.length === 0 ? active.indexOf(stepId) : -1;
@@ -429,8 +446,6 @@ export function useWizard(options: WizardOptions): WizardView {
     () => ({ services: options.services, watch, pending, ...listTools }),
     [options.services, watch, pending, listTools],
   );
-  // The step's question before it is left (flow.json `confirm`): answered by the merchant in a dialog.
-  const [asking, setAsking] = useState<string | null>(null); // the question's text key
   const owns = useMemo(() => ownsOf(stepId ?? ''), [ownsOf, stepId]);
   /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */
   const stepMessages = (current: FormData) =>
@@ -630,7 +645,9 @@ export function useWizard(options: WizardOptions): WizardView {
   // met again, and said, when a step that needs the module is shown.)
   const shown = !loading && open;
   useEffect(() => {
-    if (shown) loader.all().catch(() => undefined);
+    if (!shown) return;
+    loader.all().catch(() => undefined);
+    preloadDeferred(); // the widgets and dialogs the first step did not need
   }, [shown, loader]);
   const redirect =
     loading || open
@@ -799,7 +816,7 @@ export function useWizard(options: WizardOptions): WizardView {
     },
     next: () => next(),
     back: previous !== null ? back : undefined,
-    busy,
+    busy: busy || arriving !== null,
     onActionPress: pressStart,
     action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
     actionLabel: onScreen?.action ? text(onScreen.action) : null,

@@ -1,0 +1,57 @@
+/**
+ * Components whose code loads when they are first drawn, or earlier when asked (`preloadDeferred`, which the
+ * wizard calls once its first step shows). The wizard's first step needs text, a phone, a select and radios;
+ * uploads, IBAN boxes, code boxes, date pickers, multi-selects, checkboxes and the wizard's dialogs wait for a
+ * step that has them, so a new merchant's first step loads less (issue 12's budget for the wizard route).
+ *
+ * Not React.lazy: a lazy component keeps a failed load for good, where this one fetches again on the next render
+ * (the runner's "Try again" draws the step again), like the step modules do.
+ */
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+
+interface Loadable {
+  preload(): Promise<unknown>;
+}
+
+const everyDeferred: Loadable[] = [];
+
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
+): ComponentType<P> & Loadable {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null; // the next render or preload tries again
+        throw error;
+      },
+    ));
+  function Loaded(props: P) {
+    const Component = loaded ?? use(preload());
+    return <Component {...props} />;
+  }
+  // Always the same tree (a boundary around the component), so a widget is never remounted once its code is here.
+  function Deferred(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  const component = Object.assign(Deferred, { preload });
+  everyDeferred.push(component);
+  return component;
+}
+
+/** Loads every deferred component's code (failures are met, and said, when one is drawn). */
+export function preloadDeferred(): void {
+  for (const component of everyDeferred) component.preload().catch(() => undefined);
+}
+
+/** Every deferred component's code, loaded (tests that draw widgets at once). */
+export async function loadDeferred(): Promise<void> {
+  await Promise.all(everyDeferred.map((component) => component.preload()));
+}
