@@ -19,11 +19,10 @@ import ObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate
 import OptionalDataControlsTemplate from '@rjsf/mantine/lib/templates/OptionalDataControlsTemplate.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
-import { createElement, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
-import { deferred } from '../widgets/deferred';
-import { WidgetSkeleton } from '../widgets/WidgetSkeleton';
+import { deferredWidget } from '../widgets/deferred';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { DescriptionFieldTemplate } from './DescriptionTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
@@ -33,10 +32,7 @@ import { ArrayFieldTemplate } from './listLayouts';
 
 // Checkboxes and long text are not on a form's first step: their code loads with the steps after it.
 const later = (load: () => Promise<{ default: unknown }>) =>
-  deferred<WidgetProps>(
-    () => load().then((m) => m.default as (props: WidgetProps) => ReactNode),
-    createElement(WidgetSkeleton),
-  );
+  deferredWidget(() => load().then((m) => m.default as ComponentType<WidgetProps>));
 
 const widgets: RegistryWidgetsType = {
   CheckboxWidget: later(() => import('@rjsf/mantine/lib/widgets/CheckboxWidget.js')),

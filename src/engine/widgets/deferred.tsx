@@ -8,6 +8,8 @@
  * (the runner's "Try again" draws the step again), like the step modules do.
  */
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { WidgetSkeleton } from './WidgetSkeleton';
 
 interface Loadable {
   preload(): Promise<unknown>;
@@ -44,6 +46,11 @@ export function deferred<P extends object>(
   const component = Object.assign(Deferred, { preload });
   everyDeferred.push(component);
   return component;
+}
+
+/** A form widget whose code loads later: its label's and box's skeleton meanwhile. */
+export function deferredWidget(load: () => Promise<ComponentType<WidgetProps>>) {
+  return deferred<WidgetProps>(load, <WidgetSkeleton />);
 }
 
 /** Loads every deferred component's code (failures are met, and said, when one is drawn). */

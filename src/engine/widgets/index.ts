@@ -8,15 +8,10 @@
  * (onboarding's basic info); the others load when a step has them, or once a
  * form's first step shows (see deferred.tsx).
  */
-import { createElement, type ReactNode } from 'react';
-import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { RegistryWidgetsType } from '@rjsf/utils';
 import { ApiSelectWidget } from './ApiSelectWidget';
-import { deferred } from './deferred';
+import { deferredWidget as later } from './deferred';
 import { PhoneWidget } from './PhoneWidget';
-import { WidgetSkeleton } from './WidgetSkeleton';
-
-const later = (load: () => Promise<(props: WidgetProps) => ReactNode>) =>
-  deferred<WidgetProps>(load, createElement(WidgetSkeleton));
 
 const DateWidget = later(() => import('./DateWidget').then((m) => m.DateWidget));
 
