@@ -30,12 +30,12 @@ import { FlowSummary } from './FlowSummary';
 import { useWizard, WIZARD_NAMESPACES, type Outcome, type WizardView } from './useWizard';
 import { WizardStepper } from './WizardStepper';
 import { deferred } from '../widgets/deferred';
-
-// The dialogs open on a few steps only: their code (Mantine's Modal, focus trap, scroll lock) loads after the
-// first step shows.
-const QuestionDialog = deferred(() => import('./QuestionDialog').then((m) => m.QuestionDialog), null);
 import classes from './WizardRunner.module.css';
 import type { WidgetServices } from '../widgets/services';
+
+// The dialogs open on a few steps only: their code (Mantine's Modal, focus trap, scroll lock) is not part of the
+// route's first load; it is fetched beside the first step (the runner draws them closed from the start).
+const QuestionDialog = deferred(() => import('./QuestionDialog').then((m) => m.QuestionDialog), null);
 
 export interface WizardRunnerProps {
   flowId: string;

@@ -31,6 +31,7 @@ import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplate
 import { ArrayFieldTemplate } from './listLayouts';
 
 // Checkboxes and long text are not on a form's first step: their code loads with the steps after it.
+/** One of @rjsf/mantine's widgets (a default export), deferred. */
 const later = (load: () => Promise<{ default: unknown }>) =>
   deferredWidget(() => load().then((m) => m.default as ComponentType<WidgetProps>));
 
@@ -39,7 +40,7 @@ const widgets: RegistryWidgetsType = {
   CheckboxesWidget: later(() => import('@rjsf/mantine/lib/widgets/CheckboxesWidget.js')),
   RadioWidget,
   SelectWidget,
-  TextareaWidget: later(() => import('./TextareaWidget').then((m) => ({ default: m.TextareaWidget }))),
+  TextareaWidget: deferredWidget(() => import('./TextareaWidget').then((m) => m.TextareaWidget)),
   ...customWidgets,
 };
 

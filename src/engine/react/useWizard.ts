@@ -275,7 +275,6 @@ export function useWizard(options: WizardOptions): WizardView {
   const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
   // The step modules this address needs (see stepsToWaitFor): until they are here, a skeleton.
   const waitFor = useMemo(() => stepsToWaitFor(flow, active, stepId), [flow, active, stepId]);
-  /** Moves to a step once its module (and what the stepper needs there) is here: the step on screen stays meanwhile. */
   // The step's question before it is left (flow.json `confirm`): answered by the merchant in a dialog.
   const [asking, setAsking] = useState<string | null>(null); // the question's text key
   // The step a move is going to, until the address's step is on screen. The router changes the address at once
@@ -291,6 +290,7 @@ export function useWizard(options: WizardOptions): WizardView {
     setArriving(null);
     setAsking(null);
   }
+  /** Moves to a step once its module (and what the stepper needs there) is here: the step on screen stays meanwhile. */
   const goTo = async (target: string, current: FormData) => {
     try {
       const missing = stepsToWaitFor(loader.snapshot(), resolveSteps(definition, current), target);

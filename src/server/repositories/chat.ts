@@ -53,9 +53,10 @@ export function createChatRepository(db: Db) {
       return channels()
         .where(eq(chatChannels.status, status))
         .orderBy(
-          // Open: those waiting for an answer (the merchant wrote last) first, longest waiting first (queueOrder).
+          // Open: those waiting for an answer (the merchant wrote last, or nobody yet) first, longest waiting first
+          // (queueOrder).
           ...(status === 'open'
-            ? [sql`(${chatChannels.lastAuthor} = 'agent')`, asc(chatChannels.lastMessageAt)]
+            ? [sql`coalesce(${chatChannels.lastAuthor} = 'agent', false)`, asc(chatChannels.lastMessageAt)]
             : [desc(chatChannels.lastMessageAt)]),
           asc(chatChannels.id),
         )

@@ -98,12 +98,12 @@ function useQueue() {
   return queue;
 }
 
-/** A queue row's last word: the newest message held live, else what the queue said. */
-function lastOf(channel: ChannelView, held: ChatMessage[] | undefined) {
+/** A queue row with its last word: the newest message held live, else what the queue said. */
+function withLive(channel: ChannelView, held: ChatMessage[] | undefined): ChannelView {
   const live = held?.at(-1);
   return live && live.seq > channel.last_seq
-    ? { author: live.author, at: live.created_at }
-    : { author: channel.last_author, at: channel.last_message_at };
+    ? { ...channel, last_author: live.author, last_message_at: live.created_at }
+    : channel;
 }
 
 function Queue(props: { active: string | undefined }) {
@@ -116,12 +116,7 @@ function Queue(props: { active: string | undefined }) {
     return <LoadFailed title={t('console.loadFailed')} retry={t('console.retry')} onRetry={queue.refetch} />;
   // Re-ordered as answers come in live: an answered conversation moves below those still waiting.
   const channels = queueOrder(
-    queue.data.channels
-      .filter((c) => c.status === 'open')
-      .map((c) => {
-        const last = lastOf(c, held[c.id]);
-        return { ...c, last_author: last.author, last_message_at: last.at };
-      }),
+    queue.data.channels.filter((c) => c.status === 'open').map((c) => withLive(c, held[c.id])),
   );
   if (channels.length === 0)
     return (
@@ -134,8 +129,7 @@ function Queue(props: { active: string | undefined }) {
   return (
     <Stack gap={4} data-testid="queue" role="list">
       {channels.map((c) => {
-        const last = { author: c.last_author, at: c.last_message_at };
-        const waiting = last.author === 'merchant';
+        const waiting = c.last_author === 'merchant';
         return (
           <NavLink
             key={c.id}
@@ -158,7 +152,7 @@ function Queue(props: { active: string | undefined }) {
                   {waiting ? t('console.merchantWrote') : t('console.agentWrote')}
                 </Badge>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  <Day iso={last.at} /> <bdi dir="ltr">{timeText(last.at)}</bdi>
+                  <Day iso={c.last_message_at} /> <bdi dir="ltr">{timeText(c.last_message_at)}</bdi>
                 </Text>
               </Group>
             }
