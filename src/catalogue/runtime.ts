@@ -18,6 +18,19 @@ export interface RuntimeStep {
   ui: JsonSchema;
   resolve: RefResolver;
   validate: StepValidator;
+  /** Whether any field of the step (its own or a shared definition's) is an upload: only those are walked for files. */
+  holdsFiles: boolean;
+}
+
+/**
+ * Whether a keyword is used anywhere in a schema (its `$defs` included). Worked out once per version, so a save
+ * walks a step's schema × data only for the questions the step can raise: files (`x-accept`), conditional
+ * fields (`if`). An autosave of the whole onboarding application walks 17 steps; most have neither.
+ */
+function usesKeyword(schema: unknown, keyword: string): boolean {
+  if (Array.isArray(schema)) return schema.some((item) => usesKeyword(item, keyword));
+  if (schema === null || typeof schema !== 'object') return false;
+  return Object.entries(schema).some(([key, value]) => key === keyword || usesKeyword(value, keyword));
 }
 
 export interface FlowRuntime {
@@ -47,6 +60,7 @@ export function createFlowRuntime(version: FlowVersion): FlowRuntime {
       ui: version.content.steps[step.id]!.ui,
       resolve: localRefs(schema),
       validate,
+      holdsFiles: usesKeyword(schema, 'x-accept'),
     };
   }
   return {
@@ -55,15 +69,19 @@ export function createFlowRuntime(version: FlowVersion): FlowRuntime {
     steps,
     validators: Object.fromEntries(Object.entries(steps).map(([id, s]) => [id, s.validate])),
     checks: Object.fromEntries(
-      Object.entries(steps).map(([id, s]) => [
-        id,
-        {
-          owns: s.definition.owns,
-          validate: s.validate,
-          undeclared: (own) => undeclaredPointers(s.schema, own, s.resolve),
-          inapplicable: (data) => inapplicablePointers(s.schema, data, s.resolve),
-        },
-      ]),
+      Object.entries(steps).map(([id, s]) => {
+        const conditional = usesKeyword(s.schema, 'if');
+        return [
+          id,
+          {
+            owns: s.definition.owns,
+            validate: s.validate,
+            undeclared: (own) => undeclaredPointers(s.schema, own, s.resolve),
+            // Without an `if` every declared field applies, whatever the data.
+            inapplicable: (data) => (conditional ? inapplicablePointers(s.schema, data, s.resolve) : []),
+          },
+        ];
+      }),
     ),
   };
 }

@@ -281,6 +281,45 @@ describe('useWizard (through the runner that draws it)', () => {
     });
   });
 
+  it('a refused save answered after a newer one was asked for neither undoes the newer answer nor speaks of the old one', async () => {
+    // As the server does: a refused save stores nothing; a taken one replaces what the step owns at once. Answers
+    // come back slowly (a taken save a second after it is stored, the taken e-mail refused after 0.6 s), so the
+    // merchant has corrected the e-mail and left it again before any answer is back.
+    let stored: FormData = { full_name: 'Noor' };
+    const saves: FormData[] = [];
+    const draft: DraftAdapter = {
+      load: async () => ({ version: compiled.version.id, data: stored, attention: [] }),
+      save: async (data) => {
+        saves.push(data);
+        if (data.email === 'taken@example.com') {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          return { fieldErrors: { '/email': { key: 'validation:error.maxLength', params: { length: 5 } } } };
+        }
+        stored = data;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return undefined;
+      },
+      submit: async () => undefined,
+    };
+    const user = userEvent.setup();
+    await show(draft);
+    const name = await screen.findByRole('textbox', { name: /Full name/ });
+    const email = screen.getByRole('textbox', { name: /Work email/ });
+    await user.type(name, ' Saleh');
+    await user.tab(); // the name is saved (answered late)
+    await user.type(email, 'taken@example.com');
+    await user.tab(); // saved, and refused a while later
+    await user.clear(email);
+    await user.type(email, 'noor@example.com');
+    await user.tab(); // left again, before either answer has come back
+    await waitFor(() => expect(stored.email).toBe('noor@example.com'));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // The newest answers are what the server keeps, and the last save sent holds them.
+    expect(stored).toMatchObject({ full_name: 'Noor Saleh', email: 'noor@example.com' });
+    expect(saves.at(-1)).toMatchObject({ full_name: 'Noor Saleh', email: 'noor@example.com' });
+    expect(screen.queryAllByText('maximum length is 5')).toEqual([]);
+  });
+
   it('words a refused submit as the flow says (its reason, else any), on the step’s own button, and keeps the form', async () => {
     const user = userEvent.setup();
     const { adapter: draft, submitted } = adapter({

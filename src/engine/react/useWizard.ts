@@ -18,6 +18,7 @@ import {
   type RefObject,
 } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
+import equal from 'fast-deep-equal';
 import { useNavigate } from 'react-router';
 import { preloadDeferred } from '../widgets/deferred';
 import { useTranslation } from 'react-i18next';
@@ -311,7 +312,12 @@ export function useWizard(options: WizardOptions): WizardView {
     (id: string) => definition.steps.find((s) => s.id === id)?.owns ?? [],
     [definition],
   );
-  const save = useCallback(
+  // Saves go one at a time, in the order they were asked for. Two at once could land out of order, and a refused
+  // one's second try (the rest of its answers, on what was saved before it) could overwrite a newer save made
+  // meanwhile: a CI run showed a valid phone number saved, then removed again by the retry of an older save that
+  // had held only its dial code (the merchant saw "Invalid phone number" under a valid one, and the draft lost it).
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const saveInTurn = useCallback(
     async (answers: FormData, keepalive = false, advance = false): Promise<FieldMessage[]> => {
       if (!stepRef.current) return [];
       // Fields that no longer apply (the other branch of an `if`) are not saved; the form keeps them for the
@@ -345,7 +351,9 @@ export function useWizard(options: WizardOptions): WizardView {
             if (!again?.fieldErrors) lastSaved.current = { data: rest, serialized: restSerialized };
           }
           setSaveFailed(false);
-          return refused;
+          // What the merchant has changed since this save was asked for is judged by the save that follows, not
+          // by this answer: a message about the old value would sit under the new one.
+          return refused.filter((m) => equal(getAt(dataRef.current, m.pointer), getAt(next, m.pointer)));
         }
         lastSaved.current = { data: next, serialized };
         // The server's facts as they are after the save (a hook acting on the step may have changed them).
@@ -359,6 +367,17 @@ export function useWizard(options: WizardOptions): WizardView {
       }
     },
     [adapter, loader, ownsOf, setData],
+  );
+  const save = useCallback(
+    (answers: FormData, keepalive = false, advance = false): Promise<FieldMessage[]> => {
+      // The page is going away: this one cannot wait for the one in flight (it is sent with keepalive, and holds
+      // the newest answers anyway).
+      if (keepalive) return saveInTurn(answers, keepalive, advance);
+      const turn = saving.current.then(() => saveInTurn(answers, keepalive, advance));
+      saving.current = turn.catch(() => undefined);
+      return turn;
+    },
+    [saveInTurn],
   );
 
   // A closing tab, a reload or a phone switching apps saves what is on screen (the adapter sends it with

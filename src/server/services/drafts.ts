@@ -174,7 +174,10 @@ export function createDraftsService(deps: DraftsDeps) {
     let allowed: string[] | undefined;
     for (const id of steps) {
       const step = runtime.steps[id]!;
-      for (const pointer of filePointers(step.schema, ownData(data, step.definition.owns), step.resolve)) {
+      if (!step.holdsFiles) continue;
+      const own = ownData(data, step.definition.owns);
+      if (Object.keys(own).length === 0) continue;
+      for (const pointer of filePointers(step.schema, own, step.resolve)) {
         const fileId = fileIdOf(String(getAt(data, pointer)));
         const file = fileId ? await files.file(fileId) : undefined;
         allowed ??= await files.colleaguesOf(ownerId);
