@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { count, eq } from 'drizzle-orm';
 import demo from '../../src/server/fixtures/demo.json';
 import {
@@ -167,6 +168,23 @@ describe('POST /dev/fixtures', () => {
     expect((res.json() as { problems: unknown[] }).problems).toEqual([
       { pointer: '/', message: 'must be object' },
     ]);
+  });
+});
+
+describe('the demo data', () => {
+  it('has bank details that pass their checksum: every IBAN it shows could be a real account', () => {
+    const ibans: [string, string][] = [];
+    const walk = (value: unknown, pointer: string) => {
+      if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${pointer}/${i}`));
+      else if (value !== null && typeof value === 'object')
+        for (const [key, item] of Object.entries(value)) {
+          if (key === 'iban' && typeof item === 'string') ibans.push([`${pointer}/${key}`, item]);
+          else walk(item, `${pointer}/${key}`);
+        }
+    };
+    walk(demo, '');
+    expect(ibans.length).toBeGreaterThan(10);
+    expect(ibans.filter(([, iban]) => !isValidIBAN(electronicFormatIBAN(iban) ?? ''))).toEqual([]);
   });
 });
 
