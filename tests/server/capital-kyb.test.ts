@@ -344,6 +344,36 @@ describe("the signatory's code is guarded like sign-in's (codeLocks.ts)", () => 
   });
 });
 
+describe('codes to at most 3 different numbers per application in an hour (SMS pumping)', () => {
+  it('refuses a fourth new number with nothing sent; resends to the three go on; an hour later a new one goes', async () => {
+    await loadFixtures({ capital_offers: [falconKybOffer('off-pumping')] });
+    const id = await applicationOn('off-pumping');
+    const sendTo = async (phone: string) => {
+      await setSignatoryPhone(id, phone);
+      return offers.call('POST', `${CAPITAL}/application/${id}/resend-otp`);
+    };
+    const outbox = async () =>
+      ((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+    for (const phone of ['+971501230001', '+971501230002', '+971501230003'])
+      expect((await sendTo(phone)).status).toBe(200);
+
+    const before = await outbox();
+    const fourth = await sendTo('+971501230004');
+    expect(fourth.status).toBe(400);
+    expect(keysOf(fourth.body.field_errors)).toEqual({
+      '/authorized_signatory/phone': 'capital:error.tooManyAttempts',
+    });
+    expect(await outbox()).toBe(before);
+    // Back to a number already sent to: a resend (after its 30 seconds), not a new number.
+    await app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 31_000 } });
+    expect((await sendTo('+971501230001')).status).toBe(200);
+
+    await app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 60 * 60_000 } });
+    expect((await sendTo('+971501230004')).status).toBe(200);
+    expect(await lastCode('+971501230004')).toMatch(/^\d{4}$/);
+  });
+});
+
 describe('§8 "phone number already registered"', () => {
   it("refuses another business's user as signatory; the caller's own number and a colleague's are fine", async () => {
     await loadFixtures({

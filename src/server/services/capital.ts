@@ -55,6 +55,14 @@ export const CAPITAL_USES = [
 /** §9: signatory code of 4 digits; resend after 30 seconds. Ours: a code lasts 10 minutes, 5 wrong tries. */
 export const SIGNATORY_CODE = { length: 4, resendAfterMs: 30_000, validMs: 10 * 60_000, maxAttempts: 5 };
 
+/**
+ * Ours (the spec sets none): one application sends signatory codes to at most 3 different numbers in an hour.
+ * Each number has its own send lockout, but without this one merchant could have SMS sent to any number of
+ * strangers by changing the signatory's phone again and again (SMS pumping); 3 is sign-in's cap of new numbers
+ * per session, and leaves room for a typo and a change of signatory. A number already sent to is a resend.
+ */
+export const SIGNATORY_NUMBERS = { perWindow: 3, windowMs: 60 * 60_000 };
+
 /** Statuses in which the merchant may still change an application. */
 
 /** §3 answer fields, with the step each completes (§2 wizards). */
@@ -571,6 +579,17 @@ export function createCapitalService(deps: {
         throw new HttpError(429, 'too many attempts to send code', undefined, {
           retry_after: Math.ceil(wait / 1000),
         });
+      // Different numbers this application sent a code to within the window (server-only, like the code).
+      const sentTo = Object.fromEntries(
+        Object.entries(isObject(row.data._otp_numbers) ? row.data._otp_numbers : {}).filter(
+          ([, at]) => typeof at === 'number' && now - at < SIGNATORY_NUMBERS.windowMs,
+        ),
+      ) as Record<string, number>;
+      if (!(phone in sentTo) && Object.keys(sentTo).length >= SIGNATORY_NUMBERS.perWindow)
+        throw invalid(
+          { '/authorized_signatory/phone': fieldError('capital:error.tooManyAttempts') },
+          'too many attempts to send code',
+        );
       // The sign-in lockouts of the number (5 codes in 30 minutes lock it for 30): §8 "too many failed attempts".
       await deps.codeLocks
         .countSend(phone)
@@ -578,7 +597,11 @@ export function createCapitalService(deps: {
       const code = newCode(SIGNATORY_CODE.length);
       const salt = newSalt();
       await repo.updateApplication(row.id, {
-        data: { ...row.data, _otp: { salt, hash: hashCode(salt, code), sent_at: now, attempts: 0, phone } },
+        data: {
+          ...row.data,
+          _otp: { salt, hash: hashCode(salt, code), sent_at: now, attempts: 0, phone },
+          _otp_numbers: { ...sentTo, [phone]: now },
+        },
         updatedAt: new Date(now),
       });
       await deps.outbox.send({
