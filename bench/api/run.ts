@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { percentile } from '../support/percentile';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = [20, 50];
@@ -282,7 +283,6 @@ async function paced(setup: string, merchantCount: number, offset: number, rate:
   const total = Math.round(rate * SECONDS);
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
-  const sent: { due: number; ms: number; turn: number }[] = [];
   for (let i = 0; i < total; i += 1) {
     const due = start + i * interval;
     const wait = due - performance.now();
@@ -312,16 +312,12 @@ async function paced(setup: string, merchantCount: number, offset: number, rate:
         }
       }
       latencies.push(performance.now() - due);
-      if (process.env.BENCH_DEBUG) sent.push({ due: due - start, ms: performance.now() - due, turn });
       if (status < 200 || status >= 300) errors += 1;
     });
     busy[m] = job;
     inFlight.push(job);
   }
   await Promise.all(inFlight);
-  if (process.env.BENCH_DEBUG)
-    for (const r of sent.filter((r) => r.ms > 30))
-      process.stdout.write(`slow: at ${r.due.toFixed(0)} ms, ${r.ms.toFixed(0)} ms, turn ${r.turn}\n`);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   let lost = 0;
@@ -342,11 +338,6 @@ async function paced(setup: string, merchantCount: number, offset: number, rate:
     lost,
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 /** What is compared side by side, each on its own fresh server: the embedded database without and with its read cache, or PostgreSQL. */
 const SETUPS: [string, Record<string, string>][] = databaseUrl

@@ -22,6 +22,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
 import { signIn } from '../support/signIn';
+import { percentile } from '../support/percentile';
 
 const MERCHANTS = Number(process.env.BENCH_CHAT_MERCHANTS ?? 90);
 const AGENTS = Number(process.env.BENCH_CHAT_AGENTS ?? 10);
@@ -29,10 +30,6 @@ const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 5);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
 const GOAL_P95_MS = 200;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Frame {

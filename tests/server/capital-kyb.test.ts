@@ -301,6 +301,16 @@ async function applicationOn(offerId: string) {
   return String(made.body.id);
 }
 
+/** Saves the application's signatory with this phone, then asks for a code to it. */
+async function sendCodeTo(id: string, phone: string) {
+  await setSignatoryPhone(id, phone);
+  return offers.call('POST', `${CAPITAL}/application/${id}/resend-otp`);
+}
+
+/** How many messages the product has sent. */
+const outboxCount = async () =>
+  ((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+
 /** Saves the application's signatory with this phone. */
 async function setSignatoryPhone(id: string, phone: string) {
   const patched = await offers.call('PATCH', `${CAPITAL}/application/${id}`, {
@@ -348,22 +358,17 @@ describe('codes to at most 3 different numbers per application in an hour (SMS p
   it('refuses a fourth new number with nothing sent; resends to the three go on; an hour later a new one goes', async () => {
     await loadFixtures({ capital_offers: [falconKybOffer('off-pumping')] });
     const id = await applicationOn('off-pumping');
-    const sendTo = async (phone: string) => {
-      await setSignatoryPhone(id, phone);
-      return offers.call('POST', `${CAPITAL}/application/${id}/resend-otp`);
-    };
-    const outbox = async () =>
-      ((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+    const sendTo = (phone: string) => sendCodeTo(id, phone);
     for (const phone of ['+971501230001', '+971501230002', '+971501230003'])
       expect((await sendTo(phone)).status).toBe(200);
 
-    const before = await outbox();
+    const before = await outboxCount();
     const fourth = await sendTo('+971501230004');
     expect(fourth.status).toBe(400);
     expect(keysOf(fourth.body.field_errors)).toEqual({
       '/authorized_signatory/phone': 'capital:error.tooManyAttempts',
     });
-    expect(await outbox()).toBe(before);
+    expect(await outboxCount()).toBe(before);
     // Back to a number already sent to: a resend (after its 30 seconds), not a new number.
     await app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 31_000 } });
     expect((await sendTo('+971501230001')).status).toBe(200);
@@ -384,22 +389,17 @@ describe('§8 "phone number already registered"', () => {
       capital_offers: [falconKybOffer('off-phone-taken')],
     });
     const id = await applicationOn('off-phone-taken');
-    const sendTo = async (phone: string) => {
-      await setSignatoryPhone(id, phone);
-      return offers.call('POST', `${CAPITAL}/application/${id}/resend-otp`);
-    };
-    const outbox = async () =>
-      ((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+    const sendTo = (phone: string) => sendCodeTo(id, phone);
 
     // Saffron Kitchen's user signs in with this number: not Falcon's signatory, and no code goes to it.
-    const before = await outbox();
+    const before = await outboxCount();
     const taken = await sendTo('+971502220002');
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe('phone number not unique');
     expect(keysOf(taken.body.field_errors)).toEqual({
       '/authorized_signatory/phone': 'capital:error.phoneTaken',
     });
-    expect(await outbox()).toBe(before);
+    expect(await outboxCount()).toBe(before);
 
     // The caller's own number, then a colleague's at the same business (a changed number is sent at once).
     expect((await sendTo('+971502220001')).status).toBe(200);
