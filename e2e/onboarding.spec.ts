@@ -313,6 +313,13 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
   await expect(page.getByRole('textbox', { name: 'Full name' }).nth(1)).toHaveValue('Omar Al Falasi');
   await expect(page.getByRole('textbox', { name: 'Share (%)' }).nth(1)).toHaveValue('41');
   await expect(page.getByText('ID-document-front-.pdf')).toBeVisible();
+  // Drawn at its full height at once: scrolled to its end, nothing grows and moves Back from under a finger (a
+  // field skipped while out of view keeps the size it was laid out with; see StepForm.module.css).
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  const drawn = await height();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await height()).toBe(drawn);
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/legal-documents-are$/);
   await page.getByRole('button', { name: 'Back', exact: true }).click();

@@ -22,7 +22,7 @@ import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import type { ComponentType } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { widgets as customWidgets } from '../widgets';
-import { deferredWidget } from '../widgets/deferred';
+import { deferredWidget, isWaiting } from '../widgets/deferred';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { DescriptionFieldTemplate } from './DescriptionTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
@@ -81,3 +81,62 @@ export const allWidgets = (): RegistryWidgetsType => ({
 });
 
 export const Form = withTheme(registry);
+
+/**
+ * The widgets a step can draw, by rjsf's rules in short: each `ui:widget` its UI schema names, each `format` its
+ * schema uses (rjsf picks the widget named like the format) and the checkbox of a yes/no field, as registry keys
+ * (`checkbox` is `CheckboxWidget`). Naming more than the step draws only loads some code early; naming less
+ * leaves a widget's skeleton on screen for a moment.
+ */
+function widgetKeys(schema: unknown, ui: unknown): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown, visit: (key: string, value: unknown, parent: object) => void) => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, visit));
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      visit(key, value, node);
+      walk(value, visit);
+    }
+  };
+  walk(ui, (key, value) => {
+    if (key === 'ui:widget' && typeof value === 'string') names.add(value);
+    if (key === 'ui:options' && value !== null && typeof value === 'object') {
+      const widget = (value as { widget?: unknown }).widget;
+      if (typeof widget === 'string') names.add(widget);
+    }
+  });
+  walk(schema, (key, value) => {
+    if (key === 'format' && typeof value === 'string') names.add(value);
+    if (key === 'type' && (value === 'boolean' || (Array.isArray(value) && value.includes('boolean'))))
+      names.add('checkbox');
+  });
+  const keyOf = (name: string) =>
+    name in widgets ? name : `${name.charAt(0).toUpperCase()}${name.slice(1)}Widget`;
+  return [...names].map(keyOf).filter((key) => key in widgets);
+}
+
+const keysByStep = new WeakMap<object, string[]>();
+const loadingByStep = new WeakMap<object, Promise<void>>();
+
+/**
+ * The code of a step's widgets that is not here yet, loading; null once every one is here. The wizard shows a
+ * step only then: drawn earlier, its widgets' skeletons grow into upload boxes and date fields a moment later and
+ * move the buttons under the merchant's finger (a CI run's Back press landed on the space Back had left).
+ */
+export function widgetsLoading(step: { schema: unknown; ui: unknown }): Promise<void> | null {
+  let keys = keysByStep.get(step);
+  if (!keys) keysByStep.set(step, (keys = widgetKeys(step.schema, step.ui)));
+  const waiting = keys.flatMap((key) => {
+    const widget: unknown = widgets[key];
+    return isWaiting(widget) ? [widget] : [];
+  });
+  if (waiting.length === 0) return null;
+  let loading = loadingByStep.get(step);
+  if (!loading) {
+    loading = Promise.all(waiting.map((widget) => widget.preload())).then(() => undefined);
+    // A failed load is tried again by the next render that asks (the runner's "Try again").
+    loading.catch(() => loadingByStep.delete(step));
+    loadingByStep.set(step, loading);
+  }
+  return loading;
+}

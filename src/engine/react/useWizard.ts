@@ -12,6 +12,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
   useSyncExternalStore,
@@ -42,6 +43,7 @@ import { FACTS_KEY, type FlowDefinition, type FlowReset, type FormData } from '.
 import type { DraftAdapter } from './adapter';
 import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './flowSource';
 import { translateUi } from './translateUi';
+import { widgetsLoading } from './registry';
 import { fieldId, toErrorSchema } from './errorSchema';
 import type { StepperOutlook, StepperStep } from './WizardStepper';
 import { lookupOf, type DataWatch, type PendingWork, type WidgetServices } from '../widgets/services';
@@ -296,6 +298,9 @@ export function useWizard(options: WizardOptions): WizardView {
     try {
       const missing = stepsToWaitFor(loader.snapshot(), resolveSteps(definition, current), target);
       if (missing.length > 0) await loader.steps(missing);
+      const arrived = loader.snapshot().steps[target];
+      const widgets = arrived ? widgetsLoading(arrived) : null;
+      if (widgets) await widgets;
     } catch {
       // A module that could not be fetched: the step's render meets the same failure and says so.
     }
@@ -657,9 +662,23 @@ export function useWizard(options: WizardOptions): WizardView {
     if (seeking) loader.all().catch(() => undefined);
     if (lackingKey) loader.steps(lackingKey.split(' ')).catch((error: unknown) => setFailure({ error }));
   }, [lackingKey, loader, seeking]);
+  // The step shows once its widgets' code is here too (see widgetsLoading): a skeleton meanwhile, as for modules.
+  const widgetsPending = lacking.length === 0 && open ? widgetsLoading(step) : null;
+  const [, widgetsArrived] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (!widgetsPending) return;
+    let current = true;
+    widgetsPending.then(
+      () => current && widgetsArrived(),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [widgetsPending]);
   // Thrown to the runner's boundary, which says the form could not be loaded and offers to try again.
   if (failure) throw failure.error;
-  const loading = lacking.length > 0;
+  const loading = lacking.length > 0 || widgetsPending !== null;
   // Once a step is on screen, the other steps load behind it, so moving on seldom waits. (A failure here is
   // met again, and said, when a step that needs the module is shown.)
   const shown = !loading && open;

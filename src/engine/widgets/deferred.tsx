@@ -13,6 +13,8 @@ import { WidgetSkeleton } from './WidgetSkeleton';
 
 interface Loadable {
   preload(): Promise<unknown>;
+  /** Whether its code is here (drawn at once, without its fallback). */
+  loaded(): boolean;
 }
 
 const everyDeferred: Loadable[] = [];
@@ -43,7 +45,7 @@ export function deferred<P extends object>(
       </Suspense>
     );
   }
-  const component = Object.assign(Deferred, { preload });
+  const component = Object.assign(Deferred, { preload, loaded: () => loaded !== null });
   everyDeferred.push(component);
   return component;
 }
@@ -51,6 +53,11 @@ export function deferred<P extends object>(
 /** A form widget whose code loads later: its label's and box's skeleton meanwhile. */
 export function deferredWidget(load: () => Promise<ComponentType<WidgetProps>>) {
   return deferred<WidgetProps>(load, <WidgetSkeleton />);
+}
+
+/** Whether a component (a registry's widget) is a deferred one whose code is not here yet. */
+export function isWaiting(component: unknown): component is Loadable {
+  return everyDeferred.includes(component as Loadable) && !(component as Loadable).loaded();
 }
 
 /** Loads every deferred component's code (failures are met, and said, when one is drawn). */
