@@ -140,7 +140,9 @@ test('every step, reloaded again and again with the network answering in random 
 
 test('a step module that cannot be fetched is retried, then the page says so, and Try again loads it', async ({
   page,
+  isMobile,
 }) => {
+  test.skip(isMobile, 'behaviour: desktop project (the network, not the layout)');
   test.setTimeout(90_000);
   await atReview(page);
   const bankModule = (url: URL) => /^\/catalogue\/[0-9a-f]{64}\/steps\/bank-details\./.test(url.pathname);

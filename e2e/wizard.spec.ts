@@ -26,7 +26,9 @@ async function fillBasicInfo(page: Page, country: string, volume: string) {
 test.describe('wizard runner', () => {
   test('step modules come from /catalogue/<version>/; the first step shows before the others have loaded, and Next waits only for the next one', async ({
     page,
+    isMobile,
   }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     const flow = JSON.parse(readFileSync('schemas/onboarding/flow.json', 'utf8')) as {
       steps: { id: string }[];
     };
@@ -65,7 +67,9 @@ test.describe('wizard runner', () => {
 
   test('an address without a step goes to the first step; an unknown or inactive step too', async ({
     page,
+    isMobile,
   }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto(base);
     await expect(page).toHaveURL(/\/dev\/wizard\/onboarding\/basic-info$/);
     // No total before the answers that decide the path: saying "of 2" would be false.
@@ -156,7 +160,8 @@ test.describe('wizard runner', () => {
 });
 
 test.describe('dev catalogue page', () => {
-  test('shows a step with example data in English and Arabic side by side', async ({ page }) => {
+  test('shows a step with example data in English and Arabic side by side', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/dev/catalogue?flow=onboarding&step=bank-details');
     await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA03 8000 0000 6080 1016 7519');
     await expect(page.getByRole('textbox', { name: /رقم الآيبان/ })).toHaveValue(
