@@ -18,7 +18,7 @@ export function FieldErrorTemplate(props: FieldErrorProps) {
       role={container ? 'alert' : undefined}
     >
       {errors.map((error, index) => (
-        <Text key={index} size="sm" c="red.7">
+        <Text key={index} size="sm" c="red">
           {error}
         </Text>
       ))}

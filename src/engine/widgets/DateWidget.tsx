@@ -87,7 +87,7 @@ export function DateWidget(props: WidgetProps) {
             </ActionIcon>
           </Popover.Target>
           <Popover.Dropdown dir={i18n.dir()}>
-            <Suspense fallback={<Loader size="sm" m="md" aria-label={t('common:loading')} />}>
+            <Suspense fallback={<Loader size="sm" m="md" role="status" aria-label={t('common:loading')} />}>
               <DateCalendar
                 value={picked}
                 min={min}

@@ -13,7 +13,7 @@ export function ErrorPage(props: { status: number; withBack?: boolean; onRetry?:
   return (
     <Center mih="70vh" px="md" component="main">
       <Stack align="center" gap="md" maw={460} ta="center">
-        <Text fz={64} fw={800} c="mint.6" lh={1} aria-hidden>
+        <Text fz={64} fw={800} c="mint" lh={1} aria-hidden>
           {props.status === 403 || props.status === 404 ? props.status : 500}
         </Text>
         <Title order={1} size="h2">

@@ -127,7 +127,7 @@ export function Sidebar(props: {
               <Box
                 ta="center"
                 className={bounce ? classes.bounce : undefined}
-                c={alert === 'warning' ? 'yellow.7' : 'red.7'}
+                c={alert === 'warning' ? 'yellow' : 'red'}
               >
                 {alert === 'warning' ? (
                   <IconAlertTriangle size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
@@ -284,7 +284,15 @@ function UsersWithTutorial(props: { link: ReactNode; onNavigate: () => void }) {
   const navigate = useNavigate();
   const titleId = useId();
   return (
-    <Popover opened={step === 'second'} position="right" withArrow width={260} shadow="md" trapFocus={false}>
+    <Popover
+      opened={step === 'second'}
+      withRoles={false}
+      position="right"
+      withArrow
+      width={260}
+      shadow="md"
+      trapFocus={false}
+    >
       <Popover.Target>
         <div>{props.link}</div>
       </Popover.Target>

@@ -115,7 +115,7 @@ export function CatalogueDevPage() {
           />
         </Group>
         {examples.uncovered.length > 0 && (
-          <Text c="orange.8" size="sm">
+          <Text c="orange" size="sm">
             {t('uncovered', { count: examples.uncovered.length })}
           </Text>
         )}

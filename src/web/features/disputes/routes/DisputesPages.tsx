@@ -149,7 +149,7 @@ function DisputeCards(props: { disputes: Dispute[] }) {
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} c="teal.8" truncate>
+              <Text fw={600} c="teal" truncate>
                 <bdi>{d.order_id}</bdi>
               </Text>
               <Text size="sm" truncate>
@@ -428,7 +428,7 @@ export function DisputeDetail() {
               </Text>
             </Stack>
             {d.status === 'pending' && d.respond_by && (
-              <Text size="sm" fw={600} c="orange.8">
+              <Text size="sm" fw={600} c="orange">
                 {t('detail.respondBy', { date: isolate(dayText(d.respond_by, langOf(i18n.language))) })}
               </Text>
             )}

@@ -59,7 +59,7 @@ function Licence(props: { expiry: string | null }) {
   const state = licenceState(props.expiry, today());
   if (state.state === 'none') return <Text size="sm">{t('licence.none')}</Text>;
   const date = isolate(capitalDate(props.expiry!, new Date(), langOf(i18n.language)));
-  const color = state.state === 'valid' ? undefined : state.state === 'expiring' ? 'orange.8' : 'red.8';
+  const color = state.state === 'valid' ? undefined : state.state === 'expiring' ? 'orange' : 'red';
   return (
     <Text size="sm" c={color} fw={state.state === 'valid' ? undefined : 600} data-licence={state.state}>
       {state.state === 'expiring'
@@ -172,7 +172,7 @@ export function LegalEntitiesList() {
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text fw={600} c="teal.8" truncate>
+                  <Text fw={600} c="teal" truncate>
                     <bdi>{e.legal_company_name ?? e.id}</bdi>
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -143,7 +143,7 @@ function StoreCards(props: { stores: Store[] }) {
         <Card key={s.id} withBorder padding="sm" component={Link} to={storePath(s.id)} data-store={s.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} c="teal.8" truncate>
+              <Text fw={600} c="teal" truncate>
                 <bdi>{s.name}</bdi>
               </Text>
               <Text size="xs" c="dimmed">

@@ -78,10 +78,10 @@ function PreviewPanels(props: { pointer: VersionPointer; stepId: string }) {
 export function Preview(props: { pointer: VersionPointer | null; stepId: string; error: string | null }) {
   const { t } = useTranslation('studio');
   if (props.error) return <Alert color="red">{props.error}</Alert>;
-  if (!props.pointer) return <Loader size="sm" aria-label={t('preview.loading')} />;
+  if (!props.pointer) return <Loader size="sm" role="status" aria-label={t('preview.loading')} />;
   pointers.set(props.pointer.version, props.pointer);
   return (
-    <Suspense fallback={<Loader size="sm" aria-label={t('preview.loading')} />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label={t('preview.loading')} />}>
       <PreviewPanels
         key={`${props.pointer.version}/${props.stepId}`}
         pointer={props.pointer}

@@ -123,7 +123,7 @@ function TicketCards(props: { tickets: Ticket[] }) {
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} c="teal.8" lineClamp={2} dir="auto">
+              <Text fw={600} c="teal" lineClamp={2} dir="auto">
                 {ticket.title}
               </Text>
               <Text size="xs" c="dimmed">

@@ -1,0 +1,74 @@
+/**
+ * WCAG 2.1 A and AA, as axe-core checks them, on the screens merchants use most, in English and in Arabic: sign-in,
+ * the application (a step, its messages, the review), the dashboard and the back office's lists, capital. A
+ * finding names the rule, the element and what to fix. Colour choices are in src/web/app/theme.ts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { applicationAtReview, signInAs } from './helpers';
+
+test.describe.configure({ mode: 'parallel' });
+test.skip(({ isMobile }) => isMobile, 'the same colours and names: desktop project');
+
+/** Every WCAG 2.1 A/AA finding on the page as it is now, one line each. */
+async function findings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary ?? ''}`,
+    ),
+  );
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`sign-in and an application step with its messages, ${lang}`, async ({ page }) => {
+    await page.goto(`/auth?lang=${lang}`);
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    expect(await findings(page)).toEqual([]);
+    await signInAs(page, 'acc-new');
+    await page.goto(`/?lang=${lang}`);
+    await expect(page).toHaveURL(/basic-info$/);
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    expect(await findings(page)).toEqual([]);
+    // Next on an empty step: every field's message shown at once.
+    await page.getByRole('button', { name: lang === 'en' ? 'Next' : 'التالي' }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect(await findings(page)).toEqual([]);
+  });
+
+  test(`the application's review step, ${lang}`, async ({ page }) => {
+    await applicationAtReview(page);
+    await page.goto(`/applications/step/result?lang=${lang}`);
+    await expect(
+      page
+        .getByRole('button', { name: lang === 'en' ? 'Submit' : 'إرسال' })
+        .filter({ visible: true })
+        .first(),
+    ).toBeVisible();
+    expect(await findings(page)).toEqual([]);
+  });
+
+  test(`the dashboard, the back office's lists and capital, ${lang}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, 'acc-admin');
+    for (const path of [
+      '/',
+      '/disputes',
+      '/support',
+      '/stores',
+      '/users',
+      '/account',
+      '/legal-entities',
+      '/finance/capital',
+    ]) {
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      // Lists and dialogs loaded: no skeleton or spinner left.
+      await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+      expect(await findings(page), path).toEqual([]);
+    }
+  });
+}
