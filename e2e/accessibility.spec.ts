@@ -71,4 +71,21 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await findings(page), path).toEqual([]);
     }
   });
+
+  test(`capital's offers, a dispute and a ticket, ${lang}`, async ({ page }) => {
+    await signInAs(page, 'acc-capital-offers');
+    for (const path of ['/finance/capital', '/finance/capital/offers']) {
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+      await expect(page.getByRole('main')).toBeVisible();
+      expect(await findings(page), path).toEqual([]);
+    }
+    await signInAs(page, 'acc-admin');
+    for (const path of ['/disputes/dsp-rs-1001', '/support/tck-rs-101']) {
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+      expect(await findings(page), path).toEqual([]);
+    }
+  });
 }

@@ -12,6 +12,9 @@ export const theme = createTheme({
   primaryColor: 'mint',
   primaryShade: 7,
   autoContrast: true,
+  // White text reads at 4.5:1 only on colours darker than luminance 0.18; lighter ones take dark text. (A filled
+  // button that must stay white on red, a destructive confirm, uses `red.9`.)
+  luminanceThreshold: 0.18,
   colors: {
     mint: [
       '#e6fff6',

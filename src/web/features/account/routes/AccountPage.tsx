@@ -331,7 +331,7 @@ function Sessions() {
             <Button variant="default" onClick={() => setConfirmAll(false)}>
               {t('cancel')}
             </Button>
-            <Button color="red" loading={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
+            <Button color="red.9" loading={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
               {t('sessions.revokeAll')}
             </Button>
           </Group>

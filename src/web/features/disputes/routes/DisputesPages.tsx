@@ -341,7 +341,7 @@ function Actions(props: { dispute: Dispute }) {
             {t('refund.cancel')}
           </Button>
           <Button
-            color="red"
+            color="red.9"
             loading={approve.isPending}
             onClick={() =>
               approve.mutate(undefined, {

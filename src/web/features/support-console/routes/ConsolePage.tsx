@@ -282,7 +282,7 @@ function Conversation(props: { channelId: string }) {
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('console.closeCancel')}
           </Button>
-          <Button color="red" loading={closing} onClick={() => void close()}>
+          <Button color="red.9" loading={closing} onClick={() => void close()}>
             {t('console.close')}
           </Button>
         </Group>

@@ -53,7 +53,7 @@ export function RateTicket(props: { ticket: Ticket; onRated: (like: boolean) => 
           </Button>
           <Button
             variant={like === false ? 'filled' : 'default'}
-            color="red"
+            color="red.9"
             leftSection={<IconThumbDown size={16} />}
             aria-pressed={like === false}
             onClick={() => setLike(false)}

@@ -261,7 +261,7 @@ function RemoveConfirm(props: { user: TeamUser; onClose: () => void }) {
           {t('form.cancel')}
         </Button>
         <Button
-          color="red"
+          color="red.9"
           loading={remove.isPending}
           onClick={() =>
             remove.mutate(user.id, {
