@@ -23,6 +23,16 @@ async function findings(page: Page): Promise<string[]> {
   );
 }
 
+/** Each page once its lists and dialogs have loaded (no skeleton or spinner left): no finding. */
+async function expectNoFindings(page: Page, paths: string[], lang: string) {
+  for (const path of paths) {
+    await page.goto(`${path}?lang=${lang}`);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
+    expect(await findings(page), path).toEqual([]);
+  }
+}
+
 for (const lang of ['en', 'ar'] as const) {
   test(`sign-in and an application step with its messages, ${lang}`, async ({ page }) => {
     await page.goto(`/auth?lang=${lang}`);
@@ -54,38 +64,17 @@ for (const lang of ['en', 'ar'] as const) {
   test(`the dashboard, the back office's lists and capital, ${lang}`, async ({ page }) => {
     test.setTimeout(90_000);
     await signInAs(page, 'acc-admin');
-    for (const path of [
-      '/',
-      '/disputes',
-      '/support',
-      '/stores',
-      '/users',
-      '/account',
-      '/legal-entities',
-      '/finance/capital',
-    ]) {
-      await page.goto(`${path}?lang=${lang}`);
-      await expect(page.getByRole('main')).toBeVisible();
-      // Lists and dialogs loaded: no skeleton or spinner left.
-      await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
-      expect(await findings(page), path).toEqual([]);
-    }
+    await expectNoFindings(
+      page,
+      ['/', '/disputes', '/support', '/stores', '/users', '/account', '/legal-entities', '/finance/capital'],
+      lang,
+    );
   });
 
   test(`capital's offers, a dispute and a ticket, ${lang}`, async ({ page }) => {
     await signInAs(page, 'acc-capital-offers');
-    for (const path of ['/finance/capital', '/finance/capital/offers']) {
-      await page.goto(`${path}?lang=${lang}`);
-      await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
-      await expect(page.getByRole('main')).toBeVisible();
-      expect(await findings(page), path).toEqual([]);
-    }
+    await expectNoFindings(page, ['/finance/capital', '/finance/capital/offers'], lang);
     await signInAs(page, 'acc-admin');
-    for (const path of ['/disputes/dsp-rs-1001', '/support/tck-rs-101']) {
-      await page.goto(`${path}?lang=${lang}`);
-      await expect(page.getByRole('main')).toBeVisible();
-      await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(0);
-      expect(await findings(page), path).toEqual([]);
-    }
+    await expectNoFindings(page, ['/disputes/dsp-rs-1001', '/support/tck-rs-101'], lang);
   });
 }

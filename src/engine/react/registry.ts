@@ -90,11 +90,11 @@ export const Form = withTheme(registry);
  */
 function widgetKeys(schema: unknown, ui: unknown): string[] {
   const names = new Set<string>();
-  const walk = (node: unknown, visit: (key: string, value: unknown, parent: object) => void) => {
+  const walk = (node: unknown, visit: (key: string, value: unknown) => void) => {
     if (Array.isArray(node)) return node.forEach((item) => walk(item, visit));
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      visit(key, value, node);
+      visit(key, value);
       walk(value, visit);
     }
   };
@@ -117,6 +117,8 @@ function widgetKeys(schema: unknown, ui: unknown): string[] {
 
 const keysByStep = new WeakMap<object, string[]>();
 const loadingByStep = new WeakMap<object, Promise<void>>();
+/** Steps whose widgets' code is all here: asked on every render of the wizard, answered without a look. */
+const readySteps = new WeakSet<object>();
 
 /**
  * The code of a step's widgets that is not here yet, loading; null once every one is here. The wizard shows a
@@ -124,13 +126,17 @@ const loadingByStep = new WeakMap<object, Promise<void>>();
  * move the buttons under the merchant's finger (a CI run's Back press landed on the space Back had left).
  */
 export function widgetsLoading(step: { schema: unknown; ui: unknown }): Promise<void> | null {
+  if (readySteps.has(step)) return null;
   let keys = keysByStep.get(step);
   if (!keys) keysByStep.set(step, (keys = widgetKeys(step.schema, step.ui)));
   const waiting = keys.flatMap((key) => {
     const widget: unknown = widgets[key];
     return isWaiting(widget) ? [widget] : [];
   });
-  if (waiting.length === 0) return null;
+  if (waiting.length === 0) {
+    readySteps.add(step);
+    return null;
+  }
   let loading = loadingByStep.get(step);
   if (!loading) {
     loading = Promise.all(waiting.map((widget) => widget.preload())).then(() => undefined);

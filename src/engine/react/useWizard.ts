@@ -299,8 +299,7 @@ export function useWizard(options: WizardOptions): WizardView {
       const missing = stepsToWaitFor(loader.snapshot(), resolveSteps(definition, current), target);
       if (missing.length > 0) await loader.steps(missing);
       const arrived = loader.snapshot().steps[target];
-      const widgets = arrived ? widgetsLoading(arrived) : null;
-      if (widgets) await widgets;
+      if (arrived) await widgetsLoading(arrived);
     } catch {
       // A module that could not be fetched: the step's render meets the same failure and says so.
     }

@@ -4,9 +4,8 @@ import { createTheme, darken, luminance, type CSSVariablesResolver } from '@mant
  * The brand: a deep navy for structure and a mint accent for actions.
  *
  * Readable by WCAG 2.1 AA (4.5:1 for text; checked by e2e/accessibility.spec.ts with axe): mint is too light for
- * white text or for text on white (2.2:1), so filled mint buttons and badges take dark text (`autoContrast`), and
- * mint as text — links, the light and outline variants, the sidebar's current item — is the palette's deepest
- * shade (6.2:1 on white, 5.5:1 on the light mint behind it). Mantine's dimmed grey (3.3:1) is one step darker.
+ * white text or for text on white (2.2:1), so filled colours take dark text when white would not read
+ * (`autoContrast`), and every colour used as text is darkened until it reads (`cssVariablesResolver` below).
  */
 export const theme = createTheme({
   primaryColor: 'mint',
@@ -26,7 +25,7 @@ export const theme = createTheme({
       '#27e399',
       '#14c983',
       '#00b373',
-      '#00704a',
+      '#009b61',
     ],
     navy: [
       '#eef1f8',
@@ -79,7 +78,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     variables: {},
     light: {
       ...light,
-      '--mantine-color-anchor': light['--mantine-color-mint-text']!,
+      '--mantine-color-anchor': light[`--mantine-color-${resolved.primaryColor}-text`]!,
       '--mantine-color-error': readableOn(resolved.colors.red[7], '#ffffff'),
       '--mantine-color-dimmed': '#5c636a',
     },
