@@ -19,6 +19,13 @@ export const CHAT_MESSAGE_MAX = 4000;
 /** How long a chat token lets its holder connect (shell spec §2.9 obtains one at the chat's start). */
 export const CHAT_TOKEN_TTL_MS = 10 * 60 * 1000;
 
+/**
+ * Messages one account may send (the socket and HTTP together, on every server): five a second on average, twenty
+ * at once. A person typing never meets it — a resend of twenty messages written offline passes — while one
+ * script can no longer store thousands a minute and slow everybody else (docs/chat.md "Limits").
+ */
+export const CHAT_SEND_RATE = { perSecond: 5, burst: 20 } as const;
+
 export interface ChatMessage {
   /** The server's order number: strictly increasing over every channel. */
   seq: number;

@@ -51,7 +51,9 @@ import { legalEntityRoutes } from './routes/legalEntities';
 import { usersRoutes } from './routes/users';
 import { storeRoutes } from './routes/stores';
 import websocket from '@fastify/websocket';
-import { chatRoutes, chatSocketRoute } from './routes/chat';
+import { chatRoutes } from './routes/chat';
+import { chatSocketRoute } from './routes/chatSocket';
+import { createRateLimitRepository } from './repositories/rateLimits';
 import { createChatRepository } from './repositories/chat';
 import { createChatHub, createChatService } from './services/chat';
 import { createStoreService } from './services/stores';
@@ -437,9 +439,11 @@ export async function buildApp(options: AppOptions) {
       (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
         randomBytes(32).toString('hex'),
       )),
+    sessionOpen: (sessionId, accountId) => auth.sessionOpen(sessionId, accountId),
+    limits: createRateLimitRepository(database.db),
   });
   // One LISTEN per process: every stored message, from this process or another, reaches its sockets.
-  const chatHub = createChatHub({ listen: database.listen, repository: chatRepository });
+  const chatHub = createChatHub({ listen: database.listen, repository: chatRepository, log: app.log });
   app.addHook('onReady', () => chatHub.start());
   app.addHook('onClose', () => chatHub.close());
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -8,6 +8,7 @@ import { createChatRepository } from '../../src/server/repositories/chat';
 import { createChatHub, type ChatEvent } from '../../src/server/services/chat';
 import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Json } from './setup/signIn';
+import { chatTokenOf, connectChat } from './setup/chatSocket';
 
 const { app, database } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
 await loadDemoData(app);
@@ -134,26 +135,8 @@ describe('a conversation', () => {
 });
 
 describe('the live connection', () => {
-  /** A socket's frames as they arrive, and a way to wait for one. */
-  async function connect(token: string, after?: number) {
-    const url = `${C}/socket?token=${encodeURIComponent(token)}${after === undefined ? '' : `&after=${after}`}`;
-    const frames: Json[] = [];
-    // Listening from the socket's start: the server's first frames may come before injectWS resolves.
-    const socket = await app.injectWS(
-      url,
-      {},
-      {
-        onInit: (ws) => ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8')))),
-      },
-    );
-    const next = async (match: (frame: Json) => boolean) => {
-      await expect.poll(() => frames.find(match), { timeout: 5000 }).toBeTruthy();
-      return frames.find(match);
-    };
-    return { socket, frames, next };
-  }
-  const tokenOf = async (caller: typeof admin) =>
-    (await caller.call('GET', '/merchant/api/v1/support/chat-token')).body.token as string;
+  const connect = (token: string, after?: number) => connectChat(app, token, after);
+  const tokenOf = chatTokenOf;
 
   it('pushes a merchant’s message to the agent and the answer back; a reconnect gets what it missed', async () => {
     const merchant = await connect(await tokenOf(admin));
@@ -201,9 +184,7 @@ describe('the live connection', () => {
     merchant.socket.send(JSON.stringify({ type: 'send', body: '  ', client_id: 'empty' }));
     await merchant.next((f) => f.type === 'error' && f.client_id === 'empty' && f.status === 400);
     merchant.socket.terminate();
-    const refused = await app.injectWS(`${C}/socket?token=forged.token`);
-    const code = await new Promise<number>((resolve) => refused.on('close', (c: number) => resolve(c)));
-    expect(code).toBe(4401);
+    expect(await (await connect('forged.token')).closed()).toBe(4401);
   });
 
   it('answers a plain GET of the socket address (no upgrade) with 426 and the API error', async () => {

@@ -247,6 +247,16 @@ export const counters = pgTable('counters', {
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
 });
 
+/**
+ * Token buckets shared by every server process, as GCRA keeps them: one time per key, the moment the bucket
+ * would be full again (its "theoretical arrival time"). One statement takes a token or refuses
+ * (repositories/rateLimits.ts). Chat sends per account.
+ */
+export const rateBuckets = pgTable('rate_buckets', {
+  key: text('key').primaryKey(),
+  fullAt: timestamp('full_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** Bot-check challenges already used (a solved challenge is good once). */
 export const usedBotChallenges = pgTable('used_bot_challenges', {
   challenge: text('challenge').primaryKey(),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db';
+import { notifyAccess } from './accessEvents';
 import { accounts, counters, meta, otpCodes, sessions, usedBotChallenges } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -115,21 +116,32 @@ export function createAuthRepository(db: Db) {
     },
     /** Ends one session of an account; false if it is not theirs or already ended. */
     async endSession(accountId: string, id: string, at: Date): Promise<boolean> {
-      const ended = await db
-        .update(sessions)
-        .set({ endedAt: at })
-        .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt)))
-        .returning({ id: sessions.id });
-      return ended.length > 0;
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .update(sessions)
+          .set({ endedAt: at })
+          .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt)))
+          .returning({ id: sessions.id });
+        // Live connections opened in it close (the chat socket), on every server.
+        for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
+        return ended.length > 0;
+      });
     },
     /** Ends every session of an account except `keep`; returns how many. */
     async endOtherSessions(accountId: string, keep: string, at: Date): Promise<number> {
-      const ended = await db
-        .update(sessions)
-        .set({ endedAt: at })
-        .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keep), isNull(sessions.endedAt)))
-        .returning({ id: sessions.id });
-      return ended.length;
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .update(sessions)
+          .set({ endedAt: at })
+          .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keep), isNull(sessions.endedAt)))
+          .returning({ id: sessions.id });
+        for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
+        return ended.length;
+      });
+    },
+    /** A session by id, whether or not it has ended. */
+    async sessionById(id: string): Promise<SessionRow | undefined> {
+      return (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
     },
 
     /**

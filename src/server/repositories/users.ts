@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
+import { notifyAccess } from './accessEvents';
 import { accounts, memberships, merchants, sessions, type PermissionFlag } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 
@@ -123,17 +124,21 @@ export function createUsersRepository(db: Db) {
               target: [memberships.accountId, memberships.merchantId],
               set: { role: input.role, flags: input.flags },
             });
+        await notifyAccess(tx, { accountId: input.accountId });
       });
     },
 
     /** Takes the account out of the scope's merchants; returns how many memberships went. */
     async removeMemberships(accountId: string, scope: string[]) {
       if (scope.length === 0) return 0;
-      const gone = await db
-        .delete(memberships)
-        .where(and(eq(memberships.accountId, accountId), inArray(memberships.merchantId, scope)))
-        .returning({ merchantId: memberships.merchantId });
-      return gone.length;
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(memberships)
+          .where(and(eq(memberships.accountId, accountId), inArray(memberships.merchantId, scope)))
+          .returning({ merchantId: memberships.merchantId });
+        await notifyAccess(tx, { accountId });
+        return gone.length;
+      });
     },
   };
 }

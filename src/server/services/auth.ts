@@ -310,6 +310,18 @@ export function createAuthService(deps: {
       };
     },
 
+    /** Whether a session is open (second factor done, not ended, not expired) and the account's. */
+    async sessionOpen(sessionId: string, accountId: string): Promise<boolean> {
+      const row = await repo.sessionById(sessionId);
+      return (
+        row !== undefined &&
+        row.accountId === accountId &&
+        row.state === 'open' &&
+        row.endedAt === null &&
+        alive(row)
+      );
+    },
+
     async logout(session: SessionContext) {
       await repo.endSession(session.accountId, session.id, clock.now());
     },

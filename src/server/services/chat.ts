@@ -7,9 +7,16 @@
  * Who: a merchant's person with merchant access (canViewSupport) chats as the merchant and sees the merchant's
  * channels; the provider's ops staff (`staff_role = ops`) are the agents and see every channel. Anybody else
  * gets 403 for the token and every call.
+ *
+ * A chat token is bound to the session it was taken in: it opens no connection once that session has ended
+ * (logout, a revoke), and a connection re-checks its holder — session and access — before each send and read,
+ * when the hub hears that the account's access or the session changed (on any server: `pg_notify('access', …)`
+ * from the users and sessions repositories), and at every ping. Sends are limited per account
+ * (CHAT_SEND_RATE), over HTTP and the socket alike, in the database so every server counts them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  CHAT_SEND_RATE,
   CHAT_TOKEN_TTL_MS,
   chatName,
   chatText,
@@ -23,6 +30,8 @@ import type { Clock } from '../clock';
 import { badRequest, fieldError, HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import { CHAT_NOTIFY, type ChannelRow, type ChatRepository, type MessageRow } from '../repositories/chat';
+import { ACCESS_NOTIFY, parseAccessEvent } from '../repositories/accessEvents';
+import type { RateLimitRepository } from '../repositories/rateLimits';
 
 export interface ChatIdentity {
   accountId: string;
@@ -30,6 +39,8 @@ export interface ChatIdentity {
   name: string;
   /** The merchant side's merchants (with merchant access); none for agents, who see every channel. */
   merchantIds: string[];
+  /** The session a live connection's token was taken in (none for an HTTP call: its request has one). */
+  sessionId?: string;
 }
 
 export const messageView = (m: MessageRow): ChatMessage => ({
@@ -53,9 +64,14 @@ export const channelView = (c: ChannelRow): ChatChannel & { last_author: string 
   last_message_at: c.lastMessageAt.toISOString(),
 });
 
-/** What the hub passes on: a new message, or a channel closed. */
+/**
+ * What the hub passes on: a new message, a channel closed, or a change of who may do what (an account's access,
+ * a session ended) that live connections must check again.
+ */
 export type ChatEvent =
-  { kind: 'message'; message: MessageRow; merchantId: string } | { kind: 'closed'; channel: ChannelRow };
+  | { kind: 'message'; message: MessageRow; merchantId: string }
+  | { kind: 'closed'; channel: ChannelRow }
+  | { kind: 'access'; accountId?: string; sessionId?: string };
 
 /**
  * Hears every stored message (from any process) and tells this process's subscribers. One LISTEN per process.
@@ -63,9 +79,19 @@ export type ChatEvent =
 export function createChatHub(deps: {
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
   repository: ChatRepository;
+  log?: { error(details: object, message: string): void };
 }) {
   const subscribers = new Set<(event: ChatEvent) => void>();
-  let stop: (() => Promise<void>) | undefined;
+  let stops: (() => Promise<void>)[] | undefined;
+  const tell = (event: ChatEvent) => {
+    // One subscriber's failure (a socket that went away meanwhile) must not keep the others from hearing.
+    for (const subscriber of subscribers)
+      try {
+        subscriber(event);
+      } catch (error) {
+        deps.log?.error({ err: error }, 'a chat subscriber failed');
+      }
+  };
   const heard = async (payload: string) => {
     const [channelId, what] = payload.split(':');
     if (!channelId || !what) return;
@@ -78,19 +104,31 @@ export function createChatHub(deps: {
       if (!message) return;
       event = { kind: 'message', message, merchantId: channel.merchantId };
     }
-    for (const subscriber of subscribers) subscriber(event);
+    tell(event);
   };
   return {
     async start() {
-      stop ??= await deps.listen(CHAT_NOTIFY, (payload) => void heard(payload).catch(() => undefined));
+      stops ??= [
+        await deps.listen(
+          CHAT_NOTIFY,
+          (payload) =>
+            void heard(payload).catch((error: unknown) =>
+              deps.log?.error({ err: error }, 'reading a chat notification failed'),
+            ),
+        ),
+        await deps.listen(ACCESS_NOTIFY, (payload) => {
+          const event = parseAccessEvent(payload);
+          if (event) tell({ kind: 'access', ...event });
+        }),
+      ];
     },
     subscribe(subscriber: (event: ChatEvent) => void) {
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
     async close() {
-      await stop?.();
-      stop = undefined;
+      for (const stop of stops ?? []) await stop();
+      stops = undefined;
       subscribers.clear();
     },
   };
@@ -104,6 +142,9 @@ export function createChatService(deps: {
   clock: Clock;
   /** The HMAC key of chat tokens, shared by every server process (kept in the database). */
   secret: () => Promise<string>;
+  /** Whether a session is still open (not ended, not expired) and the account's. */
+  sessionOpen: (sessionId: string, accountId: string) => Promise<boolean>;
+  limits: RateLimitRepository;
 }) {
   const { repository: repo, accounts, clock } = deps;
 
@@ -165,11 +206,18 @@ export function createChatService(deps: {
     identityOf,
     sees,
 
-    /** GET /merchant/api/v1/support/chat-token: `{ token, user: { user_id, name } }`, valid 10 minutes. */
-    async token(accountId: string) {
+    /**
+     * GET /merchant/api/v1/support/chat-token: `{ token, user: { user_id, name } }`, valid 10 minutes and only
+     * while the session it was taken in lasts.
+     */
+    async token(accountId: string, sessionId: string) {
       const who = await identityOf(accountId);
       const body = Buffer.from(
-        JSON.stringify({ sub: who.accountId, exp: clock.now().getTime() + CHAT_TOKEN_TTL_MS }),
+        JSON.stringify({
+          sub: who.accountId,
+          sid: sessionId,
+          exp: clock.now().getTime() + CHAT_TOKEN_TTL_MS,
+        }),
       ).toString('base64url');
       return { token: `${body}.${await sign(body)}`, user: { user_id: who.accountId, name: who.name } };
     },
@@ -181,22 +229,40 @@ export function createChatService(deps: {
       const expected = Buffer.from(await sign(body));
       const given = Buffer.from(mac);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      let claims: { sub?: unknown; exp?: unknown };
+      let claims: { sub?: unknown; sid?: unknown; exp?: unknown } | null;
       try {
         claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
       } catch {
         return null;
       }
       if (
+        claims === null ||
+        typeof claims !== 'object' ||
         typeof claims.sub !== 'string' ||
+        typeof claims.sid !== 'string' ||
         typeof claims.exp !== 'number' ||
         claims.exp < clock.now().getTime()
       )
         return null;
+      const now = await this.recheck({ accountId: claims.sub, sessionId: claims.sid });
+      return 'identity' in now ? now.identity : null;
+    },
+
+    /**
+     * A live connection's holder as they are now, or why they may no longer chat: their session has ended
+     * (logout, a revoke, expiry), or their access went (removed from the team, a role without merchant access).
+     */
+    async recheck(who: {
+      accountId: string;
+      sessionId?: string;
+    }): Promise<{ identity: ChatIdentity } | { refused: 'session' | 'access' }> {
+      if (!who.sessionId || !(await deps.sessionOpen(who.sessionId, who.accountId)))
+        return { refused: 'session' };
       try {
-        return await identityOf(claims.sub);
-      } catch {
-        return null;
+        return { identity: { ...(await identityOf(who.accountId)), sessionId: who.sessionId } };
+      } catch (error) {
+        if (error instanceof HttpError) return { refused: error.status === 401 ? 'session' : 'access' };
+        throw error;
       }
     },
 
@@ -238,6 +304,11 @@ export function createChatService(deps: {
     async send(who: ChatIdentity, input: { channel_id?: string; body?: unknown; client_id?: string }) {
       const body = chatText(input.body);
       if (body === null) throw badRequest('bad_request', { '/body': fieldError('chat:error.body') });
+      const taken = await deps.limits.take(`chat-send:${who.accountId}`, CHAT_SEND_RATE, clock.now());
+      if (!taken.ok)
+        throw new HttpError(429, 'too many requests', undefined, {
+          retry_after: Math.ceil(taken.retryAfterMs / 1000),
+        });
       let channelId: string;
       if (who.side === 'agent') {
         if (!input.channel_id)
