@@ -1,8 +1,10 @@
 // `npm start`: builds the web app when its sources are newer than the build
-// (or there is no build), then runs the API server, which also serves the app.
-import { spawn, spawnSync } from 'node:child_process';
+// (or there is no build), then runs the API server, which also serves the app,
+// under scripts/supervise.mjs: a server that stops on its own is started again.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -48,9 +50,4 @@ if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mti
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+supervise();

@@ -4,6 +4,7 @@
  * reports nothing; the named checks (./checks) say what is wrong with it.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { isObject, type JsonObject } from '../engine/core/json';
 import { getAt, parsePointer, toPointer } from '../engine/core/pointer';
 import { declaredProperties } from '../engine/core/schemaWalk';
@@ -22,8 +23,11 @@ export const UI_META = '_meta/ui.schema.json';
 /** Languages every text must exist in. */
 export const REQUIRED_LANGUAGES = ['en', 'ar'] as const;
 
-/** Creates the ajv instance the catalogue validates with (server, CLI, compiler; the browser runs precompiled code). */
-export function createCatalogueAjv() {
+/**
+ * Creates the ajv instance the catalogue validates with (server, CLI, compiler; the browser runs precompiled code).
+ * @param options - `regExp`: the engine patterns run on (the server's runtime gives the bounded one)
+ */
+export function createCatalogueAjv(options: { regExp?: RegExpEngine } = {}) {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -31,6 +35,7 @@ export function createCatalogueAjv() {
     allowUnionTypes: true,
     allowMatchingProperties: true,
     verbose: true,
+    ...(options.regExp ? { code: { regExp: options.regExp } } : {}),
   });
   registerVocabulary(ajv);
   return ajv;

@@ -9,6 +9,7 @@ import { localRefs, type RefResolver } from '../engine/core/schemaRef';
 import { inapplicablePointers, undeclaredPointers } from '../engine/core/schemaWalk';
 import type { FlowDefinition, StepDefinition } from '../engine/core/types';
 import { createCatalogueAjv, type JsonSchema } from './model';
+import { boundedRegExpEngine } from './boundedRegExp';
 import { bundledStepSchema, type FlowVersion } from './version';
 
 export interface RuntimeStep {
@@ -42,9 +43,15 @@ export interface FlowRuntime {
   checks: Record<string, StepCheck>;
 }
 
+/**
+ * Patterns run on merchants' answers here never backtrack without bound (boundedRegExp.ts): one engine per process,
+ * its slow-pattern notes on stderr beside the server's log.
+ */
+const regExp = boundedRegExpEngine();
+
 /** Builds the runtime of a version (compiles every step's validator). */
 export function createFlowRuntime(version: FlowVersion): FlowRuntime {
-  const ajv = createCatalogueAjv();
+  const ajv = createCatalogueAjv({ regExp });
   const definition = version.content.flow;
   const steps: Record<string, RuntimeStep> = {};
   for (const step of definition.steps) {

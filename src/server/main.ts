@@ -77,14 +77,38 @@ async function main() {
     if (seeded) app.log.info({ seeded }, 'demo data seeded');
   }
 
+  // A second signal while shutting down (Ctrl-C reaches both `npm start`'s supervisor and this process, and the
+  // supervisor passes it on) changes nothing: the first one's shutdown finishes.
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      shutdown(signal).catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutting down failed');
+        process.exit(1);
+      });
+    });
+  // Started by the supervisor (scripts/supervise.mjs) and the supervisor is gone: stop too, rather than hold the
+  // port and DATA_DIR's lock with nobody to restart or stop this process.
+  process.on('disconnect', () => void shutdown('disconnect').catch(() => process.exit(1)));
+  // Backstops; every handler catches its own failures, so reaching these is a bug, logged to be fixed. A
+  // rejected promise nobody handled is one piece of work that failed: logged, and the server goes on serving
+  // everybody else. An exception nobody caught may have left this process half-changed: logged, and the
+  // process exits — the supervisor (`npm start`, scripts/supervise.mjs) starts it again.
+  process.on('unhandledRejection', (reason) =>
+    app.log.error({ err: reason }, 'unhandled promise rejection (a bug: the server goes on)'),
+  );
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception (a bug): the process exits and is started again');
+    process.exit(1);
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -97,6 +121,8 @@ async function main() {
     fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   process.stdout.write(`Merchant back office ready at ${config.publicUrl} (database: ${database.kind})\n`);
+  // Under the supervisor (scripts/supervise.mjs): from now on a stop is a crash to recover from, not a bad start.
+  process.send?.({ type: 'ready' });
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -204,6 +204,27 @@ describe('the chat client', () => {
     client.stop();
   });
 
+  it('a message over the send limit (429) stays on its way and goes again after the wait the server named', async () => {
+    const { client, sockets, state } = setUp();
+    client.start('merchant');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    const id = client.send('quick', 'ch-1');
+    sockets[0]!.frame({
+      type: 'error',
+      client_id: id,
+      status: 429,
+      message: 'too many requests',
+      retry_after: 2,
+    });
+    expect(state().pending[0]!.failed).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(sockets[0]!.sent.filter((f) => f.client_id === id)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets[0]!.sent.filter((f) => f.client_id === id)).toHaveLength(2);
+    client.stop();
+  });
+
   it('a connection that stops answering pings is replaced', async () => {
     const { client, sockets, state } = setUp();
     client.start('merchant');

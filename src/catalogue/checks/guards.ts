@@ -1,4 +1,7 @@
-import safeRegex from 'safe-regex2';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkSync } from 'recheck';
 import { isObject } from '../../engine/core/json';
 import { walkJson } from '../model';
@@ -36,11 +39,7 @@ export function patternProblem(pattern: unknown): string | null {
   } catch (error) {
     return `"${pattern}" is not a valid regular expression: ${(error as Error).message}`;
   }
-  let verdict = verdicts.get(pattern);
-  if (verdict === undefined) {
-    verdict = judge(pattern);
-    verdicts.set(pattern, verdict);
-  }
+  const verdict = verdictOf(pattern);
   return verdict === 'safe'
     ? null
     : verdict === 'vulnerable'
@@ -48,17 +47,58 @@ export function patternProblem(pattern: unknown): string | null {
       : `"${pattern}" could not be shown safe from catastrophic backtracking in time; write it more simply`;
 }
 
-/** Patterns judged in this process (the same few dozen at every start and every publish). */
-const verdicts = new Map<string, 'safe' | 'vulnerable' | 'unknown'>();
+type Verdict = 'safe' | 'vulnerable' | 'unknown';
 
 /**
- * safe-regex2 first: it is instant and passes most patterns, but it counts any repetition inside another (even
- * `([0-9]{15})?`) as a risk. What it doubts goes to recheck, which decides by automata theory (or a seeded,
- * so repeatable, fuzzer for look-arounds) in tens of milliseconds: recheck alone would take a second or so
- * for our catalogue, at every start.
+ * Verdicts by pattern: in memory, and on disk under node_modules/.cache (by recheck's version), so a server
+ * restart, the CLI and every test process do not judge the catalogue's few dozen patterns again (about 1.5 s).
+ * The disk is only a cache: a file that cannot be read or written changes nothing but the time taken.
  */
-function judge(pattern: string): 'safe' | 'vulnerable' | 'unknown' {
-  if (safeRegex(pattern)) return 'safe';
+const require = createRequire(import.meta.url);
+const CACHE_FILE = fileURLToPath(
+  new URL(
+    `../../../node_modules/.cache/merchant-back-office/recheck-${(require('recheck/package.json') as { version: string }).version}.json`,
+    import.meta.url,
+  ),
+);
+let verdicts: Map<string, Verdict> | undefined;
+
+function verdictOf(pattern: string): Verdict {
+  verdicts ??= readVerdicts();
+  let verdict = verdicts.get(pattern);
+  if (verdict === undefined) {
+    verdict = judge(pattern);
+    verdicts.set(pattern, verdict);
+    try {
+      mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+      writeFileSync(CACHE_FILE, JSON.stringify(Object.fromEntries(verdicts)));
+    } catch {
+      // A read-only install: the verdicts stay in memory.
+    }
+  }
+  return verdict;
+}
+
+function readVerdicts(): Map<string, Verdict> {
+  try {
+    const stored = JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as Record<string, unknown>;
+    return new Map(
+      Object.entries(stored).filter((entry): entry is [string, Verdict] =>
+        ['safe', 'vulnerable', 'unknown'].includes(String(entry[1])),
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * recheck decides every pattern: by automata theory where it can, else by a seeded (so repeatable) fuzzer for
+ * look-arounds, in tens of milliseconds. safe-regex2, which came first here, is no longer asked: it measures
+ * star height only, so it passed overlapping alternation (`^(a|a)*b$`, `(\d|\d\d)+$`: exponential) as safe, and
+ * it cannot refuse either — it calls safe patterns of our own catalogue (`^([0-9]{15})?$`) unsafe.
+ */
+function judge(pattern: string): Verdict {
   // Verdicts by counted steps, not by the clock: recheck's attack and incubation timeouts (1 s, 250 ms by
   // default) made a safe pattern "vulnerable" on a loaded machine. The overall limit only stops a runaway.
   const result = checkSync(pattern, 'u', {

@@ -100,7 +100,7 @@ type Frame =
   | { type: 'message'; message: ChatMessage }
   | { type: 'ack'; client_id: string | null; message: ChatMessage }
   | { type: 'closed'; channel: ChannelView }
-  | { type: 'error'; client_id?: string | null; status: number; message: string }
+  | { type: 'error'; client_id?: string | null; status: number; message: string; retry_after?: number }
   | { type: 'pong' };
 
 export function createChatClient(deps: ChatDeps) {
@@ -118,6 +118,8 @@ export function createChatClient(deps: ChatDeps) {
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Messages the server's send limit held back (429), each sent again after the wait it named. */
+  const heldBack = new Map<string, ReturnType<typeof setTimeout>>();
 
   const clearTimers = () => {
     clearTimeout(reconnectTimer);
@@ -173,6 +175,24 @@ export function createChatClient(deps: ChatDeps) {
         set((s) => ({ closed: { ...s.closed, [frame.channel.id]: frame.channel } }));
         return;
       case 'error':
+        // Over the account's send limit (docs/chat.md): the message stays on its way and goes again after the
+        // wait the server named — a person who typed quickly sees "Sending…", never a refusal.
+        if (frame.status === 429 && frame.client_id) {
+          const id = frame.client_id;
+          clearTimeout(heldBack.get(id));
+          heldBack.set(
+            id,
+            setTimeout(
+              () => {
+                heldBack.delete(id);
+                const p = store.getState().pending.find((x) => x.client_id === id);
+                if (p && !p.failed) sendPending(p);
+              },
+              Math.max(1, frame.retry_after ?? 1) * 1000,
+            ),
+          );
+          return;
+        }
         if (frame.client_id)
           set((s) => ({
             pending: s.pending.map((p) =>
@@ -330,6 +350,8 @@ export function createChatClient(deps: ChatDeps) {
     stop() {
       running = false;
       dropSocket();
+      heldBack.forEach((timer) => clearTimeout(timer));
+      heldBack.clear();
       if (typeof window !== 'undefined') {
         window.removeEventListener('offline', onOffline);
         window.removeEventListener('online', onOnline);
