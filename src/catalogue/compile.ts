@@ -10,6 +10,8 @@
  * libphonenumber again with every version; esbuild then checks and minifies the module.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { _ } from 'ajv';
@@ -23,6 +25,33 @@ import { bundledStepSchema, canonicalJson, type FlowVersion } from './version';
 
 /** Raised when the compiled form of a version changes shape: part of every compiled file's hash. */
 export const COMPILER = 1;
+
+/**
+ * What a version's compiled files were made by: this compiler's code, the runtime and keywords the modules are
+ * handed, and the versions of ajv, rjsf's validator and esbuild. Stored compiled files (flowStore.ts) are used only
+ * while it is unchanged, so a deploy with a changed compiler compiles every version again instead of serving
+ * modules the new app cannot run — with no one having to remember to raise COMPILER.
+ */
+export const COMPILER_FINGERPRINT: string = (() => {
+  const digest = createHash('sha256').update(String(COMPILER));
+  const read = (relative: string) => {
+    try {
+      return readFileSync(fileURLToPath(new URL(relative, import.meta.url)));
+    } catch {
+      return `missing ${relative}`;
+    }
+  };
+  for (const file of [
+    './compile.ts',
+    '../engine/core/runtime.ts',
+    '../engine/core/vocabulary.ts',
+    '../engine/core/formats.ts',
+  ])
+    digest.update(read(file));
+  for (const name of ['ajv', '@rjsf/validator-ajv8', 'esbuild'])
+    digest.update(read(`../../node_modules/${name}/package.json`));
+  return digest.digest('hex').slice(0, 16);
+})();
 
 export interface CompiledFile {
   body: string;

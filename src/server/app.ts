@@ -67,7 +67,7 @@ import { sandboxConnector } from './services/connectors';
 import { createCapitalRepository } from './repositories/capital';
 import { createCodeLocks } from './services/codeLocks';
 import { createCapitalService } from './services/capital';
-import type { FlowSource } from '../catalogue/flowSource';
+import { warm, type FlowSource } from '../catalogue/flowSource';
 import { createUrlChecker, type UrlChecker } from './services/urlCheck';
 import { localFileStore, type FileStore } from './storage';
 import { s3FileStore, StorageUnavailable } from './s3';
@@ -102,6 +102,8 @@ export interface AppOptions {
   seedFlows?: FlowSource;
   /** More flows' server hooks, by flow id (tests give a files-only flow some). */
   flowHooks?: Record<string, FlowHooks>;
+  /** Compile every flow's current version before listening (the server's start; tests compile on demand). */
+  warm?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -340,6 +342,7 @@ export async function buildApp(options: AppOptions) {
         log: app.log,
       });
   const flows = options.flows ?? stored!;
+  if (options.warm) app.addHook('onReady', () => warm(flows));
   await app.register(catalogueRoutes, { flows });
   if (stored)
     await app.register(studioRoutes, {

@@ -10,7 +10,7 @@ import { buildApp } from './app';
 import { seedDemoOnce } from './fixtures/demo';
 import { s3FileStore, StorageUnavailable } from './s3';
 import { serverFlowSource } from './catalogue';
-import { warm, type FlowSource } from '../catalogue/flowSource';
+import type { FlowSource } from '../catalogue/flowSource';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
@@ -58,20 +58,20 @@ async function main() {
     }
   }
 
-  // The catalogue: read and checked (a broken one stops the server with every problem listed), and every
-  // flow's current version compiled for the browser before the first merchant asks for it. After the database
+  // The catalogue: read and checked (a broken one stops the server with every problem listed). After the database
   // and the file store, which are quick to refuse: a wrong DATA_DIR or bucket is said at once, not seconds later.
   let flows: FlowSource;
   try {
     flows = serverFlowSource(config.schemasDir, config.localesDir);
-    await warm(flows);
   } catch (error) {
     await database.close();
     fail(error instanceof Error ? error.message : String(error));
   }
 
-  // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads).
-  const app = await buildApp({ config, database, fileStore: s3, seedFlows: flows });
+  // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads). Every flow's current
+  // version is compiled for the browser before the server listens (`warm`), or read as compiled at an earlier
+  // start: a restart after a crash compiles nothing again.
+  const app = await buildApp({ config, database, fileStore: s3, seedFlows: flows, warm: true });
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoOnce(database.db, new Date());
     if (seeded) app.log.info({ seeded }, 'demo data seeded');

@@ -14,6 +14,8 @@ export type WorkingCopyRow = typeof studioWorkingCopies.$inferSelect;
 
 /** What a version's row holds of its compiled files (src/catalogue/compile.ts CompiledVersion, as JSON). */
 export interface StoredCompiled {
+  /** COMPILER_FINGERPRINT of what made them (src/catalogue/compile.ts); files of another compiler are not used. */
+  fingerprint?: string;
   manifestFile: string;
   files: Record<string, { body: string; type: 'text/javascript' | 'application/json' }>;
 }

@@ -13,7 +13,7 @@
  *   form). Once ops published in the studio, their version stays current whatever the files say, and the start
  *   logs that the files differ (import them with `npm run catalogue -- import`, or publish in the studio).
  */
-import { compileVersion, type CompiledVersion } from '../../catalogue/compile';
+import { COMPILER_FINGERPRINT, compileVersion, type CompiledVersion } from '../../catalogue/compile';
 import type { FlowSource } from '../../catalogue/flowSource';
 import type { FlowVersion, FlowVersionContent } from '../../catalogue/version';
 import type { FlowManifest } from '../../engine/core/types';
@@ -40,7 +40,11 @@ export interface DatabaseFlowSource extends FlowSource {
 }
 
 function toStored(compiled: CompiledVersion): StoredCompiled {
-  return { manifestFile: compiled.manifestFile, files: Object.fromEntries(compiled.files) };
+  return {
+    fingerprint: COMPILER_FINGERPRINT,
+    manifestFile: compiled.manifestFile,
+    files: Object.fromEntries(compiled.files),
+  };
 }
 
 function fromStored(version: FlowVersion, stored: StoredCompiled): CompiledVersion {
@@ -86,14 +90,18 @@ export async function databaseFlowSource(deps: {
     return found;
   }
 
+  /**
+   * A version's compiled files: those stored with its row (any instance's earlier compile — a restart compiles
+   * nothing it compiled before), else the seed's or a new compile, then stored for the next start and instance.
+   */
   async function compile(id: string): Promise<CompiledVersion | undefined> {
     const found = await version(id);
     if (!found) return undefined;
-    const fromSeed = seed && (await seed.get(found.flow, id)) ? await seed.compiled(id) : undefined;
-    if (fromSeed) return fromSeed;
     const row = await repository.version(id);
-    if (row?.compiled) return fromStored(found, row.compiled as StoredCompiled);
-    const made = await compileVersion(found);
+    const stored = row?.compiled as StoredCompiled | null | undefined;
+    if (stored?.fingerprint === COMPILER_FINGERPRINT) return fromStored(found, stored);
+    const fromSeed = seed && (await seed.get(found.flow, id)) ? await seed.compiled(id) : undefined;
+    const made = fromSeed ?? (await compileVersion(found));
     await repository.storeCompiled(id, toStored(made));
     return made;
   }
