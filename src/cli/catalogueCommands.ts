@@ -13,6 +13,8 @@ import { CHECKS } from '../catalogue/checks';
 import { buildCatalogueDir, formatProblems } from '../catalogue/pipeline';
 import { flowRuntime } from '../catalogue/runtime';
 import { CommandError } from './commandError';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS } from '../domain/csv';
 
 const USAGE = `usage: npm run catalogue -- <command> [options]
   check                                             check the whole catalogue; print each flow's version id
@@ -112,10 +114,9 @@ function parseArgs(argv: string[]) {
   return { command, options, positional };
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/** One CSV line of cells, quoted and neutralised as every export is (domain/csv.ts). */
+const csvLine = (cells: unknown[]) =>
+  stringify([cells.map((c) => (c === null || c === undefined ? '' : String(c)))], CSV_OPTIONS).trimEnd();
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -127,9 +128,8 @@ function printAllRows(flowId: string, rows: MatrixRow[], fields: string[], forma
   const out = (line: string) => process.stdout.write(`${line}\n`);
   if (format === 'json') return out(JSON.stringify(rows, null, 2));
   if (format === 'csv') {
-    out([...fields, 'steps'].join(','));
-    for (const row of rows)
-      out([...fields.map((f) => csvCell(row.context[f])), csvCell(row.steps.join(' '))].join(','));
+    out(csvLine([...fields, 'steps']));
+    for (const row of rows) out(csvLine([...fields.map((f) => row.context[f]), row.steps.join(' ')]));
     return;
   }
   out(`# ${flowId}: ${rows.length} combinations, ${distinctPaths(rows).length} distinct step sequences\n`);
@@ -145,16 +145,16 @@ function printPaths(flowId: string, paths: PathSummary[], total: number, fields:
   const out = (line: string) => process.stdout.write(`${line}\n`);
   if (format === 'json') return out(JSON.stringify(paths, null, 2));
   if (format === 'csv') {
-    out(['path', 'combinations', 'steps', ...fields].join(','));
+    out(csvLine(['path', 'combinations', 'steps', ...fields]));
     paths.forEach((path, index) => {
       for (const cube of path.contexts)
         out(
-          [
-            String(index + 1),
-            String(path.combinations),
-            csvCell(path.steps.join(' ')),
-            ...fields.map((f) => csvCell(cube[f] ? cube[f].map(shown).join(' ') : 'any')),
-          ].join(','),
+          csvLine([
+            index + 1,
+            path.combinations,
+            path.steps.join(' '),
+            ...fields.map((f) => (cube[f] ? cube[f].map(shown).join(' ') : 'any')),
+          ]),
         );
     });
     return;

@@ -292,6 +292,8 @@ export async function buildApp(options: AppOptions) {
   const botCheck = createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' });
   const accountRepository = createAccountRepository(database.db);
   const account = createAccountService({ repository: accountRepository, clock });
+  /** The provider's staff: ops, who run the studio and answer the chat. Not merchants. */
+  const isStaff = async (accountId: string) => (await accountRepository.account(accountId))?.staffRole != null;
 
   // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
   // without CORS, which this server does not allow) or carry the app's own header.
@@ -378,7 +380,7 @@ export async function buildApp(options: AppOptions) {
       ...options.flowHooks,
     },
   });
-  await app.register(draftRoutes, { drafts, ownPaths: [ONBOARDING_FLOW] });
+  await app.register(draftRoutes, { drafts, ownPaths: [ONBOARDING_FLOW], isStaff });
   const files = createFileService({
     repository: fileRepository,
     store:
@@ -410,6 +412,7 @@ export async function buildApp(options: AppOptions) {
     urlChecker: options.urlChecker ?? createUrlChecker(),
     hasMerchantAccess: async (accountId) =>
       (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
+    isStaff,
   });
   await app.register(organizationRoutes, {
     organizations: createOrganizationService({
@@ -460,6 +463,8 @@ export async function buildApp(options: AppOptions) {
       outbox,
       clock,
       publicUrl: config.publicUrl,
+      counters: authRepository,
+      inviteLimits: config.inviteLimits,
     }),
   });
   await app.register(supportRoutes, {

@@ -34,6 +34,8 @@ export interface Config {
   uploadQuota: { files: number; bytes: number };
   /** New addresses one client address may send set-up codes to in an hour (SMS pumping), before 429. */
   setupAddressLimit: number;
+  /** Invitations (each an e-mail or an SMS) one inviting account, and one merchant, may send in a day, before 429. */
+  inviteLimits: { perAccount: number; perMerchant: number };
   /**
    * The embedded database: flush to disk before a write is acknowledged (survives a power cut), or leave it to
    * the operating system (survives the process dying only). On by default in production (db/groupSync.ts).
@@ -169,6 +171,10 @@ export function loadConfig(env: Env): Config {
   const uploadFiles = wholeNumber(env, 'UPLOAD_DAILY_FILES', 100, 1, 100000);
   const uploadMegabytes = wholeNumber(env, 'UPLOAD_DAILY_MB', 250, 1, 1000000);
   const setupAddressLimit = wholeNumber(env, 'SETUP_ADDRESS_LIMIT', 10, 1, 100000);
+  // A team is invited over days, not in one sitting: 20 a day from one admin and 50 to one merchant's team leave
+  // room for a large shop's first day, and cap what a taken-over admin account can send (each SMS costs money).
+  const invitePerAccount = wholeNumber(env, 'INVITE_DAILY_LIMIT', 20, 1, 100000);
+  const invitePerMerchant = wholeNumber(env, 'INVITE_MERCHANT_DAILY_LIMIT', 50, 1, 100000);
   const dbSync = onOff(env, 'DB_SYNC', nodeEnv === 'production' ? 'on' : 'off');
   const dbReadCache = onOff(env, 'DB_READ_CACHE', 'on');
   const connector = nonEmpty(env, 'ECOMMERCE_CONNECTOR') ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
@@ -200,6 +206,7 @@ export function loadConfig(env: Env): Config {
     trustProxy,
     uploadQuota: { files: uploadFiles, bytes: uploadMegabytes * 1_000_000 },
     setupAddressLimit,
+    inviteLimits: { perAccount: invitePerAccount, perMerchant: invitePerMerchant },
     dbSync,
     dbReadCache,
     ecommerceConnector: connector,

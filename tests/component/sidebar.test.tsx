@@ -86,7 +86,7 @@ describe('sidebar rules', () => {
 
   it('shows the warning for suspending like pending_info', async () => {
     renderSidebar(
-      { legalEntity: { id: 'le-1', status: 'suspending', country: 'ARE', legal_company_name: 'X' } },
+      { legalEntity: { id: 'le-1', status: 'suspending', country: 'ARE', license_expiry_date: null } },
       { email: 'a@b.co', phone: '+966501234567' },
     );
     expect(

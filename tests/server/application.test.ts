@@ -108,6 +108,15 @@ describe('starting an application', () => {
     const admin = await signIn(app, 'admin@demo.example', '+966501234567');
     expect((await admin.call('POST', `${BASE}/application`, {})).status).toBe(403);
   });
+
+  it('is refused to the provider’s staff, who are not merchants: no application, no form, no upload', async () => {
+    const ops = await signIn(app, 'ops@demo.example', '+966500000999');
+    const refused = await ops.call('POST', `${BASE}/application`, {});
+    expect(refused).toMatchObject({ status: 403, body: { status: 403, message: 'forbidden' } });
+    expect((await ops.call('GET', `${BASE}/application`)).body).toBeNull();
+    expect((await ops.call('POST', '/merchant/api/v1/flows/capital-waitlist/drafts', {})).status).toBe(403);
+    expect((await upload(ops, PDF, 'a.pdf')).status).toBe(403);
+  });
 });
 
 describe('saving a draft (PUT)', () => {

@@ -4,6 +4,7 @@
  * challenge only on a pending dispute, only with the refund flag, each once; challenge images are the caller's
  * own JPEG or PNG files, at most 5, each at most 5 MB; the export is CSV of every page of the filters.
  */
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { disputeRow } from '../../src/server/fixtures/disputes';
 import { createTestApp, loadDemoData } from './setup/app';
@@ -337,37 +338,58 @@ describe('export', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="disputes-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe(
+    const [header, ...rows] = parse(res.body) as string[][];
+    expect(header!.join(',')).toBe(
       'id,created_at,status,type,order_id,merchant_id,store_id,amount,currency,customer_name,challenge_reason,updated_at',
     );
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
-      'dsp-rs-1007',
-      'dsp-rs-1008',
-      'dsp-rs-1011',
-      'dsp-rs-1012',
+    expect(rows.map((r) => r[0])).toEqual(['dsp-rs-1007', 'dsp-rs-1008', 'dsp-rs-1011', 'dsp-rs-1012']);
+    expect(rows[0]!.slice(2, 11)).toEqual([
+      'approved',
+      'product_issue',
+      'ORD-57512',
+      'mer-riyadh-style',
+      'sto-riyadh-style-online',
+      '310.00',
+      'SAR',
+      'Lama Al-Zahrani',
+      '',
     ]);
-    expect(lines[1]).toContain(
-      ',approved,product_issue,ORD-57512,mer-riyadh-style,sto-riyadh-style-online,310.00,SAR,Lama Al-Zahrani,,',
-    );
+    // Every cell quoted, so no list separator (`,` or `;`) splits one.
+    for (const line of res.body.trim().split('\n'))
+      expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
   });
 
   it('streams past one batch, keeps the end day to its last millisecond, and defuses formulas', async () => {
     const who = await merchantWith([
-      ...Array.from({ length: 1203 }, () => ({ created_at: '2025-05-01' })),
+      ...Array.from({ length: 1202 }, () => ({ created_at: '2025-05-01' })),
       {
         created_at: '2025-05-02',
         customer_name: '=HYPERLINK("http://evil.example","click")',
         order_id: '+1',
       },
+      { created_at: '2025-05-02', customer_name: 'x;=HYPERLINK("http://evil.example","x")' },
       { created_at: '2025-05-03' },
     ]);
     const res = await csv(who, { created_at_gte: '2025-05-01', created_at_lte: '2025-05-02' });
-    const lines = res.body.trim().split('\n');
-    expect(lines).toHaveLength(1 + 1204);
-    expect(lines[1]).toContain(`'+1`);
-    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
-    expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(1204);
+    const rows = (parse(res.body) as string[][]).slice(1);
+    expect(rows).toHaveLength(1204);
+    const evil = rows.find((r) => r[9]!.startsWith(`'=`))!;
+    expect(evil[4]).toBe(`'+1`);
+    expect(evil[9]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    // Read with `;` as the list separator (most of Europe), the name is still one cell of text.
+    const semi = rows.find((r) => r[9]!.startsWith('x;'))!;
+    expect(semi[9]).toBe('x;=HYPERLINK("http://evil.example","x")');
+    const line = res.body.split('\n').find((l) => l.includes('x;=HYPERLINK'))!;
+    expect(line).toContain('"x;=HYPERLINK(""http://evil.example"",""x"")"');
+    // Every `;` of the line is inside a quoted cell (a `""` inside a cell toggles twice).
+    let quoted = false;
+    let outside = 0;
+    for (const ch of line) {
+      if (ch === '"') quoted = !quoted;
+      else if (ch === ';' && !quoted) outside += 1;
+    }
+    expect(outside).toBe(0);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(1204);
     expect((await csv(who, { statuses: ['nope'] })).json()).toMatchObject({
       status: 400,
       message: 'bad filter: statuses',

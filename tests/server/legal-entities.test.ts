@@ -26,6 +26,17 @@ describe('the list', () => {
     expect(ids((await gadgets.call('GET', L)).body)).toEqual(['le-gulf-gadgets']);
   });
 
+  it('gives a member who is not an admin only what the alert needs: no bank details, address or name', async () => {
+    const theirs = (await staff.call('GET', L)).body.items as Json[];
+    // The detail route refuses them (403), so the list gives them no field of it beyond the alert's.
+    for (const entity of theirs)
+      expect(Object.keys(entity).sort()).toEqual(
+        ['country', 'id', 'license_expiry_date', 'merchant_id', 'status'].sort(),
+      );
+    expect(JSON.stringify(theirs)).not.toMatch(/Emirates NBD|SA\d{6}|iban/i);
+    expect(theirs[1]).toMatchObject({ id: 'le-riyadh-style-uae', country: 'ARE', status: 'active' });
+  });
+
   it('filters by status, as a list or comma-separated, and names a bad one', async () => {
     expect(ids((await gadgets.call('GET', `${L}?status=pending_info,suspended`)).body)).toEqual([
       'le-gulf-gadgets',

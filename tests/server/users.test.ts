@@ -299,3 +299,52 @@ describe('a change of role or stores, and a removal', () => {
     );
   });
 });
+
+describe('invitation caps (SMS pumping)', async () => {
+  // Low caps for the test; the defaults (20 an account, 50 a merchant, a day) are in src/server/config.ts.
+  const capped = await createTestApp({
+    env: { AUTH_RATE_LIMIT: '100000', INVITE_DAILY_LIMIT: '3', INVITE_MERCHANT_DAILY_LIMIT: '5' },
+  });
+  await loadDemoData(capped.app);
+  const sent = async () =>
+    ((await capped.app.inject({ method: 'GET', url: '/dev/outbox' })).json() as Json[]).filter((m) =>
+      String(m.to).startsWith('+96650555'),
+    ).length;
+  const invite = (who: Json, phone: string, merchant = 'mer-riyadh-style') =>
+    who.call('POST', `${U}/invite`, { phone, role: 'sales_manager', merchant_ids: [merchant] });
+
+  it('caps what one admin sends a day, and what one merchant’s team gets: 429, nothing made or sent', async () => {
+    const first = await signIn(capped.app, 'admin@demo.example', '+966501234567');
+    const before = await sent();
+    for (let i = 0; i < 3; i += 1) expect((await invite(first, `+96650555000${i}`)).status).toBe(201);
+    const over = await invite(first, '+966505550009');
+    expect(over).toMatchObject({ status: 429, body: { status: 429, message: 'too many requests' } });
+    expect(await sent()).toBe(before + 3);
+    // Nobody was made for the refused number.
+    const team = (await first.call('GET', `${U}?query=505550009`)).body.users as Json[];
+    expect(team).toEqual([]);
+    // A mistake (an invalid number) does not use up the day's invitations of another admin.
+    await capped.app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [{ id: 'acc-second-admin', email: 'second-admin@demo.example', phone: '+966501239999' }],
+        permissions: [
+          {
+            account_id: 'acc-second-admin',
+            merchant_id: 'mer-riyadh-style',
+            role: 'workspace_admin',
+            flags: { is_account_edit_allowed: true, has_merchant_access: true, has_store_access: true },
+          },
+        ],
+      },
+    });
+    const second = await signIn(capped.app, 'second-admin@demo.example', '+966501239999');
+    expect((await invite(second, '12')).status).toBe(400);
+    expect((await invite(second, '+966505551001')).status).toBe(201);
+    expect((await invite(second, '+966505551002')).status).toBe(201);
+    // The merchant's day is full (3 + 2 = 5), whoever invites.
+    expect((await invite(second, '+966505551003')).status).toBe(429);
+    expect(await sent()).toBe(before + 5);
+  });
+});

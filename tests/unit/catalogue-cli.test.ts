@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { runCatalogue } from '../../src/cli/catalogueCommands';
 
@@ -168,10 +169,17 @@ describe('catalogue matrix', () => {
       '## 6. basic-info → product-category → store-type → commercial-licence-are → legal-details-are → business-owner-are → bank-details → result',
     );
     expect(md).toContain('| any | not answered |');
-    const csv = (await run('matrix', '--flow', 'onboarding', '--format', 'csv')).stdout.trim().split('\n');
+    const csvOut = (await run('matrix', '--flow', 'onboarding', '--format', 'csv')).stdout;
+    // Every cell quoted, as every CSV the product writes (src/domain/csv.ts).
+    expect(csvOut.split('\n')[0]).toBe(
+      '"path","combinations","steps","country","tier","licence","businessType"',
+    );
+    const csv = (parse(csvOut) as string[][]).map((row) => row.join(','));
     expect(csv[0]).toBe('path,combinations,steps,country,tier,licence,businessType');
     expect(csv).toContain('4,420,basic-info result,any,not answered,any,any');
-    const all = (await run('matrix', '--flow', 'onboarding', '--format', 'csv', '--all')).stdout.split('\n');
+    const all = (
+      parse((await run('matrix', '--flow', 'onboarding', '--format', 'csv', '--all')).stdout) as string[][]
+    ).map((row) => row.join(','));
     expect(all[0]).toBe('country,tier,licence,businessType,steps');
     expect(all[1]).toBe(
       'SAU,1,commercial_registration,freelance_license,basic-info business-licence-sau product-category store-type',

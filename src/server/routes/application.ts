@@ -40,8 +40,13 @@ export async function applicationRoutes(
     files: FileService;
     urlChecker: UrlChecker;
     hasMerchantAccess: (accountId: string) => Promise<boolean>;
+    /** The provider's staff (ops): not merchants, so they start no application and upload nothing (403). */
+    isStaff: (accountId: string) => Promise<boolean>;
   },
 ) {
+  const merchantSide = async (accountId: string) => {
+    if (await opts.isStaff(accountId)) throw new HttpError(403, 'forbidden');
+  };
   const { applications, files, urlChecker } = opts;
   const base = '/partners/application/api/v1';
 
@@ -79,6 +84,7 @@ export async function applicationRoutes(
     },
     async (request, reply) => {
       const { accountId } = requireSession(request);
+      await merchantSide(accountId);
       const result = await applications.create(
         accountId,
         request.body?.advertisement,
@@ -284,6 +290,7 @@ export async function applicationRoutes(
     },
     async (request, reply) => {
       const { accountId } = requireSession(request);
+      await merchantSide(accountId);
       const file = await readUploadedFile(request, 'file', {
         bytes: MAX_UPLOAD_BYTES,
         size: `${MAX_UPLOAD_BYTES / 1000} KB`,

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import type { DraftsService } from '../services/drafts';
 import { answers, open } from '../openapi';
 
@@ -43,7 +43,12 @@ const STEP_BODY_LIMIT = 512 * 1024;
 
 export async function draftRoutes(
   app: FastifyInstance,
-  opts: { drafts: DraftsService; ownPaths: readonly string[] },
+  opts: {
+    drafts: DraftsService;
+    ownPaths: readonly string[];
+    /** The provider's staff (ops) fill in no merchant's form: starting a draft answers 403. */
+    isStaff: (accountId: string) => Promise<boolean>;
+  },
 ) {
   const { drafts } = opts;
   const base = '/merchant/api/v1/flows/:flow/drafts';
@@ -69,7 +74,9 @@ export async function draftRoutes(
     },
     async (request, reply) => {
       const { accountId } = requireSession(request);
-      const result = await drafts.create(generic(request.params.flow), accountId, {
+      const flow = generic(request.params.flow);
+      if (await opts.isStaff(accountId)) throw new HttpError(403, 'forbidden');
+      const result = await drafts.create(flow, accountId, {
         scope: request.body?.scope,
       });
       reply.header('cache-control', 'no-store');

@@ -46,7 +46,8 @@ export async function legalEntityRoutes(app: FastifyInstance, opts: { legalEntit
     {
       schema: {
         tags,
-        summary: 'The legal entities of the caller’s merchants',
+        summary:
+          'The legal entities of the caller’s merchants; of a merchant the caller does not administer, only id, merchant_id, status, country and license_expiry_date',
         querystring: {
           type: 'object',
           additionalProperties: false,

@@ -8,6 +8,7 @@
  * Filters are checked one by one and a bad one is refused with 400 naming it (never a 500, never ignored).
  */
 import { stringify } from 'csv-stringify';
+import { CSV_OPTIONS } from '../../domain/csv';
 import type { Readable } from 'node:stream';
 import {
   ACTIVE_DISPUTE_STATUSES,
@@ -76,12 +77,6 @@ function decodeToken(token: string): { createdAt: Date; id: string } {
   const createdAt = new Date(parsed[0]);
   if (Number.isNaN(createdAt.getTime())) throw refuse();
   return { createdAt, id: parsed[1] };
-}
-
-/** A spreadsheet reads a cell starting with =, +, - or @ as a formula: such text is written with a leading '. */
-export function safeCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 export const EXPORT_COLUMNS = [
@@ -296,7 +291,8 @@ export function createDisputeService(deps: {
      */
     async export(accountId: string, input: DisputeFilterInput, offsetMinutes = 0): Promise<Readable> {
       const filters = query(input, await readable(accountId), offsetMinutes);
-      const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+      // Every cell quoted and every text neutralised (domain/csv.ts): a customer's name is never a formula.
+      const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], ...CSV_OPTIONS });
       const pump = async () => {
         let after: DisputeQuery['after'];
         for (;;) {
@@ -308,12 +304,12 @@ export function createDisputeService(deps: {
               created_at: row.createdAt.toISOString(),
               status: row.status,
               type: row.type,
-              order_id: safeCell(row.orderId),
+              order_id: row.orderId,
               merchant_id: row.merchantId,
               store_id: row.storeId ?? '',
               amount: minorToDecimal(row.amountMinor, row.currency),
               currency: row.currency,
-              customer_name: safeCell(row.customerName),
+              customer_name: row.customerName ?? '',
               challenge_reason: challenge?.reason ?? '',
               updated_at: row.updatedAt.toISOString(),
             };

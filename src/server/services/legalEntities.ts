@@ -3,7 +3,9 @@
  * with its status filter (also what the shell's alert reads), one entity with its legal info, its owners, and the
  * entities with their merchants' stores.
  *
- * Scope: the list is every member's (the shell's alert needs it: hasMerchantAccess gates the lookup, §4); one
+ * Scope: the list is every member's (the shell's alert needs it: hasMerchantAccess gates the lookup, §4), but a
+ * member who does not administer an entity's merchant gets only what the alert reads — id, merchant, status,
+ * country and licence expiry — never more than the detail route would give them (which is nothing: 403). One
  * entity's details, its owners and the entities with stores carry bank details and owners' identities, so they
  * are for workspace admins (`is_account_edit_allowed`, the page's canViewStoreManagement) — 403 for another
  * member, 404 for another merchant's entity.
@@ -16,6 +18,18 @@ import { valuesOf } from './listFilters';
 
 type Row = Awaited<ReturnType<AccountRepository['legalEntitiesOf']>>[number];
 
+/** What every member may read of an entity: what the shell's alert and the licence reminder need. */
+function alertView(e: Row) {
+  return {
+    id: e.id,
+    merchant_id: e.merchantId,
+    status: e.status,
+    country: e.country,
+    license_expiry_date: e.licenseExpiryDate,
+  };
+}
+
+/** An entity as its workspace admins read it. */
 function summary(e: Row) {
   return {
     id: e.id,
@@ -63,9 +77,12 @@ export function createLegalEntityService(deps: { accounts: AccountRepository }) 
         throw new HttpError(400, 'bad filter: status', {
           '/status': fieldError('validation:error.enum', { value: unknown }),
         });
-      const rows = await accounts.legalEntitiesOf((await scopeOf(accountId)).all);
+      const scope = await scopeOf(accountId);
+      const rows = await accounts.legalEntitiesOf(scope.all);
       return {
-        items: rows.filter((e) => statuses.length === 0 || statuses.includes(e.status)).map(summary),
+        items: rows
+          .filter((e) => statuses.length === 0 || statuses.includes(e.status))
+          .map((e) => (scope.admin.includes(e.merchantId) ? summary(e) : alertView(e))),
       };
     },
 

@@ -25,12 +25,19 @@ import { valuesOf } from './listFilters';
 /** Every flag a role allows, switched on: what an invited or re-roled person gets. */
 const flagsOf = (role: Role) => Object.fromEntries(ROLE_FLAGS[role].map((flag) => [flag, true]));
 
+/** The window the invitation caps count in. */
+const INVITE_WINDOW_MS = 24 * 60 * 60_000;
+
 export function createUsersService(deps: {
   repository: UsersRepository;
   accounts: AccountRepository;
   outbox: OutboxService;
   clock: Clock;
   publicUrl: string;
+  /** Fixed-window counters shared by every server process (the auth repository's). */
+  counters: { bump(key: string, now: Date, windowMs: number): Promise<{ count: number }> };
+  /** Invitations one inviting account and one merchant may send a day (config INVITE_*_LIMIT). */
+  inviteLimits: { perAccount: number; perMerchant: number };
 }) {
   const { repository: repo, accounts, clock } = deps;
 
@@ -76,6 +83,23 @@ export function createUsersService(deps: {
     // Another workspace's merchant reads like a wrong value, so its ids cannot be probed.
     if (outside) problems['/merchant_ids'] = fieldError('users:error.stores');
     return { problems, role: input.role as Role, merchantIds: ids };
+  }
+
+  /**
+   * Counts an invitation against the inviting account's and each chosen merchant's daily caps (every invitation
+   * sends an e-mail or an SMS, and SMS cost money): over either, 429 "too many requests" and nothing is made or
+   * sent. Counted once the invitation is otherwise good, so a mistyped address does not use up the day.
+   */
+  async function countInvitation(accountId: string, merchantIds: string[], now: Date) {
+    const { perAccount, perMerchant } = deps.inviteLimits;
+    const over = () => new HttpError(429, 'too many requests');
+    if ((await deps.counters.bump(`invite-account:${accountId}`, now, INVITE_WINDOW_MS)).count > perAccount)
+      throw over();
+    for (const merchantId of merchantIds)
+      if (
+        (await deps.counters.bump(`invite-merchant:${merchantId}`, now, INVITE_WINDOW_MS)).count > perMerchant
+      )
+        throw over();
   }
 
   async function member(scope: string[], me: string, id: string) {
@@ -149,6 +173,7 @@ export function createUsersService(deps: {
         );
       const lang = input.lang === 'ar' ? 'ar' : 'en';
       const now = clock.now();
+      await countInvitation(accountId, merchantIds, now);
       const id = await repo.accountFor(field, address, lang, now);
       await repo.setMemberships({ accountId: id, scope, merchantIds, role, flags: flagsOf(role), now });
       const names = (await repo.merchantNames(merchantIds)).map((m) => m.name).join(', ');

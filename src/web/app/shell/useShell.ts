@@ -12,11 +12,12 @@ import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
 import { computePermissions, type ComputedPermissions } from '../../../domain/permissions';
 import { alertEntity } from '../../../domain/legalEntities';
 
+/** What the shell reads of a legal entity: every member gets these (docs/legal-entities.md). */
 export interface LegalEntity {
   id: string;
   status: string;
   country: string;
-  legal_company_name: string;
+  license_expiry_date: string | null;
 }
 
 export interface ShellData {

@@ -114,7 +114,13 @@ function AccessForm(props: DialogProps) {
         }
         setProblems(fields);
         if (Object.keys(fields).length === 0)
-          setFailed(error.status === 403 ? t('error.forbidden') : t('error.failed'));
+          setFailed(
+            error.status === 403
+              ? t('error.forbidden')
+              : error.status === 429
+                ? t('error.tooMany')
+                : t('error.failed'),
+          );
       },
     );
   };
