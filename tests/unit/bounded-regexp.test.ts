@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundedRegExpEngine, toLinear } from '../../src/catalogue/boundedRegExp';
-import { patternProblem } from '../../src/catalogue/checks/guards';
+import { judgeOffThread, patternProblem } from '../../src/catalogue/checks/guards';
 
 /** Every `pattern` keyword of the catalogue (not the `x-messages` naming a pattern's message). */
 function cataloguePatterns(dir = 'schemas'): string[] {
@@ -150,5 +150,28 @@ describe('the catalogue’s pattern guard', () => {
 
   it('passes every pattern of the catalogue', () => {
     expect(PATTERNS.map((p) => [p, patternProblem(p)]).filter(([, problem]) => problem)).toEqual([]);
+  });
+
+  it('judges a studio save’s new patterns off the server’s thread, within a budget', async () => {
+    // recheck takes over a minute over this one; the thread that serves merchants must not wait for it.
+    const slow = '(a{1000}){1000}$';
+    const quick = '^[a-z]{2,5}-[0-9]{3}$';
+    let longestGap = 0;
+    let last = performance.now();
+    const ticks = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    await judgeOffThread([slow, quick], 1500);
+    clearInterval(ticks);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(longestGap).toBeLessThan(500);
+    // The verdicts are ready: the synchronous check answers at once.
+    const at = performance.now();
+    expect(patternProblem(slow)).toContain('could not be shown safe from catastrophic backtracking in time');
+    expect(patternProblem(quick)).toBeNull();
+    expect(performance.now() - at).toBeLessThan(100);
   });
 });

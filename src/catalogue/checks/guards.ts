@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSync } from 'recheck';
@@ -68,15 +69,21 @@ function verdictOf(pattern: string): Verdict {
   let verdict = verdicts.get(pattern);
   if (verdict === undefined) {
     verdict = judge(pattern);
-    verdicts.set(pattern, verdict);
-    try {
-      mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
-      writeFileSync(CACHE_FILE, JSON.stringify(Object.fromEntries(verdicts)));
-    } catch {
-      // A read-only install: the verdicts stay in memory.
-    }
+    remember(pattern, verdict);
   }
   return verdict;
+}
+
+/** Keeps a verdict in memory and on disk. */
+function remember(pattern: string, verdict: Verdict) {
+  verdicts ??= readVerdicts();
+  verdicts.set(pattern, verdict);
+  try {
+    mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+    writeFileSync(CACHE_FILE, JSON.stringify(Object.fromEntries(verdicts)));
+  } catch {
+    // A read-only install: the verdicts stay in memory.
+  }
 }
 
 function readVerdicts(): Map<string, Verdict> {
@@ -110,6 +117,98 @@ function judge(pattern: string): Verdict {
   return result.status;
 }
 
+/** What the guard judges in a file: its `pattern` keywords and `patternProperties` keys (not `x-messages`). */
+function eachPattern(
+  content: unknown,
+  visit: (pattern: string, pointer: string, where: 'pattern' | 'patternProperties') => void,
+) {
+  walkJson(content, (node, pointer) => {
+    if (typeof node.pattern === 'string') visit(node.pattern, `${pointer}/pattern`, 'pattern');
+    if (isObject(node.patternProperties))
+      for (const key of Object.keys(node.patternProperties))
+        visit(key, `${pointer}/patternProperties`, 'patternProperties');
+  });
+}
+
+/** Every pattern of these catalogue files the guard would judge. */
+export function patternsIn(files: Record<string, unknown>): string[] {
+  const found = new Set<string>();
+  for (const [file, content] of Object.entries(files))
+    if (!file.startsWith('_meta/')) eachPattern(content, (pattern) => found.add(pattern));
+  return [...found];
+}
+
+/** How long a studio save may spend judging its new patterns, all together, before the rest count as unknown. */
+export const JUDGE_BUDGET_MS = 15_000;
+/** Workers judging side by side. */
+const JUDGE_WORKERS = 3;
+
+/** The worker that judges patterns: recheck's checkSync, one pattern a message (CommonJS: an eval worker). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { checkSync } = require(workerData.recheck);
+parentPort.on('message', (pattern) => {
+  let status = 'unknown';
+  try {
+    status = checkSync(pattern, 'u', { timeout: 60000, randomSeed: 17, attackTimeout: null, incubationTimeout: null }).status;
+  } catch {}
+  parentPort.postMessage({ pattern, status });
+});
+`;
+
+/**
+ * Judges the patterns not judged yet on a worker thread, so the server's thread goes on serving merchants
+ * meanwhile (a studio save; recheck can take a minute over one crafted pattern, e.g. `(a{1000}){1000}$`). What
+ * is not judged within the budget counts as unknown — refused as "could not be shown safe in time" — for this
+ * process only (a verdict decided by a clock is not written to the disk cache). The checks that follow find
+ * every verdict ready and judge nothing on the server's thread.
+ */
+export async function judgeOffThread(patterns: string[], budgetMs = JUDGE_BUDGET_MS): Promise<void> {
+  verdicts ??= readVerdicts();
+  const pending = [...new Set(patterns)].filter((p) => !verdicts!.has(p) && isValidPattern(p));
+  if (pending.length === 0) return;
+  const deadline = Date.now() + budgetMs;
+  // A few workers side by side, one pattern each at a time: one slow pattern does not hold the others back.
+  const queue = [...pending];
+  const workers = Array.from({ length: Math.min(JUDGE_WORKERS, queue.length) }, async () => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { recheck: require.resolve('recheck') },
+    });
+    try {
+      for (let pattern = queue.shift(); pattern !== undefined; pattern = queue.shift()) {
+        const status = await new Promise<Verdict | null>((resolve) => {
+          const timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
+          worker.once('message', (answer: { status: Verdict }) => {
+            clearTimeout(timer);
+            resolve(answer.status);
+          });
+          worker.once('error', () => {
+            clearTimeout(timer);
+            resolve(null);
+          });
+          worker.postMessage(pattern);
+        });
+        if (status === null) return;
+        remember(pattern, status);
+      }
+    } finally {
+      await worker.terminate();
+    }
+  });
+  await Promise.all(workers);
+  for (const pattern of pending) if (!verdicts.has(pattern)) verdicts.set(pattern, 'unknown');
+}
+
+const isValidPattern = (pattern: string) => {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * What no form needs and an edit in the studio could bring: a pattern that backtracks catastrophically (ReDoS),
  * ajv's `$data` references (off: a rule must not read the answer it judges), and files too big or too deep.
@@ -133,13 +232,10 @@ export const guards: Check = {
       walkJson(content, (node, pointer) => {
         if ('$data' in node)
           found.push(finding(file, `${pointer}/$data`, '"$data" references are not allowed'));
-        const problem = patternProblem(node.pattern);
-        if (problem && !isObject(node.pattern)) found.push(finding(file, `${pointer}/pattern`, problem));
-        if (isObject(node.patternProperties))
-          for (const key of Object.keys(node.patternProperties)) {
-            const p = patternProblem(key);
-            if (p) found.push(finding(file, `${pointer}/patternProperties`, p));
-          }
+      });
+      eachPattern(content, (pattern, pointer) => {
+        const problem = patternProblem(pattern);
+        if (problem) found.push(finding(file, pointer, problem));
       });
     }
     return found;

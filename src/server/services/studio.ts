@@ -15,6 +15,7 @@
 import { classifyChange, type Change, type Classification } from '../../catalogue/classify';
 import { compileVersion, type CompiledVersion } from '../../catalogue/compile';
 import { buildContent, contentFiles, contentLocales } from '../../catalogue/content';
+import { judgeOffThread, patternsIn } from '../../catalogue/checks/guards';
 import { flowRuntime } from '../../catalogue/runtime';
 import type { FlowVersion, FlowVersionContent } from '../../catalogue/version';
 import { carryForward } from '../../engine/core/drafts';
@@ -129,6 +130,16 @@ export function createStudioService(deps: {
     };
   }
 
+  /**
+   * The content through the catalogue's checks. Its new patterns are judged on a worker thread first
+   * (judgeOffThread): the checks are synchronous, and one crafted pattern could otherwise hold the server's
+   * thread — every merchant's request — for a minute.
+   */
+  async function checkedContent(content: FlowVersionContent) {
+    await judgeOffThread(patternsIn(contentFiles(content)));
+    return buildContent(content, meta);
+  }
+
   /** What a breaking change does to the drafts in flight and to QA's examples. */
   async function replay(before: FlowVersion, after: FlowVersion): Promise<Impact> {
     const runtime = flowRuntime(after);
@@ -174,7 +185,7 @@ export function createStudioService(deps: {
     baseVersion: string,
   ): Promise<Review & { built?: FlowVersion }> {
     const current = await currentOf(flowId);
-    const built = buildContent(content, meta);
+    const built = await checkedContent(content);
     const base = {
       flow: flowId,
       base_version: baseVersion,
@@ -314,7 +325,7 @@ export function createStudioService(deps: {
      */
     async preview(accountId: string, flowId: string) {
       const copy = await workingCopy(accountId, flowId);
-      const built = buildContent(copy.content, meta);
+      const built = await checkedContent(copy.content);
       if (!built.version)
         throw new HttpError(400, 'the working copy has problems; fix them to preview', undefined, {
           problems: built.problems,
