@@ -293,7 +293,8 @@ export async function buildApp(options: AppOptions) {
   const accountRepository = createAccountRepository(database.db);
   const account = createAccountService({ repository: accountRepository, clock });
   /** The provider's staff: ops, who run the studio and answer the chat. Not merchants. */
-  const isStaff = async (accountId: string) => (await accountRepository.account(accountId))?.staffRole != null;
+  const isStaff = async (accountId: string) =>
+    (await accountRepository.account(accountId))?.staffRole != null;
 
   // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
   // without CORS, which this server does not allow) or carry the app's own header.

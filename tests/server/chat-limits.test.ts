@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FRAME_QUEUE_MAX, parseClientFrame, REFUSALS_BEFORE_CLOSE } from '../../src/server/routes/chatSocket';
 import { CHAT_SEND_RATE } from '../../src/domain/chat';
 import { createTestApp, loadDemoData } from './setup/app';
-import { signIn, type Json } from './setup/signIn';
+import { signIn as signInNow, type Json } from './setup/signIn';
 import { CHAT, chatTokenOf, connectChat } from './setup/chatSocket';
 
 // A clock that moves only when the test moves it: the send buckets refill by the clock, not while a test runs.
@@ -16,6 +16,12 @@ const { app } = await createTestApp({
   clock: { now: () => new Date(now) },
 });
 await loadDemoData(app);
+
+/** Signs in a second later than the last: codes sent in the same millisecond would not be told apart by time. */
+const signIn = (...args: Parameters<typeof signInNow>) => {
+  now += 1000;
+  return signInNow(...args);
+};
 
 const admin = await signIn(app, 'admin@demo.example', '+966501234567'); // Riyadh Style, workspace admin
 const gadgets = await signIn(app, 'pending@demo.example', '+971501234567'); // Gulf Gadgets
