@@ -161,6 +161,17 @@ describe('sending too much', () => {
   });
 });
 
+/** A supervisor of Riyadh Style, invited by its admin, signed in. */
+async function newMember(email: string, phone: string) {
+  const invited = await admin.call('POST', '/merchant/api/v1/users/invite', {
+    email,
+    role: 'supervisor',
+    merchant_ids: ['mer-riyadh-style'],
+  });
+  expect(invited.status).toBe(201);
+  return { id: invited.body.user.id as string, person: await signIn(app, email, phone) };
+}
+
 describe('access that changes while connected', () => {
   it('a token taken before logout opens nothing after it', async () => {
     const someone = await signIn(app, 'staff@demo.example', '+966501234568');
@@ -185,19 +196,12 @@ describe('access that changes while connected', () => {
   });
 
   it('a member taken out of the team is disconnected, hears nothing more and cannot send', async () => {
-    const email = 'leaving@demo.example';
-    const invited = await admin.call('POST', '/merchant/api/v1/users/invite', {
-      email,
-      role: 'supervisor',
-      merchant_ids: ['mer-riyadh-style'],
-    });
-    expect(invited.status).toBe(201);
-    const leaving = await signIn(app, email, '+966501230001');
+    const { id, person: leaving } = await newMember('leaving@demo.example', '+966501230001');
     const c = await connect(leaving);
     const token = await chatTokenOf(leaving);
     c.socket.send(JSON.stringify({ type: 'send', body: 'still here', client_id: 'l-1' }));
     const ack = await c.next((f) => f.type === 'ack');
-    expect((await admin.call('DELETE', `/merchant/api/v1/users/${invited.body.user.id}`)).status).toBe(200);
+    expect((await admin.call('DELETE', `/merchant/api/v1/users/${id}`)).status).toBe(200);
     expect(await c.closed()).toBe(4403);
     // Nothing of the merchant's reaches it now, and a new connection is refused.
     const count = c.frames.length;
@@ -208,15 +212,9 @@ describe('access that changes while connected', () => {
   });
 
   it('a role change keeps the connection and what it sees follows the new stores', async () => {
-    const email = 'moving@demo.example';
-    const invited = await admin.call('POST', '/merchant/api/v1/users/invite', {
-      email,
-      role: 'supervisor',
-      merchant_ids: ['mer-riyadh-style'],
-    });
-    const moving = await signIn(app, email, '+966501230002');
+    const { id, person: moving } = await newMember('moving@demo.example', '+966501230002');
     const c = await connect(moving);
-    const changed = await admin.call('PUT', `/merchant/api/v1/users/${invited.body.user.id}`, {
+    const changed = await admin.call('PUT', `/merchant/api/v1/users/${id}`, {
       role: 'settlements',
       merchant_ids: ['mer-riyadh-style'],
     });

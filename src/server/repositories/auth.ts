@@ -1,6 +1,6 @@
 /** SQL of sign-in: accounts by address, one-time codes, sessions, counters, used bot-check challenges. */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db';
 import { notifyAccess } from './accessEvents';
@@ -11,6 +11,17 @@ export type OtpRow = typeof otpCodes.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createAuthRepository(db: Db) {
+  /** Ends the sessions a condition picks; live connections opened in them close (the chat socket), on every server. */
+  const endSessions = (where: SQL, at: Date) =>
+    db.transaction(async (tx) => {
+      const ended = await tx
+        .update(sessions)
+        .set({ endedAt: at })
+        .where(where)
+        .returning({ id: sessions.id });
+      for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
+      return ended.length;
+    });
   return {
     async accountByEmail(email: string): Promise<AccountRow | undefined> {
       return (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];
@@ -116,28 +127,18 @@ export function createAuthRepository(db: Db) {
     },
     /** Ends one session of an account; false if it is not theirs or already ended. */
     async endSession(accountId: string, id: string, at: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const ended = await tx
-          .update(sessions)
-          .set({ endedAt: at })
-          .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt)))
-          .returning({ id: sessions.id });
-        // Live connections opened in it close (the chat socket), on every server.
-        for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
-        return ended.length > 0;
-      });
+      const ended = await endSessions(
+        and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt))!,
+        at,
+      );
+      return ended > 0;
     },
     /** Ends every session of an account except `keep`; returns how many. */
     async endOtherSessions(accountId: string, keep: string, at: Date): Promise<number> {
-      return db.transaction(async (tx) => {
-        const ended = await tx
-          .update(sessions)
-          .set({ endedAt: at })
-          .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keep), isNull(sessions.endedAt)))
-          .returning({ id: sessions.id });
-        for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
-        return ended.length;
-      });
+      return endSessions(
+        and(eq(sessions.accountId, accountId), ne(sessions.id, keep), isNull(sessions.endedAt))!,
+        at,
+      );
     },
     /** A session by id, whether or not it has ended. */
     async sessionById(id: string): Promise<SessionRow | undefined> {

@@ -32,16 +32,12 @@ function alertView(e: Row) {
 /** An entity as its workspace admins read it. */
 function summary(e: Row) {
   return {
-    id: e.id,
-    merchant_id: e.merchantId,
-    status: e.status,
-    country: e.country,
+    ...alertView(e),
     legal_company_name: e.legalCompanyName,
     iban: e.iban,
     license_url: e.licenseUrl,
     bank_name: e.bankName,
     legal_address: e.legalAddress,
-    license_expiry_date: e.licenseExpiryDate,
   };
 }
 
