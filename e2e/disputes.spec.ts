@@ -4,6 +4,7 @@
  * the sidebar's count; a member without the disputes flag told so. In English on the desktop, in Arabic at
  * 375 px. Each test acts on a merchant of its own (a fixture), so no other test's list changes.
  */
+import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { personaCopy, PNG, shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
@@ -163,14 +164,9 @@ test.describe('disputes', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const { readFileSync } = await import('node:fs');
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    expect(lines[0]).toContain('id,created_at,status');
-    expect(
-      lines
-        .slice(1)
-        .map((l) => l.split(',')[2])
-        .sort(),
-    ).toEqual(['arbitration', 'arbitration']);
+    const [header, ...rows] = parse(readFileSync(file, 'utf8')) as string[][];
+    expect(header!.slice(0, 3)).toEqual(['id', 'created_at', 'status']);
+    expect(rows.map((r) => r[2]).sort()).toEqual(['arbitration', 'arbitration']);
   });
 
   test('a member without the disputes flag is told so', async ({ page }) => {

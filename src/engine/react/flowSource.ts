@@ -84,6 +84,9 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** How many times each step module's address has been asked for (a retry asks under a new address). */
+const moduleAttempts = new Map<string, number>();
+
 export const httpTransport: CatalogueTransport = {
   pointer: (flowId, versionId) =>
     getJson(
@@ -92,8 +95,15 @@ export const httpTransport: CatalogueTransport = {
   manifest: (url) => getJson(url),
   list: async () => (await getJson<{ flows: VersionPointer[] }>('/merchant/api/v1/catalogue/flows')).flows,
   module: async (url) => {
+    // A browser keeps a module whose fetch failed as failed (Chromium 150 does): importing the same address again
+    // fails at once without asking the network. A retry — and "Try again" — asks under a new address (the server
+    // ignores the query), so it really fetches; the first try keeps the plain, cacheable address.
+    const attempt = moduleAttempts.get(url) ?? 0;
+    moduleAttempts.set(url, attempt + 1);
     try {
-      return (await import(/* @vite-ignore */ url)) as StepModuleExports;
+      return (await import(
+        /* @vite-ignore */ attempt === 0 ? url : `${url}?retry=${attempt}`
+      )) as StepModuleExports;
     } catch (error) {
       throw new CatalogueLoadError(`could not load ${url}: ${(error as Error).message}`, 0);
     }
