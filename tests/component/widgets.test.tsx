@@ -30,11 +30,14 @@ describe('a deferred component', () => {
   it('shows its placeholder while its code loads, then itself, and fetches again after a failed load', async () => {
     let attempts = 0;
     let fail = true;
+    // The second load waits for the test to let it go, so the placeholder is seen on any host, however slow.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const Later = deferred<{ word: string }>(
       async () => {
         attempts += 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
         if (fail) throw new Error('chunk failed');
+        await released;
         return (props) => <p>{props.word}</p>;
       },
       <span>loading</span>,
@@ -50,6 +53,7 @@ describe('a deferred component', () => {
       render(<Later word="here" />);
     });
     expect(screen.getByText('loading')).toBeTruthy();
+    release();
     expect(await screen.findByText('here')).toBeTruthy();
     expect(attempts).toBe(2);
     // Loaded once: drawn again at once, with no second fetch.
