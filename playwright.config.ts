@@ -18,7 +18,8 @@ export default defineConfig({
   // failed a 45-minute run and kept the clock and studio projects from running at all. A test that needed its
   // retry is still printed as "flaky" in the summary, so a real intermittent fault stays visible.
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The list as tests finish, and JSON for the time report of `npm test` (scripts/test.mjs: the slowest tests).
+  reporter: [['list'], ['json', { outputFile: '.tmp/times/e2e.json' }]],
   timeout: 45_000,
   // Shared, noisy CI hosts: a redirect chain (sign-in → new application → first step) has taken over 5 s under
   // load, and over 10 s on a slower host with two tests side by side (2026-11-25: six such failures in one

@@ -1,0 +1,264 @@
+// `npm test`: every layer of tests in turn — type check, lint, unit and component, server, catalogue check, the
+// web build, end-to-end (the QA matrix included) — each runner printing its own output and summary as usual,
+// stopping at the first layer that fails, and then, whatever happened, a time report: each layer's time beside its
+// budget, and the 15 slowest tests of each runner. The report is how every change sees its cost (issue 31);
+// nothing here fails because a layer was slow — times on shared machines are too noisy for that.
+//
+//   node scripts/test.mjs                  every layer (what `npm test` runs)
+//   node scripts/test.mjs --append server:pg
+//                                          one more layer after a run (CI's server tests on PostgreSQL), then the
+//                                          report of the whole run
+//
+// Times and the runners' JSON results are kept under .tmp/times/ (the layers of the last run in layers.json).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const times = path.join(root, '.tmp/times');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const json = (name) => path.join(times, `${name}.json`);
+
+/**
+ * Each layer: its commands, the runner whose JSON results name its slowest tests, and its budget in seconds on
+ * the development machine (2 shared cores; docs/engineering.md "Test time").
+ */
+const LAYERS = [
+  { id: 'typecheck', budget: 45, run: [[bin('tsc'), '-p', 'tsconfig.json', '--noEmit']] },
+  {
+    id: 'lint',
+    budget: 60,
+    run: [
+      [bin('eslint'), '.'],
+      [bin('prettier'), '--check', '.', '--log-level', 'warn'],
+    ],
+  },
+  {
+    id: 'unit',
+    title: 'unit and component',
+    budget: 90,
+    runner: 'vitest',
+    run: [
+      [
+        bin('vitest'),
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'component',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${json('unit')}`,
+      ],
+    ],
+  },
+  {
+    id: 'server',
+    budget: 200,
+    runner: 'vitest',
+    run: [
+      [
+        bin('vitest'),
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${json('server')}`,
+      ],
+    ],
+  },
+  {
+    id: 'catalogue',
+    title: 'catalogue check',
+    budget: 15,
+    run: [[bin('tsx'), 'src/cli/catalogue.ts', 'check']],
+  },
+  {
+    id: 'build',
+    title: 'web build and budgets',
+    budget: 90,
+    run: [
+      [bin('vite'), 'build', '--configLoader', 'runner'],
+      [bin('tsx'), 'src/cli/bundleReport.ts'],
+    ],
+  },
+  {
+    id: 'e2e',
+    title: 'end to end (matrix included)',
+    budget: 420,
+    runner: 'playwright',
+    run: [[bin('playwright'), 'test']],
+  },
+  // Only when named (--append): CI's second run of the server tests, on PostgreSQL (DATABASE_URL).
+  {
+    id: 'server:pg',
+    title: 'server on PostgreSQL',
+    budget: 150,
+    runner: 'vitest',
+    optional: true,
+    run: [
+      [
+        bin('vitest'),
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${json('server-pg')}`,
+      ],
+    ],
+  },
+];
+
+/** Runs one command with the runner's own output on this terminal; resolves with its exit code. */
+function run(command, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+async function runLayer(layer) {
+  const started = Date.now();
+  process.stdout.write(
+    `\n── ${layer.title ?? layer.id} ${'─'.repeat(Math.max(0, 60 - (layer.title ?? layer.id).length))}\n`,
+  );
+  let code = 0;
+  for (const command of layer.run) {
+    code = await run(command, layer.env);
+    if (code !== 0) break;
+  }
+  return { id: layer.id, seconds: (Date.now() - started) / 1000, ok: code === 0, code };
+}
+
+const seconds = (s) =>
+  s >= 60 ? `${Math.floor(s / 60)}m ${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)} s`;
+
+/** The tests of a vitest JSON result: file › name, and its time. */
+function vitestTests(file) {
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  return (result.testResults ?? []).flatMap((suite) =>
+    (suite.assertionResults ?? []).map((t) => ({
+      name: `${path.relative(root, suite.name)} › ${t.fullName ?? t.title}`,
+      ms: t.duration ?? 0,
+    })),
+  );
+}
+
+/** The test runs of a Playwright JSON result (each try of each project): file › title [project], and its time. */
+function playwrightTests(file) {
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const attempt of test.results ?? [])
+          found.push({
+            name: `${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')} [${test.projectName}]${attempt.retry ? ` (retry ${attempt.retry})` : ''}`,
+            file: spec.file ?? suite.file,
+            ms: attempt.duration ?? 0,
+            status: attempt.status,
+          });
+    for (const child of suite.suites ?? [])
+      walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of result.suites ?? []) walk(suite, []);
+  return found;
+}
+
+function report(layers) {
+  const out = [];
+  const line = (s = '') => out.push(s);
+  line();
+  line('═'.repeat(78));
+  line(`Test time report (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`);
+  line();
+  line(`${'layer'.padEnd(32)}${'time'.padStart(10)}${'budget'.padStart(10)}   result`);
+  let total = 0;
+  for (const done of layers) {
+    const layer = LAYERS.find((l) => l.id === done.id);
+    total += done.seconds;
+    const over = done.seconds > layer.budget ? '  over budget' : '';
+    line(
+      `${(layer.title ?? layer.id).padEnd(32)}${seconds(done.seconds).padStart(10)}${seconds(layer.budget).padStart(10)}   ${done.ok ? 'passed' : `FAILED (exit ${done.code})`}${over}`,
+    );
+    if (done.id === 'e2e' && existsSync(json('e2e'))) {
+      const tests = playwrightTests(json('e2e'));
+      const matrix =
+        tests.filter((t) => /matrix/.test(t.file ?? '')).reduce((sum, t) => sum + t.ms, 0) / 1000;
+      const all = tests.reduce((sum, t) => sum + t.ms, 0) / 1000;
+      line(
+        `${'  of its test time, the matrix'.padEnd(32)}${seconds(matrix).padStart(10)}${''.padStart(10)}   of ${seconds(all)} over all workers`,
+      );
+      const flaky = tests.filter((t) => t.name.includes('(retry'));
+      if (flaky.length > 0) line(`  tests that needed a retry (bugs to chase): ${flaky.length}`);
+    }
+  }
+  const budget = layers.reduce((sum, done) => sum + LAYERS.find((l) => l.id === done.id).budget, 0);
+  line(`${'total'.padEnd(32)}${seconds(total).padStart(10)}${seconds(budget).padStart(10)}`);
+  const slowest = (title, tests) => {
+    if (tests.length === 0) return;
+    line();
+    line(`The 15 slowest — ${title}:`);
+    for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 15))
+      line(
+        `  ${seconds(t.ms / 1000).padStart(8)}  ${t.name.length > 110 ? `${t.name.slice(0, 107)}…` : t.name}`,
+      );
+  };
+  for (const done of layers) {
+    const layer = LAYERS.find((l) => l.id === done.id);
+    if (!layer.runner) continue;
+    const file = json(layer.id === 'server:pg' ? 'server-pg' : layer.id);
+    if (!existsSync(file)) continue;
+    try {
+      slowest(
+        `${layer.title ?? layer.id} (${layer.runner})`,
+        layer.runner === 'vitest' ? vitestTests(file) : playwrightTests(file),
+      );
+    } catch (error) {
+      line(`  (the results of ${layer.id} could not be read: ${error.message})`);
+    }
+  }
+  line('═'.repeat(78));
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+const args = process.argv.slice(2);
+const append = args[0] === '--append';
+const named = append ? args.slice(1) : args;
+const unknown = named.filter((id) => !LAYERS.some((l) => l.id === id));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `error: unknown layer ${unknown.join(', ')}; layers: ${LAYERS.map((l) => l.id).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const chosen =
+  named.length > 0 ? LAYERS.filter((l) => named.includes(l.id)) : LAYERS.filter((l) => !l.optional);
+
+mkdirSync(times, { recursive: true });
+const record = path.join(times, 'layers.json');
+let done = [];
+if (append && existsSync(record)) done = JSON.parse(readFileSync(record, 'utf8'));
+else
+  for (const layer of LAYERS)
+    rmSync(json(layer.id === 'server:pg' ? 'server-pg' : layer.id), { force: true });
+
+let failed = null;
+for (const layer of chosen) {
+  const result = await runLayer(layer);
+  done = [...done.filter((d) => d.id !== layer.id), result];
+  writeFileSync(record, JSON.stringify(done, null, 2));
+  if (!result.ok) {
+    failed = result;
+    break;
+  }
+}
+report(done);
+process.exit(failed ? failed.code || 1 : 0);
