@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines and CI's host, with
+    // the main process idle once the files are transformed. Two there (issue 31, side by side on 2 cores: see
+    // docs/engineering.md "Test time"); one fewer than the cores on a bigger machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

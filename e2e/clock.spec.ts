@@ -1,8 +1,8 @@
 /**
  * Tests that move the server's clock (`POST /dev/clock`). The clock is the whole server's: a jump of two minutes
- * expires every code another test has just been sent. So these run in their own Playwright project, after every
- * other test has finished (playwright.config.ts), never beside them. (`playwright test --no-deps e2e/clock.spec.ts` runs
- * it alone, without the others first.)
+ * expires every code another test has just been sent. So these run in their own Playwright project against the
+ * second server, whose other tests sign in without codes, after the studio's (playwright.config.ts).
+ * (`playwright test --no-deps e2e/clock.spec.ts` runs it alone, without the studio first.)
  */
 import { expect, test } from '@playwright/test';
 

@@ -83,7 +83,8 @@ test('an approved merchant completes the business profile, signs the contract an
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a merchant under review waits on the business profile', async ({ page }) => {
+test('a merchant under review waits on the business profile', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'behaviour: desktop project');
   await merchant(page, { status: 'pending', country: 'ARE' });
   await page.goto('/dashboard?lang=en');
   await expect(page).toHaveURL(/\/dashboard\/business-profile$/);

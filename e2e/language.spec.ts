@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('language and direction (shell spec §1)', () => {
-  test('the app loads in English, left to right', async ({ page }) => {
+  test('the app loads in English, left to right', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -9,7 +10,11 @@ test.describe('language and direction (shell spec §1)', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
   });
 
-  test('?lang=ar shows Arabic, right to left, and the choice survives a reload', async ({ page }) => {
+  test('?lang=ar shows Arabic, right to left, and the choice survives a reload', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/auth?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -32,7 +37,8 @@ test.describe('language and direction (shell spec §1)', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('?lang=en switches from a remembered Arabic back to English', async ({ page }) => {
+  test('?lang=en switches from a remembered Arabic back to English', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/auth?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.goto('/auth?lang=en');
@@ -40,7 +46,11 @@ test.describe('language and direction (shell spec §1)', () => {
     await expect(page.getByRole('button', { name: 'Switch the language to Arabic' })).toBeVisible();
   });
 
-  test('an unknown address goes to the root, which sends a visitor to sign-in', async ({ page }) => {
+  test('an unknown address goes to the root, which sends a visitor to sign-in', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/auth$/);
   });

@@ -43,13 +43,24 @@ export function mergeExample(into: unknown, from: unknown): unknown {
   return from;
 }
 
+/**
+ * The catalogue checked and compiled once per process and folder: each Playwright worker loads the matrix files
+ * to find their tests, and checking the catalogue for every flow's plan cost about a second each time.
+ */
+const checked = new Map<string, ReturnType<typeof checkedVersions>>();
+function catalogueAt(root: string) {
+  if (!checked.has(root))
+    checked.set(root, checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales')));
+  return checked.get(root)!;
+}
+
 /** The catalogue's flows, by id. */
 export function catalogueFlows(root = process.cwd()): string[] {
-  return Object.keys(checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales'))).sort();
+  return Object.keys(catalogueAt(root)).sort();
 }
 
 export function planMatrix(root = process.cwd(), flow = FLOW): PlannedPath[] {
-  const runtime = flowRuntime(checkedVersions(path.join(root, 'schemas'), path.join(root, 'locales'))[flow]!);
+  const runtime = flowRuntime(catalogueAt(root)[flow]!);
   const { definition, validators } = runtime;
   const examples = new Map<string, FormData>();
   const exampleOf = (stepId: string) => {

@@ -189,7 +189,12 @@ test.describe('the sidebar of each persona', () => {
 });
 
 test.describe('signed-in pages', () => {
-  test('the account page lists sessions and signs out the other devices', async ({ page, browser }) => {
+  test('the account page lists sessions and signs out the other devices', async ({
+    page,
+    browser,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     const who = await signInAs(page, 'acc-admin');
     // The same account on a second device.
     const other = await browser.newContext();
@@ -244,7 +249,8 @@ test.describe('signed-in pages', () => {
     await expect(page.getByText('Holiday hours').first()).toBeVisible();
   });
 
-  test('offline and back online are announced', async ({ page, context }) => {
+  test('offline and back online are announced', async ({ page, context, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
     await context.setOffline(true);
@@ -258,7 +264,11 @@ test.describe('signed-in pages', () => {
     ).toHaveCount(0);
   });
 
-  test('a session the server ended sends the user to sign in, with the way back', async ({ page }) => {
+  test('a session the server ended sends the user to sign in, with the way back', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await signInAs(page, 'acc-staff');
     await page.goto('/account');
     await expect(page.getByRole('tab', { name: 'Sessions' })).toBeVisible();

@@ -3,7 +3,8 @@
  * step, preview them in Arabic, publish; a merchant in another browser sees the change without a restart and
  * keeps working on a draft begun before it; a breaking change shows how many drafts it affects and needs that
  * confirmed; rolling back restores the old form; the audit lists all three; the CSP keeps out 'unsafe-eval'.
- * It runs in its own project, after every other (playwright.config.ts), and ends on the original version.
+ * It runs in its own project against the second server (playwright.config.ts), beside the other tests, whose forms
+ * it does not touch there, and ends on the original version.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { shot, signInAs } from './helpers';

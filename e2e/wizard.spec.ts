@@ -85,7 +85,9 @@ test.describe('wizard runner', () => {
 
   test('Next validates the step, shows each message and moves focus to the first field at fault', async ({
     page,
+    isMobile,
   }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto(`${base}/basic-info`);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(visibleText(page, 'this field is required').first()).toBeVisible();
@@ -94,7 +96,8 @@ test.describe('wizard runner', () => {
     await expect(page).toHaveURL(/\/basic-info$/);
   });
 
-  test('a field is checked when it loses focus, and keeps what was typed', async ({ page }) => {
+  test('a field is checked when it loses focus, and keeps what was typed', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto(`${base}/basic-info`);
     const email = page.getByRole('textbox', { name: /Email/ });
     await email.fill('sara.example.com');
@@ -108,7 +111,9 @@ test.describe('wizard runner', () => {
 
   test('the steps follow the answers, one address per step, and the browser buttons work', async ({
     page,
+    isMobile,
   }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto(`${base}/basic-info`);
     await fillBasicInfo(page, 'Saudi Arabia', 'Less than 1 million');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -137,7 +142,8 @@ test.describe('wizard runner', () => {
     await expect(page.getByRole('radio', { name: 'Freelance licence' })).toBeChecked();
   });
 
-  test('a reload keeps everything that was saved', async ({ page }) => {
+  test('a reload keeps everything that was saved', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
     await page.goto(`${base}/basic-info`);
     await fillBasicInfo(page, 'Bahrain', 'Above 15 million');
     await page.getByRole('button', { name: 'Next' }).click();

@@ -488,6 +488,7 @@ export async function buildApp(options: AppOptions) {
       now: () => clock.now(),
       flows,
       webRoot,
+      auth,
     });
   await app.register(spaRoutes, { webRoot, devRoutes: devEnabled });
 

@@ -89,10 +89,69 @@ describe('/dev/clock', () => {
   });
 });
 
+describe('POST /dev/sessions', () => {
+  const load = (fixture: object) => app.inject({ method: 'POST', url: '/dev/fixtures', payload: fixture });
+
+  it('opens a session for an account with both factors: its cookie reads the account, and it is listed', async () => {
+    await load({
+      accounts: [{ id: 'acc-dev-session', email: 'dev.session@demo.example', phone: '+966501110001' }],
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/sessions',
+      payload: { email: ' Dev.Session@demo.example ' },
+      headers: { 'user-agent': 'e2e worker' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'authenticated', auth_token: expect.any(String) });
+    const cookie = res.cookies.find((c) => c.name === 'mbo_session');
+    expect(cookie?.httpOnly).toBe(true);
+    const account = await app.inject({
+      method: 'GET',
+      url: '/merchant/api/v1/account',
+      cookies: { mbo_session: cookie!.value },
+    });
+    expect(account.statusCode, account.body).toBe(200);
+    expect(account.json()).toMatchObject({ email: 'dev.session@demo.example' });
+    const sessions = await app.inject({
+      method: 'GET',
+      url: '/merchant/api/v1/auth/sessions',
+      headers: { authorization: `Bearer ${(res.json() as { auth_token: string }).auth_token}` },
+    });
+    expect(sessions.statusCode, sessions.body).toBe(200);
+    expect(JSON.stringify(sessions.json())).toContain('e2e worker');
+  });
+
+  it.each([
+    [{ email: 'nobody@demo.example' }, 'no account has this e-mail'],
+    [{ email: 'not an address' }, 'invalid email'],
+    [
+      { email: 'dev.nophone@demo.example' },
+      'the account has no phone yet: it signs in through the sign-in steps',
+    ],
+  ])('refuses %o: %s', async (payload, message) => {
+    await load({ accounts: [{ id: 'acc-dev-nophone', email: 'dev.nophone@demo.example' }] });
+    const res = await app.inject({ method: 'POST', url: '/dev/sessions', payload });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(message);
+    expect(res.cookies.find((c) => c.name === 'mbo_session')).toBeUndefined();
+  });
+
+  it('names a body without an e-mail', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/sessions',
+      payload: { phone: '+966501110001' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('NODE_ENV=production', () => {
   it.each([
     ['GET', '/dev/outbox'],
     ['POST', '/dev/fixtures'],
+    ['POST', '/dev/sessions'],
     ['GET', '/dev/catalogue'],
     ['GET', '/dev/events'],
     ['GET', '/dev/clock'],

@@ -10,6 +10,8 @@ import { FixtureError, loadFixture } from '../fixtures/load';
 import { fieldError, HttpError } from '../errors';
 import type { OutboxService } from '../services/outbox';
 import type { AccountService } from '../services/account';
+import type { AuthService } from '../services/auth';
+import { setSessionCookie } from '../auth/session';
 import type { AdjustableClock } from '../clock';
 import type { FlowSource } from '../../catalogue/flowSource';
 import { flowRuntime } from '../../catalogue/runtime';
@@ -36,6 +38,7 @@ export async function devRoutes(
     /** The server's clock, whichever it is: fixture dates like `today-3w` count from it. */
     now: () => Date;
     flows: FlowSource;
+    auth: AuthService;
   },
 ) {
   /** A step's example answers (the catalogue page's): a valid one, and one per rule with the message it must show. */
@@ -124,6 +127,34 @@ export async function devRoutes(
     '/dev/events',
     { schema: { tags, summary: 'Analytics events stored, newest first', response: LIST } },
     async () => opts.account.events(),
+  );
+
+  // A signed-in state for tests (end-to-end preconditions): an open session for an account with both factors,
+  // its cookie set as the sign-in's last step sets it. The sign-in itself is proven by the auth tests.
+  app.post<{ Body: { email: string } }>(
+    '/dev/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Opens a session for an account with both factors, without codes (tests)',
+        body: {
+          type: 'object',
+          required: ['email'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', minLength: 1, maxLength: 320 } },
+        },
+        response: answers({ 200: open({ status: { type: 'string' }, auth_token: { type: 'string' } }) }),
+      },
+    },
+    async (request, reply) => {
+      const result = await opts.auth.openSessionForDevelopment({
+        email: request.body.email,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookie(reply, result.token, false);
+      return result.body;
+    },
   );
 
   app.post(

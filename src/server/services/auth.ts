@@ -294,6 +294,33 @@ export function createAuthService(deps: {
       return { token, body: { status: 'authenticated', auth_token: token } };
     },
 
+    /**
+     * An open session for an account that has both factors, without codes: only the development routes call it
+     * (`POST /dev/sessions`, absent in production), so tests set a signed-in state up without walking the sign-in
+     * the auth tests already prove. An account without its second factor yet is refused: it signs in for real.
+     */
+    async openSessionForDevelopment(input: { email: string; userAgent?: string; ip?: string }) {
+      const account = await repo.accountByEmail(checkAddress('email', input.email));
+      if (!account) throw badRequest('no account has this e-mail');
+      if (!account.phone)
+        throw badRequest('the account has no phone yet: it signs in through the sign-in steps');
+      const now = clock.now();
+      const { token, tokenHash } = newToken();
+      await repo.insertSession({
+        id: randomUUID(),
+        accountId: account.id,
+        tokenHash,
+        state: 'open',
+        pending: null,
+        factor: 'phone',
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        ip: input.ip ?? null,
+        createdAt: now,
+        lastSeenAt: now,
+      });
+      return { token, body: { status: 'authenticated', auth_token: token } };
+    },
+
     /** The session a token belongs to, if it is still alive (and marks it used). */
     async sessionForToken(token: string): Promise<SessionContext | null> {
       const row = await repo.sessionByTokenHash(sha256(token));
