@@ -38,6 +38,16 @@ export default defineConfig({
     },
   },
   projects: [
+    // Moving the server's clock expires codes, and publishing in the studio changes the forms every other test
+    // fills in: both run against the second server (whose only other tests, new-flow's, sign in without codes and
+    // fill a flow the studio does not touch), beside everything else — as a tail after the other projects they
+    // kept one of the two workers idle for a minute or more (issue 31). The studio comes first, so its long test
+    // starts early rather than last; the clock, after it, is one short test, and never overlaps a publish.
+    {
+      name: 'studio',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${NEW_FLOW_PORT}` },
+      testMatch: /studio\.spec\.ts$/,
+    },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
@@ -47,16 +57,6 @@ export default defineConfig({
       name: 'mobile',
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
       testIgnore: /(clock|studio)\.spec\.ts$/,
-    },
-    // Moving the server's clock expires codes, and publishing in the studio changes the forms every other test
-    // fills in: both run against the second server (whose only other tests, new-flow's, sign in without codes and
-    // fill a flow the studio does not touch), beside everything else — as a tail after the other projects they
-    // kept one of the two workers idle for a minute or more (issue 31). The studio publishes before the clock
-    // moves, so the two never overlap.
-    {
-      name: 'studio',
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${NEW_FLOW_PORT}` },
-      testMatch: /studio\.spec\.ts$/,
     },
     {
       name: 'clock',
