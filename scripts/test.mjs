@@ -73,16 +73,12 @@ const LAYERS = [
   {
     id: 'catalogue',
     title: 'catalogue check',
-    // This and the build below also start with tsc and ESLint: the catalogue check and the build fit into the
-    // core ESLint leaves idle after tsc ends.
-    alongside: 'typecheck',
     budget: 5,
     run: [[bin('tsx'), 'src/cli/catalogue.ts', 'check']],
   },
   {
     id: 'build',
     title: 'web build and budgets',
-    alongside: 'typecheck',
     budget: 15,
     run: [
       [bin('vite'), 'build', '--configLoader', 'runner'],
@@ -290,7 +286,7 @@ else
   for (const layer of LAYERS)
     rmSync(json(layer.id === 'server:pg' ? 'server-pg' : layer.id), { force: true });
 
-/** The chosen layers in turn; a layer marked `alongside` runs at the same time as the layer it names. */
+/** The chosen layers in turn; a layer marked `alongside` runs at the same time as the one before it, which it names. */
 const batches = [];
 for (const layer of chosen) {
   if (layer.alongside && batches.length > 0 && batches.at(-1)[0].id === layer.alongside)
