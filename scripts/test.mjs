@@ -19,6 +19,16 @@ const times = path.join(root, '.tmp/times');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const json = (name) => path.join(times, `${name}.json`);
 
+/** A Vitest run of some projects: its usual output, and its JSON results in `results` for the report. */
+const vitest = (projects, results) => [
+  bin('vitest'),
+  'run',
+  ...projects.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}`,
+];
+
 /**
  * Each layer: its commands, the runner whose JSON results name its slowest tests, and its budget in seconds on
  * the development machine (2 shared cores; docs/engineering.md "Test time").
@@ -40,35 +50,15 @@ const LAYERS = [
     title: 'unit and component',
     budget: 95,
     runner: 'vitest',
-    run: [
-      [
-        bin('vitest'),
-        'run',
-        '--project',
-        'unit',
-        '--project',
-        'component',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${json('unit')}`,
-      ],
-    ],
+    results: json('unit'),
+    run: [vitest(['unit', 'component'], json('unit'))],
   },
   {
     id: 'server',
     budget: 210,
     runner: 'vitest',
-    run: [
-      [
-        bin('vitest'),
-        'run',
-        '--project',
-        'server',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${json('server')}`,
-      ],
-    ],
+    results: json('server'),
+    run: [vitest(['server'], json('server'))],
   },
   {
     id: 'catalogue',
@@ -90,6 +80,8 @@ const LAYERS = [
     title: 'end to end (matrix included)',
     budget: 510,
     runner: 'playwright',
+    // Where playwright.config.ts has its JSON reporter write.
+    results: json('e2e'),
     run: [[bin('playwright'), 'test']],
   },
   // Only when named (--append): CI's second run of the server tests, on PostgreSQL (DATABASE_URL).
@@ -99,17 +91,8 @@ const LAYERS = [
     budget: 170,
     runner: 'vitest',
     optional: true,
-    run: [
-      [
-        bin('vitest'),
-        'run',
-        '--project',
-        'server',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${json('server-pg')}`,
-      ],
-    ],
+    results: json('server-pg'),
+    run: [vitest(['server'], json('server-pg'))],
   },
 ];
 
@@ -220,8 +203,8 @@ function report(layers) {
     line(
       `${(layer.title ?? layer.id).padEnd(32)}${seconds(done.seconds).padStart(10)}${seconds(layer.budget).padStart(10)}   ${done.ok ? 'passed' : `FAILED (exit ${done.code})`}${over}${beside}`,
     );
-    if (done.id === 'e2e' && existsSync(json('e2e'))) {
-      const tests = playwrightTests(json('e2e'));
+    if (done.id === 'e2e' && existsSync(layer.results)) {
+      const tests = playwrightTests(layer.results);
       const matrix =
         tests.filter((t) => /matrix/.test(t.file ?? '')).reduce((sum, t) => sum + t.ms, 0) / 1000;
       const all = tests.reduce((sum, t) => sum + t.ms, 0) / 1000;
@@ -250,8 +233,8 @@ function report(layers) {
   for (const done of layers) {
     const layer = LAYERS.find((l) => l.id === done.id);
     if (!layer.runner) continue;
-    const file = json(layer.id === 'server:pg' ? 'server-pg' : layer.id);
-    if (!existsSync(file)) continue;
+    const file = layer.results;
+    if (!file || !existsSync(file)) continue;
     try {
       slowest(
         `${layer.title ?? layer.id} (${layer.runner})`,
@@ -282,9 +265,7 @@ mkdirSync(times, { recursive: true });
 const record = path.join(times, 'layers.json');
 let done = [];
 if (append && existsSync(record)) done = JSON.parse(readFileSync(record, 'utf8'));
-else
-  for (const layer of LAYERS)
-    rmSync(json(layer.id === 'server:pg' ? 'server-pg' : layer.id), { force: true });
+else for (const layer of LAYERS) if (layer.results) rmSync(layer.results, { force: true });
 
 /** The chosen layers in turn; a layer marked `alongside` runs at the same time as the one before it, which it names. */
 const batches = [];
