@@ -281,6 +281,26 @@ describe('useWizard (through the runner that draws it)', () => {
     });
   });
 
+  it('an autosave does not send an answer the form marks wrong: the rest is saved, the typing stays on screen', async () => {
+    const user = userEvent.setup();
+    const { adapter: draft, saves } = adapter({ initial: { full_name: 'Noor' } });
+    await show(draft);
+    const name = await screen.findByRole('textbox', { name: /Full name/ });
+    const email = screen.getByRole('textbox', { name: /Work email/ });
+    await user.type(name, ' Saleh');
+    await user.type(email, 'noor@');
+    await user.tab();
+    await waitFor(() => expect(saves.at(-1)?.data).toEqual({ full_name: 'Noor Saleh' }));
+    // Never sent (the server would answer 400), and still in the box to be corrected.
+    expect(saves.some((s) => s.data.email !== undefined)).toBe(false);
+    expect((email as HTMLInputElement).value).toBe('noor@');
+    await user.type(email, 'example.com');
+    await user.tab();
+    await waitFor(() =>
+      expect(saves.at(-1)?.data).toEqual({ full_name: 'Noor Saleh', email: 'noor@example.com' }),
+    );
+  });
+
   it('a refused save answered after a newer one was asked for neither undoes the newer answer nor speaks of the old one', async () => {
     // As the server does: a refused save stores nothing; a taken one replaces what the step owns at once. Answers
     // come back slowly (a taken save a second after it is stored, the taken e-mail refused after 0.6 s), so the

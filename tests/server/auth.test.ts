@@ -383,6 +383,24 @@ describe('sessions', () => {
     );
   });
 
+  it('the session check answers 200 whoever asks: signed out, half open, signed in, after logout', async () => {
+    const signedIn = async (auth: Partial<Auth> = {}) => {
+      const answer = await call('GET', '/merchant/api/v1/auth/session', undefined, auth);
+      expect(answer.status).toBe(200);
+      return answer.body.signed_in;
+    };
+    expect(await signedIn()).toBe(false);
+    expect(await signedIn({ cookie: 'not-a-session' })).toBe(false);
+    advance(30 * 60_000);
+    const half = await firstFactor({ email: 'admin@demo.example' });
+    expect(await signedIn({ cookie: half.cookie })).toBe(false);
+    const auth = await signIn('admin@demo.example', '+966501234567');
+    expect(await signedIn({ cookie: auth.cookie })).toBe(true);
+    expect(await signedIn({ bearer: auth.bearer })).toBe(true);
+    await call('POST', '/merchant/api/v1/auth/logout', {}, auth);
+    expect(await signedIn({ cookie: auth.cookie })).toBe(false);
+  });
+
   it('lists sessions, revokes one, and revokes all the others', async () => {
     const laptop = await signIn('admin@demo.example', '+966501234567');
     advance(121_000);

@@ -23,7 +23,8 @@ const upload = (name = 'statement.pdf') => uploadPdf(app, offers, name);
 /** The application of Falcon's full-revenue offer (created by the customisation, §4). */
 async function frfApplication() {
   const existing = await offers.call('GET', `${CAPITAL}/offer/off-falcon-full-revenue/application`);
-  if (existing.status === 200) return String(existing.body.id);
+  expect(existing.status).toBe(200);
+  if (existing.body) return String(existing.body.id);
   const res = await offers.call('POST', `${CAPITAL}/application`, {
     offer_id: 'off-falcon-full-revenue',
     amount: 200000,

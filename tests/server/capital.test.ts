@@ -228,7 +228,12 @@ describe('applications', () => {
     expect(res.body.id).toBe('capp-mirage-approved-steps');
     res = await offers.call('GET', `${C}/application/capp-mirage-rejected`);
     expect(res.status).toBe(404);
+    // An offer of the merchant's without an application yet: an answer (null), not an error.
     res = await offers.call('GET', `${C}/offer/off-falcon-mall-a/application`);
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+    // Someone else's offer stays unknown.
+    res = await offers.call('GET', `${C}/offer/off-mirage-approved-steps/application`);
     expect(res.status).toBe(404);
   });
 

@@ -24,6 +24,7 @@ import { useNavigate } from 'react-router';
 import { preloadDeferred } from '../widgets/deferred';
 import { useTranslation } from 'react-i18next';
 import {
+  answerProblems,
   dropInapplicable,
   firstIncompleteStep,
   isStepComplete,
@@ -327,7 +328,18 @@ export function useWizard(options: WizardOptions): WizardView {
       // Fields that no longer apply (the other branch of an `if`) are not saved; the form keeps them for the
       // session, so a merchant who changes the answer back finds what was typed.
       const { checks } = loader.snapshot();
-      const next = checks[stepRef.current] ? dropInapplicable(checks, answers, [stepRef.current]) : answers;
+      const applicable = checks[stepRef.current]
+        ? dropInapplicable(checks, answers, [stepRef.current])
+        : answers;
+      // An answer the form already marks wrong (a website without its dot, an IBAN one digit short) is not sent
+      // while the merchant types: the server would refuse it, and the console would show a 400 on a normal path
+      // (issue 32). It is saved as it was last saved; the form keeps what was typed, with its message. A move on
+      // is judged by the step's own messages first, so a press never gets here with such an answer.
+      const wrong =
+        checks[stepRef.current] && !advance
+          ? answerProblems(definition, checks, applicable, [stepRef.current]).map((m) => m.pointer)
+          : [];
+      const next = wrong.length > 0 ? revertTo(lastSaved.current.data, applicable, wrong) : applicable;
       const serialized = JSON.stringify(next);
       if (serialized === lastSaved.current.serialized && !advance) return [];
       const context = {
@@ -370,7 +382,7 @@ export function useWizard(options: WizardOptions): WizardView {
         return [];
       }
     },
-    [adapter, loader, ownsOf, setData],
+    [adapter, definition, loader, ownsOf, setData],
   );
   const save = useCallback(
     (answers: FormData, keepalive = false, advance = false): Promise<FieldMessage[]> => {

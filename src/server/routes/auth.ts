@@ -197,6 +197,29 @@ export async function authRoutes(
     },
   );
 
+  // Whether this browser is signed in, answered for everyone: the sign-in page asks it when it opens, and a
+  // signed-out visitor is an answer, not an error (issue 32: no 401 in the console on every visit).
+  app.get(
+    '/merchant/api/v1/auth/session',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the request carries a live, fully signed-in session (never 401)',
+        response: answers({
+          200: {
+            type: 'object',
+            required: ['signed_in'],
+            properties: { signed_in: { type: 'boolean' } },
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { signed_in: request.session?.state === 'open' };
+    },
+  );
+
   app.get(
     '/merchant/api/v1/auth/sessions',
     {

@@ -227,9 +227,9 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     {
       schema: {
         tags,
-        summary: "An offer's application",
+        summary: "An offer's application; null while the offer has none",
         params: ID_PARAMS,
-        response: answers({ 200: APPLICATION }),
+        response: answers({ 200: { anyOf: [APPLICATION, { type: 'null' }] } }),
       },
     },
     async (request) => capital.applicationOfOffer(who(request), request.params.id),

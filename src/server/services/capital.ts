@@ -470,8 +470,9 @@ export function createCapitalService(deps: {
       const { merchantIds } = who;
       await offerOf(merchantIds, offerId);
       const row = await repo.applicationOfOffer(offerId);
-      if (!row) throw notFound('application not found');
-      return applicationView(merchantIds, row);
+      // No application yet is an answer (the quote page asks before the first one): null, not a 404 (issue 32).
+      // An offer that is not the merchant's is still a 404 (offerOf above).
+      return row ? applicationView(merchantIds, row) : null;
     },
 
     /** POST …/capital/application: an application on an offer, with the contact or the terms asked for. */

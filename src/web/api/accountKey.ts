@@ -28,3 +28,12 @@ export async function fetchAccount(): Promise<Account | null> {
     throw error;
   }
 }
+
+/**
+ * Whether this browser is signed in (GET /merchant/api/v1/auth/session, which answers 200 either way): what the
+ * sign-in page asks when it opens, so a signed-out visit logs no 401.
+ */
+export async function fetchSignedIn(): Promise<boolean> {
+  const answer = await api<{ signed_in: boolean }>('GET', '/merchant/api/v1/auth/session');
+  return answer.signed_in;
+}

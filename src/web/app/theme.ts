@@ -45,7 +45,16 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   // A link in a sentence is told apart by more than its colour (WCAG 1.4.1).
-  components: { Anchor: { defaultProps: { underline: 'always' } } },
+  components: {
+    Anchor: { defaultProps: { underline: 'always' } },
+    // A floating action (the phone's primary button) and a dot on a control stay under the app shell (its header
+    // and the open drawer are at 100): Mantine puts both at 200, and they showed through the open menu (issue 32).
+    Affix: { defaultProps: { zIndex: 90 } },
+    Indicator: { defaultProps: { zIndex: 1 } },
+    // A status is read whole: in a row beside a title the badge keeps its width and the title wraps (Mantine lets
+    // a badge shrink and cuts its label to "…", which in Arabic at 375 px left fragments — issue 32).
+    Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%' } } },
+  },
 });
 
 /** The contrast ratio of two colours, as WCAG 2.1 defines it. */

@@ -4,7 +4,7 @@
  * (language, help centre, account), collapse 64/200 remembered, and the disputes tutorial's second step on
  * the users item.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -63,6 +63,7 @@ export function Sidebar(props: {
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   const alert = legalEntityAlert(shell.legalEntity?.status);
   const { dir } = useDirection();
+  const { viewport, list, moreBelow, measureMore } = useMoreBelow();
 
   const toggle = () => {
     props.onToggle();
@@ -100,8 +101,17 @@ export function Sidebar(props: {
 
   return (
     <Stack h="100%" gap={0} className={classes.sidebar} data-collapsed={collapsed || undefined}>
-      <ScrollArea style={{ flex: 1 }} type="scroll">
-        <Stack gap="md" p={collapsed ? 8 : 'sm'}>
+      {/* "auto": the scrollbar shows whenever the list is longer than the screen, and a shade at the bottom edge
+          says there is more below (a 1280 × 720 screen; at 1280 × 800 every entry of the fullest sidebar fits). */}
+      <ScrollArea
+        style={{ flex: 1 }}
+        type="auto"
+        viewportRef={viewport}
+        onScrollPositionChange={measureMore}
+        className={classes.scroll}
+        data-more-below={moreBelow || undefined}
+      >
+        <Stack gap="xs" p={collapsed ? 8 : 'sm'} ref={list}>
           {alert && !collapsed && (
             <Alert
               className={bounce ? classes.bounce : undefined}
@@ -137,6 +147,33 @@ export function Sidebar(props: {
               </Box>
             </Tooltip>
           )}
+          {NAVIGATION.map((section) => {
+            const items = section.items.filter((i) => i.allow(shell.permissions));
+            const extra =
+              section.id === 'general' && shell.applicationStatus === 'draft'
+                ? [{ id: 'application', path: '/applications' }]
+                : [];
+            if (items.length + extra.length === 0) return null;
+            return (
+              <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
+                {!collapsed && (
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={2}>
+                    {t(`section.${section.id}`)}
+                  </Text>
+                )}
+                <Stack gap={0}>
+                  {extra.map(item)}
+                  {items.map((nav) =>
+                    nav.id === 'users' ? (
+                      <UsersWithTutorial key="users" link={item(nav)} onNavigate={props.onNavigate} />
+                    ) : (
+                      item(nav)
+                    ),
+                  )}
+                </Stack>
+              </Box>
+            );
+          })}
           {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
             <Paper withBorder p="xs" radius="md" bg="mint.0">
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
@@ -150,59 +187,42 @@ export function Sidebar(props: {
               </Text>
             </Paper>
           )}
-          {NAVIGATION.map((section) => {
-            const items = section.items.filter((i) => i.allow(shell.permissions));
-            const extra =
-              section.id === 'general' && shell.applicationStatus === 'draft'
-                ? [{ id: 'application', path: '/applications' }]
-                : [];
-            if (items.length + extra.length === 0) return null;
-            return (
-              <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
-                {!collapsed && (
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={4}>
-                    {t(`section.${section.id}`)}
-                  </Text>
-                )}
-                <Stack gap={2}>
-                  {extra.map(item)}
-                  {items.map((nav) =>
-                    nav.id === 'users' ? (
-                      <UsersWithTutorial key="users" link={item(nav)} onNavigate={props.onNavigate} />
-                    ) : (
-                      item(nav)
-                    ),
-                  )}
-                </Stack>
-              </Box>
-            );
-          })}
         </Stack>
       </ScrollArea>
-      <Stack gap={4} p={collapsed ? 8 : 'sm'} className={classes.footer}>
-        {!collapsed && <LanguageToggle />}
-        <SidebarLink
-          nav={{ id: 'helpCenter', path: links.helpCenter(lang) }}
-          external
-          icon={IconHelp}
-          collapsed={collapsed}
-          active={false}
-          onNavigate={props.onNavigate}
-        />
-        <SidebarLink
-          nav={{ id: 'account', path: '/account' }}
-          icon={IconUserCircle}
-          label={account.data?.email ?? account.data?.phone ?? t('nav.account')}
-          ltrLabel={Boolean(account.data?.email ?? account.data?.phone)}
-          badge={account.data && !account.data.phone ? { text: '1', color: 'red' } : undefined}
-          collapsed={collapsed}
-          active={location.pathname.startsWith('/account')}
-          onNavigate={props.onNavigate}
-        />
-        <Group justify={collapsed ? 'center' : 'flex-end'} visibleFrom="sm">
+      <Stack gap={2} p={collapsed ? 8 : 'xs'} className={classes.footer}>
+        {/* The language toggle and the help centre are in the top bar on a desktop (once is enough); the phone's
+            top bar has no room for them, so the drawer keeps them (spec §2.3's footer). */}
+        <Box hiddenFrom="sm">
+          <Stack gap={2}>
+            <LanguageToggle />
+            <SidebarLink
+              nav={{ id: 'helpCenter', path: links.helpCenter(lang) }}
+              external
+              icon={IconHelp}
+              collapsed={collapsed}
+              active={false}
+              onNavigate={props.onNavigate}
+            />
+          </Stack>
+        </Box>
+        {/* The account and the collapse control share a row (one row less between the list and the bottom). */}
+        <Group gap={4} wrap="nowrap" className={collapsed ? classes.footerRowCollapsed : undefined}>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <SidebarLink
+              nav={{ id: 'account', path: '/account' }}
+              icon={IconUserCircle}
+              label={account.data?.email ?? account.data?.phone ?? t('nav.account')}
+              ltrLabel={Boolean(account.data?.email ?? account.data?.phone)}
+              badge={account.data && !account.data.phone ? { text: '1', color: 'red' } : undefined}
+              collapsed={collapsed}
+              active={location.pathname.startsWith('/account')}
+              onNavigate={props.onNavigate}
+            />
+          </Box>
           <ActionIcon
             variant="subtle"
             color="gray"
+            visibleFrom="sm"
             onClick={toggle}
             aria-label={t(collapsed ? 'expand' : 'collapse')}
             aria-expanded={!collapsed}
@@ -333,4 +353,27 @@ function UsersWithTutorial(props: { link: ReactNode; onNavigate: () => void }) {
       </Popover.Dropdown>
     </Popover>
   );
+}
+
+/**
+ * Whether the sidebar's list goes on below its visible part: measured on scroll, on resize and whenever the list
+ * changes height (badges, the survey card, permissions arriving).
+ */
+function useMoreBelow() {
+  const viewport = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const [moreBelow, setMoreBelow] = useState(false);
+  const measureMore = useCallback(() => {
+    const v = viewport.current;
+    if (v) setMoreBelow(v.scrollTop + v.clientHeight < v.scrollHeight - 2);
+  }, []);
+  useEffect(() => {
+    measureMore();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measureMore);
+    if (viewport.current) observer.observe(viewport.current);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [measureMore]);
+  return { viewport, list, moreBelow, measureMore };
 }

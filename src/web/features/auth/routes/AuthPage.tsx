@@ -26,7 +26,7 @@ import { AuthHeader } from '../components/AuthHeader';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { notify } from '../../../components/notificationStore';
-import { fetchAccount, type Account } from '../../../api/accountKey';
+import { fetchAccount, fetchSignedIn, type Account } from '../../../api/accountKey';
 import { ApiError } from '../../../api/client';
 import { authApi, type Credentials } from '../api';
 import { useBotCheck } from '../useBotCheck';
@@ -63,10 +63,13 @@ function useSignedInAccount() {
   const [data, setData] = useState<Account | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    fetchAccount().then(
-      (account) => live && setData(account),
-      () => live && setData(null),
-    );
+    // Asked first whether anyone is signed in (a 200 either way); the account only for a signed-in visitor.
+    fetchSignedIn()
+      .then((signedIn) => (signedIn ? fetchAccount() : null))
+      .then(
+        (account) => live && setData(account),
+        () => live && setData(null),
+      );
     return () => {
       live = false;
     };
