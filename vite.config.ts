@@ -78,6 +78,7 @@ const config = {
       // Each flow's versions (manifests and step modules) come from the API server, as in production.
       '/catalogue': apiTarget,
       '/health': apiTarget,
+      '/help-centre': apiTarget,
       '/dev': { target: apiTarget, bypass: pagesStayHere },
     },
   },

@@ -142,7 +142,7 @@ test.describe('the sidebar of each persona', () => {
     await signInAs(page, 'acc-suspended');
     await page.goto('/dashboard');
     await expect(
-      page.getByText("You can't use the product right now because your licence has been expired for 30 days"),
+      page.getByText('You can’t use the product right now because your licence expired more than 30 days ago'),
     ).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();

@@ -27,6 +27,7 @@ import { attachPolicy, readsOnly, requestPolicy } from './routePolicy';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
+import { helpCentreRoutes } from './routes/helpCentre';
 import { devRoutes } from './routes/dev';
 import { spaRoutes } from './routes/spa';
 import { applicationRoutes } from './routes/application';
@@ -333,6 +334,7 @@ export async function buildApp(options: AppOptions) {
   await registerOpenApi(app, { ui: devEnabled, version: '1' });
 
   await app.register(healthRoutes, { database });
+  await app.register(helpCentreRoutes, { helpCentreUrl: config.helpCentreUrl });
   await app.register(authRoutes, { auth, botCheck, secureCookies: config.nodeEnv === 'production' });
   await app.register(accountRoutes, { account });
   const flowVersions = createFlowVersionRepository(database.db);

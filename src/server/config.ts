@@ -51,6 +51,11 @@ export interface Config {
   ecommerceConnector: 'sandbox' | 'none';
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
+  /**
+   * HELP_CENTRE_URL: where "Help centre" (top bar, drawer) takes a merchant — the provider's help site, `{lang}`
+   * standing for en or ar. Unset: the back office's own help page, /help (docs in README "Settings").
+   */
+  helpCentreUrl: string | undefined;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
   schemasDir: string;
   localesDir: string;
@@ -181,6 +186,10 @@ export function loadConfig(env: Env): Config {
   if (connector !== 'sandbox' && connector !== 'none')
     throw new ConfigError(`ECOMMERCE_CONNECTOR must be "sandbox" or "none", got "${connector}"`);
 
+  const helpCentreUrl = nonEmpty(env, 'HELP_CENTRE_URL');
+  if (helpCentreUrl !== undefined)
+    parseUrl('HELP_CENTRE_URL', helpCentreUrl.replaceAll('{lang}', 'en'), ['https']);
+
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
@@ -191,6 +200,7 @@ export function loadConfig(env: Env): Config {
   const localesDir = directory('LOCALES_DIR', fileURLToPath(new URL('../../locales', import.meta.url)));
 
   return {
+    helpCentreUrl,
     schemasDir,
     localesDir,
     s3: loadS3(env),

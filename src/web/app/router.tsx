@@ -34,6 +34,11 @@ export const routes: RouteObject[] = [
         path: 'webview/*',
         ...lazyScreen(() => import('./WebviewPage').then((m) => m.WebviewPage)),
       },
+      // The back office's own help centre (public): where "Help centre" goes without a HELP_CENTRE_URL.
+      {
+        path: 'help',
+        ...lazyScreen(() => import('../features/help/routes/HelpPage').then((m) => m.HelpPage), ['help']),
+      },
       {
         path: 'auth/:step?',
         ...lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),

@@ -10,7 +10,11 @@ export const links = {
   terms: (lang: Language) => `${SITE}/${lang}/merchant-terms`,
   privacy: (lang: Language) => `${SITE}/${lang}/privacy`,
   marketplace: (lang: Language) => `${SITE}/${lang}/shop`,
-  helpCenter: (lang: Language) => `${SITE}/${lang}/help/merchants`,
+  /**
+   * The help centre: the server sends this on to the provider's help site (HELP_CENTRE_URL) or to the back
+   * office's own help page, /help (src/server/routes/helpCentre.ts).
+   */
+  helpCenter: (lang: Language) => `/help-centre?lang=${lang}`,
   /** The merchant app: one address that sends phones to their store (the QR code encodes it). */
   merchantApp: `${SITE}/merchant-app`,
   appStore: 'https://apps.apple.com/',

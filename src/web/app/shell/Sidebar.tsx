@@ -88,10 +88,11 @@ export function Sidebar(props: {
     return name && !seen[name] ? { text: t('new'), color: 'mint' } : undefined;
   };
 
-  const item = (nav: NavItem | { id: string; path: string; badge?: undefined }) => (
+  const item = (nav: NavItem | ExtraItem) => (
     <SidebarLink
       key={nav.id}
       nav={nav}
+      external={'external' in nav && nav.external}
       badge={badgeOf(nav.badge)}
       collapsed={collapsed}
       active={location.pathname.startsWith(nav.path)}
@@ -149,10 +150,7 @@ export function Sidebar(props: {
           )}
           {NAVIGATION.map((section) => {
             const items = section.items.filter((i) => i.allow(shell.permissions));
-            const extra =
-              section.id === 'general' && shell.applicationStatus === 'draft'
-                ? [{ id: 'application', path: '/applications' }]
-                : [];
+            const extra = extraItems(section.id, shell, lang);
             if (items.length + extra.length === 0) return null;
             return (
               <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
@@ -233,6 +231,29 @@ export function Sidebar(props: {
       </Stack>
     </Stack>
   );
+}
+
+/** An item the sidebar adds beside the permission table: the application, and support for an applicant. */
+interface ExtraItem {
+  id: string;
+  path: string;
+  badge?: undefined;
+  external?: boolean;
+}
+
+/**
+ * The application item and, for an account without merchant access yet, a way to support. Spec §2.3 shows the
+ * application item for a draft only; after submitting, that left an empty sidebar (issue 32), so it stays while
+ * the application may be viewed (canViewApplication: a draft, or submitted and in review — it then opens the
+ * view). Support itself needs merchant access (tickets belong to a merchant), so an applicant's "Support" opens
+ * the help centre, whose last answer says how they are contacted.
+ */
+function extraItems(section: string, shell: ShellData, lang: 'en' | 'ar'): ExtraItem[] {
+  if (section === 'general' && shell.permissions.canViewApplication && shell.applicationStatus !== null)
+    return [{ id: 'application', path: '/applications' }];
+  if (section === 'businessProfile' && !shell.permissions.canViewSupport)
+    return [{ id: 'support', path: links.helpCenter(lang), external: true }];
+  return [];
 }
 
 function SidebarLink(props: {

@@ -62,9 +62,11 @@ export const disputeKeys = {
 
 const search = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
-export function useDisputes(filters: ListFilters) {
+/** The list; `enabled` false (a member without the disputes flag) asks nothing: the answer would be 403. */
+export function useDisputes(filters: ListFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: disputeKeys.list(filters),
+    enabled,
     queryFn: ({ pageParam }) =>
       api<Page>(
         'GET',
@@ -76,9 +78,10 @@ export function useDisputes(filters: ListFilters) {
   });
 }
 
-export const useDispute = (id: string) =>
+export const useDispute = (id: string, enabled = true) =>
   useQuery({
     queryKey: disputeKeys.detail(id),
+    enabled,
     queryFn: () => api<{ dispute: Dispute }>('GET', `${D}/${encodeURIComponent(id)}`).then((r) => r.dispute),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });

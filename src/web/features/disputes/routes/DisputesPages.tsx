@@ -225,14 +225,18 @@ export function DisputesList() {
   const { t } = useTranslation('disputes');
   // The tutorial's second step is on the users item, which workspace admins alone have (shell spec §2.3, §6:
   // is_account_edit_allowed makes a workspace admin).
-  const admin = usePermissionFlags().data?.is_account_edit_allowed === true;
+  const flags = usePermissionFlags();
+  const admin = flags.data?.is_account_edit_allowed === true;
+  // Merchant access shows the page (spec §2.3); fetching the list takes the disputes flag (canFetchDisputes). A
+  // member without it is told so at once, without asking the server for a 403 (issue 32).
+  const mayFetch = flags.data?.is_disputes_allowed === true;
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
-  const list = useDisputes(filters);
+  const list = useDisputes(filters, mayFetch);
   const [exporting, setExporting] = useState(false);
   const disputes = list.data?.pages.flatMap((p) => p.disputes) ?? [];
 
-  // Without the disputes flag the list answers 403: the page says so (and offers no export).
-  if (list.error instanceof ApiError && list.error.status === 403)
+  // Without the flag (or if the server says so all the same): the page says so, and offers no export.
+  if ((flags.isSuccess && !mayFetch) || (list.error instanceof ApiError && list.error.status === 403))
     return (
       <>
         <PageHeader title={t('title')} />
@@ -382,9 +386,18 @@ function Actions(props: { dispute: Dispute }) {
 export function DisputeDetail() {
   const { t, i18n } = useTranslation('disputes');
   const { id = '' } = useParams();
-  const query = useDispute(id);
+  const flags = usePermissionFlags();
+  const mayFetch = flags.data?.is_disputes_allowed === true;
+  const query = useDispute(id, mayFetch);
   const navigate = useNavigate();
   const crumbs = [{ label: t('title'), to: '/disputes' }];
+  if (flags.isSuccess && !mayFetch)
+    return (
+      <>
+        <PageHeader title={t('title')} breadcrumbs={crumbs} />
+        <Forbidden />
+      </>
+    );
   if (!query.isSuccess)
     return (
       <QueryFallback
