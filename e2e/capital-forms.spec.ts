@@ -158,7 +158,7 @@ test.describe('the reset fix', () => {
     await expect(number).toHaveValue('CN-2045871');
     await number.fill('CN-1234567890123456');
     await number.blur(); // validation on blur (§5): at most 15 characters
-    await expect(page.getByText('maximum length is 15').first()).toBeVisible();
+    await expect(page.getByText('Maximum length is 15').first()).toBeVisible();
     await number.fill('CN-7788');
     await page.getByRole('button', { name: 'Send changes' }).click();
     await expect(page.getByText('Business licence').first()).toBeVisible();

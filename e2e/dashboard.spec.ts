@@ -65,7 +65,7 @@ test('an approved merchant completes the business profile, signs the contract an
   await page.getByRole('textbox', { name: 'Support e-mail' }).fill('help@oasis');
   await page.getByRole('textbox', { name: 'Support phone' }).fill('+966501234570');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('please enter valid email')).toBeVisible();
+  await expect(page.getByText('Please enter valid email')).toBeVisible();
   // What was typed stays.
   await expect(page.getByRole('textbox', { name: 'Support phone' })).toHaveValue('+966501234570');
   await page.getByRole('textbox', { name: 'Support e-mail' }).fill('help@oasis.example');
@@ -73,7 +73,7 @@ test('an approved merchant completes the business profile, signs the contract an
 
   await expect(page).toHaveURL(/\/dashboard\/contract$/);
   await page.getByRole('button', { name: 'Sign the contract' }).click();
-  await expect(page.getByText('this field is required')).toBeVisible();
+  await expect(page.getByText('This field is required')).toBeVisible();
   await page.getByRole('checkbox', { name: 'I have read and accept the merchant agreement' }).check();
   await page.getByRole('button', { name: 'Sign the contract' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

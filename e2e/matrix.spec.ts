@@ -80,7 +80,7 @@ for (const path of planMatrix()) {
         // As far as this context goes: the form says what is missing and stays.
         await page.getByRole('button', { name: /^(Next|Finish|Submit)$/ }).click();
         await expect(
-          page.getByText('this field is required').filter({ visible: true }).first(),
+          page.getByText('This field is required').filter({ visible: true }).first(),
         ).toBeVisible();
         await expect(page).toHaveURL(new RegExp(`/applications/step/${step}(\\?|$)`));
         return;

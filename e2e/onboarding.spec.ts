@@ -290,7 +290,7 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
     mimeType: 'application/pdf',
     buffer: Buffer.from('just some text'),
   });
-  await expect(page.getByText(/file must have a .*pdf.* extension/)).toBeVisible();
+  await expect(page.getByText(/File must have a .*pdf.* extension/)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Mariam Al Falasi');
   await upload(page, 'ID document (front)');
 

@@ -95,13 +95,15 @@ test.describe('support tickets', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByText('Choose a topic').last()).toBeVisible();
     await expect(dialog.getByText('Tell us what happened')).toBeVisible();
+    await expect(dialog.getByText('Give your ticket a subject')).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Topic' }).click();
     await page.getByRole('option', { name: 'Finances' }).click();
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('Payout of Sunday is missing');
     await dialog.getByRole('textbox', { name: 'What happened?' }).fill('Short');
     await expect(dialog.getByText('Write at least 10 characters')).toBeVisible();
     await dialog
       .getByRole('textbox', { name: 'What happened?' })
-      .fill('Payout of Sunday is missing\nIt has not reached our bank account.');
+      .fill('The payout of Sunday 12 has not reached our bank account.\nOur bank confirmed nothing arrived.');
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Add a photo' }).click();
     await (await chooser).setFiles([{ name: 'statement.png', mimeType: 'image/png', buffer: PNG }]);
@@ -111,7 +113,7 @@ test.describe('support tickets', () => {
     await expect(page.getByText('Your ticket is open. We will answer here.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payout of Sunday is missing' })).toBeVisible();
     await expect(page.locator('[data-status="new"]')).toBeVisible();
-    await expect(page.getByTestId('conversation')).toContainText('It has not reached our bank account.');
+    await expect(page.getByTestId('conversation')).toContainText('Our bank confirmed nothing arrived.');
     await expect(page.getByRole('img', { name: 'statement.png' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to tickets' }).click();
     await expect(page.getByTestId('tickets').locator('tbody tr').first()).toContainText(

@@ -90,8 +90,8 @@ test.describe('wizard runner', () => {
     test.skip(isMobile, 'behaviour: desktop project');
     await page.goto(`${base}/basic-info`);
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(visibleText(page, 'this field is required').first()).toBeVisible();
-    await expect(visibleText(page, 'this field is required')).toHaveCount(7);
+    await expect(visibleText(page, 'This field is required').first()).toBeVisible();
+    await expect(visibleText(page, 'This field is required')).toHaveCount(7);
     await expect(page.getByRole('textbox', { name: /First name/ })).toBeFocused();
     await expect(page).toHaveURL(/\/basic-info$/);
   });
@@ -102,11 +102,11 @@ test.describe('wizard runner', () => {
     const email = page.getByRole('textbox', { name: /Email/ });
     await email.fill('sara.example.com');
     await email.blur();
-    await expect(visibleText(page, 'please enter valid email')).toBeVisible();
+    await expect(visibleText(page, 'Please enter valid email')).toBeVisible();
     await expect(email).toHaveValue('sara.example.com');
     await email.fill('sara@example.com');
     await email.blur();
-    await expect(visibleText(page, 'please enter valid email')).toHaveCount(0);
+    await expect(visibleText(page, 'Please enter valid email')).toHaveCount(0);
   });
 
   test('the steps follow the answers, one address per step, and the browser buttons work', async ({
@@ -125,7 +125,7 @@ test.describe('wizard runner', () => {
     ).toBeVisible();
     // Nothing chosen yet: the message is on the licence field itself.
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(visibleText(page, 'this field is required')).toHaveCount(1);
+    await expect(visibleText(page, 'This field is required')).toHaveCount(1);
     await expect(page).toHaveURL(/\/business-licence-sau$/);
 
     await page.getByRole('radio', { name: 'Commercial registration' }).check();
@@ -175,7 +175,7 @@ test.describe('dev catalogue page', () => {
     );
     await page.getByRole('combobox', { name: 'Example data' }).click();
     await page.getByRole('option', { name: /\/bank_details\/iban · format/ }).click();
-    await expect(visibleText(page, 'please enter a valid IBAN')).toBeVisible();
+    await expect(visibleText(page, 'Please enter a valid IBAN')).toBeVisible();
     await expect(visibleText(page, 'يرجى إدخال رقم آيبان صحيح')).toBeVisible();
   });
 });

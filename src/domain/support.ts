@@ -79,8 +79,21 @@ export const filterStatusOf = (status: TicketStatus): (typeof TICKET_FILTER_STAT
 export const canRate = (status: string, csat: string) =>
   (status === 'resolved' || status === 'closed') && csat === 'requested';
 
-/** A ticket's title: its text's first line, at most 80 characters. */
+/** A ticket's subject, as the merchant writes it (the ticket's title): 3 to 120 characters. */
+export const TICKET_SUBJECT_MIN = 3;
+export const TICKET_SUBJECT_MAX = 120;
+
+/**
+ * A ticket's title when it has no subject (one opened through the API without it): its text's first line, at
+ * most 80 characters, cut after a whole word with "…" (issue 32: "…Screenshot att…" read as broken). The full
+ * text is the ticket's first message.
+ */
 export function ticketTitle(text: string): string {
   const line = text.trim().split('\n')[0]!.trim();
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  if (line.length <= 80) return line;
+  // The last space within the first 80 characters ends the last whole word that fits with its "…"; a first line
+  // without a space for most of its length (a pasted address) is cut where it must be.
+  const space = line.slice(0, 80).lastIndexOf(' ');
+  const cut = space >= 40 ? line.slice(0, space) : line.slice(0, 79);
+  return `${cut.replace(/[\s,;:.–—-]+$/u, '')}…`;
 }

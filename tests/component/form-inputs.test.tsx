@@ -17,6 +17,7 @@ const schema = {
     name: { type: 'string', title: 'Name' },
     count: { type: 'integer', title: 'Count' },
     note: { type: 'string', title: 'Note' },
+    site: { type: 'string', title: 'Website', format: 'https-url' },
   },
 } as const;
 
@@ -62,6 +63,25 @@ describe('text inputs of the form', () => {
       onBlur.mock.invocationCallOrder.at(-1)!,
     );
     expect(onBlur).toHaveBeenLastCalledWith('root_name', 'Noor');
+  });
+
+  it('complete a website typed without https:// when it is left, and leave what cannot be an address', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onBlur = vi.fn();
+    render(<Host onChange={onChange} onBlur={onBlur} />);
+    const site = screen.getByLabelText('Website') as HTMLInputElement;
+    await user.type(site, 'nadiacrafts.example');
+    await user.tab();
+    expect(site.value).toBe('https://nadiacrafts.example');
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ site: 'https://nadiacrafts.example' }),
+    );
+    expect(onBlur).toHaveBeenLastCalledWith(expect.stringContaining('site'), 'https://nadiacrafts.example');
+    await user.clear(site);
+    await user.type(site, 'nadiacrafts');
+    await user.tab();
+    expect(site.value).toBe('nadiacrafts');
   });
 
   it('give numbers as numbers, on a numeric keyboard', async () => {

@@ -206,7 +206,7 @@ describe('useWizard (through the runner that draws it)', () => {
     const name = await screen.findByRole('textbox', { name: /Full name/ });
     expect(screen.getAllByText('About you').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findAllByText('this field is required')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThan(0);
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect(saves).toEqual([]);
     expect(where()).toBe('/w/contact');
@@ -270,7 +270,7 @@ describe('useWizard (through the runner that draws it)', () => {
     await user.type(await screen.findByRole('textbox', { name: /Work email/ }), 'taken@example.com');
     await user.click(screen.getByRole('radio', { name: 'Online only' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findAllByText('maximum length is 5')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Maximum length is 5')).length).toBeGreaterThan(0);
     expect(where()).toBe('/w/contact');
     // Nothing was stored; the refused answer is put back as last saved (none) and everything else saved at once.
     const refusedAt = saves.findIndex((s) => s.data.email === 'taken@example.com');
@@ -337,7 +337,7 @@ describe('useWizard (through the runner that draws it)', () => {
     // The newest answers are what the server keeps, and the last save sent holds them.
     expect(stored).toMatchObject({ full_name: 'Noor Saleh', email: 'noor@example.com' });
     expect(saves.at(-1)).toMatchObject({ full_name: 'Noor Saleh', email: 'noor@example.com' });
-    expect(screen.queryAllByText('maximum length is 5')).toEqual([]);
+    expect(screen.queryAllByText('Maximum length is 5')).toEqual([]);
   });
 
   it('words a refused submit as the flow says (its reason, else any), on the step’s own button, and keeps the form', async () => {

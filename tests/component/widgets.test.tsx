@@ -304,8 +304,8 @@ describe.each(CUSTOM_WIDGET_NAMES)('widget "%s"', (name) => {
     });
 
     it('shows the errors it is given', async () => {
-      await renderIn(dir, <Widget {...props(name, { rawErrors: ['this field is required'] })} />);
-      expect(screen.getByText('this field is required')).toBeTruthy();
+      await renderIn(dir, <Widget {...props(name, { rawErrors: ['This field is required'] })} />);
+      expect(screen.getByText('This field is required')).toBeTruthy();
     });
 
     it('cannot be changed when disabled', async () => {
@@ -631,8 +631,8 @@ describe('widget specifics', () => {
   });
 
   it.each([
-    ['big.pdf', 200_000, 'file is larger than 100 KB'],
-    ['photo.gif', 1, 'file must have a pdf extension'],
+    ['big.pdf', 200_000, 'File is larger than 100 KB'],
+    ['photo.gif', 1, 'File must have a pdf extension'],
   ])('upload: refuses %s (%i bytes) before sending it', async (name, size, message) => {
     const file = new File(['x'.repeat(size)], name);
     const user = userEvent.setup({ applyAccept: false });

@@ -199,6 +199,7 @@ describe('opening a ticket', () => {
       attachments: [url],
     });
     expect(opened.status).toBe(201);
+    // Without a subject the title is the text's first line.
     expect(opened.body.ticket).toMatchObject({
       merchant_id: who.merchant,
       status: 'new',
@@ -226,6 +227,29 @@ describe('opening a ticket', () => {
         })
       ).body.field_errors,
     ).toHaveProperty('/merchant_id');
+  });
+
+  it('titles a ticket by its subject, 3 to 120 characters, and says what is wrong with one', async () => {
+    const who = await merchantWith([]);
+    const text = 'The refund button answers an error for every order since Tuesday.';
+    const opened = await who.call('POST', `${BASE}/tickets`, {
+      topic: 'tech_issue',
+      subject: '  Refunds fail  ',
+      text,
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.body.ticket).toMatchObject({ title: 'Refunds fail' });
+    expect(opened.body.messages).toEqual([expect.objectContaining({ body: text })]);
+    for (const [subject, key, length] of [
+      ['  ', 'validation:error.required', 3],
+      ['Hi', 'validation:error.minLength', 3],
+      ['x'.repeat(121), 'validation:error.maxLength', 120],
+    ] as const) {
+      const refused = await who.call('POST', `${BASE}/tickets`, { topic: 'other', subject, text });
+      expect(refused.status, subject).toBe(400);
+      expect(refused.body.field_errors['/subject'], subject).toMatchObject({ key, params: { length } });
+    }
+    expect((await who.call('GET', `${BASE}/tickets`)).body.total).toBe(1);
   });
 
   it('takes JPEG or PNG up to 5 MB in the field asset, and says what is wrong otherwise', async () => {

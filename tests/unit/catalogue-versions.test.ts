@@ -53,7 +53,7 @@ describe('version ids', () => {
     const { texts, shared, flow } = versions.onboarding!.content;
     expect(texts.en!['onboarding:fields.iban.title']).toBe('IBAN');
     expect(texts.ar!['onboarding:fields.iban.title']).toEqual(expect.any(String));
-    expect(texts.en!['validation:error.required']).toBe('this field is required');
+    expect(texts.en!['validation:error.required']).toBe('This field is required');
     expect(Object.keys(texts.en!).some((key) => key.startsWith('auth:'))).toBe(false);
     expect(Object.keys(shared)).toEqual(['_defs/common.schema.json']);
     expect(flow).not.toHaveProperty('$schema');

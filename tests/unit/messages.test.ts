@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogueAjv } from '../../src/catalogue/model';
 import { fromServerFieldErrors, toFieldErrors, toFieldMessages } from '../../src/engine/core/messages';
-import { setFormatClock } from '../../src/engine/core/formats';
+import { isHttpsUrl, setFormatClock, withHttps } from '../../src/engine/core/formats';
 import common from '../../schemas/_defs/common.schema.json';
 
 const ajv = createCatalogueAjv();
@@ -139,5 +139,22 @@ describe('toFieldErrors', () => {
       '/share': { key: 'validation:error.maximum', params: { limit: 100 } },
       '/name': { key: 'validation:error.required', params: {} },
     });
+  });
+});
+
+describe('withHttps (a website typed without its scheme)', () => {
+  it.each([
+    ['nadiacrafts.example', 'https://nadiacrafts.example'],
+    ['  www.nadiacrafts.example/shop ', 'https://www.nadiacrafts.example/shop'],
+    ['https://nadiacrafts.example', 'https://nadiacrafts.example'],
+    // Not completed: a scheme was typed (the message asks for https), or no address would come of it.
+    ['http://nadiacrafts.example', 'http://nadiacrafts.example'],
+    ['nadiacrafts', 'nadiacrafts'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['two words.example', 'two words.example'],
+    ['', ''],
+  ])('%j → %j', (typed, completed) => {
+    expect(withHttps(typed)).toBe(completed);
+    if (completed !== typed) expect(isHttpsUrl(completed)).toBe(true);
   });
 });

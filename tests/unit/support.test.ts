@@ -48,6 +48,14 @@ describe('ticket statuses', () => {
     expect(long).toHaveLength(80);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('cuts a long first line after a whole word, not inside one (issue 32)', () => {
+    const title = ticketTitle(
+      'Our checkout page shows the wrong instalment amount for every basket over 2,000 SAR. Screenshot attached.',
+    );
+    expect(title).toBe('Our checkout page shows the wrong instalment amount for every basket over 2,000…');
+    expect(title.length).toBeLessThanOrEqual(80);
+  });
 });
 
 describe('the list’s address', () => {

@@ -69,6 +69,17 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
+/**
+ * A website typed without its scheme, completed: `nadiacrafts.example` → `https://nadiacrafts.example`, when that
+ * is a valid address; anything else (a scheme typed, `http://` included, or no address at all) as it was typed.
+ */
+export function withHttps(typed: string): string {
+  const text = typed.trim();
+  if (text === '' || text.includes('://')) return typed;
+  const completed = `https://${text}`;
+  return isHttpsUrl(completed) ? completed : typed;
+}
+
 /** The minimum weeks ahead for a date with the `date-2-weeks-ahead` format (spec: a licence must expire at least two weeks from now). */
 export const LICENCE_MIN_WEEKS = 2;
 

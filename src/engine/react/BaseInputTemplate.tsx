@@ -8,6 +8,9 @@
  * - numbers use a plain text input with a numeric keyboard (rjsf's NumberField turns the text into a number)
  *   rather than Mantine's NumberInput, which brings react-number-format (~5 KiB gzip) for spinner buttons no
  *   form of ours shows.
+ * A website field (format `https-url`) completes an address typed without its scheme when the field is left:
+ * `nadiacrafts.example` becomes `https://nadiacrafts.example` (issue 32) — only when that is a valid address, so
+ * what cannot be one keeps its message.
  */
 import { memo, useCallback } from 'react';
 import { Input } from '@mantine/core';
@@ -21,6 +24,7 @@ import {
 } from '@rjsf/utils';
 import { useDeferredChange } from '../widgets/useDeferredChange';
 import { useAutoDir } from './autoDir';
+import { withHttps } from '../core/formats';
 
 interface DeferredInputProps {
   id: string;
@@ -44,6 +48,8 @@ interface DeferredInputProps {
   onChangeOverride?: BaseInputTemplateProps['onChangeOverride'];
   onBlur: (id: string, value: string) => void;
   onFocus: (id: string, value: string) => void;
+  /** What the field makes of the text when it is left (a website's missing `https://`). */
+  complete?: (typed: string) => string;
 }
 
 /** The typed text: the only part of the field a keystroke re-renders. */
@@ -55,12 +61,16 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
       change(event.target.value === '' ? emptyValue : event.target.value),
     [change, emptyValue],
   );
+  const { complete } = props;
   const handleBlur = useCallback(
     (event: React.FocusEvent<HTMLInputElement>) => {
+      const typed = event.target.value;
+      const completed = complete ? complete(typed) : typed;
+      if (completed !== typed) change(completed);
       flush();
-      onBlur(id, event.target.value);
+      onBlur(id, completed);
     },
-    [flush, onBlur, id],
+    [change, complete, flush, onBlur, id],
   );
   const handleFocus = useCallback(
     (event: React.FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value),
@@ -130,6 +140,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
           onChangeOverride={props.onChangeOverride}
           onBlur={props.onBlur}
           onFocus={props.onFocus}
+          complete={schema.format === 'https-url' ? withHttps : undefined}
         />
       </Input.Wrapper>
       {props.children}

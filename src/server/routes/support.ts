@@ -17,6 +17,8 @@ import {
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENTS_MAX,
   TICKET_STATUSES,
+  TICKET_SUBJECT_MAX,
+  TICKET_SUBJECT_MIN,
   TICKET_TEXT_MAX,
   TICKET_TOPICS,
   TICKETS_LIMIT,
@@ -124,7 +126,9 @@ export async function supportRoutes(
     async (request) => support.list(who(request), request.query, request.query.tz_offset),
   );
 
-  app.post<{ Body: { topic: string; text: string; attachments?: string[]; merchant_id?: string } }>(
+  app.post<{
+    Body: { topic: string; subject?: string; text: string; attachments?: string[]; merchant_id?: string };
+  }>(
     `${base}/tickets`,
     {
       schema: {
@@ -136,6 +140,11 @@ export async function supportRoutes(
           required: ['topic', 'text'],
           properties: {
             topic: { type: 'string', maxLength: 50, description: TICKET_TOPICS.join(', ') },
+            subject: {
+              type: 'string',
+              maxLength: 1000,
+              description: `the ticket's title, ${TICKET_SUBJECT_MIN}–${TICKET_SUBJECT_MAX} characters (default: the text's first line)`,
+            },
             text: { type: 'string', maxLength: TICKET_TEXT_MAX },
             attachments: {
               type: 'array',

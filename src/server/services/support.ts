@@ -15,6 +15,8 @@ import {
   isTicketStatus,
   isTicketTopic,
   TICKET_ATTACHMENTS_MAX,
+  TICKET_SUBJECT_MAX,
+  TICKET_SUBJECT_MIN,
   TICKET_TEXT_MAX,
   TICKET_TEXT_MIN,
   TICKETS_LIMIT,
@@ -41,6 +43,8 @@ export interface TicketFilterInput {
 
 export interface OpenTicketInput {
   topic: string;
+  /** The title (default: the text's first line, cut after a word). */
+  subject?: string;
   text: string;
   attachments?: string[];
   merchant_id?: string;
@@ -158,12 +162,25 @@ export function createSupportService(deps: {
       if (text.length < TICKET_TEXT_MIN)
         problems['/text'] = fieldError(
           text === '' ? 'validation:error.required' : 'validation:error.minLength',
-          {
-            limit: TICKET_TEXT_MIN,
-          },
+          // `limit` as ajv names it; `length`, the message's own ("Minimum length is {{length}}").
+          { limit: TICKET_TEXT_MIN, length: TICKET_TEXT_MIN },
         );
       else if (text.length > TICKET_TEXT_MAX)
-        problems['/text'] = fieldError('validation:error.maxLength', { limit: TICKET_TEXT_MAX });
+        problems['/text'] = fieldError('validation:error.maxLength', {
+          limit: TICKET_TEXT_MAX,
+          length: TICKET_TEXT_MAX,
+        });
+      const subject = input.subject?.trim();
+      if (subject !== undefined && subject.length < TICKET_SUBJECT_MIN)
+        problems['/subject'] = fieldError(
+          subject === '' ? 'validation:error.required' : 'validation:error.minLength',
+          { limit: TICKET_SUBJECT_MIN, length: TICKET_SUBJECT_MIN },
+        );
+      else if (subject !== undefined && subject.length > TICKET_SUBJECT_MAX)
+        problems['/subject'] = fieldError('validation:error.maxLength', {
+          limit: TICKET_SUBJECT_MAX,
+          length: TICKET_SUBJECT_MAX,
+        });
       const merchantId = input.merchant_id ?? allowed[0]!;
       if (!allowed.includes(merchantId))
         problems['/merchant_id'] = fieldError('validation:error.notYourMerchant', { value: merchantId });
@@ -186,7 +203,7 @@ export function createSupportService(deps: {
           topic: input.topic,
           status: 'new',
           csat: 'none',
-          title: ticketTitle(text),
+          title: subject || ticketTitle(text),
           data: { opened_by: name },
           createdAt: now,
           updatedAt: now,

@@ -35,6 +35,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { links } from '../../config/links';
+import { isPlannedPath } from '../../config/plannedRoutes';
 import { isLanguage } from '../../../domain/language';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { useAccount } from '../../api/account';
@@ -93,7 +94,13 @@ export function Sidebar(props: {
       key={nav.id}
       nav={nav}
       external={'external' in nav && nav.external}
-      badge={badgeOf(nav.badge)}
+      badge={
+        badgeOf(nav.badge) ??
+        // An area not built yet says so before it is opened (issue 32).
+        (isPlannedPath(nav.path)
+          ? { text: t('area.soon', { ns: 'common' }), color: 'gray', soon: true }
+          : undefined)
+      }
       collapsed={collapsed}
       active={location.pathname.startsWith(nav.path)}
       onNavigate={props.onNavigate}
@@ -266,8 +273,11 @@ function SidebarLink(props: {
   label?: string;
   /** An e-mail or phone number: left to right in Arabic too. */
   ltrLabel?: boolean;
-  /** A count or "new" as a badge; `dot`: a small dot whose text is for screen readers and the tooltip. */
-  badge?: { text: string; color: string; dot?: boolean };
+  /**
+   * A count or "new" as a badge; `dot`: a small dot whose text is for screen readers and the tooltip; `soon`: a
+   * quiet grey badge (an area not built yet), in the tooltip only when the sidebar is collapsed.
+   */
+  badge?: { text: string; color: string; dot?: boolean; soon?: boolean };
 }) {
   const { t } = useTranslation('shell');
   const { dir } = useDirection();
@@ -284,7 +294,7 @@ function SidebarLink(props: {
         props.badge?.dot ? (
           <UnreadDot label={badge} color={props.badge.color} testId={`nav-dot-${props.nav.id}`} />
         ) : (
-          <Badge size="xs" color={props.badge?.color} variant="filled">
+          <Badge size="xs" color={props.badge?.color} variant={props.badge?.soon ? 'light' : 'filled'}>
             {badge}
           </Badge>
         )
@@ -312,7 +322,7 @@ function SidebarLink(props: {
     <Tooltip label={badge ? `${label} (${badge})` : label} position="right" withinPortal>
       <Box pos="relative">
         {link}
-        {badge && <Box className="mbo-nav-dot" aria-hidden />}
+        {badge && !props.badge?.soon && <Box className="mbo-nav-dot" aria-hidden />}
       </Box>
     </Tooltip>
   );

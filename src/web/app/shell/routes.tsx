@@ -6,34 +6,9 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyScreen } from '../lazyScreen';
 import type { ComputedPermissions } from '../../../domain/permissions';
+import { PLANNED } from '../../config/plannedRoutes';
 
 type Permission = keyof ComputedPermissions;
-
-/** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
-const PLANNED: [string, string, Permission?][] = [
-  ['payments', 'nav.orders', 'canViewOrders'],
-  ['payments/:paymentId', 'nav.orders', 'canViewOrders'],
-  ['payments/:paymentId/payouts', 'nav.orders', 'canViewOrders'],
-  ['analytics', 'nav.analytics', 'canViewAnalytics'],
-  ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
-  ['ads', 'nav.ads', 'canViewAds'],
-  ['locations', 'nav.locations', 'canViewLocations'],
-  ['marketing', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/store-listing', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/connect/:platform', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/products', 'nav.marketing', 'canViewMarketing'],
-  ['marketplace', 'page.marketplace', 'canViewMarketing'],
-  ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
-  ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
-  ['finance/payouts', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/payouts/completed/:payoutId?', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/payouts/upcoming/:merchantId?', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/payouts/how-reports-work', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/card', 'nav.card', 'canViewCard'],
-  ['service/pl-status/:paymentId', 'page.paymentLink', 'canCreatePaymentLinks'],
-  ['pipedrive/:applicationId', 'page.crm'],
-];
 
 const pages = () => import('./pages');
 const dashboard = () => import('../../features/dashboard/routes/DashboardPages');

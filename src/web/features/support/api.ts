@@ -82,7 +82,7 @@ function useTicketChange<Input>(send: (input: Input) => Promise<TicketWithMessag
 }
 
 export const useOpenTicket = () =>
-  useTicketChange<{ topic: TicketTopic; text: string; attachments: string[] }>((input) =>
+  useTicketChange<{ topic: TicketTopic; subject: string; text: string; attachments: string[] }>((input) =>
     api('POST', `${S}/tickets`, input),
   );
 

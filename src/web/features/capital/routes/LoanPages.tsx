@@ -4,6 +4,7 @@
  * rate and minimum, details tooltip, sortable repayments, FAQ, payouts link, offer card, alerts and banners), and
  * the loan-application detail by status with the approved summary.
  */
+import { AreaLink } from '../../../components/AreaLink';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Accordion,
@@ -441,9 +442,9 @@ export function LoanPage() {
             </div>
           </SimpleGrid>
           {!dd && (
-            <Anchor component={Link} to="/finance/payouts" size="sm" mt="md" display="inline-block">
+            <AreaLink to="/finance/payouts" size="sm" mt="md">
               {t('loan.payouts')}
-            </Anchor>
+            </AreaLink>
           )}
         </Card>
         <LoanOfferCard loan={loan} />

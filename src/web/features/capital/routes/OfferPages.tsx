@@ -30,6 +30,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
+import { isPlannedPath } from '../../../config/plannedRoutes';
 import { PageHeader } from '../../../components/PageHeader';
 import { FlowForm } from '../../../components/FlowForm';
 import { notify } from '../../../components/notificationStore';
@@ -126,7 +127,13 @@ export function CapitalEntry() {
     case 'waitlist':
       return <Navigate to={`${base}/waitlist`} replace />;
     case 'payouts':
-      return <Navigate to="/finance/payouts/completed" replace />;
+      // Spec §2: all empty goes to the completed payouts page. Until payouts exists, a page that says there is no
+      // capital yet, in the Capital section (issue 32: "not available yet" with Payouts highlighted read as broken).
+      return isPlannedPath('/finance/payouts/completed') ? (
+        <NothingYet />
+      ) : (
+        <Navigate to="/finance/payouts/completed" replace />
+      );
     case 'application':
       return <Navigate to={`${base}/applications/${target.id}`} replace />;
     case 'loan':
@@ -688,5 +695,21 @@ export function FrfOfferRoute() {
       to={`${base}/application-frf/${ready.application.id}/${frfStepId(stepName) ?? stepName}`}
       replace
     />
+  );
+}
+
+/** Capital with no offer, loan or application (while the payouts page of spec §2 is not built). */
+function NothingYet() {
+  const { t } = useTranslation('capital');
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Card withBorder radius="lg" padding="xl" maw={560} data-testid="capital-nothing-yet">
+        <Title order={2} size="h4" mb="xs">
+          {t('nothingYet.title')}
+        </Title>
+        <Text c="dimmed">{t('nothingYet.body')}</Text>
+      </Card>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * Opening a ticket (onboarding spec §2 "Support: ticket form"; §4 topics; §5 images jpeg/jpg/png, 5 MB, at most
- * 5): a topic, what happened (its first line becomes the ticket's title) and photos uploaded as they are picked.
+ * 5): a topic, a subject (the ticket's title in the list — issue 32: a title cut from the text read as broken),
+ * what happened, and photos uploaded as they are picked.
  * Send waits for uploads under way; what was typed and picked stays if sending fails, and the server's word on a
  * field is shown on that field.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -12,6 +13,8 @@ import { ImagePicker, useImageUploads } from '../../../components/ImagePicker';
 import {
   ADS_TOPIC,
   TICKET_ATTACHMENTS_MAX,
+  TICKET_SUBJECT_MAX,
+  TICKET_SUBJECT_MIN,
   TICKET_TEXT_MAX,
   TICKET_TEXT_MIN,
   TICKET_TOPICS,
@@ -30,6 +33,7 @@ export function NewTicketDialog(props: {
   const { t: tv } = useTranslation('validation');
   const open = useOpenTicket();
   const [topic, setTopic] = useState<TicketTopic | null>(null);
+  const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const photos = useImageUploads(uploadImage, TICKET_ATTACHMENTS_MAX);
   const [tried, setTried] = useState(false);
@@ -37,18 +41,20 @@ export function NewTicketDialog(props: {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   const tooShort = text.trim().length < TICKET_TEXT_MIN;
+  const subjectShort = subject.trim().length < TICKET_SUBJECT_MIN;
   const send = async () => {
     setTried(true);
     setFailed(null);
     setServerErrors({});
-    if (!topic || tooShort) return;
+    if (!topic || tooShort || subjectShort) return;
     const attachments = await photos.settle();
     if (!attachments) return;
     open.mutate(
-      { topic, text: text.trim(), attachments },
+      { topic, subject: subject.trim(), text: text.trim(), attachments },
       {
         onSuccess: (answer) => {
           setTopic(null);
+          setSubject('');
           setText('');
           setTried(false);
           photos.clear();
@@ -80,6 +86,21 @@ export function NewTicketDialog(props: {
           withAsterisk
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={t('form.subject')}
+          placeholder={t('form.subjectPlaceholder')}
+          value={subject}
+          onChange={(e) => setSubject(e.currentTarget.value)}
+          maxLength={TICKET_SUBJECT_MAX}
+          withAsterisk
+          error={
+            tried && subjectShort
+              ? subject.trim() === ''
+                ? t('form.subjectRequired')
+                : t('form.subjectShort', { count: TICKET_SUBJECT_MIN })
+              : serverErrors['/subject']
+          }
         />
         <Textarea
           label={t('form.text')}

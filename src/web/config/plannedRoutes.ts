@@ -1,0 +1,40 @@
+/**
+ * The routes of areas not built yet (shell spec §2.6 names them; later issues build them): each shows its title
+ * and "not available yet" (app/shell/pages.tsx PlannedRoute). A link into one of them is drawn as text until the
+ * area exists (components/AreaLink, the sidebar's "Soon"), so nothing that does not work looks as if it did.
+ * Building an area means moving its rows from here to its feature's own table in app/shell/routes.tsx.
+ */
+import { matchPath } from 'react-router';
+import type { ComputedPermissions } from '../../domain/permissions';
+
+/** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
+export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [
+  ['payments', 'nav.orders', 'canViewOrders'],
+  ['payments/:paymentId', 'nav.orders', 'canViewOrders'],
+  ['payments/:paymentId/payouts', 'nav.orders', 'canViewOrders'],
+  ['analytics', 'nav.analytics', 'canViewAnalytics'],
+  ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
+  ['ads', 'nav.ads', 'canViewAds'],
+  ['locations', 'nav.locations', 'canViewLocations'],
+  ['marketing', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/store-listing', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/connect/:platform', 'nav.marketing', 'canViewMarketing'],
+  ['marketing/products', 'nav.marketing', 'canViewMarketing'],
+  ['marketplace', 'page.marketplace', 'canViewMarketing'],
+  ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
+  ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
+  ['finance/payouts', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/payouts/completed/:payoutId?', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/payouts/upcoming/:merchantId?', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/payouts/how-reports-work', 'nav.payouts', 'isPayoutsAllowed'],
+  ['finance/card', 'nav.card', 'canViewCard'],
+  ['service/pl-status/:paymentId', 'page.paymentLink', 'canCreatePaymentLinks'],
+  ['pipedrive/:applicationId', 'page.crm', undefined],
+];
+
+/** Whether an address (a path, with or without its query) opens an area that is not built yet. */
+export function isPlannedPath(to: string): boolean {
+  const pathname = to.split(/[?#]/)[0]!;
+  return PLANNED.some(([path]) => matchPath(`/${path}`, pathname) !== null);
+}
