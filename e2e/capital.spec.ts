@@ -85,8 +85,9 @@ test.describe('offers', () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-offer')));
     expect(order).toEqual(['off-falcon-full-revenue', 'off-falcon-mall-b', 'off-falcon-mall-a']);
     await expect(selector.locator('[data-offer="off-falcon-full-revenue"]')).toContainText('Best offer');
-    // The full-revenue headline says up to 1,000,000.
-    await expect(page.getByTestId('offer-banner')).toContainText('1,000,000');
+    // The headline says what this merchant is offered (its best offer, 250,000), not §1's 1,000,000 (issue 32).
+    await expect(page.getByTestId('offer-banner')).toContainText('250,000');
+    await expect(page.getByTestId('offer-banner')).not.toContainText('1,000,000');
     // Another store: its best offer.
     await page.getByTestId('store-switcher').click();
     await page.getByRole('option', { name: 'Falcon Electronics Abu Dhabi' }).click();

@@ -42,6 +42,11 @@ describe('the team', () => {
     ]);
     const finance = res.body.users.find((u: Json) => u.email === 'finance@demo.example');
     expect(finance).toMatchObject({ role: 'settlements', status: 'invited', is_me: false });
+    // Only the README's two invited people are invited (Fatimah, Yasser: one address each, no sign-in yet).
+    expect(
+      res.body.users.filter((u: Json) => u.status === 'invited').map((u: Json) => u.email ?? u.phone),
+    ).toEqual(expect.arrayContaining(['finance@demo.example', '+966501234570']));
+    expect(res.body.users.filter((u: Json) => u.status === 'invited')).toHaveLength(2);
     expect(res.body.stores).toEqual([{ id: 'mer-riyadh-style', name: 'Riyadh Style' }]);
     // Another workspace's people are not there.
     expect(emails(res.body)).not.toContain('pending@demo.example');
@@ -82,6 +87,28 @@ describe('the team', () => {
 });
 
 describe('an invitation', () => {
+  it('a whole account (e-mail and phone) that has not signed in here yet is active, not invited (issue 32)', async () => {
+    const id = `acc-whole-${Date.now().toString(36)}`;
+    const loaded = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [{ id, email: `${id}@example.com`, phone: '+966501239876', lang: 'en' }],
+        permissions: [
+          {
+            account_id: id,
+            merchant_id: 'mer-riyadh-style',
+            role: 'sales_manager',
+            flags: { is_order_view_allowed: true, has_merchant_access: true },
+          },
+        ],
+      },
+    });
+    expect(loaded.statusCode, loaded.body).toBeLessThan(300);
+    const users = (await admin.call('GET', U)).body.users as Json[];
+    expect(users.find((u) => u.id === id)).toMatchObject({ status: 'active' });
+  });
+
   it('by e-mail: the person is in the team as invited, gets a message, signs in and works for the merchant', async () => {
     const email = fresh();
     const res = await admin.call('POST', `${U}/invite`, {

@@ -164,10 +164,12 @@ describe('offer selector (§2): sorted by amount descending then tenor descendin
   });
 });
 
-describe('offer banner (§1): up to 1,000,000 for full_revenue_flow, otherwise up to the offer amount', () => {
+describe('offer banner: up to what this merchant can take on the offer, full-revenue or not (issue 32)', () => {
   it.each([
-    [offer('a', 120_000, 8, ['full_revenue_flow']), 1_000_000],
+    [offer('a', 250_000, 8, ['full_revenue_flow']), 250_000],
     [offer('b', 120_000, 8, ['early_payoff']), 120_000],
+    // Never more than any offer may lend.
+    [offer('c', 2_000_000, 8, ['full_revenue_flow']), 1_000_000],
   ])('%#', (o, amount) => expect(headlineAmount(o)).toBe(amount));
 });
 

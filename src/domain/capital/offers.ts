@@ -17,9 +17,6 @@ export const OFFER_LIMITS = {
 export const maxAmountFor = (offer: Pick<Offer, 'amount'>): number =>
   Math.min(OFFER_LIMITS.amount.max, Math.max(OFFER_LIMITS.amount.min, offer.amount));
 
-/** The headline's "up to" for a full-revenue offer (§1). */
-export const FULL_REVENUE_HEADLINE_AMOUNT = 1_000_000;
-
 const hasTag = (offer: Offer, tag: string) => offer.tags.includes(tag);
 
 /** The offers with the highest amount, in their order. */
@@ -51,9 +48,13 @@ export function selectorOptions(offers: readonly Offer[]): { offer: Offer; best:
     .map((offer, i) => ({ offer, best: i === 0 }));
 }
 
-/** The offer banner's "up to" amount (§1): 1,000,000 for a full-revenue offer, else the offer's amount. */
-export const headlineAmount = (offer: Offer): number =>
-  hasTag(offer, 'full_revenue_flow') ? FULL_REVENUE_HEADLINE_AMOUNT : offer.amount;
+/**
+ * The offer banner's "up to" amount: what this merchant can take on the offer it opens (the most the amount
+ * field allows). §1 says 1,000,000 for a full-revenue offer; over an offer of 250,000 that promised what the
+ * merchant could not choose (issue 32), so the 1,000,000 stays the generic headline's example (§10) and a
+ * banner over a real offer says the real amount.
+ */
+export const headlineAmount = (offer: Offer): number => maxAmountFor(offer);
 
 export type OfferInputError = 'required' | 'amount_min' | 'tenor_min' | 'not_a_number';
 

@@ -66,7 +66,10 @@ export function createUsersService(deps: {
         last_name: first.lastName,
         role: first.role as Role,
         stores: own.map((m) => ({ merchant_id: m.merchantId, name: m.merchantName, role: m.role })),
-        status: signedIn.has(first.accountId) ? 'active' : 'invited',
+        // Invited until the first sign-in is done. An invitation gives one address and the first sign-in sets up
+        // the other as its second factor, so an account with both has signed in (or was made whole, as the demo's
+        // are: staff@demo.example is not invited — issue 32); a session once opened says so too.
+        status: (first.email && first.phone) || signedIn.has(first.accountId) ? 'active' : 'invited',
         added_at: first.addedAt.toISOString(),
         is_me: first.accountId === me,
       };

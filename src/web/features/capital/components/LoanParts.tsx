@@ -28,7 +28,9 @@ export const WEEK_COLOURS: Record<WeekStatus, string> = {
   early_payoff: 'var(--mantine-color-violet-5)',
   paying: 'var(--mantine-color-gray-3)',
   paid: 'var(--mantine-color-teal-6)',
-  overdue_warning: 'var(--mantine-color-lime-6)',
+  // §4: "overdue warning (looks paid)" — the colour of paid, so the legend's "Repaid" explains it (issue 32: lime
+  // was a colour the legend never named). Its own status stays in data-status and the week's label.
+  overdue_warning: 'var(--mantine-color-teal-6)',
   overdue_critical: 'var(--mantine-color-red-6)',
   pending: 'var(--mantine-color-yellow-5)',
   failed: 'var(--mantine-color-red-9)',
