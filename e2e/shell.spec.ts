@@ -72,7 +72,7 @@ test.describe('the sidebar of each persona', () => {
     await expect(page.getByRole('link', { name: /@e2e\.example/ })).toBeVisible(); // the account item
   });
 
-  test('signed-in page loads log nothing to the console; after submitting, no empty section is left', async ({
+  test('signed-in page loads log nothing to the console; after submitting, the application and support stay reachable', async ({
     page,
     isMobile,
   }) => {
@@ -98,16 +98,21 @@ test.describe('the sidebar of each persona', () => {
     await page.getByRole('checkbox', { name: /I confirm/ }).check();
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page).toHaveURL(/\/applications\/view$/);
-    // Straight after submitting (no reload) the sidebar already knows.
-    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
+    // Straight after submitting (no reload) the sidebar already knows: the application stays reachable (it opens
+    // the view), and an applicant's Support opens the help centre (issue 32: the sidebar was empty).
+    const general = page.getByRole('navigation', { name: 'General' });
+    await expect(general.getByRole('link')).toHaveText(['Application']);
     await page.goto('/');
     await expect(page).toHaveURL(/\/applications\/view$/);
     await expect(
       page.getByRole('heading', { name: 'Your answers' }).or(page.getByText('Basic information').first()),
     ).toBeVisible();
-    // spec §2.3: the Application item is for a draft only; a section with nothing in it is not drawn at all.
-    await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
-    await expect(page.getByText('General', { exact: true })).toHaveCount(0);
+    await expect(general.getByRole('link', { name: 'Application' })).toHaveAttribute('href', '/applications');
+    await expect(
+      page.getByRole('navigation', { name: 'Business profile' }).getByRole('link', { name: 'Support' }),
+    ).toHaveAttribute('href', '/help-centre?lang=en');
+    // A section with nothing in it is not drawn at all.
+    await expect(page.getByRole('navigation', { name: 'Finance' })).toHaveCount(0);
     expect(logged).toEqual([]);
   });
 
@@ -142,7 +147,9 @@ test.describe('the sidebar of each persona', () => {
     await signInAs(page, 'acc-suspended');
     await page.goto('/dashboard');
     await expect(
-      page.getByText('You can’t use the product right now because your licence expired more than 30 days ago'),
+      page.getByText(
+        'You can’t use the product right now because your licence expired more than 30 days ago',
+      ),
     ).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'General' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();

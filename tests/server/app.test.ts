@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../../src/server/errors';
+import Fastify from 'fastify';
 import { createTestApp } from './setup/app';
+import { helpCentreRoutes } from '../../src/server/routes/helpCentre';
 
 const webRoot = mkdtempSync(path.join(os.tmpdir(), 'mbo-web-'));
 writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
@@ -178,5 +180,24 @@ describe('the database', () => {
       sql`select count(*)::int as n from information_schema.tables where table_name in ('accounts','merchants','outbox','memberships')`,
     )) as unknown as { rows: { n: number }[] };
     expect(res.rows[0]?.n).toBe(4);
+  });
+});
+
+describe('the help centre link', () => {
+  it('goes to the back office’s own help page in the language asked for, unless a help site is set', async () => {
+    const ar = await app.inject({ method: 'GET', url: '/help-centre?lang=ar' });
+    expect(ar.statusCode).toBe(302);
+    expect(ar.headers.location).toBe('/help?lang=ar');
+    // Anything but ar is English; nothing is echoed into the address.
+    const odd = await app.inject({ method: 'GET', url: '/help-centre?lang=%22%3E%3Cscript%3E' });
+    expect(odd.headers.location).toBe('/help?lang=en');
+    const site = Fastify();
+    await site.register(helpCentreRoutes, {
+      helpCentreUrl: 'https://help.provider.example/{lang}/merchants',
+    });
+    const there = await site.inject({ method: 'GET', url: '/help-centre?lang=ar' });
+    expect(there.statusCode).toBe(302);
+    expect(there.headers.location).toBe('https://help.provider.example/ar/merchants');
+    await site.close();
   });
 });

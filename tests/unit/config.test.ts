@@ -206,6 +206,19 @@ describe('ECOMMERCE_CONNECTOR', () => {
   });
 });
 
+describe('HELP_CENTRE_URL', () => {
+  it('is the back office’s own help page unless set; an https address, {lang} allowed', () => {
+    expect(loadConfig({}).helpCentreUrl).toBeUndefined();
+    expect(
+      loadConfig({ HELP_CENTRE_URL: 'https://help.provider.example/{lang}/merchants' }).helpCentreUrl,
+    ).toBe('https://help.provider.example/{lang}/merchants');
+    expect(() => loadConfig({ HELP_CENTRE_URL: 'http://help.provider.example' })).toThrow(
+      'HELP_CENTRE_URL must start with https://, got "http://help.provider.example"',
+    );
+    expect(() => loadConfig({ HELP_CENTRE_URL: 'help centre' })).toThrow('HELP_CENTRE_URL must be a URL');
+  });
+});
+
 describe('DB_READ_CACHE', () => {
   it('is on unless turned off', () => {
     expect(loadConfig({}).dbReadCache).toBe(true);

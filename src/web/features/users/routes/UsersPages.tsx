@@ -174,7 +174,8 @@ function UserCards(props: RowProps) {
         <Card key={user.id} withBorder padding="sm" data-user={user.email ?? user.phone ?? user.id}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Person user={user} />
-            <Group gap={4} wrap="nowrap">
+            {/* The status keeps its width; a long name or address is the one cut (issue 32). */}
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               <StatusBadge user={user} />
               <Actions user={user} onEdit={() => props.onEdit(user)} onRemove={() => props.onRemove(user)} />
             </Group>
