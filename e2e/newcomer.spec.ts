@@ -84,8 +84,9 @@ test.describe('the sidebar on a desktop', () => {
     await expect(page.locator('[data-planned-area="/finance/payouts"]')).toContainText('See your payouts');
     await expect(page.locator('[data-planned-area="/finance/payouts"]')).toContainText('Soon');
     const finance = page.getByRole('navigation', { name: 'Finance' });
-    await expect(finance.getByRole('link', { name: /^Payouts/ })).toContainText('Soon');
-    await expect(finance.getByRole('link', { name: /^Capital/ })).not.toContainText('Soon');
+    await expect(finance.getByRole('link', { name: /^Payouts/ })).toHaveAccessibleName(/Soon/);
+    await expect(finance.getByRole('link', { name: /^Payouts/ }).locator('[data-soon]')).toBeVisible();
+    await expect(finance.getByRole('link', { name: /^Capital/ }).locator('[data-soon]')).toHaveCount(0);
 
     const help = page.getByRole('banner').getByRole('link', { name: 'Help centre' });
     await expect(help).toHaveAttribute('href', '/help-centre?lang=en');

@@ -65,17 +65,38 @@ function renderSidebar(data: Partial<ShellData>, account: { email: string | null
 }
 
 describe('sidebar rules', () => {
-  it('shows the application item while the application is a draft, and not after', async () => {
-    const { unmount } = renderSidebar(
-      { applicationStatus: 'draft' },
-      { email: 'a@b.co', phone: '+966501234567' },
-    );
+  it('shows the application item while it may be viewed (a draft, then in review), and support for an applicant', async () => {
+    const contact = { email: 'a@b.co', phone: '+966501234567' };
+    const { unmount } = renderSidebar({ applicationStatus: 'draft' }, contact);
     expect((await screen.findByRole('link', { name: 'Application' })).getAttribute('href')).toBe(
       '/applications',
     );
     unmount();
-    renderSidebar({ applicationStatus: 'partially_submitted' }, { email: 'a@b.co', phone: '+966501234567' });
-    await screen.findByRole('link', { name: /a@b\.co/ });
+    // Submitted: the sidebar is not left empty (issue 32) — the application (its view) and a way to support.
+    const submitted = renderSidebar({ applicationStatus: 'partially_submitted' }, contact);
+    expect((await screen.findByRole('link', { name: 'Application' })).getAttribute('href')).toBe(
+      '/applications',
+    );
+    const support = screen.getByRole('link', { name: /Support/ });
+    expect(support.getAttribute('href')).toBe('/help-centre?lang=en');
+    expect(support.getAttribute('target')).toBe('_blank');
+    submitted.unmount();
+    // Approved (merchant access): no application item; Support is the merchant's own support pages.
+    renderSidebar(
+      {
+        applicationStatus: 'partially_submitted',
+        permissions: computePermissions({
+          flags: { has_merchant_access: true },
+          experiments: [],
+          role: 'sales_manager',
+          application: null,
+          firstStoreProducts: null,
+          merchantCountry: 'SAU',
+        }),
+      },
+      contact,
+    );
+    expect((await screen.findByRole('link', { name: /Support/ })).getAttribute('href')).toBe('/support');
     expect(screen.queryByRole('link', { name: 'Application' })).toBeNull();
   });
 

@@ -28,6 +28,7 @@ import {
   IconAlertTriangle,
   IconChevronsLeft,
   IconChevronsRight,
+  IconClockHour4,
   IconHelp,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -293,8 +294,18 @@ function SidebarLink(props: {
       badge && !props.collapsed ? (
         props.badge?.dot ? (
           <UnreadDot label={badge} color={props.badge.color} testId={`nav-dot-${props.nav.id}`} />
+        ) : props.badge?.soon ? (
+          // A small clock, not a word: a "Soon" badge cut the longer names ("Analyt…") in 200 px.
+          <IconClockHour4
+            size={14}
+            stroke={1.6}
+            role="img"
+            aria-label={badge}
+            data-soon
+            color="var(--mantine-color-dimmed)"
+          />
         ) : (
-          <Badge size="xs" color={props.badge?.color} variant={props.badge?.soon ? 'light' : 'filled'}>
+          <Badge size="xs" color={props.badge?.color} variant="filled">
             {badge}
           </Badge>
         )
