@@ -11,9 +11,12 @@ const document = (await app.inject({ method: 'GET', url: '/merchant/api/openapi.
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
 
-/** Pages and files, not API calls: the SPA, the catalogue's static files, the API reference itself. */
+/**
+ * Pages and files, not API calls: the SPA, the help centre's redirect, the catalogue's static files, the API
+ * reference itself.
+ */
 const NOT_API =
-  /^(\/|\/\*|\/catalogue\/.*|\/merchant\/api\/v1\/studio\/preview\/.*|\/dev\/api.*|\/merchant\/api\/openapi\.json)$/;
+  /^(\/|\/\*|\/help-centre|\/catalogue\/.*|\/merchant\/api\/v1\/studio\/preview\/.*|\/dev\/api.*|\/merchant\/api\/openapi\.json)$/;
 
 const operations = app.routeTable
   .filter((r) => !NOT_API.test(r.url))
