@@ -160,9 +160,14 @@ test.describe('at 375 px', () => {
             return Boolean(top?.closest('.mantine-AppShell-navbar'));
           }),
       );
-    // Polled: the drawer slides in.
-    await expect.poll(() => onTop('.mantine-Affix-root button')).toEqual([true]);
-    for (const dot of await onTop('.mantine-Indicator-indicator')) expect(dot).toBe(true);
+    // Polled: the drawer slides in from the side, covering the button before the dot further out.
+    await expect
+      .poll(async () => {
+        const button = await onTop('.mantine-Affix-root button');
+        const dots = await onTop('.mantine-Indicator-indicator');
+        return button.length === 1 && [...button, ...dots].every(Boolean);
+      })
+      .toBe(true);
   });
 });
 

@@ -189,8 +189,8 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   // Lists from the server show their names, not their ids.
   await expect(page.getByText('Electronics', { exact: true })).toBeVisible();
   await expect(page.getByText('Mobile phones', { exact: true })).toBeVisible();
-  // The sidebar's application item is for drafts only.
-  await expect(page.getByRole('link', { name: 'Application' })).toHaveCount(0);
+  // The sidebar keeps the application item after submitting (issue 32); it opens this view.
+  await expect(page.getByRole('link', { name: 'Application' })).toHaveAttribute('href', '/applications');
 });
 
 test('a Saudi freelancer completes in Arabic; a bad IBAN says so and keeps the other answers', async ({
