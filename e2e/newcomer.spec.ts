@@ -190,6 +190,7 @@ const PERSONAS = [
   'acc-capital-closed',
   'acc-capital-applications',
   'acc-capital-waitlist',
+  'acc-ops',
 ];
 
 test.describe('every sidebar entry of every demo persona', () => {

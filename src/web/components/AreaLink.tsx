@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Text, type MantineSize, type StyleProp } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isPlannedPath } from '../config/plannedRoutes';
+import { isPlannedPath } from '../config/plannedAreas';
 
 export function AreaLink(props: {
   to: string;
@@ -14,7 +14,8 @@ export function AreaLink(props: {
   size?: MantineSize;
   mt?: StyleProp<MantineSize | number>;
 }) {
-  const { t } = useTranslation();
+  // The shell's texts: an area link is drawn inside the signed-in pages only (kept out of sign-in's bundle).
+  const { t } = useTranslation('shell');
   if (isPlannedPath(props.to))
     return (
       <Group gap={6} mt={props.mt} wrap="nowrap" data-planned-area={props.to} title={t('area.soonTitle')}>
@@ -33,7 +34,7 @@ export function AreaLink(props: {
 
 /** "Soon": an area that is not built yet (beside its words in a page, on its sidebar item). */
 export function SoonBadge() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <Badge size="xs" variant="light" color="gray">
       {t('area.soon')}

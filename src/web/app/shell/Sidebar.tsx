@@ -36,7 +36,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { links } from '../../config/links';
-import { isPlannedPath } from '../../config/plannedRoutes';
+import { isPlannedPath } from '../../config/plannedAreas';
 import { isLanguage } from '../../../domain/language';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { useAccount } from '../../api/account';
@@ -98,9 +98,7 @@ export function Sidebar(props: {
       badge={
         badgeOf(nav.badge) ??
         // An area not built yet says so before it is opened (issue 32).
-        (isPlannedPath(nav.path)
-          ? { text: t('area.soon', { ns: 'common' }), color: 'gray', soon: true }
-          : undefined)
+        (isPlannedPath(nav.path) ? { text: t('area.soon'), color: 'gray', soon: true } : undefined)
       }
       collapsed={collapsed}
       active={location.pathname.startsWith(nav.path)}

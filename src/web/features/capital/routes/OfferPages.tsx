@@ -30,7 +30,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
-import { isPlannedPath } from '../../../config/plannedRoutes';
+import { isPlannedPath } from '../../../config/plannedAreas';
 import { PageHeader } from '../../../components/PageHeader';
 import { FlowForm } from '../../../components/FlowForm';
 import { notify } from '../../../components/notificationStore';
