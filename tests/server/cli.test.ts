@@ -19,7 +19,9 @@ function run(args: string[], env: Record<string, string>) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('npm run fixtures', () => {
+// Each test starts the command line as a process (its own database, the catalogue checked) and some start two:
+// 16 s on CI's PostgreSQL run, over the server project's 20 s on a busy host (a clean-clone run timed out at 20).
+describe('npm run fixtures', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-cli-'));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mbo-cli-files-'));
 
