@@ -174,3 +174,22 @@ export async function attachPdf(page: Page, name: string, input = 0) {
   await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.locator('form:visible').getByRole('progressbar')).toHaveCount(0);
 }
+
+/** The sidebar's entries for an account with every permission and experiment (acc-admin), in their order. */
+export const FULL_SIDEBAR = [
+  'Legal entities',
+  'Dashboard',
+  'Orders',
+  'Analytics',
+  'Ads',
+  'Disputes',
+  'Locations',
+  'Merchant wallet',
+  'Payouts',
+  'Capital',
+  'Card',
+  'Marketing',
+  'Stores',
+  'Users',
+  'Support',
+];

@@ -1,6 +1,6 @@
 /** The signed-in layout and sidebar of each persona (shell spec §2.2, §2.3, §2.7), in real Chromium. */
 import { expect, test } from '@playwright/test';
-import { applicationAtReview, signInAs, signInWith } from './helpers';
+import { applicationAtReview, FULL_SIDEBAR, signInAs, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 
 test.describe('the sidebar of each persona', () => {
@@ -12,23 +12,7 @@ test.describe('the sidebar of each persona', () => {
     await signInAs(page, 'acc-admin');
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
-    for (const name of [
-      'Legal entities',
-      'Dashboard',
-      'Orders',
-      'Analytics',
-      'Ads',
-      'Disputes',
-      'Locations',
-      'Merchant wallet',
-      'Payouts',
-      'Capital',
-      'Card',
-      'Marketing',
-      'Stores',
-      'Users',
-      'Support',
-    ])
+    for (const name of FULL_SIDEBAR)
       await expect(page.getByRole('link', { name, exact: false }).first()).toBeVisible();
     await expect(page.getByText('Tell us how you take payments')).toBeVisible();
     // With the disputes flag the badge counts the open disputes (Riyadh Style's demo ones); "new" is for members

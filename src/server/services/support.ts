@@ -50,6 +50,20 @@ export interface OpenTicketInput {
   merchant_id?: string;
 }
 
+/**
+ * A trimmed text's length against its bounds: required when empty, else too short or too long; `limit` as ajv
+ * names it, `length` the message's own ("Minimum length is {{length}}").
+ */
+function lengthProblem(text: string, min: number, max: number): FieldError | undefined {
+  if (text.length < min)
+    return fieldError(text === '' ? 'validation:error.required' : 'validation:error.minLength', {
+      limit: min,
+      length: min,
+    });
+  if (text.length > max) return fieldError('validation:error.maxLength', { limit: max, length: max });
+  return undefined;
+}
+
 export function createSupportService(deps: {
   repository: SupportRepository;
   accounts: AccountRepository;
@@ -159,28 +173,12 @@ export function createSupportService(deps: {
       if (!isTicketTopic(input.topic))
         problems['/topic'] = fieldError('validation:error.enum', { value: input.topic });
       const text = input.text.trim();
-      if (text.length < TICKET_TEXT_MIN)
-        problems['/text'] = fieldError(
-          text === '' ? 'validation:error.required' : 'validation:error.minLength',
-          // `limit` as ajv names it; `length`, the message's own ("Minimum length is {{length}}").
-          { limit: TICKET_TEXT_MIN, length: TICKET_TEXT_MIN },
-        );
-      else if (text.length > TICKET_TEXT_MAX)
-        problems['/text'] = fieldError('validation:error.maxLength', {
-          limit: TICKET_TEXT_MAX,
-          length: TICKET_TEXT_MAX,
-        });
+      const textProblem = lengthProblem(text, TICKET_TEXT_MIN, TICKET_TEXT_MAX);
+      if (textProblem) problems['/text'] = textProblem;
       const subject = input.subject?.trim();
-      if (subject !== undefined && subject.length < TICKET_SUBJECT_MIN)
-        problems['/subject'] = fieldError(
-          subject === '' ? 'validation:error.required' : 'validation:error.minLength',
-          { limit: TICKET_SUBJECT_MIN, length: TICKET_SUBJECT_MIN },
-        );
-      else if (subject !== undefined && subject.length > TICKET_SUBJECT_MAX)
-        problems['/subject'] = fieldError('validation:error.maxLength', {
-          limit: TICKET_SUBJECT_MAX,
-          length: TICKET_SUBJECT_MAX,
-        });
+      const subjectProblem =
+        subject === undefined ? undefined : lengthProblem(subject, TICKET_SUBJECT_MIN, TICKET_SUBJECT_MAX);
+      if (subjectProblem) problems['/subject'] = subjectProblem;
       const merchantId = input.merchant_id ?? allowed[0]!;
       if (!allowed.includes(merchantId))
         problems['/merchant_id'] = fieldError('validation:error.notYourMerchant', { value: merchantId });

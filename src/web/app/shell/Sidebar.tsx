@@ -50,6 +50,13 @@ import { UnreadDot } from '../../components/UnreadDot';
 
 export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
 
+/** The items whose area is not built yet: the table is fixed, so worked out once, not on every render. */
+const PLANNED_ITEMS = new Set(
+  NAVIGATION.flatMap((section) => section.items)
+    .filter((nav) => isPlannedPath(nav.path))
+    .map((nav) => nav.id),
+);
+
 export function Sidebar(props: {
   shell: ShellData;
   collapsed: boolean;
@@ -98,7 +105,7 @@ export function Sidebar(props: {
       badge={
         badgeOf(nav.badge) ??
         // An area not built yet says so before it is opened (issue 32).
-        (isPlannedPath(nav.path) ? { text: t('area.soon'), color: 'gray', soon: true } : undefined)
+        (PLANNED_ITEMS.has(nav.id) ? { text: t('area.soon'), color: 'gray', soon: true } : undefined)
       }
       collapsed={collapsed}
       active={location.pathname.startsWith(nav.path)}

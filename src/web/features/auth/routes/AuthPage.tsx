@@ -26,7 +26,7 @@ import { AuthHeader } from '../components/AuthHeader';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { notify } from '../../../components/notificationStore';
-import { fetchAccount, fetchSignedIn, type Account } from '../../../api/accountKey';
+import { fetchAccount, fetchSignedIn } from '../../../api/accountKey';
 import { ApiError } from '../../../api/client';
 import { authApi, type Credentials } from '../api';
 import { useBotCheck } from '../useBotCheck';
@@ -58,23 +58,20 @@ function useAfterSignIn() {
   return target ?? '/';
 }
 
-/** Whether someone is signed in: asked once when the page opens; set by the page itself after sign-in. */
-function useSignedInAccount() {
-  const [data, setData] = useState<Account | null | undefined>(undefined);
+/** Whether someone is signed in: asked once when the page opens (a 200 either way); set by the page after sign-in. */
+function useSignedIn() {
+  const [signedIn, setSignedIn] = useState<boolean | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    // Asked first whether anyone is signed in (a 200 either way); the account only for a signed-in visitor.
-    fetchSignedIn()
-      .then((signedIn) => (signedIn ? fetchAccount() : null))
-      .then(
-        (account) => live && setData(account),
-        () => live && setData(null),
-      );
+    fetchSignedIn().then(
+      (answer) => live && setSignedIn(answer),
+      () => live && setSignedIn(false),
+    );
     return () => {
       live = false;
     };
   }, []);
-  return { isPending: data === undefined, data, setData };
+  return { isPending: signedIn === undefined, signedIn, setSignedIn };
 }
 
 /** The app panel (a picture and two links) loads after the form. */
@@ -118,18 +115,18 @@ function Frame(props: { children: ReactNode }) {
 export function AuthPage() {
   const { step: rawStep } = useParams();
   const location = useLocation();
-  const account = useSignedInAccount();
+  const session = useSignedIn();
   const afterSignIn = useAfterSignIn();
   const step = rawStep ?? 'sign_in';
 
-  if (account.isPending) {
+  if (session.isPending) {
     return (
       <Center mih="100vh">
         <Loader />
       </Center>
     );
   }
-  if (account.data) return <SendOn target={afterSignIn} />;
+  if (session.signedIn) return <SendOn target={afterSignIn} />;
   if (!isSignInStep(step)) return <ErrorPage status={500} withBack />;
   const progress = readProgress();
   if (!hasStepData(step, progress)) return <Navigate to={`/auth${location.search}`} replace />;
@@ -142,7 +139,12 @@ export function AuthPage() {
           </Center>
         }
       >
-        <SignInSteps key={step} step={step} progress={progress} onSignedIn={account.setData} />
+        <SignInSteps
+          key={step}
+          step={step}
+          progress={progress}
+          onSignedIn={() => session.setSignedIn(true)}
+        />
       </Suspense>
     </Frame>
   );
@@ -160,11 +162,7 @@ interface StepContext {
   lang: Language;
 }
 
-function SignInSteps(props: {
-  step: SignInStep;
-  progress: SignInProgress;
-  onSignedIn: (account: Account) => void;
-}) {
+function SignInSteps(props: { step: SignInStep; progress: SignInProgress; onSignedIn: () => void }) {
   const { step, progress } = props;
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
@@ -192,7 +190,7 @@ function SignInSteps(props: {
     const account = await fetchAccount();
     if (!account) throw new ApiError(401, 'session expired');
     identifyAccount(account, lang);
-    props.onSignedIn(account);
+    props.onSignedIn();
   };
 
   const run = async (stage: SignInStage, action: () => Promise<void>) => {
