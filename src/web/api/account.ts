@@ -14,3 +14,8 @@ export function useAccount(options: { enabled?: boolean } = {}) {
     queryFn: fetchAccount,
   });
 }
+
+/** The provider's ops staff without a merchant of their own: their home is the form studio, not the merchant shell. */
+export function isStaffWithoutMerchant(account: Account | null | undefined): boolean {
+  return account?.staff_role === 'ops' && account.permissions.length === 0;
+}

@@ -8,7 +8,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Alert, Anchor, AppShell, Burger, Button, Group, Menu, ActionIcon } from '@mantine/core';
 import { IconAlertOctagon, IconDots, IconHelp, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
 import { LanguageToggle } from '../../components/LanguageToggle';
@@ -26,6 +26,7 @@ import { queryClient } from './queryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
 import { chat } from '../../api/chat';
+import { isStaffWithoutMerchant, useAccount } from '../../api/account';
 
 /** Wider than this is the desktop layout; at 768 px or less the sidebar is a drawer (spec §2.3). */
 const DRAWER_BREAKPOINT = '48.0625em';
@@ -43,6 +44,7 @@ export function SignedInLayout() {
 function Shell() {
   const { t, i18n } = useTranslation('shell');
   const shell = useShell();
+  const account = useAccount();
   const [collapsedFlag, setCollapsed] = useLocalFlag(LOCAL_FLAGS.sidebarCollapsed);
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
@@ -62,6 +64,10 @@ function Shell() {
     if (canChat) chat.start('merchant');
   }, [canChat]);
 
+  // The provider's ops staff have no merchant: their home is the form studio, reached without drawing the merchant
+  // shell (and its sidebar) first.
+  if (location.pathname === '/' && isStaffWithoutMerchant(account.data))
+    return <Navigate to="/studio" replace />;
   // A spinner while permissions load (spec §2.7).
   if (shell.isPending) return <PageLoader />;
   if (shell.isError || !shell.data) return <ErrorPage status={500} onRetry={shell.retry} />;

@@ -11,7 +11,6 @@ import { PageHeader } from '../../components/PageHeader';
 import type { ComputedPermissions } from '../../../domain/permissions';
 import { rootTarget } from './navigation';
 import { useShellData } from './ShellContext';
-import { useAccount } from '../../api/account';
 
 export function Gate(props: { allow?: (p: ComputedPermissions) => boolean; children: ReactNode }) {
   const shell = useShellData();
@@ -21,10 +20,6 @@ export function Gate(props: { allow?: (p: ComputedPermissions) => boolean; child
 
 export function RootRedirect() {
   const shell = useShellData();
-  const account = useAccount();
-  // The provider's ops staff have no merchant: their home is the form studio.
-  if (account.data?.staff_role === 'ops' && account.data.permissions.length === 0)
-    return <Navigate to="/studio" replace />;
   return <Navigate to={rootTarget(shell.permissions)} replace />;
 }
 
