@@ -91,8 +91,9 @@ const ROUTES: RouteBudget[] = [
     name: 'capital (/finance/capital/*), beyond the signed-in shell',
     // FlowForm starts a draft with api/draftStart.ts alone: the engine's draft code loads with the engine.
     // 62: the same fragmentation as the wizard's (support's and legal entities' screens share Mantine's
-    // pieces), +0.2 and +0.9 KiB.
-    budgetKiB: 62,
+    // pieces), +0.2 and +0.9 KiB. 76 since small shared chunks are copied into the chunks using them
+    // (vite.config.ts): 74.4 KiB in 4 requests instead of 62 KiB in 28.
+    budgetKiB: 76,
     modules: () => ['src/web/features/capital/routes/CapitalPages.tsx', 'locales/en/capital.json'],
     beyond: () => ['src/web/app/shell/AppLayout.tsx', 'src/web/app/shell/pages.tsx'],
   },

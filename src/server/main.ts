@@ -5,11 +5,7 @@
  * on stderr and exit code 1.
  */
 import { loadConfig, ConfigError } from './config';
-import { openDatabase, DataDirError, type Database } from './db';
-import { buildApp } from './app';
-import { seedDemoOnce } from './fixtures/demo';
-import { s3FileStore, StorageUnavailable } from './s3';
-import { serverFlowSource } from './catalogue';
+import type { Database } from './db';
 import type { FlowSource } from '../catalogue/flowSource';
 
 function fail(message: string): never {
@@ -33,6 +29,17 @@ async function main() {
     throw error;
   }
 
+  // The rest of the server is loaded once the settings are known to be good: a wrong setting is said at once, not
+  // after the whole server's code (Fastify, the database engine, the catalogue compiler) has loaded for nothing. The
+  // rest loads while the database opens.
+  const { openDatabase, DataDirError } = await import('./db');
+  const rest = Promise.all([
+    import('./app'),
+    import('./fixtures/demo'),
+    import('./s3'),
+    import('./catalogue'),
+  ]);
+  rest.catch(() => undefined); // awaited below; a failure there is reported there
   let database: Database;
   try {
     database = await openDatabase({
@@ -47,6 +54,8 @@ async function main() {
     fail(`the database at ${where} could not be opened: ${rootMessage(error)}`);
   }
 
+  const [{ buildApp }, { seedDemoOnce }, { s3FileStore, StorageUnavailable }, { serverFlowSource }] =
+    await rest;
   const s3 = config.s3 ? s3FileStore(config.s3) : undefined;
   if (s3) {
     // A wrong bucket or key is found now, in one line, not at the first merchant's upload.
