@@ -164,9 +164,11 @@ describe('the catalogue’s pattern guard', () => {
       last = now;
     }, 10);
     const started = performance.now();
-    await judgeOffThread([slow, quick], 1500);
+    // 4 s: the quick one is judged well within it even on a loaded machine (a worker loading recheck took over
+    // 1.5 s beside a browser test run); the slow one not in a minute.
+    await judgeOffThread([slow, quick], 4000);
     clearInterval(ticks);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(7000);
     expect(longestGap).toBeLessThan(500);
     // The verdicts are ready: the synchronous check answers at once.
     const at = performance.now();
