@@ -8,10 +8,6 @@ import {
   type MatrixRow,
   type PathSummary,
 } from '../engine/core/matrix';
-import { stepExamples } from '../engine/core/examples';
-import { CHECKS } from '../catalogue/checks';
-import { buildCatalogueDir, formatProblems } from '../catalogue/pipeline';
-import { flowRuntime } from '../catalogue/runtime';
 import { CommandError } from './commandError';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_OPTIONS } from '../domain/csv';
@@ -204,6 +200,15 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'export' || command === 'import')
     return storeCommand(command, options, schemasDir, localesDir);
+  // The catalogue's code (its checks load recheck, seconds on a busy machine) loads only now: help and a usage
+  // mistake are answered at once.
+  const [{ buildCatalogueDir, formatProblems }, { CHECKS }, { flowRuntime }, { stepExamples }] =
+    await Promise.all([
+      import('../catalogue/pipeline'),
+      import('../catalogue/checks'),
+      import('../catalogue/runtime'),
+      import('../engine/core/examples'),
+    ]);
   const { model, problems, versions } = buildCatalogueDir(schemasDir, localesDir);
   const knownFlows = () => model.flows.map((f) => f.definition.flow).join(', ') || 'none';
 

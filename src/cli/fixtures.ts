@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../server/config';
 import type { Database } from '../server/db';
-import { openCommandDatabase } from './database';
-import { checkFixture, FixtureError, loadFixture, type FixtureProblem } from '../server/fixtures/load';
+import type { FixtureProblem } from '../server/fixtures/load';
 
 const USAGE = 'usage: npm run fixtures -- <check|load> <file.json>';
 
@@ -64,6 +63,11 @@ async function main(argv: string[]) {
     fail(`error: ${file} is not valid JSON: ${(error as Error).message}`);
   }
 
+  // The database and the fixture code load only now: a usage mistake or an unreadable file is said at once.
+  const [{ openCommandDatabase }, { checkFixture, FixtureError, loadFixture }] = await Promise.all([
+    import('./database'),
+    import('../server/fixtures/load'),
+  ]);
   let database: Database;
   try {
     database = await openCommandDatabase(config);
