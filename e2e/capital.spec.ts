@@ -298,4 +298,18 @@ test.describe('in Arabic on a phone', () => {
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
+
+  test('a loan’s outstanding and repaid amounts each fit their place, apart', async ({ page }) => {
+    await signInAs(page, 'acc-capital-paying');
+    await page.goto('/finance/capital?lang=ar');
+    const outstanding = page.getByTestId('outstanding');
+    await expect(outstanding).toBeVisible();
+    for (const amount of [outstanding, page.getByTestId('repaid')])
+      expect(await amount.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    const a = (await outstanding.boundingBox())!;
+    const b = (await page.getByTestId('repaid').boundingBox())!;
+    const apart =
+      a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+    expect(apart).toBe(true);
+  });
 });

@@ -400,7 +400,8 @@ export function LoanPage() {
               </Button>
             </Tooltip>
           </Group>
-          <SimpleGrid cols={2} spacing="md" mb="md">
+          {/* One above the other on a phone: two amounts side by side did not fit 375 px and ran into each other. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mb="md">
             <div>
               <Text size="sm" c="dimmed">
                 {t('loan.outstanding')}
@@ -413,7 +414,7 @@ export function LoanPage() {
               <Text size="sm" c="dimmed">
                 {t('loan.repaid')}
               </Text>
-              <Text size="xl" fw={700}>
+              <Text size="xl" fw={700} data-testid="repaid">
                 <Money amount={loan.paid_amount} currency={loan.currency} />
               </Text>
             </div>
