@@ -2,7 +2,7 @@
  * A copy of the real catalogue (schemas/ and locales/) with extra flow folders laid over it, in a temporary
  * directory: how tests put a flow in the product with no code change, as product ops would add files.
  */
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,4 +22,21 @@ export function catalogueCopy(overlays: string[], into = mkdtempSync(path.join(o
     cpSync(path.join(overlay, 'locales'), localesDir, { recursive: true });
   }
   return { schemasDir, localesDir };
+}
+
+/**
+ * The flows a catalogue folder holds, read from their `flow.json` files (every folder not starting with `_`), by
+ * id: what tests expect the catalogue's tools and API to list, so a flow added as files changes no test.
+ */
+export function flowsOnDisk(schemasDir = 'schemas'): { flow: string; steps: number }[] {
+  return readdirSync(schemasDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => {
+      const flow = JSON.parse(readFileSync(path.join(schemasDir, entry.name, 'flow.json'), 'utf8')) as {
+        flow: string;
+        steps: unknown[];
+      };
+      return { flow: flow.flow, steps: flow.steps.length };
+    })
+    .sort((a, b) => (a.flow < b.flow ? -1 : a.flow > b.flow ? 1 : 0));
 }
