@@ -303,11 +303,12 @@ test.describe('in Arabic on a phone', () => {
     await signInAs(page, 'acc-capital-paying');
     await page.goto('/finance/capital?lang=ar');
     const outstanding = page.getByTestId('outstanding');
+    const repaid = page.getByTestId('repaid');
     await expect(outstanding).toBeVisible();
-    for (const amount of [outstanding, page.getByTestId('repaid')])
+    for (const amount of [outstanding, repaid])
       expect(await amount.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
     const a = (await outstanding.boundingBox())!;
-    const b = (await page.getByTestId('repaid').boundingBox())!;
+    const b = (await repaid.boundingBox())!;
     const apart =
       a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
     expect(apart).toBe(true);
