@@ -1,7 +1,9 @@
 /**
- * A flow added as files only (tests/fixtures/flows/demo-request: three steps, one `when` rule, one upload),
- * run by a server whose catalogue folder holds it — with the same build as every other test: the app has never
- * heard of the flow. Through the generic forms route, in English on the desktop and in Arabic at 375 px.
+ * Flows added as files only, run by a server whose catalogue folder holds them — with the same build as every
+ * other test: the app has never heard of them. In English on the desktop and in Arabic at 375 px:
+ * - demo-request (three steps, one `when` rule, one upload) through the generic forms route;
+ * - merchant-request (two steps) from the sidebar entry its flow.json declares, to submit; and not for a member
+ *   without the permission the entry names.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -19,9 +21,64 @@ const BUTTONS = {
   ar: { next: 'التالي', submit: 'احجز العرض التوضيحي', received: 'وصلتنا إجاباتك' },
 };
 
-test('the app’s build knows nothing of the flow', () => {
-  for (const file of readdirSync('dist/web/assets'))
-    expect(readFileSync(`dist/web/assets/${file}`, 'utf8'), file).not.toContain('demo-request');
+test('the app’s build knows nothing of the flows', () => {
+  for (const file of readdirSync('dist/web/assets')) {
+    const text = readFileSync(`dist/web/assets/${file}`, 'utf8');
+    expect(text, file).not.toContain('demo-request');
+    expect(text, file).not.toContain('merchant-request');
+  }
+});
+
+const REQUEST = {
+  en: JSON.parse(
+    readFileSync('tests/fixtures/flows/merchant-request/locales/en/merchant-request.json', 'utf8'),
+  ),
+  ar: JSON.parse(
+    readFileSync('tests/fixtures/flows/merchant-request/locales/ar/merchant-request.json', 'utf8'),
+  ),
+};
+const MENU = { en: 'Open the menu', ar: 'فتح القائمة' };
+
+test('a merchant opens a flow added as files from its sidebar entry and submits it', async ({
+  page,
+}, info) => {
+  const mobile = info.project.name === 'mobile';
+  const lang = mobile ? 'ar' : 'en';
+  const t = REQUEST[lang];
+  const b = BUTTONS[lang];
+  await signInAs(page, 'acc-admin');
+  await page.goto(`/support?lang=${lang}`);
+  if (mobile) await page.getByRole('button', { name: MENU[lang] }).click();
+  const section = page.getByRole('navigation', {
+    name: lang === 'en' ? 'Business profile' : 'ملف النشاط التجاري',
+  });
+  await section.getByRole('link', { name: t.entry }).click();
+
+  await expect(page).toHaveURL(/\/forms\/merchant-request\/[0-9a-f-]{36}\/request$/);
+  await expect(page.getByRole('heading', { name: t.flow.title })).toBeVisible();
+  await page.getByRole('radio', { name: t.enum.limit }).check();
+  await page.getByRole('textbox', { name: t.fields.details.title }).fill('Our sales doubled since Ramadan.');
+  await page.getByRole('button', { name: b.next, exact: true }).click();
+
+  await expect(page).toHaveURL(/\/contact$/);
+  await page.getByRole('radio', { name: t.enum.phone }).check();
+  await page.getByRole('radio', { name: t.enum.evening }).check();
+  await page.getByRole('button', { name: t.steps.contact.action, exact: true }).click();
+
+  await expect(page).toHaveURL(/\/forms\/merchant-request\/[0-9a-f-]{36}\/view$/);
+  await expect(page.getByText(b.received)).toBeVisible();
+  await expect(page.getByText('Our sales doubled since Ramadan.')).toBeVisible();
+  await expect(page.getByText(t.enum.evening)).toBeVisible();
+});
+
+test('a member without the entry’s permission has no such item, and its address sends them home', async ({
+  page,
+}) => {
+  await signInAs(page, 'acc-new');
+  await page.goto('/forms/merchant-request?lang=en');
+  await expect(page).not.toHaveURL(/\/forms\//);
+  await expect(page.getByRole('link', { name: 'Application' }).first()).toBeAttached();
+  await expect(page.getByRole('link', { name: REQUEST.en.entry })).toHaveCount(0);
 });
 
 test('a merchant fills and submits a flow that exists only as catalogue files', async ({ page }, info) => {

@@ -49,7 +49,8 @@ export interface Change {
     | 'routingChanged'
     | 'ownsAdded'
     | 'ownsRemoved'
-    | 'flowChanged';
+    | 'flowChanged'
+    | 'entryChanged';
   /** The step the change is in (absent: the flow itself, or texts). */
   step?: string;
   /** Where: a JSON pointer in the step's (bundled) schema, the UI schema, the flow file, or a text key. */
@@ -301,6 +302,11 @@ function diffFlow(before: FlowDefinition, after: FlowDefinition, out: Change[]) 
     const a = (restA as JsonObject)[key];
     const b = (restB as JsonObject)[key];
     if (same(a, b)) continue;
+    // Where the form is reached changes no draft: its answers and steps stay as they are.
+    if (key === 'entry') {
+      out.push({ kind: 'cosmetic', code: 'entryChanged', pointer: '/entry', params: {} });
+      continue;
+    }
     const kind: ChangeKind = same(flowStructure({ [key]: a }), flowStructure({ [key]: b }))
       ? 'cosmetic'
       : 'breaking';

@@ -39,7 +39,7 @@ export const MESSAGE_KEYWORDS = new Set([
   'x-sum',
 ]);
 
-/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals, stages and lead steps. */
+/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals, stages, lead steps and sidebar entry. */
 export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
   return [
     { file, pointer: '/title', key: flow.title },
@@ -59,6 +59,7 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
     })),
     ...(flow.stages?.titles ?? []).map((key, i) => ({ file, pointer: `/stages/titles/${i}`, key })),
     ...(flow.lead ?? []).map((lead, i) => ({ file, pointer: `/lead/${i}/title`, key: lead.title })),
+    ...(flow.entry ? [{ file, pointer: '/entry/title', key: flow.entry.title }] : []),
   ];
 }
 

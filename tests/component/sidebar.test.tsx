@@ -11,12 +11,21 @@ import common from '../../locales/en/common.json';
 import { Sidebar } from '../../src/web/app/shell/Sidebar';
 import { computePermissions } from '../../src/domain/permissions';
 import type { ShellData } from '../../src/web/app/shell/useShell';
+import { ENTRY_ICONS as ICONS_DRAWN } from '../../src/web/app/shell/icons';
+import { FLOW_ENTRIES_KEY, type FlowEntryView } from '../../src/web/api/flowEntries';
+import { ENTRY_ICONS } from '../../src/engine/core/types';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { shell, common } } });
 
-function renderSidebar(data: Partial<ShellData>, account: { email: string | null; phone: string | null }) {
+function renderSidebar(
+  data: Partial<ShellData>,
+  account: { email: string | null; phone: string | null },
+  /** The catalogue flows' entries (GET /merchant/api/v1/catalogue/flows). */
+  entries: FlowEntryView[] = [],
+) {
   const queryClient = new QueryClient();
+  queryClient.setQueryData(FLOW_ENTRIES_KEY, entries);
   queryClient.setQueryData(['account'], {
     id: 'a',
     first_name: null,
@@ -98,6 +107,50 @@ describe('sidebar rules', () => {
     );
     expect((await screen.findByRole('link', { name: /Support/ })).getAttribute('href')).toBe('/support');
     expect(screen.queryByRole('link', { name: 'Application' })).toBeNull();
+  });
+
+  it('lists a catalogue flow’s entry in its section, for members with the permission it names', async () => {
+    const requests: FlowEntryView = {
+      flow: 'merchant-request',
+      section: 'businessProfile',
+      icon: 'clipboard-list',
+      permission: 'hasMerchantAccess',
+      title: { en: 'Requests', ar: 'طلبات الخدمة' },
+    };
+    const merchant = computePermissions({
+      flags: { has_merchant_access: true },
+      experiments: [],
+      role: 'sales_manager',
+      application: null,
+      firstStoreProducts: null,
+      merchantCountry: 'SAU',
+    });
+    const contact = { email: 'a@b.co', phone: '+966501234567' };
+    const shown = renderSidebar({ permissions: merchant }, contact, [requests]);
+    const link = await screen.findByRole('link', { name: 'Requests' });
+    expect(link.getAttribute('href')).toBe('/forms/merchant-request');
+    // In its section, after the section's own items.
+    const section = screen.getByRole('navigation', { name: 'Business profile' });
+    expect(section.contains(link)).toBe(true);
+    expect(section.textContent!.indexOf('Support')).toBeLessThan(section.textContent!.indexOf('Requests'));
+    shown.unmount();
+    // Without the permission (an applicant), or naming one the app does not know: not shown.
+    const applicant = renderSidebar({ applicationStatus: 'draft' }, contact, [
+      requests,
+      { ...requests, flow: 'newer', permission: 'canDoSomethingNew', title: { en: 'Newer', ar: 'أحدث' } },
+    ]);
+    await screen.findByRole('link', { name: 'Application' });
+    expect(screen.queryByRole('link', { name: 'Requests' })).toBeNull();
+    applicant.unmount();
+    renderSidebar({ permissions: merchant }, contact, [
+      { ...requests, permission: 'canDoSomethingNew', title: { en: 'Newer', ar: 'أحدث' } },
+    ]);
+    await screen.findByRole('link', { name: /Support/ });
+    expect(screen.queryByRole('link', { name: 'Newer' })).toBeNull();
+  });
+
+  it('draws every icon a flow’s entry may name', () => {
+    expect(Object.keys(ICONS_DRAWN).sort()).toEqual([...ENTRY_ICONS].sort());
   });
 
   it('marks the account item with "1" while the account has no phone', async () => {

@@ -2,9 +2,13 @@
  * The catalogue as the browser gets it: a flow's current version (never cached), its manifest and step modules
  * below /catalogue/<version>/ (cached for ever, scripts from our own origin, no 'unsafe-eval' needed).
  */
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
-import { flowsOnDisk } from '../support/catalogueCopy';
+import { catalogueCopy, flowsOnDisk, MERCHANT_REQUEST } from '../support/catalogueCopy';
+import { filesFlowSource } from '../../src/catalogue/flowSource';
+import { catalogueRoutes } from '../../src/server/routes/catalogue';
+import { API_ERROR } from '../../src/server/openapi';
 
 const { app } = await createTestApp();
 const get = (url: string) => app.inject({ method: 'GET', url });
@@ -28,6 +32,23 @@ describe('the catalogue API', () => {
     expect(current.json()).toEqual(onboarding);
     const held = await get(`/merchant/api/v1/catalogue/flows/onboarding/versions/${onboarding.version}`);
     expect(held.json()).toEqual(onboarding);
+  });
+
+  it('says where a flow is reached when its file declares an entry, with its name in both languages', async () => {
+    // A catalogue with one flow more, added as files only, whose flow.json names a sidebar entry.
+    const bare = Fastify().addSchema(API_ERROR);
+    await bare.register(catalogueRoutes, { flows: filesFlowSource(catalogueCopy([MERCHANT_REQUEST])) });
+    const flows = (await bare.inject({ method: 'GET', url: '/merchant/api/v1/catalogue/flows' })).json()
+      .flows as { flow: string; entry?: unknown }[];
+    expect(flows.find((f) => f.flow === 'merchant-request')?.entry).toEqual({
+      section: 'businessProfile',
+      icon: 'clipboard-list',
+      permission: 'hasMerchantAccess',
+      title: { en: 'Requests', ar: 'طلبات الخدمة' },
+    });
+    // A flow without one is reached by its address alone: no entry in the answer.
+    expect(flows.find((f) => f.flow === 'onboarding')).not.toHaveProperty('entry');
+    await bare.close();
   });
 
   it('serves the manifest and step modules for ever, as JSON and JavaScript', async () => {

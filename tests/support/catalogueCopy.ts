@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const DEMO_REQUEST = path.resolve('tests/fixtures/flows/demo-request');
+/** A two-step flow whose file declares a sidebar entry (tests/fixtures/flows/merchant-request). */
+export const MERCHANT_REQUEST = path.resolve('tests/fixtures/flows/merchant-request');
 
 /**
  * @param overlays - folders each holding `schemas/` and `locales/` to copy over the real ones, in order

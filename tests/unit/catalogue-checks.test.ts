@@ -24,7 +24,9 @@ import { ownership } from '../../src/catalogue/checks/ownership';
 import { reachability } from '../../src/catalogue/checks/reachability';
 import { pathEndings } from '../../src/catalogue/checks/pathEndings';
 import { unusedFiles } from '../../src/catalogue/checks/unusedFiles';
-import type { CatalogueProblem } from '../../src/engine/core/types';
+import { ENTRY_ICONS, ENTRY_SECTIONS, type CatalogueProblem } from '../../src/engine/core/types';
+import { computePermissions } from '../../src/domain/permissions';
+import flowMeta from '../../schemas/_meta/flow.schema.json';
 
 const { source: real, problems: readProblems } = readCatalogueDir(
   path.resolve('schemas'),
@@ -95,6 +97,23 @@ describe('meta-schemas', () => {
   });
 });
 
+describe('a flow’s sidebar entry', () => {
+  it('picks from the sections, icons and computed permissions the app has, no more and no fewer', () => {
+    const entry = flowMeta.properties.entry.properties;
+    expect(entry.section.enum).toEqual([...ENTRY_SECTIONS]);
+    expect(entry.icon.enum).toEqual([...ENTRY_ICONS]);
+    const granted = computePermissions({
+      flags: {},
+      experiments: [],
+      role: null,
+      application: null,
+      firstStoreProducts: null,
+      merchantCountry: null,
+    });
+    expect([...entry.permission.enum].sort()).toEqual(Object.keys(granted).sort());
+  });
+});
+
 describe('flow-files', () => {
   it('an unknown key in a flow file', () => {
     expectProblem(
@@ -117,6 +136,31 @@ describe('flow-files', () => {
   it('an unknown keyword inside a condition', () => {
     const problems = run(flowFiles, (f) => (f[FLOW]!.conditions.lowVolume.properties.tier = { minimum: 3 }));
     expectProblem(problems, FLOW, '/conditions/lowVolume/properties/tier/minimum', 'unknown key "minimum"');
+  });
+
+  it('a sidebar entry names a section, an icon and a computed permission from fixed sets', () => {
+    const problems = run(flowFiles, (f) => {
+      f[FLOW]!.entry = {
+        section: 'sidebar',
+        title: 'onboarding:entry',
+        icon: 'rocket',
+        permission: 'canFly',
+      };
+    });
+    expectProblem(problems, FLOW, '/entry/section', /must be one of "general", "finance", "marketing"/);
+    expectProblem(problems, FLOW, '/entry/icon', /must be one of "file-text", "calendar"/);
+    expectProblem(
+      problems,
+      FLOW,
+      '/entry/permission',
+      /must be one of "canViewAnalytics", .*"hasMerchantAccess"/,
+    );
+    // All four parts are needed.
+    const partial = run(
+      flowFiles,
+      (f) => (f[FLOW]!.entry = { section: 'general', title: 'onboarding:entry' }),
+    );
+    expectProblem(partial, FLOW, '/entry', /icon/);
   });
 
   it('a flow whose id is not its folder', () => {
@@ -287,6 +331,18 @@ describe('translations', () => {
       f[FLOW]!.lead = [{ id: 'pick-a-plan', title: 'onboarding:lead.plan' }];
     });
     expectProblem(problems, FLOW, '/lead/0/title', /"onboarding:lead.plan" is missing/);
+  });
+
+  it('a sidebar entry’s name needs its text', () => {
+    const problems = run(translations, (f) => {
+      f[FLOW]!.entry = {
+        section: 'general',
+        title: 'onboarding:entry',
+        icon: 'gift',
+        permission: 'hasMerchantAccess',
+      };
+    });
+    expectProblem(problems, FLOW, '/entry/title', /"onboarding:entry" is missing/);
   });
 
   it('a title written as English text instead of a key', () => {

@@ -25,6 +25,25 @@ const onboarding = versions.onboarding!.content;
 const field = (content: typeof waitlist, step: string, name: string): FieldInfo =>
   fieldsOf(content.steps[step]!.schema).find((f) => f.name === name)!;
 
+describe('a flow’s sidebar entry', () => {
+  it('added, moved or removed, changes no draft: cosmetic, said as such', () => {
+    const entry = {
+      section: 'finance',
+      title: 'capital:forms.kyb.flow',
+      icon: 'coin',
+      permission: 'canViewCapital',
+    } as const;
+    const added = { ...waitlist, flow: { ...waitlist.flow, entry } };
+    expect(classifyChange(waitlist, added)).toMatchObject({
+      classification: 'cosmetic',
+      changes: [{ kind: 'cosmetic', code: 'entryChanged', pointer: '/entry' }],
+    });
+    const moved = { ...added, flow: { ...added.flow, entry: { ...entry, section: 'general' as const } } };
+    expect(classifyChange(added, moved).classification).toBe('cosmetic');
+    expect(classifyChange(added, waitlist).classification).toBe('cosmetic');
+  });
+});
+
 describe('a field’s own options', () => {
   const purpose = field(waitlist, 'join', 'capitalUse');
 

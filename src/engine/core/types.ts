@@ -103,6 +103,39 @@ export interface FlowDefinition {
    * or `replace` (the wizard is one entry: Back leaves it — capital's KYB wizard, spec §2).
    */
   history?: 'push' | 'replace';
+  /**
+   * Where merchants reach the form (ours: the spec names each product's own entries only): an item in a sidebar
+   * section, named by a text key, with an icon from a fixed set, shown to members holding a computed permission —
+   * the same permission opens `/forms/<flow>`. Without it the form is reached by its address alone.
+   */
+  entry?: FlowEntry;
+}
+
+/** The sidebar sections a flow's entry may join (shell spec §2.3's sections). */
+export const ENTRY_SECTIONS = ['general', 'finance', 'marketing', 'businessProfile'] as const;
+
+/** The icons a flow's entry may use: a fixed set, so ops choose and the app draws (and no icon is fetched). */
+export const ENTRY_ICONS = [
+  'file-text',
+  'calendar',
+  'clipboard-list',
+  'headset',
+  'truck',
+  'receipt',
+  'building-store',
+  'users',
+  'coin',
+  'message',
+  'gift',
+  'shield-check',
+] as const;
+
+export interface FlowEntry {
+  section: (typeof ENTRY_SECTIONS)[number];
+  title: TextKey;
+  icon: (typeof ENTRY_ICONS)[number];
+  /** A computed permission's name (src/domain/permissions.ts). */
+  permission: string;
 }
 
 export interface FlowStages {

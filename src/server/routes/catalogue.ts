@@ -27,6 +27,22 @@ const POINTER = {
     flow: { type: 'string' },
     version: { type: 'string' },
     manifest: { type: 'string', description: 'the manifest address, below /catalogue/<version>/' },
+    entry: {
+      type: 'object',
+      description:
+        "where merchants reach the form (the flow file's `entry`), its name already in each language: the sidebar draws it without loading the flow",
+      required: ['section', 'icon', 'permission', 'title'],
+      properties: {
+        section: { type: 'string' },
+        icon: { type: 'string' },
+        permission: { type: 'string' },
+        title: {
+          type: 'object',
+          required: ['en', 'ar'],
+          properties: { en: { type: 'string' }, ar: { type: 'string' } },
+        },
+      },
+    },
   },
 } as const;
 
@@ -36,10 +52,21 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
   async function pointer(version: FlowVersion) {
     const compiled = await flows.compiled(version.id);
     if (!compiled) throw notFound('flow not found');
+    const entry = version.content.flow.entry;
+    const texts = version.content.texts;
     return {
       flow: version.flow,
       version: version.id,
       manifest: `/catalogue/${version.id}/${compiled.manifestFile}`,
+      ...(entry && {
+        entry: {
+          section: entry.section,
+          icon: entry.icon,
+          permission: entry.permission,
+          // The checks make sure both texts exist; the key stands in should a stored version lack one.
+          title: { en: texts.en?.[entry.title] ?? entry.title, ar: texts.ar?.[entry.title] ?? entry.title },
+        },
+      }),
     };
   }
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

@@ -41,7 +41,8 @@ import { isLanguage } from '../../../domain/language';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { useAccount } from '../../api/account';
 import { useActiveDisputes } from '../../api/activeDisputes';
-import { NAV_ICONS } from './icons';
+import { useFlowEntries, entryAllowed, type FlowEntryView } from '../../api/flowEntries';
+import { ENTRY_ICONS, NAV_ICONS } from './icons';
 import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
 import type { ShellData } from './useShell';
 import classes from './Sidebar.module.css';
@@ -113,6 +114,22 @@ export function Sidebar(props: {
     />
   );
 
+  const flowEntries = useFlowEntries();
+  const flowItem = (entry: FlowEntryView) => {
+    const path = `/forms/${entry.flow}`;
+    return (
+      <SidebarLink
+        key={`flow:${entry.flow}`}
+        nav={{ id: `flow-${entry.flow}`, path }}
+        icon={ENTRY_ICONS[entry.icon]}
+        label={entry.title[lang]}
+        collapsed={collapsed}
+        active={location.pathname === path || location.pathname.startsWith(`${path}/`)}
+        onNavigate={props.onNavigate}
+      />
+    );
+  };
+
   return (
     <Stack h="100%" gap={0} className={classes.sidebar} data-collapsed={collapsed || undefined}>
       {/* "auto": the scrollbar shows whenever the list is longer than the screen, and a shade at the bottom edge
@@ -164,7 +181,11 @@ export function Sidebar(props: {
           {NAVIGATION.map((section) => {
             const items = section.items.filter((i) => i.allow(shell.permissions));
             const extra = extraItems(section.id, shell, lang);
-            if (items.length + extra.length === 0) return null;
+            // Catalogue flows that declare an entry here (flow.json `entry`), after the section's own items.
+            const flows = (flowEntries.data ?? []).filter(
+              (entry) => entry.section === section.id && entryAllowed(entry, shell.permissions),
+            );
+            if (items.length + extra.length + flows.length === 0) return null;
             return (
               <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
                 {!collapsed && (
@@ -181,6 +202,7 @@ export function Sidebar(props: {
                       item(nav)
                     ),
                   )}
+                  {flows.map((entry) => flowItem(entry))}
                 </Stack>
               </Box>
             );

@@ -2,11 +2,18 @@
 import {
   IconBuilding,
   IconBuildingStore,
+  IconCalendar,
   IconCash,
   IconChartBar,
+  IconClipboardList,
   IconCoin,
   IconCreditCard,
   IconFileText,
+  IconGift,
+  IconHeadset,
+  IconMessage,
+  IconShieldCheck,
+  IconTruck,
   IconLayoutDashboard,
   IconLifebuoy,
   IconMapPin,
@@ -18,6 +25,7 @@ import {
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
+import type { FlowEntry } from '../../../engine/core/types';
 
 export const NAV_ICONS: Record<string, Icon> = {
   application: IconFileText,
@@ -36,4 +44,20 @@ export const NAV_ICONS: Record<string, Icon> = {
   stores: IconBuildingStore,
   users: IconUsers,
   support: IconLifebuoy,
+};
+
+/** The fixed set a catalogue flow's sidebar entry picks from (flow.json `entry.icon`; the meta schema lists the same). */
+export const ENTRY_ICONS: Record<FlowEntry['icon'], Icon> = {
+  'file-text': IconFileText,
+  calendar: IconCalendar,
+  'clipboard-list': IconClipboardList,
+  headset: IconHeadset,
+  truck: IconTruck,
+  receipt: IconReceipt,
+  'building-store': IconBuildingStore,
+  users: IconUsers,
+  coin: IconCoin,
+  message: IconMessage,
+  gift: IconGift,
+  'shield-check': IconShieldCheck,
 };

@@ -3,6 +3,7 @@
  * that shows it — the same rule gates the route (spec §2.7).
  */
 import type { ComputedPermissions } from '../../../domain/permissions';
+import type { ENTRY_SECTIONS } from '../../../engine/core/types';
 
 export type Allow = (p: ComputedPermissions) => boolean;
 
@@ -15,7 +16,8 @@ export interface NavItem {
 }
 
 export interface NavSection {
-  id: 'general' | 'finance' | 'marketing' | 'businessProfile';
+  /** The same sections a catalogue flow's entry may join (flow.json `entry.section`). */
+  id: (typeof ENTRY_SECTIONS)[number];
   items: NavItem[];
 }
 

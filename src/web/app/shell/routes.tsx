@@ -129,17 +129,23 @@ const STORES: [string, 'StoresList' | 'StoreDetailPage', Permission][] = [
 
 const forms = () => import('../../features/forms/routes/FormPages');
 
-/** Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route. */
-const FORMS: [string, 'StartForm' | 'FormWizard' | 'FormView', Permission?][] = [
-  ['forms/:flowId', 'StartForm'],
-  ['forms/:flowId/:draftId/view', 'FormView'],
-  ['forms/:flowId/:draftId/:stepId?', 'FormWizard'],
+/**
+ * Any catalogue flow on the generic drafts API (features/forms): a new flow under schemas/ needs no route; one
+ * whose file declares a sidebar entry opens for the members that entry is shown to.
+ */
+const FORMS: [string, 'StartForm' | 'FormWizard' | 'FormView', 'flowEntry'][] = [
+  ['forms/:flowId', 'StartForm', 'flowEntry'],
+  ['forms/:flowId/:draftId/view', 'FormView', 'flowEntry'],
+  ['forms/:flowId/:draftId/:stepId?', 'FormWizard', 'flowEntry'],
 ];
 
-/** A feature's screens as lazy routes, each behind its permission (none: any signed-in user). */
+/**
+ * A feature's screens as lazy routes, each behind its permission (none: any signed-in user; `flowEntry`: the
+ * permission the flow's own sidebar entry names, see FlowEntryGate).
+ */
 function screenRoutes<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
-  table: [string, Name, Permission?][],
+  table: [string, Name, (Permission | 'flowEntry')?][],
   namespaces: readonly string[],
 ): RouteObject[] {
   return table.map(([path, screen, permission]) => ({
@@ -148,6 +154,14 @@ function screenRoutes<Name extends string>(
       () =>
         Promise.all([pages(), load()]).then(([p, m]) => {
           const Screen: ComponentType = m[screen];
+          if (permission === 'flowEntry')
+            return function FlowScreen() {
+              return (
+                <p.FlowEntryGate>
+                  <Screen />
+                </p.FlowEntryGate>
+              );
+            };
           return function GatedScreen() {
             return (
               <p.Gate allow={permission ? (granted) => granted[permission] : undefined}>
