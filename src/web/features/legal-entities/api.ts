@@ -18,6 +18,9 @@ export interface LegalEntity {
   license_expiry_date: string | null;
 }
 
+/** One legal entity as its page reads it: with its legal information and how many owners it has. */
+export type LegalEntityDetail = LegalEntity & { legal_info: Record<string, unknown>; owners_count: number };
+
 export interface Owner {
   id: string;
   name: string;
@@ -44,11 +47,7 @@ export const useLegalEntities = (statuses: string[]) =>
 export const useLegalEntity = (id: string) =>
   useQuery({
     queryKey: ['legal-entities', 'detail', id],
-    queryFn: () =>
-      api<LegalEntity & { legal_info: Record<string, unknown>; owners_count: number }>(
-        'GET',
-        `${L}/${encodeURIComponent(id)}`,
-      ),
+    queryFn: () => api<LegalEntityDetail>('GET', `${L}/${encodeURIComponent(id)}`),
     retry: noRetryOn4xx,
   });
 

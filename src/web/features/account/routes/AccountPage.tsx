@@ -25,6 +25,7 @@ import { ACCOUNT_QUERY_KEY, useAccount } from '../../../api/account';
 import { api, ApiError } from '../../../api/client';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { StepFormLayout } from '../../../components/StepForm';
 import { checkAddress } from '../../../components/addressCheck';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
@@ -327,14 +328,15 @@ function Sessions() {
       >
         <Stack>
           <Text>{t('sessions.revokeAllBody', { count: others })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmAll(false)}>
-              {t('cancel')}
-            </Button>
-            <Button color="red.9" loading={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
-              {t('sessions.revokeAll')}
-            </Button>
-          </Group>
+          <DialogFooter
+            cancel={{ label: t('cancel'), onClick: () => setConfirmAll(false) }}
+            action={{
+              label: t('sessions.revokeAll'),
+              color: 'red.9',
+              loading: revokeAll.isPending,
+              onClick: () => revokeAll.mutate(),
+            }}
+          />
         </Stack>
       </Modal>
     </Stack>

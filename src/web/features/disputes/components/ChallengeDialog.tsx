@@ -3,7 +3,8 @@
  * reason, a note (needed for "other"), photos uploaded as they are picked, each with its progress and a
  * refusal said next to it. Send waits for uploads under way; what was typed and picked stays if sending fails.
  */
-import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -79,23 +80,16 @@ export function ChallengeDialog(props: {
           error={tried && noteMissing ? t('challenge.noteRequired') : undefined}
         />
         <ImagePicker uploads={photos} label={t('challenge.images')} />
-        {failed && (
-          <Alert color="red" role="alert">
-            {failed}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('challenge.cancel')}
-          </Button>
-          <Button
-            onClick={() => void send()}
-            loading={challenge.isPending || (tried && photos.uploading)}
-            disabled={photos.failed}
-          >
-            {t('challenge.send')}
-          </Button>
-        </Group>
+        <DialogFooter
+          error={failed}
+          cancel={{ label: t('challenge.cancel'), onClick: props.onClose }}
+          action={{
+            label: t('challenge.send'),
+            onClick: () => void send(),
+            loading: challenge.isPending || (tried && photos.uploading),
+            disabled: photos.failed,
+          }}
+        />
       </Stack>
     </Modal>
   );

@@ -13,7 +13,6 @@ import {
   Modal,
   MultiSelect,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -29,7 +28,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
+import { DetailFrame, ForbiddenNotice, type Crumbs } from '../../../components/DetailFrame';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { usePermissionFlags } from '../../../api/permissions';
 import { LOCAL_FLAGS, useLocalFlag } from '../../../localFlags';
@@ -41,15 +42,6 @@ import { StatusBadge } from '../components/DisputeParts';
 import { Day, DayInput, dayText, isolate, langOf, Money } from '../../../components/ListParts';
 import { useSearchDraft } from '../../../components/useSearchDraft';
 import { money } from '../../../../domain/capital/format';
-
-function Forbidden() {
-  const { t } = useTranslation('disputes');
-  return (
-    <Alert color="yellow" title={t('forbidden.title')}>
-      {t('forbidden.body')}
-    </Alert>
-  );
-}
 
 /** The tutorial's first step (shell spec §2.3: "the initial tutorial step is 'first'"). */
 function TutorialFirstStep(props: { admin: boolean }) {
@@ -133,92 +125,61 @@ function Filters(props: { filters: ListFilters; onChange: (patch: Partial<ListFi
   );
 }
 
+const disputePath = (id: string) => `/disputes/${encodeURIComponent(id)}`;
+
 /** On a phone: a card a dispute (a seven-column table does not fit 375 px). */
-function DisputeCards(props: { disputes: Dispute[] }) {
+function DisputeCard(props: { dispute: Dispute }) {
   const { t } = useTranslation('disputes');
+  const d = props.dispute;
   return (
-    <Stack gap="xs" hiddenFrom="sm" data-testid="dispute-cards">
-      {props.disputes.map((d) => (
-        <Card
-          key={d.id}
-          withBorder
-          padding="sm"
-          component={Link}
-          to={`/disputes/${encodeURIComponent(d.id)}`}
-          data-dispute={d.id}
-        >
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} c="teal" truncate>
-                <bdi>{d.order_id}</bdi>
-              </Text>
-              <Text size="sm" truncate>
-                <bdi>{d.customer_name}</bdi>
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`type.${d.type}`, { defaultValue: d.type })} · <Day iso={d.created_at} />
-              </Text>
-            </Stack>
-            <Stack gap={4} align="flex-end">
-              <Text fw={600} size="sm">
-                <Money amount={d.amount} currency={d.currency} />
-              </Text>
-              <StatusBadge status={d.status} />
-            </Stack>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text fw={600} c="teal" truncate>
+          <bdi>{d.order_id}</bdi>
+        </Text>
+        <Text size="sm" truncate>
+          <bdi>{d.customer_name}</bdi>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t(`type.${d.type}`, { defaultValue: d.type })} · <Day iso={d.created_at} />
+        </Text>
+      </Stack>
+      <Stack gap={4} align="flex-end">
+        <Text fw={600} size="sm">
+          <Money amount={d.amount} currency={d.currency} />
+        </Text>
+        <StatusBadge status={d.status} />
+      </Stack>
+    </Group>
   );
 }
 
-function DisputeRows(props: { disputes: Dispute[] }) {
+function useColumns(): ListColumn<Dispute>[] {
   const { t } = useTranslation('disputes');
-  return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table highlightOnHover verticalSpacing="sm" data-testid="disputes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('column.dispute')}</Table.Th>
-            <Table.Th>{t('column.customer')}</Table.Th>
-            <Table.Th>{t('column.type')}</Table.Th>
-            <Table.Th>{t('column.amount')}</Table.Th>
-            <Table.Th>{t('column.status')}</Table.Th>
-            <Table.Th>{t('column.opened')}</Table.Th>
-            <Table.Th>{t('column.respondBy')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.disputes.map((d) => (
-            <Table.Tr key={d.id} data-dispute={d.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/disputes/${encodeURIComponent(d.id)}`} fw={500}>
-                  <bdi>{d.order_id}</bdi>
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  <bdi>{d.id}</bdi>
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <bdi>{d.customer_name}</bdi>
-              </Table.Td>
-              <Table.Td>{t(`type.${d.type}`, { defaultValue: d.type })}</Table.Td>
-              <Table.Td>
-                <Money amount={d.amount} currency={d.currency} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={d.status} />
-              </Table.Td>
-              <Table.Td>
-                <Day iso={d.created_at} />
-              </Table.Td>
-              <Table.Td>{d.status === 'pending' && d.respond_by ? <Day iso={d.respond_by} /> : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return [
+    {
+      header: t('column.dispute'),
+      cell: (d) => (
+        <>
+          <RowLink to={disputePath(d.id)}>
+            <bdi>{d.order_id}</bdi>
+          </RowLink>
+          <Text size="xs" c="dimmed">
+            <bdi>{d.id}</bdi>
+          </Text>
+        </>
+      ),
+    },
+    { header: t('column.customer'), cell: (d) => <bdi>{d.customer_name}</bdi> },
+    { header: t('column.type'), cell: (d) => t(`type.${d.type}`, { defaultValue: d.type }) },
+    { header: t('column.amount'), cell: (d) => <Money amount={d.amount} currency={d.currency} /> },
+    { header: t('column.status'), cell: (d) => <StatusBadge status={d.status} /> },
+    { header: t('column.opened'), cell: (d) => <Day iso={d.created_at} /> },
+    {
+      header: t('column.respondBy'),
+      cell: (d) => (d.status === 'pending' && d.respond_by ? <Day iso={d.respond_by} /> : '—'),
+    },
+  ];
 }
 
 export function DisputesList() {
@@ -232,6 +193,7 @@ export function DisputesList() {
   const mayFetch = flags.data?.is_disputes_allowed === true;
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useDisputes(filters, mayFetch);
+  const columns = useColumns();
   const [exporting, setExporting] = useState(false);
   const disputes = list.data?.pages.flatMap((p) => p.disputes) ?? [];
 
@@ -240,7 +202,7 @@ export function DisputesList() {
     return (
       <>
         <PageHeader title={t('title')} />
-        <Forbidden />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       </>
     );
 
@@ -272,39 +234,33 @@ export function DisputesList() {
         </Anchor>
       </Group>
       <Filters filters={filters} onChange={change} />
-      {list.isPending ? (
-        <ListSkeleton rows={6} height={44} testId="disputes-loading" />
-      ) : list.isError ? (
-        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
-      ) : disputes.length === 0 ? (
-        <Card withBorder p="xl" ta="center" data-testid="disputes-empty">
-          <Text fw={600}>{hasFilters(filters) ? t('empty.filtered') : t('empty.title')}</Text>
-          {!hasFilters(filters) && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('empty.body')}
-            </Text>
-          )}
-        </Card>
-      ) : (
-        <>
-          <DisputeRows disputes={disputes} />
-          <DisputeCards disputes={disputes} />
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {t('shown', { count: disputes.length })}
-            </Text>
-            {list.hasNextPage && (
-              <Button
-                variant="default"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {t('showMore')}
-              </Button>
-            )}
-          </Group>
-        </>
-      )}
+      <ResponsiveList
+        query={list}
+        rows={disputes}
+        rowKey={(d) => d.id}
+        rowAttribute="dispute"
+        table={{ columns, minWidth: 720, testId: 'disputes' }}
+        cards={{
+          render: (d) => <DisputeCard dispute={d} />,
+          link: (d) => disputePath(d.id),
+          testId: 'dispute-cards',
+        }}
+        loading={{ rows: 6, height: 44, testId: 'disputes-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'disputes-empty', title: t('empty.filtered') }
+            : { testId: 'disputes-empty', title: t('empty.title'), body: t('empty.body') }
+        }
+        footer={
+          <ShowMore
+            shown={t('shown', { count: disputes.length })}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        }
+      />
     </>
   );
 }
@@ -327,43 +283,40 @@ function Actions(props: { dispute: Dispute }) {
         </Button>
       </Group>
       <Modal opened={refunding} onClose={() => setRefunding(false)} title={t('refund.title')}>
-        <Text size="sm">
-          {t('refund.body', {
-            amount: isolate(money(Number(dispute.amount), dispute.currency, langOf(i18n.language))),
-            customer: isolate(dispute.customer_name),
-          })}
-        </Text>
-        {approve.isError && (
-          <Alert color="red" mt="sm" role="alert">
-            {approve.error instanceof ApiError && approve.error.status === 409
-              ? t('refund.notPending')
-              : t('refund.failed')}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRefunding(false)}>
-            {t('refund.cancel')}
-          </Button>
-          <Button
-            color="red.9"
-            loading={approve.isPending}
-            onClick={() =>
-              approve.mutate(undefined, {
-                onSuccess: () => {
-                  setRefunding(false);
-                  notify({
-                    variant: 'success',
-                    title: t('act.refund'),
-                    message: t('refund.done'),
-                    autoHide: true,
-                  });
-                },
-              })
+        <Stack>
+          <Text size="sm">
+            {t('refund.body', {
+              amount: isolate(money(Number(dispute.amount), dispute.currency, langOf(i18n.language))),
+              customer: isolate(dispute.customer_name),
+            })}
+          </Text>
+          <DialogFooter
+            error={
+              approve.isError &&
+              (approve.error instanceof ApiError && approve.error.status === 409
+                ? t('refund.notPending')
+                : t('refund.failed'))
             }
-          >
-            {t('refund.confirm')}
-          </Button>
-        </Group>
+            cancel={{ label: t('refund.cancel'), onClick: () => setRefunding(false) }}
+            action={{
+              label: t('refund.confirm'),
+              color: 'red.9',
+              loading: approve.isPending,
+              onClick: () =>
+                approve.mutate(undefined, {
+                  onSuccess: () => {
+                    setRefunding(false);
+                    notify({
+                      variant: 'success',
+                      title: t('act.refund'),
+                      message: t('refund.done'),
+                      autoHide: true,
+                    });
+                  },
+                }),
+            }}
+          />
+        </Stack>
       </Modal>
       <ChallengeDialog
         disputeId={dispute.id}
@@ -384,40 +337,29 @@ function Actions(props: { dispute: Dispute }) {
 }
 
 export function DisputeDetail() {
-  const { t, i18n } = useTranslation('disputes');
+  const { t } = useTranslation('disputes');
   const { id = '' } = useParams();
   const flags = usePermissionFlags();
   const mayFetch = flags.data?.is_disputes_allowed === true;
   const query = useDispute(id, mayFetch);
+  return (
+    <DetailFrame
+      query={query}
+      area={{ title: t('title'), to: '/disputes' }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      denied={flags.isSuccess && !mayFetch}
+      skeleton={{ testId: 'dispute-loading', blocks: [{ h: 36, w: 260 }, 160, 220] }}
+    >
+      {(d, crumbs) => <DisputePage dispute={d} crumbs={crumbs} />}
+    </DetailFrame>
+  );
+}
+
+function DisputePage(props: { dispute: Dispute; crumbs: Crumbs }) {
+  const { t, i18n } = useTranslation('disputes');
   const navigate = useNavigate();
-  const crumbs = [{ label: t('title'), to: '/disputes' }];
-  if (flags.isSuccess && !mayFetch)
-    return (
-      <>
-        <PageHeader title={t('title')} breadcrumbs={crumbs} />
-        <Forbidden />
-      </>
-    );
-  if (!query.isSuccess)
-    return (
-      <QueryFallback
-        query={query}
-        skeleton={
-          <Stack data-testid="dispute-loading">
-            <Skeleton h={36} w={260} />
-            <Skeleton h={160} />
-            <Skeleton h={220} />
-          </Stack>
-        }
-        forbidden={
-          <>
-            <PageHeader title={t('title')} breadcrumbs={crumbs} />
-            <Forbidden />
-          </>
-        }
-      />
-    );
-  const d = query.data;
+  const { crumbs } = props;
+  const d = props.dispute;
   const items = d.order?.items ?? [];
   return (
     <>

@@ -22,7 +22,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
+import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { ResponsiveList } from '../../../components/ResponsiveList';
 import { PageHeader } from '../../../components/PageHeader';
 import { isolate, langOf, localDay } from '../../../components/ListParts';
 import { capitalDate } from '../../../../domain/capital/format';
@@ -33,7 +35,14 @@ import {
   licenceState,
   type LegalEntityStatus,
 } from '../../../../domain/legalEntities';
-import { useLegalEntities, useLegalEntity, useOwners, type LegalEntity, type Owner } from '../api';
+import {
+  useLegalEntities,
+  useLegalEntity,
+  useOwners,
+  type LegalEntity,
+  type LegalEntityDetail,
+  type Owner,
+} from '../api';
 
 const STATUS_COLORS: Record<LegalEntityStatus, string> = {
   active: 'teal',
@@ -116,16 +125,32 @@ function ExpiryModal(props: { entities: LegalEntity[] }) {
         <Text size="sm">
           {t('expiry.suspension', { date: isolate(capitalDate(state.suspendOn!, new Date(), lang)) })}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('expiry.later')}
-          </Button>
-          <Button component={Link} to="/support" onClick={close}>
-            {t('expiry.contact')}
-          </Button>
-        </Group>
+        <DialogFooter
+          cancel={{ label: t('expiry.later'), onClick: close }}
+          action={{ label: t('expiry.contact'), to: '/support', onClick: close }}
+        />
       </Stack>
     </Modal>
+  );
+}
+
+/** A legal entity in the list: its name, country and licence, and its status. */
+function EntityCard(props: { entity: LegalEntity }) {
+  const { t } = useTranslation('legal-entities');
+  const e = props.entity;
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Text fw={600} c="teal" truncate>
+          <bdi>{e.legal_company_name ?? e.id}</bdi>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t(`country.${e.country}`, { defaultValue: e.country })}
+        </Text>
+        <Licence expiry={e.license_expiry_date} />
+      </Stack>
+      <StatusBadge status={e.status} />
+    </Group>
   );
 }
 
@@ -152,40 +177,24 @@ export function LegalEntitiesList() {
         w={{ base: '100%', sm: 320 }}
         mb="md"
       />
-      {list.isPending ? (
-        <ListSkeleton rows={3} height={88} testId="legal-entities-loading" />
-      ) : list.isError ? (
-        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
-      ) : entities.length === 0 ? (
-        <Card withBorder p="xl" ta="center" data-testid="legal-entities-empty">
-          <Text fw={600}>{statuses.length > 0 ? t('empty.filtered') : t('empty.title')}</Text>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="legal-entities">
-          {entities.map((e) => (
-            <Card
-              key={e.id}
-              withBorder
-              component={Link}
-              to={`/legal-entities/${encodeURIComponent(e.id)}`}
-              data-entity={e.id}
-            >
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text fw={600} c="teal" truncate>
-                    <bdi>{e.legal_company_name ?? e.id}</bdi>
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`country.${e.country}`, { defaultValue: e.country })}
-                  </Text>
-                  <Licence expiry={e.license_expiry_date} />
-                </Stack>
-                <StatusBadge status={e.status} />
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <ResponsiveList
+        query={list}
+        rows={entities}
+        rowKey={(e) => e.id}
+        rowAttribute="entity"
+        cards={{
+          render: (e) => <EntityCard entity={e} />,
+          link: (e) => `/legal-entities/${encodeURIComponent(e.id)}`,
+          testId: 'legal-entities',
+          columns: 2,
+        }}
+        loading={{ rows: 3, height: 88, testId: 'legal-entities-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={{
+          testId: 'legal-entities-empty',
+          title: statuses.length > 0 ? t('empty.filtered') : t('empty.title'),
+        }}
+      />
       {list.data && <ExpiryModal entities={list.data} />}
     </>
   );
@@ -284,29 +293,26 @@ export function LegalEntityDetail() {
   const { originalLegalEntityId: id = '' } = useParams();
   const entity = useLegalEntity(id);
   const owners = useOwners(id, entity.isSuccess);
-  const crumbs = [{ label: t('title'), to: '/legal-entities' }];
-  if (!entity.isSuccess)
-    return (
-      <QueryFallback
-        query={entity}
-        skeleton={
-          <Stack data-testid="legal-entity-loading">
-            <Skeleton h={36} w={280} />
-            <Skeleton h={180} />
-            <Skeleton h={160} />
-          </Stack>
-        }
-        forbidden={
-          <>
-            <PageHeader title={t('title')} breadcrumbs={crumbs} />
-            <Alert color="yellow" title={t('forbidden.title')}>
-              {t('forbidden.body')}
-            </Alert>
-          </>
-        }
-      />
-    );
-  const e = entity.data;
+  return (
+    <DetailFrame
+      query={entity}
+      area={{ title: t('title'), to: '/legal-entities' }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      skeleton={{ testId: 'legal-entity-loading', blocks: [{ h: 36, w: 280 }, 180, 160] }}
+    >
+      {(e, crumbs) => <EntityPage entity={e} owners={owners} crumbs={crumbs} />}
+    </DetailFrame>
+  );
+}
+
+function EntityPage(props: {
+  entity: LegalEntityDetail;
+  owners: ReturnType<typeof useOwners>;
+  crumbs: Crumbs;
+}) {
+  const { t } = useTranslation('legal-entities');
+  const { crumbs, owners } = props;
+  const e = props.entity;
   const info = e.legal_info as Record<string, string | undefined>;
   const licenceType = info.business_license_type;
   return (

@@ -6,17 +6,12 @@
  */
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
-  Pagination,
   Paper,
-  Skeleton,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -31,7 +26,9 @@ import { useStores, type Store } from '../../../api/stores';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { Day, Money } from '../../../components/ListParts';
-import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
+import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
+import { DetailFrame, ForbiddenNotice, type Crumbs } from '../../../components/DetailFrame';
+import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
@@ -96,68 +93,49 @@ function Products(props: { products: string[] }) {
   );
 }
 
-function StoreRows(props: { stores: Store[] }) {
+function useStoreColumns(): ListColumn<Store>[] {
   const { t } = useTranslation('stores');
-  return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table highlightOnHover verticalSpacing="sm" data-testid="stores">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('column.store')}</Table.Th>
-            <Table.Th>{t('column.country')}</Table.Th>
-            <Table.Th>{t('column.products')}</Table.Th>
-            <Table.Th>{t('column.contract')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.stores.map((s) => (
-            <Table.Tr key={s.id} data-store={s.id}>
-              <Table.Td>
-                <Anchor component={Link} to={storePath(s.id)} fw={500}>
-                  <bdi>{s.name}</bdi>
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  <bdi>{s.merchant_name}</bdi>
-                </Text>
-              </Table.Td>
-              <Table.Td>{t(`country.${s.country}`, { defaultValue: s.country })}</Table.Td>
-              <Table.Td>
-                <Products products={s.available_products} />
-              </Table.Td>
-              <Table.Td>
-                <ContractBadge signed={s.contract_signed} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return [
+    {
+      header: t('column.store'),
+      cell: (s) => (
+        <>
+          <RowLink to={storePath(s.id)}>
+            <bdi>{s.name}</bdi>
+          </RowLink>
+          <Text size="xs" c="dimmed">
+            <bdi>{s.merchant_name}</bdi>
+          </Text>
+        </>
+      ),
+    },
+    { header: t('column.country'), cell: (s) => t(`country.${s.country}`, { defaultValue: s.country }) },
+    { header: t('column.products'), cell: (s) => <Products products={s.available_products} /> },
+    { header: t('column.contract'), cell: (s) => <ContractBadge signed={s.contract_signed} /> },
+  ];
 }
 
-function StoreCards(props: { stores: Store[] }) {
+/** On a phone: a card a store. */
+function StoreCard(props: { store: Store }) {
   const { t } = useTranslation('stores');
+  const s = props.store;
   return (
-    <Stack gap="xs" hiddenFrom="sm" data-testid="store-cards">
-      {props.stores.map((s) => (
-        <Card key={s.id} withBorder padding="sm" component={Link} to={storePath(s.id)} data-store={s.id}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} c="teal" truncate>
-                <bdi>{s.name}</bdi>
-              </Text>
-              <Text size="xs" c="dimmed">
-                <bdi>{s.merchant_name}</bdi> · {t(`country.${s.country}`, { defaultValue: s.country })}
-              </Text>
-            </Stack>
-            <ContractBadge signed={s.contract_signed} />
-          </Group>
-          <Group mt="xs">
-            <Products products={s.available_products} />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} c="teal" truncate>
+            <bdi>{s.name}</bdi>
+          </Text>
+          <Text size="xs" c="dimmed">
+            <bdi>{s.merchant_name}</bdi> · {t(`country.${s.country}`, { defaultValue: s.country })}
+          </Text>
+        </Stack>
+        <ContractBadge signed={s.contract_signed} />
+      </Group>
+      <Group mt="xs">
+        <Products products={s.available_products} />
+      </Group>
+    </>
   );
 }
 
@@ -165,6 +143,7 @@ export function StoresList() {
   const { t } = useTranslation('stores');
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useStores();
+  const columns = useStoreColumns();
   const commitQuery = useCallback((query: string) => change({ query, page: 1 }), [change]);
   const [typed, setTyped] = useSearchDraft(filters.query, commitQuery);
   const all = list.data ?? [];
@@ -172,8 +151,7 @@ export function StoresList() {
   const matching = needle
     ? all.filter((s) => `${s.name} ${s.merchant_name}`.toLowerCase().includes(needle))
     : all;
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE));
-  const page = Math.min(filters.page, pages);
+  const page = Math.min(filters.page, Math.max(1, Math.ceil(matching.length / PAGE)));
   const shown = matching.slice((page - 1) * PAGE, page * PAGE);
   return (
     <>
@@ -190,47 +168,38 @@ export function StoresList() {
           maxLength={100}
         />
       )}
-      {list.isPending ? (
-        <ListSkeleton rows={3} height={52} testId="stores-loading" />
-      ) : list.isError ? (
-        list.error instanceof ApiError && list.error.status === 403 ? (
-          <Alert color="yellow" title={t('forbidden.title')}>
-            {t('forbidden.body')}
-          </Alert>
-        ) : (
-          <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
-        )
-      ) : shown.length === 0 ? (
-        <Card withBorder p="xl" ta="center" data-testid="stores-empty">
-          <Text fw={600}>{needle ? t('empty.filtered') : t('empty.title')}</Text>
-          {!needle && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('empty.body')}
-            </Text>
-          )}
-        </Card>
+      {list.error instanceof ApiError && list.error.status === 403 ? (
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       ) : (
-        <>
-          <StoreRows stores={shown} />
-          <StoreCards stores={shown} />
-          <Group justify="space-between" mt="md" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {t('shown', {
-                from: (page - 1) * PAGE + 1,
-                to: (page - 1) * PAGE + shown.length,
-                count: matching.length,
-              })}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(next) => change({ page: next })}
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              />
-            )}
-          </Group>
-        </>
+        <ResponsiveList
+          query={list}
+          rows={shown}
+          rowKey={(s) => s.id}
+          rowAttribute="store"
+          table={{ columns, minWidth: 720, testId: 'stores' }}
+          cards={{
+            render: (s) => <StoreCard store={s} />,
+            link: (s) => storePath(s.id),
+            testId: 'store-cards',
+          }}
+          loading={{ rows: 3, height: 52, testId: 'stores-loading' }}
+          loadFailed={t('loadFailed')}
+          empty={
+            needle
+              ? { testId: 'stores-empty', title: t('empty.filtered') }
+              : { testId: 'stores-empty', title: t('empty.title'), body: t('empty.body') }
+          }
+          footer={
+            <ListPager
+              page={page}
+              pageSize={PAGE}
+              count={shown.length}
+              total={matching.length}
+              onChange={(next) => change({ page: next })}
+              shown={(range) => t('shown', range)}
+            />
+          }
+        />
       )}
     </>
   );
@@ -248,91 +217,42 @@ function Part<T>(props: {
   return <>{props.children(props.query.data)}</>;
 }
 
-/** On a phone, a table's rows as cards of label and value (a wide table would scroll sideways). */
-function PhoneCards(props: {
-  rows: { key: string; title: ReactNode; fields: [string, ReactNode][] }[];
-  testId: string;
-}) {
-  return (
-    <Stack gap="xs" hiddenFrom="sm" data-testid={props.testId}>
-      {props.rows.map((row) => (
-        <Paper key={row.key} withBorder p="sm" radius="md">
-          <Text fw={600} mb={4}>
-            {row.title}
-          </Text>
-          {row.fields.map(([label, value]) => (
-            <Group key={label} justify="space-between" gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text size="sm" ta="end">
-                {value}
-              </Text>
-            </Group>
-          ))}
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
 const amount = (minor: number, currency: string) => Number(minorToDecimal(minor, currency));
 
 function CommissionsTab(props: { store: StoreDetail }) {
   const { t } = useTranslation('stores');
   const query = useCommissions(props.store.id);
+  const currency = query.data?.currency ?? props.store.currency;
   return (
-    <Part query={query}>
-      {(data) =>
-        data.items.length === 0 ? (
-          <Text c="dimmed">{t('commissions.none')}</Text>
-        ) : (
-          <>
-            <PhoneCards
-              testId="commission-cards"
-              rows={data.items.map((c) => ({
-                key: c.product,
-                title: t(`product.${c.product}`, { defaultValue: c.product }),
-                fields: [
-                  [
-                    t('commissions.rate'),
-                    <bdi dir="ltr">{t('commissions.percent', { value: c.rate_percent })}</bdi>,
-                  ],
-                  [
-                    t('commissions.fixed'),
-                    <Money amount={amount(c.fixed_fee_minor, data.currency)} currency={data.currency} />,
-                  ],
-                ],
-              }))}
-            />
-            <Table.ScrollContainer minWidth={420} visibleFrom="sm">
-              <Table verticalSpacing="sm" data-testid="commissions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('column.product')}</Table.Th>
-                    <Table.Th>{t('commissions.rate')}</Table.Th>
-                    <Table.Th>{t('commissions.fixed')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((c) => (
-                    <Table.Tr key={c.product}>
-                      <Table.Td>{t(`product.${c.product}`, { defaultValue: c.product })}</Table.Td>
-                      <Table.Td>
-                        <bdi dir="ltr">{t('commissions.percent', { value: c.rate_percent })}</bdi>
-                      </Table.Td>
-                      <Table.Td>
-                        <Money amount={amount(c.fixed_fee_minor, data.currency)} currency={data.currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )
-      }
-    </Part>
+    <ResponsiveList
+      query={query}
+      rows={query.data?.items ?? []}
+      rowKey={(c) => c.product}
+      rowAttribute="product"
+      table={{
+        minWidth: 420,
+        testId: 'commissions',
+        highlight: false,
+        columns: [
+          {
+            header: t('column.product'),
+            cell: (c) => t(`product.${c.product}`, { defaultValue: c.product }),
+          },
+          {
+            header: t('commissions.rate'),
+            cell: (c) => <bdi dir="ltr">{t('commissions.percent', { value: c.rate_percent })}</bdi>,
+          },
+          {
+            header: t('commissions.fixed'),
+            cell: (c) => <Money amount={amount(c.fixed_fee_minor, currency)} currency={currency} />,
+          },
+        ],
+      }}
+      cards={{ testId: 'commission-cards' }}
+      loading={{ rows: 2, height: 44, testId: 'store-tab-loading' }}
+      loadFailed={t('tabFailed')}
+      empty={{ testId: 'commissions-empty', title: t('commissions.none') }}
+    />
   );
 }
 
@@ -363,64 +283,43 @@ function when(s: PayoutSchedule, t: (key: string, options?: Record<string, unkno
 function SchedulesTab(props: { store: StoreDetail }) {
   const { t } = useTranslation('stores');
   const query = useSchedules(props.store.id);
+  const currency = query.data?.currency ?? props.store.currency;
   return (
-    <Part query={query}>
-      {(data) =>
-        data.items.length === 0 ? (
-          <Text c="dimmed">{t('schedules.none')}</Text>
-        ) : (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('schedules.currency', { currency: data.currency })}
-            </Text>
-            <PhoneCards
-              testId="schedule-cards"
-              rows={data.items.map((s) => ({
-                key: s.product,
-                title: t(`product.${s.product}`, { defaultValue: s.product }),
-                fields: [
-                  [t('schedules.when'), when(s, t)],
-                  [t('schedules.delay'), t('schedules.days', { count: s.delay_days })],
-                  [
-                    t('schedules.minimum'),
-                    <Money amount={amount(s.minimum_minor, data.currency)} currency={data.currency} />,
-                  ],
-                  [t('schedules.next'), <Day iso={`${s.next_payout_on}T12:00:00Z`} />],
-                ],
-              }))}
-            />
-            <Table.ScrollContainer minWidth={560} visibleFrom="sm">
-              <Table verticalSpacing="sm" data-testid="schedules">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('column.product')}</Table.Th>
-                    <Table.Th>{t('schedules.when')}</Table.Th>
-                    <Table.Th>{t('schedules.delay')}</Table.Th>
-                    <Table.Th>{t('schedules.minimum')}</Table.Th>
-                    <Table.Th>{t('schedules.next')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((s) => (
-                    <Table.Tr key={s.product}>
-                      <Table.Td>{t(`product.${s.product}`, { defaultValue: s.product })}</Table.Td>
-                      <Table.Td>{when(s, t)}</Table.Td>
-                      <Table.Td>{t('schedules.days', { count: s.delay_days })}</Table.Td>
-                      <Table.Td>
-                        <Money amount={amount(s.minimum_minor, data.currency)} currency={data.currency} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Day iso={`${s.next_payout_on}T12:00:00Z`} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
-        )
-      }
-    </Part>
+    <Stack gap="sm">
+      {query.data && query.data.items.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('schedules.currency', { currency })}
+        </Text>
+      )}
+      <ResponsiveList
+        query={query}
+        rows={query.data?.items ?? []}
+        rowKey={(s) => s.product}
+        rowAttribute="product"
+        table={{
+          minWidth: 560,
+          testId: 'schedules',
+          highlight: false,
+          columns: [
+            {
+              header: t('column.product'),
+              cell: (s) => t(`product.${s.product}`, { defaultValue: s.product }),
+            },
+            { header: t('schedules.when'), cell: (s) => when(s, t) },
+            { header: t('schedules.delay'), cell: (s) => t('schedules.days', { count: s.delay_days }) },
+            {
+              header: t('schedules.minimum'),
+              cell: (s) => <Money amount={amount(s.minimum_minor, currency)} currency={currency} />,
+            },
+            { header: t('schedules.next'), cell: (s) => <Day iso={`${s.next_payout_on}T12:00:00Z`} /> },
+          ],
+        }}
+        cards={{ testId: 'schedule-cards' }}
+        loading={{ rows: 2, height: 44, testId: 'store-tab-loading' }}
+        loadFailed={t('tabFailed')}
+        empty={{ testId: 'schedules-empty', title: t('schedules.none') }}
+      />
+    </Stack>
   );
 }
 
@@ -508,32 +407,25 @@ function ContractTab(props: { store: StoreDetail }) {
 
 export function StoreDetailPage() {
   const { t } = useTranslation('stores');
-  const navigate = useNavigate();
   const { merchantId: id = '', tab = 'commissions' } = useParams();
   const store = useStore(id);
-  const crumbs = [{ label: t('title'), to: '/business-profile/stores' }];
-  if (!store.isSuccess)
-    return (
-      <QueryFallback
-        query={store}
-        skeleton={
-          <Stack data-testid="store-loading">
-            <Skeleton h={36} w={280} />
-            <Skeleton h={40} />
-            <Skeleton h={160} />
-          </Stack>
-        }
-        forbidden={
-          <>
-            <PageHeader title={t('title')} breadcrumbs={crumbs} />
-            <Alert color="yellow" title={t('forbidden.title')}>
-              {t('forbidden.body')}
-            </Alert>
-          </>
-        }
-      />
-    );
-  const s = store.data;
+  return (
+    <DetailFrame
+      query={store}
+      area={{ title: t('title'), to: '/business-profile/stores' }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      skeleton={{ testId: 'store-loading', blocks: [{ h: 36, w: 280 }, 40, 160] }}
+    >
+      {(s, crumbs) => <StorePage store={s} tab={tab} crumbs={crumbs} />}
+    </DetailFrame>
+  );
+}
+
+function StorePage(props: { store: StoreDetail; tab: string; crumbs: Crumbs }) {
+  const { t } = useTranslation('stores');
+  const navigate = useNavigate();
+  const { crumbs, tab } = props;
+  const s = props.store;
   // An unknown tab in a hand-edited address opens the first.
   const current: StoreTab = isStoreTab(tab) ? tab : 'commissions';
   return (

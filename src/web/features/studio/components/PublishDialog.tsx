@@ -4,7 +4,8 @@
  * confirmation that names that count before the button works.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import type { Change, Classification, Impact } from '../api';
@@ -118,20 +119,17 @@ export function PublishDialog(props: {
             onChange={(e) => setConfirmed(e.currentTarget.checked)}
           />
         )}
-        {error && <Alert color="red">{error}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('publish.cancel')}
-          </Button>
-          <Button
-            color={breaking ? 'red' : undefined}
-            disabled={props.classification === 'none' || (breaking && !confirmed)}
-            loading={busy}
-            onClick={() => void submit()}
-          >
-            {props.action}
-          </Button>
-        </Group>
+        <DialogFooter
+          error={error}
+          cancel={{ label: t('publish.cancel'), onClick: props.onClose }}
+          action={{
+            label: props.action,
+            color: breaking ? 'red' : undefined,
+            disabled: props.classification === 'none' || (breaking && !confirmed),
+            loading: busy,
+            onClick: () => void submit(),
+          }}
+        />
       </Stack>
     </Modal>
   );

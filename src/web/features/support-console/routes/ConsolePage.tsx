@@ -27,6 +27,7 @@ import {
   Title,
   useDirection,
 } from '@mantine/core';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -272,20 +273,19 @@ function Conversation(props: { channelId: string }) {
         <ChatComposer onSend={(body) => chat.send(body, channelId)} disabled={!history.data} />
       )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('console.close')} centered>
-        <Text size="sm">{t('console.closeConfirm')}</Text>
-        {closeFailed && (
-          <Text size="sm" c="red" mt="sm" role="alert">
-            {t('console.closeFailed')}
-          </Text>
-        )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('console.closeCancel')}
-          </Button>
-          <Button color="red.9" loading={closing} onClick={() => void close()}>
-            {t('console.close')}
-          </Button>
-        </Group>
+        <Stack>
+          <Text size="sm">{t('console.closeConfirm')}</Text>
+          <DialogFooter
+            error={closeFailed && t('console.closeFailed')}
+            cancel={{ label: t('console.closeCancel'), onClick: () => setConfirming(false) }}
+            action={{
+              label: t('console.close'),
+              color: 'red.9',
+              loading: closing,
+              onClick: () => void close(),
+            }}
+          />
+        </Stack>
       </Modal>
     </Paper>
   );

@@ -5,7 +5,8 @@
  * Send waits for uploads under way; what was typed and picked stays if sending fails, and the server's word on a
  * field is shown on that field.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -121,23 +122,16 @@ export function NewTicketDialog(props: {
           }
         />
         <ImagePicker uploads={photos} label={t('form.images')} />
-        {(failed ?? serverErrors['/attachments']) && (
-          <Alert color="red" role="alert">
-            {failed ?? serverErrors['/attachments']}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button
-            onClick={() => void send()}
-            loading={open.isPending || (tried && photos.uploading)}
-            disabled={photos.failed}
-          >
-            {t('form.send')}
-          </Button>
-        </Group>
+        <DialogFooter
+          error={failed ?? serverErrors['/attachments']}
+          cancel={{ label: t('form.cancel'), onClick: props.onClose }}
+          action={{
+            label: t('form.send'),
+            onClick: () => void send(),
+            loading: open.isPending || (tried && photos.uploading),
+            disabled: photos.failed,
+          }}
+        />
       </Stack>
     </Modal>
   );

@@ -3,21 +3,7 @@
  * topics): the list with its filters and page in the address, the form in a dialog, and a ticket with its
  * conversation and the rating once it is resolved.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Image,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,12 +14,13 @@ import { useExperiments } from '../../../api/experiments';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ListSkeleton, LoadFailed, QueryFallback } from '../../../components/QueryStates';
+import { DetailFrame, ForbiddenNotice, type Crumbs } from '../../../components/DetailFrame';
+import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day, DayInput, timeText } from '../../../components/ListParts';
 import { canViewAds } from '../../../../domain/permissions';
 import { TICKET_FILTER_STATUSES, TICKET_TOPICS, TICKETS_LIMIT } from '../../../../domain/support';
-import { useTicket, useTickets, type Message, type Ticket } from '../api';
+import { useTicket, useTickets, type Message, type Ticket, type TicketWithMessages } from '../api';
 import { filtersFrom, hasFilters, paramsOf, type TicketFilters } from '../filters';
 import { NewTicketDialog } from '../components/NewTicketDialog';
 import { RateTicket } from '../components/RateTicket';
@@ -46,15 +33,6 @@ function useSeesAds() {
   const flags = usePermissionFlags().data;
   const experiments = useExperiments().data ?? [];
   return canViewAds(flags ?? {}, experiments);
-}
-
-function Forbidden() {
-  const { t } = useTranslation('support');
-  return (
-    <Alert color="yellow" title={t('forbidden.title')}>
-      {t('forbidden.body')}
-    </Alert>
-  );
 }
 
 function Filters(props: { filters: TicketFilters; onChange: (patch: Partial<TicketFilters>) => void }) {
@@ -108,79 +86,48 @@ function Filters(props: { filters: TicketFilters; onChange: (patch: Partial<Tick
 const ticketPath = (id: string) => `/support/${encodeURIComponent(id)}`;
 
 /** On a phone: a card a ticket. */
-function TicketCards(props: { tickets: Ticket[] }) {
+function TicketCard(props: { ticket: Ticket }) {
   const { t } = useTranslation('support');
+  const { ticket } = props;
   return (
-    <Stack gap="xs" hiddenFrom="sm" data-testid="ticket-cards">
-      {props.tickets.map((ticket) => (
-        <Card
-          key={ticket.id}
-          withBorder
-          padding="sm"
-          component={Link}
-          to={ticketPath(ticket.id)}
-          data-ticket={ticket.id}
-        >
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} c="teal" lineClamp={2} dir="auto">
-                {ticket.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`topic.${ticket.topic}`)} · <Day iso={ticket.created_at} />
-              </Text>
-            </Stack>
-            <TicketStatusBadge status={ticket.status} />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text fw={600} c="teal" lineClamp={2} dir="auto">
+          {ticket.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t(`topic.${ticket.topic}`)} · <Day iso={ticket.created_at} />
+        </Text>
+      </Stack>
+      <TicketStatusBadge status={ticket.status} />
+    </Group>
   );
 }
 
-function TicketRows(props: { tickets: Ticket[] }) {
+function useColumns(): ListColumn<Ticket>[] {
   const { t } = useTranslation('support');
-  return (
-    <Table.ScrollContainer minWidth={680} visibleFrom="sm">
-      <Table highlightOnHover verticalSpacing="sm" data-testid="tickets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('column.subject')}</Table.Th>
-            <Table.Th>{t('column.topic')}</Table.Th>
-            <Table.Th>{t('column.status')}</Table.Th>
-            <Table.Th>{t('column.opened')}</Table.Th>
-            <Table.Th>{t('column.updated')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.tickets.map((ticket) => (
-            <Table.Tr key={ticket.id} data-ticket={ticket.id}>
-              <Table.Td maw={360}>
-                <Anchor component={Link} to={ticketPath(ticket.id)} fw={500} lineClamp={1} dir="auto">
-                  {ticket.title}
-                </Anchor>
-                {ticket.opened_by && (
-                  <Text size="xs" c="dimmed" truncate>
-                    <bdi>{ticket.opened_by}</bdi>
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{t(`topic.${ticket.topic}`)}</Table.Td>
-              <Table.Td>
-                <TicketStatusBadge status={ticket.status} />
-              </Table.Td>
-              <Table.Td>
-                <Day iso={ticket.created_at} />
-              </Table.Td>
-              <Table.Td>
-                <Day iso={ticket.updated_at} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return [
+    {
+      header: t('column.subject'),
+      maw: 360,
+      cell: (ticket) => (
+        <>
+          <RowLink to={ticketPath(ticket.id)} lineClamp={1}>
+            {ticket.title}
+          </RowLink>
+          {ticket.opened_by && (
+            <Text size="xs" c="dimmed" truncate>
+              <bdi>{ticket.opened_by}</bdi>
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: t('column.topic'), cell: (ticket) => t(`topic.${ticket.topic}`) },
+    { header: t('column.status'), cell: (ticket) => <TicketStatusBadge status={ticket.status} /> },
+    { header: t('column.opened'), cell: (ticket) => <Day iso={ticket.created_at} /> },
+    { header: t('column.updated'), cell: (ticket) => <Day iso={ticket.updated_at} /> },
+  ];
 }
 
 export function SupportList() {
@@ -189,6 +136,7 @@ export function SupportList() {
   const withAds = useSeesAds();
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useTickets(filters);
+  const columns = useColumns();
   const [writing, setWriting] = useState(false);
   const [params, setParams] = useSearchParams();
   const chatOpen = params.get('chat') === '1';
@@ -208,13 +156,11 @@ export function SupportList() {
     return (
       <>
         <PageHeader title={t('title')} />
-        <Forbidden />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       </>
     );
 
   const tickets = list.data?.tickets ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / TICKETS_LIMIT));
   return (
     <>
       <PageHeader
@@ -224,49 +170,40 @@ export function SupportList() {
       <ChatEntry onOpen={() => setChat(true)} />
       <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />
       <Filters filters={filters} onChange={change} />
-      {list.isPending ? (
-        <ListSkeleton rows={6} height={44} testId="tickets-loading" />
-      ) : list.isError ? (
-        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
-      ) : tickets.length === 0 ? (
-        <Card withBorder p="xl" ta="center" data-testid="tickets-empty">
-          <Text fw={600}>{hasFilters(filters) ? t('empty.filtered') : t('empty.title')}</Text>
-          {!hasFilters(filters) && (
-            <>
-              <Text size="sm" c="dimmed" mt={4}>
-                {t('empty.body')}
-              </Text>
-              <Group justify="center" mt="md">
-                <Button onClick={() => setWriting(true)}>{t('new')}</Button>
-              </Group>
-            </>
-          )}
-        </Card>
-      ) : (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <TicketRows tickets={tickets} />
-          <TicketCards tickets={tickets} />
-          <Group justify="space-between" mt="md" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {t('shown', {
-                from: (filters.page - 1) * TICKETS_LIMIT + 1,
-                to: (filters.page - 1) * TICKETS_LIMIT + tickets.length,
-                count: total,
-              })}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(page) => change({ page })}
-                getControlProps={(control) => ({
-                  'aria-label': t(`pagination.${control}`),
-                })}
-              />
-            )}
-          </Group>
-        </div>
-      )}
+      <ResponsiveList
+        query={list}
+        rows={tickets}
+        rowKey={(ticket) => ticket.id}
+        rowAttribute="ticket"
+        table={{ columns, minWidth: 680, testId: 'tickets' }}
+        cards={{
+          render: (ticket) => <TicketCard ticket={ticket} />,
+          link: (ticket) => ticketPath(ticket.id),
+          testId: 'ticket-cards',
+        }}
+        loading={{ rows: 6, height: 44, testId: 'tickets-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'tickets-empty', title: t('empty.filtered') }
+            : {
+                testId: 'tickets-empty',
+                title: t('empty.title'),
+                body: t('empty.body'),
+                action: { label: t('new'), onClick: () => setWriting(true) },
+              }
+        }
+        footer={
+          <ListPager
+            page={filters.page}
+            pageSize={TICKETS_LIMIT}
+            count={tickets.length}
+            total={list.data?.total ?? 0}
+            onChange={(page) => change({ page })}
+            shown={(range) => t('shown', range)}
+          />
+        }
+      />
       <NewTicketDialog
         opened={writing}
         withAds={withAds}
@@ -335,28 +272,25 @@ export function TicketDetail() {
   const { t } = useTranslation('support');
   const { ticketId = '' } = useParams();
   const query = useTicket(ticketId);
-  const crumbs = [{ label: t('title'), to: '/support' }];
-  if (!query.isSuccess)
-    return (
-      <QueryFallback
-        query={query}
-        skeleton={
-          <Stack data-testid="ticket-loading">
-            <Skeleton h={36} w={260} />
-            <Skeleton h={90} />
-            <Skeleton h={90} w="70%" ms="auto" />
-            <Skeleton h={90} w="70%" />
-          </Stack>
-        }
-        forbidden={
-          <>
-            <PageHeader title={t('title')} breadcrumbs={crumbs} />
-            <Forbidden />
-          </>
-        }
-      />
-    );
-  const { ticket, messages } = query.data;
+  return (
+    <DetailFrame
+      query={query}
+      area={{ title: t('title'), to: '/support' }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      skeleton={{
+        testId: 'ticket-loading',
+        blocks: [{ h: 36, w: 260 }, 90, { h: 90, w: '70%', end: true }, { h: 90, w: '70%' }],
+      }}
+    >
+      {(data, crumbs) => <TicketPage data={data} crumbs={crumbs} />}
+    </DetailFrame>
+  );
+}
+
+function TicketPage(props: { data: TicketWithMessages; crumbs: Crumbs }) {
+  const { t } = useTranslation('support');
+  const { crumbs } = props;
+  const { ticket, messages } = props.data;
   const open = ticket.status !== 'resolved' && ticket.status !== 'closed';
   return (
     <>

@@ -4,18 +4,8 @@
  * least one store. What was typed stays when sending fails; the server's word on a field shows on that field and
  * the §8 messages ("user can't invite oneself", somebody already in the team) say what to do.
  */
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -201,19 +191,11 @@ function AccessForm(props: DialogProps) {
             ))}
           </Stack>
         </Checkbox.Group>
-        {failed && (
-          <Alert color="red" role="alert">
-            {failed}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={props.busy}>
-            {inviting ? t('invite.send') : t('edit.save')}
-          </Button>
-        </Group>
+        <DialogFooter
+          error={failed}
+          cancel={{ label: t('form.cancel'), onClick: props.onClose }}
+          action={{ label: inviting ? t('invite.send') : t('edit.save'), submit: true, loading: props.busy }}
+        />
       </Stack>
     </form>
   );

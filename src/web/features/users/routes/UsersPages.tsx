@@ -6,17 +6,13 @@
  */
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
-  Card,
   Group,
   Menu,
   Modal,
   MultiSelect,
-  Pagination,
   Stack,
-  Table,
   Text,
   TextInput,
   VisuallyHidden,
@@ -29,7 +25,9 @@ import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
-import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/ListParts';
 import { ROLES, type Role } from '../../../../domain/permissions';
@@ -111,82 +109,48 @@ function Actions(props: { user: TeamUser; onEdit: () => void; onRemove: () => vo
   );
 }
 
-interface RowProps {
-  users: TeamUser[];
+interface RowActions {
   onEdit: (user: TeamUser) => void;
   onRemove: (user: TeamUser) => void;
 }
 
-function UserRows(props: RowProps) {
+function useColumns(props: RowActions): ListColumn<TeamUser>[] {
   const { t } = useTranslation('users');
-  return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-      <Table verticalSpacing="sm" data-testid="users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('column.person')}</Table.Th>
-            <Table.Th>{t('column.role')}</Table.Th>
-            <Table.Th>{t('column.stores')}</Table.Th>
-            <Table.Th>{t('column.status')}</Table.Th>
-            <Table.Th>{t('column.added')}</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>{t('column.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.users.map((user) => (
-            <Table.Tr key={user.id} data-user={user.email ?? user.phone ?? user.id}>
-              <Table.Td maw={280}>
-                <Person user={user} />
-              </Table.Td>
-              <Table.Td>{t(`role.${user.role}`)}</Table.Td>
-              <Table.Td maw={240}>
-                <StoresText user={user} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge user={user} />
-              </Table.Td>
-              <Table.Td>
-                <Day iso={user.added_at} />
-              </Table.Td>
-              <Table.Td>
-                <Actions
-                  user={user}
-                  onEdit={() => props.onEdit(user)}
-                  onRemove={() => props.onRemove(user)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return [
+    { header: t('column.person'), maw: 280, cell: (user) => <Person user={user} /> },
+    { header: t('column.role'), cell: (user) => t(`role.${user.role}`) },
+    { header: t('column.stores'), maw: 240, cell: (user) => <StoresText user={user} /> },
+    { header: t('column.status'), cell: (user) => <StatusBadge user={user} /> },
+    { header: t('column.added'), cell: (user) => <Day iso={user.added_at} /> },
+    {
+      header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>,
+      w: 48,
+      cell: (user) => (
+        <Actions user={user} onEdit={() => props.onEdit(user)} onRemove={() => props.onRemove(user)} />
+      ),
+    },
+  ];
 }
 
 /** On a phone: a card a person. */
-function UserCards(props: RowProps) {
+function UserCard(props: RowActions & { user: TeamUser }) {
   const { t } = useTranslation('users');
+  const { user } = props;
   return (
-    <Stack gap="xs" hiddenFrom="sm" data-testid="user-cards">
-      {props.users.map((user) => (
-        <Card key={user.id} withBorder padding="sm" data-user={user.email ?? user.phone ?? user.id}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Person user={user} />
-            {/* The status keeps its width; a long name or address is the one cut (issue 32). */}
-            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-              <StatusBadge user={user} />
-              <Actions user={user} onEdit={() => props.onEdit(user)} onRemove={() => props.onRemove(user)} />
-            </Group>
-          </Group>
-          <Text size="sm" mt={6}>
-            {t(`role.${user.role}`)}
-          </Text>
-          <StoresText user={user} />
-        </Card>
-      ))}
-    </Stack>
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Person user={user} />
+        {/* The status keeps its width; a long name or address is the one cut (issue 32). */}
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <StatusBadge user={user} />
+          <Actions user={user} onEdit={() => props.onEdit(user)} onRemove={() => props.onRemove(user)} />
+        </Group>
+      </Group>
+      <Text size="sm" mt={6}>
+        {t(`role.${user.role}`)}
+      </Text>
+      <StoresText user={user} />
+    </>
   );
 }
 
@@ -252,19 +216,14 @@ function RemoveConfirm(props: { user: TeamUser; onClose: () => void }) {
   return (
     <Stack>
       <Text>{t('remove.body', { name: `\u2068${displayName(user)}\u2069` })}</Text>
-      {failed && (
-        <Alert color="red" role="alert">
-          {t('error.failed')}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onClose}>
-          {t('form.cancel')}
-        </Button>
-        <Button
-          color="red.9"
-          loading={remove.isPending}
-          onClick={() =>
+      <DialogFooter
+        error={failed && t('error.failed')}
+        cancel={{ label: t('form.cancel'), onClick: props.onClose }}
+        action={{
+          label: t('remove.confirm'),
+          color: 'red.9',
+          loading: remove.isPending,
+          onClick: () =>
             remove.mutate(user.id, {
               onSuccess: () => {
                 analytics.track('User Removed', { role: user.role });
@@ -279,12 +238,9 @@ function RemoveConfirm(props: { user: TeamUser; onClose: () => void }) {
               // Gone already (another admin removed them): the list, refreshed, says so.
               onError: (error) =>
                 error instanceof ApiError && error.status === 404 ? props.onClose() : setFailed(true),
-            })
-          }
-        >
-          {t('remove.confirm')}
-        </Button>
-      </Group>
+            }),
+        }}
+      />
     </Stack>
   );
 }
@@ -298,21 +254,18 @@ export function UsersList() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<TeamUser | null>(null);
   const [removing, setRemoving] = useState<TeamUser | null>(null);
+  const columns = useColumns({ onEdit: setEditing, onRemove: setRemoving });
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (
       <>
         <PageHeader title={t('title')} />
-        <Alert color="yellow" title={t('forbidden.title')}>
-          {t('forbidden.body')}
-        </Alert>
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       </>
     );
 
   const users = list.data?.users ?? [];
   const stores = list.data?.stores ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_LIMIT));
 
   const sendInvite = (input: AccessInput, failed: (error: unknown) => void) => {
     const { email, phone, ...access } = input;
@@ -366,42 +319,39 @@ export function UsersList() {
         }}
       />
       <Filters filters={filters} onChange={change} />
-      {list.isPending ? (
-        <ListSkeleton rows={5} height={52} testId="users-loading" />
-      ) : list.isError ? (
-        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={list.refetch} />
-      ) : users.length === 0 ? (
-        <Card withBorder p="xl" ta="center" data-testid="users-empty">
-          <Text fw={600}>{hasFilters(filters) ? t('empty.filtered') : t('empty.title')}</Text>
-          {!hasFilters(filters) && (
-            <Group justify="center" mt="md">
-              <Button onClick={() => setInviting(true)}>{t('invite.open')}</Button>
-            </Group>
-          )}
-        </Card>
-      ) : (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <UserRows users={users} onEdit={setEditing} onRemove={setRemoving} />
-          <UserCards users={users} onEdit={setEditing} onRemove={setRemoving} />
-          <Group justify="space-between" mt="md" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {t('shown', {
-                from: (filters.page - 1) * USERS_LIMIT + 1,
-                to: (filters.page - 1) * USERS_LIMIT + users.length,
-                count: total,
-              })}
-            </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(page) => change({ page })}
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              />
-            )}
-          </Group>
-        </div>
-      )}
+      <ResponsiveList
+        query={list}
+        rows={users}
+        // Rows are found by the person's address (tests, support); one address is one person in a workspace.
+        rowKey={(user) => user.email ?? user.phone ?? user.id}
+        rowAttribute="user"
+        table={{ columns, minWidth: 720, testId: 'users', highlight: false }}
+        cards={{
+          render: (user) => <UserCard user={user} onEdit={setEditing} onRemove={setRemoving} />,
+          testId: 'user-cards',
+        }}
+        loading={{ rows: 5, height: 52, testId: 'users-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'users-empty', title: t('empty.filtered') }
+            : {
+                testId: 'users-empty',
+                title: t('empty.title'),
+                action: { label: t('invite.open'), onClick: () => setInviting(true) },
+              }
+        }
+        footer={
+          <ListPager
+            page={filters.page}
+            pageSize={USERS_LIMIT}
+            count={users.length}
+            total={list.data?.total ?? 0}
+            onChange={(page) => change({ page })}
+            shown={(range) => t('shown', range)}
+          />
+        }
+      />
       <AccessDialog
         opened={inviting}
         stores={stores}

@@ -1,0 +1,234 @@
+/**
+ * One list, the same on every area (disputes, support, stores, users, legal entities; orders, payouts and
+ * analytics next): skeleton rows while it loads, a failure with "Try again", an empty state, then the rows — a
+ * table from the `sm` breakpoint and a card a row on a phone (a table of five or seven columns does not fit
+ * 375 px), or cards at every width for a list that has no table. Under the rows: a pager (`ListPager`) or "show
+ * more" (`ShowMore`). Filters stay with the screen (each area filters differently), in the address
+ * (`useAddressFilters`). Texts of its own: the `lists` namespace, loaded by every list screen's route.
+ */
+import { Anchor, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListSkeleton, LoadFailed } from './QueryStates';
+
+export interface ListColumn<T> {
+  /** The column's heading (a `VisuallyHidden` one for a column of actions). */
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** A cap on the cell's width: a long subject or name is cut there, not the whole table widened. */
+  maw?: number;
+  /** The column's own width (a narrow column of actions). */
+  w?: number;
+}
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  /** An earlier page shown while the next loads (react-query's placeholder): dimmed. */
+  isPlaceholderData?: boolean;
+  refetch: () => unknown;
+}
+
+export interface ResponsiveListProps<T> {
+  query: ListQuery;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Each row and card carries `data-<rowAttribute>="<rowKey>"` (tests and analytics find a row by it). */
+  rowAttribute: string;
+  /** The desktop table; without one, the cards show at every width. */
+  table?: { columns: ListColumn<T>[]; minWidth: number; testId: string; highlight?: boolean };
+  cards: {
+    /** A row as a card; without it, the table's columns make the card (the first as its title, then label and value). */
+    render?: (row: T) => ReactNode;
+    /** The whole card opens the row's page. */
+    link?: (row: T) => string;
+    testId: string;
+    /** Cards side by side from `md` (a list of a few large cards: legal entities). */
+    columns?: 2;
+  };
+  loading: { rows: number; height: number; testId: string };
+  /** What the failure says ("Your tickets could not be loaded."). */
+  loadFailed: string;
+  empty: EmptyStateProps;
+  /** Under the rows: `ListPager` or `ShowMore`. */
+  footer?: ReactNode;
+}
+
+export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
+  const { t } = useTranslation('lists');
+  const { query, table, cards } = props;
+  if (query.isPending)
+    return (
+      <ListSkeleton rows={props.loading.rows} height={props.loading.height} testId={props.loading.testId} />
+    );
+  if (query.isError)
+    return <LoadFailed title={props.loadFailed} retry={t('retry')} onRetry={query.refetch} />;
+  if (props.rows.length === 0) return <EmptyState {...props.empty} />;
+  const attribute = (row: T) => ({ [`data-${props.rowAttribute}`]: props.rowKey(row) });
+  const render = cards.render ?? ((row: T) => <ColumnsCard row={row} columns={table?.columns ?? []} />);
+  const cardList = props.rows.map((row) => {
+    const link = cards.link?.(row);
+    return link ? (
+      <Card key={props.rowKey(row)} withBorder padding="sm" component={Link} to={link} {...attribute(row)}>
+        {render(row)}
+      </Card>
+    ) : (
+      <Card key={props.rowKey(row)} withBorder padding="sm" {...attribute(row)}>
+        {render(row)}
+      </Card>
+    );
+  });
+  return (
+    <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+      {table && (
+        <Table.ScrollContainer minWidth={table.minWidth} visibleFrom="sm">
+          <Table highlightOnHover={table.highlight ?? true} verticalSpacing="sm" data-testid={table.testId}>
+            <Table.Thead>
+              <Table.Tr>
+                {table.columns.map((column, i) => (
+                  <Table.Th key={i} w={column.w}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.rows.map((row) => (
+                <Table.Tr key={props.rowKey(row)} {...attribute(row)}>
+                  {table.columns.map((column, i) => (
+                    <Table.Td key={i} maw={column.maw}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {cards.columns ? (
+        <SimpleGrid cols={{ base: 1, md: cards.columns }} data-testid={cards.testId}>
+          {cardList}
+        </SimpleGrid>
+      ) : (
+        <Stack gap="xs" hiddenFrom={table ? 'sm' : undefined} data-testid={cards.testId}>
+          {cardList}
+        </Stack>
+      )}
+      {props.footer}
+    </div>
+  );
+}
+
+/** A row as a phone card made of the table's columns: the first is its title, each other a label and its value. */
+function ColumnsCard<T>(props: { row: T; columns: ListColumn<T>[] }) {
+  const [first, ...rest] = props.columns;
+  return (
+    <>
+      {first && (
+        <Text fw={600} mb={4}>
+          {first.cell(props.row)}
+        </Text>
+      )}
+      {rest.map((column, i) => (
+        <Group key={i} justify="space-between" gap="sm" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {column.header}
+          </Text>
+          <Text size="sm" ta="end" component="div">
+            {column.cell(props.row)}
+          </Text>
+        </Group>
+      ))}
+    </>
+  );
+}
+
+/** A row's link to its page, in the table's first column. */
+export function RowLink(props: { to: string; children: ReactNode; lineClamp?: number }) {
+  return (
+    <Anchor component={Link} to={props.to} fw={500} lineClamp={props.lineClamp} dir="auto">
+      {props.children}
+    </Anchor>
+  );
+}
+
+export interface EmptyStateProps {
+  testId: string;
+  title: string;
+  /** What the area is for, and how something gets here (not shown when filters emptied the list). */
+  body?: string;
+  /** The first thing to do (open a ticket, invite someone). */
+  action?: { label: string; onClick: () => void };
+}
+
+/** A list with nothing in it: why, and what to do. */
+export function EmptyState(props: EmptyStateProps) {
+  return (
+    <Card withBorder p="xl" ta="center" data-testid={props.testId}>
+      <Text fw={600}>{props.title}</Text>
+      {props.body && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {props.body}
+        </Text>
+      )}
+      {props.action && (
+        <Group justify="center" mt="md">
+          <Button onClick={props.action.onClick}>{props.action.label}</Button>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Which rows of how many are shown, and the pages (when there is more than one). The range's words are the
+ * area's own ("1–20 of 45 tickets"): `shown` gets the numbers.
+ */
+export function ListPager(props: {
+  page: number;
+  pageSize: number;
+  /** Rows on this page. */
+  count: number;
+  total: number;
+  onChange: (page: number) => void;
+  shown: (range: { from: number; to: number; count: number }) => string;
+}) {
+  const { t } = useTranslation('lists');
+  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
+  const page = Math.min(props.page, pages);
+  const from = (page - 1) * props.pageSize + 1;
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {props.shown({ from, to: from - 1 + props.count, count: props.total })}
+      </Text>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={props.onChange}
+          getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+        />
+      )}
+    </Group>
+  );
+}
+
+/** How many rows are shown, and a button for the next ones while there are more (a list read page by page). */
+export function ShowMore(props: { shown: string; hasMore: boolean; loading: boolean; onMore: () => void }) {
+  const { t } = useTranslation('lists');
+  return (
+    <Group justify="space-between" mt="md">
+      <Text size="sm" c="dimmed">
+        {props.shown}
+      </Text>
+      {props.hasMore && (
+        <Button variant="default" loading={props.loading} onClick={props.onMore}>
+          {t('showMore')}
+        </Button>
+      )}
+    </Group>
+  );
+}

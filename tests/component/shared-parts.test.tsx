@@ -1,0 +1,217 @@
+/**
+ * The parts every list and detail screen is built on (src/web/components: ResponsiveList, ListPager, ShowMore,
+ * DetailFrame, DialogFooter): what a member sees while a list loads, when it fails, when it is empty, and once it
+ * has rows — on a desktop and on a phone; a detail page's skeleton, forbidden notice and error page; a dialog's
+ * failure and its two buttons.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import lists from '../../locales/en/lists.json';
+import common from '../../locales/en/common.json';
+import {
+  ListPager,
+  ResponsiveList,
+  ShowMore,
+  type ListColumn,
+} from '../../src/web/components/ResponsiveList';
+import { DetailFrame } from '../../src/web/components/DetailFrame';
+import { DialogFooter } from '../../src/web/components/DialogFooter';
+import { ApiError } from '../../src/web/api/client';
+
+const i18n = i18next.createInstance();
+await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { lists, common } } });
+
+function show(node: ReactNode) {
+  const router = createMemoryRouter([{ path: '/', element: node }]);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+interface Fruit {
+  id: string;
+  name: string;
+  price: string;
+}
+const FRUITS: Fruit[] = [
+  { id: 'f1', name: 'Dates', price: '12 SAR' },
+  { id: 'f2', name: 'Figs', price: '9 SAR' },
+];
+const COLUMNS: ListColumn<Fruit>[] = [
+  { header: 'Fruit', cell: (f) => f.name },
+  { header: 'Price', cell: (f) => f.price },
+];
+const settled = { isPending: false, isError: false, refetch: () => undefined };
+
+function Fruits(props: {
+  query?: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  rows?: Fruit[];
+  link?: boolean;
+  footer?: ReactNode;
+}) {
+  return (
+    <ResponsiveList
+      query={props.query ?? settled}
+      rows={props.rows ?? FRUITS}
+      rowKey={(f) => f.id}
+      rowAttribute="fruit"
+      table={{ columns: COLUMNS, minWidth: 400, testId: 'fruits' }}
+      cards={{ testId: 'fruit-cards', link: props.link ? (f) => `/fruits/${f.id}` : undefined }}
+      loading={{ rows: 4, height: 40, testId: 'fruits-loading' }}
+      loadFailed="The fruits could not be loaded."
+      empty={{ testId: 'fruits-empty', title: 'No fruit yet', body: 'Fruit you add shows here.' }}
+      footer={props.footer}
+    />
+  );
+}
+
+describe('a responsive list', () => {
+  it('shows skeleton rows while it loads, and nothing else', () => {
+    show(<Fruits query={{ ...settled, isPending: true }} />);
+    expect(screen.getByTestId('fruits-loading').children).toHaveLength(4);
+    expect(screen.queryByTestId('fruits')).toBeNull();
+  });
+
+  it('says it could not load, and tries again', async () => {
+    const refetch = vi.fn();
+    show(<Fruits query={{ ...settled, isError: true, refetch }} />);
+    expect(screen.getByRole('alert').textContent).toContain('The fruits could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('says why it is empty, with no table and no pager', () => {
+    show(<Fruits rows={[]} footer={<span>pager</span>} />);
+    const empty = screen.getByTestId('fruits-empty');
+    expect(empty.textContent).toBe('No fruit yet' + 'Fruit you add shows here.');
+    expect(screen.queryByTestId('fruits')).toBeNull();
+    expect(screen.queryByText('pager')).toBeNull();
+  });
+
+  it('draws a table for a desktop and a card a row for a phone, each row findable by its attribute', () => {
+    show(<Fruits link />);
+    const table = screen.getByTestId('fruits');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fruit', 'Price']);
+    expect(table.querySelector('[data-fruit="f2"]')!.textContent).toBe('Figs9 SAR');
+    // Without a card of its own, a row's card is its columns: the first as its title, then label and value.
+    const cards = screen.getByTestId('fruit-cards');
+    const card = cards.querySelector('[data-fruit="f1"]')!;
+    expect(card.textContent).toBe('DatesPrice12 SAR');
+    expect(card.getAttribute('href')).toBe('/fruits/f1');
+  });
+});
+
+describe('a list’s pager', () => {
+  it('says which rows of how many are shown, and offers pages only when there is more than one', async () => {
+    const onChange = vi.fn();
+    const shown = (r: { from: number; to: number; count: number }) => `${r.from}–${r.to} of ${r.count}`;
+    const { unmount } = show(
+      <ListPager page={2} pageSize={20} count={20} total={45} onChange={onChange} shown={shown} />,
+    );
+    expect(screen.getByText('21–40 of 45')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenCalledWith(3);
+    unmount();
+    // A page beyond the last (a hand-edited address) shows the last.
+    show(<ListPager page={9} pageSize={20} count={5} total={5} onChange={onChange} shown={shown} />);
+    expect(screen.getByText('1–5 of 5')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+  });
+
+  it('shows more while there is more', async () => {
+    const onMore = vi.fn();
+    const { unmount } = show(<ShowMore shown="20 shown" hasMore loading={false} onMore={onMore} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(onMore).toHaveBeenCalledOnce();
+    unmount();
+    show(<ShowMore shown="23 shown" hasMore={false} loading={false} onMore={onMore} />);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+});
+
+describe('a detail page’s frame', () => {
+  const frame = (query: Parameters<typeof DetailFrame<string>>[0]['query'], denied = false) => (
+    <DetailFrame
+      query={query}
+      area={{ title: 'Fruits', to: '/fruits' }}
+      forbidden={{ title: 'You can’t see fruit', body: 'Ask an admin.' }}
+      skeleton={{ testId: 'fruit-loading', blocks: [{ h: 36, w: 200 }, 120] }}
+      denied={denied}
+    >
+      {(name, crumbs) => (
+        <h1>
+          {name} in {crumbs[0]!.label}
+        </h1>
+      )}
+    </DetailFrame>
+  );
+  const base = { isSuccess: false, isPending: false, error: null, data: undefined, refetch: () => undefined };
+
+  it('shows blocks where the page will be, then the page', () => {
+    const { unmount } = show(frame({ ...base, isPending: true }));
+    expect(screen.getByTestId('fruit-loading').children).toHaveLength(2);
+    unmount();
+    show(frame({ ...base, isSuccess: true, data: 'Dates' }));
+    expect(screen.getByRole('heading', { name: 'Dates in Fruits' })).toBeTruthy();
+  });
+
+  it('answers a 403 (or a known lack of right) with the area’s notice under its header and the way back', () => {
+    const { unmount } = show(frame({ ...base, error: new ApiError(403, 'forbidden') }));
+    expect(screen.getByText('You can’t see fruit')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Fruits' }).getAttribute('href')).toBe('/fruits');
+    unmount();
+    show(frame({ ...base, isPending: true }, true));
+    expect(screen.getByText('Ask an admin.')).toBeTruthy();
+    expect(screen.queryByTestId('fruit-loading')).toBeNull();
+  });
+
+  it('answers a 404 with the error page, and a server error with a way to try again', async () => {
+    const { unmount } = show(frame({ ...base, error: new ApiError(404, 'not found') }));
+    expect(screen.getByText('Page not found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    unmount();
+    const refetch = vi.fn();
+    show(frame({ ...base, error: new ApiError(500, 'unknown'), refetch }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a dialog’s footer', () => {
+  it('says what went wrong, cancels, and acts — with its progress', async () => {
+    const cancel = vi.fn();
+    const act = vi.fn();
+    show(
+      <DialogFooter
+        error="The fruit could not be removed."
+        cancel={{ label: 'Cancel', onClick: cancel }}
+        action={{ label: 'Remove', color: 'red.9', onClick: act }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('The fruit could not be removed.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(cancel).toHaveBeenCalledOnce();
+    expect(act).toHaveBeenCalledOnce();
+  });
+
+  it('shows no alert without a failure, and a submit button for a form', () => {
+    show(<DialogFooter error={false} action={{ label: 'Save', submit: true, loading: true }} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: /Save/ }).getAttribute('type')).toBe('submit');
+  });
+});
