@@ -1,5 +1,5 @@
 // ESLint (flat config) with typescript-eslint, plus the layering rules of the architecture:
-// - src/engine/core and src/domain stay pure: no React, Mantine, DOM or Node I/O;
+// - src/engine/core, src/domain and src/contract (the API contract) stay pure: no React, Mantine, DOM or Node I/O;
 // - a feature under src/web/features never imports another feature.
 import path from 'node:path';
 import js from '@eslint/js';
@@ -113,7 +113,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/engine/core/**/*.ts', 'src/domain/**/*.ts'],
+    // The API contract (src/contract) is as pure: both the server and the browser import it.
+    files: ['src/engine/core/**/*.ts', 'src/domain/**/*.ts', 'src/contract/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': ['error', pureImports],

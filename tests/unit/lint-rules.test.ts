@@ -16,6 +16,9 @@ describe('layering rules (architecture: rules of the house)', () => {
     ['src/domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
     ['src/domain/x.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;\n"],
     ['src/domain/x.ts', "import { buildApp } from '../server/app';\nexport const a = buildApp;\n"],
+    // The API contract, which the browser and the server both import, is as pure.
+    ['src/contract/x.ts', "import { buildApp } from '../server/app';\nexport const a = buildApp;\n"],
+    ['src/contract/x.ts', "import { useQuery } from '@tanstack/react-query';\nexport const a = useQuery;\n"],
   ])('%s may not import UI or I/O', async (file, code) => {
     expect(await ruleIds(file, code)).toContain('no-restricted-imports');
   });

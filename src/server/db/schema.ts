@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Classification } from '../../catalogue/classify';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -472,11 +473,11 @@ export const flowVersions = pgTable(
     /** Compiled for the browser: `{ manifestFile, files: { path: { body, type } } }` (null until first compiled). */
     compiled: jsonb('compiled'),
     /** files (schemas/ at a server start) | studio (published by ops) | import (the CLI) */
-    origin: text('origin').notNull(),
+    origin: text('origin').$type<'files' | 'studio' | 'import'>().notNull(),
     authorId: text('author_id'),
     note: text('note'),
     /** cosmetic | additive | breaking, against the version current when it was made (null: the first). */
-    classification: text('classification'),
+    classification: text('classification').$type<Classification>(),
     createdAt: createdAt(),
   },
   (t) => [index('flow_versions_flow_idx').on(t.flow, t.createdAt)],
@@ -500,11 +501,11 @@ export const flowAudit = pgTable(
     id: text('id').primaryKey(),
     flow: text('flow').notNull(),
     /** seed | publish | rollback | import */
-    action: text('action').notNull(),
+    action: text('action').$type<'seed' | 'publish' | 'rollback' | 'import'>().notNull(),
     fromVersion: text('from_version'),
     toVersion: text('to_version').notNull(),
     actorId: text('actor_id'),
-    classification: text('classification'),
+    classification: text('classification').$type<Classification>(),
     /** Drafts in flight the change touched (breaking changes), as counted at publish. */
     affectedDrafts: integer('affected_drafts'),
     note: text('note'),

@@ -22,15 +22,33 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
-import { answers, open } from '../openapi';
+import { answers } from '../openapi';
 import type { StudioService } from '../services/studio';
+import { VersionId } from '../../contract/common';
+import {
+  AuditPage,
+  AuditQuery,
+  DiffAnswer,
+  DiffQuery,
+  FLOW_PARAMS,
+  PreviewAnswer,
+  PublishAnswer,
+  PublishBody,
+  Review,
+  RollbackAnswer,
+  RollbackBody,
+  RollbackQuery,
+  RollbackReview,
+  StudioFlows,
+  VERSION_PARAMS,
+  VersionAnswer,
+  VersionFiles,
+  Versions,
+  WorkingCopy,
+  WorkingCopyBody,
+} from '../../contract/studio';
 
 const tags = ['studio'];
-const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
-const VERSION_ID = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
-const FLOW_PARAMS = { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } } as const;
-const NOTE = { type: 'string', maxLength: 500 } as const;
-const ANY = open({});
 /** A working copy's content is one flow's files: onboarding, the largest, is some 80 KB. */
 const CONTENT_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -54,7 +72,7 @@ export async function studioRoutes(
       schema: {
         tags,
         summary: "Every flow with its current version and the caller's unpublished edits",
-        response: answers({ 200: open({ flows: { type: 'array', items: ANY } }) }),
+        response: answers({ 200: StudioFlows }),
       },
     },
     async (request) => ({ flows: await studio.flows(who(request)) }),
@@ -67,17 +85,11 @@ export async function studioRoutes(
         tags,
         summary: "A flow's versions, newest first",
         params: FLOW_PARAMS,
-        response: answers({ 200: open({ versions: { type: 'array', items: ANY } }) }),
+        response: answers({ 200: Versions }),
       },
     },
     async (request) => ({ versions: await studio.versions(request.params.flow) }),
   );
-
-  const VERSION_PARAMS = {
-    type: 'object',
-    required: ['flow', 'version'],
-    properties: { flow: FLOW_ID, version: VERSION_ID },
-  } as const;
 
   app.get<{ Params: { flow: string; version: string } }>(
     `${base}/flows/:flow/versions/:version`,
@@ -86,7 +98,7 @@ export async function studioRoutes(
         tags,
         summary: "A version's content",
         params: VERSION_PARAMS,
-        response: answers({ 200: ANY }),
+        response: answers({ 200: VersionAnswer }),
       },
     },
     async (request) => studio.version(request.params.flow, request.params.version),
@@ -99,7 +111,7 @@ export async function studioRoutes(
         tags,
         summary: 'A version as schemas/ and locales/ files (path → JSON)',
         params: VERSION_PARAMS,
-        response: answers({ 200: ANY }),
+        response: answers({ 200: VersionFiles }),
       },
     },
     async (request) => studio.exportFiles(request.params.flow, request.params.version),
@@ -112,12 +124,8 @@ export async function studioRoutes(
         tags,
         summary: "Two versions' changes, each classified, and both contents",
         params: FLOW_PARAMS,
-        querystring: {
-          type: 'object',
-          required: ['from', 'to'],
-          properties: { from: VERSION_ID, to: VERSION_ID },
-        },
-        response: answers({ 200: ANY }),
+        querystring: DiffQuery,
+        response: answers({ 200: DiffAnswer }),
       },
     },
     async (request) => studio.diff(request.params.flow, request.query.from, request.query.to),
@@ -130,7 +138,7 @@ export async function studioRoutes(
         tags,
         summary: "The caller's unpublished edits of a flow (the current content when there are none)",
         params: FLOW_PARAMS,
-        response: answers({ 200: ANY }),
+        response: answers({ 200: WorkingCopy }),
       },
     },
     async (request) => studio.workingCopy(who(request), request.params.flow),
@@ -144,13 +152,8 @@ export async function studioRoutes(
         tags,
         summary: 'Stores edits; answers their problems and classification (the lint)',
         params: FLOW_PARAMS,
-        body: {
-          type: 'object',
-          required: ['base_version', 'content'],
-          additionalProperties: false,
-          properties: { base_version: VERSION_ID, content: { type: 'object' } },
-        },
-        response: answers({ 200: ANY }),
+        body: WorkingCopyBody,
+        response: answers({ 200: Review }),
       },
     },
     async (request) => studio.saveWorkingCopy(who(request), request.params.flow, request.body),
@@ -179,7 +182,7 @@ export async function studioRoutes(
         tags,
         summary: "The caller's edits reviewed: problems, classification, drafts in flight replayed",
         params: FLOW_PARAMS,
-        response: answers({ 200: ANY }),
+        response: answers({ 200: Review }),
       },
     },
     async (request) => studio.review(who(request), request.params.flow),
@@ -193,7 +196,7 @@ export async function studioRoutes(
         summary: "The caller's edits compiled as a publish would, for the preview",
         params: FLOW_PARAMS,
         body: { type: 'object', additionalProperties: false, properties: {} },
-        response: answers({ 200: open({ version: { type: 'string' }, manifest: { type: 'string' } }) }),
+        response: answers({ 200: PreviewAnswer }),
       },
     },
     async (request) => studio.preview(who(request), request.params.flow),
@@ -207,7 +210,7 @@ export async function studioRoutes(
         hide: true,
         params: {
           type: 'object',
-          properties: { version: VERSION_ID, '*': { type: 'string', maxLength: 200 } },
+          properties: { version: VersionId, '*': { type: 'string', maxLength: 200 } },
         },
       },
     },
@@ -234,16 +237,8 @@ export async function studioRoutes(
         tags,
         summary: "Publishes the caller's edits: check, compile, store, move the pointer",
         params: FLOW_PARAMS,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            note: NOTE,
-            confirm_affected_drafts: { type: 'integer', minimum: 0 },
-            replace_newer: { type: 'boolean' },
-          },
-        },
-        response: answers({ 200: ANY }),
+        body: PublishBody,
+        response: answers({ 200: PublishAnswer }),
       },
     },
     async (request) => studio.publish(who(request), request.params.flow, request.body),
@@ -256,8 +251,8 @@ export async function studioRoutes(
         tags,
         summary: 'What moving the pointer back to a version would do',
         params: FLOW_PARAMS,
-        querystring: { type: 'object', required: ['to'], properties: { to: VERSION_ID } },
-        response: answers({ 200: ANY }),
+        querystring: RollbackQuery,
+        response: answers({ 200: RollbackReview }),
       },
     },
     async (request) => studio.rollbackReview(request.params.flow, request.query.to),
@@ -273,17 +268,8 @@ export async function studioRoutes(
         tags,
         summary: "Moves a flow's pointer back to an earlier version",
         params: FLOW_PARAMS,
-        body: {
-          type: 'object',
-          required: ['to'],
-          additionalProperties: false,
-          properties: {
-            to: VERSION_ID,
-            note: NOTE,
-            confirm_affected_drafts: { type: 'integer', minimum: 0 },
-          },
-        },
-        response: answers({ 200: ANY }),
+        body: RollbackBody,
+        response: answers({ 200: RollbackAnswer }),
       },
     },
     async (request) => studio.rollback(who(request), request.params.flow, request.body),
@@ -295,15 +281,8 @@ export async function studioRoutes(
       schema: {
         tags,
         summary: 'Who moved which pointer when, newest first',
-        querystring: {
-          type: 'object',
-          properties: {
-            flow: FLOW_ID,
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-            offset: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
-          },
-        },
-        response: answers({ 200: ANY }),
+        querystring: AuditQuery,
+        response: answers({ 200: AuditPage }),
       },
     },
     async (request) =>

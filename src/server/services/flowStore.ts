@@ -19,6 +19,7 @@ import type { FlowVersion, FlowVersionContent } from '../../catalogue/version';
 import type { FlowManifest } from '../../engine/core/types';
 import type { Clock } from '../clock';
 import type { FlowVersionRepository, StoredCompiled } from '../repositories/flowVersions';
+import type { Classification } from '../../catalogue/classify';
 
 /** How long a process trusts the pointers it read (the 2 s goal of issue 17 with a second to spare). */
 export const POINTER_TTL_MS = 1000;
@@ -29,7 +30,7 @@ export interface StoredVersionMeta {
   origin: 'files' | 'studio' | 'import';
   authorId: string | null;
   note: string | null;
-  classification: string | null;
+  classification: Classification | null;
 }
 
 export interface DatabaseFlowSource extends FlowSource {

@@ -12,7 +12,7 @@
  *   problems, and for a breaking change without a confirmation naming the count of affected drafts. **Rollback**
  *   moves the pointer back to an earlier version, with the same review. Both are in the audit log.
  */
-import { classifyChange, type Change, type Classification } from '../../catalogue/classify';
+import { classifyChange, type Classification } from '../../catalogue/classify';
 import { compileVersion, type CompiledVersion } from '../../catalogue/compile';
 import { buildContent, contentFiles, contentLocales } from '../../catalogue/content';
 import { judgeOffThread, patternsIn } from '../../catalogue/checks/guards';
@@ -22,12 +22,20 @@ import { carryForward } from '../../engine/core/drafts';
 import { stepExamples } from '../../engine/core/examples';
 import { isObject } from '../../engine/core/json';
 import { toFieldMessages } from '../../engine/core/messages';
-import type { CatalogueProblem } from '../../engine/core/types';
 import { MAX_DEPTH, depthOf } from '../../catalogue/checks/guards';
 import { HttpError, notFound } from '../errors';
 import type { Clock } from '../clock';
 import type { FlowVersionRepository } from '../repositories/flowVersions';
 import type { DatabaseFlowSource } from './flowStore';
+import type {
+  AuditPage,
+  DiffAnswer,
+  Impact,
+  Review,
+  RollbackReview,
+  StudioFlow,
+  VersionEntry,
+} from '../../contract/studio';
 
 /** The biggest working copy taken, in characters of JSON (onboarding, the largest flow, is some 80,000). */
 export const MAX_CONTENT_CHARS = 2_000_000;
@@ -36,29 +44,7 @@ const KEPT_PREVIEWS = 16;
 /** How many affected drafts and failing examples a review lists by name (the counts are always whole). */
 const LISTED = 50;
 
-export interface Impact {
-  /** Drafts in flight (not submitted) of the flow. */
-  drafts_in_flight: number;
-  /** Of those, the drafts that would lose or fail an answer. */
-  affected_drafts: number;
-  /** The fields concerned: pointer → how many drafts, and the message key of the first. */
-  fields: { pointer: string; drafts: number; key: string }[];
-  /** QA's valid examples (of the current version) the new validators refuse. */
-  failing_examples: { step: string; pointer: string; key: string }[];
-}
-
-export interface Review {
-  flow: string;
-  base_version: string;
-  current_version: string;
-  /** The version the content makes (null while it has problems). */
-  version: string | null;
-  problems: CatalogueProblem[];
-  classification: Classification;
-  changes: Change[];
-  /** Replayed for breaking changes only. */
-  impact: Impact | null;
-}
+export type { Impact, Review };
 
 /** The content of a working copy as sent: a flow version's content, checked for shape before anything reads it. */
 export function contentShapeProblem(flowId: string, content: unknown): string | null {
@@ -243,7 +229,7 @@ export function createStudioService(deps: {
 
   return {
     /** Every flow: its current version, when it moved last, and whether the user has unpublished edits. */
-    async flows(accountId: string) {
+    async flows(accountId: string): Promise<StudioFlow[]> {
       const pointers = await repository.pointers();
       const copies = await repository.workingCopies(accountId);
       return Promise.all(
@@ -266,7 +252,7 @@ export function createStudioService(deps: {
       );
     },
 
-    async versions(flowId: string) {
+    async versions(flowId: string): Promise<VersionEntry[]> {
       const current = await currentOf(flowId);
       const rows = await repository.list(flowId);
       const names = await repository.names(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])));
@@ -410,7 +396,7 @@ export function createStudioService(deps: {
     },
 
     /** What moving the pointer back to an earlier version would do (the rollback's review). */
-    async rollbackReview(flowId: string, to: string) {
+    async rollbackReview(flowId: string, to: string): Promise<RollbackReview> {
       const current = await currentOf(flowId);
       const target = await versionOf(flowId, to);
       const { classification, changes } = classifyChange(current.content, target.content);
@@ -441,7 +427,7 @@ export function createStudioService(deps: {
     },
 
     /** The changes from one version to another, classified, with both contents (the studio's diff). */
-    async diff(flowId: string, from: string, to: string) {
+    async diff(flowId: string, from: string, to: string): Promise<DiffAnswer> {
       const a = await versionOf(flowId, from);
       const b = await versionOf(flowId, to);
       return {
@@ -454,7 +440,7 @@ export function createStudioService(deps: {
       };
     },
 
-    async audit(options: { flow?: string; limit: number; offset: number }) {
+    async audit(options: { flow?: string; limit: number; offset: number }): Promise<AuditPage> {
       const { rows, more } = await repository.audit(options);
       const names = await repository.names(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])));
       return {

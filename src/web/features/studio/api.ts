@@ -4,71 +4,27 @@ import { api } from '../../api/client';
 import type { FlowVersionContent } from '../../../catalogue/version';
 import type { Change, Classification } from '../../../catalogue/classify';
 import type { CatalogueProblem } from '../../../engine/core/types';
+import type {
+  AuditEntry,
+  AuditPage,
+  DiffAnswer,
+  Impact,
+  PublishAnswer,
+  PublishBody,
+  Review,
+  RollbackAnswer,
+  RollbackBody,
+  RollbackReview,
+  StudioFlow,
+  VersionEntry,
+  WorkingCopy,
+} from '../../../contract/studio';
+import type { Static } from '../../../contract/common';
 
 export type { FlowVersionContent, Change, Classification, CatalogueProblem };
+export type { AuditEntry, DiffAnswer, Impact, Review, RollbackReview, StudioFlow, VersionEntry, WorkingCopy };
 
 const BASE = '/merchant/api/v1/studio';
-
-export interface StudioFlow {
-  flow: string;
-  title: string | null;
-  current_version: string;
-  steps: number;
-  updated_at: string;
-  set_by: string;
-  editing: { base_version: string; updated_at: string } | null;
-  texts: Record<string, Record<string, string>>;
-}
-
-export interface VersionEntry {
-  id: string;
-  current: boolean;
-  origin: 'files' | 'studio' | 'import';
-  author: string | null;
-  note: string | null;
-  classification: Classification | null;
-  created_at: string;
-}
-
-export interface WorkingCopy {
-  flow: string;
-  current_version: string;
-  base_version: string;
-  content: FlowVersionContent;
-  saved: boolean;
-  updated_at: string | null;
-}
-
-export interface Impact {
-  drafts_in_flight: number;
-  affected_drafts: number;
-  fields: { pointer: string; drafts: number; key: string }[];
-  failing_examples: { step: string; pointer: string; key: string }[];
-}
-
-export interface Review {
-  flow: string;
-  base_version: string;
-  current_version: string;
-  version: string | null;
-  problems: CatalogueProblem[];
-  classification: Classification;
-  changes: Change[];
-  impact: Impact | null;
-}
-
-export interface AuditEntry {
-  id: string;
-  flow: string;
-  action: 'seed' | 'publish' | 'rollback' | 'import';
-  from_version: string | null;
-  to_version: string;
-  actor: string | null;
-  classification: Classification | null;
-  affected_drafts: number | null;
-  note: string | null;
-  at: string;
-}
 
 export const studioKeys = {
   flows: ['studio', 'flows'] as const,
@@ -111,16 +67,6 @@ export const fetchReview = (flow: string) => api<Review>('GET', `${BASE}/flows/$
 export const fetchPreview = (flow: string) =>
   api<{ flow: string; version: string; manifest: string }>('POST', `${BASE}/flows/${flow}/preview`, {});
 
-export interface DiffAnswer {
-  flow: string;
-  from: string;
-  to: string;
-  classification: Classification;
-  changes: Change[];
-  before: FlowVersionContent;
-  after: FlowVersionContent;
-}
-
 export const useDiff = (flow: string, from: string | null, to: string | null) =>
   useQuery({
     queryKey: studioKeys.diff(flow, from ?? '', to ?? ''),
@@ -128,15 +74,6 @@ export const useDiff = (flow: string, from: string | null, to: string | null) =>
     queryFn: () => api<DiffAnswer>('GET', `${BASE}/flows/${flow}/diff?from=${from}&to=${to}`),
     staleTime: Infinity,
   });
-
-export interface RollbackReview {
-  flow: string;
-  current_version: string;
-  version: string;
-  classification: Classification;
-  changes: Change[];
-  impact: Impact | null;
-}
 
 export const useRollbackReview = (flow: string, to: string | null) =>
   useQuery({
@@ -149,7 +86,7 @@ export const useAudit = (flow: string | undefined, offset: number) =>
   useQuery({
     queryKey: studioKeys.audit(flow, offset),
     queryFn: () =>
-      api<{ entries: AuditEntry[]; next_offset: number | null }>(
+      api<Static<typeof AuditPage>>(
         'GET',
         `${BASE}/audit?limit=20&offset=${offset}${flow ? `&flow=${flow}` : ''}`,
       ),
@@ -164,12 +101,8 @@ function usePointerMoved() {
 export function usePublish(flow: string) {
   const moved = usePointerMoved();
   return useMutation({
-    mutationFn: (input: { note?: string; confirm_affected_drafts?: number; replace_newer?: boolean }) =>
-      api<{ version: string; classification: Classification; affected_drafts: number }>(
-        'POST',
-        `${BASE}/flows/${flow}/publish`,
-        input,
-      ),
+    mutationFn: (input: Static<typeof PublishBody>) =>
+      api<Static<typeof PublishAnswer>>('POST', `${BASE}/flows/${flow}/publish`, input),
     onSuccess: moved,
   });
 }
@@ -177,12 +110,8 @@ export function usePublish(flow: string) {
 export function useRollback(flow: string) {
   const moved = usePointerMoved();
   return useMutation({
-    mutationFn: (input: { to: string; note?: string; confirm_affected_drafts?: number }) =>
-      api<{ version: string; classification: Classification }>(
-        'POST',
-        `${BASE}/flows/${flow}/rollback`,
-        input,
-      ),
+    mutationFn: (input: Static<typeof RollbackBody>) =>
+      api<Static<typeof RollbackAnswer>>('POST', `${BASE}/flows/${flow}/rollback`, input),
     onSuccess: moved,
   });
 }

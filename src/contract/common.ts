@@ -1,0 +1,37 @@
+/**
+ * The API contract's building blocks (issue 33): every request and answer is a TypeBox schema, defined once in
+ * `src/contract/`. The server validates and documents (OpenAPI) with the schema itself; the web app types its
+ * calls with `Static<typeof Schema>` — so a field renamed on one side fails the type check on the other.
+ * TypeBox rather than json-schema-to-ts: its schemas are plain JSON Schema objects (what Fastify, ajv and the
+ * OpenAPI generator take as they are), and `Static` infers quickly where deep `as const` inference slows tsc.
+ * Pure: no Node, no browser, no server code — both sides import it.
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+
+export { Type, type Static, type TSchema };
+
+/** A value or null (`{ type: [..., 'null'] }` for scalars: one type list, which the serialiser writes fast). */
+export const NullableString = (options: { description?: string } = {}) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+export const NullableInteger = (options: { description?: string } = {}) =>
+  Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
+/** An object (or other schema) or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A value whose shape another module defines and checks (a catalogue flow's content, a classified change): the
+ * answer carries it whole; its type is that module's.
+ */
+export const Opaque = <T>(description: string) =>
+  Type.Unsafe<T>({ type: 'object', additionalProperties: true, description });
+
+/** One of some words (`enum` in the OpenAPI document, a union of literals in TypeScript). */
+export const OneOf = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** A flow's id (its folder's name). */
+export const FlowId = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' });
+/** A flow version's id: the SHA-256 of its content, in hex. */
+export const VersionId = Type.String({ pattern: '^[0-9a-f]{64}$' });
+/** An instant, ISO 8601 in UTC. */
+export const Instant = Type.String({ description: 'ISO 8601, UTC' });

@@ -1,0 +1,75 @@
+/**
+ * One API contract (src/contract, issue 33): the server's routes validate and document with the contract's own
+ * schema objects — the same ones the web app types its calls with (`Static<typeof …>`) — and answer with
+ * exactly the contract's fields.
+ */
+import Fastify, { type RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { studioRoutes } from '../../src/server/routes/studio';
+import { API_ERROR } from '../../src/server/openapi';
+import * as studio from '../../src/contract/studio';
+import type { StudioService } from '../../src/server/services/studio';
+import type { Review } from '../../src/web/features/studio/api';
+
+/** The studio's routes on a bare server, their options kept as registered. */
+async function studioRouteTable(service: Partial<StudioService> = {}) {
+  const app = Fastify().addSchema(API_ERROR);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.decorateRequest('session', null);
+  // Signed in (the studio's own hook asks for a session; isOps says yes).
+  app.addHook('onRequest', async (request) => {
+    (request as unknown as { session: unknown }).session = { accountId: 'acc-ops' };
+  });
+  await app.register(studioRoutes, { studio: service as StudioService, isOps: async () => true });
+  await app.ready();
+  return { app, routes };
+}
+
+describe('the studio’s calls', () => {
+  it('validate and document with the contract’s schema objects', async () => {
+    const { app, routes } = await studioRouteTable();
+    const route = (method: string, url: string) =>
+      routes.find((r) => r.method === method && r.url === `/merchant/api/v1/studio${url}`)!.schema as Record<
+        string,
+        unknown
+      > & { response: Record<string, unknown> };
+    expect(route('GET', '/flows/:flow/review').response[200]).toBe(studio.Review);
+    expect(route('PUT', '/flows/:flow/working-copy').response[200]).toBe(studio.Review);
+    expect(route('PUT', '/flows/:flow/working-copy').body).toBe(studio.WorkingCopyBody);
+    expect(route('GET', '/flows/:flow/rollback').response[200]).toBe(studio.RollbackReview);
+    expect(route('POST', '/flows/:flow/publish').body).toBe(studio.PublishBody);
+    expect(route('GET', '/audit').response[200]).toBe(studio.AuditPage);
+    await app.close();
+  });
+
+  it('answer the contract’s fields and no others', async () => {
+    const review: Review & { internal?: string } = {
+      flow: 'onboarding',
+      base_version: 'a'.repeat(64),
+      current_version: 'a'.repeat(64),
+      version: null,
+      problems: [{ check: 'translations', file: 'x.json', pointer: '/title', message: 'missing' }],
+      classification: 'none',
+      changes: [],
+      impact: null,
+      // Something the service knows that is not the contract's (a compiled version, say): never sent.
+      internal: 'secret',
+    };
+    const { app } = await studioRouteTable({ review: async () => review });
+    const res = await app.inject({ method: 'GET', url: '/merchant/api/v1/studio/flows/onboarding/review' });
+    expect(res.statusCode).toBe(200);
+    const { internal: _internal, ...sent } = review;
+    expect(res.json()).toEqual(sent);
+    await app.close();
+  });
+
+  it('type the web app’s calls with the contract: a field it does not have is a type error', () => {
+    const review = { classification: 'breaking' } as Review;
+    // @ts-expect-error — the contract's Review has `classification`, no `classifications`
+    expect(review.classifications).toBeUndefined();
+    // @ts-expect-error — a classification is one of four words
+    const wrong: Review['classification'] = 'major';
+    expect(wrong).toBe('major');
+  });
+});
