@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { studioRoutes } from '../../src/server/routes/studio';
 import { API_ERROR } from '../../src/server/openapi';
 import * as studio from '../../src/contract/studio';
+import * as support from '../../src/contract/support';
+import { createTestApp } from './setup/app';
+import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
 import type { Review } from '../../src/web/features/studio/api';
 
@@ -25,6 +28,35 @@ async function studioRouteTable(service: Partial<StudioService> = {}) {
   await app.ready();
   return { app, routes };
 }
+
+/** Every call moved onto the contract: its answer's (or body's) schema in the API document is the contract's. */
+const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { properties: object }][] = [
+  ['get', '/merchant/api/v1/studio/flows/{flow}/review', 200, studio.Review],
+  ['get', '/merchant/api/v1/studio/audit', 200, studio.AuditPage],
+  ['post', '/merchant/api/v1/studio/flows/{flow}/publish', 'body', studio.PublishBody],
+  ['get', '/merchant/api/v1/support/tickets', 200, support.TicketsPage],
+  ['post', '/merchant/api/v1/support/tickets', 'body', support.OpenTicketBody],
+  ['post', '/merchant/api/v1/support/tickets', 201, support.TicketWithMessages],
+  ['get', '/merchant/api/v1/support/tickets/{id}', 200, support.TicketWithMessages],
+];
+
+describe('the API document', () => {
+  it('describes each call moved onto the contract with the contract’s fields', async () => {
+    const { app } = await createTestApp();
+    const doc = (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    for (const [method, path, part, schema] of CONTRACT) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      const documented =
+        part === 'body'
+          ? operation.requestBody.content['application/json'].schema
+          : operation.responses[String(part)].content['application/json'].schema;
+      expect(Object.keys(documented.properties).sort(), `${method} ${path} ${part}`).toEqual(
+        Object.keys(schema.properties).sort(),
+      );
+    }
+  });
+});
 
 describe('the studio’s calls', () => {
   it('validate and document with the contract’s schema objects', async () => {

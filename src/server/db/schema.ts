@@ -21,6 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Classification } from '../../catalogue/classify';
+import type { CsatState } from '../../domain/support';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -582,7 +583,7 @@ export const supportTickets = pgTable(
     /** new | pending | opened | resolved | closed | hold | escalated (§4) */
     status: text('status').notNull(),
     /** none | requested | positive | negative (§4) */
-    csat: text('csat').notNull().default('none'),
+    csat: text('csat').$type<CsatState>().notNull().default('none'),
     title: text('title').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
@@ -600,7 +601,7 @@ export const supportMessages = pgTable(
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
     /** merchant | agent */
-    author: text('author').notNull(),
+    author: text('author').$type<'merchant' | 'agent'>().notNull(),
     /** The name shown: the merchant user's email (else phone), or the agent's first name. */
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),

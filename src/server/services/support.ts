@@ -22,6 +22,7 @@ import {
   TICKETS_LIMIT,
   ticketTitle,
   type TicketStatus,
+  type TicketTopic,
 } from '../../domain/support';
 import { flagsForRole } from '../../domain/permissions';
 import type { Clock } from '../clock';
@@ -31,6 +32,7 @@ import type { FileRepository } from '../repositories/files';
 import type { MessageRow, SupportRepository, TicketRow } from '../repositories/support';
 import { ownImages } from './attachments';
 import { createdRange, valuesOf } from './listFilters';
+import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../contract/support';
 
 /** The list's filters as the query string gives them. */
 export interface TicketFilterInput {
@@ -86,7 +88,7 @@ export function createSupportService(deps: {
     return account?.email ?? account?.phone ?? accountId;
   }
 
-  function present(row: TicketRow) {
+  function present(row: TicketRow): Ticket {
     const data = row.data as { csat_note?: string; rated_at?: string; rated_by?: string; opened_by?: string };
     const status = row.status as TicketStatus;
     return {
@@ -94,7 +96,8 @@ export function createSupportService(deps: {
       merchant_id: row.merchantId,
       status,
       filter_status: filterStatusOf(status),
-      topic: row.topic,
+      // Written only after isTicketTopic (open) or by the fixtures' checked file: one of the four.
+      topic: row.topic as TicketTopic,
       topics: [row.topic],
       title: row.title,
       opened_by: data.opened_by ?? null,
@@ -106,7 +109,7 @@ export function createSupportService(deps: {
     };
   }
 
-  const presentMessage = (row: MessageRow) => ({
+  const presentMessage = (row: MessageRow): Message => ({
     id: row.id,
     author: row.author,
     author_name: row.authorName,
@@ -115,7 +118,7 @@ export function createSupportService(deps: {
     created_at: row.createdAt.toISOString(),
   });
 
-  async function withMessages(row: TicketRow) {
+  async function withMessages(row: TicketRow): Promise<TicketWithMessages> {
     return {
       ticket: present(row),
       messages: (await repository.messages(row.id)).map(presentMessage),
@@ -157,7 +160,8 @@ export function createSupportService(deps: {
         offset,
         limit,
       );
-      return { tickets: rows.map(present), total, offset, limit };
+      const page: TicketsPage = { tickets: rows.map(present), total, offset, limit };
+      return page;
     },
 
     async get(accountId: string, id: string) {

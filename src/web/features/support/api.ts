@@ -6,46 +6,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
-import type { CsatState, TicketStatus, TicketTopic } from '../../../domain/support';
-import { apiQuery, type FilterStatus, type TicketFilters } from './filters';
+import type { TicketTopic } from '../../../domain/support';
+import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../../contract/support';
+import { apiQuery, type TicketFilters } from './filters';
 
 const S = '/merchant/api/v1/support';
 
-export interface Ticket {
-  id: string;
-  merchant_id: string;
-  status: TicketStatus;
-  filter_status: FilterStatus;
-  topic: TicketTopic;
-  title: string;
-  opened_by: string | null;
-  csat: CsatState;
-  csat_note: string | null;
-  can_rate: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Message {
-  id: string;
-  author: 'merchant' | 'agent';
-  author_name: string;
-  body: string;
-  attachments: { url: string; name: string }[];
-  created_at: string;
-}
-
-export interface TicketWithMessages {
-  ticket: Ticket;
-  messages: Message[];
-}
-
-interface Page {
-  tickets: Ticket[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+export type { Message, Ticket, TicketWithMessages };
 
 export const supportKeys = {
   list: (filters: TicketFilters) => ['support', 'list', filters] as const,
@@ -58,7 +25,8 @@ const noRetryOn4xx = (count: number, error: Error) =>
 export const useTickets = (filters: TicketFilters) =>
   useQuery({
     queryKey: supportKeys.list(filters),
-    queryFn: () => api<Page>('GET', `${S}/tickets?${new URLSearchParams(apiQuery(filters)).toString()}`),
+    queryFn: () =>
+      api<TicketsPage>('GET', `${S}/tickets?${new URLSearchParams(apiQuery(filters)).toString()}`),
     placeholderData: keepPreviousData,
     retry: noRetryOn4xx,
   });
