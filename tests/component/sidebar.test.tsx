@@ -160,7 +160,15 @@ describe('sidebar rules', () => {
 
   it('shows the warning for suspending like pending_info', async () => {
     renderSidebar(
-      { legalEntity: { id: 'le-1', status: 'suspending', country: 'ARE', license_expiry_date: null } },
+      {
+        legalEntity: {
+          id: 'le-1',
+          merchant_id: 'mer-1',
+          status: 'suspending',
+          country: 'ARE',
+          license_expiry_date: null,
+        },
+      },
       { email: 'a@b.co', phone: '+966501234567' },
     );
     expect(

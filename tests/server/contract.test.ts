@@ -9,6 +9,7 @@ import { studioRoutes } from '../../src/server/routes/studio';
 import { API_ERROR } from '../../src/server/openapi';
 import * as studio from '../../src/contract/studio';
 import * as support from '../../src/contract/support';
+import * as legalEntities from '../../src/contract/legalEntities';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -38,6 +39,9 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v1/support/tickets', 'body', support.OpenTicketBody],
   ['post', '/merchant/api/v1/support/tickets', 201, support.TicketWithMessages],
   ['get', '/merchant/api/v1/support/tickets/{id}', 200, support.TicketWithMessages],
+  ['get', '/merchant/api/v1/legal-entities', 200, legalEntities.LegalEntities],
+  ['get', '/merchant/api/v1/legal-entities/{id}', 200, legalEntities.LegalEntityDetail],
+  ['get', '/merchant/api/v1/legal-entities/{id}/owners', 200, legalEntities.Owners],
 ];
 
 describe('the API document', () => {

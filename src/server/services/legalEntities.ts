@@ -15,22 +15,31 @@ import { isLegalEntityStatus } from '../../domain/legalEntities';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import { valuesOf } from './listFilters';
+import type {
+  LegalEntity,
+  LegalEntityAlert,
+  LegalEntityDetail,
+  LegalEntityListItem,
+  Owner,
+} from '../../contract/legalEntities';
+import type { LegalEntityStatus } from '../../domain/legalEntities';
 
 type Row = Awaited<ReturnType<AccountRepository['legalEntitiesOf']>>[number];
 
 /** What every member may read of an entity: what the shell's alert and the licence reminder need. */
-function alertView(e: Row) {
+function alertView(e: Row): LegalEntityAlert {
   return {
     id: e.id,
     merchant_id: e.merchantId,
-    status: e.status,
+    // Written only as one of the four (fixtures are checked against them).
+    status: e.status as LegalEntityStatus,
     country: e.country,
     license_expiry_date: e.licenseExpiryDate,
   };
 }
 
 /** An entity as its workspace admins read it. */
-function summary(e: Row) {
+function summary(e: Row): LegalEntity {
   return {
     ...alertView(e),
     legal_company_name: e.legalCompanyName,
@@ -66,7 +75,7 @@ export function createLegalEntityService(deps: { accounts: AccountRepository }) 
 
   return {
     /** The entities of the caller's merchants, oldest first; `status` keeps those in the given statuses. */
-    async list(accountId: string, input: { status?: string[] }) {
+    async list(accountId: string, input: { status?: string[] }): Promise<{ items: LegalEntityListItem[] }> {
       const statuses = valuesOf(input.status);
       const unknown = statuses.find((s) => !isLegalEntityStatus(s));
       if (unknown)
@@ -82,13 +91,14 @@ export function createLegalEntityService(deps: { accounts: AccountRepository }) 
       };
     },
 
-    async get(accountId: string, id: string) {
+    async get(accountId: string, id: string): Promise<LegalEntityDetail> {
       const row = await one(accountId, id);
       return { ...summary(row), legal_info: row.legalInfo, owners_count: row.owners.length };
     },
 
-    async owners(accountId: string, id: string) {
-      return { items: (await one(accountId, id)).owners };
+    async owners(accountId: string, id: string): Promise<{ items: Owner[] }> {
+      // Stored as the fixtures' checked file gives them (src/server/fixtures/fixture.schema.json).
+      return { items: (await one(accountId, id)).owners as unknown as Owner[] };
     },
 
     /** The caller's entities (those they administer), each with its merchant's stores. */

@@ -11,14 +11,11 @@ import { fetchStores } from '../../api/stores';
 import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
 import { computePermissions, type ComputedPermissions } from '../../../domain/permissions';
 import { alertEntity } from '../../../domain/legalEntities';
+import type { LegalEntities, LegalEntityAlert } from '../../../contract/legalEntities';
+import type { Static } from '../../../contract/common';
 
 /** What the shell reads of a legal entity: every member gets these (docs/legal-entities.md). */
-export interface LegalEntity {
-  id: string;
-  status: string;
-  country: string;
-  license_expiry_date: string | null;
-}
+export type LegalEntity = LegalEntityAlert;
 
 export interface ShellData {
   permissions: ComputedPermissions;
@@ -61,7 +58,7 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
     queryKey: ['legal-entities'],
     enabled: signedIn,
     staleTime: FIVE_MINUTES,
-    queryFn: () => api<{ items: LegalEntity[] }>('GET', '/merchant/api/v1/legal-entities'),
+    queryFn: () => api<Static<typeof LegalEntities>>('GET', '/merchant/api/v1/legal-entities'),
   });
 
   const queries = [flags, experiments, products, application, legalEntities];

@@ -1,34 +1,18 @@
 /** Legal entities' calls (onboarding spec §7 "Other") as react-query hooks. */
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
-import type { LegalEntityStatus, OwnerRole } from '../../../domain/legalEntities';
+import type {
+  LegalEntities,
+  LegalEntityDetail,
+  LegalEntityListItem,
+  Owner,
+  Owners,
+} from '../../../contract/legalEntities';
+import type { Static } from '../../../contract/common';
 
 const L = '/merchant/api/v1/legal-entities';
 
-export interface LegalEntity {
-  id: string;
-  merchant_id: string;
-  status: LegalEntityStatus;
-  country: string;
-  legal_company_name: string | null;
-  iban: string | null;
-  license_url: string | null;
-  bank_name: string | null;
-  legal_address: string | null;
-  license_expiry_date: string | null;
-}
-
-/** One legal entity as its page reads it: with its legal information and how many owners it has. */
-export type LegalEntityDetail = LegalEntity & { legal_info: Record<string, unknown>; owners_count: number };
-
-export interface Owner {
-  id: string;
-  name: string;
-  kind: 'individual' | 'company';
-  nationality?: string;
-  share: number;
-  roles?: OwnerRole[];
-}
+export type { LegalEntityDetail, LegalEntityListItem as LegalEntity, Owner };
 
 const noRetryOn4xx = (count: number, error: Error) =>
   !(error instanceof ApiError && error.status < 500) && count < 2;
@@ -37,7 +21,7 @@ export const useLegalEntities = (statuses: string[]) =>
   useQuery({
     queryKey: ['legal-entities', 'list', statuses],
     queryFn: () =>
-      api<{ items: LegalEntity[] }>(
+      api<Static<typeof LegalEntities>>(
         'GET',
         statuses.length > 0 ? `${L}?status=${encodeURIComponent(statuses.join(','))}` : L,
       ).then((r) => r.items),
@@ -56,6 +40,6 @@ export const useOwners = (id: string, enabled: boolean) =>
     queryKey: ['legal-entities', 'owners', id],
     enabled,
     queryFn: () =>
-      api<{ items: Owner[] }>('GET', `${L}/${encodeURIComponent(id)}/owners`).then((r) => r.items),
+      api<Static<typeof Owners>>('GET', `${L}/${encodeURIComponent(id)}/owners`).then((r) => r.items),
     retry: noRetryOn4xx,
   });

@@ -40,7 +40,7 @@ import {
   useLegalEntity,
   useOwners,
   type LegalEntity,
-  type LegalEntityDetail,
+  type LegalEntityDetail as EntityRecord,
   type Owner,
 } from '../api';
 
@@ -306,7 +306,7 @@ export function LegalEntityDetail() {
 }
 
 function EntityPage(props: {
-  entity: LegalEntityDetail;
+  entity: EntityRecord;
   owners: ReturnType<typeof useOwners>;
   crumbs: Crumbs;
 }) {
