@@ -20,6 +20,7 @@ export const PRODUCTS = [
   'pay_in_full',
   'acquiring',
 ] as const;
+export type Product = (typeof PRODUCTS)[number];
 
 /** The merchant's currency by the store's country (ISO 4217). */
 const CURRENCY: Record<string, string> = {
@@ -34,7 +35,7 @@ const CURRENCY: Record<string, string> = {
 export const currencyOfCountry = (country: string) => CURRENCY[country] ?? 'SAR';
 
 export interface Commission {
-  product: string;
+  product: Product;
   /** Of each order's amount, in percent (e.g. 4.99). */
   rate_percent: number;
   /** A fixed fee per order, in the currency's minor units (halalas, fils). */
@@ -45,7 +46,7 @@ export const PAYOUT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type PayoutFrequency = (typeof PAYOUT_FREQUENCIES)[number];
 
 export interface PayoutSchedule {
-  product: string;
+  product: Product;
   frequency: PayoutFrequency;
   /** Weekly: the day of the week, 0 Sunday … 6 Saturday. */
   weekday?: number;

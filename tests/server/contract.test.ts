@@ -10,6 +10,7 @@ import { API_ERROR } from '../../src/server/openapi';
 import * as studio from '../../src/contract/studio';
 import * as support from '../../src/contract/support';
 import * as legalEntities from '../../src/contract/legalEntities';
+import * as stores from '../../src/contract/stores';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -42,6 +43,9 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/legal-entities', 200, legalEntities.LegalEntities],
   ['get', '/merchant/api/v1/legal-entities/{id}', 200, legalEntities.LegalEntityDetail],
   ['get', '/merchant/api/v1/legal-entities/{id}/owners', 200, legalEntities.Owners],
+  ['get', '/merchant/api/v1/stores/{id}', 200, stores.StoreDetail],
+  ['get', '/merchant/api/v1/stores/{id}/commissions', 200, stores.Commissions],
+  ['get', '/merchant/api/v1/stores/{id}/schedules', 200, stores.Schedules],
 ];
 
 describe('the API document', () => {

@@ -8,30 +8,12 @@
  * The list, the available products and the contract calls live with the account and organization routes.
  */
 import type { FastifyInstance } from 'fastify';
-import { PAYOUT_FREQUENCIES, PRODUCTS } from '../../domain/stores';
+import { Commissions, Schedules, StoreDetail } from '../../contract/stores';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS, open } from '../openapi';
+import { answers, ID_PARAMS } from '../openapi';
 import type { StoreService } from '../services/stores';
 
 const tags = ['stores'];
-
-const COMMISSION = open({
-  product: { type: 'string', enum: [...PRODUCTS] },
-  rate_percent: { type: 'number', description: 'of each order’s amount' },
-  fixed_fee_minor: { type: 'integer', description: 'per order, in the currency’s minor units' },
-  currency: { type: 'string' },
-});
-
-const SCHEDULE = open({
-  product: { type: 'string', enum: [...PRODUCTS] },
-  frequency: { type: 'string', enum: [...PAYOUT_FREQUENCIES] },
-  weekday: { type: 'integer', description: 'weekly: 0 Sunday … 6 Saturday' },
-  day_of_month: { type: 'integer', description: 'monthly: 1 … 28' },
-  delay_days: { type: 'integer', description: 'days from an order’s capture to its payout' },
-  minimum_minor: { type: 'integer', description: 'below this the money waits for the next payout' },
-  currency: { type: 'string' },
-  next_payout_on: { type: 'string', description: 'yyyy-mm-dd, on or after today' },
-});
 
 export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreService }) {
   const { stores } = opts;
@@ -45,21 +27,7 @@ export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreSer
         tags,
         summary: 'One store (workspace admins)',
         params: ID_PARAMS,
-        response: answers({
-          200: open({
-            id: { type: 'string' },
-            name: { type: 'string' },
-            country: { type: 'string' },
-            currency: { type: 'string' },
-            merchant_id: { type: 'string' },
-            merchant_name: { type: 'string' },
-            organization_id: { type: ['string', 'null'] },
-            available_products: { type: 'array', items: { type: 'string' } },
-            contract_signed: { type: 'boolean' },
-            contract_signed_at: { type: ['string', 'null'] },
-            created_at: { type: 'string' },
-          }),
-        }),
+        response: answers({ 200: StoreDetail }),
       },
     },
     async (request) => stores.get(who(request), request.params.id),
@@ -72,9 +40,7 @@ export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreSer
         tags,
         summary: 'A store’s commissions, per product, in the merchant’s currency',
         params: ID_PARAMS,
-        response: answers({
-          200: open({ currency: { type: 'string' }, items: { type: 'array', items: COMMISSION } }),
-        }),
+        response: answers({ 200: Commissions }),
       },
     },
     async (request) => stores.commissions(who(request), request.params.id),
@@ -87,9 +53,7 @@ export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreSer
         tags,
         summary: 'A store’s payout schedules, per product, in the merchant’s currency',
         params: ID_PARAMS,
-        response: answers({
-          200: open({ currency: { type: 'string' }, items: { type: 'array', items: SCHEDULE } }),
-        }),
+        response: answers({ 200: Schedules }),
       },
     },
     async (request) => stores.schedules(who(request), request.params.id),

@@ -12,6 +12,8 @@ import { currencyOfCountry, nextPayoutDay, type Commission, type PayoutSchedule 
 import type { Clock } from '../clock';
 import { HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
+import type { Commissions, Schedules, StoreDetail } from '../../contract/stores';
+import type { Static } from '../../contract/common';
 
 export function createStoreService(deps: { accounts: AccountRepository; clock: Clock }) {
   const { accounts } = deps;
@@ -31,7 +33,7 @@ export function createStoreService(deps: { accounts: AccountRepository; clock: C
   }
 
   return {
-    async get(accountId: string, storeId: string) {
+    async get(accountId: string, storeId: string): Promise<StoreDetail> {
       const s = await storeFor(accountId, storeId);
       return {
         id: s.id,
@@ -48,7 +50,7 @@ export function createStoreService(deps: { accounts: AccountRepository; clock: C
       };
     },
 
-    async commissions(accountId: string, storeId: string) {
+    async commissions(accountId: string, storeId: string): Promise<Static<typeof Commissions>> {
       const s = await storeFor(accountId, storeId);
       return {
         currency: s.currency,
@@ -57,7 +59,7 @@ export function createStoreService(deps: { accounts: AccountRepository; clock: C
     },
 
     /** The schedules, each with its next payout day (on or after today, UTC). */
-    async schedules(accountId: string, storeId: string) {
+    async schedules(accountId: string, storeId: string): Promise<Static<typeof Schedules>> {
       const s = await storeFor(accountId, storeId);
       const today = deps.clock.now().toISOString().slice(0, 10);
       return {

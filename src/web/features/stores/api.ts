@@ -6,22 +6,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import { STORES_QUERY_KEY } from '../../api/stores';
-import type { Commission, PayoutSchedule } from '../../../domain/stores';
+import type { Commissions, Schedules, StoreDetail } from '../../../contract/stores';
+import type { Static } from '../../../contract/common';
 
 const S = '/merchant/api/v1/stores';
 const path = (id: string, rest = '') => `${S}/${encodeURIComponent(id)}${rest}`;
 
-export interface StoreDetail {
-  id: string;
-  name: string;
-  country: string;
-  currency: string;
-  merchant_id: string;
-  merchant_name: string;
-  available_products: string[];
-  contract_signed: boolean;
-  contract_signed_at: string | null;
-}
+export type { StoreDetail };
 
 export interface Contract {
   store_id: string;
@@ -44,18 +35,14 @@ export const useStore = (id: string) =>
 export const useCommissions = (id: string) =>
   useQuery({
     queryKey: storeKeys.part(id, 'commissions'),
-    queryFn: () => api<{ currency: string; items: Commission[] }>('GET', path(id, '/commissions')),
+    queryFn: () => api<Static<typeof Commissions>>('GET', path(id, '/commissions')),
     retry,
   });
 
 export const useSchedules = (id: string) =>
   useQuery({
     queryKey: storeKeys.part(id, 'schedules'),
-    queryFn: () =>
-      api<{ currency: string; items: (PayoutSchedule & { next_payout_on: string })[] }>(
-        'GET',
-        path(id, '/schedules'),
-      ),
+    queryFn: () => api<Static<typeof Schedules>>('GET', path(id, '/schedules')),
     retry,
   });
 
