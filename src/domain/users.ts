@@ -17,22 +17,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
-/** A person of the team as `GET /merchant/api/v1/users` answers (the server makes it, the users page reads it). */
-export interface TeamUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  /** The role of the person's first membership here; one role per person is what the page sets. */
-  role: Role;
-  /** The merchants (stores) the person is a member of here. */
-  stores: { merchant_id: string; name: string; role: string }[];
-  status: UserStatus;
-  added_at: string;
-  is_me: boolean;
-}
-
 /** The longest search text the list takes (a name, an e-mail address or a phone number). */
 export const USER_QUERY_MAX = 100;
 

@@ -11,6 +11,7 @@ import * as studio from '../../src/contract/studio';
 import * as support from '../../src/contract/support';
 import * as legalEntities from '../../src/contract/legalEntities';
 import * as stores from '../../src/contract/stores';
+import * as users from '../../src/contract/users';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -46,6 +47,10 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/stores/{id}', 200, stores.StoreDetail],
   ['get', '/merchant/api/v1/stores/{id}/commissions', 200, stores.Commissions],
   ['get', '/merchant/api/v1/stores/{id}/schedules', 200, stores.Schedules],
+  ['get', '/merchant/api/v1/users', 200, users.TeamPage],
+  ['post', '/merchant/api/v1/users/invite', 'body', users.InviteBody],
+  ['post', '/merchant/api/v1/users/invite', 201, users.UserAnswer],
+  ['put', '/merchant/api/v1/users/{id}', 200, users.UserAnswer],
 ];
 
 describe('the API document', () => {

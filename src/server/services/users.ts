@@ -14,7 +14,8 @@
 import { isEmail, isPhone } from '../../domain/contact';
 import { normalizeEmail } from '../../domain/email';
 import { flagsForRole, ROLE_FLAGS, type Role } from '../../domain/permissions';
-import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT, type TeamUser } from '../../domain/users';
+import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT } from '../../domain/users';
+import type { TeamPage, TeamUser, UserAnswer } from '../../contract/users';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
@@ -117,7 +118,7 @@ export function createUsersService(deps: {
     async list(
       accountId: string,
       input: { roles?: string[]; query?: string; limit?: number; offset?: number },
-    ) {
+    ): Promise<TeamPage> {
       const roles = valuesOf(input.roles);
       const unknown = roles.find((r) => !isRole(r));
       if (unknown)
@@ -143,7 +144,7 @@ export function createUsersService(deps: {
     async invite(
       accountId: string,
       input: { email?: string; phone?: string; role?: string; merchant_ids?: string[]; lang?: string },
-    ) {
+    ): Promise<UserAnswer> {
       const scope = await scopeOf(accountId);
       const { problems, role, merchantIds } = checkAccess(input, scope);
       const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
@@ -195,7 +196,7 @@ export function createUsersService(deps: {
     },
 
     /** PUT /merchant/api/v1/users/{id}: a new role and set of stores (within the scope). */
-    async update(accountId: string, id: string, input: { role?: string; merchant_ids?: string[] }) {
+    async update(accountId: string, id: string, input: { role?: string; merchant_ids?: string[] }): Promise<UserAnswer> {
       const scope = await scopeOf(accountId);
       const { problems, role, merchantIds } = checkAccess(input, scope);
       if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);

@@ -5,19 +5,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import type { Role } from '../../../domain/permissions';
-import type { TeamUser } from '../../../domain/users';
+import type { TeamPage, TeamUser, UserAnswer } from '../../../contract/users';
 import { apiQuery, type UserFilters } from './filters';
 
 const U = '/merchant/api/v1/users';
 
-export type { TeamUser };
-
-export interface TeamPage {
-  users: TeamUser[];
-  total: number;
-  /** The stores (merchants) a person can be given. */
-  stores: { id: string; name: string }[];
-}
+export type { TeamPage, TeamUser };
 
 export interface Access {
   role: Role;
@@ -45,11 +38,11 @@ function useTeamChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
 }
 
 export const useInvite = () =>
-  useTeamChange((input: Invitation) => api<{ user: TeamUser }>('POST', `${U}/invite`, input));
+  useTeamChange((input: Invitation) => api<UserAnswer>('POST', `${U}/invite`, input));
 
 export const useChangeAccess = () =>
   useTeamChange((input: Access & { id: string }) =>
-    api<{ user: TeamUser }>('PUT', `${U}/${encodeURIComponent(input.id)}`, {
+    api<UserAnswer>('PUT', `${U}/${encodeURIComponent(input.id)}`, {
       role: input.role,
       merchant_ids: input.merchant_ids,
     }),
