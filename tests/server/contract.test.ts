@@ -12,6 +12,7 @@ import * as support from '../../src/contract/support';
 import * as legalEntities from '../../src/contract/legalEntities';
 import * as stores from '../../src/contract/stores';
 import * as users from '../../src/contract/users';
+import * as disputes from '../../src/contract/disputes';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -51,6 +52,11 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v1/users/invite', 'body', users.InviteBody],
   ['post', '/merchant/api/v1/users/invite', 201, users.UserAnswer],
   ['put', '/merchant/api/v1/users/{id}', 200, users.UserAnswer],
+  ['get', '/merchant/api/v1/disputes', 200, disputes.DisputesPage],
+  ['get', '/merchant/api/v1/disputes/active', 200, disputes.ActiveDisputes],
+  ['get', '/merchant/api/v1/disputes/{id}', 200, disputes.DisputeAnswer],
+  ['post', '/merchant/api/v1/disputes/{id}/challenge', 'body', disputes.ChallengeBody],
+  ['post', '/merchant/api/v1/disputes/export', 'body', disputes.DisputeFilters],
 ];
 
 describe('the API document', () => {

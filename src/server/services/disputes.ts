@@ -19,6 +19,7 @@ import {
   isDisputeStatus,
   minorToDecimal,
   type ChallengeReason,
+  type DisputeStatus,
 } from '../../domain/disputes';
 import { flagsForRole, type PermissionFlag } from '../../domain/permissions';
 import type { Clock } from '../clock';
@@ -28,6 +29,13 @@ import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositorie
 import type { FileRepository } from '../repositories/files';
 import { ownImages } from './attachments';
 import { createdRange, valuesOf } from './listFilters';
+import type {
+  ActiveDisputes,
+  Dispute,
+  DisputeAnswer,
+  DisputesPage,
+  TimelineEntry,
+} from '../../contract/disputes';
 
 /** The list's filters as the query string (or the export's body) gives them. */
 export interface DisputeFilterInput {
@@ -36,14 +44,6 @@ export interface DisputeFilterInput {
   created_at_lte?: string;
   merchant_ids?: string[];
   query?: string;
-}
-
-/** One timeline entry of a dispute's document. */
-interface TimelineEntry {
-  at: string;
-  kind: string;
-  by?: string;
-  note?: string;
 }
 
 /** Rows of the export read at a time (a keyset page each). */
@@ -143,14 +143,14 @@ export function createDisputeService(deps: {
   }
 
   /** A dispute as the API answers it; `canAct` says whether this caller may refund or challenge it now. */
-  function present(row: DisputeRow, canAct: boolean) {
+  function present(row: DisputeRow, canAct: boolean): Dispute {
     const data = row.data as Record<string, unknown>;
     return {
       id: row.id,
       merchant_id: row.merchantId,
       store_id: row.storeId,
       order_id: row.orderId,
-      status: row.status,
+      status: row.status as DisputeStatus,
       type: row.type,
       amount: minorToDecimal(row.amountMinor, row.currency),
       currency: row.currency,
@@ -159,9 +159,10 @@ export function createDisputeService(deps: {
       updated_at: row.updatedAt.toISOString(),
       respond_by: (data.respond_by as string | undefined) ?? null,
       customer_note: (data.customer_note as string | undefined) ?? null,
-      order: data.order ?? null,
+      // The document's parts as the fixtures' checked file and this service's own moves write them.
+      order: (data.order as Dispute['order'] | undefined) ?? null,
       timeline: (data.timeline as TimelineEntry[] | undefined) ?? [],
-      challenge: data.challenge ?? null,
+      challenge: (data.challenge as Dispute['challenge'] | undefined) ?? null,
       can_act: canAct && canActOn(row.status),
     };
   }
@@ -204,7 +205,7 @@ export function createDisputeService(deps: {
       accountId: string,
       input: DisputeFilterInput & { page_size?: number; page_token?: string },
       offsetMinutes = 0,
-    ) {
+    ): Promise<DisputesPage> {
       const allowed = await readable(accountId);
       const refunders = await merchantsWith(accountId, 'is_dispute_refund_allowed');
       const filters = query(input, allowed, offsetMinutes);
@@ -220,16 +221,16 @@ export function createDisputeService(deps: {
     },
 
     /** The open disputes (pending or in arbitration): their count, for the sidebar's badge. */
-    async active(accountId: string) {
+    async active(accountId: string): Promise<ActiveDisputes> {
       const merchants = await merchantsWith(accountId, 'is_disputes_allowed');
       const total = await repository.count({
         merchantIds: merchants,
         statuses: [...ACTIVE_DISPUTE_STATUSES],
       });
-      return { total, statuses: ACTIVE_DISPUTE_STATUSES };
+      return { total, statuses: [...ACTIVE_DISPUTE_STATUSES] };
     },
 
-    async get(accountId: string, id: string) {
+    async get(accountId: string, id: string): Promise<DisputeAnswer> {
       const row = await repository.get(id, await readable(accountId));
       if (!row) throw notFound('dispute not found');
       const refunders = await merchantsWith(accountId, 'is_dispute_refund_allowed');
@@ -237,7 +238,7 @@ export function createDisputeService(deps: {
     },
 
     /** The merchant refunds the customer: pending → approved. */
-    async approve(accountId: string, id: string) {
+    async approve(accountId: string, id: string): Promise<DisputeAnswer> {
       const row = await actionable(accountId, id);
       const moved = await move(
         row,
@@ -257,7 +258,7 @@ export function createDisputeService(deps: {
       accountId: string,
       id: string,
       input: { reason: string; note?: string; attachments?: string[] },
-    ) {
+    ): Promise<DisputeAnswer> {
       const problems: Record<string, FieldError> = {};
       if (!(CHALLENGE_REASONS as readonly string[]).includes(input.reason))
         problems['/reason'] = fieldError('validation:error.enum', { value: input.reason });

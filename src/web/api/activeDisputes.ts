@@ -6,13 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { ACTIVE_DISPUTES_CACHE_MS } from '../../domain/disputes';
+import type { ActiveDisputes } from '../../contract/disputes';
 
 export const ACTIVE_DISPUTES_KEY = ['disputes', 'active'] as const;
 
 export const useActiveDisputes = (enabled: boolean) =>
   useQuery({
     queryKey: ACTIVE_DISPUTES_KEY,
-    queryFn: () => api<{ total: number }>('GET', '/merchant/api/v1/disputes/active').then((r) => r.total),
+    queryFn: () => api<ActiveDisputes>('GET', '/merchant/api/v1/disputes/active').then((r) => r.total),
     staleTime: ACTIVE_DISPUTES_CACHE_MS,
     enabled,
     retry: false,

@@ -7,51 +7,13 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, ApiError } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { ACTIVE_DISPUTES_KEY } from '../../api/activeDisputes';
-import type { ChallengeReason, DisputeStatus } from '../../../domain/disputes';
+import type { ChallengeReason } from '../../../domain/disputes';
+import type { Dispute, DisputeAnswer, DisputesPage, TimelineEntry } from '../../../contract/disputes';
 import { apiQuery, type ListFilters } from './filters';
 
 const D = '/merchant/api/v1/disputes';
 
-export interface TimelineEntry {
-  at: string;
-  kind: 'opened' | 'challenged' | 'approved' | 'declined' | 'cancelled' | string;
-  by?: string;
-  note?: string;
-}
-
-export interface Dispute {
-  id: string;
-  merchant_id: string;
-  store_id: string | null;
-  order_id: string;
-  status: DisputeStatus;
-  type: string;
-  amount: string;
-  currency: string;
-  customer_name: string;
-  created_at: string;
-  updated_at: string;
-  respond_by: string | null;
-  customer_note: string | null;
-  order: {
-    items?: { name: string; quantity: number; amount: number }[];
-    product?: string;
-  } | null;
-  timeline: TimelineEntry[];
-  challenge: {
-    reason: ChallengeReason;
-    note: string;
-    attachments: { url: string; name: string }[];
-    at: string;
-    by: string;
-  } | null;
-  can_act: boolean;
-}
-
-interface Page {
-  disputes: Dispute[];
-  next_page_token: string | null;
-}
+export type { Dispute, TimelineEntry };
 
 export const disputeKeys = {
   all: ['disputes'] as const,
@@ -68,7 +30,7 @@ export function useDisputes(filters: ListFilters, enabled = true) {
     queryKey: disputeKeys.list(filters),
     enabled,
     queryFn: ({ pageParam }) =>
-      api<Page>(
+      api<DisputesPage>(
         'GET',
         `${D}?${search({ ...apiQuery(filters), ...(pageParam ? { page_token: pageParam } : {}) })}`,
       ),
@@ -82,11 +44,11 @@ export const useDispute = (id: string, enabled = true) =>
   useQuery({
     queryKey: disputeKeys.detail(id),
     enabled,
-    queryFn: () => api<{ dispute: Dispute }>('GET', `${D}/${encodeURIComponent(id)}`).then((r) => r.dispute),
+    queryFn: () => api<DisputeAnswer>('GET', `${D}/${encodeURIComponent(id)}`).then((r) => r.dispute),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
-function useDisputeAction<Input>(id: string, send: (input: Input) => Promise<{ dispute: Dispute }>) {
+function useDisputeAction<Input>(id: string, send: (input: Input) => Promise<DisputeAnswer>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
