@@ -4,7 +4,7 @@
  * src/domain/stores.ts.
  */
 import { PAYOUT_FREQUENCIES, PRODUCTS } from '../domain/stores';
-import { Instant, NullableString, OneOf, Type, type Static } from './common';
+import { Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
 
 export const StoreDetail = Type.Object({
   id: Type.String(),
@@ -44,3 +44,56 @@ export const Schedule = Type.Object({
 });
 export type Schedule = Static<typeof Schedule>;
 export const Schedules = Type.Object({ currency: Type.String(), items: Type.Array(Schedule) });
+
+/** A store in the account's list (`GET /merchant/api/v1/stores`): what the shell and the stores page read. */
+export const Store = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  country: Type.String(),
+  merchant_id: Type.String(),
+  merchant_name: Type.String(),
+  organization_id: NullableString(),
+  available_products: Type.Array(Type.String()),
+  contract_signed: Type.Boolean(),
+});
+export type Store = Static<typeof Store>;
+export const Stores = Type.Object({ items: Type.Array(Store) });
+
+/** A store's contract (onboarding spec §7 Stores): signed or not, and whether the caller may sign it now. */
+export const StoreContract = Type.Object({
+  store_id: Type.String(),
+  organization_id: Type.String(),
+  signed: Type.Boolean(),
+  signed_at: NullableString(),
+  can_sign: Type.Boolean({
+    description: 'a workspace admin, the organisation approved and its profile given',
+  }),
+});
+export type StoreContract = Static<typeof StoreContract>;
+export const SignContractBody = Type.Object(
+  { accept: Type.Optional(Type.Boolean()) },
+  { additionalProperties: true, description: '{ accept: true }' },
+);
+export const ContractCompletion = Type.Object({ completed: Type.Boolean() });
+export type ContractCompletion = Static<typeof ContractCompletion>;
+
+/** The business profile an organisation gives (the dashboard's onboarding gate, onboarding spec §2). */
+export const BusinessProfile = Type.Object({
+  display_name: Type.String(),
+  support_email: Type.String(),
+  support_phone: Type.String(),
+  website: Type.Optional(Type.String()),
+});
+export type BusinessProfile = Static<typeof BusinessProfile>;
+
+/** An organisation as the onboarding gate reads it: approved or not, its profile, its contract. */
+export const OrganizationProfile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  approved: Type.Boolean(),
+  profile: Nullable(BusinessProfile),
+  contract_signed: Type.Boolean(),
+  completed: Type.Boolean(),
+});
+export type OrganizationProfile = Static<typeof OrganizationProfile>;

@@ -13,6 +13,7 @@ import * as legalEntities from '../../src/contract/legalEntities';
 import * as stores from '../../src/contract/stores';
 import * as users from '../../src/contract/users';
 import * as disputes from '../../src/contract/disputes';
+import * as catalogue from '../../src/contract/catalogue';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -57,6 +58,12 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/disputes/{id}', 200, disputes.DisputeAnswer],
   ['post', '/merchant/api/v1/disputes/{id}/challenge', 'body', disputes.ChallengeBody],
   ['post', '/merchant/api/v1/disputes/export', 'body', disputes.DisputeFilters],
+  ['get', '/merchant/api/v1/stores', 200, stores.Stores],
+  ['get', '/merchant/api/v1/stores/{id}/contract', 200, stores.StoreContract],
+  ['get', '/merchant/api/v1/stores/{id}/contract/complete', 200, stores.ContractCompletion],
+  ['get', '/merchant/api/v1/organizations/{id}/business-profile', 200, stores.OrganizationProfile],
+  ['get', '/merchant/api/v1/catalogue/flows', 200, catalogue.FlowPointers],
+  ['get', '/merchant/api/v1/catalogue/flows/{flow}', 200, catalogue.FlowPointer],
 ];
 
 describe('the API document', () => {

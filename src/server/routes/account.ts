@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
 import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
+import { Stores } from '../../contract/stores';
 
 const tags = ['account'];
 const ACCOUNT = open({
@@ -37,17 +38,6 @@ const EXPERIMENTS = {
     },
   },
 };
-const STORE = open({
-  id: { type: 'string' },
-  name: { type: 'string' },
-  country: { type: 'string' },
-  merchant_id: { type: 'string' },
-  merchant_name: { type: 'string' },
-  organization_id: { type: ['string', 'null'] },
-  available_products: { type: 'array', items: { type: 'string' } },
-  contract_signed: { type: 'boolean' },
-});
-
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {
   const { account } = opts;
 
@@ -90,7 +80,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
 
   app.get(
     '/merchant/api/v1/stores',
-    { schema: { tags, summary: "The account's stores", response: answers({ 200: itemsOf(STORE) }) } },
+    { schema: { tags, summary: "The account's stores", response: answers({ 200: Stores }) } },
     async (request) => account.stores(requireSession(request).accountId),
   );
 

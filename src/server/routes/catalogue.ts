@@ -14,42 +14,17 @@ import type { FlowSource } from '../../catalogue/flowSource';
 import type { FlowVersion } from '../../catalogue/version';
 import { notFound } from '../errors';
 import { answers } from '../openapi';
+import { FlowPointer, FlowPointers } from '../../contract/catalogue';
 
 const tags = ['catalogue'];
 
 const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 const VERSION_ID = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
 
-const POINTER = {
-  type: 'object',
-  required: ['flow', 'version', 'manifest'],
-  properties: {
-    flow: { type: 'string' },
-    version: { type: 'string' },
-    manifest: { type: 'string', description: 'the manifest address, below /catalogue/<version>/' },
-    entry: {
-      type: 'object',
-      description:
-        "where merchants reach the form (the flow file's `entry`), its name already in each language: the sidebar draws it without loading the flow",
-      required: ['section', 'icon', 'permission', 'title'],
-      properties: {
-        section: { type: 'string' },
-        icon: { type: 'string' },
-        permission: { type: 'string' },
-        title: {
-          type: 'object',
-          required: ['en', 'ar'],
-          properties: { en: { type: 'string' }, ar: { type: 'string' } },
-        },
-      },
-    },
-  },
-} as const;
-
 export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowSource }) {
   const { flows } = opts;
 
-  async function pointer(version: FlowVersion) {
+  async function pointer(version: FlowVersion): Promise<FlowPointer> {
     const compiled = await flows.compiled(version.id);
     if (!compiled) throw notFound('flow not found');
     const entry = version.content.flow.entry;
@@ -78,7 +53,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
         tags,
         summary: "Every flow's current version",
         response: answers({
-          200: { type: 'object', properties: { flows: { type: 'array', items: POINTER } } },
+          200: FlowPointers,
         }),
       },
     },
@@ -97,7 +72,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
         tags,
         summary: "A flow's current version and its manifest's address",
         params: { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } },
-        response: answers({ 200: POINTER }),
+        response: answers({ 200: FlowPointer }),
       },
     },
     async (request, reply) => {
@@ -119,7 +94,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
           required: ['flow', 'version'],
           properties: { flow: FLOW_ID, version: VERSION_ID },
         },
-        response: answers({ 200: POINTER }),
+        response: answers({ 200: FlowPointer }),
       },
     },
     async (request, reply) => {

@@ -5,17 +5,29 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { OrganizationService } from '../services/organization';
-import { answers, ID_PARAMS, open } from '../openapi';
+import { answers, ID_PARAMS } from '../openapi';
+import {
+  ContractCompletion,
+  OrganizationProfile,
+  SignContractBody,
+  StoreContract,
+} from '../../contract/stores';
 
 const tags = ['organizations'];
-const ANY = answers({ 200: open({}) });
 
 export async function organizationRoutes(app: FastifyInstance, opts: { organizations: OrganizationService }) {
   const { organizations } = opts;
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/organizations/:id/business-profile',
-    { schema: { tags, summary: "An organisation's business profile", params: ID_PARAMS, response: ANY } },
+    {
+      schema: {
+        tags,
+        summary: "An organisation's business profile",
+        params: ID_PARAMS,
+        response: answers({ 200: OrganizationProfile }),
+      },
+    },
     async (request) => organizations.businessProfile(requireSession(request).accountId, request.params.id),
   );
 
@@ -27,7 +39,7 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
         summary: "Saves an organisation's business profile",
         params: ID_PARAMS,
         body: { type: 'object', additionalProperties: true },
-        response: ANY,
+        response: answers({ 200: OrganizationProfile }),
       },
     },
     async (request) =>
@@ -36,7 +48,14 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/stores/:id/contract',
-    { schema: { tags, summary: "A store's contract", params: ID_PARAMS, response: ANY } },
+    {
+      schema: {
+        tags,
+        summary: "A store's contract",
+        params: ID_PARAMS,
+        response: answers({ 200: StoreContract }),
+      },
+    },
     async (request) => organizations.contract(requireSession(request).accountId, request.params.id),
   );
 
@@ -47,8 +66,8 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
         tags,
         summary: "Signs a store's contract ({ accept: true })",
         params: ID_PARAMS,
-        body: { type: 'object', properties: { accept: { type: 'boolean' } }, additionalProperties: true },
-        response: ANY,
+        body: SignContractBody,
+        response: answers({ 200: StoreContract }),
       },
     },
     async (request) =>
@@ -61,7 +80,14 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/stores/:id/contract/complete',
-    { schema: { tags, summary: "Whether a store's contract is signed", params: ID_PARAMS, response: ANY } },
+    {
+      schema: {
+        tags,
+        summary: "Whether a store's contract is signed",
+        params: ID_PARAMS,
+        response: answers({ 200: ContractCompletion }),
+      },
+    },
     async (request) => organizations.completeContract(requireSession(request).accountId, request.params.id),
   );
 }

@@ -7,6 +7,8 @@ import { flagsForRole, type PermissionFlags } from '../../domain/permissions';
 import type { Clock } from '../clock';
 import { HttpError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
+import type { Stores } from '../../contract/stores';
+import type { Static } from '../../contract/common';
 
 export function createAccountService(deps: { repository: AccountRepository; clock: Clock }) {
   const repo = deps.repository;
@@ -60,7 +62,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       return { experiments: await repo.experiments(accountId) };
     },
 
-    async stores(accountId: string) {
+    async stores(accountId: string): Promise<Static<typeof Stores>> {
       const merchantIds = await storeMerchants(accountId);
       if (merchantIds.length === 0) throw new HttpError(403, 'forbidden');
       const rows = await repo.storesOf(merchantIds);

@@ -21,13 +21,14 @@ import { fieldError, HttpError, notFound } from '../errors';
 import type { FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { OrganizationRepository } from '../repositories/organization';
+import type {
+  BusinessProfile,
+  ContractCompletion,
+  OrganizationProfile,
+  StoreContract,
+} from '../../contract/stores';
 
-export interface BusinessProfile {
-  display_name: string;
-  support_email: string;
-  support_phone: string;
-  website?: string;
-}
+export type { BusinessProfile };
 
 const PROFILE_FIELDS = ['display_name', 'support_email', 'support_phone', 'website'] as const;
 
@@ -95,12 +96,15 @@ export function createOrganizationService(deps: {
     return { store, organization, canSign };
   }
 
-  const view = (o: NonNullable<Awaited<ReturnType<OrganizationRepository['organization']>>>) => ({
+  const view = (
+    o: NonNullable<Awaited<ReturnType<OrganizationRepository['organization']>>>,
+  ): OrganizationProfile => ({
     id: o.id,
     name: o.name,
     status: o.status,
     approved: o.status === 'approved',
-    profile: o.businessProfile ?? null,
+    // Stored only once profileErrors found nothing wrong with it.
+    profile: (o.businessProfile as BusinessProfile | null) ?? null,
     contract_signed: o.contractSigned,
     completed: o.businessProfileCompleted,
   });
@@ -123,7 +127,7 @@ export function createOrganizationService(deps: {
       return view((await repo.updateOrganization(organization.id, { businessProfile: profile }))!);
     },
 
-    async contract(accountId: string, storeId: string) {
+    async contract(accountId: string, storeId: string): Promise<StoreContract> {
       const { store, organization, canSign } = await storeFor(accountId, storeId, false);
       return {
         store_id: store.id,
@@ -150,7 +154,7 @@ export function createOrganizationService(deps: {
       return this.contract(accountId, storeId);
     },
 
-    async completeContract(accountId: string, storeId: string) {
+    async completeContract(accountId: string, storeId: string): Promise<ContractCompletion> {
       const { store, organization } = await storeFor(accountId, storeId, false);
       const completed = store.contractSignedAt !== null;
       if (completed && !organization.businessProfileCompleted)

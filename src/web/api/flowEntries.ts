@@ -4,17 +4,12 @@
  * merchants from the sidebar with no code. Names arrive in both languages; nothing of the flow itself is loaded.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { FlowEntry } from '../../engine/core/types';
+import type { FlowEntry, FlowPointers } from '../../contract/catalogue';
 import type { ComputedPermissions } from '../../domain/permissions';
 import { api } from './client';
 
-export interface FlowEntryView {
-  flow: string;
-  section: FlowEntry['section'];
-  icon: FlowEntry['icon'];
-  permission: string;
-  title: { en: string; ar: string };
-}
+/** A flow's sidebar entry, with the flow it opens. */
+export type FlowEntryView = FlowEntry & { flow: string };
 
 const FIVE_MINUTES = 300_000;
 
@@ -25,12 +20,9 @@ export function useFlowEntries() {
     queryKey: FLOW_ENTRIES_KEY,
     staleTime: FIVE_MINUTES,
     queryFn: async (): Promise<FlowEntryView[]> =>
-      (
-        await api<{ flows: { flow: string; entry?: Omit<FlowEntryView, 'flow'> }[] }>(
-          'GET',
-          '/merchant/api/v1/catalogue/flows',
-        )
-      ).flows.flatMap((f) => (f.entry ? [{ flow: f.flow, ...f.entry }] : [])),
+      (await api<FlowPointers>('GET', '/merchant/api/v1/catalogue/flows')).flows.flatMap((f) =>
+        f.entry ? [{ flow: f.flow, ...f.entry }] : [],
+      ),
   });
 }
 

@@ -5,24 +5,17 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import type { Store, Stores } from '../../contract/stores';
+import type { Static } from '../../contract/common';
 
-export interface Store {
-  id: string;
-  name: string;
-  country: string;
-  merchant_id: string;
-  merchant_name: string;
-  organization_id: string | null;
-  available_products: string[];
-  contract_signed: boolean;
-}
+export type { Store };
 
 export const STORES_QUERY_KEY = ['stores'];
 const FIVE_MINUTES = 5 * 60 * 1000;
 
 const STORES_QUERY = {
   queryKey: STORES_QUERY_KEY,
-  queryFn: async () => (await api<{ items: Store[] }>('GET', '/merchant/api/v1/stores')).items,
+  queryFn: async () => (await api<Static<typeof Stores>>('GET', '/merchant/api/v1/stores')).items,
   staleTime: FIVE_MINUTES,
 };
 

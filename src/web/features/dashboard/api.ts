@@ -6,16 +6,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { fetchStores, type Store } from '../../api/stores';
+import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
 
-export interface BusinessProfile {
-  id: string;
-  name: string;
-  status: string;
-  approved: boolean;
-  profile: Record<string, string> | null;
-  contract_signed: boolean;
-  completed: boolean;
-}
+/** The organisation as the gate reads it (named for what the gate asks of it). */
+export type BusinessProfile = OrganizationProfile;
 
 export interface Onboarding {
   store: Store;
@@ -46,6 +40,6 @@ export const saveBusinessProfile = (organizationId: string, profile: Record<stri
 /** Signs the store's contract, then asks whether that completed the second record. */
 export async function signContract(storeId: string) {
   const base = `/merchant/api/v1/stores/${encodeURIComponent(storeId)}/contract`;
-  await api('POST', base, { accept: true });
-  return api<{ completed: boolean }>('GET', `${base}/complete`);
+  await api<StoreContract>('POST', base, { accept: true });
+  return api<ContractCompletion>('GET', `${base}/complete`);
 }

@@ -6,7 +6,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import { STORES_QUERY_KEY } from '../../api/stores';
-import type { Commissions, Schedules, StoreDetail } from '../../../contract/stores';
+import type {
+  Commissions,
+  ContractCompletion,
+  Schedules,
+  StoreContract,
+  StoreDetail,
+} from '../../../contract/stores';
 import type { Static } from '../../../contract/common';
 
 const S = '/merchant/api/v1/stores';
@@ -14,12 +20,7 @@ const path = (id: string, rest = '') => `${S}/${encodeURIComponent(id)}${rest}`;
 
 export type { StoreDetail };
 
-export interface Contract {
-  store_id: string;
-  signed: boolean;
-  signed_at: string | null;
-  can_sign: boolean;
-}
+export type Contract = StoreContract;
 
 const retry = (count: number, error: Error) =>
   !(error instanceof ApiError && error.status < 500) && count < 2;
@@ -59,7 +60,7 @@ export function useSignContract(id: string) {
   return useMutation({
     mutationFn: async () => {
       const contract = await api<Contract>('POST', path(id, '/contract'), { accept: true });
-      await api<{ completed: boolean }>('GET', path(id, '/contract/complete'));
+      await api<ContractCompletion>('GET', path(id, '/contract/complete'));
       return contract;
     },
     onSuccess: (contract) => {
