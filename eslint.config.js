@@ -162,6 +162,12 @@ export default tseslint.config(
               // Types only (the studio reads versions' content as the server answers it): no code comes along.
               allowTypeImports: true,
             },
+            {
+              group: ['**/contract/**'],
+              message:
+                "the browser types its calls with the API contract's types; its schemas (and TypeBox) stay on the server",
+              allowTypeImports: true,
+            },
           ],
         },
       ],

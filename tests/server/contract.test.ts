@@ -14,6 +14,7 @@ import * as stores from '../../src/contract/stores';
 import * as users from '../../src/contract/users';
 import * as disputes from '../../src/contract/disputes';
 import * as catalogue from '../../src/contract/catalogue';
+import * as auth from '../../src/contract/auth';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -64,6 +65,11 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/organizations/{id}/business-profile', 200, stores.OrganizationProfile],
   ['get', '/merchant/api/v1/catalogue/flows', 200, catalogue.FlowPointers],
   ['get', '/merchant/api/v1/catalogue/flows/{flow}', 200, catalogue.FlowPointer],
+  ['post', '/merchant/api/v2/auth/authenticate', 200, auth.AuthStarted],
+  ['post', '/merchant/api/v2/auth/verify', 200, auth.AuthStep],
+  ['post', '/merchant/api/v2/auth/challenge/setup', 200, auth.SetupStarted],
+  ['post', '/merchant/api/v2/auth/challenge/verify', 200, auth.ChallengeVerified],
+  ['get', '/merchant/api/v1/auth/sessions', 200, auth.Sessions],
 ];
 
 describe('the API document', () => {

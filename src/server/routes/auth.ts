@@ -7,7 +7,17 @@ import { badRequest } from '../errors';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../auth/session';
 import type { AuthService, Credentials } from '../services/auth';
 import type { BotCheck } from '../services/botCheck';
-import { answers, EMPTY, ID_PARAMS, itemsOf, open } from '../openapi';
+import { answers, EMPTY, ID_PARAMS } from '../openapi';
+import {
+  AuthStarted,
+  AuthStep,
+  BotCheckAnswer,
+  ChallengeVerified,
+  Revoked,
+  Sessions,
+  SetupStarted,
+  SignedIn,
+} from '../../contract/auth';
 
 // Bodies are described loosely (strings, all optional): the service answers a wrong or missing one with the
 // spec's own message ("invalid email", "invalid otp code", "session expired"), which a schema would replace
@@ -25,16 +35,6 @@ const CODE = {
   otp_code: { type: 'string', maxLength: 100, description: 'the code, as older clients name it' },
 } as const;
 const body = (properties: Record<string, unknown>) => ({ type: 'object', properties }) as const;
-const STEP = open(
-  {
-    status: { type: 'string', description: 'input_2fa, setup_2fa or authenticated' },
-    factor: { enum: ['email', 'phone'] },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    auth_token: { type: 'string' },
-  },
-  [],
-);
 const tags = ['sign-in'];
 
 type Body = Record<string, unknown>;
@@ -75,16 +75,7 @@ export async function authRoutes(
         tags,
         summary:
           'A proof-of-work challenge (ALTCHA) to solve before authenticate; { disabled: true } when off',
-        response: answers({
-          200: open({
-            disabled: { type: 'boolean' },
-            algorithm: { type: 'string' },
-            challenge: { type: 'string' },
-            maxnumber: { type: 'integer' },
-            salt: { type: 'string' },
-            signature: { type: 'string' },
-          }),
-        }),
+        response: answers({ 200: BotCheckAnswer }),
       },
     },
     async () => (botCheck.enabled ? botCheck.challenge() : { disabled: true }),
@@ -102,9 +93,7 @@ export async function authRoutes(
           session_id: { type: 'string', maxLength: 100 },
           cf_turnstile: { type: 'string', maxLength: 4096, description: 'the solved bot check (base64)' },
         }),
-        response: answers({
-          200: { type: 'object', required: ['session_id'], properties: { session_id: { type: 'string' } } },
-        }),
+        response: answers({ 200: AuthStarted }),
       },
     },
     async (request) => {
@@ -124,7 +113,7 @@ export async function authRoutes(
         tags,
         summary: 'The first code: a half-open session (cookie) and what the second factor needs',
         body: body({ session_id: { type: 'string', maxLength: 100 }, ...CODE }),
-        response: answers({ 200: STEP }),
+        response: answers({ 200: AuthStep }),
       },
     },
     async (request, reply) => {
@@ -155,7 +144,7 @@ export async function authRoutes(
         tags,
         summary: 'A second factor (or a changed phone) for the account: a code to the new address',
         body: body(ADDRESS),
-        response: answers({ 200: STEP }),
+        response: answers({ 200: SetupStarted }),
       },
     },
     async (request) =>
@@ -173,7 +162,7 @@ export async function authRoutes(
         tags,
         summary: 'The second code: opens the session (auth_token and cookie)',
         body: body(CODE),
-        response: answers({ 200: STEP }),
+        response: answers({ 200: ChallengeVerified }),
       },
     },
     async (request, reply) => {
@@ -205,13 +194,7 @@ export async function authRoutes(
       schema: {
         tags,
         summary: 'Whether the request carries a live, fully signed-in session (never 401)',
-        response: answers({
-          200: {
-            type: 'object',
-            required: ['signed_in'],
-            properties: { signed_in: { type: 'boolean' } },
-          },
-        }),
+        response: answers({ 200: SignedIn }),
       },
     },
     async (request, reply) => {
@@ -226,30 +209,14 @@ export async function authRoutes(
       schema: {
         tags,
         summary: "The account's open sessions",
-        response: answers({
-          200: itemsOf({
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              created_at: { type: 'string' },
-              last_seen_at: { type: 'string' },
-              user_agent: { type: ['string', 'null'] },
-              ip: { type: ['string', 'null'] },
-              current: { type: 'boolean' },
-            },
-          }),
-        }),
+        response: answers({ 200: Sessions }),
       },
     },
     async (request) => auth.listSessions(requireSession(request)),
   );
-  const REVOKED = {
-    type: 'object',
-    properties: { revoked: { type: 'integer' }, current: { type: 'boolean' } },
-  };
   app.delete(
     '/merchant/api/v1/auth/sessions',
-    { schema: { tags, summary: 'Signs out every other session', response: answers({ 200: REVOKED }) } },
+    { schema: { tags, summary: 'Signs out every other session', response: answers({ 200: Revoked }) } },
     async (request) => auth.revokeOthers(requireSession(request)),
   );
   app.delete<{ Params: { id: string } }>(
@@ -259,7 +226,7 @@ export async function authRoutes(
         tags,
         summary: 'Signs one session out',
         params: ID_PARAMS,
-        response: answers({ 200: REVOKED }),
+        response: answers({ 200: Revoked }),
       },
     },
     async (request, reply) => {

@@ -24,6 +24,7 @@ import type { AccountRow, AuthRepository, OtpRow, SessionRow } from '../reposito
 import type { OutboxService } from './outbox';
 import { isEmail, isPhone } from '../../domain/contact';
 import { CODE_LENGTH, RESEND_SECONDS, type Factor } from '../../domain/signInFlow';
+import type { Revoked, Sessions } from '../../contract/auth';
 
 export const CODE_VALID_MS = 2 * 60_000;
 /** Code lengths and the resend wait are the spec's (§9), shared with the app. */
@@ -353,7 +354,7 @@ export function createAuthService(deps: {
       await repo.endSession(session.accountId, session.id, clock.now());
     },
 
-    async listSessions(session: SessionContext) {
+    async listSessions(session: SessionContext): Promise<Sessions> {
       const rows = (await repo.openSessions(session.accountId)).filter(alive);
       return {
         items: rows.map((row) => ({
@@ -367,10 +368,10 @@ export function createAuthService(deps: {
       };
     },
     /** Ends every other session of the account (the one asking stays signed in). */
-    async revokeOthers(session: SessionContext) {
+    async revokeOthers(session: SessionContext): Promise<Revoked> {
       return { revoked: await repo.endOtherSessions(session.accountId, session.id, clock.now()) };
     },
-    async revoke(session: SessionContext, id: string) {
+    async revoke(session: SessionContext, id: string): Promise<Revoked> {
       if (!(await repo.endSession(session.accountId, id, clock.now()))) throw new HttpError(404, 'not found');
       return { revoked: 1, current: id === session.id };
     },

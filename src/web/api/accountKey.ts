@@ -3,6 +3,8 @@
  * through the QueryClient alone, which keeps its bundle small.
  */
 import { api, ApiError } from './client';
+import type { SignedIn } from '../../contract/auth';
+import type { Static } from '../../contract/common';
 
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
@@ -34,6 +36,6 @@ export async function fetchAccount(): Promise<Account | null> {
  * sign-in page asks when it opens, so a signed-out visit logs no 401.
  */
 export async function fetchSignedIn(): Promise<boolean> {
-  const answer = await api<{ signed_in: boolean }>('GET', '/merchant/api/v1/auth/session');
+  const answer = await api<Static<typeof SignedIn>>('GET', '/merchant/api/v1/auth/session');
   return answer.signed_in;
 }

@@ -1,26 +1,22 @@
 /** Sign-in calls (shell spec §7). */
 import { api } from '../../api/client';
 import type { BotChallenge } from '../../../domain/botCheck';
+import type { AuthStarted, AuthStep, ChallengeVerified, SetupStarted } from '../../../contract/auth';
 
 export type Credentials = { email: string } | { phone: string };
-export interface VerifyAnswer {
-  status: 'authenticated' | 'setup_2fa' | 'input_2fa';
-  factor?: 'email' | 'phone';
-  email?: string;
-  phone?: string;
-  auth_token?: string;
-}
+/** Where a sign-in stands after a code (the API contract's answer). */
+export type VerifyAnswer = AuthStep;
 
 export const authApi = {
   botCheck: () => api<BotChallenge & { disabled?: true }>('GET', '/merchant/api/v1/auth/bot-check'),
   authenticate: (credentials: Credentials, lang: string, cfTurnstile: string) =>
-    api<{ session_id: string }>('POST', '/merchant/api/v2/auth/authenticate', {
+    api<AuthStarted>('POST', '/merchant/api/v2/auth/authenticate', {
       ...credentials,
       lang,
       cf_turnstile: cfTurnstile,
     }),
   resendFirst: (credentials: Credentials, lang: string, sessionId: string) =>
-    api<{ session_id: string }>('POST', '/merchant/api/v2/auth/authenticate', {
+    api<AuthStarted>('POST', '/merchant/api/v2/auth/authenticate', {
       ...credentials,
       lang,
       session_id: sessionId,
@@ -29,7 +25,7 @@ export const authApi = {
     api<VerifyAnswer>('POST', '/merchant/api/v2/auth/verify', { session_id: sessionId, code }),
   resendChallenge: () => api<object>('POST', '/merchant/api/v2/auth/challenge', {}),
   setup: (credentials: Credentials) =>
-    api<object>('POST', '/merchant/api/v2/auth/challenge/setup', credentials),
+    api<SetupStarted>('POST', '/merchant/api/v2/auth/challenge/setup', credentials),
   verifyChallenge: (code: string) =>
-    api<{ status: string; auth_token?: string }>('POST', '/merchant/api/v2/auth/challenge/verify', { code }),
+    api<ChallengeVerified>('POST', '/merchant/api/v2/auth/challenge/verify', { code }),
 };

@@ -32,17 +32,9 @@ import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { signInErrorKey } from '../../../../domain/signInErrors';
 import { dialPrefix } from '../../../../domain/countries';
 import { CODE_LENGTH } from '../../../../domain/signInFlow';
+import type { Revoked, Sessions as SessionList } from '../../../../contract/auth';
 
 const CodeStep = lazy(() => import('../../../components/CodeStep').then((m) => ({ default: m.CodeStep })));
-
-interface Session {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  current: boolean;
-}
 
 export function AccountPage() {
   const { t } = useTranslation('account');
@@ -216,7 +208,7 @@ function Sessions() {
   const [confirmAll, setConfirmAll] = useState(false);
   const sessions = useQuery({
     queryKey: ['sessions'],
-    queryFn: () => api<{ items: Session[] }>('GET', '/merchant/api/v1/auth/sessions'),
+    queryFn: () => api<SessionList>('GET', '/merchant/api/v1/auth/sessions'),
   });
   const done = (title: string) => {
     notify({ variant: 'success', title, message: '' });
@@ -230,7 +222,7 @@ function Sessions() {
     onError: failed,
   });
   const revokeAll = useMutation({
-    mutationFn: () => api<{ revoked: number }>('DELETE', '/merchant/api/v1/auth/sessions'),
+    mutationFn: () => api<Revoked>('DELETE', '/merchant/api/v1/auth/sessions'),
     onSuccess: () => {
       setConfirmAll(false);
       done(t('sessions.allRevoked'));
