@@ -15,6 +15,7 @@ import * as users from '../../src/contract/users';
 import * as disputes from '../../src/contract/disputes';
 import * as catalogue from '../../src/contract/catalogue';
 import * as auth from '../../src/contract/auth';
+import * as account from '../../src/contract/account';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -70,6 +71,9 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v2/auth/challenge/setup', 200, auth.SetupStarted],
   ['post', '/merchant/api/v2/auth/challenge/verify', 200, auth.ChallengeVerified],
   ['get', '/merchant/api/v1/auth/sessions', 200, auth.Sessions],
+  ['get', '/merchant/api/v1/account', 200, account.Account],
+  ['get', '/merchant/api/v1/auth/permissions', 200, account.PermissionAnswer],
+  ['get', '/merchant/api/v1/experiments', 200, account.Experiments],
 ];
 
 describe('the API document', () => {

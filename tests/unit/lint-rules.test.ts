@@ -20,7 +20,10 @@ describe('layering rules (architecture: rules of the house)', () => {
     ['src/contract/x.ts', "import { buildApp } from '../server/app';\nexport const a = buildApp;\n"],
     ['src/contract/x.ts', "import { useQuery } from '@tanstack/react-query';\nexport const a = useQuery;\n"],
     // The browser takes the contract's types, not its schemas (TypeBox would come along into the bundle).
-    ['src/web/features/x/api.ts', "import { Review } from '../../../contract/studio';\nexport const a = Review;\n"],
+    [
+      'src/web/features/x/api.ts',
+      "import { Review } from '../../../contract/studio';\nexport const a = Review;\n",
+    ],
   ])('%s may not import UI or I/O', async (file, code) => {
     expect(await ruleIds(file, code)).toContain('no-restricted-imports');
   });

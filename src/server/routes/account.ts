@@ -2,48 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
-import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
+import { answers, ID_PARAMS, itemsOf } from '../openapi';
 import { Stores } from '../../contract/stores';
+import { Account, Experiments, ExperimentsQuery, PermissionAnswer } from '../../contract/account';
 
 const tags = ['account'];
-const ACCOUNT = open({
-  id: { type: 'string' },
-  email: { type: ['string', 'null'] },
-  phone: { type: ['string', 'null'] },
-  first_name: { type: ['string', 'null'] },
-  last_name: { type: ['string', 'null'] },
-  lang: { type: 'string' },
-  staff_role: {
-    type: ['string', 'null'],
-    description: "the provider's staff role (ops), null for merchants' users",
-  },
-  created_at: { type: 'string' },
-  permissions: {
-    type: 'array',
-    items: open({
-      merchant_id: { type: 'string' },
-      role: { type: 'string' },
-      merchant_country: { type: 'string' },
-    }),
-  },
-});
-// Flags by name (is_*_allowed, has_*), the merchant and the role: open, as flags are added by later issues.
-const PERMISSIONS = open({ merchant_id: { type: ['string', 'null'] }, role: { type: ['string', 'null'] } });
-const EXPERIMENTS = {
-  type: 'object',
-  properties: {
-    experiments: {
-      type: 'array',
-      items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } },
-    },
-  },
-};
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {
   const { account } = opts;
 
   app.get(
     '/merchant/api/v1/account',
-    { schema: { tags, summary: 'The signed-in account', response: answers({ 200: ACCOUNT }) } },
+    { schema: { tags, summary: 'The signed-in account', response: answers({ 200: Account }) } },
     async (request, reply) => {
       const session = requireSession(request);
       // The app caches the account for 300 s (spec §7); the browser must not keep it after logout.
@@ -54,7 +23,13 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
 
   app.get(
     '/merchant/api/v1/auth/permissions',
-    { schema: { tags, summary: "The account's permission flags", response: answers({ 200: PERMISSIONS }) } },
+    {
+      schema: {
+        tags,
+        summary: "The account's permission flags",
+        response: answers({ 200: PermissionAnswer }),
+      },
+    },
     async (request) => account.permissions(requireSession(request).accountId),
   );
 
@@ -64,15 +39,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       schema: {
         tags,
         summary: 'Experiments switched on for the account (or one merchant)',
-        response: answers({ 200: EXPERIMENTS }),
-        querystring: {
-          type: 'object',
-          properties: {
-            entity_id: { type: 'string', maxLength: 100 },
-            entity: { const: 'merchant_account' },
-            request_id: { type: 'string' },
-          },
-        },
+        response: answers({ 200: Experiments }),
+        querystring: ExperimentsQuery,
       },
     },
     async (request) => account.experiments(requireSession(request).accountId, request.query.entity_id),

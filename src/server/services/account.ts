@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import { HttpError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { Stores } from '../../contract/stores';
+import type { Account, Experiments, PermissionAnswer } from '../../contract/account';
 import type { Static } from '../../contract/common';
 
 export function createAccountService(deps: { repository: AccountRepository; clock: Clock }) {
@@ -27,7 +28,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
   }
 
   return {
-    async account(accountId: string) {
+    async account(accountId: string): Promise<Account> {
       const account = await repo.account(accountId);
       if (!account) throw new HttpError(401, 'unauthorized');
       return {
@@ -48,7 +49,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
     },
 
     /** The flags of the account's first membership; every flag false without one. */
-    async permissions(accountId: string) {
+    async permissions(accountId: string): Promise<PermissionAnswer> {
       const [first] = await memberships(accountId);
       return {
         ...(first?.effective ?? flagsForRole('', {})),
@@ -57,7 +58,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       };
     },
 
-    async experiments(accountId: string, entityId: string | undefined) {
+    async experiments(accountId: string, entityId: string | undefined): Promise<Experiments> {
       if (entityId !== undefined && entityId !== accountId) throw new HttpError(403, 'forbidden');
       return { experiments: await repo.experiments(accountId) };
     },

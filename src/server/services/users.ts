@@ -196,7 +196,11 @@ export function createUsersService(deps: {
     },
 
     /** PUT /merchant/api/v1/users/{id}: a new role and set of stores (within the scope). */
-    async update(accountId: string, id: string, input: { role?: string; merchant_ids?: string[] }): Promise<UserAnswer> {
+    async update(
+      accountId: string,
+      id: string,
+      input: { role?: string; merchant_ids?: string[] },
+    ): Promise<UserAnswer> {
       const scope = await scopeOf(accountId);
       const { problems, role, merchantIds } = checkAccess(input, scope);
       if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);

@@ -4,22 +4,12 @@
  */
 import { api, ApiError } from './client';
 import type { SignedIn } from '../../contract/auth';
+import type { Account } from '../../contract/account';
 import type { Static } from '../../contract/common';
 
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
-export interface Account {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  lang: string;
-  /** The provider's staff role: `ops` may use the form studio. */
-  staff_role: string | null;
-  created_at: string;
-  permissions: { merchant_id: string; role: string; merchant_country: string }[];
-}
+export type { Account };
 
 /** The account, or null when nobody is signed in (a 401 is an answer here, not an error). */
 export async function fetchAccount(): Promise<Account | null> {

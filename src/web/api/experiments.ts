@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { useAccount } from './account';
+import type { Experiments } from '../../contract/account';
 
 const FIVE_MINUTES = 300_000;
 
@@ -17,7 +18,7 @@ export function useExperiments() {
     staleTime: FIVE_MINUTES,
     queryFn: async () =>
       (
-        await api<{ experiments: { name: string; value: string }[] }>(
+        await api<Experiments>(
           'GET',
           `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(id!)}`,
         )

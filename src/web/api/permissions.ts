@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import type { PermissionFlags } from '../../domain/permissions';
+import type { PermissionAnswer } from '../../contract/account';
 
 export const PERMISSIONS_QUERY_KEY = ['permissions'] as const;
 
@@ -14,5 +14,5 @@ export const usePermissionFlags = (enabled = true) =>
     queryKey: PERMISSIONS_QUERY_KEY,
     enabled,
     staleTime: 300_000,
-    queryFn: () => api<PermissionFlags & { role: string | null }>('GET', '/merchant/api/v1/auth/permissions'),
+    queryFn: () => api<PermissionAnswer>('GET', '/merchant/api/v1/auth/permissions'),
   });

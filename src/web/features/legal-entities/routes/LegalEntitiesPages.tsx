@@ -305,11 +305,7 @@ export function LegalEntityDetail() {
   );
 }
 
-function EntityPage(props: {
-  entity: EntityRecord;
-  owners: ReturnType<typeof useOwners>;
-  crumbs: Crumbs;
-}) {
+function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof useOwners>; crumbs: Crumbs }) {
   const { t } = useTranslation('legal-entities');
   const { crumbs, owners } = props;
   const e = props.entity;
