@@ -35,3 +35,22 @@ export const FlowId = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$' });
 export const VersionId = Type.String({ pattern: '^[0-9a-f]{64}$' });
 /** An instant, ISO 8601 in UTC. */
 export const Instant = Type.String({ description: 'ISO 8601, UTC' });
+
+/** A filter's values: a list (or, in a query string, comma-separated words), each up to 200 characters. */
+export const ValueList = (description: string) =>
+  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description });
+
+/**
+ * The filters every merchant list shares (support, disputes; orders and payouts next): days opened, some of the
+ * caller's merchants, and the caller's time zone, which makes a day the merchant's day (without it, UTC).
+ */
+export const LIST_FILTERS = {
+  created_at_gte: Type.Optional(
+    Type.String({ maxLength: 40, description: 'a day (yyyy-mm-dd) or an instant' }),
+  ),
+  created_at_lte: Type.Optional(
+    Type.String({ maxLength: 40, description: 'a day (its end, 23:59:59.999) or an instant' }),
+  ),
+  merchant_ids: Type.Optional(ValueList('some of the caller’s merchants (default: all of them)')),
+  tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, description: 'minutes east of UTC' })),
+};

@@ -10,7 +10,16 @@ import {
   DISPUTES_PAGE_SIZE,
   DISPUTES_PAGE_SIZE_MAX,
 } from '../domain/disputes';
-import { Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
+import {
+  Instant,
+  LIST_FILTERS,
+  Nullable,
+  NullableString,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+} from './common';
 
 export const TimelineEntry = Type.Object(
   {
@@ -65,22 +74,12 @@ export const Dispute = Type.Object({
 });
 export type Dispute = Static<typeof Dispute>;
 
-const List = (description: string) =>
-  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description });
-
 const FILTERS = {
-  statuses: Type.Optional(List(`any of ${DISPUTE_STATUSES.join(', ')}; a list or comma-separated`)),
-  created_at_gte: Type.Optional(
-    Type.String({ maxLength: 40, description: 'a day (yyyy-mm-dd) or an instant' }),
-  ),
-  created_at_lte: Type.Optional(
-    Type.String({ maxLength: 40, description: 'a day (its end, 23:59:59.999) or an instant' }),
-  ),
-  merchant_ids: Type.Optional(List('some of the caller’s merchants (default: all of them)')),
+  statuses: Type.Optional(ValueList(`any of ${DISPUTE_STATUSES.join(', ')}; a list or comma-separated`)),
+  ...LIST_FILTERS,
   query: Type.Optional(
     Type.String({ maxLength: 100, description: 'part of a dispute id, an order id or a customer name' }),
   ),
-  tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, description: 'minutes east of UTC' })),
 };
 
 /** The filters of an export (every page of them). */

@@ -15,7 +15,7 @@ import {
   TICKETS_LIMIT,
   TICKETS_LIMIT_MAX,
 } from '../domain/support';
-import { Instant, NullableString, OneOf, Type, type Static } from './common';
+import { Instant, LIST_FILTERS, NullableString, OneOf, Type, ValueList, type Static } from './common';
 
 export const Ticket = Type.Object({
   id: Type.String(),
@@ -50,25 +50,13 @@ export type Message = Static<typeof Message>;
 export const TicketWithMessages = Type.Object({ ticket: Ticket, messages: Type.Array(Message) });
 export type TicketWithMessages = Static<typeof TicketWithMessages>;
 
-const List = (description: string) =>
-  Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description });
-
 export const TicketsQuery = Type.Object(
   {
     statuses: Type.Optional(
-      List(`any of ${TICKET_STATUSES.join(', ')} (opened also finds hold and escalated)`),
+      ValueList(`any of ${TICKET_STATUSES.join(', ')} (opened also finds hold and escalated)`),
     ),
-    topics: Type.Optional(List(`any of ${TICKET_TOPICS.join(', ')}`)),
-    created_at_gte: Type.Optional(
-      Type.String({ maxLength: 40, description: 'a day (yyyy-mm-dd) or an instant' }),
-    ),
-    created_at_lte: Type.Optional(
-      Type.String({ maxLength: 40, description: 'a day (its end, 23:59:59.999) or an instant' }),
-    ),
-    merchant_ids: Type.Optional(List('some of the caller’s merchants (default: all of them)')),
-    tz_offset: Type.Optional(
-      Type.Integer({ minimum: -840, maximum: 840, description: 'minutes east of UTC' }),
-    ),
+    topics: Type.Optional(ValueList(`any of ${TICKET_TOPICS.join(', ')}`)),
+    ...LIST_FILTERS,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TICKETS_LIMIT_MAX, default: TICKETS_LIMIT })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
     request_id: Type.Optional(Type.String()),
