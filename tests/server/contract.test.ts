@@ -20,6 +20,8 @@ import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
 import type { Review } from '../../src/web/features/studio/api';
+import type { VersionPointer } from '../../src/engine/react/flowSource';
+import type { FlowPointer } from '../../src/contract/catalogue';
 
 /** The studio's routes on a bare server, their options kept as registered. */
 async function studioRouteTable(service: Partial<StudioService> = {}) {
@@ -139,5 +141,9 @@ describe('the studio’s calls', () => {
     // @ts-expect-error — a classification is one of four words
     const wrong: Review['classification'] = 'major';
     expect(wrong).toBe('major');
+    // The engine sits below the contract and names the pointer's fields itself: the contract's answer has them.
+    const pointer: FlowPointer = { flow: 'onboarding', version: 'v', manifest: '/catalogue/v/manifest.json' };
+    const read: VersionPointer = pointer;
+    expect(read.manifest).toBe(pointer.manifest);
   });
 });

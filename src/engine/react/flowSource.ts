@@ -23,7 +23,6 @@ import { validatorRuntime, type ValidatorRuntime } from '../core/runtime';
 import { localRefs, type RefResolver } from '../core/schemaRef';
 import { inapplicablePointers, undeclaredPointers } from '../core/schemaWalk';
 import type { FlowDefinition, FlowManifest } from '../core/types';
-import type { FlowPointer, FlowPointers } from '../../contract/catalogue';
 
 /** What a step module exports (src/catalogue/compile.ts). */
 export interface StepModuleExports {
@@ -32,8 +31,17 @@ export interface StepModuleExports {
   default(runtime: ValidatorRuntime): ValidatorFunctions;
 }
 
-/** Where a flow version is: the server's answer to "which version of this flow?" (the API contract's). */
-export type VersionPointer = FlowPointer;
+/**
+ * Where a flow version is: the server's answer to "which version of this flow?" — the fields the engine reads of
+ * the API contract's `FlowPointer` (src/contract/catalogue.ts; the engine sits below the contract, so it names
+ * them itself, and the web app passes the contract's answer, which has them).
+ */
+export interface VersionPointer {
+  flow: string;
+  version: string;
+  /** The manifest's address. */
+  manifest: string;
+}
 
 /** How the source reaches the server (tests and the benchmark give their own). */
 export interface CatalogueTransport {
@@ -89,7 +97,7 @@ export const httpTransport: CatalogueTransport = {
       `/merchant/api/v1/catalogue/flows/${encodeURIComponent(flowId)}${versionId ? `/versions/${encodeURIComponent(versionId)}` : ''}`,
     ),
   manifest: (url) => getJson(url),
-  list: async () => (await getJson<FlowPointers>('/merchant/api/v1/catalogue/flows')).flows,
+  list: async () => (await getJson<{ flows: VersionPointer[] }>('/merchant/api/v1/catalogue/flows')).flows,
   module: async (url) => {
     // A browser keeps a module whose fetch failed as failed (Chromium 150 does): importing the same address again
     // fails at once without asking the network. A retry — and "Try again" — asks under a new address (the server
