@@ -84,6 +84,12 @@ const pureImports = {
   ],
 };
 
+/** The API contract names the catalogue's and the core's types: the engine and the domain stand below it. */
+const belowTheContract = {
+  group: ['**/contract/**', '../contract', '../../contract'],
+  message: 'the engine and the domain stand below the API contract (src/contract): name the fields you read',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -136,6 +142,13 @@ export default tseslint.config(
     },
   },
   {
+    // The core and the domain stand below the API contract, too (it names their types).
+    files: ['src/engine/core/**/*.ts', 'src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...pureImports.patterns, belowTheContract] }],
+    },
+  },
+  {
     // The CLI is a thin layer over src/catalogue and the server: nothing is built on it.
     files: ['src/server/**/*.ts', 'src/catalogue/**/*.ts'],
     rules: {
@@ -149,7 +162,7 @@ export default tseslint.config(
   },
   {
     // The browser gets flows from the server (src/engine/react/flowSource.ts), never from Node code.
-    files: ['src/web/**/*.{ts,tsx}', 'src/engine/react/**/*.{ts,tsx}', 'src/engine/widgets/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -168,6 +181,27 @@ export default tseslint.config(
                 "the browser types its calls with the API contract's types; its schemas (and TypeBox) stay on the server",
               allowTypeImports: true,
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The engine's browser half: as the web app, and below the API contract.
+    files: ['src/engine/react/**/*.{ts,tsx}', 'src/engine/widgets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            notOnTheCli,
+            {
+              group: ['**/catalogue/**', '**/server/**'],
+              message: 'the browser gets flows from the server (flowSource)',
+              // Types only (the studio reads versions' content as the server answers it): no code comes along.
+              allowTypeImports: true,
+            },
+            belowTheContract,
           ],
         },
       ],

@@ -19,6 +19,13 @@ describe('layering rules (architecture: rules of the house)', () => {
     // The API contract, which the browser and the server both import, is as pure.
     ['src/contract/x.ts', "import { buildApp } from '../server/app';\nexport const a = buildApp;\n"],
     ['src/contract/x.ts', "import { useQuery } from '@tanstack/react-query';\nexport const a = useQuery;\n"],
+    // The engine and the domain stand below the contract (it names their types), even for a type.
+    [
+      'src/engine/react/x.ts',
+      "import type { Review } from '../../contract/studio';\nexport type A = Review;\n",
+    ],
+    ['src/domain/x.ts', "import type { Review } from '../contract/studio';\nexport type A = Review;\n"],
+    ['src/domain/x.ts', "import { useState } from 'react';\nexport const a = useState;\n"],
     // The browser takes the contract's types, not its schemas (TypeBox would come along into the bundle).
     [
       'src/web/features/x/api.ts',
