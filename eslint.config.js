@@ -161,7 +161,7 @@ export default tseslint.config(
     },
   },
   {
-    // The browser gets flows from the server (src/engine/react/flowSource.ts), never from Node code.
+    // The browser gets flows from the server (src/engine/react/browserFlowSource.ts), never from Node code.
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -171,7 +171,7 @@ export default tseslint.config(
             notOnTheCli,
             {
               group: ['**/catalogue/**', '**/server/**'],
-              message: 'the browser gets flows from the server (flowSource)',
+              message: 'the browser gets flows from the server (browserFlowSource)',
               // Types only (the studio reads versions' content as the server answers it): no code comes along.
               allowTypeImports: true,
             },
@@ -197,7 +197,7 @@ export default tseslint.config(
             notOnTheCli,
             {
               group: ['**/catalogue/**', '**/server/**'],
-              message: 'the browser gets flows from the server (flowSource)',
+              message: 'the browser gets flows from the server (browserFlowSource)',
               // Types only (the studio reads versions' content as the server answers it): no code comes along.
               allowTypeImports: true,
             },

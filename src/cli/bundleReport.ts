@@ -9,7 +9,7 @@
  * chunk they import statically; for the wizard also its flow's first step
  * module, compiled from the catalogue as the server serves it — what a new
  * merchant's first step needs. The other steps' modules load after that step
- * shows (src/engine/react/flowSource.ts); the report prints their size, and
+ * shows (src/engine/react/browserFlowSource.ts); the report prints their size, and
  * the manifest's, on lines of their own.
  */
 import { readFileSync } from 'node:fs';

@@ -68,7 +68,7 @@ import { sandboxConnector } from './services/connectors';
 import { createCapitalRepository } from './repositories/capital';
 import { createCodeLocks } from './services/codeLocks';
 import { createCapitalService } from './services/capital';
-import { warm, type FlowSource } from '../catalogue/flowSource';
+import { warm, type FlowSource } from '../catalogue/serverFlowSource';
 import { createUrlChecker, type UrlChecker } from './services/urlCheck';
 import { localFileStore, type FileStore } from './storage';
 import { s3FileStore, StorageUnavailable } from './s3';

@@ -4,7 +4,7 @@
  * source (publishing) will implement too. A catalogue with problems stops the server with every problem
  * listed, like `npm run catalogue -- check`.
  */
-import { filesFlowSource, type FlowSource } from '../catalogue/flowSource';
+import { filesFlowSource, type FlowSource } from '../catalogue/serverFlowSource';
 
 const sources = new Map<string, FlowSource>();
 

@@ -6,7 +6,7 @@
  */
 import { loadConfig, ConfigError } from './config';
 import type { Database } from './db';
-import type { FlowSource } from '../catalogue/flowSource';
+import type { FlowSource } from '../catalogue/serverFlowSource';
 
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);

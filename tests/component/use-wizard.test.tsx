@@ -19,7 +19,7 @@ import {
   createFlowSource,
   type CatalogueTransport,
   type StepModuleExports,
-} from '../../src/engine/react/flowSource';
+} from '../../src/engine/react/browserFlowSource';
 import type { DraftAdapter, SaveContext } from '../../src/engine/react/adapter';
 import type { FormData } from '../../src/engine/core/types';
 import type { FlowManifest } from '../../src/engine/core/types';

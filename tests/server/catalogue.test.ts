@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { catalogueCopy, flowsOnDisk, MERCHANT_REQUEST } from '../support/catalogueCopy';
-import { filesFlowSource } from '../../src/catalogue/flowSource';
+import { filesFlowSource } from '../../src/catalogue/serverFlowSource';
 import { catalogueRoutes } from '../../src/server/routes/catalogue';
 import { API_ERROR } from '../../src/server/openapi';
 

@@ -20,7 +20,7 @@ import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
 import type { Review } from '../../src/web/features/studio/api';
-import type { VersionPointer } from '../../src/engine/react/flowSource';
+import type { VersionPointer } from '../../src/engine/react/browserFlowSource';
 import type { FlowPointer } from '../../src/contract/catalogue';
 
 /** The studio's routes on a bare server, their options kept as registered. */

@@ -12,7 +12,7 @@ import { createTestApp } from './setup/app';
 import { uploadPdf } from './setup/upload';
 import { signIn, type Caller, type Json } from './setup/signIn';
 import { catalogueCopy, DEMO_REQUEST } from '../support/catalogueCopy';
-import { filesFlowSource, type FlowSource } from '../../src/catalogue/flowSource';
+import { filesFlowSource, type FlowSource } from '../../src/catalogue/serverFlowSource';
 
 const v1 = catalogueCopy([DEMO_REQUEST]);
 const v2 = catalogueCopy([DEMO_REQUEST, path.join(DEMO_REQUEST, 'v2')]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller } from './setup/signIn';
 import { catalogueCopy, DEMO_REQUEST } from '../support/catalogueCopy';
-import { filesFlowSource } from '../../src/catalogue/flowSource';
+import { filesFlowSource } from '../../src/catalogue/serverFlowSource';
 import { fieldError, HttpError } from '../../src/server/errors';
 import type { FormData } from '../../src/engine/core/types';
 

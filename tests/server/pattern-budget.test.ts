@@ -8,7 +8,7 @@ import { createTestApp } from './setup/app';
 import { signIn } from './setup/signIn';
 import { catalogueCopy, DEMO_REQUEST } from '../support/catalogueCopy';
 import { checkedVersions } from '../../src/catalogue/pipeline';
-import { staticFlowSource } from '../../src/catalogue/flowSource';
+import { staticFlowSource } from '../../src/catalogue/serverFlowSource';
 import type { FlowVersion } from '../../src/catalogue/version';
 
 const { schemasDir, localesDir } = catalogueCopy([DEMO_REQUEST]);

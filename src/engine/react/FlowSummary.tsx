@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isObject } from '../core/json';
 import type { FormData } from '../core/types';
-import { translateFlowText, type FlowLoader, type LoadedFlow } from './flowSource';
+import { translateFlowText, type FlowLoader, type LoadedFlow } from './browserFlowSource';
 import { StepSummary } from './StepSummary';
 import { translateUi } from './translateUi';
 import type { WidgetServices } from '../widgets/services';

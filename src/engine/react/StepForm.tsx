@@ -6,7 +6,7 @@ import type { FormData } from '../core/types';
 import { Form } from './registry';
 import classes from './StepForm.module.css';
 import { rjsfTranslator } from './rjsfStrings';
-import type { LoadedStep } from './flowSource';
+import type { LoadedStep } from './browserFlowSource';
 
 interface StepFormProps {
   step: LoadedStep;

@@ -7,7 +7,7 @@ import { StepForm } from './StepForm';
 import { useTranslation } from 'react-i18next';
 import type { FormData } from '../core/types';
 import { toFieldMessages } from '../core/messages';
-import { translateFlowText, type LoadedStep } from './flowSource';
+import { translateFlowText, type LoadedStep } from './browserFlowSource';
 import { translateUi } from './translateUi';
 import { toErrorSchema } from './errorSchema';
 

@@ -24,7 +24,7 @@ import { carryForward } from '../core/drafts';
 import { applyRules } from '../core/rules';
 import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
-import { catalogue, CatalogueLoadError, type FlowLoader, type FlowSource } from './flowSource';
+import { catalogue, CatalogueLoadError, type FlowLoader, type FlowSource } from './browserFlowSource';
 import { StepForm } from './StepForm';
 import { FlowSummary } from './FlowSummary';
 import { useWizard, WIZARD_NAMESPACES, type Outcome, type WizardView } from './useWizard';

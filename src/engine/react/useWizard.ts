@@ -42,7 +42,7 @@ import { deriveContext } from '../core/context';
 import { pathOutlook } from '../core/outlook';
 import { FACTS_KEY, type FlowDefinition, type FlowReset, type FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
-import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './flowSource';
+import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './browserFlowSource';
 import { translateUi } from './translateUi';
 import { widgetsLoading } from './registry';
 import { fieldId, toErrorSchema } from './errorSchema';

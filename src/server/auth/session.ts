@@ -4,13 +4,27 @@
  * factor not yet) only where the route says so — it can do nothing else.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Factor } from '../../domain/signInFlow';
 import { HttpError } from '../errors';
-import type { AuthService, SessionContext } from '../services/auth';
 import { requestPolicy } from '../routePolicy';
 
 export const SESSION_COOKIE = 'mbo_session';
 
-export function sessionHook(app: FastifyInstance, auth: AuthService) {
+/** A request's session: half-open after the first code (the second factor pending), open after both. */
+export interface SessionContext {
+  id: string;
+  accountId: string;
+  state: 'half' | 'open';
+  pending: 'input_2fa' | 'setup_2fa' | null;
+  factor: Factor | null;
+}
+
+/** What the hook needs of the sign-in service: a token's live session, if any. */
+export interface SessionLookup {
+  sessionForToken(token: string): Promise<SessionContext | null>;
+}
+
+export function sessionHook(app: FastifyInstance, auth: SessionLookup) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!requestPolicy(request).api) return;

@@ -10,7 +10,7 @@
  * carry a hash of their content) and are cached for a year. Forms are not secret: no session is needed.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { FlowSource } from '../../catalogue/flowSource';
+import type { FlowSource } from '../../catalogue/serverFlowSource';
 import type { FlowVersion } from '../../catalogue/version';
 import { notFound } from '../errors';
 import { answers } from '../openapi';

@@ -13,7 +13,7 @@ import type { AccountService } from '../services/account';
 import type { AuthService } from '../services/auth';
 import { setSessionCookie } from '../auth/session';
 import type { AdjustableClock } from '../clock';
-import type { FlowSource } from '../../catalogue/flowSource';
+import type { FlowSource } from '../../catalogue/serverFlowSource';
 import { flowRuntime } from '../../catalogue/runtime';
 import { stepExamples } from '../../engine/core/examples';
 import { answers, open } from '../openapi';

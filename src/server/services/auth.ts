@@ -25,6 +25,7 @@ import type { OutboxService } from './outbox';
 import { isEmail, isPhone } from '../../domain/contact';
 import { CODE_LENGTH, RESEND_SECONDS, type Factor } from '../../domain/signInFlow';
 import type { Revoked, Sessions } from '../../contract/auth';
+import type { SessionContext } from '../auth/session';
 
 export const CODE_VALID_MS = 2 * 60_000;
 /** Code lengths and the resend wait are the spec's (§9), shared with the app. */
@@ -45,14 +46,6 @@ export const SETUP_WINDOW_MS = 60 * 60_000;
 export const SETUP_ADDRESSES_PER_SESSION = 3;
 
 export type Credentials = { email: string } | { phone: string };
-
-export interface SessionContext {
-  id: string;
-  accountId: string;
-  state: 'half' | 'open';
-  pending: 'input_2fa' | 'setup_2fa' | null;
-  factor: Factor | null;
-}
 
 /** `+966501234567` → `+9665••••••67`; `sara@example.com` → `s•••@example.com`. */
 export function maskAddress(factor: Factor, value: string): string {

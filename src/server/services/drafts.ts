@@ -33,7 +33,7 @@ import { applyResets, applyRules, resetsFor } from '../../engine/core/rules';
 import { filePointers } from '../../engine/core/schemaWalk';
 import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/core/steps';
 import { FACTS_KEY, type FormData, type Scalar } from '../../engine/core/types';
-import type { FlowSource } from '../../catalogue/flowSource';
+import type { FlowSource } from '../../catalogue/serverFlowSource';
 import { flowRuntime, type FlowRuntime } from '../../catalogue/runtime';
 import type { DraftView } from '../../engine/core/drafts';
 import { HttpError, notFound } from '../errors';

@@ -14,7 +14,7 @@
  *   logs that the files differ (import them with `npm run catalogue -- import`, or publish in the studio).
  */
 import { COMPILER_FINGERPRINT, compileVersion, type CompiledVersion } from '../../catalogue/compile';
-import type { FlowSource } from '../../catalogue/flowSource';
+import type { FlowSource } from '../../catalogue/serverFlowSource';
 import type { FlowVersion, FlowVersionContent } from '../../catalogue/version';
 import type { FlowManifest } from '../../engine/core/types';
 import type { Clock } from '../clock';

@@ -4,7 +4,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { queryClient } from './shell/queryClient';
+import { queryClient } from './shell/signedInQueryClient';
 
 export function QueryLayout() {
   return (

@@ -1,7 +1,7 @@
 /**
  * Signed in or not, for the whole app: logout (spec §4: clears local and session storage and every cached
  * answer), and a 401 from any call ending the session in the app too. The signed-in pages' data cache
- * (react-query) lives with those pages (shell/queryClient.ts), so the sign-in page carries none of it: the
+ * (react-query) lives with those pages (shell/signedInQueryClient.ts), so the sign-in page carries none of it: the
  * cache registers here to be cleared.
  */
 import { useEffect } from 'react';

@@ -2,7 +2,7 @@
  * A code-entry step: the boxes (length per factor; a whole code can be pasted), a resend control disabled
  * during the countdown (restarted after a successful resend), and back/change (shell spec §2.1, §4).
  */
-import { StepFormLayout } from './StepForm';
+import { StepFormLayout } from './StepFormLayout';
 import { useState } from 'react';
 import { useCountdown } from '../../engine/widgets/useCountdown';
 import { Anchor, Button, Group, Input, PinInput } from '@mantine/core';

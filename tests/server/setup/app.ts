@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Clock } from '../../../src/server/clock';
-import type { FlowSource } from '../../../src/catalogue/flowSource';
+import type { FlowSource } from '../../../src/catalogue/serverFlowSource';
 import type { FlowHooks } from '../../../src/server/services/drafts';
 import { createTestDatabase } from './database';
 

@@ -22,7 +22,7 @@ import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { ShellContext } from './ShellContext';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
 import { useShell } from './useShell';
-import { queryClient } from './queryClient';
+import { queryClient } from './signedInQueryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
 import { chat } from '../../api/chat';

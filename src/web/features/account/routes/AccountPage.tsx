@@ -26,7 +26,7 @@ import { api, ApiError } from '../../../api/client';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { StepFormLayout } from '../../../components/StepForm';
+import { StepFormLayout } from '../../../components/StepFormLayout';
 import { checkAddress } from '../../../components/addressCheck';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { signInErrorKey } from '../../../../domain/signInErrors';

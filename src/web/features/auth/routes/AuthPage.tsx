@@ -3,7 +3,7 @@
  * `/auth`), keeping the `redirect` parameter throughout. An unknown step shows the 500 page with a back
  * button; a step without the data it needs goes back to sign_in. A signed-in visitor is sent on at once.
  */
-import { StepFormLayout } from '../../../components/StepForm';
+import { StepFormLayout } from '../../../components/StepFormLayout';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   Anchor,

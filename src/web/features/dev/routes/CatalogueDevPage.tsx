@@ -20,7 +20,7 @@ import {
 import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { catalogue } from '../../../../engine/react/flowSource';
+import { catalogue } from '../../../../engine/react/browserFlowSource';
 import { StepPreview } from '../../../../engine/react/StepPreview';
 import type { FormData } from '../../../../engine/core/types';
 import type { StepExamples } from '../../../../engine/core/examples';

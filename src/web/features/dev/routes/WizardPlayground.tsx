@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { sessionStorageAdapter } from '../../../../engine/react/adapter';
-import { catalogue } from '../../../../engine/react/flowSource';
+import { catalogue } from '../../../../engine/react/browserFlowSource';
 import { localServices } from '../localServices';
 
 /** The flows the server serves, asked once. */

@@ -19,7 +19,7 @@ import { ApiError } from '../../../api/client';
 import { widgetServices } from '../../../api/widgetServices';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { FlowSummary } from '../../../../engine/react/FlowSummary';
-import { catalogue, translateFlowText, type FlowLoader } from '../../../../engine/react/flowSource';
+import { catalogue, translateFlowText, type FlowLoader } from '../../../../engine/react/browserFlowSource';
 import { draftAdapter, draftKeys, fetchDraft, startDraft, type DraftView } from '../../../api/drafts';
 
 /** Flows whose screens live elsewhere (the spec's own addresses; capital's are on its subject's pages). */

@@ -22,7 +22,7 @@ import { PageSkeleton } from '../../../components/PageSkeleton';
 import { notify } from '../../../components/notificationStore';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { FlowSummary } from '../../../../engine/react/FlowSummary';
-import { catalogue } from '../../../../engine/react/flowSource';
+import { catalogue } from '../../../../engine/react/browserFlowSource';
 import { landingUtm } from '../../../utm';
 import {
   answersOf,

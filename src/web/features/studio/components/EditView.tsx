@@ -32,7 +32,7 @@ import { TranslationGrid } from './TranslationGrid';
 import { Preview } from './Preview';
 import { PublishDialog } from './PublishDialog';
 import { KindBadge } from './ChangeList';
-import type { VersionPointer } from '../../../../engine/react/flowSource';
+import type { VersionPointer } from '../../../../engine/react/browserFlowSource';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
 

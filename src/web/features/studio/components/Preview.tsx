@@ -12,7 +12,7 @@ import {
   type FlowSource,
   type VersionPointer,
   httpTransport,
-} from '../../../../engine/react/flowSource';
+} from '../../../../engine/react/browserFlowSource';
 import { StepPreview } from '../../../../engine/react/StepPreview';
 import type { FormData } from '../../../../engine/core/types';
 

@@ -3,7 +3,7 @@
  * does not carry react-query). It is emptied whenever the app clears its local state (logout, a 401), and the
  * support chat's connection with it.
  */
-import { createQueryClient } from '../queryClient';
+import { createQueryClient } from '../createQueryClient';
 import { onLocalStateCleared } from '../session';
 import { chat } from '../../api/chat';
 
