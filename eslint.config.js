@@ -84,6 +84,17 @@ const pureImports = {
   ],
 };
 
+/** What code that runs in the browser (the web app, the engine's React half) may not import. */
+const browserImports = [
+  notOnTheCli,
+  {
+    group: ['**/catalogue/**', '**/server/**'],
+    message: 'the browser gets flows from the server (browserFlowSource)',
+    // Types only (the studio reads versions' content as the server answers it): no code comes along.
+    allowTypeImports: true,
+  },
+];
+
 /** The API contract names the catalogue's and the core's types: the engine and the domain stand below it. */
 const belowTheContract = {
   group: ['**/contract/**', '../contract', '../../contract'],
@@ -168,13 +179,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            notOnTheCli,
-            {
-              group: ['**/catalogue/**', '**/server/**'],
-              message: 'the browser gets flows from the server (browserFlowSource)',
-              // Types only (the studio reads versions' content as the server answers it): no code comes along.
-              allowTypeImports: true,
-            },
+            ...browserImports,
             {
               group: ['**/contract/**'],
               message:
@@ -189,23 +194,7 @@ export default tseslint.config(
   {
     // The engine's browser half: as the web app, and below the API contract.
     files: ['src/engine/react/**/*.{ts,tsx}', 'src/engine/widgets/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            notOnTheCli,
-            {
-              group: ['**/catalogue/**', '**/server/**'],
-              message: 'the browser gets flows from the server (browserFlowSource)',
-              // Types only (the studio reads versions' content as the server answers it): no code comes along.
-              allowTypeImports: true,
-            },
-            belowTheContract,
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...browserImports, belowTheContract] }] },
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],

@@ -130,7 +130,7 @@ export function createSupportService(deps: {
       accountId: string,
       input: TicketFilterInput & { limit?: number; offset?: number },
       offsetMinutes = 0,
-    ) {
+    ): Promise<TicketsPage> {
       const allowed = await readable(accountId);
       const problems: Record<string, FieldError> = {};
       const statuses = valuesOf(input.statuses);
@@ -160,8 +160,7 @@ export function createSupportService(deps: {
         offset,
         limit,
       );
-      const page: TicketsPage = { tickets: rows.map(present), total, offset, limit };
-      return page;
+      return { tickets: rows.map(present), total, offset, limit };
     },
 
     async get(accountId: string, id: string) {
