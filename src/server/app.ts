@@ -40,7 +40,7 @@ import { createFileService } from './services/files';
 import { createFileRepository } from './repositories/files';
 import { createDraftRepository } from './repositories/drafts';
 import { createDraftsService, type FlowHooks } from './services/drafts';
-import { capitalFlowHooks } from './services/capitalFlows';
+import { capitalFlowHooks } from './services/capital/flowHooks';
 import { draftRoutes } from './routes/drafts';
 import { catalogueRoutes } from './routes/catalogue';
 import { capitalRoutes } from './routes/capital';

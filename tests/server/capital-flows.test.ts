@@ -1,5 +1,5 @@
 /**
- * Capital's forms as catalogue flows on the one drafts API (schemas/capital-*, src/server/services/capitalFlows.ts):
+ * Capital's forms as catalogue flows on the one drafts API (schemas/capital-*, src/server/services/capital/flowHooks.ts):
  * who may open them on which subject, the server's facts that route them (a reset's reason), the flow's step
  * schemas judging every save, and submit doing what the product does (joining the waitlist, sending a fix) with
  * the capital service's own refusals (§8, `details.reason`) — the draft staying a draft when refused.

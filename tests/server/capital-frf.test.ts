@@ -1,5 +1,5 @@
 /**
- * capital-frf as a catalogue flow (schemas/capital-frf, hooks in src/server/services/capitalFlows.ts): opened on
+ * capital-frf as a catalogue flow (schemas/capital-frf, hooks in src/server/services/capital/flowHooks.ts): opened on
  * an application of a full-revenue offer, each complete step PATCHes what the spec's wizard does (§7: bank
  * statements with their passwords, social links normalised (§5), location details), sales data only with the
  * integration form, legal info with the submit; refusals (§5) answer the save.

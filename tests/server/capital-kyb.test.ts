@@ -1,5 +1,5 @@
 /**
- * capital-kyb as a catalogue flow (schemas/capital-kyb, hooks in src/server/services/capitalFlows.ts): opened on
+ * capital-kyb as a catalogue flow (schemas/capital-kyb, hooks in src/server/services/capital/flowHooks.ts): opened on
  * an application of a KYB offer, each complete step does what the spec's wizard does (§7: PATCH the answers,
  * send and check the signatory's code), refusals (§8) answer the save, and submit sends the application.
  */

@@ -24,33 +24,26 @@
  * when complete; the last step, legal info, is sent with the submit. The customisation that creates the
  * application is the offer's page before the wizard (§4 "customise creates the application"), so a draft of this
  * flow always has its application.
+ *
+ * What a step's answers change in the application, and what the wizard opens with, is each wizard's mapping
+ * module (kybMapping.ts, frfMapping.ts): both directions in one place.
  */
-import { isObject } from '../../engine/core/json';
-import type { FieldMessage } from '../../engine/core/messages';
-import { getAt } from '../../engine/core/pointer';
-import { normaliseSocial } from '../../domain/capital/social';
-import type { FormData } from '../../engine/core/types';
-import { FACTS_KEY, type Scalar } from '../../engine/core/types';
-import { fieldError, HttpError } from '../errors';
-import type { CapitalService } from './capital';
-import type { FlowHooks } from './drafts';
+import type { FieldMessage } from '../../../engine/core/messages';
+import { getAt } from '../../../engine/core/pointer';
+import type { FormData } from '../../../engine/core/types';
+import { FACTS_KEY, type Scalar } from '../../../engine/core/types';
+import { fieldError, HttpError } from '../../errors';
+import type { FlowHooks } from '../drafts';
+import type { CapitalService } from './index';
+import { frfPatch, frfRecord } from './frfMapping';
+import { kybPatch, kybRecord } from './kybMapping';
+import { decodedUrl, objectOf } from './model';
 
 /** The answers without the server's facts, and the facts. */
 function split(data: FormData) {
   const { [FACTS_KEY]: facts, ...answers } = data;
   return { answers, facts: (facts ?? {}) as Record<string, unknown> };
 }
-
-/** §7: "file urls are sent decoded" (an address that is not percent-encoded stays as it is). */
-function decodedUrl(url: string) {
-  try {
-    return decodeURI(url);
-  } catch {
-    return url;
-  }
-}
-
-const objectOf = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 /** §5: a licence's expiry on or after its issue date (yyyy-mm-dd compare as text). */
 function licenceDateProblems(data: FormData): FieldMessage[] {
@@ -65,114 +58,6 @@ function licenceDateProblems(data: FormData): FieldMessage[] {
         },
       ]
     : [];
-}
-
-/** The wizard's shareholders as the application takes them (§3, §7). */
-function shareholdersBody(value: unknown) {
-  return (Array.isArray(value) ? value : []).map((item) => {
-    const s = objectOf(item);
-    const documents = objectOf(s.documents);
-    const resident = documents.non_resident !== true;
-    const file = (doc: unknown) => {
-      const url = objectOf(doc).file;
-      return typeof url === 'string' ? { file: decodedUrl(url) } : undefined;
-    };
-    const passport = file(documents.passport);
-    const nationalId = resident ? file(documents.national_id) : undefined;
-    return {
-      name: String(s.name ?? ''),
-      type: s.type === 'company' ? 'company' : 'individual',
-      value: Number(s.value),
-      uae_resident: resident,
-      // The IDs step's files, once given (the shareholders step lists them before any is).
-      ...(passport || nationalId
-        ? {
-            documents: {
-              ...(passport ? { passport } : {}),
-              ...(nationalId ? { national_id: nationalId } : {}),
-            },
-          }
-        : {}),
-    };
-  });
-}
-
-/** What a KYB step's answers change in the application (§7 PATCH bodies). */
-function kybPatch(stepId: string, answers: FormData): Record<string, unknown> {
-  switch (stepId) {
-    case 'licence-details': {
-      const legal = objectOf(answers.legal_info);
-      return { legal_info: { ...legal, cr_file_url: decodedUrl(String(legal.cr_file_url ?? '')) } };
-    }
-    case 'shareholders':
-    case 'shareholder-ids':
-      return { shareholders: shareholdersBody(answers.shareholders) };
-    case 'iban-confirm':
-      return { bank_details: { iban: String(answers.iban_on_file) } };
-    case 'iban-edit':
-    case 'iban-negative':
-      // §4 negative mode: another IBAN given instead, or the merchant's word that the one typed is theirs.
-      return answers.iban_decision === 'another'
-        ? { bank_details: { iban: String(answers.replacement_iban) } }
-        : {
-            bank_details: {
-              iban: String(objectOf(answers.bank_details).iban),
-              ...(answers.iban_decision === 'confirm' ? { owner_confirmed: true } : {}),
-            },
-          };
-    default:
-      return {};
-  }
-}
-
-/** What a full-revenue step's answers change in the application (§7 PATCH bodies). */
-function frfPatch(stepId: string, answers: FormData): Record<string, unknown> {
-  switch (stepId) {
-    case 'bank-statements':
-      return {
-        bank_statements: (Array.isArray(answers.bank_statements) ? answers.bank_statements : []).map(
-          (item) => {
-            const s = objectOf(item);
-            return {
-              url: decodedUrl(String(s.url)),
-              ...(s.password_protected === true && typeof s.password === 'string'
-                ? { password: s.password }
-                : {}),
-            };
-          },
-        ),
-      };
-    case 'social-networks':
-      return { social_networks: normaliseSocial(answers.social_networks) };
-    case 'location-details': {
-      if (answers.sells_in_store !== true) return { location_details: {} };
-      const given = objectOf(answers.location_details);
-      return {
-        location_details: Object.fromEntries(
-          Object.entries(given)
-            .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
-            .map(([k, v]) => [k, k.endsWith('_url') ? decodedUrl(String(v)) : String(v).trim()]),
-        ),
-      };
-    }
-    case 'legal-info': {
-      const legal = objectOf(answers.legal_info);
-      const finance = objectOf(answers.finance_signatory);
-      return {
-        legal_info: { ...legal, cr_file_url: decodedUrl(String(legal.cr_file_url ?? '')) },
-        ...(answers.is_finance === true
-          ? {
-              finance_signatory: {
-                ...finance,
-                ...(typeof finance.email === 'string' ? { email: finance.email.trim().toLowerCase() } : {}),
-              },
-            }
-          : {}),
-      };
-    }
-    default:
-      return {};
-  }
 }
 
 /** A refused code send as the signatory step says it (§8: too many attempts). */
@@ -287,15 +172,7 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
         switch (stepId) {
           case 'your-details': {
             const s = objectOf(answers.authorized_signatory);
-            await capital.updateApplication(who, id, {
-              authorized_signatory: {
-                name: String(s.name).trim(),
-                email: String(s.email).trim().toLowerCase(),
-                phone: String(s.phone),
-                national_id_number: String(s.national_id_number),
-                national_id_url: decodedUrl(String(s.national_id_url)),
-              },
-            });
+            await capital.updateApplication(who, id, kybPatch(stepId, answers));
             // One code per number: a later change of name or e-mail keeps the code already sent (its resend is
             // the confirm step's); a new number gets its own (§4 "change number").
             if (facts.code_sent_to === String(s.phone)) return;
@@ -363,17 +240,7 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
         const who = await capital.scopeOf(ownerId);
         const { answers, facts } = split(data);
         const id = String(facts.application_id);
-        const iban =
-          'bank_details' in answers || 'replacement_iban' in answers
-            ? kybPatch('iban-edit', answers)
-            : 'iban_on_file' in answers
-              ? kybPatch('iban-confirm', answers)
-              : {};
-        await capital.updateApplication(who, id, {
-          ...kybPatch('licence-details', answers),
-          ...kybPatch('shareholder-ids', answers),
-          ...iban,
-        });
+        await capital.updateApplication(who, id, kybRecord(answers));
         await capital.submitApplication(who, id, { application_id: id });
       },
     },
@@ -409,12 +276,7 @@ export function capitalFlowHooks(deps: { capital: CapitalService }): Record<stri
         const { answers, facts } = split(data);
         const id = String(facts.application_id);
         if (facts.integration_form === true) await capital.completeSalesData(who, id);
-        await capital.updateApplication(who, id, {
-          ...('bank_statements' in answers ? frfPatch('bank-statements', answers) : {}),
-          ...('social_networks' in answers ? frfPatch('social-networks', answers) : {}),
-          ...('sells_in_store' in answers ? frfPatch('location-details', answers) : {}),
-          ...frfPatch('legal-info', answers),
-        });
+        await capital.updateApplication(who, id, frfRecord(answers));
         await capital.submitApplication(who, id, { application_id: id });
       },
     },
