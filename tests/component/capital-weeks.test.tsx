@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import capital from '../../locales/en/capital.json';
-import { Legend, WeekBar } from '../../src/web/features/capital/components/LoanParts';
+import { Legend, WeekBar } from '../../src/web/features/capital/components/WeekBar';
 import type { WeekSlot } from '../../src/domain/capital/loans';
 
 const i18n = i18next.createInstance();

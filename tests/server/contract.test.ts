@@ -16,6 +16,7 @@ import * as disputes from '../../src/contract/disputes';
 import * as catalogue from '../../src/contract/catalogue';
 import * as auth from '../../src/contract/auth';
 import * as account from '../../src/contract/account';
+import * as capital from '../../src/contract/capital';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -76,6 +77,21 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/account', 200, account.Account],
   ['get', '/merchant/api/v1/auth/permissions', 200, account.PermissionAnswer],
   ['get', '/merchant/api/v1/experiments', 200, account.Experiments],
+  ['get', '/merchant/api/v1/capital/offers', 200, capital.Offers],
+  ['post', '/merchant/api/v1/capital/offer/{id}/calculate', 'body', capital.QuoteBody],
+  ['post', '/merchant/api/v1/capital/offer/{id}/calculate', 200, capital.QuoteAnswer],
+  ['get', '/merchant/api/v1/capital/loans', 200, capital.Loans],
+  ['get', '/merchant/api/v1/capital/loans/{id}', 200, capital.Loan],
+  ['post', '/merchant/api/v1/capital/loans', 201, capital.LoanApplied],
+  ['get', '/merchant/api/v1/loan/application', 200, capital.ApplicationRecords],
+  ['post', '/merchant/api/v1/capital/application', 'body', capital.ApplicationCreateBody],
+  ['get', '/merchant/api/v1/capital/application/{id}', 200, capital.Application],
+  ['patch', '/merchant/api/v1/capital/application/{id}', 'body', capital.ApplicationPatchBody],
+  ['patch', '/merchant/api/v1/capital/application/{id}/reset', 'body', capital.ResetBody],
+  ['get', '/merchant/api/v1/capital/{connector}/connections', 200, capital.Connections],
+  ['post', '/merchant/api/v1/capital/iban', 200, capital.IbanChecked],
+  ['get', '/merchant/api/v1/capital/waitlist', 200, capital.Waitlist],
+  ['post', '/merchant/api/v1/capital/waitlist', 'body', capital.WaitlistBody],
 ];
 
 describe('the API document', () => {
@@ -145,5 +161,37 @@ describe('the studio’s calls', () => {
     const pointer: FlowPointer = { flow: 'onboarding', version: 'v', manifest: '/catalogue/v/manifest.json' };
     const read: VersionPointer = pointer;
     expect(read.manifest).toBe(pointer.manifest);
+  });
+});
+
+describe('capital’s answers', () => {
+  it('keep a stored document’s nulls and its other fields as they are', async () => {
+    const app = Fastify();
+    app.get('/loan', { schema: { response: { 200: capital.Loan } } }, async () => ({
+      id: 'loan-1',
+      merchant_id: 'mer-1',
+      status: 'waiting',
+      currency: 'AED',
+      amount: 1000,
+      fee_amount: 10,
+      amount_vat: 1010,
+      paid_amount: 0,
+      repaid_percent: 0,
+      tenor: 12,
+      repayment_rate: 22,
+      minimum_repayment_amount: 85,
+      next_repayment_date: null,
+      tags: [],
+      // A loan taken out on an application without a company name (services/capital/loans.ts).
+      legal_info: { company_name: null, legal_name: null },
+      repayments: [],
+      // §3 fields the web app does not read pass through (the answer is open).
+      settlement_account: { iban: 'AE07…' },
+    }));
+    const body = (await app.inject({ method: 'GET', url: '/loan' })).json();
+    expect(body.legal_info).toEqual({ company_name: null, legal_name: null });
+    expect(body.next_repayment_date).toBeNull();
+    expect(body.settlement_account).toEqual({ iban: 'AE07…' });
+    await app.close();
   });
 });

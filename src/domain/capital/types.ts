@@ -93,7 +93,7 @@ export interface Loan {
   next_repayment_date: string | null;
   tags: string[];
   early_pay_off?: { repayment_amount: number; capital_amount: number } | null;
-  legal_info?: { company_name?: string; legal_name?: string } | null;
+  legal_info?: { company_name?: string | null; legal_name?: string | null } | null;
   direct_debit?: { status: string } | null;
   repayments: Repayment[];
   applied_at?: string | null;
@@ -103,7 +103,7 @@ export interface Loan {
 export interface ApplicationRecord {
   application: { application_id: string; status: string; created_at: string };
   offer: { amount_vat: number; currency: string };
-  sign_authority?: { legal_name?: string } | null;
+  sign_authority?: { legal_name?: string | null } | null;
 }
 
 /** Loan defaults (§3, §9). */
@@ -111,3 +111,16 @@ export const DEFAULT_TENOR_WEEKS = 28;
 export const DEFAULT_REPAYMENT_RATE = 22;
 
 export const isDirectDebit = (loan: Pick<Loan, 'tags'>): boolean => loan.tags.includes('direct_debit');
+
+/** §7's `{connector}` of the e-commerce calls, and its platforms (§3 Ecommerce connection). */
+export const CONNECTORS = ['ecommerce'] as const;
+export const PLATFORMS = ['amazon', 'shopify', 'woo_commerce'] as const;
+/** §2 Waitlist page: the purposes offered. */
+export const CAPITAL_USES = [
+  'invest_in_marketing',
+  'manage_cash_flows',
+  'buy_more_inventory',
+  'other',
+] as const;
+/** §9: the signatory's code has 4 digits. */
+export const SIGNATORY_CODE_LENGTH = 4;

@@ -16,169 +16,21 @@
  * GET is the loans list's applications. Lists answer `{ items }`, as every list of this API.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as C from '../../contract/capital';
+import type { Static } from '../../contract/common';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
-import {
-  CAPITAL_USES,
-  PLATFORMS,
-  type RESET_UPDATE_FIELDS,
-  SIGNATORY_CODE,
-  type CapitalScope,
-  type CapitalService,
-} from '../services/capital';
+import { answers, ID_PARAMS } from '../openapi';
+import type { CapitalScope, CapitalService } from '../services/capital';
 
 const tags = ['capital'];
 const base = '/merchant/api/v1/capital';
 const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const TEXT = { type: 'string', maxLength: 2000 } as const;
-const URL_TEXT = { type: 'string', maxLength: 2048 } as const;
-const PHONE = { type: 'string', pattern: '^\\+[0-9]{8,15}$' } as const;
-const EMAIL = { type: 'string', format: 'email', maxLength: 254 } as const;
-const AMOUNT = { type: 'number', minimum: 0, maximum: 1e9 } as const;
-const TENOR = { type: 'integer', minimum: 0, maximum: 520 } as const;
-
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',
   properties,
   ...(required.length > 0 ? { required } : {}),
   additionalProperties: false,
 });
-
-const OFFER = open({
-  id: { type: 'string' },
-  merchant_id: { type: 'string' },
-  store_id: { type: ['string', 'null'] },
-  merchant_name: { type: 'string' },
-  amount: { type: 'number' },
-  currency: { type: 'string' },
-  tenor: { type: 'integer' },
-  repayment_rate: { type: 'number' },
-  tags: { type: 'array', items: { type: 'string' } },
-  weekly_fee_percent: { type: 'number' },
-  metadata: { type: 'object', additionalProperties: true },
-});
-const LOAN = open(
-  {
-    id: { type: 'string' },
-    merchant_id: { type: 'string' },
-    status: { type: 'string' },
-    currency: { type: 'string' },
-    amount: { type: 'number' },
-    amount_vat: { type: 'number' },
-    paid_amount: { type: 'number' },
-    repaid_percent: { type: 'number' },
-    tenor: { type: 'integer' },
-    repayments: { type: 'array', items: open({}) },
-  },
-  ['id', 'status'],
-);
-const APPLICATION = open(
-  {
-    id: { type: 'string' },
-    application_id: { type: 'string' },
-    merchant_id: { type: 'string' },
-    offer_id: { type: ['string', 'null'] },
-    status: { type: 'string' },
-    steps: { type: 'array', items: open({}) },
-    reasons: { type: 'array', items: { type: 'string' } },
-  },
-  ['id', 'status'],
-);
-const APPLICATION_RECORD = open({
-  application: open({
-    application_id: { type: 'string' },
-    status: { type: 'string' },
-    created_at: { type: 'string' },
-  }),
-  offer: open({ amount_vat: { type: 'number' }, currency: { type: 'string' } }),
-  sign_authority: open({ legal_name: { type: ['string', 'null'] } }),
-});
-const QUOTE = open({
-  min_repayment_amount: { type: 'number' },
-  weekly_fee_amount: { type: 'number' },
-  fee_amount: { type: 'number' },
-  total_amount: { type: 'number' },
-  fee_percent: { type: 'number' },
-  currency: { type: 'string' },
-});
-const WAITLIST = open({
-  joined: { type: 'boolean' },
-  stores: { type: 'array', items: { type: 'string' } },
-  capitalUse: { type: ['string', 'null'] },
-  otherUse: { type: ['string', 'null'] },
-});
-
-const FILE = { type: 'object', properties: { url: URL_TEXT, name: TEXT }, additionalProperties: false };
-/** The answers a wizard may send (§7 PATCH application), each field's shape per §3. */
-const APPLICATION_PATCH = obj({
-  application_id: ID,
-  amount: AMOUNT,
-  tenor: TENOR,
-  authorized_signatory: obj({
-    name: TEXT,
-    email: EMAIL,
-    phone: PHONE,
-    national_id_number: { type: 'string', pattern: '^[0-9]{15}$' },
-    national_id_url: URL_TEXT,
-  }),
-  finance_signatory: obj({ name: TEXT, email: EMAIL, phone: PHONE }),
-  legal_info: obj({
-    company_name: TEXT,
-    cr_number: { type: 'string', maxLength: 15 },
-    cr_file_url: URL_TEXT,
-    company_address: TEXT,
-    license_metadata: obj({
-      activities: { type: 'array', maxItems: 50, items: TEXT },
-      issue_date: { type: 'string', format: 'date' },
-      expiry_date: { type: 'string', format: 'date' },
-    }),
-  }),
-  bank_statements: {
-    type: 'array',
-    minItems: 1,
-    maxItems: 24,
-    items: obj({ url: URL_TEXT, password: { type: 'string', maxLength: 200 } }, ['url']),
-  },
-  shareholders: {
-    type: 'array',
-    maxItems: 20,
-    items: obj(
-      {
-        name: TEXT,
-        value: { type: 'number' },
-        type: { enum: ['company', 'individual'] },
-        uae_resident: { type: 'boolean' },
-        documents: obj({ passport: obj({ file: FILE }), national_id: obj({ file: FILE }) }),
-      },
-      ['name', 'value', 'type'],
-    ),
-  },
-  bank_details: obj({ iban: { type: 'string', maxLength: 34 }, bank_name: TEXT }, ['iban']),
-  social_networks: obj({
-    instagram: TEXT,
-    facebook: TEXT,
-    others: { type: 'array', maxItems: 10, items: URL_TEXT },
-  }),
-  location_details: obj({
-    address: TEXT,
-    google_maps_link: URL_TEXT,
-    rental_contract_url: URL_TEXT,
-    storefront_photo_url: URL_TEXT,
-  }),
-});
-const APPLICATION_CREATE = obj(
-  {
-    offer_id: ID,
-    merchant_id: ID,
-    store_id: ID,
-    amount: AMOUNT,
-    tenor: TENOR,
-    application: obj({ full_name: TEXT, email: EMAIL, phone: PHONE }, ['full_name', 'email', 'phone']),
-  },
-  ['offer_id'],
-);
-const CODE = obj({ code: { type: 'string', pattern: `^[0-9]{${SIGNATORY_CODE.length}}$` } }, ['code']);
-const SUBMIT = { ...obj({ application_id: ID }), type: ['object', 'null'] };
 
 export async function capitalRoutes(app: FastifyInstance, opts: { capital: CapitalService }) {
   const { capital } = opts;
@@ -198,7 +50,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         tags,
         summary: "The capital offers of the account's merchants (one merchant's, one store's)",
         querystring: obj({ merchant_id: ID, store_id: ID }),
-        response: answers({ 200: itemsOf(OFFER) }),
+        response: answers({ 200: C.Offers }),
       },
     },
     async (request) =>
@@ -208,15 +60,15 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       }),
   );
 
-  app.post<{ Params: { id: string }; Body: { amount: number; tenor: number } }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof C.QuoteBody> }>(
     `${base}/offer/:id/calculate`,
     {
       schema: {
         tags,
         summary: 'The quote of an amount and a tenor on an offer',
         params: ID_PARAMS,
-        body: obj({ amount: AMOUNT, tenor: TENOR }, ['amount', 'tenor']),
-        response: answers({ 200: QUOTE }),
+        body: C.QuoteBody,
+        response: answers({ 200: C.QuoteAnswer }),
       },
     },
     async (request) => capital.calculate(who(request), request.params.id, request.body),
@@ -229,7 +81,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         tags,
         summary: "An offer's application; null while the offer has none",
         params: ID_PARAMS,
-        response: answers({ 200: { anyOf: [APPLICATION, { type: 'null' }] } }),
+        response: answers({ 200: C.ApplicationOrNone }),
       },
     },
     async (request) => capital.applicationOfOffer(who(request), request.params.id),
@@ -238,35 +90,35 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
   // Loans.
   app.get(
     `${base}/loans`,
-    { schema: { tags, summary: "The account's capital loans", response: answers({ 200: itemsOf(LOAN) }) } },
+    { schema: { tags, summary: "The account's capital loans", response: answers({ 200: C.Loans }) } },
     async (request) => capital.loans(who(request)),
   );
   app.get<{ Params: { id: string } }>(
     `${base}/loans/:id`,
-    { schema: { tags, summary: 'A capital loan', params: ID_PARAMS, response: answers({ 200: LOAN }) } },
+    { schema: { tags, summary: 'A capital loan', params: ID_PARAMS, response: answers({ 200: C.Loan }) } },
     async (request) => capital.loan(who(request), request.params.id),
   );
-  app.post<{ Body: { application_id: string } }>(
+  app.post<{ Body: Static<typeof C.LoanApplyBody> }>(
     `${base}/loans`,
     {
       schema: {
         tags,
         summary: 'Takes out the loan of an approved application',
-        body: obj({ application_id: ID }, ['application_id']),
-        response: answers({ 201: open({ loan_id: { type: 'string' } }, ['loan_id']) }),
+        body: C.LoanApplyBody,
+        response: answers({ 201: C.LoanApplied }),
       },
     },
     async (request, reply) => reply.code(201).send(await capital.applyForLoan(who(request), request.body)),
   );
-  app.patch<{ Params: { id: string }; Body: { authorized_signatory: { phone: string } } }>(
+  app.patch<{ Params: { id: string }; Body: Static<typeof C.LoanPatchBody> }>(
     `${base}/loans/:id`,
     {
       schema: {
         tags,
         summary: "Changes a loan's direct-debit signatory phone",
         params: ID_PARAMS,
-        body: obj({ authorized_signatory: obj({ phone: PHONE }, ['phone']) }, ['authorized_signatory']),
-        response: answers({ 200: LOAN }),
+        body: C.LoanPatchBody,
+        response: answers({ 200: C.Loan }),
       },
     },
     async (request) => capital.patchLoan(who(request), request.params.id, request.body),
@@ -277,7 +129,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     schema: {
       tags,
       summary: "The account's submitted capital applications, as the loans list shows them",
-      response: answers({ 200: itemsOf(APPLICATION_RECORD) }),
+      response: answers({ 200: C.ApplicationRecords }),
     },
   };
   app.get('/merchant/api/v1/loan/application', listApplications, async (request) =>
@@ -288,18 +140,13 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     schema: {
       tags,
       summary: 'Creates the application of an offer',
-      body: APPLICATION_CREATE,
-      response: answers({
-        201: open({ id: { type: 'string' }, application_id: { type: 'string' } }, ['id', 'application_id']),
-      }),
+      body: C.ApplicationCreateBody,
+      response: answers({ 201: C.ApplicationCreated }),
     },
   };
   for (const path of [`${base}/application`, '/merchant/api/v1/loan/application'])
-    app.post<{ Body: Parameters<CapitalService['createApplication']>[1] }>(
-      path,
-      create,
-      async (request, reply) =>
-        reply.code(201).send(await capital.createApplication(who(request), request.body)),
+    app.post<{ Body: C.ApplicationCreateBody }>(path, create, async (request, reply) =>
+      reply.code(201).send(await capital.createApplication(who(request), request.body)),
     );
 
   app.get<{ Params: { id: string } }>(
@@ -309,7 +156,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         tags,
         summary: 'A capital application, with its steps',
         params: ID_PARAMS,
-        response: answers({ 200: APPLICATION }),
+        response: answers({ 200: C.Application }),
       },
     },
     async (request) => capital.application(who(request), request.params.id),
@@ -320,17 +167,17 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       tags,
       summary: "Changes an application's answers",
       params: ID_PARAMS,
-      body: APPLICATION_PATCH,
-      response: answers({ 200: APPLICATION }),
+      body: C.ApplicationPatchBody,
+      response: answers({ 200: C.Application }),
     },
   };
-  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>(
+  app.patch<{ Params: { id: string }; Body: C.ApplicationPatchBody }>(
     `${base}/application/:id`,
     update,
     async (request) => capital.updateApplication(who(request), request.params.id, request.body),
   );
   for (const method of ['PUT', 'PATCH'] as const)
-    app.route<{ Params: { id: string }; Body: Record<string, unknown> }>({
+    app.route<{ Params: { id: string }; Body: C.ApplicationPatchBody }>({
       method,
       url: '/merchant/api/v1/loan/application/:id',
       ...update,
@@ -342,12 +189,12 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       tags,
       summary: "Confirms the signatory's phone with the code sent",
       params: ID_PARAMS,
-      body: CODE,
-      response: answers({ 200: APPLICATION }),
+      body: C.CodeBody,
+      response: answers({ 200: C.Application }),
     },
   };
   for (const path of [`${base}/application/:id/verify`, '/merchant/api/v1/loan/application/:id/verify'])
-    app.post<{ Params: { id: string }; Body: { code: string } }>(path, verify, async (request) =>
+    app.post<{ Params: { id: string }; Body: Static<typeof C.CodeBody> }>(path, verify, async (request) =>
       capital.verifySignatoryCode(who(request), request.params.id, request.body.code),
     );
 
@@ -359,7 +206,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         summary: "Sends a code to the signatory's phone",
         params: ID_PARAMS,
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
-        response: answers({ 200: open({ sent: { type: 'boolean' }, resend_after: { type: 'integer' } }) }),
+        response: answers({ 200: C.CodeSent }),
       },
     },
     async (request) => capital.sendSignatoryCode(who(request), request.params.id),
@@ -370,8 +217,8 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       tags,
       summary: 'Submits an application for review',
       params: ID_PARAMS,
-      body: SUBMIT,
-      response: answers({ 200: APPLICATION }),
+      body: C.SubmitBody,
+      response: answers({ 200: C.Application }),
     },
   };
   for (const path of [`${base}/application/:id/submit`, '/merchant/api/v1/loan/application/:id/apply'])
@@ -381,20 +228,15 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       async (request) => capital.submitApplication(who(request), request.params.id, request.body ?? {}),
     );
 
-  app.patch<{ Params: { id: string }; Body: Record<(typeof RESET_UPDATE_FIELDS)[number], string> }>(
+  app.patch<{ Params: { id: string }; Body: C.ResetBody }>(
     `${base}/application/:id/reset`,
     {
       schema: {
         tags,
         summary: 'Sends the fix of a reset application (its reason says which fields)',
         params: ID_PARAMS,
-        body: obj({
-          cr_file: URL_TEXT,
-          cr_number: { type: 'string', maxLength: 15 },
-          registered_company_address: TEXT,
-          company_name_or_legal_name: TEXT,
-        }),
-        response: answers({ 200: APPLICATION }),
+        body: C.ResetBody,
+        response: answers({ 200: C.Application }),
       },
     },
     async (request) => capital.resetUpdate(who(request), request.params.id, request.body),
@@ -410,26 +252,14 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         summary: "A merchant's e-commerce connections",
         params: CONNECTOR_PARAMS,
         querystring: obj({ merchant_id: ID }, ['merchant_id']),
-        response: answers({
-          200: open({
-            sandbox: { type: 'boolean' },
-            items: {
-              type: 'array',
-              items: open({
-                platform: { type: 'string' },
-                connected: { type: 'boolean' },
-                consent_url: { type: ['string', 'null'] },
-              }),
-            },
-          }),
-        }),
+        response: answers({ 200: C.Connections }),
       },
     },
     async (request) => capital.connections(who(request), request.params.connector, request.query.merchant_id),
   );
   app.post<{
     Params: { connector: string };
-    Body: { platform: string; merchant_id: string; public_token: string };
+    Body: Static<typeof C.ConnectBody>;
   }>(
     `${base}/:connector/connect`,
     {
@@ -437,35 +267,21 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         tags,
         summary: 'Records an e-commerce platform connected through the connect widget',
         params: CONNECTOR_PARAMS,
-        body: obj(
-          {
-            platform: { enum: [...PLATFORMS] },
-            merchant_id: ID,
-            public_token: { type: 'string', minLength: 1, maxLength: 500 },
-          },
-          ['platform', 'merchant_id', 'public_token'],
-        ),
-        response: answers({ 200: open({ platform: { type: 'string' }, connected: { type: 'boolean' } }) }),
+        body: C.ConnectBody,
+        response: answers({ 200: C.Connected }),
       },
     },
     async (request) => capital.connect(who(request), request.params.connector, request.body),
   );
 
-  app.post<{ Body: { iban: string } }>(
+  app.post<{ Body: Static<typeof C.IbanBody> }>(
     `${base}/iban`,
     {
       schema: {
         tags,
         summary: 'Checks an IBAN for the capital wizard (AE and 21 digits)',
-        body: obj({ iban: { type: 'string', minLength: 1, maxLength: 60 }, flag: { type: 'boolean' } }, [
-          'iban',
-        ]),
-        response: answers({
-          200: open({
-            is_valid: { type: 'boolean' },
-            bank_data: open({ bank_name: { type: ['string', 'null'] } }),
-          }),
-        }),
+        body: C.IbanBody,
+        response: answers({ 200: C.IbanChecked }),
       },
     },
     async (request) => capital.checkIban(request.body.iban),
@@ -473,24 +289,17 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
 
   app.get(
     `${base}/waitlist`,
-    { schema: { tags, summary: "The account's waitlist entry", response: answers({ 200: WAITLIST }) } },
+    { schema: { tags, summary: "The account's waitlist entry", response: answers({ 200: C.Waitlist }) } },
     async (request) => capital.waitlist(who(request)),
   );
-  app.post<{ Body: { stores: string[]; capitalUse: string; otherUse?: string } }>(
+  app.post<{ Body: Static<typeof C.WaitlistBody> }>(
     `${base}/waitlist`,
     {
       schema: {
         tags,
         summary: 'Joins the capital waitlist',
-        body: obj(
-          {
-            stores: { type: 'array', minItems: 1, maxItems: 100, items: ID },
-            capitalUse: { enum: [...CAPITAL_USES] },
-            otherUse: { type: 'string', maxLength: 500 },
-          },
-          ['stores', 'capitalUse'],
-        ),
-        response: answers({ 200: WAITLIST }),
+        body: C.WaitlistBody,
+        response: answers({ 200: C.Waitlist }),
       },
     },
     async (request) => capital.joinWaitlist(who(request), request.body),

@@ -14,7 +14,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
-import { PLATFORMS, type CapitalService } from '../services/capital';
+import { PLATFORMS } from '../../domain/capital/types';
+import type { CapitalService } from '../services/capital';
 import { answers } from '../openapi';
 import { isReturnPath, type SandboxConnector } from '../services/connectors';
 

@@ -5,7 +5,9 @@
  */
 import { api, ApiError } from './client';
 import { uploadWithProgress } from './upload';
-import { fileNameOf, type Connections, type WidgetServices } from '../../engine/widgets/services';
+import { fileNameOf, type WidgetServices } from '../../engine/widgets/services';
+import type { Connections } from '../../contract/capital';
+import type { Static } from '../../contract/common';
 import { safeFileName } from '../../domain/fileName';
 
 /** Uploads with progress to the form's upload call. */
@@ -77,7 +79,11 @@ export function connectorServices(merchantId: string): Pick<WidgetServices, 'con
   const base = (source: string) => `/merchant/api/v1/capital/${encodeURIComponent(source)}`;
   return {
     connections: (source) =>
-      api<Connections>('GET', `${base(source)}/connections?merchant_id=${encodeURIComponent(merchantId)}`),
+      // The contract's answer, taken as the engine's type: a field renamed on either side fails here.
+      api<Static<typeof Connections>>(
+        'GET',
+        `${base(source)}/connections?merchant_id=${encodeURIComponent(merchantId)}`,
+      ),
     connect: async (source, platform, publicToken) => {
       await api('POST', `${base(source)}/connect`, {
         platform,

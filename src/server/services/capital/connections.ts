@@ -3,14 +3,11 @@
  * The connect widget's token is checked by the configured connector (services/connectors.ts: the sandbox
  * outside production); without one, connecting answers 503.
  */
+import { CONNECTORS, PLATFORMS } from '../../../domain/capital/types';
 import { readIban } from '../../data/banks';
 import { fieldError, HttpError, notFound } from '../../errors';
 import type { CapitalContext } from './context';
 import type { CapitalScope } from './model';
-
-/** The connector of §7's `{connector}` paths, and its platforms (§3 Ecommerce connection). */
-export const CONNECTORS = ['ecommerce'] as const;
-export const PLATFORMS = ['amazon', 'shopify', 'woo_commerce'] as const;
 
 export function connectionCalls({ deps, repo }: CapitalContext) {
   const connector = deps.connector ?? null;

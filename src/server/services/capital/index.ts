@@ -31,11 +31,9 @@ import { simpleFormCalls } from './simple';
 import { waitlistCalls } from './waitlist';
 import { wizardFormCalls } from './wizardForms';
 
-export { PLATFORMS } from './connections';
 export type { CapitalScope } from './model';
 export { RESET_UPDATE_FIELDS } from './reset';
 export { SIGNATORY_CODE } from './signatory';
-export { CAPITAL_USES } from './waitlist';
 
 export function createCapitalService(deps: CapitalDeps) {
   const context = capitalContext(deps);

@@ -3,6 +3,7 @@
  * §8, §9): a code by SMS to the phone the signatory gave, and its check, which confirms the phone and verifies
  * the application.
  */
+import { SIGNATORY_CODE_LENGTH } from '../../../domain/capital/types';
 import { hashCode, newCode, newSalt, sameHash } from '../../auth/codes';
 import { fieldError, HttpError } from '../../errors';
 import { SEND_LOCKED, VERIFY_LOCKED } from '../codeLocks';
@@ -10,7 +11,12 @@ import type { CapitalContext } from './context';
 import { completeSteps, invalid, isObject, publicData, stepsOf, type CapitalScope } from './model';
 
 /** §9: signatory code of 4 digits; resend after 30 seconds. Ours: a code lasts 10 minutes, 5 wrong tries. */
-export const SIGNATORY_CODE = { length: 4, resendAfterMs: 30_000, validMs: 10 * 60_000, maxAttempts: 5 };
+export const SIGNATORY_CODE = {
+  length: SIGNATORY_CODE_LENGTH,
+  resendAfterMs: 30_000,
+  validMs: 10 * 60_000,
+  maxAttempts: 5,
+};
 
 /**
  * Ours (the spec sets none): one application sends signatory codes to at most 3 different numbers in an hour.

@@ -6,9 +6,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { api, ApiError } from '../../api/client';
-import type { ApplicationRecord, Loan, Offer } from '../../../domain/capital/types';
-import type { ApplicationStep } from '../../../domain/capital/steps';
-import type { Quote } from '../../../domain/capital/quote';
+import type {
+  Application,
+  ApplicationCreateBody,
+  ApplicationOrNone,
+  ApplicationCreated,
+  ApplicationPatchBody,
+  ApplicationRecords,
+  Loan,
+  Loans,
+  Offers,
+  QuoteAnswer,
+  Waitlist,
+} from '../../../contract/capital';
+import type { Static } from '../../../contract/common';
 
 export const CAPITAL_BASES = ['/finance/capital', '/finance/tby-capital'] as const;
 const C = '/merchant/api/v1/capital';
@@ -19,46 +30,11 @@ export function useCapitalBase(): string {
   return CAPITAL_BASES.find((base) => pathname.startsWith(base)) ?? CAPITAL_BASES[0];
 }
 
-export interface LoanView extends Loan {
-  merchant_id: string;
-  repaid_percent: number;
-}
-
-export interface CapitalApplication {
-  id: string;
-  application_id: string;
-  merchant_id: string;
-  offer_id: string | null;
-  status: string;
-  amount: number;
-  tenor: number;
-  currency: string;
-  reasons: string[];
-  steps: ApplicationStep[];
-  created_at: string;
-  authorized_signatory?: { name?: string; email?: string; phone?: string };
-  legal_info?: {
-    company_name?: string;
-    cr_number?: string;
-    company_address?: string;
-  };
-  bank_details?: { iban?: string; bank_name?: string };
-  guarantor?: { name?: string };
-  loan_terms: {
-    amount: number;
-    currency: string;
-    fee_percent: number;
-    fee_amount: number;
-    minimum_repayment_amount: number;
-    tenor: number;
-    start_date: string;
-    end_date: string;
-  } | null;
-}
-
-export type QuoteAnswer = Quote & { currency: string };
-
-const items = <T>(path: string) => api<{ items: T[] }>('GET', path).then((r) => r.items);
+export type {
+  Application as CapitalApplication,
+  Loan as LoanView,
+  QuoteAnswer,
+} from '../../../contract/capital';
 
 export const capitalKeys = {
   offers: ['capital', 'offers'] as const,
@@ -76,13 +52,22 @@ export const capitalKeys = {
 const ONCE = { retry: false } as const;
 
 export const useOffers = () =>
-  useQuery({ queryKey: capitalKeys.offers, queryFn: () => items<Offer>(`${C}/offers`), ...ONCE });
+  useQuery({
+    queryKey: capitalKeys.offers,
+    queryFn: () => api<Static<typeof Offers>>('GET', `${C}/offers`).then((r) => r.items),
+    ...ONCE,
+  });
 export const useLoans = () =>
-  useQuery({ queryKey: capitalKeys.loans, queryFn: () => items<LoanView>(`${C}/loans`), ...ONCE });
+  useQuery({
+    queryKey: capitalKeys.loans,
+    queryFn: () => api<Static<typeof Loans>>('GET', `${C}/loans`).then((r) => r.items),
+    ...ONCE,
+  });
 export const useApplicationRecords = () =>
   useQuery({
     queryKey: capitalKeys.applications,
-    queryFn: () => items<ApplicationRecord>('/merchant/api/v1/loan/application'),
+    queryFn: () =>
+      api<Static<typeof ApplicationRecords>>('GET', '/merchant/api/v1/loan/application').then((r) => r.items),
     ...ONCE,
   });
 
@@ -90,7 +75,7 @@ export const useApplicationRecords = () =>
 export const useLoan = (id: string) =>
   useQuery({
     queryKey: capitalKeys.loan(id),
-    queryFn: () => api<LoanView>('GET', `${C}/loans/${encodeURIComponent(id)}`),
+    queryFn: () => api<Loan>('GET', `${C}/loans/${encodeURIComponent(id)}`),
     refetchOnMount: 'always',
     ...ONCE,
   });
@@ -98,7 +83,7 @@ export const useLoan = (id: string) =>
 export const useCapitalApplication = (id: string) =>
   useQuery({
     queryKey: capitalKeys.application(id),
-    queryFn: () => api<CapitalApplication>('GET', `${C}/application/${encodeURIComponent(id)}`),
+    queryFn: () => api<Application>('GET', `${C}/application/${encodeURIComponent(id)}`),
     ...ONCE,
   });
 
@@ -107,7 +92,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 
 /** The application of an offer, or null when it has none yet. */
 export const fetchApplicationOfOffer = (offerId: string) =>
-  api<CapitalApplication>('GET', `${C}/offer/${encodeURIComponent(offerId)}/application`).catch(
+  api<Static<typeof ApplicationOrNone>>('GET', `${C}/offer/${encodeURIComponent(offerId)}/application`).catch(
     (error: unknown) => {
       if (isNotFound(error)) return null;
       throw error;
@@ -134,21 +119,15 @@ export const useQuote = (offerId: string, terms: { amount: number; tenor: number
     ...ONCE,
   });
 
-export const createApplication = (body: { offer_id: string; amount: number; tenor: number }) =>
-  api<{ id: string; application_id: string }>('POST', `${C}/application`, body);
+export const createApplication = (body: ApplicationCreateBody) =>
+  api<Static<typeof ApplicationCreated>>('POST', `${C}/application`, body);
 
-export const updateApplication = (id: string, body: Record<string, unknown>) =>
-  api<CapitalApplication>('PATCH', `${C}/application/${encodeURIComponent(id)}`, body);
+export const updateApplication = (id: string, body: ApplicationPatchBody) =>
+  api<Application>('PATCH', `${C}/application/${encodeURIComponent(id)}`, body);
 
-export interface WaitlistEntry {
-  joined: boolean;
-  stores: string[];
-  capitalUse: string | null;
-  otherUse: string | null;
-}
 export const useWaitlist = () =>
   useQuery({
     queryKey: capitalKeys.waitlist,
-    queryFn: () => api<WaitlistEntry>('GET', `${C}/waitlist`),
+    queryFn: () => api<Waitlist>('GET', `${C}/waitlist`),
     ...ONCE,
   });

@@ -1,0 +1,136 @@
+/**
+ * A loan application by status (capital spec §2, §4), with the approved summary.
+ */
+import { type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { PageHeader } from '../../../components/PageHeader';
+import { links } from '../../../config/links';
+import { useCapitalApplication, useCapitalBase } from '../api';
+import { StatusBadge } from '../components/StatusBadge';
+import { ApprovedSummary } from '../components/ApprovedSummary';
+import { ApplicationWaiting } from '../components/ApplicationWaiting';
+import { SimpleStages } from '../components/SimpleStages';
+
+/**
+ * {capital_base}/loan-applications/{id}, /applications/{id} and /application/{applicationId} (§2 Loan-application
+ * detail): by status — submitted, approved (summary with steps, else sign the contract), rejected with its
+ * reasons, reset (the fix screen's entry), cancelled; any other status or a missing application is a 404.
+ */
+export function ApplicationPage() {
+  const params = useParams();
+  const id = params.id ?? params.applicationId ?? '';
+  const { t, i18n } = useTranslation('capital');
+  const base = useCapitalBase();
+  const query = useCapitalApplication(id);
+  if (query.isPending || query.isError) return <ApplicationWaiting query={query} />;
+  const a = query.data;
+  const crumbs = [{ label: t('crumb.capital'), to: base }];
+  const title = a.legal_info?.company_name ?? t('crumb.application');
+  const mailbox = (
+    <Anchor href={`mailto:${links.capitalEmail}`} dir="ltr">
+      {links.capitalEmail}
+    </Anchor>
+  );
+  const panel = (body: ReactNode, color = 'blue') => (
+    <Alert color={color} radius="lg" data-application-status={a.status}>
+      {body}
+    </Alert>
+  );
+  let content: ReactNode;
+  switch (a.status) {
+    case 'submitted':
+      content = panel(
+        <Stack gap={4}>
+          <Text fw={700}>{t('application.submittedTitle')}</Text>
+          <Text size="sm">
+            {t('application.submittedBody')} {mailbox}
+          </Text>
+        </Stack>,
+      );
+      break;
+    case 'approved':
+      content =
+        a.steps.length > 0 ? (
+          <Stack gap="md">
+            {panel(<Text fw={700}>{t('summary.title')}</Text>, 'teal')}
+            <ApprovedSummary application={a} iban={a.bank_details?.iban ?? null} />
+          </Stack>
+        ) : (
+          panel(
+            <Stack gap={4}>
+              <Text fw={700}>{t('application.contractTitle')}</Text>
+              <Text size="sm">{t('application.contractBody')}</Text>
+            </Stack>,
+            'teal',
+          )
+        );
+      break;
+    case 'rejected':
+      content = panel(
+        <Stack gap={4}>
+          <Text fw={700}>{t('application.rejectedTitle')}</Text>
+          <Text size="sm">{t('application.rejectedBody')}</Text>
+          <ul data-testid="reasons">
+            {a.reasons.map((reason) => (
+              <li key={reason}>
+                {i18n.exists(`application.reason.${reason}`, { ns: 'capital' })
+                  ? t(`application.reason.${reason}`)
+                  : reason}
+              </li>
+            ))}
+          </ul>
+        </Stack>,
+        'red',
+      );
+      break;
+    case 'reset': {
+      const reason = (a.reasons[0] ?? '').replace(/^reason_/, '');
+      content = panel(
+        <Stack gap="xs">
+          <Text fw={700}>{t('application.resetTitle')}</Text>
+          <Text size="sm">
+            {i18n.exists(`application.resetReason.${reason}`, { ns: 'capital' })
+              ? t(`application.resetReason.${reason}`)
+              : t('application.resetBody')}
+          </Text>
+          <Group>
+            <Button component={Link} to={`${base}/loan-applications/${a.id}/fix`} size="sm">
+              {t('application.resetAction')}
+            </Button>
+          </Group>
+        </Stack>,
+        'yellow',
+      );
+      break;
+    }
+    case 'cancelled':
+      content = panel(
+        <Stack gap={4}>
+          <Text fw={700}>{t('application.cancelledTitle')}</Text>
+          <Text size="sm">{t('application.cancelledBody')}</Text>
+        </Stack>,
+        'gray',
+      );
+      break;
+    default:
+      return <ErrorPage status={404} />;
+  }
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumbs={[...crumbs, { label: t('crumb.application'), to: `${base}/loans` }]}
+      />
+      <Stack gap="lg" maw={1100}>
+        <Group>
+          <StatusBadge status={a.status} />
+        </Group>
+        {a.steps.length === 0 && <SimpleStages status={a.status} />}
+        {content}
+      </Stack>
+    </>
+  );
+}

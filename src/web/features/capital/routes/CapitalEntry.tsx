@@ -1,0 +1,90 @@
+/**
+ * {capital_base}: where the merchant belongs (capital spec §2 entry redirect rules).
+ */
+import { useEffect, useRef } from 'react';
+import { Card, Text, Title } from '@mantine/core';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { PageHeader } from '../../../components/PageHeader';
+import { useApplicationRecords, useCapitalBase, useLoans, useOffers } from '../api';
+import { useCapitalEvents } from '../events';
+import { isPlannedPath } from '../../../config/plannedAreas';
+import { useExperiments } from '../../../api/experiments';
+import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
+
+const loaded = <T,>(q: { isPending: boolean; isError: boolean; data?: T[] }): Loaded<T> =>
+  q.isPending
+    ? { state: 'loading' }
+    : q.isError
+      ? { state: 'failed' }
+      : { state: 'done', items: q.data ?? [] };
+
+/** {capital_base}: where the merchant belongs (§2 entry redirect rules). */
+export function CapitalEntry() {
+  const base = useCapitalBase();
+  const experiments = useExperiments();
+  const loans = useLoans();
+  const offers = useOffers();
+  const applications = useApplicationRecords();
+  const track = useCapitalEvents();
+  const requests = [loaded(loans), loaded(offers), loaded(applications)] as const;
+  const opened = useRef(false);
+  const allDone = sendsPageOpened(requests);
+  useEffect(() => {
+    if (allDone && !opened.current) {
+      opened.current = true;
+      track('Capital Page Opened', { page: 'entry' });
+    }
+  }, [allDone, track]);
+  if (experiments.isPending) return null;
+  const target = entryTarget({
+    fakeDoor: (experiments.data ?? []).includes('capital_fake_door'),
+    loans: requests[0],
+    offers: requests[1],
+    applications:
+      requests[2].state === 'done'
+        ? { state: 'done', items: requests[2].items.map((r) => ({ id: r.application.application_id })) }
+        : requests[2],
+  });
+  switch (target.to) {
+    case 'blank':
+      return <div aria-busy="true" data-testid="capital-entry-blank" />;
+    case 'not_found':
+      return <ErrorPage status={404} />;
+    case 'waitlist':
+      return <Navigate to={`${base}/waitlist`} replace />;
+    case 'payouts':
+      // Spec §2: all empty goes to the completed payouts page. Until payouts exists, a page that says there is no
+      // capital yet, in the Capital section (issue 32: "not available yet" with Payouts highlighted read as broken).
+      return isPlannedPath('/finance/payouts/completed') ? (
+        <NothingYet />
+      ) : (
+        <Navigate to="/finance/payouts/completed" replace />
+      );
+    case 'application':
+      return <Navigate to={`${base}/applications/${target.id}`} replace />;
+    case 'loan':
+      return <Navigate to={`${base}/loans/${target.id}`} replace />;
+    case 'offer':
+      return <Navigate to={`${base}/offers/${target.id}`} replace />;
+    case 'loans':
+      return <Navigate to={`${base}/loans`} replace />;
+  }
+}
+
+/** Capital with no offer, loan or application (while the payouts page of spec §2 is not built). */
+function NothingYet() {
+  const { t } = useTranslation('capital');
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Card withBorder radius="lg" padding="xl" maw={560} data-testid="capital-nothing-yet">
+        <Title order={2} size="h4" mb="xs">
+          {t('nothingYet.title')}
+        </Title>
+        <Text c="dimmed">{t('nothingYet.body')}</Text>
+      </Card>
+    </>
+  );
+}
