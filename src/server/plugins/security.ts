@@ -1,0 +1,111 @@
+/**
+ * What every request meets before a route reads it: the security headers (helmet), cookies, JSON bodies parsed
+ * after a depth check, `{}` for a body-less call, no NUL or half surrogate anywhere, state changes only as JSON
+ * or with the app's header, and the flood limits of sign-in calls and analytics events.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import { fieldError, HttpError } from '../errors';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../jsonDepth';
+import { findLoneSurrogate, findNul } from '../nulCheck';
+import { readsOnly, requestPolicy } from '../routePolicy';
+
+export interface SecurityOptions {
+  production: boolean;
+  /** Sign-in calls per client address per minute (analytics events: four times as many). */
+  authRateLimit: number;
+  /** Counts a key's hits in a window, shared by every server process (the database). */
+  bump: (key: string, now: Date, windowMs: number) => Promise<{ count: number }>;
+  now: () => Date;
+}
+
+export const security = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  // A call sent with no body at all (no Content-Type, nothing after the headers) is read as `{}`: calls that
+  // take nothing (logout, resend) keep working without one, and the rest say which field is missing.
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.body === undefined &&
+      request.headers['content-type'] === undefined &&
+      !readsOnly(request.method) &&
+      request.method !== 'DELETE'
+    )
+      request.body = {};
+  });
+
+  // A NUL character or half a surrogate pair cannot be stored (PostgreSQL refuses them in text and JSON): refused
+  // for every route, in the body, the query and the path, before any handler meets it.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const pointer = findNul(value);
+      if (pointer !== null)
+        throw new HttpError(400, `the ${part} holds a NUL character (U+0000), which is not allowed`, {
+          [pointer === '' ? '/' : pointer]: fieldError('validation:error.nulCharacter', {}),
+        });
+      const half = findLoneSurrogate(value);
+      if (half !== null)
+        throw new HttpError(400, `the ${part} holds half a UTF-16 surrogate pair, which is not text`, {
+          [half === '' ? '/' : half]: fieldError('validation:error.loneSurrogate', {}),
+        });
+    }
+  });
+
+  await app.register(helmet, {
+    // The app ships precompiled validators and no inline scripts, so no 'unsafe-eval' / 'unsafe-inline' scripts.
+    // Styles: Mantine sets CSS variables through style attributes.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: options.production ? [] : null,
+      },
+    },
+    hsts: options.production,
+  });
+  await app.register(cookie);
+
+  // JSON bodies: Fastify's own parser (prototype poisoning refused), after a depth check — a body nested
+  // 100,000 deep would otherwise reach every recursive walk of the server. Nothing we accept is deeper.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(String(body), MAX_JSON_DEPTH))
+      return done(
+        new HttpError(400, 'bad_request', {
+          '/': fieldError('validation:error.nesting', { limit: MAX_JSON_DEPTH }),
+        }),
+        undefined,
+      );
+    parseJson(request, String(body), done);
+  });
+
+  // No cross-site form posts: a state-changing API call must be JSON (which a cross-site form cannot send
+  // without CORS, which this server does not allow) or carry the app's own header.
+  app.addHook('onRequest', async (request) => {
+    if (!requestPolicy(request).api || readsOnly(request.method)) return;
+    const json = request.headers['content-type']?.startsWith('application/json') ?? false;
+    if (!json && request.headers['x-mbo-client'] === undefined)
+      throw new HttpError(403, 'state-changing requests must be JSON or carry the x-mbo-client header');
+  });
+
+  // Floods: sign-in calls and analytics events per client address per minute, counted in the database so
+  // every server process shares the count. The group comes from the matched route (routePolicy.ts).
+  app.addHook('onRequest', async (request) => {
+    const group = requestPolicy(request).flood;
+    if (!group) return;
+    const limit = group === 'auth' ? options.authRateLimit : options.authRateLimit * 4;
+    const { count } = await options.bump(`flood:${group}:${request.ip}`, options.now(), 60_000);
+    if (count > limit) throw new HttpError(429, 'too many requests');
+  });
+});

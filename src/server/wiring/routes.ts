@@ -1,0 +1,97 @@
+/**
+ * Every route of the server, each area's plugin given the services it calls (services.ts); then, outside
+ * production, the dev helpers; and last the web app's pages and files.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { AdjustableClock, Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import { registerOpenApi } from '../openapi';
+import { accountRoutes } from '../routes/account';
+import { applicationRoutes } from '../routes/application';
+import { authRoutes } from '../routes/auth';
+import { capitalRoutes } from '../routes/capital';
+import { catalogueRoutes } from '../routes/catalogue';
+import { chatRoutes } from '../routes/chat';
+import { chatSocketRoute } from '../routes/chatSocket';
+import { devRoutes } from '../routes/dev';
+import { disputeRoutes } from '../routes/disputes';
+import { draftRoutes } from '../routes/drafts';
+import { healthRoutes } from '../routes/health';
+import { helpCentreRoutes } from '../routes/helpCentre';
+import { legalEntityRoutes } from '../routes/legalEntities';
+import { organizationRoutes } from '../routes/organization';
+import { sandboxRoutes } from '../routes/sandbox';
+import { spaRoutes } from '../routes/spa';
+import { storeRoutes } from '../routes/stores';
+import { studioRoutes } from '../routes/studio';
+import { supportRoutes } from '../routes/support';
+import { usersRoutes } from '../routes/users';
+import { ONBOARDING_FLOW } from '../services/application';
+import type { Services } from './services';
+
+export interface RoutesOptions {
+  config: Config;
+  database: Database;
+  services: Services;
+  /** Outside production: the dev helpers and the API document's page. */
+  devEnabled: boolean;
+  /** The clock QA may move forward (POST /dev/clock); none when a test passes its own. */
+  adjustable: AdjustableClock | undefined;
+  clock: Clock;
+  webRoot: string;
+}
+
+export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) => {
+  const { config, database, services: s, devEnabled } = options;
+  await registerOpenApi(app, { ui: devEnabled, version: '1' });
+
+  await app.register(healthRoutes, { database });
+  await app.register(helpCentreRoutes, { helpCentreUrl: config.helpCentreUrl });
+  await app.register(authRoutes, {
+    auth: s.auth,
+    botCheck: s.botCheck,
+    secureCookies: config.nodeEnv === 'production',
+  });
+  await app.register(accountRoutes, { account: s.account });
+  await app.register(catalogueRoutes, { flows: s.flows });
+  if (s.studio) await app.register(studioRoutes, { studio: s.studio, isOps: s.isOps });
+  await app.register(draftRoutes, { drafts: s.drafts, ownPaths: [ONBOARDING_FLOW], isStaff: s.isStaff });
+  await app.register(applicationRoutes, {
+    applications: s.applications,
+    files: s.files,
+    urlChecker: s.urlChecker,
+    hasMerchantAccess: s.hasMerchantAccess,
+    isStaff: s.isStaff,
+  });
+  await app.register(organizationRoutes, { organizations: s.organizations });
+  await app.register(capitalRoutes, { capital: s.capital });
+  await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
+  await app.register(legalEntityRoutes, { legalEntities: s.legalEntities });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(chatRoutes, { chat: s.chat });
+  await app.register(chatSocketRoute, { chat: s.chat, hub: s.chatHub });
+  await app.register(storeRoutes, { stores: s.stores });
+  await app.register(usersRoutes, { users: s.users });
+  await app.register(supportRoutes, { support: s.support, files: s.files });
+  if (s.connector)
+    await app.register(sandboxRoutes, {
+      connector: s.connector,
+      capital: s.capital,
+      localesDir: config.localesDir,
+    });
+  if (devEnabled)
+    await app.register(devRoutes, {
+      db: database.db,
+      outbox: s.outbox,
+      account: s.account,
+      clock: options.adjustable,
+      now: () => options.clock.now(),
+      flows: s.flows,
+      webRoot: options.webRoot,
+      auth: s.auth,
+    });
+  await app.register(spaRoutes, { webRoot: options.webRoot, devRoutes: devEnabled });
+});

@@ -1,0 +1,220 @@
+/**
+ * Every service of the server, made once per app around its database (routes → services → repositories: the
+ * repositories are made here and handed to the services that own them). What a route needs it gets from this
+ * object (routes.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { warm } from '../../catalogue/serverFlowSource';
+import { readMetaFiles } from '../../catalogue/source';
+import type { AppOptions } from '../app';
+import { serverFlowSource } from '../catalogue';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import { createAccountRepository } from '../repositories/account';
+import { createApplicationRepository } from '../repositories/application';
+import { createAuthRepository } from '../repositories/auth';
+import { createCapitalRepository } from '../repositories/capital';
+import { createChatRepository } from '../repositories/chat';
+import { createDisputeRepository } from '../repositories/disputes';
+import { createDraftRepository } from '../repositories/drafts';
+import { createFileRepository } from '../repositories/files';
+import { createFlowVersionRepository } from '../repositories/flowVersions';
+import { createOrganizationRepository } from '../repositories/organization';
+import { createOutboxRepository } from '../repositories/outbox';
+import { createRateLimitRepository } from '../repositories/rateLimits';
+import { createSupportRepository } from '../repositories/support';
+import { createUsersRepository } from '../repositories/users';
+import { s3FileStore } from '../s3';
+import { createAccountService } from '../services/account';
+import { createApplicationService, onboardingHooks, ONBOARDING_FLOW } from '../services/application';
+import { createAuthService } from '../services/auth';
+import { createBotCheck } from '../services/botCheck';
+import { createCapitalService } from '../services/capital';
+import { capitalFlowHooks } from '../services/capital/flowHooks';
+import { createChatHub, createChatService } from '../services/chat';
+import { createCodeLocks } from '../services/codeLocks';
+import { sandboxConnector } from '../services/connectors';
+import { createDisputeService } from '../services/disputes';
+import { createDraftsService } from '../services/drafts';
+import { createFileService } from '../services/files';
+import { databaseFlowSource } from '../services/flowStore';
+import { createLegalEntityService } from '../services/legalEntities';
+import { createOrganizationService } from '../services/organization';
+import { createOutboxService } from '../services/outbox';
+import { createStoreService } from '../services/stores';
+import { createStudioService } from '../services/studio';
+import { createSupportService } from '../services/support';
+import { createUrlChecker } from '../services/urlCheck';
+import { createUsersService } from '../services/users';
+import { localFileStore } from '../storage';
+
+export async function createServices(context: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  options: AppOptions;
+  log: FastifyBaseLogger;
+}) {
+  const { config, database, clock, options, log } = context;
+  const db = database.db;
+  const outbox = createOutboxService({
+    repository: createOutboxRepository(db),
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: `no-reply@${new URL(config.publicUrl).hostname}`,
+  });
+
+  const authRepository = createAuthRepository(db);
+  const auth = createAuthService({
+    repository: authRepository,
+    outbox,
+    clock,
+    setupAddressLimit: config.setupAddressLimit,
+  });
+  const botCheck = createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' });
+  const accountRepository = createAccountRepository(db);
+  const account = createAccountService({ repository: accountRepository, clock });
+  /** The provider's staff: ops, who run the studio and answer the chat. Not merchants. */
+  const isStaff = async (accountId: string) =>
+    (await accountRepository.account(accountId))?.staffRole != null;
+
+  // Flows live in the database (seeded from the catalogue's files), unless a test hands its own source.
+  const flowVersions = createFlowVersionRepository(db);
+  const stored = options.flows
+    ? undefined
+    : await databaseFlowSource({
+        repository: flowVersions,
+        seed: options.seedFlows ?? serverFlowSource(config.schemasDir, config.localesDir),
+        clock,
+        log,
+      });
+  const flows = options.flows ?? stored!;
+  const studio = stored
+    ? createStudioService({
+        repository: flowVersions,
+        source: stored,
+        meta: readMetaFiles(config.schemasDir),
+        clock,
+      })
+    : null;
+
+  const applicationRepository = createApplicationRepository(db);
+  const draftRepository = createDraftRepository(db);
+  const fileRepository = createFileRepository(db);
+  // The e-commerce connector of the sales-data step: the sandbox (our consent page) unless configured off.
+  const connector = config.ecommerceConnector === 'sandbox' ? sandboxConnector({ clock }) : null;
+  const capital = createCapitalService({
+    repository: createCapitalRepository(db),
+    accounts: accountRepository,
+    outbox,
+    clock,
+    connector,
+    codeLocks: createCodeLocks({ counters: authRepository, clock }),
+  });
+  const drafts = createDraftsService({
+    drafts: draftRepository,
+    files: fileRepository,
+    flows,
+    clock,
+    hooks: {
+      [ONBOARDING_FLOW]: onboardingHooks({ applications: applicationRepository, drafts: draftRepository }),
+      ...capitalFlowHooks({ capital }),
+      ...options.flowHooks,
+    },
+  });
+  const files = createFileService({
+    repository: fileRepository,
+    store:
+      options.fileStore ??
+      (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
+    publicUrl: config.publicUrl,
+    clock,
+    quota: config.uploadQuota,
+  });
+  const applications = createApplicationService({
+    repository: applicationRepository,
+    draftRows: draftRepository,
+    drafts,
+    clock,
+  });
+  const organizations = createOrganizationService({
+    repository: createOrganizationRepository(db),
+    accounts: accountRepository,
+    clock,
+  });
+  const disputes = createDisputeService({
+    repository: createDisputeRepository(db),
+    accounts: accountRepository,
+    files: fileRepository,
+    clock,
+  });
+  const legalEntities = createLegalEntityService({ accounts: accountRepository });
+  let chatSecret: Promise<string> | undefined;
+  const chatRepository = createChatRepository(db);
+  const chat = createChatService({
+    repository: chatRepository,
+    accounts: accountRepository,
+    clock,
+    // Made once, kept in the database: every server process checks the tokens of every other.
+    secret: () =>
+      (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
+        randomBytes(32).toString('hex'),
+      )),
+    sessionOpen: (sessionId, accountId) => auth.sessionOpen(sessionId, accountId),
+    limits: createRateLimitRepository(db),
+  });
+  // One LISTEN per process: every stored message, from this process or another, reaches its sockets.
+  const chatHub = createChatHub({ listen: database.listen, repository: chatRepository, log });
+  const stores = createStoreService({ accounts: accountRepository, clock });
+  const users = createUsersService({
+    repository: createUsersRepository(db),
+    accounts: accountRepository,
+    outbox,
+    clock,
+    publicUrl: config.publicUrl,
+    counters: authRepository,
+    inviteLimits: config.inviteLimits,
+  });
+  const support = createSupportService({
+    repository: createSupportRepository(db),
+    accounts: accountRepository,
+    files: fileRepository,
+    clock,
+  });
+
+  return {
+    outbox,
+    auth,
+    botCheck,
+    account,
+    /** Counts a key's hits in a window (the flood limits), shared by every server process. */
+    counters: authRepository,
+    isStaff,
+    isOps: async (accountId: string) => (await accountRepository.account(accountId))?.staffRole === 'ops',
+    hasMerchantAccess: async (accountId: string) =>
+      (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
+    flows,
+    /** Compiles every flow's current version (the server's start). */
+    warmFlows: () => warm(flows),
+    studio,
+    capital,
+    connector,
+    drafts,
+    files,
+    applications,
+    urlChecker: options.urlChecker ?? createUrlChecker(),
+    organizations,
+    disputes,
+    legalEntities,
+    chat,
+    chatHub,
+    stores,
+    users,
+    support,
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
