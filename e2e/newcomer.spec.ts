@@ -155,7 +155,7 @@ test.describe('at 375 px', () => {
   });
 });
 
-/** The demo personas (README "Demo accounts"), each a fresh copy with the same memberships and experiments. */
+/** The demo personas (docs/fixtures.md, the demo personas), each a fresh copy with the same memberships and experiments. */
 const PERSONAS = [
   'acc-new',
   'acc-admin',

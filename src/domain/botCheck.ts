@@ -6,7 +6,7 @@
  * The search is a plain synchronous loop over `@noble/hashes`' SHA-256 (audited, pure JavaScript) rather than
  * altcha-lib's solver, which awaits Web Crypto once per number: that await costs more than the hash, so a phone
  * hashed some 10,000 numbers a second while a script did 400,000, and the work could not be raised for scripts
- * without making merchants wait (issue 14, finding 10; figures from `npm run bench:botcheck` in the README).
+ * without making merchants wait (issue 14, finding 10; figures from `npm run bench:botcheck` in docs/benchmarks.md).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';

@@ -3,7 +3,7 @@
  *
  * The spec lists the roles but not what each may do. Our decision, enforced
  * on the server (a membership's stored flags are cut down to its role's) and
- * written in the README:
+ * written in docs/shell-and-permissions.md:
  *
  * | flag                        | workspace_admin | supervisor | settlements | sales_manager |
  * |-----------------------------|:---:|:---:|:---:|:---:|

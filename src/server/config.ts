@@ -53,7 +53,7 @@ export interface Config {
   s3: S3Settings | undefined;
   /**
    * HELP_CENTRE_URL: where "Help centre" (top bar, drawer) takes a merchant — the provider's help site, `{lang}`
-   * standing for en or ar. Unset: the back office's own help page, /help (docs in README "Settings").
+   * standing for en or ar. Unset: the back office's own help page, /help (docs/configuration.md).
    */
   helpCentreUrl: string | undefined;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */

@@ -1,5 +1,5 @@
 /**
- * Capital's calls (capital spec §7) on the demo personas (README "Demo personas"): who may call them (§6), that
+ * Capital's calls (capital spec §7) on the demo personas (docs/fixtures.md, the demo personas): who may call them (§6), that
  * every answer is scoped to the caller's merchants, the quote's figures, an application from offer to review, the
  * reset fix with its reasons (§8), loan apply, connections, the IBAN check and the waitlist — and bad bodies
  * answered 400 with `field_errors`.

@@ -157,7 +157,7 @@ export async function applicationRoutes(
     },
   );
 
-  // Lookups (spec §7 "Validation"): local checks, see README "Onboarding lookups".
+  // Lookups (spec §7 "Validation"): local checks, see docs/onboarding.md (lookups).
   const number = {
     type: 'object',
     required: ['number'],

@@ -1,5 +1,5 @@
 /**
- * The catalogue as the browser gets it (ours: the spec has no such calls; README "Form catalogue API").
+ * The catalogue as the browser gets it (ours: the spec has no such calls; docs/drafts-api.md).
  *
  *   GET /merchant/api/v1/catalogue/flows                         every flow's current version
  *   GET /merchant/api/v1/catalogue/flows/:flow                   one flow's current version and its manifest's address

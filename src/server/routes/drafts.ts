@@ -1,5 +1,5 @@
 /**
- * Drafts of any catalogue flow (ours: the spec names only onboarding's calls; README "Drafts API"). A new flow
+ * Drafts of any catalogue flow (ours: the spec names only onboarding's calls; docs/drafts-api.md). A new flow
  * under schemas/ is served here with no new route.
  *
  *   POST /merchant/api/v1/flows/:flow/drafts                            start the account's draft (or get it)

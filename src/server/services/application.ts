@@ -9,7 +9,7 @@
  * - Submit: the drafts service's checks; status goes draft → partially_submitted, and a path that ended at a
  *   "reach-out" step (flow.json) flags the application for sales.
  * - What no schema can check — names and numbers others hold — are the flow's hooks (`onboardingHooks`); the
- *   local lookups stand in for the registries we do not have (README "Onboarding lookups").
+ *   local lookups stand in for the registries we do not have (docs/onboarding.md, lookups).
  */
 import type { FieldMessage } from '../../engine/core/messages';
 import { getAt, parsePointer } from '../../engine/core/pointer';

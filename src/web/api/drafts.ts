@@ -1,5 +1,5 @@
 /**
- * Any catalogue flow's draft through the generic drafts API (README "Drafts API"): start or find the account's
+ * Any catalogue flow's draft through the generic drafts API (docs/drafts-api.md): start or find the account's
  * draft, read it, autosave the step on screen, submit. A new flow under schemas/ needs nothing here.
  */
 import { api, ApiError } from './client';

@@ -1,6 +1,6 @@
 /**
  * The back office's own help centre (/help, public): what "Help centre" opens when the deployment names no help
- * site of its own (HELP_CENTRE_URL, README "Settings"). Short answers to what merchants ask first — signing in,
+ * site of its own (HELP_CENTRE_URL, docs/configuration.md). Short answers to what merchants ask first — signing in,
  * the application, the team, disputes, capital — and how to reach a person. Its texts are `help` in locales/.
  */
 import { Accordion, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
