@@ -14,7 +14,9 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../domain/chat';
 import { chat, chatApi, useChat } from '../../../api/chat';
-import { ChatComposer, ChatConnectionNotice, ChatThread } from '../../../components/chat/ChatParts';
+import { ChatComposer } from '../../../components/chat/ChatComposer';
+import { ChatConnectionNotice } from '../../../components/chat/ChatConnectionNotice';
+import { ChatThread } from '../../../components/chat/ChatThread';
 import { LoadFailed } from '../../../components/QueryStates';
 
 /** How many of the latest conversations the panel reads back. */

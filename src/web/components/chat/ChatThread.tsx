@@ -1,14 +1,15 @@
 /**
- * The live chat's pieces shared by the merchant's chat panel (features/support) and the agents' console
- * (features/support-console): the conversation (messages by number, the ones still being sent, a line where a
- * conversation was closed), the box to write in, and the connection's state. Texts in the `chat` namespace.
+ * The live chat's conversation, shared by the merchant's chat panel (features/support) and the agents' console
+ * (features/support-console): messages by number, the ones still being sent, a line where a conversation was
+ * closed. Texts in the `chat` namespace.
  */
-import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_MAX, type ChatMessage } from '../../../domain/chat';
+import { Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { type ChatMessage } from '../../../domain/chat';
 import { chat, useChat, type PendingMessage } from '../../api/chat';
-import { Day, timeText } from '../ListParts';
+import { timeText } from '../listText';
+import { Day } from '../Day';
 
 type Side = 'merchant' | 'agent';
 
@@ -163,72 +164,4 @@ export function ChatThread(props: {
       </Stack>
     </Box>
   );
-}
-
-/** The box to write in: Enter sends, Shift+Enter is a new line; what is typed stays until it is sent. */
-export function ChatComposer(props: { onSend: (body: string) => void; disabled?: boolean }) {
-  const { t } = useTranslation('chat');
-  const [text, setText] = useState('');
-  const trimmed = text.trim();
-  const left = CHAT_MESSAGE_MAX - trimmed.length;
-  const tooLong = left < 0;
-  const send = () => {
-    if (!trimmed || tooLong || props.disabled) return;
-    props.onSend(trimmed);
-    setText('');
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      send();
-    }
-  };
-  return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <Textarea
-        style={{ flex: 1 }}
-        aria-label={t('composer.label')}
-        placeholder={t('composer.placeholder')}
-        description={left < 200 ? t('composer.left', { count: Math.max(left, 0) }) : undefined}
-        error={tooLong ? t('error.body') : undefined}
-        autosize
-        minRows={1}
-        maxRows={5}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        title={t('composer.hint')}
-        disabled={props.disabled}
-        dir="auto"
-      />
-      <Button onClick={send} disabled={!trimmed || tooLong || props.disabled}>
-        {t('composer.send')}
-      </Button>
-    </Group>
-  );
-}
-
-/** The connection's state when it is not simply open: connecting, reconnecting, offline, or failed to start. */
-export function ChatConnectionNotice() {
-  const { t } = useTranslation('chat');
-  const status = useChat((s) => s.status);
-  const error = useChat((s) => s.error);
-  if (status === 'failed' || (error && status !== 'open'))
-    return (
-      <Alert color="red" title={t('failed.title')} role="alert" data-testid="chat-failed">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('failed.body')}</Text>
-          <Button size="xs" variant="light" onClick={() => chat.retry()}>
-            {t('failed.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  if (status === 'reconnecting' || status === 'offline' || status === 'connecting')
-    return (
-      <Text size="xs" c="dimmed" role="status" data-testid="chat-status" data-status={status}>
-        {t(`status.${status}`)}
-      </Text>
-    );
-  return null;
 }

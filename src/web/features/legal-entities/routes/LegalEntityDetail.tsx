@@ -1,0 +1,145 @@
+/**
+ * A legal entity (docs/legal-entities.md): its details, licence and owners.
+ */
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
+import { PageHeader } from '../../../components/PageHeader';
+import { groupIban } from '../../../../engine/core/iban';
+import { useLegalEntity, useOwners, type LegalEntityDetail as EntityRecord } from '../api';
+import { StatusBadge } from '../components/StatusBadge';
+import { Licence } from '../components/Licence';
+import { ExpiryModal } from '../components/ExpiryModal';
+import { Field } from '../components/Field';
+import { Owners } from '../components/Owners';
+
+export function LegalEntityDetail() {
+  const { t } = useTranslation('legal-entities');
+  const { originalLegalEntityId: id = '' } = useParams();
+  const entity = useLegalEntity(id);
+  const owners = useOwners(id, entity.isSuccess);
+  return (
+    <DetailFrame
+      query={entity}
+      area={{ title: t('title'), to: '/legal-entities' }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      skeleton={{ testId: 'legal-entity-loading', blocks: [{ h: 36, w: 280 }, 180, 160] }}
+    >
+      {(e, crumbs) => <EntityPage entity={e} owners={owners} crumbs={crumbs} />}
+    </DetailFrame>
+  );
+}
+
+function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof useOwners>; crumbs: Crumbs }) {
+  const { t } = useTranslation('legal-entities');
+  const { crumbs, owners } = props;
+  const e = props.entity;
+  const info = e.legal_info as Record<string, string | undefined>;
+  const licenceType = info.business_license_type;
+  return (
+    <>
+      <PageHeader title={e.legal_company_name ?? e.id} breadcrumbs={crumbs} />
+      <Stack gap="lg">
+        <Group gap="sm">
+          <StatusBadge status={e.status} />
+          <Text size="sm">{t(`country.${e.country}`, { defaultValue: e.country })}</Text>
+        </Group>
+        {e.status !== 'active' && (
+          <Alert
+            color={e.status === 'suspended' ? 'red' : 'yellow'}
+            title={t(`statusAlert.${e.status}.title`)}
+          >
+            <Text size="sm">{t(`statusAlert.${e.status}.body`)}</Text>
+            <Button component={Link} to="/support" size="xs" variant="light" mt="sm">
+              {t('contactSupport')}
+            </Button>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder>
+            <Title order={2} size="h5" mb="sm">
+              {t('detail.legalInfo')}
+            </Title>
+            <Stack gap="sm">
+              {licenceType && (
+                <Field label={t('detail.licenceType')}>
+                  {t(`licenceType.${licenceType}`, { defaultValue: licenceType })}
+                </Field>
+              )}
+              {info.commercial_registration_number && (
+                <Field label={t('detail.registration')}>
+                  <bdi dir="ltr">{info.commercial_registration_number}</bdi>
+                </Field>
+              )}
+              {info.unified_number && (
+                <Field label={t('detail.unifiedNumber')}>
+                  <bdi dir="ltr">{info.unified_number}</bdi>
+                </Field>
+              )}
+              {info.vat_registration_number && (
+                <Field label={t('detail.vat')}>
+                  <bdi dir="ltr">{info.vat_registration_number}</bdi>
+                </Field>
+              )}
+              <Field label={t('detail.licenceExpiry')}>
+                <Licence expiry={e.license_expiry_date} />
+              </Field>
+              {e.license_url && (
+                <Field label={t('detail.licence')}>
+                  <Anchor
+                    href={`/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(e.license_url)}`}
+                  >
+                    {t('detail.download')}
+                  </Anchor>
+                </Field>
+              )}
+              {e.legal_address && (
+                <Field label={t('detail.address')}>
+                  <bdi>{e.legal_address}</bdi>
+                </Field>
+              )}
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h5" mb="sm">
+              {t('detail.bank')}
+            </Title>
+            <Stack gap="sm">
+              <Field label={t('detail.bankName')}>{e.bank_name ?? '—'}</Field>
+              <Field label={t('detail.iban')}>
+                {e.iban ? (
+                  <bdi dir="ltr" style={{ fontFamily: 'monospace' }}>
+                    {groupIban(e.iban)}
+                  </bdi>
+                ) : (
+                  '—'
+                )}
+              </Field>
+            </Stack>
+          </Card>
+        </SimpleGrid>
+        <Card withBorder>
+          <Title order={2} size="h5" mb="sm">
+            {t('owners.title')}
+          </Title>
+          {owners.isPending ? (
+            <Skeleton h={120} />
+          ) : owners.isError ? (
+            <Alert color="red" role="alert">
+              {t('owners.loadFailed')}
+            </Alert>
+          ) : (
+            <Owners owners={owners.data} />
+          )}
+        </Card>
+        <Group>
+          <Button variant="subtle" component={Link} to="/legal-entities">
+            {t('detail.back')}
+          </Button>
+        </Group>
+      </Stack>
+      <ExpiryModal entities={[e]} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * A store's commissions, per product (docs/stores.md).
+ */
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/Money';
+import { ResponsiveList } from '../../../components/ResponsiveList';
+import { minorToDecimal } from '../../../../domain/disputes';
+import { useCommissions, type StoreDetail } from '../api';
+
+export const amount = (minor: number, currency: string) => Number(minorToDecimal(minor, currency));
+
+export function CommissionsTab(props: { store: StoreDetail }) {
+  const { t } = useTranslation('stores');
+  const query = useCommissions(props.store.id);
+  const currency = query.data?.currency ?? props.store.currency;
+  return (
+    <ResponsiveList
+      query={query}
+      rows={query.data?.items ?? []}
+      rowKey={(c) => c.product}
+      rowAttribute="product"
+      table={{
+        minWidth: 420,
+        testId: 'commissions',
+        highlight: false,
+        columns: [
+          {
+            header: t('column.product'),
+            cell: (c) => t(`product.${c.product}`, { defaultValue: c.product }),
+          },
+          {
+            header: t('commissions.rate'),
+            cell: (c) => <bdi dir="ltr">{t('commissions.percent', { value: c.rate_percent })}</bdi>,
+          },
+          {
+            header: t('commissions.fixed'),
+            cell: (c) => <Money amount={amount(c.fixed_fee_minor, currency)} currency={currency} />,
+          },
+        ],
+      }}
+      cards={{ testId: 'commission-cards' }}
+      loading={{ rows: 2, height: 44, testId: 'store-tab-loading' }}
+      loadFailed={t('tabFailed')}
+      empty={{ testId: 'commissions-empty', title: t('commissions.none') }}
+    />
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The support tickets list (docs/support.md), with the live chat's entry.
+ */
+import { Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { analytics } from '../../../analytics';
+import { PageHeader } from '../../../components/PageHeader';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { notify } from '../../../components/notificationStore';
+import { Day } from '../../../components/Day';
+import { TICKETS_LIMIT } from '../../../../domain/support';
+import { useTickets, type Ticket } from '../api';
+import { filtersFrom, hasFilters, paramsOf } from '../filters';
+import { NewTicketDialog } from '../components/NewTicketDialog';
+import { ChatDrawer } from '../components/ChatDrawer';
+import { ChatEntry } from '../components/ChatEntry';
+import { TicketStatusBadge } from '../components/TicketStatusBadge';
+import { useSeesAds } from '../components/useSeesAds';
+import { Filters } from '../components/TicketFilters';
+import { TicketCard } from '../components/TicketCard';
+
+const ticketPath = (id: string) => `/support/${encodeURIComponent(id)}`;
+
+function useColumns(): ListColumn<Ticket>[] {
+  const { t } = useTranslation('support');
+  return [
+    {
+      header: t('column.subject'),
+      maw: 360,
+      cell: (ticket) => (
+        <>
+          <RowLink to={ticketPath(ticket.id)} lineClamp={1}>
+            {ticket.title}
+          </RowLink>
+          {ticket.opened_by && (
+            <Text size="xs" c="dimmed" truncate>
+              <bdi>{ticket.opened_by}</bdi>
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: t('column.topic'), cell: (ticket) => t(`topic.${ticket.topic}`) },
+    { header: t('column.status'), cell: (ticket) => <TicketStatusBadge status={ticket.status} /> },
+    { header: t('column.opened'), cell: (ticket) => <Day iso={ticket.created_at} /> },
+    { header: t('column.updated'), cell: (ticket) => <Day iso={ticket.updated_at} /> },
+  ];
+}
+
+export function SupportList() {
+  const { t } = useTranslation('support');
+  const navigate = useNavigate();
+  const withAds = useSeesAds();
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const list = useTickets(filters);
+  const columns = useColumns();
+  const [writing, setWriting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const chatOpen = params.get('chat') === '1';
+  const setChat = (open: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (open) next.set('chat', '1');
+        else next.delete('chat');
+        return next;
+      },
+      // Opening adds a history entry, so Back closes the panel (a phone's habit).
+      { replace: !open },
+    );
+
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const tickets = list.data?.tickets ?? [];
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={{ label: t('new'), onClick: () => setWriting(true), icon: <IconPlus size={16} /> }}
+      />
+      <ChatEntry onOpen={() => setChat(true)} />
+      <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />
+      <Filters filters={filters} onChange={change} />
+      <ResponsiveList
+        query={list}
+        rows={tickets}
+        rowKey={(ticket) => ticket.id}
+        rowAttribute="ticket"
+        table={{ columns, minWidth: 680, testId: 'tickets' }}
+        cards={{
+          render: (ticket) => <TicketCard ticket={ticket} />,
+          link: (ticket) => ticketPath(ticket.id),
+          testId: 'ticket-cards',
+        }}
+        loading={{ rows: 6, height: 44, testId: 'tickets-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'tickets-empty', title: t('empty.filtered') }
+            : {
+                testId: 'tickets-empty',
+                title: t('empty.title'),
+                body: t('empty.body'),
+                action: { label: t('new'), onClick: () => setWriting(true) },
+              }
+        }
+        footer={
+          <ListPager
+            page={filters.page}
+            pageSize={TICKETS_LIMIT}
+            count={tickets.length}
+            total={list.data?.total ?? 0}
+            onChange={(page) => change({ page })}
+            shown={(range) => t('shown', range)}
+          />
+        }
+      />
+      <NewTicketDialog
+        opened={writing}
+        withAds={withAds}
+        onClose={() => setWriting(false)}
+        onOpened={({ ticket }) => {
+          setWriting(false);
+          analytics.track('Support Ticket Created', { topic: ticket.topic });
+          notify({ variant: 'success', title: t('new'), message: t('form.done'), autoHide: true });
+          void navigate(ticketPath(ticket.id));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The team (docs/users.md): the list with its filters, inviting, changing and removing.
+ */
+import { VisuallyHidden } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { analytics } from '../../../analytics';
+import { PageHeader } from '../../../components/PageHeader';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { notify } from '../../../components/notificationStore';
+import { Day } from '../../../components/Day';
+import { USERS_LIMIT } from '../../../../domain/users';
+import { displayName, useChangeAccess, useInvite, useTeam, type TeamUser } from '../api';
+import { filtersFrom, hasFilters, paramsOf } from '../filters';
+import { AccessDialog, type AccessInput } from '../components/AccessDialog';
+import { StatusBadge } from '../components/StatusBadge';
+import { Person } from '../components/Person';
+import { StoresText } from '../components/StoresText';
+import { Actions, type RowActions } from '../components/UserActions';
+import { UserCard } from '../components/UserCard';
+import { Filters } from '../components/UserFilters';
+import { RemoveDialog } from '../components/RemoveDialog';
+
+function useColumns(props: RowActions): ListColumn<TeamUser>[] {
+  const { t } = useTranslation('users');
+  return [
+    { header: t('column.person'), maw: 280, cell: (user) => <Person user={user} /> },
+    { header: t('column.role'), cell: (user) => t(`role.${user.role}`) },
+    { header: t('column.stores'), maw: 240, cell: (user) => <StoresText user={user} /> },
+    { header: t('column.status'), cell: (user) => <StatusBadge user={user} /> },
+    { header: t('column.added'), cell: (user) => <Day iso={user.added_at} /> },
+    {
+      header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>,
+      w: 48,
+      cell: (user) => (
+        <Actions user={user} onEdit={() => props.onEdit(user)} onRemove={() => props.onRemove(user)} />
+      ),
+    },
+  ];
+}
+
+export function UsersList() {
+  const { t, i18n } = useTranslation('users');
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const list = useTeam(filters);
+  const invite = useInvite();
+  const changeAccess = useChangeAccess();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<TeamUser | null>(null);
+  const [removing, setRemoving] = useState<TeamUser | null>(null);
+  const columns = useColumns({ onEdit: setEditing, onRemove: setRemoving });
+
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const users = list.data?.users ?? [];
+  const stores = list.data?.stores ?? [];
+
+  const sendInvite = (input: AccessInput, failed: (error: unknown) => void) => {
+    const { email, phone, ...access } = input;
+    const contact = email !== undefined ? { email } : { phone: phone ?? '' };
+    invite.mutate(
+      { ...access, ...contact, lang: i18n.language === 'ar' ? 'ar' : 'en' },
+      {
+        onSuccess: ({ user }) => {
+          setInviting(false);
+          analytics.track('User Invited', { role: user.role, by: email !== undefined ? 'email' : 'phone' });
+          notify({
+            variant: 'success',
+            title: t('invite.title'),
+            message: t('invite.done', { who: user.email ?? user.phone }),
+            autoHide: true,
+          });
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const saveAccess = (input: AccessInput, failed: (error: unknown) => void) => {
+    if (!editing) return;
+    changeAccess.mutate(
+      { id: editing.id, role: input.role, merchant_ids: input.merchant_ids },
+      {
+        onSuccess: ({ user }) => {
+          analytics.track('User Role Changed', { role: user.role });
+          notify({
+            variant: 'success',
+            title: t('edit.title'),
+            message: t('edit.done', { name: displayName(user) }),
+            autoHide: true,
+          });
+          setEditing(null);
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={{
+          label: t('invite.open'),
+          onClick: () => setInviting(true),
+          icon: <IconUserPlus size={16} />,
+        }}
+      />
+      <Filters filters={filters} onChange={change} />
+      <ResponsiveList
+        query={list}
+        rows={users}
+        // Rows are found by the person's address (tests, support); one address is one person in a workspace.
+        rowKey={(user) => user.email ?? user.phone ?? user.id}
+        rowAttribute="user"
+        table={{ columns, minWidth: 720, testId: 'users', highlight: false }}
+        cards={{
+          render: (user) => <UserCard user={user} onEdit={setEditing} onRemove={setRemoving} />,
+          testId: 'user-cards',
+        }}
+        loading={{ rows: 5, height: 52, testId: 'users-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'users-empty', title: t('empty.filtered') }
+            : {
+                testId: 'users-empty',
+                title: t('empty.title'),
+                action: { label: t('invite.open'), onClick: () => setInviting(true) },
+              }
+        }
+        footer={
+          <ListPager
+            page={filters.page}
+            pageSize={USERS_LIMIT}
+            count={users.length}
+            total={list.data?.total ?? 0}
+            onChange={(page) => change({ page })}
+            shown={(range) => t('shown', range)}
+          />
+        }
+      />
+      <AccessDialog
+        opened={inviting}
+        stores={stores}
+        busy={invite.isPending}
+        onClose={() => setInviting(false)}
+        onSubmit={sendInvite}
+      />
+      <AccessDialog
+        opened={editing !== null}
+        user={editing ?? undefined}
+        stores={stores}
+        busy={changeAccess.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={saveAccess}
+      />
+      <RemoveDialog user={removing} onClose={() => setRemoving(null)} />
+    </>
+  );
+}
