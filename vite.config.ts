@@ -46,6 +46,11 @@ const config = {
         replacement: fileURLToPath(new URL('./src/engine/react/plainMarkdown.tsx', import.meta.url)),
       },
       {
+        // react-i18next imports the React 16/17 shim of useSyncExternalStore; React 19 has it (syncExternalStore.ts).
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/web/app/syncExternalStore.ts', import.meta.url)),
+      },
+      {
         // @rjsf/utils resolves $refs with fast-uri; the browser's URL parser does that job (see uriResolver.ts).
         find: /^fast-uri$/,
         replacement: fileURLToPath(new URL('./src/engine/react/uriResolver.ts', import.meta.url)),

@@ -86,6 +86,9 @@ export async function buildApp(options: AppOptions) {
           })()
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Every flow is compiled before the server listens (`warm`, an onReady hook): on a fresh database on a busy
+    // machine that took more than Fastify's default 10 s, and the server refused to start. Two minutes.
+    pluginTimeout: 120_000,
   });
 
   const services = await createServices({ config, database, clock, options, log: app.log });

@@ -1,6 +1,6 @@
 /** Types of the virtual modules the build's plugins serve. */
 declare module 'virtual:qr?*' {
-  /** A QR code of the address after `?`, as SVG markup (src/cli/qrVitePlugin.ts). */
-  const svg: string;
-  export default svg;
+  /** The address of a QR code of the address after `?`, an SVG picture (src/cli/qrVitePlugin.ts). */
+  const src: string;
+  export default src;
 }

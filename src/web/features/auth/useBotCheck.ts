@@ -6,18 +6,23 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { authApi } from './api';
-import { solveBotCheck, type BotChallenge } from '../../../domain/botCheck';
+import type { BotChallenge } from '../../../domain/botCheck';
 
 /**
  * Solves in a worker (the loop is synchronous: on the main thread it would hold typing up for the second it
  * takes a phone); where a worker cannot start, on the main thread.
  */
+// The main thread's solver (SHA-256 from @noble/hashes, about 6 KiB gzip) is fetched only where the worker fails:
+// every page that has workers would otherwise download the solver twice, once here and once in the worker.
+const solveHere = (challenge: BotChallenge) =>
+  import('../../../domain/botCheck').then((m) => m.solveBotCheck(challenge));
+
 function solve(challenge: BotChallenge, signal: AbortSignal): Promise<string | null> {
   let worker: Worker;
   try {
     worker = new Worker(new URL('./botCheck.worker.ts', import.meta.url), { type: 'module' });
   } catch {
-    return solveBotCheck(challenge);
+    return solveHere(challenge);
   }
   signal.addEventListener('abort', () => worker.terminate());
   return new Promise((resolve, reject) => {
@@ -28,7 +33,7 @@ function solve(challenge: BotChallenge, signal: AbortSignal): Promise<string | n
     };
     worker.onerror = () => {
       worker.terminate();
-      resolve(solveBotCheck(challenge));
+      resolve(solveHere(challenge));
     };
     worker.postMessage(challenge);
   });

@@ -2,8 +2,8 @@
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { links } from '../../../config/links';
-// Drawn at build time (src/cli/qrVitePlugin.ts); the address must match links.merchantApp.
-import qrSvg from 'virtual:qr?https://example.com/merchant-app';
+// Drawn at build time as an SVG asset (src/cli/qrVitePlugin.ts); the address must match links.merchantApp.
+import qrSrc from 'virtual:qr?https://example.com/merchant-app';
 
 export function AppPanel() {
   const { t } = useTranslation('auth');
@@ -15,17 +15,9 @@ export function AppPanel() {
         </Title>
         <Text c="gray.3">{t('app.body')}</Text>
         <Group align="center" gap="lg" wrap="nowrap">
-          <Box
-            w={120}
-            h={120}
-            bg="white"
-            p={6}
-            style={{ borderRadius: 12, flexShrink: 0 }}
-            role="img"
-            aria-label={t('app.qr')}
-            // The SVG is drawn at build time from our own address; no outside markup.
-            dangerouslySetInnerHTML={{ __html: qrSvg }}
-          />
+          <Box w={120} h={120} bg="white" p={6} style={{ borderRadius: 12, flexShrink: 0 }}>
+            <img src={qrSrc} alt={t('app.qr')} width={108} height={108} style={{ display: 'block' }} />
+          </Box>
           <Stack gap={8}>
             <Anchor href={links.appStore} target="_blank" rel="noreferrer" c="white" fw={600}>
               {t('app.appStore')}
