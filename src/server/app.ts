@@ -12,17 +12,13 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { adjustableClock, systemClock, type AdjustableClock, type Clock } from './clock';
 import { sessionHook } from './auth/session';
-import type { FlowSource } from '../catalogue/serverFlowSource';
-import type { FileStore } from './storage';
-import type { UrlChecker } from './services/urlCheck';
-import type { FlowHooks } from './services/drafts';
 import { answers } from './plugins/answers';
 import { errorHandler } from './plugins/errorHandler';
 import { security } from './plugins/security';
-import { createServices, type Services } from './wiring/services';
+import { createServices, type ServiceOptions, type Services } from './wiring/services';
 import { routes } from './wiring/routes';
 
-export interface AppOptions {
+export interface AppOptions extends ServiceOptions {
   config: Config;
   database: Database;
   clock?: Clock;
@@ -30,19 +26,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   /** Where the built web app lives; defaults to dist/web of this checkout. */
   webRoot?: string;
-  /** Where uploads' bytes go; defaults to DATA_DIR/uploads. */
-  fileStore?: FileStore;
-  /** The website check; tests pass one that reaches their own local server. */
-  urlChecker?: UrlChecker;
-  /**
-   * Where flows come from, as is: a test that plays publishing itself. Without it flows live in the database
-   * (services/flowStore.ts), seeded from `seedFlows`, and ops publish them in the studio.
-   */
-  flows?: FlowSource;
-  /** The versions the database is seeded from at start; defaults to the catalogue in SCHEMAS_DIR and LOCALES_DIR. */
-  seedFlows?: FlowSource;
-  /** More flows' server hooks, by flow id (tests give a files-only flow some). */
-  flowHooks?: Record<string, FlowHooks>;
   /** Compile every flow's current version before listening (the server's start; tests compile on demand). */
   warm?: boolean;
 }

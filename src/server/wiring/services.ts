@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { warm } from '../../catalogue/serverFlowSource';
+import { warm, type FlowSource } from '../../catalogue/serverFlowSource';
 import { readMetaFiles } from '../../catalogue/source';
-import type { AppOptions } from '../app';
 import { serverFlowSource } from '../catalogue';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -38,7 +37,7 @@ import { createChatHub, createChatService } from '../services/chat';
 import { createCodeLocks } from '../services/codeLocks';
 import { sandboxConnector } from '../services/connectors';
 import { createDisputeService } from '../services/disputes';
-import { createDraftsService } from '../services/drafts';
+import { createDraftsService, type FlowHooks } from '../services/drafts';
 import { createFileService } from '../services/files';
 import { databaseFlowSource } from '../services/flowStore';
 import { createLegalEntityService } from '../services/legalEntities';
@@ -47,15 +46,32 @@ import { createOutboxService } from '../services/outbox';
 import { createStoreService } from '../services/stores';
 import { createStudioService } from '../services/studio';
 import { createSupportService } from '../services/support';
-import { createUrlChecker } from '../services/urlCheck';
+import { createUrlChecker, type UrlChecker } from '../services/urlCheck';
 import { createUsersService } from '../services/users';
-import { localFileStore } from '../storage';
+import { localFileStore, type FileStore } from '../storage';
+
+/** What a test (or the server's start) may hand the services instead of their defaults. */
+export interface ServiceOptions {
+  /** Where uploads' bytes go; defaults to DATA_DIR/uploads. */
+  fileStore?: FileStore;
+  /** The website check; tests pass one that reaches their own local server. */
+  urlChecker?: UrlChecker;
+  /**
+   * Where flows come from, as is: a test that plays publishing itself. Without it flows live in the database
+   * (services/flowStore.ts), seeded from `seedFlows`, and ops publish them in the studio.
+   */
+  flows?: FlowSource;
+  /** The versions the database is seeded from at start; defaults to the catalogue in SCHEMAS_DIR and LOCALES_DIR. */
+  seedFlows?: FlowSource;
+  /** More flows' server hooks, by flow id (tests give a files-only flow some). */
+  flowHooks?: Record<string, FlowHooks>;
+}
 
 export async function createServices(context: {
   config: Config;
   database: Database;
   clock: Clock;
-  options: AppOptions;
+  options: ServiceOptions;
   log: FastifyBaseLogger;
 }) {
   const { config, database, clock, options, log } = context;
