@@ -17,6 +17,7 @@ import * as catalogue from '../../src/contract/catalogue';
 import * as auth from '../../src/contract/auth';
 import * as account from '../../src/contract/account';
 import * as capital from '../../src/contract/capital';
+import * as application from '../../src/contract/application';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -92,6 +93,17 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v1/capital/iban', 200, capital.IbanChecked],
   ['get', '/merchant/api/v1/capital/waitlist', 200, capital.Waitlist],
   ['post', '/merchant/api/v1/capital/waitlist', 'body', capital.WaitlistBody],
+  // A body that may be null: an object schema with a null type beside it (its properties are still listed).
+  [
+    'post',
+    '/partners/application/api/v1/application',
+    'body',
+    application.StartBody as unknown as { properties: object },
+  ],
+  ['post', '/partners/application/api/v1/application', 201, application.Application],
+  ['get', '/merchant/api/v1/application/sections', 200, application.NamedList],
+  ['get', '/merchant/api/v1/application/sections/{id}/categories', 200, application.NamedList],
+  ['get', '/partners/application/api/v1/iban/{iban}', 200, application.IbanLookup],
 ];
 
 describe('the API document', () => {

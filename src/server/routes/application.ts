@@ -4,6 +4,7 @@
  * ours. Bodies and parameters are checked here; the rules are the service's.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Static } from '../../contract/common';
 import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
 import { requireSession } from '../auth/session';
@@ -12,20 +13,10 @@ import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
 import { readUploadedFile, UPLOADED_FILE } from './multipartFile';
-import { answers, ID_PARAMS, itemsOf, open } from '../openapi';
+import { answers, ID_PARAMS, open } from '../openapi';
+import * as C from '../../contract/application';
 
 const tags = ['onboarding'];
-/** The application as the spec has it (status, CRM id, organisation…) with its answers at the top level. */
-const APPLICATION = open({ id: { type: 'string' }, status: { type: 'string' } });
-const NAMED = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    name_en: { type: 'string' },
-    name_ar: { type: 'string' },
-  },
-};
 const LOOKUP = open({});
 
 const LANG = {
@@ -56,7 +47,7 @@ export async function applicationRoutes(
       schema: {
         tags,
         summary: "The account's application, or null when it has none yet",
-        response: answers({ 200: { ...APPLICATION, type: ['object', 'null'] } }),
+        response: answers({ 200: C.ApplicationOrNone }),
       },
     },
     async (request, reply) => {
@@ -68,18 +59,14 @@ export async function applicationRoutes(
     },
   );
 
-  app.post<{ Body: { advertisement?: Record<string, unknown> } | undefined }>(
+  app.post<{ Body: Static<typeof C.StartBody> | undefined }>(
     `${base}/application`,
     {
       schema: {
         tags,
         summary: 'Starts the application (or gets the one the account has), with the UTM values it came with',
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { advertisement: { type: 'object', maxProperties: 10 } },
-        },
-        response: answers({ 200: APPLICATION, 201: APPLICATION }),
+        body: C.StartBody,
+        response: answers({ 200: C.Application, 201: C.Application }),
       },
     },
     async (request, reply) => {
@@ -131,7 +118,7 @@ export async function applicationRoutes(
         tags,
         summary: 'Business sections',
         querystring: LANG,
-        response: answers({ 200: itemsOf(NAMED) }),
+        response: answers({ 200: C.NamedList }),
       },
     },
     async (request) => {
@@ -148,7 +135,7 @@ export async function applicationRoutes(
         summary: "A section's categories",
         params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
         querystring: LANG,
-        response: answers({ 200: itemsOf(NAMED) }),
+        response: answers({ 200: C.NamedList }),
       },
     },
     async (request) => {
@@ -189,9 +176,7 @@ export async function applicationRoutes(
           required: ['iban'],
           properties: { iban: { type: 'string', minLength: 1, maxLength: 60 } },
         },
-        response: answers({
-          200: open({ valid: { type: 'boolean' }, bank_name: { type: ['string', 'null'] } }),
-        }),
+        response: answers({ 200: C.IbanLookup }),
       },
     },
     async (request) => {

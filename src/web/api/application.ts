@@ -4,31 +4,18 @@
  */
 import { api } from './client';
 import { APPLICATION_META_FIELDS } from '../../domain/application';
-import type { FieldMessage } from '../../engine/core/messages';
+import type { Application, ApplicationOrNone } from '../../contract/application';
+import type { Static } from '../../contract/common';
 
 export const APPLICATION_URL = '/partners/application/api/v1/application';
 /** Refreshed when the status changes (submit), so the sidebar and the gates follow. */
 export const APPLICATION_QUERY_KEY = ['application-summary'];
 
-export interface Application extends Record<string, unknown> {
-  id: string;
-  status: 'draft' | 'partially_submitted' | 'submitted';
-  /** The onboarding flow version (SHA-256 id) the answers belong to. */
-  flow_version: string;
-  steps: string[];
-  /** Fields a newer version of the form dropped: the merchant is asked to check them. */
-  attention: FieldMessage[];
-  first_incomplete_step: string | null;
-  requires_sales_contact: boolean;
-  business_name?: string;
-  phone?: string | null;
-  email?: string | null;
-  submitted_at: string | null;
-}
+export type { Application } from '../../contract/application';
 
 /** The account's application, or null when it has none. */
 export async function fetchApplication(): Promise<Application | null> {
-  return api<Application | null>('GET', APPLICATION_URL);
+  return api<Static<typeof ApplicationOrNone>>('GET', APPLICATION_URL);
 }
 
 /** The answers of an application: everything but the fields about it. */

@@ -6,6 +6,7 @@
 import { api, ApiError } from './client';
 import { uploadWithProgress } from './upload';
 import { fileNameOf, type WidgetServices } from '../../engine/widgets/services';
+import type { IbanLookup, NamedList } from '../../contract/application';
 import type { Connections } from '../../contract/capital';
 import type { Static } from '../../contract/common';
 import { safeFileName } from '../../domain/fileName';
@@ -38,11 +39,6 @@ async function download(url: string) {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-interface NamedItem {
-  id: number;
-  name: string;
-}
-
 /** Lists from the server for `apiSelect` and `multiSelect` fields. */
 async function options(source: string, parent: unknown, language: string) {
   if (source === 'stores') {
@@ -57,14 +53,14 @@ async function options(source: string, parent: unknown, language: string) {
         ? `/merchant/api/v1/application/sections/${encodeURIComponent(String(parent))}/categories?lang=${lang}`
         : null;
   if (!path) throw new Error(`no list "${source}"`);
-  const { items } = await api<{ items: NamedItem[] }>('GET', path);
+  const { items } = await api<Static<typeof NamedList>>('GET', path);
   return items.map((item) => ({ value: item.id, label: item.name }));
 }
 
 /** What a source knows about a field's value (`ui:options.lookup`): the IBAN check names the bank. */
 async function lookup(source: string, value: string) {
   if (source !== 'iban') throw new Error(`no lookup "${source}"`);
-  const answer = await api<{ valid: boolean; bank_name: string | null }>(
+  const answer = await api<Static<typeof IbanLookup>>(
     'GET',
     `/partners/application/api/v1/iban/${encodeURIComponent(value)}`,
   );
