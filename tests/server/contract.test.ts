@@ -18,6 +18,7 @@ import * as auth from '../../src/contract/auth';
 import * as account from '../../src/contract/account';
 import * as capital from '../../src/contract/capital';
 import * as application from '../../src/contract/application';
+import * as drafts from '../../src/contract/drafts';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -104,6 +105,8 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/application/sections', 200, application.NamedList],
   ['get', '/merchant/api/v1/application/sections/{id}/categories', 200, application.NamedList],
   ['get', '/partners/application/api/v1/iban/{iban}', 200, application.IbanLookup],
+  ['post', '/merchant/api/v1/flows/{flow}/drafts', 201, drafts.Draft],
+  ['get', '/merchant/api/v1/flows/{flow}/drafts/{draft}', 200, drafts.Draft],
 ];
 
 describe('the API document', () => {

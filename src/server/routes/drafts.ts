@@ -14,23 +14,10 @@ import { requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
 import type { DraftsService } from '../services/drafts';
 import { answers, open } from '../openapi';
+import { Draft, StartBody } from '../../contract/drafts';
+import type { Static } from '../../contract/common';
 
 const tags = ['drafts'];
-const DRAFT = open({
-  id: { type: 'string' },
-  flow: { type: 'string' },
-  scope: { type: 'string' },
-  version: { type: 'string' },
-  status: { enum: ['draft', 'submitted'] },
-  data: { type: 'object', additionalProperties: true, description: "the answers, in the flow's shape" },
-  steps: { type: 'array', items: { type: 'string' } },
-  first_incomplete_step: { type: ['string', 'null'] },
-  outcome: { type: ['string', 'null'] },
-  attention: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  created_at: { type: 'string' },
-  updated_at: { type: 'string' },
-  submitted_at: { type: ['string', 'null'] },
-});
 /** What a save or a submit answers: the draft as it now stands, or the fields the server refused. */
 const SAVED = open({});
 
@@ -57,19 +44,15 @@ export async function draftRoutes(
     return flow;
   };
 
-  app.post<{ Params: { flow: string }; Body: { scope?: string } | null }>(
+  app.post<{ Params: { flow: string }; Body: Static<typeof StartBody> }>(
     base,
     {
       schema: {
         tags,
         summary: "Starts the account's draft of a flow, or gets the one it has",
         params: { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } },
-        response: answers({ 200: DRAFT, 201: DRAFT }),
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { scope: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,100}$' } },
-        },
+        response: answers({ 200: Draft, 201: Draft }),
+        body: StartBody,
       },
     },
     async (request, reply) => {
@@ -91,7 +74,7 @@ export async function draftRoutes(
         tags,
         summary: 'A draft, carried to the current version of its flow',
         params: { type: 'object', required: ['flow', 'draft'], properties: { flow: FLOW_ID, draft: ID } },
-        response: answers({ 200: DRAFT }),
+        response: answers({ 200: Draft }),
       },
     },
     async (request, reply) => {

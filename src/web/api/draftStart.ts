@@ -4,7 +4,7 @@
  * own chunk (capital's pages stay within their budget).
  */
 import { api } from './client';
-import type { DraftView } from '../../engine/core/drafts';
+import type { Draft } from '../../contract/drafts';
 
 export const draftsUrl = (flowId: string) => `/merchant/api/v1/flows/${encodeURIComponent(flowId)}/drafts`;
 
@@ -14,7 +14,7 @@ export const draftKeys = {
 
 /** Starts the account's draft of a flow (on a subject: `scope`, an application's id, say), or gives the one it has. */
 export const startDraft = (flowId: string, scope?: string) =>
-  api<DraftView>('POST', draftsUrl(flowId), scope ? { scope } : {});
+  api<Draft>('POST', draftsUrl(flowId), scope ? { scope } : {});
 
 export const fetchDraft = (flowId: string, draftId: string) =>
-  api<DraftView>('GET', `${draftsUrl(flowId)}/${encodeURIComponent(draftId)}`);
+  api<Draft>('GET', `${draftsUrl(flowId)}/${encodeURIComponent(draftId)}`);
