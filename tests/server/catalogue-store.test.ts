@@ -173,7 +173,9 @@ describe('import', () => {
       /^ops@demo.example has unpublished studio edits of onboarding \(saved .*\): publish or discard them/,
     );
     await run('ops@demo.example', true);
-  });
+    // Four imports, each checking, classifying and compiling the flow: 7–9 s on a quiet machine, over the
+    // layer's 20 s twice on a loaded one (2026-11-27).
+  }, 60_000);
 
   it('publishes a breaking change only with the count of drafts it affects, and the audit names who', async () => {
     const { schemasDir, localesDir } = catalogueCopy();
@@ -216,7 +218,8 @@ describe('import', () => {
     const written = await exportFlow({ env, flow: 'onboarding', ...fresh, out });
     expect(written).toEqual([path.join(fresh.schemasDir, 'onboarding/steps/basic-info.schema.json')]);
     expect(buildCatalogueDir(fresh.schemasDir, fresh.localesDir).versions.onboarding!.id).toBe(id);
-  });
+    // Three imports and an export, as above.
+  }, 60_000);
 });
 
 describe('the command line', () => {
