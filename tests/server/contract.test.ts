@@ -19,6 +19,7 @@ import * as account from '../../src/contract/account';
 import * as capital from '../../src/contract/capital';
 import * as application from '../../src/contract/application';
 import * as drafts from '../../src/contract/drafts';
+import * as chat from '../../src/contract/chat';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -107,6 +108,14 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/partners/application/api/v1/iban/{iban}', 200, application.IbanLookup],
   ['post', '/merchant/api/v1/flows/{flow}/drafts', 201, drafts.Draft],
   ['get', '/merchant/api/v1/flows/{flow}/drafts/{draft}', 200, drafts.Draft],
+  ['get', '/merchant/api/v1/support/chat-token', 200, chat.Token],
+  ['get', '/merchant/api/v1/support/chat/state', 200, chat.State],
+  ['get', '/merchant/api/v1/support/chat/channels', 200, chat.Channels],
+  ['get', '/merchant/api/v1/support/chat/channels/{id}/messages', 200, chat.ChannelMessages],
+  ['post', '/merchant/api/v1/support/chat/messages', 'body', chat.SendBody],
+  ['post', '/merchant/api/v1/support/chat/messages', 201, chat.Sent],
+  ['post', '/merchant/api/v1/support/chat/channels/{id}/read', 'body', chat.ReadBody],
+  ['post', '/merchant/api/v1/support/chat/channels/{id}/close', 200, chat.ChannelAnswer],
 ];
 
 describe('the API document', () => {

@@ -12,39 +12,13 @@
  * The live connection (pushed messages, the same sends) is in chatSocket.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHAT_MESSAGE_MAX, CHAT_STATUSES } from '../../domain/chat';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS, open } from '../openapi';
+import * as C from '../../contract/chat';
+import type { Static } from '../../contract/common';
+import { answers, ID_PARAMS } from '../openapi';
 import type { ChatService } from '../services/chat';
 
 const tags = ['support chat'];
-
-const MESSAGE = open({
-  seq: { type: 'integer' },
-  channel_id: { type: 'string' },
-  author: { type: 'string', enum: ['merchant', 'agent'] },
-  author_name: { type: 'string' },
-  body: { type: 'string' },
-  client_id: { type: ['string', 'null'] },
-  created_at: { type: 'string' },
-});
-
-const CHANNEL = open({
-  id: { type: 'string' },
-  merchant_id: { type: 'string' },
-  merchant_name: { type: 'string' },
-  status: { type: 'string', enum: [...CHAT_STATUSES] },
-  opened_by: { type: 'string' },
-  last_seq: { type: 'integer' },
-  last_author: { type: ['string', 'null'] },
-  last_message_at: { type: 'string' },
-  last_read_seq: { type: 'integer' },
-});
-
-const STATE = open({
-  unread_channel_ids: { type: 'array', items: { type: 'string' } },
-  has_unread_messages: { type: 'boolean' },
-});
 
 export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService }) {
   const { chat } = opts;
@@ -58,12 +32,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
         tags,
         summary:
           'A token to connect to the chat (10 minutes, while the session lasts), and who the chat shows the caller as',
-        response: answers({
-          200: open({
-            token: { type: 'string' },
-            user: open({ user_id: { type: 'string' }, name: { type: 'string' } }),
-          }),
-        }),
+        response: answers({ 200: C.Token }),
       },
     },
     async (request) => {
@@ -74,7 +43,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
 
   app.get(
     `${base}/state`,
-    { schema: { tags, summary: 'Unread channels (the sidebar’s dot)', response: answers({ 200: STATE }) } },
+    { schema: { tags, summary: 'Unread channels (the sidebar’s dot)', response: answers({ 200: C.State }) } },
     async (request) => chat.state(await who(request)),
   );
 
@@ -85,7 +54,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
         tags,
         summary:
           'The caller’s merchants’ channels, latest first; for agents the open queue, longest waiting first',
-        response: answers({ 200: open({ channels: { type: 'array', items: CHANNEL } }) }),
+        response: answers({ 200: C.Channels }),
       },
     },
     async (request) => chat.channels(await who(request)),
@@ -106,50 +75,34 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
             request_id: { type: 'string' },
           },
         },
-        response: answers({
-          200: open({ channel: CHANNEL, messages: { type: 'array', items: MESSAGE } }),
-        }),
+        response: answers({ 200: C.ChannelMessages }),
       },
     },
     async (request) => chat.messages(await who(request), request.params.id, request.query.after),
   );
 
-  app.post<{ Body: { channel_id?: string; body: string; client_id?: string } }>(
+  app.post<{ Body: Static<typeof C.SendBody> }>(
     `${base}/messages`,
     {
       schema: {
         tags,
         summary: 'Sends a message (the same client_id twice is stored once)',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['body'],
-          properties: {
-            channel_id: { type: 'string', maxLength: 100 },
-            body: { type: 'string', maxLength: CHAT_MESSAGE_MAX + 100 },
-            client_id: { type: 'string', minLength: 1, maxLength: 100 },
-          },
-        },
-        response: answers({ 201: open({ message: MESSAGE }) }),
+        body: C.SendBody,
+        response: answers({ 201: C.Sent }),
       },
     },
     async (request, reply) => reply.code(201).send(await chat.send(await who(request), request.body)),
   );
 
-  app.post<{ Params: { id: string }; Body: { seq: number } }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof C.ReadBody> }>(
     `${base}/channels/:id/read`,
     {
       schema: {
         tags,
         summary: 'A read marker: the caller has seen the channel up to seq',
         params: ID_PARAMS,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['seq'],
-          properties: { seq: { type: 'integer', minimum: 0 } },
-        },
-        response: answers({ 200: STATE }),
+        body: C.ReadBody,
+        response: answers({ 200: C.State }),
       },
     },
     async (request) => chat.read(await who(request), request.params.id, request.body.seq),
@@ -168,7 +121,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
           properties: {},
           description: 'nothing (an empty object, or no body)',
         },
-        response: answers({ 200: open({ channel: CHANNEL }) }),
+        response: answers({ 200: C.ChannelAnswer }),
       },
     },
     async (request) => chat.close(await who(request), request.params.id),

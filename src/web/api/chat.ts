@@ -15,8 +15,16 @@
 // `create` (as the notifications use), not createStore + useStore: the same zustand module on every page keeps the
 // bundler from cutting zustand into one more chunk.
 import { create } from 'zustand';
-import type { ChatChannel, ChatMessage, ChatState } from '../../domain/chat';
+import type { ChatMessage, ChatState } from '../../domain/chat';
 import { api, ApiError } from './client';
+import type {
+  Channel as ChannelView,
+  ChannelAnswer,
+  ChannelMessages,
+  Channels,
+  State,
+} from '../../contract/chat';
+import type { Static } from '../../contract/common';
 
 const BASE = '/merchant/api/v1/support';
 
@@ -28,7 +36,7 @@ export const RECONNECT_DELAYS = [500, 1_000, 2_000, 5_000, 10_000];
 
 export type ChatConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline' | 'failed';
 
-export type ChannelView = ChatChannel & { last_author: 'merchant' | 'agent' | null; last_read_seq?: number };
+export type { ChannelView };
 
 export interface PendingMessage {
   client_id: string;
@@ -395,7 +403,7 @@ export function createChatClient(deps: ChatDeps) {
     /** The reader has seen a channel up to a number: over the socket when open, else over HTTP. */
     async markRead(channelId: string, seq: number) {
       if (sendFrame({ type: 'read', channel_id: channelId, seq })) return;
-      const state = await api<ChatState>(
+      const state = await api<Static<typeof State>>(
         'POST',
         `${BASE}/chat/channels/${encodeURIComponent(channelId)}/read`,
         {
@@ -432,12 +440,16 @@ export const useChat = <T>(select: (s: ChatSnapshot) => T) => chat.store(select)
 
 /** HTTP reads of the chat (history and the agents' queue). */
 export const chatApi = {
-  channels: () => api<{ channels: ChannelView[] }>('GET', `${BASE}/chat/channels`),
+  channels: () => api<Static<typeof Channels>>('GET', `${BASE}/chat/channels`),
   messages: (channelId: string, after = 0) =>
-    api<{ channel: ChannelView; messages: ChatMessage[] }>(
+    api<Static<typeof ChannelMessages>>(
       'GET',
       `${BASE}/chat/channels/${encodeURIComponent(channelId)}/messages?after=${after}`,
     ),
   close: (channelId: string) =>
-    api<{ channel: ChannelView }>('POST', `${BASE}/chat/channels/${encodeURIComponent(channelId)}/close`, {}),
+    api<Static<typeof ChannelAnswer>>(
+      'POST',
+      `${BASE}/chat/channels/${encodeURIComponent(channelId)}/close`,
+      {},
+    ),
 };
