@@ -19,7 +19,7 @@ import {
   type Loan as DomainLoan,
   type Offer as DomainOffer,
 } from '../domain/capital/types';
-import { NullableString, Nullable, OneOf, Type, type Static, type TSchema } from './common';
+import { NullableString, Nullable, OneOf, Type, type Assignable, type Static, type TSchema } from './common';
 
 const OPEN = { additionalProperties: true } as const;
 const Id = Type.String({ minLength: 1, maxLength: 100 });
@@ -353,7 +353,6 @@ export const WaitlistBody = Body({
 });
 
 // The answers are what the rules read: each assignable to the domain's type (a rename on either side fails here).
-type Assignable<T extends U, U> = T;
 export type Checks = [
   Assignable<Offer, DomainOffer>,
   Assignable<Loan, DomainLoan>,

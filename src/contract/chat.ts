@@ -11,7 +11,7 @@ import {
   type ChatMessage,
   type ChatState,
 } from '../domain/chat';
-import { NullableString, OneOf, Type, type Static } from './common';
+import { NullableString, OneOf, Type, type Static, type Same } from './common';
 
 const Side = OneOf(['merchant', 'agent'] as const);
 
@@ -74,7 +74,6 @@ export const SendBody = Type.Object(
 export const ReadBody = Type.Object({ seq: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
 
 // The contract's shapes and the domain's are the same (a rename on either side fails here).
-type Same<A extends B, B extends C, C = A> = [A, B];
 export type Checks = [
   Same<Static<typeof Message>, ChatMessage>,
   Same<Static<typeof State>, ChatState>,

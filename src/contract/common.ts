@@ -54,3 +54,11 @@ export const LIST_FILTERS = {
   merchant_ids: Type.Optional(ValueList('some of the caller’s merchants (default: all of them)')),
   tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, description: 'minutes east of UTC' })),
 };
+
+/**
+ * Compile-time checks that a contract shape and a lower layer's own type agree (the engine and the domain may not
+ * import the contract, so they keep theirs): `Assignable` one way, `Same` both ways. Used as type arguments of an
+ * exported `Checks` type; a rename on either side fails the type check.
+ */
+export type Assignable<T extends U, U> = T;
+export type Same<A extends B, B extends C, C = A> = [A, B];

@@ -6,7 +6,7 @@
  */
 import type { DraftView } from '../engine/core/drafts';
 import type { FieldMessage } from '../engine/core/messages';
-import { NullableString, OneOf, Type, type Static } from './common';
+import { NullableString, OneOf, Type, type Static, type Same } from './common';
 
 export const Draft = Type.Object(
   {
@@ -46,5 +46,4 @@ export const StartBody = Type.Unsafe<{ scope?: string } | null>({
 });
 
 // The contract's draft and the engine's are the same type (a rename on either side fails here).
-type Same<A extends B, B extends C, C = A> = [A, B];
 export type Checks = Same<Draft, DraftView>;

@@ -104,7 +104,7 @@ export function applicationCalls({
     async createApplication(who: CapitalScope, body: ApplicationCreate) {
       const { merchantIds, integrationForm } = who;
       const offer = offerView(await offerOf(merchantIds, body.offer_id));
-      const errors = termErrors(body as unknown as Doc, offer, false);
+      const errors = termErrors(body, offer, false);
       if (body.merchant_id !== undefined && body.merchant_id !== offer.merchant_id)
         errors['/merchant_id'] = fieldError('capital:error.offerMismatch');
       if (body.store_id !== undefined && offer.store_id !== null && body.store_id !== offer.store_id)

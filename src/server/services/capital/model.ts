@@ -3,6 +3,7 @@
  * them, an application's steps, the terms of an approved application, an application's record on the loans list,
  * and the checks of the amount and tenor asked for. No database here: every other room of the wing reads these.
  */
+import { isObject, type JsonObject } from '../../../engine/core/json';
 import { maxAmountFor, OFFER_LIMITS } from '../../../domain/capital/offers';
 import { quote } from '../../../domain/capital/quote';
 import { progress } from '../../../domain/capital/loans';
@@ -18,8 +19,8 @@ export interface CapitalScope {
   integrationForm: boolean;
 }
 
-export type Doc = Record<string, unknown>;
-export const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
+export type Doc = JsonObject;
+export { isObject };
 /** An application's steps (none before a wizard gave it some). */
 export const stepsOf = (data: Doc): ApplicationStep[] => (data.steps as ApplicationStep[] | undefined) ?? [];
 /** The steps with these marked complete. */
@@ -135,7 +136,7 @@ export function applicationRecord(row: ApplicationRow, offers: Map<string, Offer
 }
 
 /** Amount and tenor asked for on an offer: problems by pointer. */
-export function termErrors(body: Doc, offer: Offer, required: boolean) {
+export function termErrors(body: { amount?: unknown; tenor?: unknown }, offer: Offer, required: boolean) {
   const errors: Record<string, FieldError> = {};
   const maxAmount = maxAmountFor(offer);
   const check = (field: 'amount' | 'tenor', min: number, max: number) => {
