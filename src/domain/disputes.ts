@@ -13,8 +13,9 @@
  */
 
 import { dayBounds, isDay } from './days';
+import { minorToDecimal } from './money';
 
-export { dayBounds, isDay };
+export { dayBounds, isDay, minorToDecimal };
 
 export const DISPUTE_STATUSES = ['pending', 'declined', 'cancelled', 'approved', 'arbitration'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
@@ -70,12 +71,4 @@ export interface DisputeFilters {
   to?: string;
   query?: string;
   merchantIds: string[];
-}
-
-/** A money amount given in minor units, as a decimal string with the currency's decimals (3 for BHD, KWD). */
-export function minorToDecimal(minor: number, currency: string): string {
-  const decimals = currency === 'BHD' || currency === 'KWD' ? 3 : 2;
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
-  return `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }

@@ -41,6 +41,7 @@ describe('POST /dev/fixtures', () => {
         capital_applications: demo.capital_applications.length,
         disputes: demo.disputes.length,
         support_tickets: demo.support_tickets.length,
+        payments: demo.payments.length + demo.order_generators.reduce((sum, g) => sum + g.count, 0),
       },
     });
     const [admin] = await db.select().from(accounts).where(eq(accounts.id, 'acc-admin'));

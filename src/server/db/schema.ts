@@ -562,6 +562,8 @@ export const disputes = pgTable(
     // Lists are newest first within the caller's merchants, paged by (created_at, id).
     index('disputes_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
     index('disputes_merchant_status_idx').on(t.merchantId, t.status),
+    // A payment's detail finds its order's dispute.
+    index('disputes_merchant_order_idx').on(t.merchantId, t.orderId),
   ],
 );
 
@@ -676,4 +678,79 @@ export const chatReads = pgTable(
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.accountId] })],
+);
+
+/**
+ * An order and its payment (shell spec §2.6 `payments`; issue 34; docs/orders.md): the columns are what the
+ * orders list filters, searches, sorts and totals by; the items, the customer's e-mail and how the order was
+ * placed are its document in `data`. Amounts are integers in the currency's minor unit; `captured_minor` and
+ * `refunded_minor` are the sums of its captures and refunds, kept in the same statement that records each.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    /** The merchant's own order number. */
+    orderReference: text('order_reference').notNull(),
+    /** new | captured | refunded | cancelled (src/domain/payments.ts) */
+    status: text('status').notNull(),
+    /** pay_later | installments | … (onboarding spec §9) */
+    product: text('product').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    capturedMinor: integer('captured_minor').notNull().default(0),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    customerName: text('customer_name').notNull(),
+    /** E.164 (+9665…), searched by its digits. */
+    customerPhone: text('customer_phone').notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list is newest first (or by amount) within a merchant, paged by keyset; status filters narrow it.
+    index('payments_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('payments_merchant_amount_idx').on(t.merchantId, t.amountMinor, t.id),
+    index('payments_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt),
+    index('payments_merchant_reference_idx').on(t.merchantId, t.orderReference),
+  ],
+);
+
+/** One capture of a payment (a merchant ships part or all of the order). */
+export const paymentCaptures = pgTable(
+  'payment_captures',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    /** Who captured: an account's e-mail or phone, or `provider` for captures the checkout made. */
+    by: text('by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_captures_payment_idx').on(t.paymentId, t.createdAt)],
+);
+
+/** One refund of a payment, with its reason. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    /** requested_by_customer | returned | damaged_or_defective | duplicate | other | dispute */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    by: text('by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt)],
 );

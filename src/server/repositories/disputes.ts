@@ -73,6 +73,17 @@ export function createDisputeRepository(db: Db) {
           .limit(1)
       )[0];
     },
+    /** The newest dispute of a merchant's order, if any (a payment's detail shows it). */
+    async forOrder(merchantId: string, orderId: string): Promise<DisputeRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(disputes)
+          .where(and(eq(disputes.merchantId, merchantId), eq(disputes.orderId, orderId)))
+          .orderBy(desc(disputes.createdAt))
+          .limit(1)
+      )[0];
+    },
     /**
      * Moves a dispute on from a status it must still be in (a second refund or a refund racing a challenge finds
      * it moved and changes nothing).

@@ -21,7 +21,9 @@ import {
   type ChallengeReason,
   type DisputeStatus,
 } from '../../domain/disputes';
-import { flagsForRole, type PermissionFlag } from '../../domain/permissions';
+import type { PermissionFlag } from '../../domain/permissions';
+import { merchantsWith as merchantsOf } from './memberships';
+import { decodePageToken, encodePageToken } from './pageTokens';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
@@ -51,34 +53,6 @@ const EXPORT_BATCH = 1000;
 /** The longest search text. */
 const QUERY_MAX = 100;
 
-/** A page token: the last row's (created_at, id), opaque to callers. */
-function encodeToken(row: Pick<DisputeRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeToken(token: string): { createdAt: Date; id: string } {
-  const refuse = () =>
-    new HttpError(400, 'page_token: not a page token of this list', {
-      '/page_token': fieldError('validation:error.pageToken'),
-    });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw refuse();
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    typeof parsed[0] !== 'string' ||
-    typeof parsed[1] !== 'string'
-  )
-    throw refuse();
-  const createdAt = new Date(parsed[0]);
-  if (Number.isNaN(createdAt.getTime())) throw refuse();
-  return { createdAt, id: parsed[1] };
-}
-
 export const EXPORT_COLUMNS = [
   'id',
   'created_at',
@@ -102,12 +76,7 @@ export function createDisputeService(deps: {
 }) {
   const { repository, accounts, files, clock } = deps;
 
-  /** The caller's merchants whose membership has the flag. */
-  async function merchantsWith(accountId: string, flag: PermissionFlag): Promise<string[]> {
-    return (await accounts.memberships(accountId))
-      .filter((m) => flagsForRole(m.role, m.flags)[flag] === true)
-      .map((m) => m.merchantId);
-  }
+  const merchantsWith = (accountId: string, flag: PermissionFlag) => merchantsOf(accounts, accountId, flag);
 
   /** The merchants a caller may read disputes of (403 without any). */
   async function readable(accountId: string): Promise<string[]> {
@@ -210,13 +179,15 @@ export function createDisputeService(deps: {
       const refunders = await merchantsWith(accountId, 'is_dispute_refund_allowed');
       const filters = query(input, allowed, offsetMinutes);
       const size = input.page_size ?? DISPUTES_PAGE_SIZE;
-      const after = input.page_token ? decodeToken(input.page_token) : undefined;
+      const token = input.page_token ? decodePageToken(input.page_token, 'instant') : undefined;
+      const after = token && { createdAt: new Date(token.value), id: token.id };
       // One more than asked tells whether there is a next page.
       const rows = await repository.list({ ...filters, after }, size + 1);
       const page = rows.slice(0, size);
       return {
         disputes: page.map((row) => present(row, refunders.includes(row.merchantId))),
-        next_page_token: rows.length > size ? encodeToken(page.at(-1)!) : null,
+        next_page_token:
+          rows.length > size ? encodePageToken(page.at(-1)!.createdAt.toISOString(), page.at(-1)!.id) : null,
       };
     },
 

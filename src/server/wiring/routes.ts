@@ -18,6 +18,7 @@ import { chatRoutes } from '../routes/chat';
 import { chatSocketRoute } from '../routes/chatSocket';
 import { devRoutes } from '../routes/dev';
 import { disputeRoutes } from '../routes/disputes';
+import { paymentRoutes } from '../routes/payments';
 import { draftRoutes } from '../routes/drafts';
 import { healthRoutes } from '../routes/health';
 import { helpCentreRoutes } from '../routes/helpCentre';
@@ -69,6 +70,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(organizationRoutes, { organizations: s.organizations });
   await app.register(capitalRoutes, { capital: s.capital });
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
+  await app.register(paymentRoutes, { payments: s.payments });
   await app.register(legalEntityRoutes, { legalEntities: s.legalEntities });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(chatRoutes, { chat: s.chat });

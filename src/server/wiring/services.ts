@@ -18,6 +18,7 @@ import { createAuthRepository } from '../repositories/auth';
 import { createCapitalRepository } from '../repositories/capital';
 import { createChatRepository } from '../repositories/chat';
 import { createDisputeRepository } from '../repositories/disputes';
+import { createPaymentRepository } from '../repositories/payments';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
 import { createFlowVersionRepository } from '../repositories/flowVersions';
@@ -37,6 +38,7 @@ import { createChatHub, createChatService } from '../services/chat';
 import { createCodeLocks } from '../services/codeLocks';
 import { sandboxConnector } from '../services/connectors';
 import { createDisputeService } from '../services/disputes';
+import { createPaymentService } from '../services/payments';
 import { createDraftsService, type FlowHooks } from '../services/drafts';
 import { createFileService } from '../services/files';
 import { databaseFlowSource } from '../services/flowStore';
@@ -161,10 +163,17 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const disputeRepository = createDisputeRepository(db);
   const disputes = createDisputeService({
-    repository: createDisputeRepository(db),
+    repository: disputeRepository,
     accounts: accountRepository,
     files: fileRepository,
+    clock,
+  });
+  const payments = createPaymentService({
+    repository: createPaymentRepository(db),
+    disputes: disputeRepository,
+    accounts: accountRepository,
     clock,
   });
   const legalEntities = createLegalEntityService({ accounts: accountRepository });
@@ -224,6 +233,7 @@ export async function createServices(context: {
     urlChecker: options.urlChecker ?? createUrlChecker(),
     organizations,
     disputes,
+    payments,
     legalEntities,
     chat,
     chatHub,

@@ -50,11 +50,16 @@ export async function createTestApp(
   return { app, database, db: database.db, config };
 }
 
-/** Loads the demo data (src/server/fixtures/demo.json) into a test app, as `npm start` seeds it. */
-export async function loadDemoData(app: FastifyInstance) {
-  const demo: unknown = JSON.parse(
+/**
+ * Loads the demo data (src/server/fixtures/demo.json) into a test app, as `npm start` seeds it — without the
+ * thousands of generated orders unless a test asks for them (`orders: true`), so files that do not read orders
+ * start fast.
+ */
+export async function loadDemoData(app: FastifyInstance, options: { orders?: boolean } = {}) {
+  const demo = JSON.parse(
     readFileSync(new URL('../../../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
-  );
-  const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo as object });
+  ) as Record<string, unknown>;
+  if (!options.orders) delete demo.order_generators;
+  const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: demo });
   if (loaded.statusCode !== 200) throw new Error(`demo fixture: ${loaded.body}`);
 }

@@ -1,0 +1,286 @@
+/**
+ * SQL of orders and their payments (docs/orders.md). Lists are paged by keyset on the sort's column and the id
+ * — (created_at, id) or (amount_minor, id) past the last row seen — so a page costs the same deep in the list as
+ * at its top. Captures and refunds are written with the payment's sums in one transaction whose update checks
+ * what is left, so no two requests together take more than the payment holds.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { paymentCaptures, paymentRefunds, payments } from '../db/schema';
+import type { PaymentSort } from '../../domain/payments';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type CaptureRow = typeof paymentCaptures.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+export interface PaymentQuery {
+  merchantIds: string[];
+  storeIds?: string[];
+  statuses?: string[];
+  products?: string[];
+  /** Instants (ISO), both ends included. */
+  from?: string;
+  to?: string;
+  /**
+   * Thousandths of the currency's unit, both ends included: one figure for every currency, whatever its
+   * decimals (2, or 3 for BHD and KWD), so a range means the same amount in each.
+   */
+  amountMin?: number;
+  amountMax?: number;
+  /** An order or payment id's start, a customer's name anywhere, or a phone's digits anywhere; any case. */
+  search?: string;
+}
+
+/** The last row of the page before, by the sort's column. */
+export interface PaymentCursor {
+  value: string | number;
+  id: string;
+}
+
+/** A LIKE pattern that finds `text` as it is (its % and _ are not wildcards). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(query: PaymentQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [inArray(payments.merchantId, query.merchantIds)];
+  if (query.storeIds?.length) parts.push(inArray(payments.storeId, query.storeIds));
+  if (query.statuses?.length) parts.push(inArray(payments.status, query.statuses));
+  if (query.products?.length) parts.push(inArray(payments.product, query.products));
+  if (query.from) parts.push(gte(payments.createdAt, new Date(query.from)));
+  if (query.to) parts.push(lte(payments.createdAt, new Date(query.to)));
+  const thousandths = sql`(${payments.amountMinor} * case when ${payments.currency} in ('BHD', 'KWD') then 1 else 10 end)`;
+  if (query.amountMin !== undefined) parts.push(sql`${thousandths} >= ${query.amountMin}`);
+  if (query.amountMax !== undefined) parts.push(sql`${thousandths} <= ${query.amountMax}`);
+  if (query.search) {
+    const text = escapeLike(query.search);
+    const digits = query.search.replace(/\D/g, '');
+    parts.push(
+      or(
+        ilike(payments.orderReference, `${text}%`),
+        ilike(payments.id, `${text}%`),
+        ilike(payments.customerName, `%${text}%`),
+        // A phone is found by its digits, typed with or without the + and spaces (at least 4 of them).
+        digits.length >= 4 ? sql`${payments.customerPhone} like ${`%${digits}%`}` : undefined,
+      ),
+    );
+  }
+  return and(...parts);
+}
+
+const SORTS: Record<
+  PaymentSort,
+  { column: typeof payments.createdAt | typeof payments.amountMinor; up: boolean }
+> = {
+  '-created_at': { column: payments.createdAt, up: false },
+  created_at: { column: payments.createdAt, up: true },
+  '-amount': { column: payments.amountMinor, up: false },
+  amount: { column: payments.amountMinor, up: true },
+};
+
+function after(sort: PaymentSort, cursor: PaymentCursor): SQL {
+  const { column, up } = SORTS[sort];
+  const value = column === payments.createdAt ? new Date(String(cursor.value)) : Number(cursor.value);
+  return up
+    ? sql`(${column}, ${payments.id}) > (${value}, ${cursor.id})`
+    : sql`(${column}, ${payments.id}) < (${value}, ${cursor.id})`;
+}
+
+/** A new id for a capture or refund. */
+const newId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
+
+export function createPaymentRepository(db: Db) {
+  const repository = {
+    /** A page: at most `limit` rows in the sort's order. */
+    async list(
+      query: PaymentQuery,
+      sort: PaymentSort,
+      limit: number,
+      cursor?: PaymentCursor,
+    ): Promise<PaymentRow[]> {
+      if (query.merchantIds.length === 0) return [];
+      const { column, up } = SORTS[sort];
+      const order = up ? [asc(column), asc(payments.id)] : [desc(column), desc(payments.id)];
+      return db
+        .select()
+        .from(payments)
+        .where(and(where(query), cursor ? after(sort, cursor) : undefined))
+        .orderBy(...order)
+        .limit(limit);
+    },
+
+    /** The filter's totals: how many, and the sums of their amounts, captures and refunds (minor units). */
+    async totals(query: PaymentQuery) {
+      if (query.merchantIds.length === 0) return [];
+      return db
+        .select({
+          currency: payments.currency,
+          count: count(),
+          amount: sum(payments.amountMinor),
+          captured: sum(payments.capturedMinor),
+          refunded: sum(payments.refundedMinor),
+        })
+        .from(payments)
+        .where(where(query))
+        .groupBy(payments.currency)
+        .orderBy(payments.currency);
+    },
+
+    /** A payment of one of these merchants (undefined for any other, or none). */
+    async get(id: string, merchantIds: string[]): Promise<PaymentRow | undefined> {
+      if (merchantIds.length === 0) return undefined;
+      return (
+        await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, id), inArray(payments.merchantId, merchantIds)))
+          .limit(1)
+      )[0];
+    },
+
+    /** A payment's captures and refunds, oldest first. */
+    async movements(paymentId: string): Promise<{ captures: CaptureRow[]; refunds: RefundRow[] }> {
+      const [captures, refunds] = await Promise.all([
+        db
+          .select()
+          .from(paymentCaptures)
+          .where(eq(paymentCaptures.paymentId, paymentId))
+          .orderBy(asc(paymentCaptures.createdAt), asc(paymentCaptures.id)),
+        db
+          .select()
+          .from(paymentRefunds)
+          .where(eq(paymentRefunds.paymentId, paymentId))
+          .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+      ]);
+      return { captures, refunds };
+    },
+
+    /**
+     * Records a capture of `amount` if that much is still authorised and not captured (and the payment is not
+     * cancelled); the status moves by `status`, given the new sums.
+     * @returns - the payment as changed, or undefined when less than `amount` was left
+     */
+    async capture(
+      id: string,
+      amount: number,
+      by: string,
+      now: Date,
+      status: (payment: PaymentRow) => string,
+    ): Promise<PaymentRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(payments)
+          .set({ capturedMinor: sql`${payments.capturedMinor} + ${amount}`, updatedAt: now })
+          .where(
+            and(
+              eq(payments.id, id),
+              sql`${payments.cancelledAt} is null`,
+              sql`${payments.capturedMinor} + ${amount} <= ${payments.amountMinor}`,
+            ),
+          )
+          .returning();
+        if (!row) return undefined;
+        await tx
+          .insert(paymentCaptures)
+          .values({ id: newId('cap'), paymentId: id, amountMinor: amount, by, createdAt: now });
+        const [moved] = await tx
+          .update(payments)
+          .set({ status: status(row) })
+          .where(eq(payments.id, id))
+          .returning();
+        return moved;
+      });
+    },
+
+    /**
+     * Records a refund of `amount` if that much is captured and not yet refunded.
+     * @returns - the payment as changed, or undefined when less than `amount` was left
+     */
+    async refund(
+      id: string,
+      refund: { amount: number; reason: string; note: string | null; by: string },
+      now: Date,
+      status: (payment: PaymentRow) => string,
+    ): Promise<PaymentRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(payments)
+          .set({ refundedMinor: sql`${payments.refundedMinor} + ${refund.amount}`, updatedAt: now })
+          .where(
+            and(
+              eq(payments.id, id),
+              sql`${payments.refundedMinor} + ${refund.amount} <= ${payments.capturedMinor}`,
+            ),
+          )
+          .returning();
+        if (!row) return undefined;
+        await tx.insert(paymentRefunds).values({
+          id: newId('ref'),
+          paymentId: id,
+          amountMinor: refund.amount,
+          reason: refund.reason,
+          note: refund.note,
+          by: refund.by,
+          createdAt: now,
+        });
+        const [moved] = await tx
+          .update(payments)
+          .set({ status: status(row) })
+          .where(eq(payments.id, id))
+          .returning();
+        return moved;
+      });
+    },
+
+    /**
+     * Writes payments with their captures and refunds by id (a fixture's), 500 payments a statement; a payment
+     * written again gets exactly the movements given now.
+     */
+    async upsert(
+      rows: {
+        payment: typeof payments.$inferInsert;
+        captures: (typeof paymentCaptures.$inferInsert)[];
+        refunds: (typeof paymentRefunds.$inferInsert)[];
+      }[],
+    ) {
+      for (let i = 0; i < rows.length; i += 500) {
+        const batch = rows.slice(i, i + 500);
+        const ids = batch.map((r) => r.payment.id);
+        await db
+          .insert(payments)
+          .values(batch.map((r) => r.payment))
+          .onConflictDoUpdate({
+            target: payments.id,
+            set: Object.fromEntries(
+              [
+                'merchant_id',
+                'store_id',
+                'order_reference',
+                'status',
+                'product',
+                'currency',
+                'amount_minor',
+                'captured_minor',
+                'refunded_minor',
+                'customer_name',
+                'customer_phone',
+                'cancelled_at',
+                'data',
+                'created_at',
+                'updated_at',
+              ].map((column) => [camel(column), sql.raw(`excluded."${column}"`)]),
+            ),
+          });
+        await db.delete(paymentCaptures).where(inArray(paymentCaptures.paymentId, ids));
+        await db.delete(paymentRefunds).where(inArray(paymentRefunds.paymentId, ids));
+        const captures = batch.flatMap((r) => r.captures);
+        const refunds = batch.flatMap((r) => r.refunds);
+        if (captures.length > 0) await db.insert(paymentCaptures).values(captures);
+        if (refunds.length > 0) await db.insert(paymentRefunds).values(refunds);
+      }
+    },
+  };
+  return repository;
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -1,0 +1,122 @@
+/**
+ * Orders and their payments (shell spec §2.6 `payments`, §6; issue 34; docs/orders.md). The spec names the web
+ * routes, not the calls; these follow its merchant API's shape:
+ *
+ *   GET  /merchant/api/v1/payments                 a page of payments (filters, search, sort, page_token)
+ *   GET  /merchant/api/v1/payments/totals          the filter's count and sums, per currency
+ *   POST /merchant/api/v1/payments/export          the filtered list as CSV, streamed
+ *   GET  /merchant/api/v1/payments/:id             one payment: items, customer, captures, refunds, timeline
+ *   POST /merchant/api/v1/payments/:id/captures    capture part or all of what is authorised
+ *   POST /merchant/api/v1/payments/:id/refunds     refund part or all of what is captured, with a reason
+ *
+ * Day filters are the caller's days (`tz_offset`, minutes east of UTC, the browser's); without it, UTC.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  CaptureBody,
+  PaymentAnswer,
+  PaymentFilters,
+  PaymentsPage,
+  PaymentsQuery,
+  PaymentTotals,
+  RefundBody,
+} from '../../contract/payments';
+import { requireSession } from '../auth/session';
+import { answers, ID_PARAMS } from '../openapi';
+import type { PaymentService } from '../services/payments';
+
+const tags = ['payments'];
+
+export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentService }) {
+  const { payments } = opts;
+  const base = '/merchant/api/v1/payments';
+  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
+
+  app.get<{ Querystring: PaymentsQuery }>(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'A page of payments (newest first unless sorted otherwise)',
+        querystring: PaymentsQuery,
+        response: answers({ 200: PaymentsPage }),
+      },
+    },
+    async (request) => payments.list(who(request), request.query),
+  );
+
+  app.get<{ Querystring: PaymentFilters }>(
+    `${base}/totals`,
+    {
+      schema: {
+        tags,
+        summary: 'How many payments the filters find and their sums, per currency',
+        querystring: PaymentFilters,
+        response: answers({ 200: PaymentTotals }),
+      },
+    },
+    async (request) => payments.totals(who(request), request.query),
+  );
+
+  app.post<{ Body: PaymentFilters }>(
+    `${base}/export`,
+    {
+      schema: {
+        tags,
+        summary: 'The payments of the filters as CSV (every page, newest first), streamed',
+        body: PaymentFilters,
+        response: answers({ 200: { type: 'string', description: 'text/csv' } }),
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const stream = await payments.export(who(request), request.body ?? {});
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .send(stream);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One payment with its order, captures, refunds and timeline',
+        params: ID_PARAMS,
+        response: answers({ 200: PaymentAnswer }),
+      },
+    },
+    async (request) => payments.get(who(request), request.params.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: CaptureBody }>(
+    `${base}/:id/captures`,
+    {
+      schema: {
+        tags,
+        summary: 'Capture part or all of what is authorised (needs is_order_creation_allowed)',
+        params: ID_PARAMS,
+        body: CaptureBody,
+        response: answers({ 200: PaymentAnswer }),
+      },
+    },
+    async (request) => payments.capture(who(request), request.params.id, request.body),
+  );
+
+  app.post<{ Params: { id: string }; Body: RefundBody }>(
+    `${base}/:id/refunds`,
+    {
+      schema: {
+        tags,
+        summary: 'Refund part or all of what is captured (needs is_dispute_refund_allowed)',
+        params: ID_PARAMS,
+        body: RefundBody,
+        response: answers({ 200: PaymentAnswer }),
+      },
+    },
+    async (request) => payments.refund(who(request), request.params.id, request.body),
+  );
+}
