@@ -13,6 +13,7 @@ import * as legalEntities from '../../src/contract/legalEntities';
 import * as stores from '../../src/contract/stores';
 import * as users from '../../src/contract/users';
 import * as disputes from '../../src/contract/disputes';
+import * as payments from '../../src/contract/payments';
 import * as catalogue from '../../src/contract/catalogue';
 import * as auth from '../../src/contract/auth';
 import * as account from '../../src/contract/account';
@@ -66,6 +67,12 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/disputes/{id}', 200, disputes.DisputeAnswer],
   ['post', '/merchant/api/v1/disputes/{id}/challenge', 'body', disputes.ChallengeBody],
   ['post', '/merchant/api/v1/disputes/export', 'body', disputes.DisputeFilters],
+  ['get', '/merchant/api/v1/payments', 200, payments.PaymentsPage],
+  ['get', '/merchant/api/v1/payments/totals', 200, payments.PaymentTotals],
+  ['get', '/merchant/api/v1/payments/{id}', 200, payments.PaymentAnswer],
+  ['post', '/merchant/api/v1/payments/{id}/captures', 'body', payments.CaptureBody],
+  ['post', '/merchant/api/v1/payments/{id}/refunds', 'body', payments.RefundBody],
+  ['post', '/merchant/api/v1/payments/export', 'body', payments.PaymentFilters],
   ['get', '/merchant/api/v1/stores', 200, stores.Stores],
   ['get', '/merchant/api/v1/stores/{id}/contract', 200, stores.StoreContract],
   ['get', '/merchant/api/v1/stores/{id}/contract/complete', 200, stores.ContractCompletion],

@@ -467,6 +467,12 @@ describe('fixtures', () => {
     ).toBe(true);
     expect(new Set(before.map((p) => p.status)).size).toBeGreaterThan(1);
     expect(before[0].order_reference).toMatch(/^GX-1\d{5}$/);
+    // Captures and refunds happened before now, after the order, in order.
+    for (const p of before.slice(-10)) {
+      const events = (await m.call('GET', `${BASE}/${p.id}`)).body.payment.timeline as Json[];
+      const times = events.map((e) => Date.parse(e.at));
+      expect(times.every((at) => at <= Date.now() && at >= Date.parse(p.created_at))).toBe(true);
+    }
   });
 
   it('refuses a fixture payment that refunds more than it captured, naming it', async () => {

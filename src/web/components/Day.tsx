@@ -1,10 +1,21 @@
 /**
- * An instant as its day (listText.ts), isolated left to right inside Arabic text.
+ * An instant as its day (listText.ts) — with its time of day when asked (an order placed at 14:05) —, each
+ * isolated left to right inside Arabic text (a day and a time in one isolate would be reordered around the
+ * Arabic month's name).
  */
 import { useTranslation } from 'react-i18next';
-import { langOf, dayText } from './listText';
+import { langOf, dayText, timeText } from './listText';
 
-export function Day(props: { iso: string }) {
+export function Day(props: { iso: string; withTime?: boolean }) {
   const { i18n } = useTranslation();
-  return <bdi dir="ltr">{dayText(props.iso, langOf(i18n.language))}</bdi>;
+  const lang = langOf(i18n.language);
+  const day = <bdi dir="ltr">{dayText(props.iso, lang)}</bdi>;
+  if (!props.withTime) return day;
+  return (
+    <>
+      {day}
+      {lang === 'ar' ? '، ' : ', '}
+      <bdi dir="ltr">{timeText(props.iso)}</bdi>
+    </>
+  );
 }

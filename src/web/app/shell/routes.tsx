@@ -106,6 +106,14 @@ const SUPPORT: [string, 'SupportList' | 'TicketDetail', Permission][] = [
   ['support/:ticketId', 'TicketDetail', 'canViewSupport'],
 ];
 
+const orders = () => import('../../features/orders/routes/OrdersPages');
+
+/** Orders (features/orders; docs/orders.md): canViewOrders (§2.7). */
+const ORDERS: [string, 'OrdersList' | 'PaymentDetail', Permission][] = [
+  ['payments', 'OrdersList', 'canViewOrders'],
+  ['payments/:paymentId', 'PaymentDetail', 'canViewOrders'],
+];
+
 const legalEntities = () => import('../../features/legal-entities/routes/LegalEntitiesPages');
 
 /** Legal entities (features/legal-entities; onboarding spec §2 "Other areas"): canViewStoreManagement (§2.7). */
@@ -183,6 +191,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(forms, FORMS, []),
   ...screenRoutes(capital, CAPITAL, ['capital']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
+  ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...screenRoutes(stores, STORES, ['stores', 'lists']),

@@ -6,6 +6,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
+import { downloadPost } from '../../api/download';
 import { ACTIVE_DISPUTES_KEY } from '../../api/activeDisputes';
 import type { ChallengeReason } from '../../../domain/disputes';
 import type { Dispute, DisputeAnswer, DisputesPage, TimelineEntry } from '../../../contract/disputes';
@@ -77,20 +78,5 @@ export async function exportCsv(filters: ListFilters) {
   const { statuses, ...query } = apiQuery(filters);
   const body: Record<string, unknown> = { ...query, tz_offset: Number(query.tz_offset) };
   if (statuses) body.statuses = statuses.split(',');
-  const response = await fetch(`${D}/export`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-mbo-client': 'web' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new ApiError(response.status, 'export failed');
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'disputes.csv';
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  await downloadPost(`${D}/export`, body, 'disputes.csv');
 }

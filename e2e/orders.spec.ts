@@ -1,0 +1,189 @@
+/**
+ * Orders as a merchant uses them (issue 34; docs/orders.md): the list filtered (kept in the address) with its
+ * totals, an order opened, part of it refunded — the timeline, the figures and the list's totals follow —, an
+ * authorised one captured, the export. In English on the desktop; in Arabic at 1280 and 375 px the list, the
+ * filters folded on a phone, an order and the refund dialog read right to left. Each test acts on a merchant of
+ * its own (a fixture), so no other test's list changes.
+ */
+import { parse } from 'csv-parse/sync';
+import { expect, test, type Page } from '@playwright/test';
+import { shot, signInWith } from './helpers';
+import { uniqueDigits } from './uniqueNumber';
+
+/** A merchant with an admin (signed in on the page) and 25 orders: new, captured, refunded, cancelled. */
+async function merchantWithOrders(page: Page) {
+  const tag = `${Date.now().toString(36)}${uniqueDigits(4)}`;
+  const merchant = `mer-e2e-ord-${tag}`;
+  const account = `acc-e2e-ord-${tag}`;
+  const store = `sto-e2e-ord-${tag}`;
+  const who = { email: `${account}@e2e.example`, phone: `+96657${uniqueDigits(7)}` };
+  const payments = Array.from({ length: 25 }, (_, i) => ({
+    id: `pay-${tag}-${i}`,
+    merchant_id: merchant,
+    store_id: store,
+    order_reference: `E2E-${tag}-${String(i).padStart(2, '0')}`,
+    product: i % 3 === 0 ? 'installments' : 'pay_later',
+    amount: 100 + i * 10,
+    customer_name: i === 4 ? 'Hessa Al-Dosari' : `Customer ${i}`,
+    customer_phone: `+96655${String(1000000 + i)}`,
+    created_at: `today-${i}d`,
+    items: [{ name: `Item ${i}`, quantity: 1, unit_price: 100 + i * 10 }],
+    ...(i === 1 ? { captured: 0 } : {}),
+    ...(i === 7 ? { refunded: 170 } : {}),
+    ...(i === 9 ? { cancelled: true } : {}),
+  }));
+  const res = await page.request.post('/dev/fixtures', {
+    data: {
+      accounts: [{ id: account, ...who }],
+      merchants: [{ id: merchant, name: `Orders ${tag}`, country: 'SAU' }],
+      stores: [
+        {
+          id: store,
+          merchant_id: merchant,
+          name: 'Orders Online',
+          country: 'SAU',
+          available_products: ['pay_later', 'installments'],
+        },
+      ],
+      permissions: [
+        {
+          account_id: account,
+          merchant_id: merchant,
+          role: 'workspace_admin',
+          flags: {
+            has_merchant_access: true,
+            has_store_access: true,
+            is_order_view_allowed: true,
+            is_order_creation_allowed: true,
+            is_dispute_refund_allowed: true,
+            is_account_edit_allowed: true,
+          },
+        },
+      ],
+      payments,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await signInWith(page.request, who);
+  return { tag, payments };
+}
+
+test.describe('orders', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('filter the list with its totals, open an order, refund part of it, capture another', async ({
+    page,
+  }) => {
+    const { tag, payments } = await merchantWithOrders(page);
+    await page.goto('/payments?lang=en');
+    const rows = page.getByTestId('orders').locator('tbody tr');
+    await expect(rows).toHaveCount(20);
+    await expect(page.getByTestId('total-count')).toContainText('25');
+    await expect(page.getByText('Showing 20 of 25 orders')).toBeVisible();
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(rows).toHaveCount(25);
+
+    // Filters go to the address; the totals follow them.
+    await page.getByRole('textbox', { name: 'Min amount' }).fill('200');
+    await expect(page).toHaveURL(/min=200/);
+    await expect(page.getByTestId('total-count')).toContainText('15');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('textbox', { name: 'Search' }).fill('hessa');
+    await expect(rows).toHaveCount(1);
+    await expect(page).toHaveURL(/q=hessa/);
+    await page.reload();
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('total-refunded-SAR')).toContainText('SAR 0.00');
+
+    // Open it and refund part of it, with a reason, confirmed.
+    await rows.first().getByRole('link').click();
+    await expect(page.getByRole('heading', { name: payments[4]!.order_reference })).toBeVisible();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Amount to refund/).fill('40.5');
+    await dialog.getByLabel('Returned').check();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toContainText('Refund SAR 40.50 to Hessa Al-Dosari');
+    await dialog.getByRole('button', { name: 'Refund now' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('payment-refunded')).toContainText('SAR 40.50');
+    await expect(page.getByTestId('payment-left-to-refund')).toContainText('SAR 99.50');
+    await expect(page.getByText('Partly refunded')).toBeVisible();
+    await expect(page.getByTestId('payment-timeline').locator('[data-kind]')).toHaveText([
+      /Payment authorised/,
+      /Captured/,
+      /Refunded.*40\.50.*Returned/s,
+    ]);
+    // More than is left is refused beside the field, and what was typed stays.
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.getByLabel(/Amount to refund/).fill('99.51');
+    await dialog.getByLabel('Duplicate order').check();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('At most 99.50 SAR is left')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Back in the list, the totals count the refund.
+    await page.goBack();
+    await expect(page).toHaveURL(/q=hessa/);
+    await expect(page.getByTestId('total-refunded-SAR')).toContainText('SAR 40.50');
+
+    // An authorised order is captured in part.
+    await page.goto(`/payments/${payments[1]!.id}?lang=en`);
+    await expect(page.getByText('New', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Capture', exact: true }).click();
+    await dialog.getByLabel(/Amount to capture/).fill('60');
+    await dialog.getByRole('button', { name: 'Capture' }).click();
+    await expect(page.getByTestId('payment-captured')).toContainText('SAR 60.00');
+    await expect(page.getByTestId('payment-left-to-capture')).toContainText('SAR 50.00');
+
+    // The export is the filtered list, every page of it.
+    await page.goto('/payments?lang=en&product=installments');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c)), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(csv).toHaveLength(9);
+    expect(csv.every((r) => r.product === 'installments' && r.order_reference!.includes(tag))).toBe(true);
+  });
+
+  test('in Arabic the list and an order read right to left', async ({ page }) => {
+    const { payments } = await merchantWithOrders(page);
+    await page.goto('/payments?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('orders').locator('tbody tr')).toHaveCount(20);
+    await expect(page.getByText('يُعرض 20 طلبًا من 25')).toBeVisible();
+    await shot(page, 'orders-list-ar-1280');
+    await page.goto(`/payments/${payments[7]!.id}?lang=ar`);
+    await expect(page.getByText('مُسترد', { exact: true })).toBeVisible();
+    await shot(page, 'orders-detail-ar-1280');
+  });
+});
+
+test.describe('orders on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('cards, folded filters, an order and the refund dialog, right to left', async ({ page }) => {
+    const { payments } = await merchantWithOrders(page);
+    await page.goto('/payments?lang=ar');
+    const cards = page.getByTestId('order-cards').locator('[data-payment]');
+    await expect(cards).toHaveCount(20);
+    // The filters other than the search are folded under one button, which says how many are set.
+    await expect(page.getByRole('textbox', { name: 'أقل مبلغ' })).toBeHidden();
+    await page.getByRole('button', { name: 'عوامل التصفية', exact: true }).click();
+    await page.getByRole('textbox', { name: 'أقل مبلغ' }).fill('300');
+    await expect(cards).toHaveCount(5);
+    await page.getByRole('button', { name: 'عوامل التصفية (1)' }).click();
+    await expect(page.getByRole('textbox', { name: 'أقل مبلغ' })).toBeHidden();
+    await shot(page, 'orders-list-ar-375');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.goto(`/payments/${payments[2]!.id}?lang=ar`);
+    await page.getByRole('button', { name: 'استرداد', exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText('المتبقي للاسترداد');
+    await shot(page, 'orders-refund-ar-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

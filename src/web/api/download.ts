@@ -1,0 +1,25 @@
+/**
+ * Saves what a POST answers as a file (the lists' CSV exports): the server streams every page of the filters;
+ * the browser keeps the file under the name the answer gives (`content-disposition`), or `fallbackName`.
+ * @throws ApiError - when the server refuses (a bad filter, no permission) or the network fails
+ */
+import { ApiError } from './client';
+
+export async function downloadPost(url: string, body: unknown, fallbackName: string) {
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-mbo-client': 'web' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, 'export failed');
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

@@ -1,0 +1,99 @@
+/**
+ * Orders' calls (docs/orders.md) as react-query hooks, one key factory for the feature. The list pages by
+ * `next_page_token` ("Show more" appends the next page); the totals are their own query (a slow sum never holds
+ * up the rows); capture and refund put the payment's new state in place and refresh the lists and totals.
+ */
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, ApiError } from '../../api/client';
+import { downloadPost } from '../../api/download';
+import type {
+  CaptureBody,
+  Payment,
+  PaymentAnswer,
+  PaymentDetail,
+  PaymentsPage,
+  PaymentTotals,
+  RefundBody,
+} from '../../../contract/payments';
+import { apiFilters, queryOf, type OrderFilters } from './filters';
+
+const P = '/merchant/api/v1/payments';
+
+export type { Payment, PaymentDetail };
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (filters: OrderFilters) => ['orders', 'list', filters] as const,
+  totals: (filters: Omit<OrderFilters, 'sort'>) => ['orders', 'totals', filters] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+};
+
+/** A 4xx will not change by asking again; anything else is tried twice more. */
+const retry = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && count < 2;
+
+export function useOrders(filters: OrderFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: orderKeys.list(filters),
+    enabled,
+    queryFn: ({ pageParam, signal }) =>
+      api<PaymentsPage>(
+        'GET',
+        `${P}?${queryOf(filters, { sort: filters.sort, ...(pageParam ? { page_token: pageParam } : {}) })}`,
+        undefined,
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_page_token ?? undefined,
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+export function useOrderTotals(filters: OrderFilters, enabled = true) {
+  const { sort: _sort, ...rest } = filters;
+  return useQuery({
+    queryKey: orderKeys.totals(rest),
+    enabled,
+    queryFn: ({ signal }) =>
+      api<PaymentTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+export const usePayment = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: orderKeys.detail(id),
+    enabled,
+    queryFn: () => api<PaymentAnswer>('GET', `${P}/${encodeURIComponent(id)}`).then((r) => r.payment),
+    retry,
+  });
+
+function usePaymentAction<Input>(id: string, send: (input: Input) => Promise<PaymentAnswer>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ payment }) => {
+      client.setQueryData(orderKeys.detail(id), payment);
+      void client.invalidateQueries({ queryKey: ['orders', 'list'] });
+      void client.invalidateQueries({ queryKey: ['orders', 'totals'] });
+    },
+  });
+}
+
+export const useCapture = (id: string) =>
+  usePaymentAction<CaptureBody>(id, (body) => api('POST', `${P}/${encodeURIComponent(id)}/captures`, body));
+
+export const useRefund = (id: string) =>
+  usePaymentAction<RefundBody>(id, (body) => api('POST', `${P}/${encodeURIComponent(id)}/refunds`, body));
+
+/** Saves the filtered list as a CSV file (every page of it: the server streams them). */
+export const exportOrders = (filters: OrderFilters) =>
+  downloadPost(`${P}/export`, apiFilters(filters), 'orders.csv');

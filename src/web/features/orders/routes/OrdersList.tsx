@@ -1,0 +1,176 @@
+/**
+ * Orders (shell spec §2.6 `payments`; docs/orders.md): filters in the address, the filter's totals, a table on a
+ * desktop and cards on a phone, 20 at a time with "Show more", and the CSV of the filtered list.
+ */
+import { Group, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { usePermissionFlags } from '../../../api/permissions';
+import { Day } from '../../../components/Day';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { Money } from '../../../components/Money';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { notify } from '../../../components/notificationStore';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { exportOrders, useOrders, useOrderTotals, type Payment } from '../api';
+import { OrderFiltersBar } from '../components/OrderFilters';
+import { OrderTotals } from '../components/OrderTotals';
+import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
+import { amountProblem, filtersFrom, hasFilters, paramsOf } from '../filters';
+
+export const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
+
+function useColumns(): ListColumn<Payment>[] {
+  const { t } = useTranslation('orders');
+  return [
+    {
+      header: t('column.order'),
+      cell: (p) => (
+        <>
+          <RowLink to={paymentPath(p.id)}>
+            <bdi>{p.order_reference}</bdi>
+          </RowLink>
+          <Text size="xs" c="dimmed">
+            <bdi>{p.id}</bdi>
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t('column.customer'),
+      maw: 220,
+      cell: (p) => (
+        <>
+          <Text size="sm" truncate>
+            <bdi>{p.customer_name}</bdi>
+          </Text>
+          <Text size="xs" c="dimmed">
+            <bdi dir="ltr">{p.customer_phone}</bdi>
+          </Text>
+        </>
+      ),
+    },
+    { header: t('column.product'), cell: (p) => t(`product.${p.product}`, { defaultValue: p.product }) },
+    { header: t('column.amount'), cell: (p) => <Money amount={p.amount} currency={p.currency} /> },
+    {
+      header: t('column.status'),
+      cell: (p) => <PaymentStatusBadge status={p.status} refunded={p.refunded} />,
+    },
+    { header: t('column.placed'), cell: (p) => <Day iso={p.created_at} withTime /> },
+  ];
+}
+
+export function OrdersList() {
+  const { t } = useTranslation('orders');
+  const flags = usePermissionFlags();
+  const mayFetch = flags.data?.is_order_view_allowed === true;
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  // A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked.
+  const sound = amountProblem(filters) === null && !(filters.from && filters.to && filters.from > filters.to);
+  const list = useOrders(filters, mayFetch && sound);
+  const totals = useOrderTotals(filters, mayFetch && sound);
+  const columns = useColumns();
+  const [exporting, setExporting] = useState(false);
+  const payments = list.data?.pages.flatMap((p) => p.payments) ?? [];
+  const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
+
+  if ((flags.isSuccess && !mayFetch) || (list.error instanceof ApiError && list.error.status === 403))
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportOrders(filters);
+    } catch {
+      notify({ variant: 'error', title: t('export'), message: t('exportFailed') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={{
+          label: exporting ? `${t('export')}…` : t('export'),
+          onClick: () => void (exporting ? undefined : download()),
+          icon: <IconDownload size={16} />,
+        }}
+      />
+      <OrderFiltersBar filters={filters} onChange={change} />
+      {sound && <OrderTotals query={totals} />}
+      <ResponsiveList
+        query={sound ? list : { isPending: false, isError: false, refetch: () => undefined }}
+        rows={sound ? payments : []}
+        rowKey={(p) => p.id}
+        rowAttribute="payment"
+        table={{ columns, minWidth: 860, testId: 'orders' }}
+        cards={{
+          render: (p) => <OrderCard payment={p} />,
+          link: (p) => paymentPath(p.id),
+          testId: 'order-cards',
+        }}
+        loading={{ rows: 8, height: 44, testId: 'orders-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'orders-empty', title: t('empty.filtered') }
+            : { testId: 'orders-empty', title: t('empty.title'), body: t('empty.body') }
+        }
+        footer={
+          <ShowMore
+            shown={
+              count === undefined
+                ? t('shownSome', { count: payments.length })
+                : t('shown', { count: payments.length, total: count.toLocaleString('en-GB') })
+            }
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        }
+      />
+    </>
+  );
+}
+
+/** An order on a phone: its number and status, the customer, the amount and when. */
+function OrderCard(props: { payment: Payment }) {
+  const { t } = useTranslation('orders');
+  const p = props.payment;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={600}>
+          <bdi>{p.order_reference}</bdi>
+        </Text>
+        <PaymentStatusBadge status={p.status} refunded={p.refunded} />
+      </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" truncate>
+          <bdi>{p.customer_name}</bdi>
+        </Text>
+        <Text size="sm" fw={600}>
+          <Money amount={p.amount} currency={p.currency} />
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {t(`product.${p.product}`, { defaultValue: p.product })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Day iso={p.created_at} withTime />
+        </Text>
+      </Group>
+    </>
+  );
+}

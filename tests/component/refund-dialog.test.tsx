@@ -1,0 +1,134 @@
+/**
+ * Refunding an order (docs/orders.md): the amount is checked before anything is sent, a reason is needed ("other"
+ * also a note), a confirmation says what goes back to whom, and when the server refuses (another refund took
+ * part of it meanwhile) its words show beside the field with what was typed kept.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import orders from '../../locales/en/orders.json';
+import validation from '../../locales/en/validation.json';
+import { RefundDialog } from '../../src/web/features/orders/components/RefundDialog';
+import type { PaymentDetail } from '../../src/contract/payments';
+
+const i18n = i18next.createInstance();
+await i18n.init({ lng: 'en', defaultNS: 'orders', resources: { en: { orders, validation } } });
+
+const PAYMENT: PaymentDetail = {
+  id: 'pay-1',
+  order_reference: 'RS-100001',
+  merchant_id: 'mer-1',
+  store_id: 'sto-1',
+  status: 'captured',
+  product: 'pay_later',
+  currency: 'SAR',
+  amount: '250.00',
+  captured: '250.00',
+  refunded: '50.00',
+  customer_name: 'Noura Al-Qahtani',
+  customer_phone: '+966500000000',
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-21T09:00:00.000Z',
+  store_name: 'Online',
+  customer_email: null,
+  items: [],
+  captures: [],
+  refunds: [],
+  timeline: [],
+  dispute: null,
+  left_to_capture: '0.00',
+  left_to_refund: '200.00',
+  can_capture: false,
+  can_refund: true,
+};
+
+function show(onDone = vi.fn()) {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MantineProvider env="test">
+          <RefundDialog payment={PAYMENT} opened onClose={() => undefined} onDone={onDone} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return onDone;
+}
+
+const answer = (status: number, body: unknown) =>
+  vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the refund dialog', () => {
+  it('offers all that is left, and checks the amount and the reason before asking', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    show();
+    const amount = screen.getByLabelText(/Amount to refund/);
+    expect((amount as HTMLInputElement).value).toBe('200.00');
+    await user.clear(amount);
+    await user.type(amount, '200.01');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('At most 200.00 SAR is left')).toBeTruthy();
+    expect(screen.getByText('Choose why you are refunding')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '20.555');
+    expect(screen.getByText('Enter an amount with at most 2 decimals, such as 120.50')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByLabelText('Other'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Say why you are refunding')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('confirms what goes back to whom, then sends it', async () => {
+    const fetch = answer(200, { payment: { ...PAYMENT, refunded: '70.00', left_to_refund: '180.00' } });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    const onDone = show();
+    const amount = screen.getByLabelText(/Amount to refund/);
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByLabelText('Returned'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(/Noura Al-Qahtani/)).toBeTruthy();
+    expect(screen.getByText(/cannot be undone/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Refund now' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/merchant/api/v1/payments/pay-1/refunds');
+    expect(JSON.parse(init.body)).toEqual({ amount: '20', reason: 'returned' });
+  });
+
+  it('shows the server’s refusal beside the amount and keeps what was typed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(400, {
+        status: 400,
+        message: 'amount: more than is left',
+        field_errors: {
+          '/amount': { key: 'validation:error.amountLeft', params: { left: '10.00', currency: 'SAR' } },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const onDone = show();
+    const amount = screen.getByLabelText(/Amount to refund/);
+    await user.clear(amount);
+    await user.type(amount, '150');
+    await user.click(screen.getByLabelText('Duplicate order'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Refund now' }));
+    expect(await screen.findByText('At most 10.00 SAR is left')).toBeTruthy();
+    expect((screen.getByLabelText(/Amount to refund/) as HTMLInputElement).value).toBe('150');
+    expect((screen.getByLabelText('Duplicate order') as HTMLInputElement).checked).toBe(true);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
