@@ -27,5 +27,9 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 // Mantine's autosizing textarea listens for web fonts loading (document.fonts), which jsdom does not have.
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
   });
