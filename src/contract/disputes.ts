@@ -103,7 +103,11 @@ export type DisputesQuery = Static<typeof DisputesQuery>;
 export const DisputesPage = Type.Object({ disputes: Type.Array(Dispute), next_page_token: NullableString() });
 export type DisputesPage = Static<typeof DisputesPage>;
 
-export const ActiveDisputes = Type.Object({ total: Type.Integer(), statuses: Type.Array(Type.String()) });
+export const ActiveDisputes = Type.Object({
+  total: Type.Integer(),
+  statuses: Type.Array(Type.String()),
+  pending: Type.Integer({ description: 'of them, those waiting for the merchant’s response' }),
+});
 export type ActiveDisputes = Static<typeof ActiveDisputes>;
 
 /** What reading, refunding and challenging a dispute answer. */

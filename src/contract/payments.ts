@@ -153,3 +153,24 @@ export const RefundBody = Type.Object(
   { additionalProperties: false },
 );
 export type RefundBody = Static<typeof RefundBody>;
+
+/** The home's sales tile: orders placed today and in the last 7 days (cancelled ones left out), per currency. */
+export const SalesSummary = Type.Object({
+  sales: Type.Array(
+    Type.Object({
+      currency: Type.String(),
+      today: Type.Object({ count: Type.Integer(), amount: Type.String() }),
+      week: Type.Object({ count: Type.Integer(), amount: Type.String() }),
+    }),
+  ),
+  /** Where "today" and "the last 7 days" start, in the caller's time zone. */
+  today_from: Instant,
+  week_from: Instant,
+});
+export type SalesSummary = Static<typeof SalesSummary>;
+
+export const SummaryQuery = Type.Object(
+  { tz_offset: LIST_FILTERS.tz_offset, request_id: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export type SummaryQuery = Static<typeof SummaryQuery>;

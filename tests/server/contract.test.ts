@@ -14,6 +14,8 @@ import * as stores from '../../src/contract/stores';
 import * as users from '../../src/contract/users';
 import * as disputes from '../../src/contract/disputes';
 import * as payments from '../../src/contract/payments';
+import * as merchants from '../../src/contract/merchants';
+import * as remoteConfig from '../../src/contract/remoteConfig';
 import * as catalogue from '../../src/contract/catalogue';
 import * as auth from '../../src/contract/auth';
 import * as account from '../../src/contract/account';
@@ -73,6 +75,15 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v1/payments/{id}/captures', 'body', payments.CaptureBody],
   ['post', '/merchant/api/v1/payments/{id}/refunds', 'body', payments.RefundBody],
   ['post', '/merchant/api/v1/payments/export', 'body', payments.PaymentFilters],
+  ['get', '/merchant/api/v1/payments/summary', 200, payments.SalesSummary],
+  ['get', '/merchant/api/v2/merchants', 200, merchants.MerchantsAnswer],
+  ['get', '/merchant/api/v1/application/merchant/{id}', 200, merchants.MerchantApplication],
+  ['get', '/merchant/api/v1/application/merchant/{id}/api_keys', 200, merchants.ApiKeys],
+  ['post', '/merchant/api/v1/application/merchant/{id}/api_keys/reveal', 'body', merchants.RevealBody],
+  ['get', '/merchant/api/v1/merchants/{id}/products', 200, merchants.MerchantProducts],
+  ['post', '/merchant/api/v1/auth/step-up', 200, merchants.StepUpAnswer],
+  ['get', '/merchant/api/v1/remote-config/web_status_message', 200, remoteConfig.StatusMessageAnswer],
+  ['put', '/merchant/api/v1/remote-config/web_status_message', 'body', remoteConfig.StatusMessageBody],
   ['get', '/merchant/api/v1/stores', 200, stores.Stores],
   ['get', '/merchant/api/v1/stores/{id}/contract', 200, stores.StoreContract],
   ['get', '/merchant/api/v1/stores/{id}/contract/complete', 200, stores.ContractCompletion],

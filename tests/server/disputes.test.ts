@@ -95,6 +95,7 @@ describe('who sees which disputes', () => {
     expect((await admin.call('GET', `${BASE}/active`)).body).toEqual({
       total: 6,
       statuses: ['pending', 'arbitration'],
+      pending: 4,
     });
     expect((await staff.call('GET', `${BASE}/active`)).body.total).toBe(0);
   });

@@ -754,3 +754,20 @@ export const paymentRefunds = pgTable(
   },
   (t) => [index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt)],
 );
+
+/**
+ * A merchant's API keys (onboarding spec §3: public_key, secret_key, test_public_key, test_secret_key;
+ * docs/dashboard.md). Test keys are made the first time a merchant's keys are asked for; production keys once its
+ * organization is approved and its business profile complete. Secret keys leave the server only in the answer of
+ * a reveal that a fresh second-factor code opened — never in a list, never in a log.
+ */
+export const apiKeys = pgTable('api_keys', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  testPublicKey: text('test_public_key').notNull(),
+  testSecretKey: text('test_secret_key').notNull(),
+  publicKey: text('public_key'),
+  secretKey: text('secret_key'),
+  createdAt: createdAt(),
+});

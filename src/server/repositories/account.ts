@@ -27,6 +27,7 @@ export function createAccountRepository(db: Db) {
           role: memberships.role,
           flags: memberships.flags,
           merchantCountry: merchants.country,
+          merchantName: merchants.name,
           organizationId: merchants.organizationId,
         })
         .from(memberships)

@@ -59,6 +59,19 @@ export function createAuthRepository(db: Db) {
     async codeById(id: string): Promise<OtpRow | undefined> {
       return (await db.select().from(otpCodes).where(eq(otpCodes.id, id)).limit(1))[0];
     },
+    /** The newest unused step-up code of a session (a fresh code before a secret is shown). */
+    async latestStepUp(sessionId: string): Promise<OtpRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(otpCodes)
+          .where(
+            and(eq(otpCodes.sessionId, sessionId), eq(otpCodes.purpose, 'step_up'), isNull(otpCodes.usedAt)),
+          )
+          .orderBy(desc(otpCodes.createdAt))
+          .limit(1)
+      )[0];
+    },
     /** The newest unused second-factor code of a session. */
     async latestChallenge(sessionId: string): Promise<OtpRow | undefined> {
       return (

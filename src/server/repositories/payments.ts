@@ -124,6 +124,33 @@ export function createPaymentRepository(db: Db) {
         .orderBy(payments.currency);
     },
 
+    /**
+     * Orders placed since `weekFrom` (cancelled ones left out), per currency: their count and sum, and those since
+     * `todayFrom`. One index range scan of (merchant, created_at).
+     */
+    async sales(merchantIds: string[], todayFrom: Date, weekFrom: Date) {
+      if (merchantIds.length === 0) return [];
+      const today = sql`${payments.createdAt} >= ${todayFrom}`;
+      return db
+        .select({
+          currency: payments.currency,
+          weekCount: count(),
+          weekAmount: sum(payments.amountMinor),
+          todayCount: sql<number>`count(*) filter (where ${today})`,
+          todayAmount: sql<string | null>`sum(${payments.amountMinor}) filter (where ${today})`,
+        })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.merchantId, merchantIds),
+            gte(payments.createdAt, weekFrom),
+            sql`${payments.cancelledAt} is null`,
+          ),
+        )
+        .groupBy(payments.currency)
+        .orderBy(payments.currency);
+    },
+
     /** A payment of one of these merchants (undefined for any other, or none). */
     async get(id: string, merchantIds: string[]): Promise<PaymentRow | undefined> {
       if (merchantIds.length === 0) return undefined;

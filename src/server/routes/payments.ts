@@ -4,6 +4,7 @@
  *
  *   GET  /merchant/api/v1/payments                 a page of payments (filters, search, sort, page_token)
  *   GET  /merchant/api/v1/payments/totals          the filter's count and sums, per currency
+ *   GET  /merchant/api/v1/payments/summary         sales today and in the last 7 days (the home)
  *   POST /merchant/api/v1/payments/export          the filtered list as CSV, streamed
  *   GET  /merchant/api/v1/payments/:id             one payment: items, customer, captures, refunds, timeline
  *   POST /merchant/api/v1/payments/:id/captures    capture part or all of what is authorised
@@ -20,6 +21,8 @@ import {
   PaymentsQuery,
   PaymentTotals,
   RefundBody,
+  SalesSummary,
+  SummaryQuery,
 } from '../../contract/payments';
 import { requireSession } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
@@ -56,6 +59,19 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
       },
     },
     async (request) => payments.totals(who(request), request.query),
+  );
+
+  app.get<{ Querystring: SummaryQuery }>(
+    `${base}/summary`,
+    {
+      schema: {
+        tags,
+        summary: 'Sales today and in the last 7 days (the home’s tile), per currency',
+        querystring: SummaryQuery,
+        response: answers({ 200: SalesSummary }),
+      },
+    },
+    async (request) => payments.sales(who(request), request.query.tz_offset),
   );
 
   app.post<{ Body: PaymentFilters }>(

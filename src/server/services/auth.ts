@@ -289,6 +289,51 @@ export function createAuthService(deps: {
     },
 
     /**
+     * POST /merchant/api/v1/auth/step-up: a fresh code to the account's own second factor (its phone, else its
+     * e-mail), asked for before a secret is shown (an API secret key; docs/dashboard.md). The same lockouts as
+     * sign-in's; asked again within the resend interval, 429 with how long to wait.
+     */
+    async startStepUp(session: SessionContext) {
+      if (session.state !== 'open') throw new HttpError(401, 'unauthorized');
+      const account = await repo.accountById(session.accountId);
+      const factor: Factor = account?.phone ? 'phone' : 'email';
+      const target = account?.phone ?? account?.email;
+      if (!target) throw badRequest('bad_request');
+      const earlier = await repo.latestStepUp(session.id);
+      if (earlier) {
+        const wait = earlier.sentAt.getTime() + RESEND_AFTER_MS - clock.now().getTime();
+        if (wait > 0)
+          throw new HttpError(429, 'too many requests', undefined, { retry_after: Math.ceil(wait / 1000) });
+      }
+      await countSend(target);
+      const sent = await sendCode(factor, target, account?.lang ?? 'en');
+      await repo.insertCode({
+        id: randomUUID(),
+        purpose: 'step_up',
+        channel: factor,
+        target,
+        accountId: session.accountId,
+        sessionId: session.id,
+        setup: false,
+        lang: account?.lang ?? 'en',
+        ...sent,
+        createdAt: clock.now(),
+      });
+      return { factor, to: maskAddress(factor, target), resend_after: RESEND_AFTER_MS / 1000 };
+    },
+
+    /**
+     * Checks a step-up code of this session and uses it up: one code, one secret shown. Wrong codes count
+     * towards the address's lockout; no code asked for, 400 "session expired" (ask for one).
+     */
+    async verifyStepUp(session: SessionContext, code: string) {
+      const row = await repo.latestStepUp(session.id);
+      if (!row) throw badRequest('session expired');
+      await checkCode(row, code);
+      await repo.markCodeUsed(row.id, clock.now());
+    },
+
+    /**
      * An open session for an account that has both factors, without codes: only the development routes call it
      * (`POST /dev/sessions`, absent in production), so tests set a signed-in state up without walking the sign-in
      * the auth tests already prove. An account without its second factor yet is refused: it signs in for real.

@@ -194,11 +194,11 @@ export function createDisputeService(deps: {
     /** The open disputes (pending or in arbitration): their count, for the sidebar's badge. */
     async active(accountId: string): Promise<ActiveDisputes> {
       const merchants = await merchantsWith(accountId, 'is_disputes_allowed');
-      const total = await repository.count({
-        merchantIds: merchants,
-        statuses: [...ACTIVE_DISPUTE_STATUSES],
-      });
-      return { total, statuses: [...ACTIVE_DISPUTE_STATUSES] };
+      const [total, pending] = await Promise.all([
+        repository.count({ merchantIds: merchants, statuses: [...ACTIVE_DISPUTE_STATUSES] }),
+        repository.count({ merchantIds: merchants, statuses: ['pending'] }),
+      ]);
+      return { total, statuses: [...ACTIVE_DISPUTE_STATUSES], pending };
     },
 
     async get(accountId: string, id: string): Promise<DisputeAnswer> {

@@ -34,6 +34,7 @@ import type {
   PaymentsPage,
   PaymentTotals,
   RefundBody,
+  SalesSummary,
   TimelineEvent,
 } from '../../contract/payments';
 import type { Clock } from '../clock';
@@ -371,6 +372,33 @@ export function createPaymentService(deps: {
             net: minorToDecimal(captured - refunded, r.currency),
           };
         }),
+      };
+    },
+
+    /**
+     * The home's sales: orders placed today and in the last 7 days (today and the 6 days before), in the caller's
+     * time zone — a rolling week, the same in every country whatever day its week starts on.
+     */
+    async sales(accountId: string, offsetMinutes = 0): Promise<SalesSummary> {
+      const merchants = await readable(accountId);
+      const now = clock.now();
+      const local = new Date(now.getTime() + offsetMinutes * 60_000);
+      const midnight =
+        Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offsetMinutes * 60_000;
+      const todayFrom = new Date(midnight);
+      const weekFrom = new Date(midnight - 6 * 24 * 60 * 60_000);
+      const rows = await repository.sales(merchants, todayFrom, weekFrom);
+      return {
+        sales: rows.map((r) => ({
+          currency: r.currency,
+          today: {
+            count: Number(r.todayCount),
+            amount: minorToDecimal(Number(r.todayAmount ?? 0), r.currency),
+          },
+          week: { count: Number(r.weekCount), amount: minorToDecimal(Number(r.weekAmount ?? 0), r.currency) },
+        })),
+        today_from: todayFrom.toISOString(),
+        week_from: weekFrom.toISOString(),
       };
     },
 

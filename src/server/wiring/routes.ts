@@ -19,6 +19,8 @@ import { chatSocketRoute } from '../routes/chatSocket';
 import { devRoutes } from '../routes/dev';
 import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
+import { remoteConfigRoutes } from '../routes/remoteConfig';
+import { merchantRoutes } from '../routes/merchants';
 import { draftRoutes } from '../routes/drafts';
 import { healthRoutes } from '../routes/health';
 import { helpCentreRoutes } from '../routes/helpCentre';
@@ -71,6 +73,8 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(capitalRoutes, { capital: s.capital });
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
+  await app.register(remoteConfigRoutes, { remoteConfig: s.remoteConfig, isOps: s.isOps });
+  await app.register(merchantRoutes, { merchants: s.merchants, auth: s.auth });
   await app.register(legalEntityRoutes, { legalEntities: s.legalEntities });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(chatRoutes, { chat: s.chat });

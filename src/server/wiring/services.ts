@@ -39,6 +39,10 @@ import { createCodeLocks } from '../services/codeLocks';
 import { sandboxConnector } from '../services/connectors';
 import { createDisputeService } from '../services/disputes';
 import { createPaymentService } from '../services/payments';
+import { createRemoteConfigService } from '../services/remoteConfig';
+import { createMerchantService } from '../services/merchants';
+import { createApiKeyRepository } from '../repositories/apiKeys';
+import { createSettingsRepository } from '../repositories/settings';
 import { createDraftsService, type FlowHooks } from '../services/drafts';
 import { createFileService } from '../services/files';
 import { databaseFlowSource } from '../services/flowStore';
@@ -176,6 +180,17 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const merchants = createMerchantService({
+    accounts: accountRepository,
+    organizations: createOrganizationRepository(db),
+    keys: createApiKeyRepository(db),
+    clock,
+  });
+  const remoteConfig = createRemoteConfigService({
+    settings: createSettingsRepository(db),
+    accounts: accountRepository,
+    clock,
+  });
   const legalEntities = createLegalEntityService({ accounts: accountRepository });
   let chatSecret: Promise<string> | undefined;
   const chatRepository = createChatRepository(db);
@@ -234,6 +249,8 @@ export async function createServices(context: {
     organizations,
     disputes,
     payments,
+    remoteConfig,
+    merchants,
     legalEntities,
     chat,
     chatHub,

@@ -1,5 +1,5 @@
 /**
- * The open disputes' count for the sidebar's badge (shell spec §2.3; cached 300 s, onboarding spec §9). Here and
+ * The open disputes' count for the sidebar's badge (and, of them, those waiting for the merchant: the home's tile) (shell spec §2.3; cached 300 s, onboarding spec §9). Here and
  * not in features/disputes: the shell shows it, and the shell imports no feature. The disputes screens refresh
  * it by the same key after a refund or a challenge.
  */
@@ -13,7 +13,7 @@ export const ACTIVE_DISPUTES_KEY = ['disputes', 'active'] as const;
 export const useActiveDisputes = (enabled: boolean) =>
   useQuery({
     queryKey: ACTIVE_DISPUTES_KEY,
-    queryFn: () => api<ActiveDisputes>('GET', '/merchant/api/v1/disputes/active').then((r) => r.total),
+    queryFn: () => api<ActiveDisputes>('GET', '/merchant/api/v1/disputes/active'),
     staleTime: ACTIVE_DISPUTES_CACHE_MS,
     enabled,
     retry: false,

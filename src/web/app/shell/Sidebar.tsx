@@ -94,7 +94,9 @@ export function Sidebar(props: {
     // Support: a dot while the chat has messages from support not yet read (spec §2.3, §2.9).
     if (name === 'support') return chatUnread ? { text: t('unread'), color: 'red', dot: true } : undefined;
     if (name === 'disputes' && canFetchDisputes)
-      return activeDisputes.data ? { text: String(activeDisputes.data), color: 'red' } : undefined;
+      return activeDisputes.data?.total
+        ? { text: String(activeDisputes.data.total), color: 'red' }
+        : undefined;
     return name && !seen[name] ? { text: t('new'), color: 'mint' } : undefined;
   };
 

@@ -1,0 +1,70 @@
+/**
+ * The merchant calls of onboarding spec §7 "Merchants" (docs/dashboard.md): the caller's merchants, one
+ * merchant's application summary, its API keys (secrets masked) and their reveal after a fresh code, its legal
+ * entity, its products; and the step-up code a reveal needs.
+ */
+import { Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
+import { LegalEntity } from './legalEntities';
+
+export const MerchantSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  country: Type.String(),
+  currency: Type.String(),
+  organization_id: NullableString(),
+  role: Type.String(),
+});
+export const MerchantsAnswer = Type.Object({ merchants: Type.Array(MerchantSummary) });
+export type MerchantsAnswer = Static<typeof MerchantsAnswer>;
+
+/** A merchant's application as the dashboard reads it: its organization's review and onboarding records. */
+export const MerchantApplication = Type.Object({
+  merchant_id: Type.String(),
+  organization_id: NullableString(),
+  business_name: Type.String(),
+  country: Type.String(),
+  status: Type.String({ description: 'the organization’s review: pending, approved or rejected' }),
+  business_profile_completed: Type.Boolean(),
+  contract_signed: Type.Boolean(),
+});
+export type MerchantApplication = Static<typeof MerchantApplication>;
+
+/** API keys as any workspace admin reads them: public keys whole, secret keys masked (onboarding spec §3). */
+export const ApiKeys = Type.Object({
+  public_key: NullableString(),
+  secret_key: NullableString({ description: 'masked: its prefix and last 4 characters' }),
+  test_public_key: Type.String(),
+  test_secret_key: Type.String({ description: 'masked: its prefix and last 4 characters' }),
+  has_production_keys: Type.Boolean(),
+  has_test_keys: Type.Boolean(),
+  created_at: Instant,
+});
+export type ApiKeys = Static<typeof ApiKeys>;
+
+export const RevealBody = Type.Object(
+  {
+    environment: OneOf(['production', 'test'] as const),
+    code: Type.String({ pattern: '^\\d{4,6}$', description: 'the step-up code just sent' }),
+  },
+  { additionalProperties: false },
+);
+export type RevealBody = Static<typeof RevealBody>;
+export const RevealAnswer = Type.Object({ environment: Type.String(), secret_key: Type.String() });
+export type RevealAnswer = Static<typeof RevealAnswer>;
+
+export const StepUpAnswer = Type.Object({
+  factor: OneOf(['phone', 'email'] as const),
+  to: Type.String({ description: 'where the code went, masked' }),
+  resend_after: Type.Integer({ description: 'seconds' }),
+});
+export type StepUpAnswer = Static<typeof StepUpAnswer>;
+
+export const MerchantLegalEntity = Type.Object({ legal_entity: Nullable(LegalEntity) });
+export type MerchantLegalEntity = Static<typeof MerchantLegalEntity>;
+
+export const MerchantProducts = Type.Object({
+  products: Type.Array(Type.Object({ name: Type.String(), stores: Type.Array(Type.String()) })),
+});
+export type MerchantProducts = Static<typeof MerchantProducts>;
+
+export const MERCHANT_PARAMS = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -1,0 +1,135 @@
+/**
+ * The merchant calls of onboarding spec §7 "Merchants" (docs/dashboard.md), and the step-up code a secret's
+ * reveal needs:
+ *
+ *   GET  /merchant/api/v2/merchants                                   the caller's merchants
+ *   GET  /merchant/api/v1/application/merchant/:id                    a merchant's application summary
+ *   GET  /merchant/api/v1/application/merchant/:id/api_keys           its API keys, secrets masked (admins)
+ *   POST /merchant/api/v1/application/merchant/:id/api_keys/reveal    one secret whole, after a fresh code (admins)
+ *   GET  /merchant/api/v1/merchant/:id/legal_entity                   its legal entity (admins)
+ *   GET  /merchant/api/v2/merchants/:id/legal-entity                  the same, the v2 path
+ *   GET  /merchant/api/v1/merchants/:id/products                      its products and the stores offering each
+ *   POST /merchant/api/v1/auth/step-up                                a fresh code to the caller's second factor
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ApiKeys,
+  MERCHANT_PARAMS,
+  MerchantApplication,
+  MerchantLegalEntity,
+  MerchantProducts,
+  MerchantsAnswer,
+  RevealAnswer,
+  RevealBody,
+  StepUpAnswer,
+} from '../../contract/merchants';
+import { requireSession } from '../auth/session';
+import { answers } from '../openapi';
+import type { AuthService } from '../services/auth';
+import type { MerchantService } from '../services/merchants';
+
+const tags = ['merchants'];
+
+export async function merchantRoutes(
+  app: FastifyInstance,
+  opts: { merchants: MerchantService; auth: AuthService },
+) {
+  const { merchants, auth } = opts;
+  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
+  type ById = { Params: { id: string } };
+
+  app.get(
+    '/merchant/api/v2/merchants',
+    { schema: { tags, summary: 'The caller’s merchants', response: answers({ 200: MerchantsAnswer }) } },
+    async (request) => merchants.merchants(who(request)),
+  );
+  app.get<ById>(
+    '/merchant/api/v1/application/merchant/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A merchant’s application: its organization’s review and onboarding records',
+        params: MERCHANT_PARAMS,
+        response: answers({ 200: MerchantApplication }),
+      },
+    },
+    async (request) => merchants.application(who(request), request.params.id),
+  );
+  app.get<ById>(
+    '/merchant/api/v1/application/merchant/:id/api_keys',
+    {
+      schema: {
+        tags,
+        summary: 'A merchant’s API keys, secret keys masked (workspace admins)',
+        params: MERCHANT_PARAMS,
+        response: answers({ 200: ApiKeys }),
+      },
+    },
+    async (request) => merchants.apiKeys(who(request), request.params.id),
+  );
+  app.post<ById & { Body: RevealBody }>(
+    '/merchant/api/v1/application/merchant/:id/api_keys/reveal',
+    {
+      schema: {
+        tags,
+        summary:
+          'One secret key whole, after the step-up code just sent (workspace admins; the code is used up)',
+        params: MERCHANT_PARAMS,
+        body: RevealBody,
+        response: answers({ 200: RevealAnswer }),
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const answer = await merchants.reveal(
+        session.accountId,
+        request.params.id,
+        request.body.environment,
+        () => auth.verifyStepUp(session, request.body.code),
+      );
+      // A secret is never kept by a cache between here and the browser.
+      void reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  );
+  for (const path of [
+    '/merchant/api/v1/merchant/:id/legal_entity',
+    '/merchant/api/v2/merchants/:id/legal-entity',
+  ])
+    app.get<ById>(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'A merchant’s legal entity (workspace admins); null while it has none',
+          params: MERCHANT_PARAMS,
+          response: answers({ 200: MerchantLegalEntity }),
+        },
+      },
+      async (request) => merchants.legalEntity(who(request), request.params.id),
+    );
+  app.get<ById>(
+    '/merchant/api/v1/merchants/:id/products',
+    {
+      schema: {
+        tags,
+        summary: 'The payment products a merchant’s stores offer, and which stores offer each',
+        params: MERCHANT_PARAMS,
+        response: answers({ 200: MerchantProducts }),
+      },
+    },
+    async (request) => merchants.products(who(request), request.params.id),
+  );
+  app.post(
+    '/merchant/api/v1/auth/step-up',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a fresh code to the caller’s second factor, before a secret is shown',
+        body: { type: 'object', properties: {}, description: 'nothing (an empty object, or no body)' },
+        response: answers({ 200: StepUpAnswer }),
+      },
+    },
+    async (request) => auth.startStepUp(requireSession(request)),
+  );
+}
