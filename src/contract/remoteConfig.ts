@@ -3,10 +3,8 @@
  * message and an `is_active` flag; docs/dashboard.md): what ops put on every merchant's home, and how they change
  * it. An ops-edited value kept by the server, not a constant of the code.
  */
+import { STATUS_MESSAGE_MAX, STATUS_TITLE_MAX } from '../domain/statusMessage';
 import { Instant, Nullable, Type, type Static } from './common';
-
-export const STATUS_TITLE_MAX = 80;
-export const STATUS_MESSAGE_MAX = 400;
 
 const Localized = (maxLength: number) =>
   Type.Object(

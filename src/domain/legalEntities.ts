@@ -68,3 +68,10 @@ export function licenceState(expiry: string | null | undefined, today: string): 
   if (daysLeft <= EXPIRING_DAYS) return { state: 'expiring', daysLeft, suspendOn };
   return { state: 'valid', daysLeft, suspendOn };
 }
+
+/** Legal-entity alert (shell spec §2.3, §4): pending_info and suspending warn; suspended is negative. */
+export function legalEntityAlert(status: string | undefined): 'warning' | 'negative' | null {
+  if (status === 'pending_info' || status === 'suspending') return 'warning';
+  if (status === 'suspended') return 'negative';
+  return null;
+}

@@ -179,6 +179,11 @@ export function canViewAds(
 }
 
 /** Computed permissions, rule by rule as shell spec §6 derives them. */
+/** Capital (shell spec §6): payouts allowed and its experiment (capital or its fake door). */
+export const capitalSeen = (flags: PermissionInputs['flags'], experiments: readonly string[]) =>
+  flags.is_payouts_allowed === true &&
+  (experiments.includes('capital') || experiments.includes('capital_fake_door'));
+
 export function computePermissions(input: PermissionInputs): ComputedPermissions {
   const on = (flag: PermissionFlag) => input.flags[flag] === true;
   const exp = (name: Experiment) => input.experiments.includes(name);
@@ -186,7 +191,7 @@ export function computePermissions(input: PermissionInputs): ComputedPermissions
   const application = input.application;
   const applicationComplete = Boolean(application?.phone && application.email);
   return {
-    canViewCapital: on('is_payouts_allowed') && (exp('capital') || exp('capital_fake_door')),
+    canViewCapital: capitalSeen(input.flags, input.experiments),
     canViewAds: canViewAds(input.flags, input.experiments),
     canViewProductCatalog: exp('product_catalog'),
     canViewLocations: exp('locations') && on('has_locations'),

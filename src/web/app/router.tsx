@@ -52,6 +52,15 @@ export const routes: RouteObject[] = [
             path: 'studio/*',
             ...lazyScreen(() => import('../features/studio/routes/StudioPages').then((m) => m.StudioPage)),
           },
+          // The remote status message every merchant's home shows (ops only).
+          {
+            path: 'ops/status-message',
+            ...lazyScreen(
+              () =>
+                import('../features/ops-status/routes/StatusMessagePage').then((m) => m.StatusMessagePage),
+              ['ops', 'validation'],
+            ),
+          },
           // The support chat's agents' console (ops only).
           {
             path: 'ops/chat/:channelId?',

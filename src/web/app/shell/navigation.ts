@@ -63,9 +63,4 @@ export function rootTarget(p: ComputedPermissions): string {
   return '/account';
 }
 
-/** Legal-entity alert (spec §2.3, §4): pending_info and suspending warn; suspended is negative. */
-export function legalEntityAlert(status: string | undefined): 'warning' | 'negative' | null {
-  if (status === 'pending_info' || status === 'suspending') return 'warning';
-  if (status === 'suspended') return 'negative';
-  return null;
-}
+export { legalEntityAlert } from '../../../domain/legalEntities';

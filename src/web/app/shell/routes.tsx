@@ -187,7 +187,7 @@ export const signedInRoutes: RouteObject[] = [
   { index: true, ...lazyScreen(() => pages().then((m) => m.RootRedirect)) },
   // Each with the translation files its screens ask for (lazyScreen loads them beside the chunk).
   ...screenRoutes(onboarding, APPLICATION, ['onboarding']),
-  ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation']),
+  ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation', 'auth']),
   ...screenRoutes(forms, FORMS, []),
   ...screenRoutes(capital, CAPITAL, ['capital']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),

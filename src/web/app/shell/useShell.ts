@@ -9,10 +9,10 @@ import { useExperiments } from '../../api/experiments';
 import { api } from '../../api/client';
 import { fetchStores } from '../../api/stores';
 import { APPLICATION_QUERY_KEY, fetchApplication } from '../../api/application';
+import { useLegalEntities } from '../../api/legalEntities';
 import { computePermissions, type ComputedPermissions } from '../../../domain/permissions';
 import { alertEntity } from '../../../domain/legalEntities';
-import type { LegalEntities, LegalEntityAlert } from '../../../contract/legalEntities';
-import type { Static } from '../../../contract/common';
+import type { LegalEntityAlert } from '../../../contract/legalEntities';
 
 /** What the shell reads of a legal entity: every member gets these (docs/legal-entities.md). */
 export type LegalEntity = LegalEntityAlert;
@@ -54,12 +54,7 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
     staleTime: FIVE_MINUTES,
     queryFn: fetchApplication,
   });
-  const legalEntities = useQuery({
-    queryKey: ['legal-entities'],
-    enabled: signedIn,
-    staleTime: FIVE_MINUTES,
-    queryFn: () => api<Static<typeof LegalEntities>>('GET', '/merchant/api/v1/legal-entities'),
-  });
+  const legalEntities = useLegalEntities(signedIn);
 
   const queries = [flags, experiments, products, application, legalEntities];
   if (queries.some((q) => q.isError))

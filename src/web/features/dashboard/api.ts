@@ -1,10 +1,15 @@
 /**
- * The dashboard onboarding gate's calls (onboarding spec §7): the first store (the one the shell works with,
- * from the shared stores query) and its organization's business profile, read together as one query the four
- * dashboard routes share.
+ * The dashboard's calls: the onboarding gate's (onboarding spec §7: the first store — the one the shell works
+ * with, from the shared stores query — and its organization's business profile, read together as one query the
+ * four dashboard routes share), and the home's tiles, each its own query (docs/dashboard.md).
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../api/client';
+import type { Static } from '../../../contract/common';
+import type { Offers } from '../../../contract/capital';
+import type { SalesSummary } from '../../../contract/payments';
+import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
+import type { ApiKeys, RevealAnswer, RevealBody, StepUpAnswer } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
 
@@ -43,3 +48,71 @@ export async function signContract(storeId: string) {
   await api<StoreContract>('POST', base, { accept: true });
   return api<ContractCompletion>('GET', `${base}/complete`);
 }
+
+/** A 4xx will not change by asking again; anything else is tried twice more. */
+const retry = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && count < 2;
+
+/** Minutes east of UTC of the browser's time zone now (the home's "today" is the merchant's own day). */
+const tzOffset = () => -new Date().getTimezoneOffset();
+
+/** The home's sales tile: today and the last 7 days. */
+export const useSales = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'sales'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api<SalesSummary>('GET', `/merchant/api/v1/payments/summary?tz_offset=${tzOffset()}`, undefined, {
+        signal,
+      }),
+    retry,
+  });
+
+/**
+ * The remote status message (spec §7, §8): asked at most once in 10 minutes, and given up after 60 seconds (a
+ * message is never worth holding the home up).
+ */
+export const STATUS_MESSAGE_INTERVAL_MS = 600_000;
+export const STATUS_MESSAGE_TIMEOUT_MS = 60_000;
+export const useStatusMessage = () =>
+  useQuery({
+    queryKey: ['remote-config', 'web_status_message'],
+    queryFn: ({ signal }) =>
+      api<StatusMessageAnswer>('GET', '/merchant/api/v1/remote-config/web_status_message', undefined, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(STATUS_MESSAGE_TIMEOUT_MS)]),
+      }).then((r) => r.web_status_message),
+    staleTime: STATUS_MESSAGE_INTERVAL_MS,
+    refetchInterval: STATUS_MESSAGE_INTERVAL_MS,
+    retry: false,
+  });
+
+/** Capital's offers, for the home's banner (only where capital is seen). */
+export const useCapitalOffers = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'capital-offers'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api<Static<typeof Offers>>('GET', '/merchant/api/v1/capital/offers', undefined, { signal }).then(
+        (r) => r.items,
+      ),
+    retry,
+  });
+
+const keysPath = (merchantId: string) =>
+  `/merchant/api/v1/application/merchant/${encodeURIComponent(merchantId)}/api_keys`;
+
+/** A merchant's API keys, secrets masked (workspace admins). */
+export const useApiKeys = (merchantId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'api-keys', merchantId],
+    enabled,
+    queryFn: ({ signal }) => api<ApiKeys>('GET', keysPath(merchantId), undefined, { signal }),
+    retry,
+  });
+
+/** A fresh code to the member's own second factor, before a secret is shown. */
+export const sendStepUpCode = () => api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', {});
+
+/** One secret key whole, with the code just sent (the code is used up). */
+export const revealSecret = (merchantId: string, body: RevealBody) =>
+  api<RevealAnswer>('POST', `${keysPath(merchantId)}/reveal`, body);

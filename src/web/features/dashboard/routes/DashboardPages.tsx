@@ -5,7 +5,7 @@
  *   phone, website), which leads to the contract;
  * - contract: the agreement to accept and sign; signing completes the second record and opens the dashboard;
  * - kuwait-blocked-notice: why a Kuwaiti store cannot use the dashboard;
- * - index: the dashboard itself, built by a later issue ("not available yet" until then).
+ * - index: the home (DashboardHome: sales, disputes, notices, capital, API keys; docs/dashboard.md).
  *
  * One file per screen; this index is the area's lazy chunk.
  */

@@ -1,0 +1,18 @@
+/**
+ * The legal entities every member may read (what the shell's alert and the home's notice need), under one query
+ * key, so the list is fetched once for both (docs/legal-entities.md).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import type { LegalEntities } from '../../contract/legalEntities';
+import type { Static } from '../../contract/common';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+export const useLegalEntities = (enabled = true) =>
+  useQuery({
+    queryKey: ['legal-entities'],
+    enabled,
+    staleTime: FIVE_MINUTES,
+    queryFn: () => api<Static<typeof LegalEntities>>('GET', '/merchant/api/v1/legal-entities'),
+  });
