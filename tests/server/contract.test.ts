@@ -16,6 +16,7 @@ import * as disputes from '../../src/contract/disputes';
 import * as payments from '../../src/contract/payments';
 import * as merchants from '../../src/contract/merchants';
 import * as remoteConfig from '../../src/contract/remoteConfig';
+import * as paymentLinks from '../../src/contract/paymentLinks';
 import * as catalogue from '../../src/contract/catalogue';
 import * as auth from '../../src/contract/auth';
 import * as account from '../../src/contract/account';
@@ -84,6 +85,9 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v1/auth/step-up', 200, merchants.StepUpAnswer],
   ['get', '/merchant/api/v1/remote-config/web_status_message', 200, remoteConfig.StatusMessageAnswer],
   ['put', '/merchant/api/v1/remote-config/web_status_message', 'body', remoteConfig.StatusMessageBody],
+  ['post', '/merchant/api/v1/payment-links', 'body', paymentLinks.CreateLinkBody],
+  ['post', '/merchant/api/v1/payment-links', 200, paymentLinks.LinkAnswer],
+  ['get', '/merchant/api/v1/payment-links/{id}', 200, paymentLinks.LinkAnswer],
   ['get', '/merchant/api/v1/stores', 200, stores.Stores],
   ['get', '/merchant/api/v1/stores/{id}/contract', 200, stores.StoreContract],
   ['get', '/merchant/api/v1/stores/{id}/contract/complete', 200, stores.ContractCompletion],

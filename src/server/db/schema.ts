@@ -771,3 +771,38 @@ export const apiKeys = pgTable('api_keys', {
   secretKey: text('secret_key'),
   createdAt: createdAt(),
 });
+
+/**
+ * A payment link (issue 34; docs/orders.md "Payment links"; src/domain/paymentLinks.ts): sent to a customer by
+ * SMS; its id is the id the order's payment gets once the customer pays, so `service/pl-status/{paymentId}`
+ * follows it from sent to paid. `token` is the customer's address's secret part (only its hash is kept).
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    /** created | opened | paid | cancelled (expired is computed from sent_at) */
+    status: text('status').notNull(),
+    product: text('product').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerName: text('customer_name'),
+    orderReference: text('order_reference').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** Items, a description, who sent it. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('payment_links_merchant_sent_idx').on(t.merchantId, t.sentAt),
+    uniqueIndex('payment_links_token_unique').on(t.tokenHash),
+  ],
+);

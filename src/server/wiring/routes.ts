@@ -21,6 +21,7 @@ import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
+import { paymentLinkRoutes } from '../routes/paymentLinks';
 import { draftRoutes } from '../routes/drafts';
 import { healthRoutes } from '../routes/health';
 import { helpCentreRoutes } from '../routes/helpCentre';
@@ -75,6 +76,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(remoteConfigRoutes, { remoteConfig: s.remoteConfig, isOps: s.isOps });
   await app.register(merchantRoutes, { merchants: s.merchants, auth: s.auth });
+  await app.register(paymentLinkRoutes, { links: s.paymentLinks });
   await app.register(legalEntityRoutes, { legalEntities: s.legalEntities });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(chatRoutes, { chat: s.chat });

@@ -41,6 +41,8 @@ import { createDisputeService } from '../services/disputes';
 import { createPaymentService } from '../services/payments';
 import { createRemoteConfigService } from '../services/remoteConfig';
 import { createMerchantService } from '../services/merchants';
+import { createPaymentLinkService } from '../services/paymentLinks';
+import { createPaymentLinkRepository } from '../repositories/paymentLinks';
 import { createApiKeyRepository } from '../repositories/apiKeys';
 import { createSettingsRepository } from '../repositories/settings';
 import { createDraftsService, type FlowHooks } from '../services/drafts';
@@ -180,6 +182,14 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const paymentLinks = createPaymentLinkService({
+    repository: createPaymentLinkRepository(db),
+    accounts: accountRepository,
+    outbox,
+    clock,
+    // The provider's checkout opens the link; its customer page is not part of the back office (docs/orders.md).
+    checkoutUrl: (token) => `${config.publicUrl}/checkout/pl/${token}`,
+  });
   const merchants = createMerchantService({
     accounts: accountRepository,
     organizations: createOrganizationRepository(db),
@@ -251,6 +261,7 @@ export async function createServices(context: {
     payments,
     remoteConfig,
     merchants,
+    paymentLinks,
     legalEntities,
     chat,
     chatHub,

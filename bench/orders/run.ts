@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:orders` (issue 34): with BENCH_ORDERS orders (default 200,000) for one merchant on the embedded
+ * database, a filtered page of the orders list answers in ≤ 100 ms p95, the CSV of 100,000 of them streams in
+ * ≤ 5 s, and the home's calls (sales, totals) each answer in ≤ 50 ms p95. The app is the real one (buildApp, a
+ * fresh data directory), the orders made by the fixtures' generator over a year, the calls made over HTTP on
+ * loopback as the browser makes them, one at a time. Figures, not a test: BENCH_ROUNDS rounds of every kind of
+ * page (default 20).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db';
+import { percentile } from '../support/percentile';
+import { signIn } from '../support/signIn';
+
+const COUNT = Number(process.env.BENCH_ORDERS ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const DAYS = 365;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-orders-'));
+  const database = await openDatabase({ dataDir });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: dataDir, DATABASE_URL: '' }),
+    database,
+    logger: false,
+  });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const account = { id: 'acc-bench', email: 'bench@example.com', phone: '+966500009999' };
+    let started = performance.now();
+    const loaded = await fetch(`${address}/dev/fixtures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mbo-client': 'bench' },
+      body: JSON.stringify({
+        accounts: [account],
+        merchants: [{ id: 'mer-bench', name: 'Bench', country: 'SAU' }],
+        stores: ['a', 'b', 'c'].map((s) => ({
+          id: `sto-bench-${s}`,
+          merchant_id: 'mer-bench',
+          name: `Bench ${s}`,
+          country: 'SAU',
+          available_products: ['pay_later', 'installments'],
+        })),
+        permissions: [
+          {
+            account_id: 'acc-bench',
+            merchant_id: 'mer-bench',
+            role: 'workspace_admin',
+            flags: {
+              has_merchant_access: true,
+              is_order_view_allowed: true,
+              is_dispute_refund_allowed: true,
+            },
+          },
+        ],
+        order_generators: [{ merchant_id: 'mer-bench', count: COUNT, days: DAYS, seed: 1, prefix: 'BN' }],
+      }),
+    });
+    if (!loaded.ok) throw new Error(`fixture: ${loaded.status} ${await loaded.text()}`);
+    console.log(
+      `${COUNT.toLocaleString('en')} orders loaded in ${Math.round(performance.now() - started)} ms`,
+    );
+    const token = await signIn(address, account);
+    const get = async (url: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+      return { ms: performance.now() - t0, body };
+    };
+
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const first = await get('/merchant/api/v1/payments?sort=-amount&page_size=20');
+    const deep = encodeURIComponent(String(first.body.next_page_token));
+    const pages: [string, string][] = [
+      ['newest first, no filter', ''],
+      ['a status', 'statuses=captured'],
+      ['the last 30 days', `created_at_gte=${day(30)}&created_at_lte=${day(0)}`],
+      ['a store and a product', 'store_ids=sto-bench-b&products=installments'],
+      ['an amount range', 'amount_gte=500&amount_lte=900'],
+      ['largest first', 'sort=-amount'],
+      ['largest first, page 2', `sort=-amount&page_token=${deep}`],
+      ['search: a customer’s name', 'query=hessa'],
+      ['search: an order number', 'query=BN-1501'],
+      ['search: phone digits', 'query=55012'],
+      ['refunded, oldest first', 'statuses=refunded&sort=created_at'],
+    ];
+    const all: number[] = [];
+    console.log(`\na filtered page of 20 (${ROUNDS} rounds each; goal p95 ≤ 100 ms):`);
+    for (const [name, query] of pages) {
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) times.push((await get(`/merchant/api/v1/payments?${query}`)).ms);
+      all.push(...times);
+      console.log(
+        `  ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms`,
+      );
+    }
+    const p95 = percentile(all, 95);
+    console.log(
+      `  all pages                    p95 ${p95.toFixed(1).padStart(6)} ms — ${p95 <= 100 ? 'met' : 'NOT met'}`,
+    );
+
+    console.log(`\nthe home's calls and the list's totals (goal p95 ≤ 50 ms each):`);
+    for (const [name, url] of [
+      ['sales today and 7 days', '/merchant/api/v1/payments/summary?tz_offset=180'],
+      ['disputes waiting', '/merchant/api/v1/disputes/active'],
+      ['totals, no filter', '/merchant/api/v1/payments/totals'],
+      ['totals, the last 30 days', `/merchant/api/v1/payments/totals?created_at_gte=${day(30)}`],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) times.push((await get(url)).ms);
+      const p = percentile(times, 95);
+      console.log(
+        `  ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p.toFixed(1).padStart(6)} ms — ${p <= 50 ? 'met' : 'NOT met'}`,
+      );
+    }
+
+    // The CSV of about 100,000 orders: the newest half of the year.
+    const half = `created_at_gte=${day(Math.round(DAYS / 2) - 1)}`;
+    const expected = Number(
+      ((await get(`/merchant/api/v1/payments/totals?${half}`)).body.totals as { count: number }[])[0]!.count,
+    );
+    started = performance.now();
+    const res = await fetch(`${address}/merchant/api/v1/payments/export`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-mbo-client': 'bench',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ created_at_gte: day(Math.round(DAYS / 2) - 1) }),
+    });
+    const reader = res.body!.getReader();
+    let firstAt = 0;
+    let newlines = 0;
+    let bytes = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (!firstAt) firstAt = performance.now() - started;
+      bytes += value.length;
+      for (const b of value) if (b === 10) newlines += 1;
+    }
+    const total = performance.now() - started;
+    if (newlines - 1 !== expected) throw new Error(`the export had ${newlines - 1} rows, not ${expected}`);
+    console.log(
+      `\nthe CSV of ${expected.toLocaleString('en')} orders (${(bytes / 1e6).toFixed(1)} MB; goal ≤ 5000 ms for 100,000):`,
+    );
+    console.log(
+      `  whole answer ${Math.round(total)} ms — ${total <= 5000 * (expected / 100_000) ? 'met' : 'NOT met'} (${Math.round((total / expected) * 100_000)} ms per 100,000)`,
+    );
+    console.log(`  first byte   ${Math.round(firstAt)} ms`);
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,72 @@
+/** SQL of payment links (docs/orders.md "Payment links"). */
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { paymentLinks, payments } from '../db/schema';
+
+export type LinkRow = typeof paymentLinks.$inferSelect;
+
+export function createPaymentLinkRepository(db: Db) {
+  return {
+    async insert(row: typeof paymentLinks.$inferInsert) {
+      await db.insert(paymentLinks).values(row);
+    },
+    /** A link of one of these merchants (undefined for any other, or none). */
+    async get(id: string, merchantIds: string[]): Promise<LinkRow | undefined> {
+      if (merchantIds.length === 0) return undefined;
+      return (
+        await db
+          .select()
+          .from(paymentLinks)
+          .where(and(eq(paymentLinks.id, id), inArray(paymentLinks.merchantId, merchantIds)))
+          .limit(1)
+      )[0];
+    },
+    /** Open links (sent or opened, not past `since`) to a phone for an amount at a store. */
+    async openTo(storeId: string, phone: string, amountMinor: number, since: Date): Promise<LinkRow[]> {
+      return db
+        .select()
+        .from(paymentLinks)
+        .where(
+          and(
+            eq(paymentLinks.storeId, storeId),
+            eq(paymentLinks.customerPhone, phone),
+            eq(paymentLinks.amountMinor, amountMinor),
+            inArray(paymentLinks.status, ['created', 'opened']),
+            sql`${paymentLinks.sentAt} > ${since}`,
+          ),
+        );
+    },
+    /** Whether an order number is taken by one of the merchant's orders or links. */
+    async referenceTaken(merchantId: string, reference: string): Promise<boolean> {
+      const [order] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.merchantId, merchantId), eq(payments.orderReference, reference)))
+        .limit(1);
+      if (order) return true;
+      const [link] = await db
+        .select({ id: paymentLinks.id })
+        .from(paymentLinks)
+        .where(and(eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.orderReference, reference)))
+        .limit(1);
+      return link !== undefined;
+    },
+    /** Cancels a link still open (sent or opened); undefined when it was not. */
+    async cancel(id: string, now: Date): Promise<LinkRow | undefined> {
+      return (
+        await db
+          .update(paymentLinks)
+          .set({ status: 'cancelled', cancelledAt: now })
+          .where(
+            and(
+              eq(paymentLinks.id, id),
+              or(eq(paymentLinks.status, 'created'), eq(paymentLinks.status, 'opened')),
+            ),
+          )
+          .returning()
+      )[0];
+    },
+  };
+}
+
+export type PaymentLinkRepository = ReturnType<typeof createPaymentLinkRepository>;

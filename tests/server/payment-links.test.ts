@@ -1,0 +1,214 @@
+/**
+ * Payment links (issue 34; docs/orders.md "Payment links"): a member who may create orders sends a customer a
+ * link by SMS; each §8 message answers the order it is about (too high, too low, try instalments, no instalments,
+ * not available, the same link twice) naming the field; strict validation changes what is checked; the link's
+ * status is read, cancelled while open, and expires after 24 hours; another merchant's link is 404.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp, loadDemoData } from './setup/app';
+import { signIn, type Caller } from './setup/signIn';
+
+const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+await loadDemoData(app);
+
+const BASE = '/merchant/api/v1/payment-links';
+const finance = await signIn(app, 'finance@demo.example', '+966501239901'); // Riyadh Style, settlements
+
+let n = 0;
+/** A member of a merchant (Riyadh Style unless told) of its own, with the strict-validation experiment or not. */
+async function seller(strict: boolean, merchant = 'mer-riyadh-style'): Promise<Caller> {
+  n += 1;
+  const id = `acc-pl-${n}`;
+  const phone = `+96659000${String(n).padStart(4, '0')}`;
+  const loaded = await app.inject({
+    method: 'POST',
+    url: '/dev/fixtures',
+    payload: {
+      accounts: [{ id, email: `pl${n}@example.com`, phone }],
+      permissions: [
+        {
+          account_id: id,
+          merchant_id: merchant,
+          role: 'sales_manager',
+          flags: { has_merchant_access: true, is_order_creation_allowed: true, is_order_view_allowed: true },
+        },
+      ],
+      experiments: strict ? [{ account_id: id, name: 'strict_paylinks_validation', value: 'enabled' }] : [],
+    },
+  });
+  expect(loaded.statusCode, loaded.body).toBe(200);
+  return signIn(app, `pl${n}@example.com`, phone);
+}
+
+// A sales manager of Riyadh Style who may create orders (the demo's own has only the orders view).
+const staff = await seller(false);
+// One of another merchant's (Gulf Gadgets).
+const other = await seller(false, 'mer-gulf-gadgets');
+
+const link = (extra: Record<string, unknown> = {}) => ({
+  store_id: 'sto-riyadh-style-online',
+  product: 'pay_later',
+  amount: '350.00',
+  customer_phone: '+966512340000',
+  ...extra,
+});
+
+describe('sending a link', () => {
+  it('sends the customer an SMS with the link, and answers where it stands', async () => {
+    const res = await staff.call(
+      'POST',
+      BASE,
+      link({ customer_phone: '+966 51 234 0001', customer_name: 'Reem' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const l = res.body.payment_link;
+    expect(l).toMatchObject({
+      status: 'created',
+      amount: '350.00',
+      currency: 'SAR',
+      customer_phone: '+966512340001',
+      customer_name: 'Reem',
+      can_cancel: true,
+    });
+    expect(l.id).toMatch(/^pay-/);
+    expect(l.order_reference).toMatch(/^PL-[0-9A-F]{8}$/);
+    expect(Date.parse(l.expires_at) - Date.parse(l.sent_at)).toBe(24 * 3600_000);
+    const outbox = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+      to: string;
+      body: string;
+    }[];
+    const sms = outbox.find((m) => m.to === '+966512340001')!;
+    expect(sms.body).toContain('350.00 SAR');
+    expect(sms.body).toContain(l.order_reference);
+    expect(sms.body).toMatch(/\/checkout\/pl\/[\w-]{32}/);
+    expect((await staff.call('GET', `${BASE}/${l.id}`)).body.payment_link).toMatchObject({
+      id: l.id,
+      status: 'created',
+    });
+    expect((await other.call('GET', `${BASE}/${l.id}`)).status).toBe(404);
+    expect((await finance.call('GET', `${BASE}/${l.id}`)).status).toBe(403);
+  });
+
+  it('answers each §8 message about the order, naming the field', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ amount: '5' }, 'order_amount_too_low', '/amount'],
+      [{ amount: '7000' }, 'try_installments', '/product'],
+      [{ amount: '25000' }, 'order_amount_too_high', '/amount'],
+      [{ product: 'installments', amount: '50' }, 'order_amount_too_low', '/amount'],
+      [{ store_id: 'sto-riyadh-style-outlet', product: 'installments' }, 'no_installments', '/product'],
+      [{ store_id: 'sto-riyadh-style-outlet', amount: '7000' }, 'order_amount_too_high', '/amount'],
+      [{ product: 'monthly_billing' }, 'not_available', '/product'],
+    ];
+    for (const [extra, message, field] of cases) {
+      const res = await staff.call('POST', BASE, link(extra));
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body.message, JSON.stringify(extra)).toBe(message);
+      expect(Object.keys(res.body.field_errors), JSON.stringify(extra)).toEqual([field]);
+      expect(res.body.field_errors[field].key).toBe(`orders:linkError.${message}`);
+    }
+    const high = await staff.call('POST', BASE, link({ amount: '25000' }));
+    expect(high.body.field_errors['/amount'].params).toMatchObject({ max: '5000', currency: 'SAR' });
+    // The same link to the same number again within its 24 hours: a second link by mistake.
+    expect((await staff.call('POST', BASE, link({ customer_phone: '+966512340002' }))).status).toBe(200);
+    const again = await staff.call('POST', BASE, link({ customer_phone: '+966512340002' }));
+    expect(again.body.message).toBe('phone number is not unique');
+    expect(Object.keys(again.body.field_errors)).toEqual(['/customer_phone']);
+    // Another amount is another order.
+    expect(
+      (await staff.call('POST', BASE, link({ customer_phone: '+966512340002', amount: '351' }))).status,
+    ).toBe(200);
+  });
+
+  it('refuses what is not a link, naming the field', async () => {
+    for (const [extra, field] of [
+      [{ customer_phone: '0512345678' }, '/customer_phone'],
+      [{ store_id: 'sto-gulf-gadgets' }, '/store_id'],
+      [{ amount: '10.005' }, '/amount'],
+      [{ amount: '0' }, '/amount'],
+    ] as const) {
+      const res = await staff.call('POST', BASE, link(extra));
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(Object.keys(res.body.field_errors ?? {}), JSON.stringify(extra)).toContain(field);
+    }
+    expect((await staff.call('POST', BASE, link({ product: 'cash' }))).status).toBe(400);
+    expect((await finance.call('POST', BASE, link())).status).toBe(403);
+  });
+
+  it('with strict validation, also needs a name, an order number of its own and items adding up', async () => {
+    const strict = await seller(true);
+    const loose = await seller(false);
+    const bare = await strict.call('POST', BASE, link({ customer_phone: '+966512340010' }));
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body.field_errors).sort()).toEqual([
+      '/customer_name',
+      '/items',
+      '/order_reference',
+    ]);
+    expect((await loose.call('POST', BASE, link({ customer_phone: '+966512340011' }))).status).toBe(200);
+    const wrongTotal = await strict.call(
+      'POST',
+      BASE,
+      link({
+        customer_phone: '+966512340012',
+        customer_name: 'Huda',
+        order_reference: 'RS-STRICT-1',
+        items: [{ name: 'Scarf', quantity: 2, unit_price: '150' }],
+      }),
+    );
+    expect(wrongTotal.body.field_errors['/items']).toMatchObject({
+      key: 'orders:linkError.itemsTotal',
+      params: { total: '300.00', currency: 'SAR' },
+    });
+    const good = {
+      customer_phone: '+966512340013',
+      customer_name: 'Huda',
+      order_reference: 'RS-STRICT-2',
+      items: [
+        { name: 'Scarf', quantity: 2, unit_price: '150' },
+        { name: 'Belt', quantity: 1, unit_price: '50' },
+      ],
+    };
+    const sent = await strict.call('POST', BASE, link(good));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.payment_link.items).toEqual([
+      { name: 'Scarf', quantity: 2, unit_price: '150.00' },
+      { name: 'Belt', quantity: 1, unit_price: '50.00' },
+    ]);
+    // An order number already used (by a link here; the demo's orders' too).
+    const reused = await strict.call('POST', BASE, link({ ...good, customer_phone: '+966512340014' }));
+    expect(reused.body.field_errors['/order_reference'].key).toBe('orders:linkError.referenceTaken');
+    const taken = await strict.call(
+      'POST',
+      BASE,
+      link({ ...good, customer_phone: '+966512340015', order_reference: 'ORD-58213' }),
+    );
+    expect(Object.keys(taken.body.field_errors)).toEqual(['/order_reference']);
+  });
+});
+
+describe('cancel and expiry', () => {
+  it('cancels an open link once; a link unpaid after 24 hours has expired', async () => {
+    const sent = (await staff.call('POST', BASE, link({ customer_phone: '+966512340020' }))).body
+      .payment_link;
+    const cancelled = await staff.call('POST', `${BASE}/${sent.id}/cancel`, {});
+    expect(cancelled.body.payment_link).toMatchObject({ status: 'cancelled', can_cancel: false });
+    expect(cancelled.body.payment_link.cancelled_at).not.toBeNull();
+    const twice = await staff.call('POST', `${BASE}/${sent.id}/cancel`, {});
+    expect(twice.status).toBe(409);
+    // The same number may be sent a new link once the last is cancelled.
+    const fresh = (await staff.call('POST', BASE, link({ customer_phone: '+966512340020' }))).body
+      .payment_link;
+    const clock = await app.inject({
+      method: 'POST',
+      url: '/dev/clock',
+      payload: { advance_ms: 24 * 3600_000 + 1000 },
+    });
+    expect(clock.statusCode, clock.body).toBe(200);
+    // (The clock only moves forward: this is the file's last test.)
+    const later = await staff.call('GET', `${BASE}/${fresh.id}`);
+    expect(later.body.payment_link).toMatchObject({ status: 'expired', can_cancel: false });
+    expect((await staff.call('POST', `${BASE}/${fresh.id}/cancel`, {})).body.link_status).toBe('expired');
+    // Expired, it no longer stands in the way of a new link to the number.
+    expect((await staff.call('POST', BASE, link({ customer_phone: '+966512340020' }))).status).toBe(200);
+  });
+});
