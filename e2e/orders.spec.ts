@@ -149,6 +149,33 @@ test.describe('orders', () => {
     expect(csv.every((r) => r.product === 'installments' && r.order_reference!.includes(tag))).toBe(true);
   });
 
+  test('send a payment link: the §8 answer beside its field, then its status page, then cancel it', async ({
+    page,
+  }) => {
+    await merchantWithOrders(page);
+    await page.goto('/payments?lang=en');
+    await page.getByRole('button', { name: 'New payment link' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Amount/).fill('7000');
+    const phone = `+96651${String(Date.now()).slice(-7)}`;
+    await dialog.getByLabel('Customer’s phone').fill(phone);
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(dialog.getByText('try instalments instead')).toBeVisible();
+    await dialog.getByLabel(/^Amount/).fill('350');
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(page).toHaveURL(/\/service\/pl-status\/pay-/);
+    await expect(page.getByTestId('link-state')).toHaveText('Sent, not opened yet');
+    await expect(page.getByTestId('link-status')).toContainText('SAR 350.00');
+    const outbox = (await (await page.request.get('/dev/outbox')).json()) as { to: string; body: string }[];
+    expect(outbox.find((m) => m.to === phone)?.body).toContain('350.00 SAR');
+    await page.getByRole('button', { name: 'Cancel the link' }).click();
+    await expect(page.getByTestId('link-state')).toHaveText('Cancelled');
+    await expect(page.getByTestId('link-timeline').locator('[data-kind]')).toHaveText([
+      /Sent by SMS/,
+      /Cancelled/,
+    ]);
+  });
+
   test('in Arabic the list and an order read right to left', async ({ page }) => {
     const { payments } = await merchantWithOrders(page);
     await page.goto('/payments?lang=ar');

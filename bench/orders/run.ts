@@ -75,24 +75,31 @@ async function main() {
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
     const first = await get('/merchant/api/v1/payments?sort=-amount&page_size=20');
     const deep = encodeURIComponent(String(first.body.next_page_token));
-    const pages: [string, string][] = [
-      ['newest first, no filter', ''],
-      ['a status', 'statuses=captured'],
-      ['the last 30 days', `created_at_gte=${day(30)}&created_at_lte=${day(0)}`],
-      ['a store and a product', 'store_ids=sto-bench-b&products=installments'],
-      ['an amount range', 'amount_gte=500&amount_lte=900'],
-      ['largest first', 'sort=-amount'],
-      ['largest first, page 2', `sort=-amount&page_token=${deep}`],
-      ['search: a customer’s name', 'query=hessa'],
-      ['search: an order number', 'query=BN-1501'],
-      ['search: phone digits', 'query=55012'],
-      ['refunded, oldest first', 'statuses=refunded&sort=created_at'],
+    // Each round asks something new (another day, amount, name, number, page size), as members do: the same
+    // question twice would be answered by the read cache, which is not what a new filter costs.
+    const names = ['hessa', 'noura', 'omar', 'layla', 'khalid', 'reem', 'yousef', 'sara', 'faisal', 'huda'];
+    const statuses = ['captured', 'new', 'refunded', 'cancelled'];
+    const pages: [string, (i: number) => string][] = [
+      ['newest first, no filter', (i) => `page_size=${20 - (i % 10)}`],
+      ['a status', (i) => `statuses=${statuses[i % 4]}&page_size=${20 - Math.floor(i / 4)}`],
+      ['30 days', (i) => `created_at_gte=${day(30 + i)}&created_at_lte=${day(i)}`],
+      [
+        'a store and a product',
+        (i) => `store_ids=sto-bench-${'abc'[i % 3]}&products=installments&page_size=${20 - (i % 7)}`,
+      ],
+      ['an amount range', (i) => `amount_gte=${500 + i}&amount_lte=900`],
+      ['largest first', (i) => `sort=-amount&page_size=${20 - (i % 10)}`],
+      ['largest first, page 2', (i) => `sort=-amount&page_token=${deep}&page_size=${20 - (i % 10)}`],
+      ['search: a customer’s name', (i) => `query=${names[i % 10]}&page_size=${20 - Math.floor(i / 10)}`],
+      ['search: an order number', (i) => `query=BN-${1000 + i * 37}`],
+      ['search: a phone’s end', (i) => `query=${String(1000 + i * 311).padStart(4, '0')}`],
+      ['refunded, oldest first', (i) => `statuses=refunded&sort=created_at&page_size=${20 - (i % 10)}`],
     ];
     const all: number[] = [];
-    console.log(`\na filtered page of 20 (${ROUNDS} rounds each; goal p95 ≤ 100 ms):`);
+    console.log(`\na filtered page (${ROUNDS} different ones of each kind; goal p95 ≤ 100 ms):`);
     for (const [name, query] of pages) {
       const times: number[] = [];
-      for (let i = 0; i < ROUNDS; i += 1) times.push((await get(`/merchant/api/v1/payments?${query}`)).ms);
+      for (let i = 0; i < ROUNDS; i += 1) times.push((await get(`/merchant/api/v1/payments?${query(i)}`)).ms);
       all.push(...times);
       console.log(
         `  ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms`,
@@ -105,13 +112,16 @@ async function main() {
 
     console.log(`\nthe home's calls and the list's totals (goal p95 ≤ 50 ms each):`);
     for (const [name, url] of [
-      ['sales today and 7 days', '/merchant/api/v1/payments/summary?tz_offset=180'],
-      ['disputes waiting', '/merchant/api/v1/disputes/active'],
-      ['totals, no filter', '/merchant/api/v1/payments/totals'],
-      ['totals, the last 30 days', `/merchant/api/v1/payments/totals?created_at_gte=${day(30)}`],
+      ['sales today and 7 days', (i: number) => `/merchant/api/v1/payments/summary?tz_offset=${180 - i}`],
+      ['disputes waiting', () => '/merchant/api/v1/disputes/active'],
+      [
+        'totals, no filter',
+        (i: number) => `/merchant/api/v1/payments/totals?tz_offset=${i}&created_at_lte=${day(0)}`,
+      ],
+      ['totals, 30 days', (i: number) => `/merchant/api/v1/payments/totals?created_at_gte=${day(30 + i)}`],
     ] as const) {
       const times: number[] = [];
-      for (let i = 0; i < ROUNDS; i += 1) times.push((await get(url)).ms);
+      for (let i = 0; i < ROUNDS; i += 1) times.push((await get(url(i))).ms);
       const p = percentile(times, 95);
       console.log(
         `  ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p.toFixed(1).padStart(6)} ms — ${p <= 50 ? 'met' : 'NOT met'}`,

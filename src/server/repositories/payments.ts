@@ -4,7 +4,20 @@
  * at its top. Captures and refunds are written with the payment's sums in one transaction whose update checks
  * what is left, so no two requests together take more than the payment holds.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../db';
 import { paymentCaptures, paymentRefunds, payments } from '../db/schema';
 import type { PaymentSort } from '../../domain/payments';
@@ -27,7 +40,7 @@ export interface PaymentQuery {
    */
   amountMin?: number;
   amountMax?: number;
-  /** An order or payment id's start, a customer's name anywhere, or a phone's digits anywhere; any case. */
+  /** An order or payment id's start (any case), a word of a customer's name by its start, or a phone's start or end. */
   search?: string;
 }
 
@@ -51,17 +64,35 @@ function where(query: PaymentQuery): SQL | undefined {
   if (query.amountMin !== undefined) parts.push(sql`${thousandths} >= ${query.amountMin}`);
   if (query.amountMax !== undefined) parts.push(sql`${thousandths} <= ${query.amountMax}`);
   if (query.search) {
-    const text = escapeLike(query.search);
+    const text = escapeLike(query.search.toLowerCase());
     const digits = query.search.replace(/\D/g, '');
-    parts.push(
-      or(
-        ilike(payments.orderReference, `${text}%`),
-        ilike(payments.id, `${text}%`),
-        ilike(payments.customerName, `%${text}%`),
-        // A phone is found by its digits, typed with or without the + and spaces (at least 4 of them).
-        digits.length >= 4 ? sql`${payments.customerPhone} like ${`%${digits}%`}` : undefined,
-      ),
-    );
+    // Words of a name by their start: letters and digits only reach the query (no tsquery syntax gets through).
+    const words = query.search
+      .split(/\s+/)
+      .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+      .filter(Boolean)
+      .map((w) => `${w}:*`)
+      .join(' & ');
+    // The search finds its few ids through its indexes first (one array, computed once); the list then reads
+    // just those rows. Put in the list's own WHERE as an OR, the planner walked the date index through every
+    // order evaluating each branch (1.5 s for 200,000 orders; bench:orders).
+    const mine = sql`merchant_id in ${query.merchantIds}`;
+    const branches = [
+      sql`select id from payments where ${mine} and lower(order_reference) like ${`${text}%`}`,
+      sql`select id from payments where ${mine} and id like ${`${text}%`}`,
+      ...(words
+        ? [
+            sql`select id from payments where ${mine} and to_tsvector('simple', customer_name) @@ to_tsquery('simple', ${words})`,
+          ]
+        : []),
+      ...(digits.length >= 4
+        ? [
+            sql`select id from payments where ${mine} and customer_phone like ${`+${digits}%`}`,
+            sql`select id from payments where ${mine} and reverse(customer_phone) like ${`${[...digits.replace(/^0+/, '')].reverse().join('')}%`}`,
+          ]
+        : []),
+    ];
+    parts.push(sql`${payments.id} = any(array(${sql.join(branches, sql` union `)}))`);
   }
   return and(...parts);
 }
@@ -104,6 +135,18 @@ export function createPaymentRepository(db: Db) {
         .from(payments)
         .where(and(where(query), cursor ? after(sort, cursor) : undefined))
         .orderBy(...order)
+        .limit(limit);
+    },
+
+    /** A batch of the export: the list's columns without the document (the CSV has no items), newest first. */
+    async exportBatch(query: PaymentQuery, limit: number, cursor?: PaymentCursor) {
+      if (query.merchantIds.length === 0) return [];
+      const { data: _data, ...columns } = getTableColumns(payments);
+      return db
+        .select(columns)
+        .from(payments)
+        .where(and(where(query), cursor ? after('-created_at', cursor) : undefined))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
     },
 

@@ -144,7 +144,7 @@ export function createPaymentService(deps: {
     };
   }
 
-  function present(row: PaymentRow): Payment {
+  function present(row: Omit<PaymentRow, 'data'>): Payment {
     const money = (minor: number) => minorToDecimal(minor, row.currency);
     return {
       id: row.id,
@@ -420,7 +420,7 @@ export function createPaymentService(deps: {
       const pump = async () => {
         let cursor: { value: string; id: string } | undefined;
         for (;;) {
-          const rows = await repository.list(filters, '-created_at', EXPORT_BATCH, cursor);
+          const rows = await repository.exportBatch(filters, EXPORT_BATCH, cursor);
           for (const row of rows) {
             const p = present(row);
             const line = Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, p[c]]));

@@ -27,6 +27,5 @@ export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] 
   ['finance/payouts/upcoming/:merchantId?', 'nav.payouts', 'isPayoutsAllowed'],
   ['finance/payouts/how-reports-work', 'nav.payouts', 'isPayoutsAllowed'],
   ['finance/card', 'nav.card', 'canViewCard'],
-  ['service/pl-status/:paymentId', 'page.paymentLink', 'canCreatePaymentLinks'],
   ['pipedrive/:applicationId', 'page.crm', undefined],
 ];

@@ -109,9 +109,10 @@ const SUPPORT: [string, 'SupportList' | 'TicketDetail', Permission][] = [
 const orders = () => import('../../features/orders/routes/OrdersPages');
 
 /** Orders (features/orders; docs/orders.md): canViewOrders (§2.7). */
-const ORDERS: [string, 'OrdersList' | 'PaymentDetail', Permission][] = [
+const ORDERS: [string, 'OrdersList' | 'PaymentDetail' | 'LinkStatusPage', Permission][] = [
   ['payments', 'OrdersList', 'canViewOrders'],
   ['payments/:paymentId', 'PaymentDetail', 'canViewOrders'],
+  ['service/pl-status/:paymentId', 'LinkStatusPage', 'canCreatePaymentLinks'],
 ];
 
 const legalEntities = () => import('../../features/legal-entities/routes/LegalEntitiesPages');

@@ -21,11 +21,12 @@ import type {
   PaymentTotals,
   RefundBody,
 } from '../../../contract/payments';
+import type { CreateLinkBody, LinkAnswer, PaymentLink } from '../../../contract/paymentLinks';
 import { apiFilters, queryOf, type OrderFilters } from './filters';
 
 const P = '/merchant/api/v1/payments';
 
-export type { Payment, PaymentDetail };
+export type { Payment, PaymentDetail, PaymentLink };
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -97,3 +98,35 @@ export const useRefund = (id: string) =>
 /** Saves the filtered list as a CSV file (every page of it: the server streams them). */
 export const exportOrders = (filters: OrderFilters) =>
   downloadPost(`${P}/export`, apiFilters(filters), 'orders.csv');
+
+const L = '/merchant/api/v1/payment-links';
+
+export const linkKeys = { detail: (id: string) => ['payment-links', id] as const };
+
+/** Sends a customer a payment link; answers the link (its id is the order's payment id once paid). */
+export const useCreateLink = () =>
+  useMutation({
+    mutationFn: (body: CreateLinkBody) => api<LinkAnswer>('POST', L, body).then((r) => r.payment_link),
+  });
+
+/** Where a link stands; asked again every 15 s while it is open (the customer may open or pay it meanwhile). */
+export const usePaymentLink = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: linkKeys.detail(id),
+    enabled,
+    queryFn: () => api<LinkAnswer>('GET', `${L}/${encodeURIComponent(id)}`).then((r) => r.payment_link),
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.status === 'created' || query.state.data.status === 'opened')
+        ? 15_000
+        : false,
+    retry,
+  });
+
+export function useCancelLink(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<LinkAnswer>('POST', `${L}/${encodeURIComponent(id)}/cancel`, {}).then((r) => r.payment_link),
+    onSuccess: (link) => client.setQueryData(linkKeys.detail(id), link),
+  });
+}

@@ -1,11 +1,13 @@
 /**
  * Orders (shell spec §2.6 `payments`; docs/orders.md): filters in the address, the filter's totals, a table on a
- * desktop and cards on a phone, 20 at a time with "Show more", and the CSV of the filtered list.
+ * desktop and cards on a phone, 20 at a time with "Show more", the CSV of the filtered list, and a new payment
+ * link for members who may create orders.
  */
 import { Group, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
@@ -18,6 +20,7 @@ import { useAddressFilters } from '../../../components/useAddressFilters';
 import { exportOrders, useOrders, useOrderTotals, type Payment } from '../api';
 import { OrderFiltersBar } from '../components/OrderFilters';
 import { OrderTotals } from '../components/OrderTotals';
+import { NewLinkDialog } from '../components/NewLinkDialog';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
 import { amountProblem, filtersFrom, hasFilters, paramsOf } from '../filters';
 
@@ -67,6 +70,10 @@ export function OrdersList() {
   const { t } = useTranslation('orders');
   const flags = usePermissionFlags();
   const mayFetch = flags.data?.is_order_view_allowed === true;
+  // Payment links (canCreatePaymentLinks): the sales flag.
+  const mayCreate = flags.data?.is_order_creation_allowed === true;
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   // A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked.
   const sound = amountProblem(filters) === null && !(filters.from && filters.to && filters.from > filters.to);
@@ -85,6 +92,13 @@ export function OrdersList() {
       </>
     );
 
+  const exportAction = {
+    label: exporting ? `${t('export')}…` : t('export'),
+    onClick: () => void (exporting ? undefined : download()),
+    icon: <IconDownload size={16} />,
+  };
+  const newLink = { label: t('link.new'), onClick: () => setCreating(true), icon: <IconLink size={16} /> };
+
   const download = async () => {
     setExporting(true);
     try {
@@ -100,12 +114,14 @@ export function OrdersList() {
     <>
       <PageHeader
         title={t('title')}
-        primary={{
-          label: exporting ? `${t('export')}…` : t('export'),
-          onClick: () => void (exporting ? undefined : download()),
-          icon: <IconDownload size={16} />,
-        }}
+        {...(mayCreate ? { primary: newLink, actions: [exportAction] } : { primary: exportAction })}
       />
+      {creating && (
+        <NewLinkDialog
+          onClose={() => setCreating(false)}
+          onSent={(link) => void navigate(`/service/pl-status/${encodeURIComponent(link.id)}`)}
+        />
+      )}
       <OrderFiltersBar filters={filters} onChange={change} />
       {sound && <OrderTotals query={totals} />}
       <ResponsiveList

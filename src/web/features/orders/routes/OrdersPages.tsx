@@ -1,6 +1,8 @@
 /**
- * Orders (shell spec §2.6 `payments`, `payments/{paymentId}`; docs/orders.md): the list and an order's page.
+ * Orders (shell spec §2.6 `payments`, `payments/{paymentId}`, `service/pl-status/{paymentId}`; docs/orders.md):
+ * the list, an order's page, and where a payment link stands.
  * One file per screen; this index is the area's lazy chunk.
  */
 export { OrdersList } from './OrdersList';
 export { PaymentDetail } from './PaymentDetail';
+export { LinkStatusPage } from './LinkStatusPage';

@@ -1,0 +1,286 @@
+/**
+ * A new payment link (docs/orders.md "Payment links"): the store, the product, the amount and the customer's
+ * phone; the customer's name, an order number, a description and the items — required too where strict
+ * validation is on for the member. The server's §8 answers (too high, too low, try instalments, …) show beside
+ * the field they are about, in the member's language; what was typed stays.
+ */
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { useExperiments } from '../../../api/experiments';
+import { useStores } from '../../../api/stores';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { Money } from '../../../components/Money';
+import { currencyDecimals, decimalToMinor, minorToDecimal } from '../../../../domain/money';
+import { currencyOfCountry } from '../../../../domain/stores';
+import { useCreateLink, type PaymentLink } from '../api';
+import { isAmount } from '../filters';
+
+interface Item {
+  name: string;
+  quantity: number;
+  unit_price: string;
+}
+
+export function NewLinkDialog(props: { onClose: () => void; onSent: (link: PaymentLink) => void }) {
+  const { t } = useTranslation('orders');
+  const { t: tAny } = useTranslation();
+  const stores = useStores().data ?? [];
+  const strict = (useExperiments().data ?? []).includes('strict_paylinks_validation');
+  const create = useCreateLink();
+  const [storeId, setStoreId] = useState<string | null>(stores[0]?.id ?? null);
+  const store = stores.find((s) => s.id === storeId) ?? stores[0];
+  const [product, setProduct] = useState<string | null>(store?.available_products[0] ?? null);
+  const [amount, setAmount] = useState('');
+  const [phone, setPhone] = useState('');
+  const [name, setName] = useState('');
+  const [reference, setReference] = useState('');
+  const [description, setDescription] = useState('');
+  const [items, setItems] = useState<Item[]>([]);
+  const [tried, setTried] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState<string | null>(null);
+  const currency = currencyOfCountry(store?.country ?? 'SAU');
+
+  const required = (value: string) => (tried && value.trim() === '' ? t('link.required') : undefined);
+  const amountError =
+    required(amount) ??
+    (tried && !isAmount(amount) ? t('amount.format', { decimals: currencyDecimals(currency) }) : undefined);
+  const itemsTotal = items.reduce(
+    (sum, i) => sum + (decimalToMinor(i.unit_price, currency) ?? 0) * i.quantity,
+    0,
+  );
+  const clear = (pointer: string) => setErrors((e) => ({ ...e, [pointer]: '' }));
+
+  const send = () => {
+    setTried(true);
+    setFailed(null);
+    const missing =
+      !product ||
+      !isAmount(amount) ||
+      phone.trim() === '' ||
+      (strict && (name.trim() === '' || reference.trim() === '' || items.length === 0));
+    if (missing || !store) return;
+    create.mutate(
+      {
+        store_id: store.id,
+        product: product as never,
+        amount: amount.trim(),
+        customer_phone: phone.trim(),
+        ...(name.trim() ? { customer_name: name.trim() } : {}),
+        ...(reference.trim() ? { order_reference: reference.trim() } : {}),
+        ...(description.trim() ? { description: description.trim() } : {}),
+        ...(items.length > 0 ? { items } : {}),
+      },
+      {
+        onSuccess: props.onSent,
+        onError: (error) => {
+          const shown: Record<string, string> = {};
+          if (error instanceof ApiError)
+            for (const [pointer, problem] of Object.entries(error.fieldErrors))
+              shown[pointer] = tAny(problem.key, problem.params ?? {});
+          setErrors(shown);
+          if (Object.keys(shown).length === 0) setFailed(t('link.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('link.title')} size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        <Stack>
+          {stores.length > 1 && (
+            <Select
+              label={t('link.store')}
+              data={stores.map((s) => ({ value: s.id, label: s.name }))}
+              value={storeId}
+              onChange={(id) => {
+                setStoreId(id);
+                setProduct(stores.find((s) => s.id === id)?.available_products[0] ?? null);
+              }}
+              allowDeselect={false}
+              error={errors['/store_id']}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          <Select
+            label={t('link.product')}
+            data={(store?.available_products ?? []).map((p) => ({
+              value: p,
+              label: t(`product.${p}`, { defaultValue: p }),
+            }))}
+            value={product}
+            onChange={(p) => {
+              setProduct(p);
+              clear('/product');
+            }}
+            allowDeselect={false}
+            withAsterisk
+            error={(tried && !product ? t('link.required') : undefined) ?? errors['/product']}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('link.amount', { currency })}
+              inputMode="decimal"
+              dir="ltr"
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                clear('/amount');
+              }}
+              withAsterisk
+              error={amountError ?? (errors['/amount'] || undefined)}
+              data-autofocus
+            />
+            <TextInput
+              label={t('link.phone')}
+              description={t('link.phoneHint')}
+              inputMode="tel"
+              dir="ltr"
+              value={phone}
+              onChange={(e) => {
+                setPhone(e.currentTarget.value);
+                clear('/customer_phone');
+              }}
+              withAsterisk
+              maxLength={20}
+              error={required(phone) ?? (errors['/customer_phone'] || undefined)}
+            />
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('link.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={200}
+              withAsterisk={strict}
+              error={(strict ? required(name) : undefined) ?? (errors['/customer_name'] || undefined)}
+            />
+            <TextInput
+              label={t('link.reference')}
+              description={strict ? undefined : t('link.referenceHint')}
+              value={reference}
+              onChange={(e) => {
+                setReference(e.currentTarget.value);
+                clear('/order_reference');
+              }}
+              maxLength={64}
+              withAsterisk={strict}
+              error={(strict ? required(reference) : undefined) ?? (errors['/order_reference'] || undefined)}
+            />
+          </Group>
+          <Textarea
+            label={t('link.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              {t('link.items')}
+              {strict && (
+                <Text span c="red">
+                  {' *'}
+                </Text>
+              )}
+            </Text>
+            {items.map((item, i) => (
+              <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+                <TextInput
+                  aria-label={t('link.itemName')}
+                  placeholder={t('link.itemName')}
+                  value={item.name}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setItems((list) => list.map((x, j) => (j === i ? { ...x, name: value } : x)));
+                  }}
+                  style={{ flex: '3 1 200px' }}
+                />
+                <NumberInput
+                  aria-label={t('link.itemQuantity')}
+                  min={1}
+                  max={10000}
+                  allowDecimal={false}
+                  value={item.quantity}
+                  onChange={(q) =>
+                    setItems((list) => list.map((x, j) => (j === i ? { ...x, quantity: Number(q) || 1 } : x)))
+                  }
+                  style={{ flex: '1 1 72px' }}
+                />
+                <TextInput
+                  aria-label={t('link.itemPrice', { currency })}
+                  placeholder={t('link.itemPrice', { currency })}
+                  inputMode="decimal"
+                  dir="ltr"
+                  value={item.unit_price}
+                  error={tried && !isAmount(item.unit_price)}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setItems((list) => list.map((x, j) => (j === i ? { ...x, unit_price: value } : x)));
+                  }}
+                  style={{ flex: '2 1 110px' }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={4}
+                  aria-label={t('link.removeItem')}
+                  onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            <Group justify="space-between">
+              <Button
+                variant="subtle"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setItems((list) => [...list, { name: '', quantity: 1, unit_price: '' }])}
+              >
+                {t('link.addItem')}
+              </Button>
+              {items.length > 0 && (
+                <Text size="sm">
+                  {t('link.itemsTotal')}{' '}
+                  <Money amount={minorToDecimal(itemsTotal, currency)} currency={currency} />
+                </Text>
+              )}
+            </Group>
+            {(tried && strict && items.length === 0 ? t('link.itemsRequired') : errors['/items']) && (
+              <Text size="xs" c="red" role="alert">
+                {tried && strict && items.length === 0 ? t('link.itemsRequired') : errors['/items']}
+              </Text>
+            )}
+          </Stack>
+          <DialogFooter
+            error={failed}
+            cancel={{ label: t('link.cancel'), onClick: props.onClose }}
+            action={{ label: t('link.send'), submit: true, loading: create.isPending }}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
