@@ -110,7 +110,9 @@ async function main() {
       `  all pages                    p95 ${p95.toFixed(1).padStart(6)} ms — ${p95 <= 100 ? 'met' : 'NOT met'}`,
     );
 
-    console.log(`\nthe home's calls and the list's totals (goal p95 ≤ 50 ms each):`);
+    console.log(
+      `\nthe home's calls (goal p95 ≤ 50 ms each), and the list's totals (their own call; no goal):`,
+    );
     for (const [name, url] of [
       ['sales today and 7 days', (i: number) => `/merchant/api/v1/payments/summary?tz_offset=${180 - i}`],
       ['disputes waiting', () => '/merchant/api/v1/disputes/active'],
@@ -123,8 +125,9 @@ async function main() {
       const times: number[] = [];
       for (let i = 0; i < ROUNDS; i += 1) times.push((await get(url(i))).ms);
       const p = percentile(times, 95);
+      const verdict = name.startsWith('totals') ? '' : ` — ${p <= 50 ? 'met' : 'NOT met'}`;
       console.log(
-        `  ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p.toFixed(1).padStart(6)} ms — ${p <= 50 ? 'met' : 'NOT met'}`,
+        `  ${name.padEnd(28)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p.toFixed(1).padStart(6)} ms${verdict}`,
       );
     }
 
