@@ -41,7 +41,10 @@ test.describe('the home', () => {
     ).toBeVisible();
 
     // The sales tile opens the orders of its days.
-    await page.getByTestId('tile-sales-week').getByRole('link', { name: 'Orders' }).click();
+    await page
+      .getByTestId('tile-sales-week')
+      .getByRole('link', { name: 'See the last 7 days’ sales' })
+      .click();
     await expect(page).toHaveURL(/\/payments\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   });
 

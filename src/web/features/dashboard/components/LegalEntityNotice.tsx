@@ -28,6 +28,8 @@ export function LegalEntityNotice() {
           component={Link}
           to={alert === 'warning' ? `/legal-entities/${entity.id}` : '/support'}
           fw={600}
+          c="inherit"
+          underline="always"
         >
           {ts(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
         </Anchor>
@@ -46,7 +48,7 @@ export function LegalEntityNotice() {
       {state.state === 'expired'
         ? t('home.licence.expired', { date: expiring.license_expiry_date })
         : t('home.licence.expiring', { count: state.daysLeft ?? 0 })}{' '}
-      <Anchor component={Link} to={`/legal-entities/${expiring.id}`} fw={600}>
+      <Anchor component={Link} to={`/legal-entities/${expiring.id}`} fw={600} c="inherit" underline="always">
         {t('home.licence.renew')}
       </Anchor>
     </Alert>

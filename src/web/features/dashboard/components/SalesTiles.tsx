@@ -42,7 +42,7 @@ export function SalesTiles() {
         title={t('home.sales.today')}
         testId="tile-sales-today"
         query={sales}
-        link={{ label: t('home.sales.open'), to: `/payments?from=${today}&to=${today}` }}
+        link={{ label: t('home.sales.openToday'), to: `/payments?from=${today}&to=${today}` }}
       >
         {figure('today')}
       </HomeTile>
@@ -50,7 +50,7 @@ export function SalesTiles() {
         title={t('home.sales.week')}
         testId="tile-sales-week"
         query={sales}
-        link={{ label: t('home.sales.open'), to: `/payments?from=${weekFrom}&to=${today}` }}
+        link={{ label: t('home.sales.openWeek'), to: `/payments?from=${weekFrom}&to=${today}` }}
       >
         {figure('week')}
       </HomeTile>
