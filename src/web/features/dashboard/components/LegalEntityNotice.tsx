@@ -1,9 +1,10 @@
 /**
- * The legal-entity and licence notice on the home (shell spec §2.3, §4; docs/legal-entities.md): the sidebar
- * alert's words and action, and a licence that expires within its reminder window.
+ * The licence notice on the home (docs/legal-entities.md, docs/dashboard.md): a licence that expires within its
+ * reminder window, or has expired and is not yet suspended, with the way to renew it. The legal-entity alerts of
+ * shell spec §2.3 stay the shell's (on every page), not repeated here.
  */
 import { Alert, Anchor } from '@mantine/core';
-import { IconAlertOctagon, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { alertEntity, legalEntityAlert, licenceState } from '../../../../domain/legalEntities';
@@ -12,29 +13,10 @@ import { useLegalEntities } from '../../../api/legalEntities';
 
 export function LegalEntityNotice() {
   const { t } = useTranslation('dashboard');
-  const { t: ts } = useTranslation('shell');
   const entities = useLegalEntities().data?.items ?? [];
-  const entity = alertEntity(entities);
-  const alert = legalEntityAlert(entity?.status);
-  if (entity && alert)
-    return (
-      <Alert
-        color={alert === 'warning' ? 'yellow' : 'red'}
-        icon={alert === 'warning' ? <IconAlertTriangle size={18} /> : <IconAlertOctagon size={18} />}
-        data-testid="legal-entity-notice"
-      >
-        {ts(`legalEntityAlert.${alert}`)}{' '}
-        <Anchor
-          component={Link}
-          to={alert === 'warning' ? `/legal-entities/${entity.id}` : '/support'}
-          fw={600}
-          c="inherit"
-          underline="always"
-        >
-          {ts(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
-        </Anchor>
-      </Alert>
-    );
+  // An entity needing information, suspending or suspended has the shell's own alert on every page (the
+  // sidebar's, or the page's when the sidebar is hidden): the home does not say it twice.
+  if (legalEntityAlert(alertEntity(entities)?.status)) return null;
   // A licence about to expire (or expired, not yet suspended): renew it before the product stops.
   const today = localDay(new Date().toISOString());
   const expiring = entities.find((e) => {
