@@ -20,6 +20,31 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * react-query's `retry` for the app's reads: a 4xx will not change by asking again; anything else (a 5xx, the
+ * network) is tried twice more.
+ */
+export const retryUnless4xx = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && count < 2;
+
+/**
+ * A refusal's problems as words by JSON pointer (`/amount` → "At most 10.00 SAR is left"), for the fields of a
+ * form to show beside themselves; none for any other failure.
+ * @param translate - a `t` that reads namespaced keys (`validation:error.…`, `orders:linkError.…`)
+ */
+export function fieldMessages(
+  error: unknown,
+  translate: (key: string, params: Record<string, unknown>) => string,
+): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([pointer, problem]) => [
+      pointer,
+      translate(problem.key, problem.params ?? {}),
+    ]),
+  );
+}
+
 /** A network failure (offline, DNS, reset): status 0 and message "network error". */
 export const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
 

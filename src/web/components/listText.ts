@@ -24,3 +24,6 @@ export function timeText(iso: string): string {
 
 /** A value inside a sentence of the other direction, kept in its own (Unicode first-strong isolate). */
 export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** Minutes east of UTC of the browser's time zone now (a day filter or "today" is the merchant's own day). */
+export const tzOffset = () => -new Date().getTimezoneOffset();

@@ -4,13 +4,14 @@
  * four dashboard routes share), and the home's tiles, each its own query (docs/dashboard.md).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { api, retryUnless4xx } from '../../api/client';
 import type { Static } from '../../../contract/common';
 import type { Offers } from '../../../contract/capital';
 import type { SalesSummary } from '../../../contract/payments';
 import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
 import type { ApiKeys, RevealAnswer, RevealBody, StepUpAnswer } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
+import { tzOffset } from '../../components/listText';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
 
 /** The organisation as the gate reads it (named for what the gate asks of it). */
@@ -49,13 +50,6 @@ export async function signContract(storeId: string) {
   return api<ContractCompletion>('GET', `${base}/complete`);
 }
 
-/** A 4xx will not change by asking again; anything else is tried twice more. */
-const retry = (count: number, error: unknown) =>
-  !(error instanceof ApiError && error.status < 500) && count < 2;
-
-/** Minutes east of UTC of the browser's time zone now (the home's "today" is the merchant's own day). */
-const tzOffset = () => -new Date().getTimezoneOffset();
-
 /** The home's sales tile: today and the last 7 days. */
 export const useSales = (enabled: boolean) =>
   useQuery({
@@ -65,7 +59,7 @@ export const useSales = (enabled: boolean) =>
       api<SalesSummary>('GET', `/merchant/api/v1/payments/summary?tz_offset=${tzOffset()}`, undefined, {
         signal,
       }),
-    retry,
+    retry: retryUnless4xx,
   });
 
 /**
@@ -95,7 +89,7 @@ export const useCapitalOffers = (enabled: boolean) =>
       api<Static<typeof Offers>>('GET', '/merchant/api/v1/capital/offers', undefined, { signal }).then(
         (r) => r.items,
       ),
-    retry,
+    retry: retryUnless4xx,
   });
 
 const keysPath = (merchantId: string) =>
@@ -107,7 +101,7 @@ export const useApiKeys = (merchantId: string, enabled: boolean) =>
     queryKey: ['dashboard', 'api-keys', merchantId],
     enabled,
     queryFn: ({ signal }) => api<ApiKeys>('GET', keysPath(merchantId), undefined, { signal }),
-    retry,
+    retry: retryUnless4xx,
   });
 
 /** A fresh code to the member's own second factor, before a secret is shown. */

@@ -4,7 +4,7 @@
  * dispute in place and refresh the lists and the sidebar's count.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { api, retryUnless4xx } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { downloadPost } from '../../api/download';
 import { ACTIVE_DISPUTES_KEY } from '../../api/activeDisputes';
@@ -37,7 +37,7 @@ export function useDisputes(filters: ListFilters, enabled = true) {
       ),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_token ?? undefined,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    retry: retryUnless4xx,
   });
 }
 
@@ -46,7 +46,7 @@ export const useDispute = (id: string, enabled = true) =>
     queryKey: disputeKeys.detail(id),
     enabled,
     queryFn: () => api<DisputeAnswer>('GET', `${D}/${encodeURIComponent(id)}`).then((r) => r.dispute),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    retry: retryUnless4xx,
   });
 
 function useDisputeAction<Input>(id: string, send: (input: Input) => Promise<DisputeAnswer>) {

@@ -4,6 +4,7 @@
  * `created_at_gte`, `created_at_lte`, `query`, `tz_offset`). Unknown or malformed values in an address are
  * dropped, not sent: a hand-edited link shows the nearest sound list instead of an error.
  */
+import { tzOffset } from '../../components/listText';
 import { isDay, isDisputeStatus, type DisputeStatus } from '../../../domain/disputes';
 
 export interface ListFilters {
@@ -35,9 +36,6 @@ export function paramsOf(filters: ListFilters): URLSearchParams {
   if (filters.q.trim()) params.set('q', filters.q.trim());
   return params;
 }
-
-/** Minutes east of UTC of the browser's time zone now (a day filter is the merchant's own day). */
-export const tzOffset = () => -new Date().getTimezoneOffset();
 
 /** The API's query for some filters. */
 export function apiQuery(filters: ListFilters, offset = tzOffset()): Record<string, string> {

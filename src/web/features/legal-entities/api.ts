@@ -1,6 +1,6 @@
 /** Legal entities' calls (onboarding spec §7 "Other") as react-query hooks. */
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { api, retryUnless4xx } from '../../api/client';
 import type {
   LegalEntities,
   LegalEntityDetail,
@@ -14,9 +14,6 @@ const L = '/merchant/api/v1/legal-entities';
 
 export type { LegalEntityDetail, LegalEntityListItem as LegalEntity, Owner };
 
-const noRetryOn4xx = (count: number, error: Error) =>
-  !(error instanceof ApiError && error.status < 500) && count < 2;
-
 export const useLegalEntities = (statuses: string[]) =>
   useQuery({
     queryKey: ['legal-entities', 'list', statuses],
@@ -25,14 +22,14 @@ export const useLegalEntities = (statuses: string[]) =>
         'GET',
         statuses.length > 0 ? `${L}?status=${encodeURIComponent(statuses.join(','))}` : L,
       ).then((r) => r.items),
-    retry: noRetryOn4xx,
+    retry: retryUnless4xx,
   });
 
 export const useLegalEntity = (id: string) =>
   useQuery({
     queryKey: ['legal-entities', 'detail', id],
     queryFn: () => api<LegalEntityDetail>('GET', `${L}/${encodeURIComponent(id)}`),
-    retry: noRetryOn4xx,
+    retry: retryUnless4xx,
   });
 
 export const useOwners = (id: string, enabled: boolean) =>
@@ -41,5 +38,5 @@ export const useOwners = (id: string, enabled: boolean) =>
     enabled,
     queryFn: () =>
       api<Static<typeof Owners>>('GET', `${L}/${encodeURIComponent(id)}/owners`).then((r) => r.items),
-    retry: noRetryOn4xx,
+    retry: retryUnless4xx,
   });

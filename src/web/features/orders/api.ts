@@ -10,7 +10,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { api, retryUnless4xx } from '../../api/client';
 import { downloadPost } from '../../api/download';
 import type {
   CaptureBody,
@@ -35,10 +35,6 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
-/** A 4xx will not change by asking again; anything else is tried twice more. */
-const retry = (count: number, error: unknown) =>
-  !(error instanceof ApiError && error.status < 500) && count < 2;
-
 export function useOrders(filters: OrderFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: orderKeys.list(filters),
@@ -53,7 +49,7 @@ export function useOrders(filters: OrderFilters, enabled = true) {
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_token ?? undefined,
     placeholderData: keepPreviousData,
-    retry,
+    retry: retryUnless4xx,
   });
 }
 
@@ -65,7 +61,7 @@ export function useOrderTotals(filters: OrderFilters, enabled = true) {
     queryFn: ({ signal }) =>
       api<PaymentTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
     placeholderData: keepPreviousData,
-    retry,
+    retry: retryUnless4xx,
   });
 }
 
@@ -74,7 +70,7 @@ export const usePayment = (id: string, enabled = true) =>
     queryKey: orderKeys.detail(id),
     enabled,
     queryFn: () => api<PaymentAnswer>('GET', `${P}/${encodeURIComponent(id)}`).then((r) => r.payment),
-    retry,
+    retry: retryUnless4xx,
   });
 
 function usePaymentAction<Input>(id: string, send: (input: Input) => Promise<PaymentAnswer>) {
@@ -119,7 +115,7 @@ export const usePaymentLink = (id: string, enabled = true) =>
       query.state.data && (query.state.data.status === 'created' || query.state.data.status === 'opened')
         ? 15_000
         : false,
-    retry,
+    retry: retryUnless4xx,
   });
 
 export function useCancelLink(id: string) {

@@ -4,6 +4,7 @@
  * (docs/orders.md). Unknown or malformed values in an address are dropped, not sent: a hand-edited link shows
  * the nearest sound list instead of an error.
  */
+import { tzOffset } from '../../components/listText';
 import { isDay } from '../../../domain/days';
 import {
   isPaymentProduct,
@@ -75,9 +76,6 @@ export function paramsOf(filters: OrderFilters): URLSearchParams {
   if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
   return params;
 }
-
-/** Minutes east of UTC of the browser's time zone now (a day filter is the merchant's own day). */
-export const tzOffset = () => -new Date().getTimezoneOffset();
 
 /** The filters as the API's (the list's query, the totals' query, the export's body). */
 export function apiFilters(filters: OrderFilters, offset = tzOffset()) {

@@ -4,7 +4,7 @@
  * store, its contract and the list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { api, retryUnless4xx } from '../../api/client';
 import { STORES_QUERY_KEY } from '../../api/stores';
 import type {
   Commissions,
@@ -22,36 +22,37 @@ export type { StoreDetail };
 
 export type Contract = StoreContract;
 
-const retry = (count: number, error: Error) =>
-  !(error instanceof ApiError && error.status < 500) && count < 2;
-
 export const storeKeys = {
   detail: (id: string) => ['store', id] as const,
   part: (id: string, part: string) => ['store', id, part] as const,
 };
 
 export const useStore = (id: string) =>
-  useQuery({ queryKey: storeKeys.detail(id), queryFn: () => api<StoreDetail>('GET', path(id)), retry });
+  useQuery({
+    queryKey: storeKeys.detail(id),
+    queryFn: () => api<StoreDetail>('GET', path(id)),
+    retry: retryUnless4xx,
+  });
 
 export const useCommissions = (id: string) =>
   useQuery({
     queryKey: storeKeys.part(id, 'commissions'),
     queryFn: () => api<Static<typeof Commissions>>('GET', path(id, '/commissions')),
-    retry,
+    retry: retryUnless4xx,
   });
 
 export const useSchedules = (id: string) =>
   useQuery({
     queryKey: storeKeys.part(id, 'schedules'),
     queryFn: () => api<Static<typeof Schedules>>('GET', path(id, '/schedules')),
-    retry,
+    retry: retryUnless4xx,
   });
 
 export const useContract = (id: string) =>
   useQuery({
     queryKey: storeKeys.part(id, 'contract'),
     queryFn: () => api<Contract>('GET', path(id, '/contract')),
-    retry,
+    retry: retryUnless4xx,
   });
 
 /** Signs the store's contract, then asks for its completion (what a signing service's return would do). */

@@ -4,7 +4,7 @@
  * one put the answer in the cache and refresh the lists.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { api, retryUnless4xx } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import type { TicketTopic } from '../../../domain/support';
 import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../../contract/support';
@@ -19,23 +19,20 @@ export const supportKeys = {
   detail: (id: string) => ['support', 'detail', id] as const,
 };
 
-const noRetryOn4xx = (count: number, error: Error) =>
-  !(error instanceof ApiError && error.status < 500) && count < 2;
-
 export const useTickets = (filters: TicketFilters) =>
   useQuery({
     queryKey: supportKeys.list(filters),
     queryFn: () =>
       api<TicketsPage>('GET', `${S}/tickets?${new URLSearchParams(apiQuery(filters)).toString()}`),
     placeholderData: keepPreviousData,
-    retry: noRetryOn4xx,
+    retry: retryUnless4xx,
   });
 
 export const useTicket = (id: string) =>
   useQuery({
     queryKey: supportKeys.detail(id),
     queryFn: () => api<TicketWithMessages>('GET', `${S}/tickets/${encodeURIComponent(id)}`),
-    retry: noRetryOn4xx,
+    retry: retryUnless4xx,
   });
 
 function useTicketChange<Input>(send: (input: Input) => Promise<TicketWithMessages>) {

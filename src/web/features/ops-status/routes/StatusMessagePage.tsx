@@ -22,7 +22,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../api/client';
+import { api, fieldMessages } from '../../../api/client';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { notify } from '../../../components/notificationStore';
 import { STATUS_MESSAGE_MAX, STATUS_TITLE_MAX } from '../../../../domain/statusMessage';
@@ -37,7 +37,7 @@ const KEY = ['remote-config', 'web_status_message'];
 
 function Editor(props: { current: StatusMessage }) {
   const { t } = useTranslation('ops');
-  const { t: tv } = useTranslation('validation');
+  const { t: tAny } = useTranslation();
   const client = useQueryClient();
   const [draft, setDraft] = useState<StatusMessageBody>({
     is_active: props.current.is_active,
@@ -54,10 +54,7 @@ function Editor(props: { current: StatusMessage }) {
       notify({ variant: 'success', title: t('status.saved'), message: '', autoHide: true });
     },
     onError: (error) => {
-      const shown: Record<string, string> = {};
-      if (error instanceof ApiError)
-        for (const [pointer, problem] of Object.entries(error.fieldErrors))
-          shown[pointer] = tv(problem.key.replace(/^validation:/, ''), problem.params ?? {});
+      const shown = fieldMessages(error, tAny);
       setErrors(shown);
       if (Object.keys(shown).length === 0)
         notify({ variant: 'error', title: t('status.failed'), message: t('status.failedBody') });

@@ -19,7 +19,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { fieldMessages } from '../../../api/client';
 import { useExperiments } from '../../../api/experiments';
 import { useStores } from '../../../api/stores';
 import { DialogFooter } from '../../../components/DialogFooter';
@@ -88,10 +88,7 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
       {
         onSuccess: props.onSent,
         onError: (error) => {
-          const shown: Record<string, string> = {};
-          if (error instanceof ApiError)
-            for (const [pointer, problem] of Object.entries(error.fieldErrors))
-              shown[pointer] = tAny(problem.key, problem.params ?? {});
+          const shown = fieldMessages(error, tAny);
           setErrors(shown);
           if (Object.keys(shown).length === 0) setFailed(t('link.failed'));
         },

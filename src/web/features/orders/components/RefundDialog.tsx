@@ -6,7 +6,7 @@
 import { Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { ApiError, fieldMessages } from '../../../api/client';
 import { REFUND_NOTE_MAX, REFUND_REASONS, type RefundReason } from '../../../../domain/payments';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { Money } from '../../../components/Money';
@@ -20,7 +20,7 @@ export function RefundDialog(props: {
   onDone: () => void;
 }) {
   const { t } = useTranslation('orders');
-  const { t: tv } = useTranslation('validation');
+  const { t: tAny } = useTranslation();
   const p = props.payment;
   const refund = useRefund(p.id);
   const [amount, setAmount] = useState(p.left_to_refund);
@@ -48,10 +48,7 @@ export function RefundDialog(props: {
         onSuccess: props.onDone,
         onError: (error) => {
           setConfirming(false);
-          const fields = error instanceof ApiError ? error.fieldErrors : {};
-          const shown: Record<string, string> = {};
-          for (const [pointer, problem] of Object.entries(fields))
-            shown[pointer] = tv(problem.key.replace(/^validation:/, ''), problem.params ?? {});
+          const shown = fieldMessages(error, tAny);
           setServerErrors(shown);
           if (Object.keys(shown).length > 0) return;
           setFailed(
