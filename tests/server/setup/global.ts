@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { fromPglite } from '../../../src/server/db';
+import { emptyCluster } from '../../../src/server/db/template';
 
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
@@ -17,7 +18,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = path.resolve('.tmp', `pglite-template-${process.pid}`);
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite();
+  // From the empty cluster the server's new databases start from (src/server/db/template.ts), not a new initdb.
+  const client = new PGlite({ loadDataDir: await emptyCluster() });
   const database = await fromPglite(client);
   const dump = await client.dumpDataDir('none');
   await database.close();
