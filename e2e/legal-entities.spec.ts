@@ -118,6 +118,53 @@ test.describe('legal entities', () => {
   });
 });
 
+test.describe('sending the renewed licence', () => {
+  /** A day `days` from today as the date field takes it (dd/mm/yyyy). */
+  const typed = (days: number) => {
+    const d = new Date(Date.now() + days * 86_400_000);
+    return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  };
+
+  test('from the expiry modal: the file with its progress, each problem beside its field, then received', async ({
+    page,
+    isMobile,
+  }) => {
+    const { tag } = await merchantWithEntities(page);
+    const lang = isMobile ? 'ar' : 'en';
+    await page.goto(`/legal-entities/le-${tag}-sa?lang=${lang}`);
+    const send = isMobile ? 'أرسل الرخصة المجدَّدة' : 'Send the renewed licence';
+    await page.getByRole('dialog').getByRole('button', { name: send }).click();
+    const dialog = page.getByRole('dialog', { name: send });
+    await expect(dialog).toBeVisible();
+    if (isMobile) {
+      await shot(page, 'legal-entity-renew-ar-375');
+      return;
+    }
+    // Nothing chosen: both needed fields say so.
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Choose the renewed licence’s file')).toBeVisible();
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'licence-2027.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    await expect(dialog.getByTestId('renew-file')).toContainText('licence-2027.pdf');
+    // Too soon an expiry: the server's rule, beside the date, and what was typed stays.
+    await dialog.getByLabel('New expiry date').fill(typed(5));
+    await dialog.getByLabel('Registration number, if it changed').fill('1010777888');
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('The licence must expire at least two weeks from now')).toBeVisible();
+    await expect(dialog.getByLabel('Registration number, if it changed')).toHaveValue('1010777888');
+    await shot(page, 'legal-entity-renew-en');
+    await dialog.getByLabel('New expiry date').fill(typed(365));
+    await dialog.getByLabel('New expiry date').blur();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('licence-renewal')).toContainText('Renewed licence received');
+    await expect(page.getByRole('button', { name: send })).toHaveCount(0);
+  });
+});
+
 test.describe('legal entities in Arabic on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
 

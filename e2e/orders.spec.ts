@@ -176,6 +176,53 @@ test.describe('orders', () => {
     ]);
   });
 
+  test('the customer follows the SMS, pays in the sandbox checkout, and the link becomes its order', async ({
+    page,
+    context,
+  }) => {
+    await merchantWithOrders(page);
+    await page.goto('/payments?lang=en');
+    await page.getByRole('button', { name: 'New payment link' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Amount/).fill('275.25');
+    const phone = `+96651${String(Date.now()).slice(-7)}`;
+    await dialog.getByLabel('Customer’s phone').fill(phone);
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByTestId('link-state')).toHaveText('Sent, not opened yet');
+    const outbox = (await (await page.request.get('/dev/outbox')).json()) as { to: string; body: string }[];
+    const address = outbox
+      .find((m) => m.to === phone)!
+      .body.match(/https?:\/\/\S+\/checkout\/pl\/[\w-]+/)![0];
+
+    // The customer's phone: the page of the SMS, in Arabic (a Saudi store), then in English.
+    const customer = await context.newPage();
+    await customer.setViewportSize({ width: 375, height: 740 });
+    await customer.goto(new URL(address).pathname);
+    await expect(customer.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(customer.getByTestId('sandbox-checkout')).toContainText('275.25 SAR');
+    await shot(customer, 'checkout-sandbox-ar-375');
+    await customer.getByRole('link', { name: 'English' }).click();
+    await customer.getByRole('button', { name: 'Pay 275.25 SAR' }).click();
+    // Asked for a name (the merchant gave none): the browser's own check stops the empty form.
+    await expect(customer.getByLabel('Your full name')).toBeFocused();
+    await customer.getByLabel('Your full name').fill('Noura Al Qahtani');
+    await customer.getByRole('button', { name: 'Pay 275.25 SAR' }).click();
+    await expect(customer.getByRole('status')).toContainText('Paid.');
+    await shot(customer, 'checkout-sandbox-en-375-paid');
+
+    // The merchant's status page: opened, then paid; the order is there, authorised.
+    await page.reload();
+    await expect(page.getByTestId('link-state')).toHaveText('Paid');
+    await expect(page.getByTestId('link-timeline').locator('[data-kind]')).toHaveText([
+      /Sent by SMS/,
+      /Opened/,
+      /Paid/,
+    ]);
+    await page.getByRole('link', { name: 'Open the order' }).click();
+    await expect(page).toHaveURL(/\/payments\/pay-/);
+    await expect(page.getByText('Noura Al Qahtani').first()).toBeVisible();
+  });
+
   test('in Arabic the list and an order read right to left', async ({ page }) => {
     const { payments } = await merchantWithOrders(page);
     await page.goto('/payments?lang=ar');

@@ -3,7 +3,7 @@
  * docs/legal-entities.md), for the server's routes and service and the web app's calls alike.
  */
 import { LEGAL_ENTITY_STATUSES, OWNER_ROLES } from '../domain/legalEntities';
-import { NullableString, OneOf, Type, type Static } from './common';
+import { Nullable, NullableString, OneOf, Type, type Static } from './common';
 
 /** What every member reads of an entity: what the shell's alert and the licence reminder need. */
 const ALERT_FIELDS = {
@@ -23,11 +23,51 @@ const ADMIN_FIELDS = {
   legal_address: NullableString(),
 };
 
+/**
+ * A renewed licence the merchant sent, waiting for the provider's check (`POST …/merchant/{id}/legal_entity`;
+ * docs/legal-entities.md "Renewing the licence"). The entity's status is the provider's to change.
+ */
+export const LicenceRenewal = Type.Object({
+  license_url: Type.String(),
+  license_expiry_date: Type.String({ description: 'yyyy-mm-dd' }),
+  commercial_registration_number: NullableString(),
+  sent_at: Type.String({ format: 'date-time' }),
+  sent_by: Type.String({ description: 'the e-mail (else phone) of the admin who sent it' }),
+});
+export type LicenceRenewal = Static<typeof LicenceRenewal>;
+
+/** What a workspace admin sends to renew the licence. */
+export const RenewLicenceBody = Type.Object(
+  {
+    license_url: Type.String({ minLength: 1, maxLength: 500, description: 'an address an upload answered' }),
+    license_expiry_date: Type.String({
+      minLength: 1,
+      maxLength: 10,
+      description: 'yyyy-mm-dd, at least two weeks from today',
+    }),
+    commercial_registration_number: Type.Optional(Type.String({ maxLength: 15 })),
+    legal_entity_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'which of the merchant’s entities (one per licensed country); default: its first, as GET reads',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RenewLicenceBody = Static<typeof RenewLicenceBody>;
+
 export const LegalEntityAlert = Type.Object(ALERT_FIELDS);
 export type LegalEntityAlert = Static<typeof LegalEntityAlert>;
 
 /** An entity as its workspace admins read it. */
-export const LegalEntity = Type.Object({ ...ALERT_FIELDS, ...ADMIN_FIELDS });
+export const LegalEntity = Type.Object({
+  ...ALERT_FIELDS,
+  ...ADMIN_FIELDS,
+  renewal: Nullable(LicenceRenewal),
+});
 export type LegalEntity = Static<typeof LegalEntity>;
 
 /**
@@ -41,6 +81,7 @@ export const LegalEntityListItem = Type.Object({
   license_url: Type.Optional(ADMIN_FIELDS.license_url),
   bank_name: Type.Optional(ADMIN_FIELDS.bank_name),
   legal_address: Type.Optional(ADMIN_FIELDS.legal_address),
+  renewal: Type.Optional(Nullable(LicenceRenewal)),
 });
 export type LegalEntityListItem = Static<typeof LegalEntityListItem>;
 
@@ -64,6 +105,7 @@ export const LegalEntityDetail = Type.Object({
   ...ADMIN_FIELDS,
   legal_info: Type.Record(Type.String(), Type.Unknown()),
   owners_count: Type.Integer(),
+  renewal: Nullable(LicenceRenewal),
 });
 export type LegalEntityDetail = Static<typeof LegalEntityDetail>;
 

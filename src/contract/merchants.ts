@@ -61,6 +61,9 @@ export type StepUpAnswer = Static<typeof StepUpAnswer>;
 
 export const MerchantLegalEntity = Type.Object({ legal_entity: Nullable(LegalEntity) });
 export type MerchantLegalEntity = Static<typeof MerchantLegalEntity>;
+/** The entity once its renewed licence is sent (its `renewal` set). */
+export const RenewedLegalEntity = Type.Object({ legal_entity: LegalEntity });
+export type RenewedLegalEntity = Static<typeof RenewedLegalEntity>;
 
 export const MerchantProducts = Type.Object({
   products: Type.Array(Type.Object({ name: Type.String(), stores: Type.Array(Type.String()) })),

@@ -49,6 +49,14 @@ export interface Config {
    * Default: sandbox outside production; production must ask for it by name.
    */
   ecommerceConnector: 'sandbox' | 'none';
+  /**
+   * CHECKOUT_URL: where a payment link's SMS sends the customer — the provider's checkout, the link's token
+   * appended as the last path segment. Unset: the sandbox checkout at PUBLIC_URL/checkout/pl outside production
+   * (routes/checkout.ts); in production, none, and a link is refused (503) rather than sent to nowhere.
+   */
+  checkoutUrl: string | undefined;
+  /** Whether the sandbox checkout is served (no CHECKOUT_URL, not production). */
+  sandboxCheckout: boolean;
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
   s3: S3Settings | undefined;
   /**
@@ -186,6 +194,15 @@ export function loadConfig(env: Env): Config {
   if (connector !== 'sandbox' && connector !== 'none')
     throw new ConfigError(`ECOMMERCE_CONNECTOR must be "sandbox" or "none", got "${connector}"`);
 
+  const checkoutRaw = nonEmpty(env, 'CHECKOUT_URL');
+  const checkoutUrl =
+    checkoutRaw !== undefined
+      ? parseUrl('CHECKOUT_URL', checkoutRaw, ['https', 'http']).href.replace(/\/$/, '')
+      : nodeEnv === 'production'
+        ? undefined
+        : `${publicUrl}/checkout/pl`;
+  const sandboxCheckout = checkoutRaw === undefined && nodeEnv !== 'production';
+
   const helpCentreUrl = nonEmpty(env, 'HELP_CENTRE_URL');
   if (helpCentreUrl !== undefined)
     parseUrl('HELP_CENTRE_URL', helpCentreUrl.replaceAll('{lang}', 'en'), ['https']);
@@ -220,6 +237,8 @@ export function loadConfig(env: Env): Config {
     dbSync,
     dbReadCache,
     ecommerceConnector: connector,
+    checkoutUrl,
+    sandboxCheckout,
   };
 }
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { openPgliteDir } from '../../src/server/db/template';
 
 /** A new DATA_DIR starts from a kept copy of an empty cluster (src/server/db/template.ts). */
-describe('a new embedded database', () => {
+// Each test makes a cluster the slow way once (initdb: 5–15 s on a busy machine).
+describe('a new embedded database', { timeout: 90_000 }, () => {
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-template-'));
   const template = path.join(cacheDir, 'empty.tar');
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
+import { uploadPdf } from './setup/upload';
 
 const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
 await loadDemoData(app);
@@ -182,6 +183,86 @@ describe('the merchant calls', () => {
       { name: 'pay_later', stores: ['sto-riyadh-style-online', 'sto-riyadh-style-outlet'] },
       { name: 'installments', stores: ['sto-riyadh-style-online'] },
     ]);
+  });
+});
+
+describe('sending the renewed licence (POST …/merchant/{id}/legal_entity)', () => {
+  const URL_ = '/merchant/api/v1/merchant/mer-riyadh-style/legal_entity';
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('keeps the file, expiry and number an admin sends, for the provider’s check; the entity says so', async () => {
+    const file = await uploadPdf(app, admin, 'renewed-licence.pdf');
+    const sent = await admin.call('POST', URL_, {
+      license_url: file,
+      license_expiry_date: day(400),
+      commercial_registration_number: ' 1010998877 ',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.legal_entity).toMatchObject({
+      id: 'le-riyadh-style',
+      status: 'active',
+      renewal: {
+        license_url: file,
+        license_expiry_date: day(400),
+        commercial_registration_number: '1010998877',
+        sent_by: 'admin@demo.example',
+      },
+    });
+    // Every read of the entity carries it: the merchant call, the entity's page and the list.
+    expect((await admin.call('GET', URL_)).body.legal_entity.renewal.license_url).toBe(file);
+    expect(
+      (await admin.call('GET', '/merchant/api/v1/legal-entities/le-riyadh-style')).body.renewal,
+    ).toMatchObject({
+      license_expiry_date: day(400),
+    });
+    const list = await admin.call('GET', '/merchant/api/v1/legal-entities');
+    expect(list.body.items.find((e: Json) => e.id === 'le-riyadh-style').renewal.license_url).toBe(file);
+  });
+
+  it('refuses, naming the field: a file not theirs, an expiry under two weeks away, a bad date, a long number', async () => {
+    const foreign = await uploadPdf(app, onboarding); // Oasis Cafe's: not a colleague's
+    const res = await admin.call('POST', URL_, {
+      license_url: foreign,
+      license_expiry_date: day(5),
+      commercial_registration_number: '1'.repeat(16),
+    });
+    expect(res.status).toBe(400);
+    // The schema's limit first (the number), then the rest once the body has the right shape.
+    expect(Object.keys(res.body.field_errors)).toEqual(['/commercial_registration_number']);
+    const again = await admin.call('POST', URL_, { license_url: foreign, license_expiry_date: day(5) });
+    expect(again.body.field_errors).toMatchObject({
+      '/license_url': { key: 'validation:error.fileNotFound' },
+      '/license_expiry_date': { key: 'validation:error.format.date-2-weeks-ahead' },
+    });
+    const file = await uploadPdf(app, admin);
+    const badDate = await admin.call('POST', URL_, { license_url: file, license_expiry_date: '31/12/2030' });
+    expect(badDate.body.field_errors).toEqual({
+      '/license_expiry_date': { key: 'validation:error.format.date', params: {} },
+    });
+    expect((await admin.call('POST', URL_, { license_url: file })).status).toBe(400);
+  });
+
+  it('renews the entity named, of the merchant’s; another merchant’s entity is not found', async () => {
+    const file = await uploadPdf(app, admin);
+    const body = { license_url: file, license_expiry_date: day(90) };
+    const named = await admin.call('POST', URL_, { ...body, legal_entity_id: 'le-riyadh-style-uae' });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.legal_entity).toMatchObject({
+      id: 'le-riyadh-style-uae',
+      renewal: { license_expiry_date: day(90) },
+    });
+    expect((await admin.call('POST', URL_, { ...body, legal_entity_id: 'le-gulf-gadgets' })).status).toBe(
+      404,
+    );
+  });
+
+  it('is for the merchant’s workspace admins: another member 403, another merchant 404', async () => {
+    const file = await uploadPdf(app, staff);
+    const body = { license_url: file, license_expiry_date: day(60) };
+    expect((await staff.call('POST', URL_, body)).status).toBe(403);
+    expect(
+      (await admin.call('POST', '/merchant/api/v1/merchant/mer-gulf-gadgets/legal_entity', body)).status,
+    ).toBe(404);
   });
 });
 

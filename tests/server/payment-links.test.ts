@@ -187,6 +187,147 @@ describe('sending a link', () => {
 });
 
 describe('cancel and expiry', () => {
+  describe('the sandbox checkout the SMS leads to', () => {
+    /** The token of the link the outbox last sent to a phone. */
+    async function tokenSentTo(phone: string) {
+      const outbox = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+        to: string;
+        body: string;
+      }[];
+      return outbox.find((m) => m.to === phone)!.body.match(/\/checkout\/pl\/([\w-]{32})/)![1]!;
+    }
+
+    it('opens the link in the store’s language, takes the customer’s name, and pays it once: the order exists', async () => {
+      const sent = (
+        await staff.call('POST', BASE, link({ customer_phone: '+966512340030', amount: '120.50' }))
+      ).body.payment_link;
+      const token = await tokenSentTo('+966512340030');
+      const page = await app.inject({ method: 'GET', url: `/checkout/pl/${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-store');
+      // A Saudi store: Arabic, as the SMS was; the amount and the product in words.
+      expect(page.body).toContain('lang="ar" dir="rtl"');
+      expect(page.body).toContain('120.50 SAR');
+      expect(page.body).toContain('ادفع لاحقًا');
+      expect(page.body).toContain('id="customer_name"');
+      expect((await app.inject({ method: 'GET', url: `/checkout/pl/${token}?lang=en` })).body).toContain(
+        'Pay later',
+      );
+      const opened = (await staff.call('GET', `${BASE}/${sent.id}`)).body.payment_link;
+      expect(opened.status).toBe('opened');
+      expect(opened.opened_at).not.toBeNull();
+
+      // No name: the page again, saying so, keeping what was typed (nothing), and nothing paid.
+      const nameless = await app.inject({
+        method: 'POST',
+        url: `/checkout/pl/${token}?lang=en`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'customer_name=%20',
+      });
+      expect(nameless.statusCode).toBe(400);
+      expect(nameless.body).toContain('Enter your full name to pay');
+      expect((await staff.call('GET', `${BASE}/${sent.id}`)).body.payment_link.status).toBe('opened');
+
+      const paid = await app.inject({
+        method: 'POST',
+        url: `/checkout/pl/${token}?lang=en`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'customer_name=Reem+Al+Harbi',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect(paid.headers.location).toBe(`/checkout/pl/${token}?lang=en`);
+      expect((await app.inject({ method: 'GET', url: paid.headers.location as string })).body).toContain(
+        'Paid. <bdi>Riyadh Style',
+      );
+      const link2 = (await staff.call('GET', `${BASE}/${sent.id}`)).body.payment_link;
+      expect(link2).toMatchObject({ status: 'paid', can_cancel: false });
+      // The order is the link's: same id, authorised (new), the customer's name, the amount and reference.
+      const order = await staff.call('GET', `/merchant/api/v1/payments/${sent.id}`);
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      expect(order.body.payment).toMatchObject({
+        id: sent.id,
+        status: 'new',
+        amount: '120.50',
+        customer_name: 'Reem Al Harbi',
+        customer_phone: '+966512340030',
+        order_reference: sent.order_reference,
+      });
+      // Paid again (a second tap): back to the page, still one order, still paid.
+      const again = await app.inject({
+        method: 'POST',
+        url: `/checkout/pl/${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'customer_name=Someone+Else',
+      });
+      expect(again.statusCode).toBe(303);
+      expect(
+        (await staff.call('GET', `/merchant/api/v1/payments/${sent.id}`)).body.payment.customer_name,
+      ).toBe('Reem Al Harbi');
+    });
+
+    it('says a cancelled link is cancelled and takes no payment; a token that names no link is not found', async () => {
+      const sent = (
+        await staff.call('POST', BASE, link({ customer_phone: '+966512340031', customer_name: 'Omar' }))
+      ).body.payment_link;
+      const token = await tokenSentTo('+966512340031');
+      // The merchant gave the name: the page does not ask it.
+      expect((await app.inject({ method: 'GET', url: `/checkout/pl/${token}` })).body).not.toContain(
+        'customer_name',
+      );
+      await staff.call('POST', `${BASE}/${sent.id}/cancel`, {});
+      const page = await app.inject({ method: 'GET', url: `/checkout/pl/${token}?lang=en` });
+      expect(page.body).toContain('cancelled this link');
+      expect(page.body).not.toContain('<form');
+      const pay = await app.inject({
+        method: 'POST',
+        url: `/checkout/pl/${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(pay.statusCode).toBe(303);
+      expect((await staff.call('GET', `/merchant/api/v1/payments/${sent.id}`)).status).toBe(404);
+      for (const bad of ['x'.repeat(32), 'short', '..%2F..%2Fetc']) {
+        const none = await app.inject({ method: 'GET', url: `/checkout/pl/${bad}?lang=en` });
+        expect(none.statusCode, bad).toBe(404);
+        expect(none.body).toContain('This payment link is not valid');
+      }
+    });
+  });
+
+  it('with CHECKOUT_URL, sends the customer to the provider’s checkout, and serves no sandbox', async () => {
+    const { app: withCheckout } = await createTestApp({
+      env: { AUTH_RATE_LIMIT: '100000', CHECKOUT_URL: 'https://pay.example.com/l/' },
+    });
+    await loadDemoData(withCheckout);
+    const phone = '+966590009999';
+    await withCheckout.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [{ id: 'acc-pl-provider', email: 'plp@example.com', phone }],
+        permissions: [
+          {
+            account_id: 'acc-pl-provider',
+            merchant_id: 'mer-riyadh-style',
+            role: 'sales_manager',
+            flags: { has_merchant_access: true, is_order_creation_allowed: true },
+          },
+        ],
+      },
+    });
+    const seller2 = await signIn(withCheckout, 'plp@example.com', phone);
+    expect((await seller2.call('POST', BASE, link({ customer_phone: '+966512340040' }))).status).toBe(200);
+    const outbox = (await withCheckout.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+      to: string;
+      body: string;
+    }[];
+    const sms = outbox.find((m) => m.to === '+966512340040')!.body;
+    expect(sms).toMatch(/https:\/\/pay\.example\.com\/l\/[\w-]{32}/);
+    const token = sms.match(/\/l\/([\w-]{32})/)![1];
+    expect((await withCheckout.inject({ method: 'GET', url: `/checkout/pl/${token}` })).statusCode).toBe(404);
+  });
+
   it('cancels an open link once; a link unpaid after 24 hours has expired', async () => {
     const sent = (await staff.call('POST', BASE, link({ customer_phone: '+966512340020' }))).body
       .payment_link;

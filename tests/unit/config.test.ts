@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       dbSync: false,
       dbReadCache: true,
       ecommerceConnector: 'sandbox',
+      checkoutUrl: 'http://localhost:8080/checkout/pl',
+      sandboxCheckout: true,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       dbSync: true,
       dbReadCache: false,
       ecommerceConnector: 'sandbox',
+      sandboxCheckout: false,
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -189,6 +192,25 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('CHECKOUT_URL', () => {
+  it('sends payment links to the sandbox checkout outside production, to none in production unless given', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).toMatchObject({
+      checkoutUrl: 'http://localhost:3000/checkout/pl',
+      sandboxCheckout: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', BOT_CHECK: 'on' })).toMatchObject({
+      checkoutUrl: undefined,
+      sandboxCheckout: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', CHECKOUT_URL: 'https://pay.example.com/l/' })).toMatchObject({
+      checkoutUrl: 'https://pay.example.com/l',
+      sandboxCheckout: false,
+    });
+    expect(loadConfig({ CHECKOUT_URL: 'https://pay.example.com/l' }).sandboxCheckout).toBe(false);
+    expect(() => loadConfig({ CHECKOUT_URL: 'pay.example.com' })).toThrow(/CHECKOUT_URL/);
   });
 });
 

@@ -123,6 +123,11 @@ export const legalEntities = pgTable(
     legalInfo: jsonb('legal_info').$type<Record<string, unknown>>().notNull().default({}),
     /** [{ id, name, kind: individual | company, nationality, share, roles }] (docs/legal-entities.md) */
     owners: jsonb('owners').$type<Record<string, unknown>[]>().notNull().default([]),
+    /**
+     * A renewed licence the merchant sent (POST …/merchant/{id}/legal_entity), waiting for the provider's check:
+     * { license_url, license_expiry_date, commercial_registration_number, sent_at, sent_by }; null when none.
+     */
+    renewal: jsonb('renewal').$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
   },
   (t) => [index('legal_entities_merchant_idx').on(t.merchantId)],

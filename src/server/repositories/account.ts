@@ -84,6 +84,10 @@ export function createAccountRepository(db: Db) {
         .where(inArray(legalEntities.merchantId, merchantIds))
         .orderBy(asc(legalEntities.createdAt), asc(legalEntities.id));
     },
+    /** Keeps the renewed licence a merchant sent for its entity (docs/legal-entities.md). */
+    async setLicenceRenewal(id: string, renewal: Record<string, unknown>) {
+      await db.update(legalEntities).set({ renewal }).where(eq(legalEntities.id, id));
+    },
     async addEvent(event: {
       accountId: string | null;
       type: string;

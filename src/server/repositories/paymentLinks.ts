@@ -51,6 +51,45 @@ export function createPaymentLinkRepository(db: Db) {
         .limit(1);
       return link !== undefined;
     },
+    /** The link a customer's address names, by the hash of its token (the token itself is never kept). */
+    async byToken(tokenHash: string): Promise<LinkRow | undefined> {
+      return (await db.select().from(paymentLinks).where(eq(paymentLinks.tokenHash, tokenHash)).limit(1))[0];
+    },
+    /** The customer opened a sent link: it is `opened` from now (a link opened again keeps its first time). */
+    async markOpened(id: string, now: Date): Promise<void> {
+      await db
+        .update(paymentLinks)
+        .set({ status: 'opened', openedAt: now })
+        .where(and(eq(paymentLinks.id, id), eq(paymentLinks.status, 'created')));
+    },
+    /**
+     * The customer paid an open link (sent or opened, sent after `since`): in one statement's transaction the
+     * link is `paid` and its order is written, with the link's id as the payment's. Undefined when the link was
+     * no longer open (paid twice, cancelled or expired meanwhile): nothing is written.
+     */
+    async pay(
+      id: string,
+      now: Date,
+      since: Date,
+      payment: Omit<typeof payments.$inferInsert, 'id'>,
+    ): Promise<LinkRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [paid] = await tx
+          .update(paymentLinks)
+          .set({ status: 'paid', paidAt: now, openedAt: sql`coalesce(${paymentLinks.openedAt}, ${now})` })
+          .where(
+            and(
+              eq(paymentLinks.id, id),
+              inArray(paymentLinks.status, ['created', 'opened']),
+              sql`${paymentLinks.sentAt} > ${since}`,
+            ),
+          )
+          .returning();
+        if (!paid) return undefined;
+        await tx.insert(payments).values({ ...payment, id });
+        return paid;
+      });
+    },
     /** Cancels a link still open (sent or opened); undefined when it was not. */
     async cancel(id: string, now: Date): Promise<LinkRow | undefined> {
       return (

@@ -7,7 +7,8 @@
  *   GET  /merchant/api/v1/application/merchant/:id/api_keys           its API keys, secrets masked (admins)
  *   POST /merchant/api/v1/application/merchant/:id/api_keys/reveal    one secret whole, after a fresh code (admins)
  *   GET  /merchant/api/v1/merchant/:id/legal_entity                   its legal entity (admins)
- *   GET  /merchant/api/v2/merchants/:id/legal-entity                  the same, the v2 path
+ *   POST /merchant/api/v1/merchant/:id/legal_entity                   its renewed licence, sent (admins)
+ *   GET  /merchant/api/v2/merchants/:id/legal-entity                  the same entity, the v2 path
  *   GET  /merchant/api/v1/merchants/:id/products                      its products and the stores offering each
  *   POST /merchant/api/v1/auth/step-up                                a fresh code to the caller's second factor
  */
@@ -18,6 +19,7 @@ import {
   MerchantApplication,
   MerchantLegalEntity,
   MerchantProducts,
+  RenewedLegalEntity,
   MerchantsAnswer,
   RevealAnswer,
   RevealBody,
@@ -27,14 +29,16 @@ import { requireSession } from '../auth/session';
 import { answers } from '../openapi';
 import type { AuthService } from '../services/auth';
 import type { MerchantService } from '../services/merchants';
+import type { LegalEntityService } from '../services/legalEntities';
+import { RenewLicenceBody } from '../../contract/legalEntities';
 
 const tags = ['merchants'];
 
 export async function merchantRoutes(
   app: FastifyInstance,
-  opts: { merchants: MerchantService; auth: AuthService },
+  opts: { merchants: MerchantService; auth: AuthService; legalEntities: LegalEntityService },
 ) {
-  const { merchants, auth } = opts;
+  const { merchants, auth, legalEntities } = opts;
   const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
   type ById = { Params: { id: string } };
 
@@ -106,8 +110,22 @@ export async function merchantRoutes(
           response: answers({ 200: MerchantLegalEntity }),
         },
       },
-      async (request) => merchants.legalEntity(who(request), request.params.id),
+      async (request) => legalEntities.ofMerchant(who(request), request.params.id),
     );
+  app.post<ById & { Body: RenewLicenceBody }>(
+    '/merchant/api/v1/merchant/:id/legal_entity',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sends the merchant’s renewed licence (workspace admins): the file, its new expiry (two weeks away at least) and the registration number if it changed; kept for the provider’s check',
+        params: MERCHANT_PARAMS,
+        body: RenewLicenceBody,
+        response: answers({ 200: RenewedLegalEntity }),
+      },
+    },
+    async (request) => legalEntities.renew(who(request), request.params.id, request.body),
+  );
   app.get<ById>(
     '/merchant/api/v1/merchants/:id/products',
     {

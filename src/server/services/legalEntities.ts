@@ -12,15 +12,22 @@
  */
 import { flagsForRole } from '../../domain/permissions';
 import { isLegalEntityStatus } from '../../domain/legalEntities';
-import { fieldError, HttpError, notFound } from '../errors';
+import { isDay } from '../../domain/days';
+import { LICENCE_MIN_WEEKS } from '../../engine/core/formats';
+import type { Clock } from '../clock';
+import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
+import type { FileRepository } from '../repositories/files';
+import { fileIdOf } from './files';
 import { valuesOf } from './listFilters';
 import type {
   LegalEntity,
   LegalEntityAlert,
   LegalEntityDetail,
   LegalEntityListItem,
+  LicenceRenewal,
   Owner,
+  RenewLicenceBody,
 } from '../../contract/legalEntities';
 import type { LegalEntityStatus } from '../../domain/legalEntities';
 
@@ -47,11 +54,34 @@ function summary(e: Row): LegalEntity {
     license_url: e.licenseUrl,
     bank_name: e.bankName,
     legal_address: e.legalAddress,
+    // Written only by `renew` below, in this shape.
+    renewal: (e.renewal as LicenceRenewal | null) ?? null,
   };
 }
 
-export function createLegalEntityService(deps: { accounts: AccountRepository }) {
-  const { accounts } = deps;
+/**
+ * The earliest expiry a licence may have when entered (the forms' `date-2-weeks-ahead`: two weeks from today, in
+ * UTC days as the forms count them), by the server's clock.
+ */
+const earliestExpiry = (now: Date) =>
+  new Date(now.getTime() + LICENCE_MIN_WEEKS * 7 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+
+/** A licence file: a PDF or a picture of it (capital spec: pdf, jpeg, png). */
+const LICENCE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+
+export function createLegalEntityService(deps: {
+  accounts: AccountRepository;
+  files: FileRepository;
+  clock: Clock;
+}) {
+  const { accounts, files, clock } = deps;
+
+  /** A merchant of the caller's (404 for another), which the caller administers (403 otherwise). */
+  async function administered(accountId: string, merchantId: string) {
+    const scope = await scopeOf(accountId);
+    if (!scope.all.includes(merchantId)) throw notFound('merchant not found');
+    if (!scope.admin.includes(merchantId)) throw new HttpError(403, 'forbidden');
+  }
 
   /** The caller's merchants, and those whose entities they may read in full (workspace admins). */
   async function scopeOf(accountId: string) {
@@ -99,6 +129,70 @@ export function createLegalEntityService(deps: { accounts: AccountRepository }) 
     async owners(accountId: string, id: string): Promise<{ items: Owner[] }> {
       // Stored as the fixtures' checked file gives them (src/server/fixtures/fixture.schema.json).
       return { items: (await one(accountId, id)).owners as unknown as Owner[] };
+    },
+
+    /** A merchant's legal entity (onboarding spec §7 "Merchants"): null while it has none. */
+    async ofMerchant(accountId: string, merchantId: string): Promise<{ legal_entity: LegalEntity | null }> {
+      await administered(accountId, merchantId);
+      const [entity] = await accounts.legalEntitiesOf([merchantId]);
+      return { legal_entity: entity ? summary(entity) : null };
+    },
+
+    /**
+     * A workspace admin sends the renewed licence of one of the merchant's entities (`legal_entity_id`; else its
+     * first, the one GET reads): the file (an upload of theirs or a colleague's: a
+     * PDF, JPEG or PNG), its new expiry date (at least two weeks away, the rule of every licence date here), and
+     * the registration number when it changed. Kept as the entity's renewal until the provider checks it; the
+     * status is the provider's to change (docs/legal-entities.md "Renewing the licence").
+     */
+    async renew(
+      accountId: string,
+      merchantId: string,
+      body: RenewLicenceBody,
+    ): Promise<{ legal_entity: LegalEntity }> {
+      await administered(accountId, merchantId);
+      const entities = await accounts.legalEntitiesOf([merchantId]);
+      const entity = body.legal_entity_id ? entities.find((e) => e.id === body.legal_entity_id) : entities[0];
+      if (!entity)
+        throw notFound(
+          body.legal_entity_id ? 'legal entity not found' : 'the merchant has no legal entity yet',
+        );
+      const problems: Record<string, FieldError> = {};
+      const fileId = fileIdOf(body.license_url);
+      const file = fileId ? await files.file(fileId) : undefined;
+      if (!file || !(await files.colleaguesOf(accountId)).includes(file.accountId))
+        problems['/license_url'] = fieldError('validation:error.fileNotFound');
+      else if (!LICENCE_TYPES.includes(file.mimeType))
+        problems['/license_url'] = fieldError('legal-entities:renew.fileType');
+      if (!isDay(body.license_expiry_date))
+        problems['/license_expiry_date'] = fieldError('validation:error.format.date');
+      else if (body.license_expiry_date < earliestExpiry(clock.now()))
+        problems['/license_expiry_date'] = fieldError('validation:error.format.date-2-weeks-ahead');
+      const number = body.commercial_registration_number?.trim() || null;
+      if (Object.keys(problems).length > 0)
+        throw new HttpError(
+          400,
+          `bad_request: ${Object.keys(problems)
+            .map((p) => p.slice(1))
+            .join(', ')}`,
+          problems,
+        );
+      const account = await accounts.account(accountId);
+      const renewal: LicenceRenewal = {
+        license_url: body.license_url,
+        license_expiry_date: body.license_expiry_date,
+        commercial_registration_number: number,
+        sent_at: clock.now().toISOString(),
+        sent_by: account?.email ?? account?.phone ?? accountId,
+      };
+      await accounts.setLicenceRenewal(entity.id, renewal);
+      await accounts.addEvent({
+        accountId,
+        type: 'legal_entity_licence_sent',
+        payload: { merchant_id: merchantId, legal_entity_id: entity.id },
+        at: clock.now(),
+      });
+      return { legal_entity: summary({ ...entity, renewal }) };
     },
 
     /** The caller's entities (those they administer), each with its merchant's stores. */

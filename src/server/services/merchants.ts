@@ -1,6 +1,6 @@
 /**
  * The merchant calls of onboarding spec §7 "Merchants" (docs/dashboard.md): the caller's merchants, a merchant's
- * application summary, its API keys, its legal entity and its products.
+ * application summary, its API keys and its products (its legal entity: services/legalEntities.ts).
  *
  * Scope: a merchant the caller is not a member of "does not exist" (404). API keys are for workspace admins
  * (`is_account_edit_allowed`; 403 for another member): the public keys and masked secrets to read, a secret
@@ -12,12 +12,10 @@ import { currencyOfCountry } from '../../domain/stores';
 import type {
   ApiKeys,
   MerchantApplication,
-  MerchantLegalEntity,
   MerchantProducts,
   MerchantsAnswer,
   RevealAnswer,
 } from '../../contract/merchants';
-import type { LegalEntityStatus } from '../../domain/legalEntities';
 import type { Clock } from '../clock';
 import { HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
@@ -135,29 +133,6 @@ export function createMerchantService(deps: {
         throw new HttpError(409, 'no production keys yet', undefined, { reason: 'no_production_keys' });
       await stepUp();
       return { environment, secret_key: secret };
-    },
-
-    async legalEntity(accountId: string, merchantId: string): Promise<MerchantLegalEntity> {
-      const m = await membership(accountId, merchantId);
-      if (flagsForRole(m.role, m.flags).is_account_edit_allowed !== true)
-        throw new HttpError(403, 'forbidden');
-      const [e] = await accounts.legalEntitiesOf([merchantId]);
-      return {
-        legal_entity: e
-          ? {
-              id: e.id,
-              merchant_id: e.merchantId,
-              status: e.status as LegalEntityStatus,
-              country: e.country,
-              license_expiry_date: e.licenseExpiryDate,
-              legal_company_name: e.legalCompanyName,
-              iban: e.iban,
-              license_url: e.licenseUrl,
-              bank_name: e.bankName,
-              legal_address: e.legalAddress,
-            }
-          : null,
-      };
     },
 
     async products(accountId: string, merchantId: string): Promise<MerchantProducts> {

@@ -41,8 +41,8 @@ export function createPaymentLinkService(deps: {
   accounts: AccountRepository;
   outbox: OutboxService;
   clock: Clock;
-  /** Where the customer's link points (the provider's checkout; the sandbox's in development). */
-  checkoutUrl: (token: string) => string;
+  /** Where the customer's link points (the provider's checkout; the sandbox's in development); null: nowhere. */
+  checkoutUrl: ((token: string) => string) | null;
 }) {
   const { repository, accounts, outbox, clock } = deps;
   const creators = (accountId: string) => merchantsWith(accounts, accountId, 'is_order_creation_allowed');
@@ -87,6 +87,9 @@ export function createPaymentLinkService(deps: {
     async create(accountId: string, body: CreateLinkBody): Promise<LinkAnswer> {
       const allowed = await creators(accountId);
       if (allowed.length === 0) throw new HttpError(403, 'forbidden');
+      // Production without CHECKOUT_URL: a link would send the customer nowhere (config.ts).
+      const checkoutUrl = deps.checkoutUrl;
+      if (!checkoutUrl) throw new HttpError(503, 'payment links need a checkout (CHECKOUT_URL)');
       const store = (await accounts.storesOf(allowed)).find((s) => s.id === body.store_id);
       const problems: Record<string, FieldError> = {};
       if (!store)
@@ -180,7 +183,7 @@ export function createPaymentLinkService(deps: {
         },
         sentAt: now,
       });
-      const url = deps.checkoutUrl(token);
+      const url = checkoutUrl(token);
       const lang =
         store!.country === 'SAU' || store!.country === 'QAT' || store!.country === 'EGY' ? 'ar' : 'en';
       const total = `${minorToDecimal(amount, currency)} ${currency}`;

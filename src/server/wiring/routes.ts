@@ -28,6 +28,7 @@ import { helpCentreRoutes } from '../routes/helpCentre';
 import { legalEntityRoutes } from '../routes/legalEntities';
 import { organizationRoutes } from '../routes/organization';
 import { sandboxRoutes } from '../routes/sandbox';
+import { checkoutRoutes } from '../routes/checkout';
 import { spaRoutes } from '../routes/spa';
 import { storeRoutes } from '../routes/stores';
 import { studioRoutes } from '../routes/studio';
@@ -75,7 +76,11 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(remoteConfigRoutes, { remoteConfig: s.remoteConfig, isOps: s.isOps });
-  await app.register(merchantRoutes, { merchants: s.merchants, auth: s.auth });
+  await app.register(merchantRoutes, {
+    merchants: s.merchants,
+    auth: s.auth,
+    legalEntities: s.legalEntities,
+  });
   await app.register(paymentLinkRoutes, { links: s.paymentLinks });
   await app.register(legalEntityRoutes, { legalEntities: s.legalEntities });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -84,6 +89,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(storeRoutes, { stores: s.stores });
   await app.register(usersRoutes, { users: s.users });
   await app.register(supportRoutes, { support: s.support, files: s.files });
+  if (s.checkout) await app.register(checkoutRoutes, { checkout: s.checkout, localesDir: config.localesDir });
   if (s.connector)
     await app.register(sandboxRoutes, {
       connector: s.connector,

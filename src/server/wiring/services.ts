@@ -42,6 +42,7 @@ import { createPaymentService } from '../services/payments';
 import { createRemoteConfigService } from '../services/remoteConfig';
 import { createMerchantService } from '../services/merchants';
 import { createPaymentLinkService } from '../services/paymentLinks';
+import { createCheckoutService } from '../services/checkout';
 import { createPaymentLinkRepository } from '../repositories/paymentLinks';
 import { createApiKeyRepository } from '../repositories/apiKeys';
 import { createSettingsRepository } from '../repositories/settings';
@@ -187,9 +188,16 @@ export async function createServices(context: {
     accounts: accountRepository,
     outbox,
     clock,
-    // The provider's checkout opens the link; its customer page is not part of the back office (docs/orders.md).
-    checkoutUrl: (token) => `${config.publicUrl}/checkout/pl/${token}`,
+    // The provider's checkout opens the link (CHECKOUT_URL; the sandbox's outside production): config.ts.
+    checkoutUrl: config.checkoutUrl ? (token) => `${config.checkoutUrl}/${token}` : null,
   });
+  const checkout = config.sandboxCheckout
+    ? createCheckoutService({
+        repository: createPaymentLinkRepository(db),
+        accounts: accountRepository,
+        clock,
+      })
+    : null;
   const merchants = createMerchantService({
     accounts: accountRepository,
     organizations: createOrganizationRepository(db),
@@ -201,7 +209,11 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
-  const legalEntities = createLegalEntityService({ accounts: accountRepository });
+  const legalEntities = createLegalEntityService({
+    accounts: accountRepository,
+    files: fileRepository,
+    clock,
+  });
   let chatSecret: Promise<string> | undefined;
   const chatRepository = createChatRepository(db);
   const chat = createChatService({
@@ -238,6 +250,7 @@ export async function createServices(context: {
   return {
     outbox,
     auth,
+    checkout,
     botCheck,
     account,
     /** Counts a key's hits in a window (the flood limits), shared by every server process. */

@@ -13,6 +13,8 @@ export function DayInput(props: {
   value: string | null;
   onChange: (day: string | null) => void;
   error?: string;
+  /** Its width from the phone breakpoint up (a filter's 140 px unless told; a form's field may want room for its message). */
+  width?: number;
 }) {
   const { t } = useTranslation('lists');
   const [text, setText] = useState(props.value ? showDate(props.value) : '');
@@ -34,7 +36,7 @@ export function DayInput(props: {
       value={text}
       dir="ltr"
       inputMode="numeric"
-      w={{ base: '100%', xs: 140 }}
+      w={{ base: '100%', xs: props.width ?? 140 }}
       error={unreadable ? t('day.unreadable') : props.error}
       onChange={(e) => setText(e.currentTarget.value)}
       onBlur={commit}

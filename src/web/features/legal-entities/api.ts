@@ -1,5 +1,5 @@
 /** Legal entities' calls (onboarding spec §7 "Other") as react-query hooks. */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
 import type {
   LegalEntities,
@@ -7,7 +7,9 @@ import type {
   LegalEntityListItem,
   Owner,
   Owners,
+  RenewLicenceBody,
 } from '../../../contract/legalEntities';
+import type { RenewedLegalEntity } from '../../../contract/merchants';
 import type { Static } from '../../../contract/common';
 
 const L = '/merchant/api/v1/legal-entities';
@@ -40,3 +42,17 @@ export const useOwners = (id: string, enabled: boolean) =>
       api<Static<typeof Owners>>('GET', `${L}/${encodeURIComponent(id)}/owners`).then((r) => r.items),
     retry: retryUnless4xx,
   });
+
+/** Sends the merchant's renewed licence; the entity's pages read it again. */
+export function useRenewLicence(merchantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RenewLicenceBody) =>
+      api<RenewedLegalEntity>(
+        'POST',
+        `/merchant/api/v1/merchant/${encodeURIComponent(merchantId)}/legal_entity`,
+        body,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['legal-entities'] }),
+  });
+}

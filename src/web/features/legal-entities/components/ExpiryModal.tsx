@@ -21,14 +21,18 @@ function dismissed(): string[] {
   }
 }
 
-/** The expiry modal: the first entity (not suspended) whose licence expires soon or has expired. */
-export function ExpiryModal(props: { entities: LegalEntity[] }) {
+/**
+ * The expiry modal: the first entity (not suspended, no renewed licence sent yet) whose licence expires soon or
+ * has expired. Its action sends the renewed licence (`onRenew`: the entity's page opens its dialog).
+ */
+export function ExpiryModal(props: { entities: LegalEntity[]; onRenew: (entityId: string) => void }) {
   const { t, i18n } = useTranslation('legal-entities');
   const [gone, setGone] = useState(dismissed);
   const lang = langOf(i18n.language);
   const entity = props.entities.find(
     (e) =>
       e.status !== 'suspended' &&
+      !e.renewal &&
       !gone.includes(e.id) &&
       ['expiring', 'expired'].includes(licenceState(e.license_expiry_date, today()).state),
   );
@@ -60,7 +64,13 @@ export function ExpiryModal(props: { entities: LegalEntity[] }) {
         </Text>
         <DialogFooter
           cancel={{ label: t('expiry.later'), onClick: close }}
-          action={{ label: t('expiry.contact'), to: '/support', onClick: close }}
+          action={{
+            label: t('renew.action'),
+            onClick: () => {
+              close();
+              props.onRenew(entity.id);
+            },
+          }}
         />
       </Stack>
     </Modal>

@@ -3,7 +3,7 @@
  */
 import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ResponsiveList } from '../../../components/ResponsiveList';
 import { PageHeader } from '../../../components/PageHeader';
 import { isLegalEntityStatus, LEGAL_ENTITY_STATUSES } from '../../../../domain/legalEntities';
@@ -14,6 +14,7 @@ import { EntityCard } from '../components/EntityCard';
 export function LegalEntitiesList() {
   const { t } = useTranslation('legal-entities');
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const statuses = (params.get('status') ?? '').split(',').filter(isLegalEntityStatus);
   const list = useLegalEntities(statuses);
   const entities = list.data ?? [];
@@ -52,7 +53,14 @@ export function LegalEntitiesList() {
           title: statuses.length > 0 ? t('empty.filtered') : t('empty.title'),
         }}
       />
-      {list.data && <ExpiryModal entities={list.data} />}
+      {list.data && (
+        <ExpiryModal
+          entities={list.data}
+          onRenew={(id) =>
+            void navigate(`/legal-entities/${encodeURIComponent(id)}`, { state: { renew: true } })
+          }
+        />
+      )}
     </>
   );
 }

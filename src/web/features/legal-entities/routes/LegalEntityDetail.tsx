@@ -2,14 +2,20 @@
  * A legal entity (docs/legal-entities.md): its details, licence and owners.
  */
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { isolate, langOf } from '../../../components/listText';
+import { capitalDate } from '../../../../domain/capital/format';
+import { licenceState } from '../../../../domain/legalEntities';
 import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { groupIban } from '../../../../engine/core/iban';
 import { useLegalEntity, useOwners, type LegalEntityDetail as EntityRecord } from '../api';
 import { StatusBadge } from '../components/StatusBadge';
-import { Licence } from '../components/Licence';
+import { Licence, today } from '../components/Licence';
+import { RenewLicenceDialog } from '../components/RenewLicenceDialog';
 import { ExpiryModal } from '../components/ExpiryModal';
 import { Field } from '../components/Field';
 import { Owners } from '../components/Owners';
@@ -32,9 +38,17 @@ export function LegalEntityDetail() {
 }
 
 function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof useOwners>; crumbs: Crumbs }) {
-  const { t } = useTranslation('legal-entities');
+  const { t, i18n } = useTranslation('legal-entities');
   const { crumbs, owners } = props;
   const e = props.entity;
+  const location = useLocation();
+  // Opened here, or by the expiry modal's "Send the renewed licence" (on this page or the list's).
+  const [renewing, setRenewing] = useState((location.state as { renew?: boolean } | null)?.renew === true);
+  const lang = langOf(i18n.language);
+  const licence = licenceState(e.license_expiry_date, today()).state;
+  // A licence to renew: one expiring or expired, or an entity the provider asks information of.
+  const mayRenew =
+    e.renewal === null && (licence === 'expiring' || licence === 'expired' || e.status !== 'active');
   const info = e.legal_info as Record<string, string | undefined>;
   const licenceType = info.business_license_type;
   return (
@@ -55,6 +69,23 @@ function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof use
               {t('contactSupport')}
             </Button>
           </Alert>
+        )}
+        {e.renewal && (
+          <Alert color="blue" title={t('renew.sentTitle')} data-testid="licence-renewal">
+            <Text size="sm">
+              {t('renew.sent', {
+                date: isolate(capitalDate(e.renewal.sent_at.slice(0, 10), new Date(), lang)),
+                expiry: isolate(capitalDate(e.renewal.license_expiry_date, new Date(), lang)),
+              })}
+            </Text>
+          </Alert>
+        )}
+        {mayRenew && (
+          <Group>
+            <Button leftSection={<IconFileUpload size={16} />} onClick={() => setRenewing(true)}>
+              {t('renew.action')}
+            </Button>
+          </Group>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Card withBorder>
@@ -139,7 +170,14 @@ function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof use
           </Button>
         </Group>
       </Stack>
-      <ExpiryModal entities={[e]} />
+      <ExpiryModal entities={[e]} onRenew={() => setRenewing(true)} />
+      <RenewLicenceDialog
+        merchantId={e.merchant_id}
+        entityId={e.id}
+        name={e.legal_company_name ?? e.id}
+        opened={renewing && mayRenew}
+        onClose={() => setRenewing(false)}
+      />
     </>
   );
 }

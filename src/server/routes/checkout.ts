@@ -1,0 +1,235 @@
+/**
+ * The sandbox checkout's pages (services/checkout.ts; docs/orders.md "Payment links"): what the customer sees on
+ * following a payment link's SMS where no real checkout is configured.
+ *
+ *   GET  /checkout/pl/:token    the link: merchant, order, amount, product, items, and Pay (opens a sent link)
+ *   POST /checkout/pl/:token    pays it (a form post; the customer's name when the merchant gave none), then
+ *                               back to the page, which says it is paid
+ *
+ * Plain HTML with no script (the strict CSP holds), in the customer's language (`lang`, else the store country's
+ * as the SMS was), its texts from `locales/<lang>/sandbox.json` and the products' names from the app's
+ * `orders.json` (one wording of each product). Not under /merchant/: the customer has no session; the token in
+ * the address is the credential.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HttpError } from '../errors';
+import { answers } from '../openapi';
+import type { CheckoutService, CheckoutView } from '../services/checkout';
+
+type Lang = 'en' | 'ar';
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+
+const PARAMS = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+const QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { lang: { enum: ['en', 'ar'] } },
+} as const;
+type Req = { Params: { token: string }; Querystring: { lang?: Lang } };
+
+/** The language of the SMS (services/paymentLinks.ts): Arabic for Saudi, Qatari and Egyptian stores. */
+const smsLang = (country: string): Lang => (['SAU', 'QAT', 'EGY'].includes(country) ? 'ar' : 'en');
+
+export async function checkoutRoutes(
+  app: FastifyInstance,
+  opts: { checkout: CheckoutService; localesDir: string },
+) {
+  const { checkout } = opts;
+  const read = (lang: Lang, file: string) =>
+    JSON.parse(readFileSync(path.join(opts.localesDir, lang, file), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+  const texts = {} as Record<Lang, Record<string, string>>;
+  const products = {} as Record<Lang, Record<string, string>>;
+  for (const lang of ['en', 'ar'] as const) {
+    const sandbox = read(lang, 'sandbox.json');
+    texts[lang] = { badge: sandbox.page!.badge!, ...sandbox.checkout! };
+    products[lang] = read(lang, 'orders.json').product!;
+  }
+
+  // The page's form posts `customer_name=…` (the only body these routes take); in this plugin only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  function page(reply: FastifyReply, status: number, lang: Lang, title: string, main: string) {
+    const html = `<!doctype html>
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f6f8;color:#1a1b1e}
+main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;border:1px solid #dee2e6}
+.top{display:flex;justify-content:space-between;align-items:center;gap:1rem}
+.badge{display:inline-block;background:#fff3bf;color:#854d0e;font-weight:700;font-size:.75rem;padding:.2rem .6rem;border-radius:99px;letter-spacing:.05em}
+h1{font-size:1.25rem;margin:.75rem 0}
+p{line-height:1.5}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:1rem 0}
+dt{color:#495057}
+dd{margin:0;font-weight:600}
+ul{padding-inline-start:1.2rem;margin:.25rem 0 1rem}
+label{display:block;font-weight:600;margin:.75rem 0 .35rem}
+input{box-sizing:border-box;width:100%;padding:.55rem .7rem;border:1px solid #adb5bd;border-radius:8px;font:inherit}
+.error{color:#c92a2a;margin:.35rem 0 0}
+button{margin-top:1.25rem;width:100%;padding:.7rem 1.1rem;border:0;border-radius:8px;background:#0b7a5a;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+.state{padding:.75rem 1rem;border-radius:8px;background:#e6fcf5;color:#0b5d45}
+.state.closed{background:#fff5f5;color:#a51d1d}
+a{color:#1864ab}
+</style></head>
+<body><main data-testid="sandbox-checkout">${main}</main></body></html>`;
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(html);
+  }
+
+  function draw(
+    reply: FastifyReply,
+    token: string,
+    view: CheckoutView,
+    asked: Lang | undefined,
+    problem?: { name: string },
+  ) {
+    const lang = asked ?? smsLang(view.storeCountry);
+    const t = texts[lang];
+    const other: Lang = lang === 'ar' ? 'en' : 'ar';
+    const amount = `<bdi dir="ltr">${escape(view.amount)} ${escape(view.currency)}</bdi>`;
+    const merchant = `<bdi>${escape(view.merchantName)}</bdi>`;
+    const expires = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Riyadh',
+    }).format(view.expiresAt);
+    const items = view.items.length
+      ? `<h2 style="font-size:1rem">${escape(t.items!)}</h2><ul>${view.items
+          .map(
+            (i) =>
+              `<li><bdi>${escape(i.name)}</bdi> × ${i.quantity} — <bdi dir="ltr">${escape(i.unitPrice)} ${escape(view.currency)}</bdi></li>`,
+          )
+          .join('')}</ul>`
+      : '';
+    const state =
+      view.status === 'paid'
+        ? `<p class="state" role="status">${fill(escape(t.paid!), { merchant, reference: `<bdi>${escape(view.orderReference)}</bdi>` })}</p>`
+        : view.status === 'expired' || view.status === 'cancelled'
+          ? `<p class="state closed" role="status">${fill(escape(t[view.status]!), { merchant })}</p>`
+          : `<p>${escape(t.body!)}</p>
+<p>${escape(fill(t.expires!, { date: expires }))}</p>
+<form method="post" action="/checkout/pl/${escape(token)}?lang=${lang}">${
+              view.asksName
+                ? `<label for="customer_name">${escape(t.name!)}</label>
+<input id="customer_name" name="customer_name" autocomplete="name" maxlength="120" required${
+                    problem
+                      ? ` value="${escape(problem.name)}" aria-invalid="true" aria-describedby="name-error"`
+                      : ''
+                  }>${problem ? `<p class="error" id="name-error">${escape(t.nameMissing!)}</p>` : ''}`
+                : ''
+            }
+<button type="submit">${fill(escape(t.pay!), { total: amount })}</button>
+</form>`;
+    const title = fill(t.title!, { merchant: view.merchantName });
+    return page(
+      reply,
+      problem ? 400 : 200,
+      lang,
+      title,
+      `<div class="top"><span class="badge">${escape(t.badge!)}</span><a href="/checkout/pl/${escape(token)}?lang=${other}" lang="${other}">${escape(t.language!)}</a></div>
+<h1>${fill(escape(t.title!), { merchant })}</h1>
+<dl><dt>${escape(t.order!)}</dt><dd><bdi>${escape(view.orderReference)}</bdi></dd>
+<dt>${escape(t.amount!)}</dt><dd>${amount}</dd>
+<dt>${escape(t.product!)}</dt><dd>${escape(products[lang][view.product] ?? view.product)}</dd></dl>
+${items}${state}`,
+    );
+  }
+
+  /** A token that names no link: the customer's page says so, in their language (404). */
+  function notFound(reply: FastifyReply, asked: Lang | undefined) {
+    const lang = asked ?? 'en';
+    const t = texts[lang];
+    return page(
+      reply,
+      404,
+      lang,
+      t.notFoundTitle!,
+      `<span class="badge">${escape(t.badge!)}</span><h1>${escape(t.notFoundTitle!)}</h1><p>${escape(t.notFound!)}</p>`,
+    );
+  }
+
+  const schema = (summary: string) => ({
+    tags: ['payment links'],
+    summary,
+    params: PARAMS,
+    querystring: QUERY,
+    response: answers({ 200: { content: { 'text/html': { schema: { type: 'string' } } } } }),
+  });
+
+  app.get<Req>(
+    '/checkout/pl/:token',
+    { schema: schema('The sandbox checkout of a payment link (HTML): opening a sent link makes it opened') },
+    async (request, reply) => {
+      try {
+        return draw(
+          reply,
+          request.params.token,
+          await checkout.open(request.params.token),
+          request.query.lang,
+        );
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return notFound(reply, request.query.lang);
+        throw error;
+      }
+    },
+  );
+
+  app.post<Req & { Body: { customer_name?: string } | undefined }>(
+    '/checkout/pl/:token',
+    {
+      schema: {
+        ...schema('Pays a payment link in the sandbox checkout (a form post), then back to its page'),
+        consumes: ['application/x-www-form-urlencoded'],
+        body: {
+          type: 'object',
+          properties: {
+            customer_name: { type: 'string', maxLength: 200, description: 'when the merchant gave none' },
+          },
+        },
+        response: answers({ 303: { description: 'to the link’s page' } }),
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const lang = request.query.lang;
+      const back = `/checkout/pl/${encodeURIComponent(token)}${lang ? `?lang=${lang}` : ''}`;
+      try {
+        await checkout.pay(token, request.body?.customer_name);
+        return reply.code(303).header('location', back).send();
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        if (error.status === 404) return notFound(reply, lang);
+        // Paid, cancelled or expired meanwhile: the page says where it stands.
+        if (error.status === 409) return reply.code(303).header('location', back).send();
+        // No name given: the page again, with the name asked for and what was typed kept.
+        return draw(reply, token, await checkout.open(token), lang, {
+          name: request.body?.customer_name ?? '',
+        });
+      }
+    },
+  );
+}
