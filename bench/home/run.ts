@@ -88,7 +88,7 @@ async function load(page: Page, url: string) {
       .getEntriesByType('resource')
       .map(
         (e) =>
-          `${e.startTime.toFixed(0).padStart(6)} → ${e.responseEnd.toFixed(0).padStart(6)}  ${new URL(e.name).pathname}`,
+          `${e.startTime.toFixed(0).padStart(6)} → ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(6)}  ${new URL(e.name).pathname}`,
       ),
     domContentLoaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
       .domContentLoadedEventEnd,
