@@ -67,6 +67,13 @@ export function linkProblem(input: {
   return null;
 }
 
+/**
+ * The customer's language for a link (its SMS and the sandbox checkout's page): Arabic for Saudi, Qatari and
+ * Egyptian stores, English elsewhere (the Gulf's other markets text in English).
+ */
+export const linkLanguage = (storeCountry: string): 'en' | 'ar' =>
+  ['SAU', 'QAT', 'EGY'].includes(storeCountry) ? 'ar' : 'en';
+
 /** A link's status as of `now`: an unpaid, uncancelled one past its time has expired. */
 export function linkStatus(stored: LinkStatus, sentAt: Date, now: Date): LinkStatus {
   if ((stored === 'created' || stored === 'opened') && now.getTime() - sentAt.getTime() > LINK_VALID_MS)

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { linkLanguage } from '../../domain/paymentLinks';
 import { HttpError } from '../errors';
 import { answers } from '../openapi';
 import type { CheckoutService, CheckoutView } from '../services/checkout';
@@ -38,9 +39,6 @@ const QUERY = {
   properties: { lang: { enum: ['en', 'ar'] } },
 } as const;
 type Req = { Params: { token: string }; Querystring: { lang?: Lang } };
-
-/** The language of the SMS (services/paymentLinks.ts): Arabic for Saudi, Qatari and Egyptian stores. */
-const smsLang = (country: string): Lang => (['SAU', 'QAT', 'EGY'].includes(country) ? 'ar' : 'en');
 
 export async function checkoutRoutes(
   app: FastifyInstance,
@@ -107,7 +105,7 @@ a{color:#1864ab}
     asked: Lang | undefined,
     problem?: { name: string },
   ) {
-    const lang = asked ?? smsLang(view.storeCountry);
+    const lang = asked ?? linkLanguage(view.storeCountry);
     const t = texts[lang];
     const other: Lang = lang === 'ar' ? 'en' : 'ar';
     const amount = `<bdi dir="ltr">${escape(view.amount)} ${escape(view.currency)}</bdi>`;

@@ -11,6 +11,7 @@ import { isPhone } from '../../domain/contact';
 import { currencyDecimals, decimalToMinor, minorToDecimal } from '../../domain/money';
 import {
   LINK_VALID_MS,
+  linkLanguage,
   linkLimits,
   linkProblem,
   linkStatus,
@@ -184,8 +185,7 @@ export function createPaymentLinkService(deps: {
         sentAt: now,
       });
       const url = checkoutUrl(token);
-      const lang =
-        store!.country === 'SAU' || store!.country === 'QAT' || store!.country === 'EGY' ? 'ar' : 'en';
+      const lang = linkLanguage(store!.country);
       const total = `${minorToDecimal(amount, currency)} ${currency}`;
       await outbox.send({
         to: phone,
