@@ -31,4 +31,14 @@ export const fieldError = (key: string, params: Record<string, unknown> = {}): F
 
 export const badRequest = (message = 'bad_request', fieldErrors?: Record<string, FieldError>) =>
   new HttpError(400, message, fieldErrors);
+/**
+ * Throws a 400 naming every field with a problem (`bad_request: amount, items`), when there is any.
+ * @param problems - by JSON pointer into the body
+ */
+export function refuseProblems(problems: Record<string, FieldError>): void {
+  const pointers = Object.keys(problems);
+  if (pointers.length > 0)
+    throw new HttpError(400, `bad_request: ${pointers.map((p) => p.slice(1)).join(', ')}`, problems);
+}
+
 export const notFound = (message = 'not found') => new HttpError(404, message);

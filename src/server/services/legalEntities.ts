@@ -15,7 +15,7 @@ import { isLegalEntityStatus } from '../../domain/legalEntities';
 import { isDay } from '../../domain/days';
 import { LICENCE_MIN_WEEKS } from '../../engine/core/formats';
 import type { Clock } from '../clock';
-import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { FileRepository } from '../repositories/files';
 import { fileIdOf } from './files';
@@ -169,14 +169,7 @@ export function createLegalEntityService(deps: {
       else if (body.license_expiry_date < earliestExpiry(clock.now()))
         problems['/license_expiry_date'] = fieldError('validation:error.format.date-2-weeks-ahead');
       const number = body.commercial_registration_number?.trim() || null;
-      if (Object.keys(problems).length > 0)
-        throw new HttpError(
-          400,
-          `bad_request: ${Object.keys(problems)
-            .map((p) => p.slice(1))
-            .join(', ')}`,
-          problems,
-        );
+      refuseProblems(problems);
       const account = await accounts.account(accountId);
       const renewal: LicenceRenewal = {
         license_url: body.license_url,

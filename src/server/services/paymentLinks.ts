@@ -21,7 +21,7 @@ import {
 import { currencyOfCountry } from '../../domain/stores';
 import type { CreateLinkBody, LinkAnswer, PaymentLink } from '../../contract/paymentLinks';
 import type { Clock } from '../clock';
-import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
 import type { OutboxService } from './outbox';
@@ -127,14 +127,7 @@ export function createPaymentLinkService(deps: {
             });
         }
       }
-      if (Object.keys(problems).length > 0)
-        throw new HttpError(
-          400,
-          `bad_request: ${Object.keys(problems)
-            .map((p) => p.slice(1))
-            .join(', ')}`,
-          problems,
-        );
+      refuseProblems(problems);
       const amount = minor!;
       const merchantId = store!.merchantId;
       const problem = linkProblem({
