@@ -16,11 +16,6 @@ export function setFormatClock(clock: (() => Date) | null) {
   now = clock ?? (() => new Date());
 }
 
-/** Today as yyyy-mm-dd, in UTC: dates of the forms carry no time zone. */
-function today(): string {
-  return now().toISOString().slice(0, 10);
-}
-
 function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -28,20 +23,27 @@ function addDays(isoDate: string, days: number): string {
 }
 
 /**
- * The earliest and latest day a date format accepts today (yyyy-mm-dd), for
- * date pickers: the same rule as the format's verdict, from the same clock.
+ * The earliest and latest day a date format accepts on the day of `at` (yyyy-mm-dd, UTC days), for date pickers
+ * and for the server checking with its own clock: the same rule as the format's verdict.
  */
-export function dateLimits(format: string | undefined): { min?: string; max?: string } {
+export function dateLimitsAt(format: string | undefined, at: Date): { min?: string; max?: string } {
+  // The day as yyyy-mm-dd, in UTC: dates of the forms carry no time zone.
+  const day = at.toISOString().slice(0, 10);
   switch (format) {
     case 'date-not-in-past':
-      return { min: today() };
+      return { min: day };
     case 'date-not-in-future':
-      return { max: today() };
+      return { max: day };
     case 'date-2-weeks-ahead':
-      return { min: addDays(today(), LICENCE_MIN_WEEKS * 7) };
+      return { min: addDays(day, LICENCE_MIN_WEEKS * 7) };
     default:
       return {};
   }
+}
+
+/** The same limits today, by the clock the formats compare with (`setFormatClock`). */
+export function dateLimits(format: string | undefined): { min?: string; max?: string } {
+  return dateLimitsAt(format, now());
 }
 
 /** A date format's check: a date within the format's limits today. */

@@ -5,6 +5,13 @@ import { paymentLinks, payments } from '../db/schema';
 
 export type LinkRow = typeof paymentLinks.$inferSelect;
 
+/** A link's document (`data`), as services/paymentLinks.ts writes it: amounts in minor units. */
+export interface LinkData {
+  description?: string;
+  items?: { name: string; quantity: number; unit_price_minor: number }[];
+  sent_by?: string;
+}
+
 export function createPaymentLinkRepository(db: Db) {
   return {
     async insert(row: typeof paymentLinks.$inferInsert) {

@@ -17,16 +17,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { linkLanguage } from '../../domain/paymentLinks';
 import { HttpError } from '../errors';
 import { answers } from '../openapi';
+import { escapeHtml, fillText, sendSandboxPage } from './sandboxPage';
 import type { CheckoutService, CheckoutView } from '../services/checkout';
 
 type Lang = 'en' | 'ar';
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-const fill = (text: string, params: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 
 const PARAMS = {
   type: 'object',
@@ -65,19 +59,7 @@ export async function checkoutRoutes(
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  function page(reply: FastifyReply, status: number, lang: Lang, title: string, main: string) {
-    const html = `<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escape(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f6f8;color:#1a1b1e}
-main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;border:1px solid #dee2e6}
-.top{display:flex;justify-content:space-between;align-items:center;gap:1rem}
-.badge{display:inline-block;background:#fff3bf;color:#854d0e;font-weight:700;font-size:.75rem;padding:.2rem .6rem;border-radius:99px;letter-spacing:.05em}
-h1{font-size:1.25rem;margin:.75rem 0}
-p{line-height:1.5}
+  const CSS = `.top{display:flex;justify-content:space-between;align-items:center;gap:1rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:1rem 0}
 dt{color:#495057}
 dd{margin:0;font-weight:600}
@@ -88,15 +70,9 @@ input{box-sizing:border-box;width:100%;padding:.55rem .7rem;border:1px solid #ad
 button{margin-top:1.25rem;width:100%;padding:.7rem 1.1rem;border:0;border-radius:8px;background:#0b7a5a;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 .state{padding:.75rem 1rem;border-radius:8px;background:#e6fcf5;color:#0b5d45}
 .state.closed{background:#fff5f5;color:#a51d1d}
-a{color:#1864ab}
-</style></head>
-<body><main data-testid="sandbox-checkout">${main}</main></body></html>`;
-    return reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .header('content-type', 'text/html; charset=utf-8')
-      .send(html);
-  }
+a{color:#1864ab}`;
+  const page = (reply: FastifyReply, status: number, lang: Lang, title: string, main: string) =>
+    sendSandboxPage(reply, { status, lang, title, testId: 'sandbox-checkout', css: CSS, main });
 
   function draw(
     reply: FastifyReply,
@@ -108,51 +84,51 @@ a{color:#1864ab}
     const lang = asked ?? linkLanguage(view.storeCountry);
     const t = texts[lang];
     const other: Lang = lang === 'ar' ? 'en' : 'ar';
-    const amount = `<bdi dir="ltr">${escape(view.amount)} ${escape(view.currency)}</bdi>`;
-    const merchant = `<bdi>${escape(view.merchantName)}</bdi>`;
+    const amount = `<bdi dir="ltr">${escapeHtml(view.amount)} ${escapeHtml(view.currency)}</bdi>`;
+    const merchant = `<bdi>${escapeHtml(view.merchantName)}</bdi>`;
     const expires = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: 'Asia/Riyadh',
     }).format(view.expiresAt);
     const items = view.items.length
-      ? `<h2 style="font-size:1rem">${escape(t.items!)}</h2><ul>${view.items
+      ? `<h2 style="font-size:1rem">${escapeHtml(t.items!)}</h2><ul>${view.items
           .map(
             (i) =>
-              `<li><bdi>${escape(i.name)}</bdi> × ${i.quantity} — <bdi dir="ltr">${escape(i.unitPrice)} ${escape(view.currency)}</bdi></li>`,
+              `<li><bdi>${escapeHtml(i.name)}</bdi> × ${i.quantity} — <bdi dir="ltr">${escapeHtml(i.unitPrice)} ${escapeHtml(view.currency)}</bdi></li>`,
           )
           .join('')}</ul>`
       : '';
     const state =
       view.status === 'paid'
-        ? `<p class="state" role="status">${fill(escape(t.paid!), { merchant, reference: `<bdi>${escape(view.orderReference)}</bdi>` })}</p>`
+        ? `<p class="state" role="status">${fillText(escapeHtml(t.paid!), { merchant, reference: `<bdi>${escapeHtml(view.orderReference)}</bdi>` })}</p>`
         : view.status === 'expired' || view.status === 'cancelled'
-          ? `<p class="state closed" role="status">${fill(escape(t[view.status]!), { merchant })}</p>`
-          : `<p>${escape(t.body!)}</p>
-<p>${escape(fill(t.expires!, { date: expires }))}</p>
-<form method="post" action="/checkout/pl/${escape(token)}?lang=${lang}">${
+          ? `<p class="state closed" role="status">${fillText(escapeHtml(t[view.status]!), { merchant })}</p>`
+          : `<p>${escapeHtml(t.body!)}</p>
+<p>${escapeHtml(fillText(t.expires!, { date: expires }))}</p>
+<form method="post" action="/checkout/pl/${escapeHtml(token)}?lang=${lang}">${
               view.asksName
-                ? `<label for="customer_name">${escape(t.name!)}</label>
+                ? `<label for="customer_name">${escapeHtml(t.name!)}</label>
 <input id="customer_name" name="customer_name" autocomplete="name" maxlength="120" required${
                     problem
-                      ? ` value="${escape(problem.name)}" aria-invalid="true" aria-describedby="name-error"`
+                      ? ` value="${escapeHtml(problem.name)}" aria-invalid="true" aria-describedby="name-error"`
                       : ''
-                  }>${problem ? `<p class="error" id="name-error">${escape(t.nameMissing!)}</p>` : ''}`
+                  }>${problem ? `<p class="error" id="name-error">${escapeHtml(t.nameMissing!)}</p>` : ''}`
                 : ''
             }
-<button type="submit">${fill(escape(t.pay!), { total: amount })}</button>
+<button type="submit">${fillText(escapeHtml(t.pay!), { total: amount })}</button>
 </form>`;
-    const title = fill(t.title!, { merchant: view.merchantName });
+    const title = fillText(t.title!, { merchant: view.merchantName });
     return page(
       reply,
       problem ? 400 : 200,
       lang,
       title,
-      `<div class="top"><span class="badge">${escape(t.badge!)}</span><a href="/checkout/pl/${escape(token)}?lang=${other}" lang="${other}">${escape(t.language!)}</a></div>
-<h1>${fill(escape(t.title!), { merchant })}</h1>
-<dl><dt>${escape(t.order!)}</dt><dd><bdi>${escape(view.orderReference)}</bdi></dd>
-<dt>${escape(t.amount!)}</dt><dd>${amount}</dd>
-<dt>${escape(t.product!)}</dt><dd>${escape(products[lang][view.product] ?? view.product)}</dd></dl>
+      `<div class="top"><span class="badge">${escapeHtml(t.badge!)}</span><a href="/checkout/pl/${escapeHtml(token)}?lang=${other}" lang="${other}">${escapeHtml(t.language!)}</a></div>
+<h1>${fillText(escapeHtml(t.title!), { merchant })}</h1>
+<dl><dt>${escapeHtml(t.order!)}</dt><dd><bdi>${escapeHtml(view.orderReference)}</bdi></dd>
+<dt>${escapeHtml(t.amount!)}</dt><dd>${amount}</dd>
+<dt>${escapeHtml(t.product!)}</dt><dd>${escapeHtml(products[lang][view.product] ?? view.product)}</dd></dl>
 ${items}${state}`,
     );
   }
@@ -166,7 +142,7 @@ ${items}${state}`,
       404,
       lang,
       t.notFoundTitle!,
-      `<span class="badge">${escape(t.badge!)}</span><h1>${escape(t.notFoundTitle!)}</h1><p>${escape(t.notFound!)}</p>`,
+      `<span class="badge">${escapeHtml(t.badge!)}</span><h1>${escapeHtml(t.notFoundTitle!)}</h1><p>${escapeHtml(t.notFound!)}</p>`,
     );
   }
 

@@ -17,14 +17,10 @@ import { HttpError, notFound } from '../errors';
 import { PLATFORMS } from '../../domain/capital/types';
 import type { CapitalService } from '../services/capital';
 import { answers } from '../openapi';
+import { escapeHtml, fillText, sendSandboxPage } from './sandboxPage';
 import { isReturnPath, type SandboxConnector } from '../services/connectors';
 
 type Lang = 'en' | 'ar';
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const QUERY = {
   type: 'object',
@@ -91,36 +87,24 @@ export async function sandboxRoutes(
         public_token: connector.issue(merchant, platform),
       });
       const cancel = withQuery(back, { platform, error: 'access_denied' });
-      const title = t.title!.replace('{{platform}}', t[platform]!);
-      const html = `<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f6f8;color:#1a1b1e}
-main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;border:1px solid #dee2e6}
-.badge{display:inline-block;background:#fff3bf;color:#854d0e;font-weight:700;font-size:.75rem;padding:.2rem .6rem;border-radius:99px;letter-spacing:.05em}
-h1{font-size:1.25rem;margin:.75rem 0}
-p{line-height:1.5}
-.actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
+      const title = fillText(t.title!, { platform: t[platform]! });
+      return sendSandboxPage(reply, {
+        lang,
+        title,
+        testId: 'sandbox-consent',
+        css: `.actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
 a.button{display:inline-block;padding:.6rem 1.1rem;border-radius:8px;text-decoration:none;font-weight:600}
 a.primary{background:#12b886;color:#fff}
-a.secondary{border:1px solid #ced4da;color:#1a1b1e}
-</style></head>
-<body><main data-testid="sandbox-consent">
-<span class="badge">${escape(t.badge!)}</span>
-<h1>${escape(title)}</h1>
-<p>${escape(t.body!)}</p>
-<p><small>${escape(t.merchant!)}: <bdi>${escape(merchant)}</bdi></small></p>
+a.secondary{border:1px solid #ced4da;color:#1a1b1e}`,
+        main: `<span class="badge">${escapeHtml(t.badge!)}</span>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(t.body!)}</p>
+<p><small>${escapeHtml(t.merchant!)}: <bdi>${escapeHtml(merchant)}</bdi></small></p>
 <div class="actions">
-<a class="button primary" href="${escape(approve)}">${escape(t.approve!)}</a>
-<a class="button secondary" href="${escape(cancel)}">${escape(t.cancel!)}</a>
-</div>
-</main></body></html>`;
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'text/html; charset=utf-8')
-        .send(html);
+<a class="button primary" href="${escapeHtml(approve)}">${escapeHtml(t.approve!)}</a>
+<a class="button secondary" href="${escapeHtml(cancel)}">${escapeHtml(t.cancel!)}</a>
+</div>`,
+      });
     },
   );
 }

@@ -14,7 +14,7 @@ import { LINK_VALID_MS, linkStatus, type LinkStatus } from '../../domain/payment
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
-import type { LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
+import type { LinkData, LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
 
 /** What the checkout page shows of a link. */
 export interface CheckoutView {
@@ -49,7 +49,7 @@ export function createCheckoutService(deps: {
 
   async function view(row: LinkRow): Promise<CheckoutView> {
     const store = (await accounts.storesOf([row.merchantId])).find((s) => s.id === row.storeId);
-    const data = row.data as { items?: { name: string; quantity: number; unit_price_minor: number }[] };
+    const data = row.data as LinkData;
     const money = (minor: number) => minorToDecimal(minor, row.currency);
     return {
       status: linkStatus(row.status as LinkStatus, row.sentAt, clock.now()),
@@ -81,10 +81,11 @@ export function createCheckoutService(deps: {
     },
 
     /**
-     * The customer pays: the link is `paid` and its order written; 409 with where it stands when not open.
+     * The customer pays: the link is `paid` and its order written (the page then reads it again, as `open`); 409
+     * with where it stands when it is not open.
      * @param customerName - the name the customer gives at checkout, needed when the merchant gave none
      */
-    async pay(token: string, customerName?: string): Promise<CheckoutView> {
+    async pay(token: string, customerName?: string): Promise<void> {
       const row = await linkOf(token);
       const now = clock.now();
       const name = row.customerName ?? customerName?.trim().slice(0, 120);
@@ -92,7 +93,7 @@ export function createCheckoutService(deps: {
         throw new HttpError(400, 'bad_request: customer_name', {
           '/customer_name': fieldError('validation:error.required'),
         });
-      const data = row.data as { items?: { name: string; quantity: number; unit_price_minor: number }[] };
+      const data = row.data as LinkData;
       const paid = await repository.pay(row.id, now, new Date(now.getTime() - LINK_VALID_MS), {
         merchantId: row.merchantId,
         storeId: row.storeId,
@@ -120,7 +121,6 @@ export function createCheckoutService(deps: {
           link_status: status,
         });
       }
-      return view(paid);
     },
   };
 }

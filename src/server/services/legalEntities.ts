@@ -13,12 +13,12 @@
 import { flagsForRole } from '../../domain/permissions';
 import { isLegalEntityStatus } from '../../domain/legalEntities';
 import { isDay } from '../../domain/days';
-import { LICENCE_MIN_WEEKS } from '../../engine/core/formats';
+import { dateLimitsAt } from '../../engine/core/formats';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { FileRepository } from '../repositories/files';
-import { fileIdOf } from './files';
+import { ownFileReader } from './attachments';
 import { valuesOf } from './listFilters';
 import type {
   LegalEntity,
@@ -58,13 +58,6 @@ function summary(e: Row): LegalEntity {
     renewal: (e.renewal as LicenceRenewal | null) ?? null,
   };
 }
-
-/**
- * The earliest expiry a licence may have when entered (the forms' `date-2-weeks-ahead`: two weeks from today, in
- * UTC days as the forms count them), by the server's clock.
- */
-const earliestExpiry = (now: Date) =>
-  new Date(now.getTime() + LICENCE_MIN_WEEKS * 7 * 24 * 60 * 60_000).toISOString().slice(0, 10);
 
 /** A licence file: a PDF or a picture of it (capital spec: pdf, jpeg, png). */
 const LICENCE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
@@ -158,15 +151,14 @@ export function createLegalEntityService(deps: {
           body.legal_entity_id ? 'legal entity not found' : 'the merchant has no legal entity yet',
         );
       const problems: Record<string, FieldError> = {};
-      const fileId = fileIdOf(body.license_url);
-      const file = fileId ? await files.file(fileId) : undefined;
-      if (!file || !(await files.colleaguesOf(accountId)).includes(file.accountId))
-        problems['/license_url'] = fieldError('validation:error.fileNotFound');
+      const file = await (await ownFileReader(files, accountId))(body.license_url);
+      if (!file) problems['/license_url'] = fieldError('validation:error.fileNotFound');
       else if (!LICENCE_TYPES.includes(file.mimeType))
         problems['/license_url'] = fieldError('legal-entities:renew.fileType');
       if (!isDay(body.license_expiry_date))
         problems['/license_expiry_date'] = fieldError('validation:error.format.date');
-      else if (body.license_expiry_date < earliestExpiry(clock.now()))
+      // The forms' rule for a licence date (two weeks ahead at least), by the server's clock.
+      else if (body.license_expiry_date < dateLimitsAt('date-2-weeks-ahead', clock.now()).min!)
         problems['/license_expiry_date'] = fieldError('validation:error.format.date-2-weeks-ahead');
       const number = body.commercial_registration_number?.trim() || null;
       refuseProblems(problems);

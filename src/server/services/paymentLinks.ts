@@ -23,7 +23,7 @@ import type { CreateLinkBody, LinkAnswer, PaymentLink } from '../../contract/pay
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
-import type { LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
+import type { LinkData, LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
 import type { OutboxService } from './outbox';
 import { merchantsWith } from './memberships';
 
@@ -50,10 +50,7 @@ export function createPaymentLinkService(deps: {
 
   function present(row: LinkRow, mayCancel: boolean): PaymentLink {
     const money = (minor: number) => minorToDecimal(minor, row.currency);
-    const data = row.data as {
-      description?: string;
-      items?: { name: string; quantity: number; unit_price_minor: number }[];
-    };
+    const data = row.data as LinkData;
     const status = linkStatus(row.status as LinkStatus, row.sentAt, clock.now());
     return {
       id: row.id,
