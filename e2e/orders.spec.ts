@@ -129,7 +129,7 @@ test.describe('orders', () => {
 
     // An authorised order is captured in part.
     await page.goto(`/payments/${payments[1]!.id}?lang=en`);
-    await expect(page.getByText('New', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('New', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Capture', exact: true }).click();
     await dialog.getByLabel(/Amount to capture/).fill('60');
     await dialog.getByRole('button', { name: 'Capture' }).click();
