@@ -58,7 +58,7 @@ describe('one store', () => {
   it('has payout schedules with the next payout day on the schedule’s weekday or day of the month', async () => {
     const res = await admin.call('GET', `${S}/sto-riyadh-style-online/schedules`);
     const [weekly, monthly] = res.body.items as Json[];
-    expect(weekly).toMatchObject({ product: 'pay_later', frequency: 'weekly', weekday: 0, currency: 'SAR' });
+    expect(weekly).toMatchObject({ product: 'pay_later', frequency: 'weekly', weekday: 1, currency: 'SAR' });
     const next = new Date(`${weekly.next_payout_on}T00:00:00Z`);
     expect(next.getUTCDay()).toBe(0);
     const today = new Date(new Date().toISOString().slice(0, 10));

@@ -744,9 +744,15 @@ export const paymentCaptures = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     /** Who captured: an account's e-mail or phone, or `provider` for captures the checkout made. */
     by: text('by').notNull(),
+    /** The payout it was paid in (null while it waits) and the provider's commission on it, set then. */
+    payoutId: text('payout_id'),
+    commissionMinor: integer('commission_minor'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_captures_payment_idx').on(t.paymentId, t.createdAt)],
+  (t) => [
+    index('payment_captures_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_captures_payout_idx').on(t.payoutId),
+  ],
 );
 
 /** One refund of a payment, with its reason. */
@@ -762,10 +768,59 @@ export const paymentRefunds = pgTable(
     reason: text('reason').notNull(),
     note: text('note'),
     by: text('by').notNull(),
+    /** The payout it was taken from (null while it waits). */
+    payoutId: text('payout_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt)],
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_refunds_payout_idx').on(t.payoutId),
+  ],
 );
+
+/**
+ * A payout: one store's money on one payout day (docs/payouts.md; src/domain/payouts.ts), its breakdown in
+ * minor units and the bank account it went to. Its captures and refunds name it (`payout_id`).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    /** yyyy-mm-dd (UTC): the day it was sent. */
+    payoutDay: text('payout_day').notNull(),
+    currency: text('currency').notNull(),
+    grossMinor: integer('gross_minor').notNull(),
+    refundsMinor: integer('refunds_minor').notNull(),
+    disputesMinor: integer('disputes_minor').notNull(),
+    commissionsMinor: integer('commissions_minor').notNull(),
+    feeMinor: integer('fee_minor').notNull(),
+    capitalMinor: integer('capital_minor').notNull(),
+    netMinor: integer('net_minor').notNull(),
+    /** The capital advance the repayment went to, if any. */
+    loanId: text('loan_id'),
+    iban: text('iban'),
+    bankName: text('bank_name'),
+    captureCount: integer('capture_count').notNull(),
+    refundCount: integer('refund_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_store_day_unique').on(t.storeId, t.payoutDay),
+    index('payouts_merchant_day_idx').on(t.merchantId, t.payoutDay, t.id),
+  ],
+);
+
+/** How far each merchant's payouts are settled: the last payout day done (docs/payouts.md "When payouts are made"). */
+export const payoutRuns = pgTable('payout_runs', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  settledThrough: text('settled_through').notNull(),
+});
 
 /**
  * A merchant's API keys (onboarding spec §3: public_key, secret_key, test_public_key, test_secret_key;

@@ -19,6 +19,7 @@ import { chatSocketRoute } from '../routes/chatSocket';
 import { devRoutes } from '../routes/dev';
 import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
+import { payoutRoutes } from '../routes/payouts';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
 import { paymentLinkRoutes } from '../routes/paymentLinks';
@@ -75,6 +76,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(capitalRoutes, { capital: s.capital });
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
+  await app.register(payoutRoutes, { payouts: s.payouts });
   await app.register(remoteConfigRoutes, { remoteConfig: s.remoteConfig, isOps: s.isOps });
   await app.register(merchantRoutes, {
     merchants: s.merchants,

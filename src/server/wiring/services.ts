@@ -19,6 +19,7 @@ import { createCapitalRepository } from '../repositories/capital';
 import { createChatRepository } from '../repositories/chat';
 import { createDisputeRepository } from '../repositories/disputes';
 import { createPaymentRepository } from '../repositories/payments';
+import { createPayoutRepository } from '../repositories/payouts';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
 import { createFlowVersionRepository } from '../repositories/flowVersions';
@@ -39,6 +40,7 @@ import { createCodeLocks } from '../services/codeLocks';
 import { sandboxConnector } from '../services/connectors';
 import { createDisputeService } from '../services/disputes';
 import { createPaymentService } from '../services/payments';
+import { createPayoutService } from '../services/payouts';
 import { createRemoteConfigService } from '../services/remoteConfig';
 import { createMerchantService } from '../services/merchants';
 import { createPaymentLinkService } from '../services/paymentLinks';
@@ -177,9 +179,16 @@ export async function createServices(context: {
     files: fileRepository,
     clock,
   });
+  const paymentRepository = createPaymentRepository(db);
   const payments = createPaymentService({
-    repository: createPaymentRepository(db),
+    repository: paymentRepository,
     disputes: disputeRepository,
+    accounts: accountRepository,
+    clock,
+  });
+  const payouts = createPayoutService({
+    repository: createPayoutRepository(db),
+    payments: paymentRepository,
     accounts: accountRepository,
     clock,
   });
@@ -249,6 +258,7 @@ export async function createServices(context: {
 
   return {
     outbox,
+    payouts,
     auth,
     checkout,
     botCheck,

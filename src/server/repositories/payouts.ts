@@ -1,0 +1,320 @@
+/**
+ * SQL of payouts (docs/payouts.md). Settling is one transaction per merchant: its run row is locked (so two
+ * instances, or two requests, never settle the same days twice), the waiting captures and refunds are read, the
+ * caller's plan (src/domain/payouts.ts planSettlement) is written — the payouts, the captures and refunds marked
+ * with theirs, a running advance's new repayments — and the run moves to the day settled.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import {
+  capitalLoans,
+  legalEntities,
+  paymentCaptures,
+  paymentRefunds,
+  payments,
+  payoutRuns,
+  payouts,
+  stores,
+} from '../db/schema';
+import type { PendingCapture, PendingRefund, PlannedPayout } from '../../domain/payouts';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type LoanRow = typeof capitalLoans.$inferSelect;
+
+export interface PayoutQuery {
+  merchantIds: string[];
+  storeIds?: string[];
+  /** Days (yyyy-mm-dd), both ends included. */
+  from?: string;
+  to?: string;
+  /** Payouts sent before this day are paid, on it in transit (docs/payouts.md). */
+  statuses?: { paidBefore: string; in_transit: boolean; paid: boolean };
+}
+
+export interface PayoutCursor {
+  day: string;
+  id: string;
+}
+
+/** What settling a merchant reads: its stores, waiting money, bank account and running advance. */
+export interface SettlementSnapshot {
+  stores: (typeof stores.$inferSelect)[];
+  captures: PendingCapture[];
+  refunds: PendingRefund[];
+  bank: { iban: string | null; bankName: string | null } | null;
+  loans: LoanRow[];
+}
+
+export interface SettlementWrite {
+  payouts: (PlannedPayout & { id: string })[];
+  /** Each advance's document as changed by the plan's repayments. */
+  loans: { id: string; data: Record<string, unknown> }[];
+}
+
+function where(query: PayoutQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [inArray(payouts.merchantId, query.merchantIds)];
+  if (query.storeIds?.length) parts.push(inArray(payouts.storeId, query.storeIds));
+  if (query.from) parts.push(gte(payouts.payoutDay, query.from));
+  if (query.to) parts.push(lte(payouts.payoutDay, query.to));
+  const s = query.statuses;
+  if (s && s.paid !== s.in_transit)
+    parts.push(s.paid ? sql`${payouts.payoutDay} < ${s.paidBefore}` : gte(payouts.payoutDay, s.paidBefore));
+  return and(...parts);
+}
+
+export function createPayoutRepository(db: Db) {
+  return {
+    /** The last day each merchant is settled through (none: never settled). */
+    async settledThrough(merchantIds: string[]): Promise<Map<string, string>> {
+      if (merchantIds.length === 0) return new Map();
+      const rows = await db.select().from(payoutRuns).where(inArray(payoutRuns.merchantId, merchantIds));
+      return new Map(rows.map((r) => [r.merchantId, r.settledThrough]));
+    },
+
+    /**
+     * Settles a merchant through `through`: in one transaction that holds its run row, reads what waits, asks
+     * `plan` what to pay, and writes it. Does nothing when the run is already there.
+     */
+    async settle(
+      merchantId: string,
+      through: string,
+      plan: (snapshot: SettlementSnapshot) => SettlementWrite,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.insert(payoutRuns).values({ merchantId, settledThrough: '' }).onConflictDoNothing();
+        const [run] = await tx
+          .select()
+          .from(payoutRuns)
+          .where(eq(payoutRuns.merchantId, merchantId))
+          .for('update');
+        if (run && run.settledThrough >= through) return 0;
+        const snapshot = await readSnapshot(tx as unknown as Db, merchantId);
+        const write = plan(snapshot);
+        for (const p of write.payouts) {
+          await tx.insert(payouts).values({
+            id: p.id,
+            merchantId,
+            storeId: p.store_id,
+            payoutDay: p.day,
+            currency: p.currency,
+            grossMinor: p.breakdown.gross,
+            refundsMinor: p.breakdown.refunds,
+            disputesMinor: p.breakdown.disputes,
+            commissionsMinor: p.breakdown.commissions,
+            feeMinor: p.breakdown.fee,
+            capitalMinor: p.breakdown.capital,
+            netMinor: p.breakdown.net,
+            loanId: p.loan?.id ?? null,
+            iban: snapshot.bank?.iban ?? null,
+            bankName: snapshot.bank?.bankName ?? null,
+            captureCount: p.captures.length,
+            refundCount: p.refunds.length,
+          });
+          // 1,000 ids a statement: a month of a busy store's orders stays a handful of statements.
+          for (let i = 0; i < p.captures.length; i += 1000) {
+            const batch = p.captures.slice(i, i + 1000);
+            const values = sql.join(
+              batch.map((c) => sql`(${c.id}, ${c.commission}::integer)`),
+              sql`, `,
+            );
+            await tx.execute(
+              sql`update payment_captures set payout_id = ${p.id}, commission_minor = v.commission
+                  from (values ${values}) as v(id, commission) where payment_captures.id = v.id`,
+            );
+          }
+          for (let i = 0; i < p.refunds.length; i += 1000)
+            await tx
+              .update(paymentRefunds)
+              .set({ payoutId: p.id })
+              .where(inArray(paymentRefunds.id, p.refunds.slice(i, i + 1000)));
+        }
+        for (const loan of write.loans)
+          await tx
+            .update(capitalLoans)
+            .set({ data: loan.data, updatedAt: new Date() })
+            .where(eq(capitalLoans.id, loan.id));
+        await tx
+          .update(payoutRuns)
+          .set({ settledThrough: through })
+          .where(eq(payoutRuns.merchantId, merchantId));
+        return write.payouts.length;
+      });
+    },
+
+    /** A page: newest payout day first, at most `limit` rows. */
+    async list(query: PayoutQuery, limit: number, cursor?: PayoutCursor): Promise<PayoutRow[]> {
+      if (query.merchantIds.length === 0) return [];
+      const after = cursor
+        ? or(
+            sql`${payouts.payoutDay} < ${cursor.day}`,
+            and(eq(payouts.payoutDay, cursor.day), sql`${payouts.id} < ${cursor.id}`),
+          )
+        : undefined;
+      return db
+        .select()
+        .from(payouts)
+        .where(and(where(query), after))
+        .orderBy(desc(payouts.payoutDay), desc(payouts.id))
+        .limit(limit);
+    },
+
+    /** The filter's count and sums per currency (minor units). */
+    async totals(query: PayoutQuery) {
+      if (query.merchantIds.length === 0) return [];
+      return db
+        .select({
+          currency: payouts.currency,
+          count: count(),
+          gross: sum(payouts.grossMinor),
+          deductions: sql<string>`sum(${payouts.grossMinor} - ${payouts.netMinor})`,
+          net: sum(payouts.netMinor),
+        })
+        .from(payouts)
+        .where(where(query))
+        .groupBy(payouts.currency)
+        .orderBy(payouts.currency);
+    },
+
+    async get(id: string, merchantIds: string[]): Promise<PayoutRow | undefined> {
+      if (merchantIds.length === 0) return undefined;
+      return (
+        await db
+          .select()
+          .from(payouts)
+          .where(and(eq(payouts.id, id), inArray(payouts.merchantId, merchantIds)))
+          .limit(1)
+      )[0];
+    },
+
+    /** A payout's captures and refunds with their orders, oldest first. */
+    async lines(payoutId: string) {
+      const order = {
+        paymentId: payments.id,
+        orderReference: payments.orderReference,
+        product: payments.product,
+        customerName: payments.customerName,
+      };
+      const [captures, refunds] = await Promise.all([
+        db
+          .select({
+            ...order,
+            id: paymentCaptures.id,
+            amount: paymentCaptures.amountMinor,
+            commission: paymentCaptures.commissionMinor,
+            at: paymentCaptures.createdAt,
+          })
+          .from(paymentCaptures)
+          .innerJoin(payments, eq(payments.id, paymentCaptures.paymentId))
+          .where(eq(paymentCaptures.payoutId, payoutId))
+          .orderBy(asc(paymentCaptures.createdAt), asc(paymentCaptures.id)),
+        db
+          .select({
+            ...order,
+            id: paymentRefunds.id,
+            amount: paymentRefunds.amountMinor,
+            reason: paymentRefunds.reason,
+            at: paymentRefunds.createdAt,
+          })
+          .from(paymentRefunds)
+          .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+          .where(eq(paymentRefunds.payoutId, payoutId))
+          .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+      ]);
+      return { captures, refunds };
+    },
+
+    /** The payouts a payment's captures and refunds were paid in, with what of the payment each held. */
+    async ofPayment(paymentId: string) {
+      const [captures, refunds] = await Promise.all([
+        db
+          .select({
+            payoutId: paymentCaptures.payoutId,
+            amount: sum(paymentCaptures.amountMinor),
+            commission: sum(paymentCaptures.commissionMinor),
+          })
+          .from(paymentCaptures)
+          .where(and(eq(paymentCaptures.paymentId, paymentId), sql`${paymentCaptures.payoutId} is not null`))
+          .groupBy(paymentCaptures.payoutId),
+        db
+          .select({ payoutId: paymentRefunds.payoutId, amount: sum(paymentRefunds.amountMinor) })
+          .from(paymentRefunds)
+          .where(and(eq(paymentRefunds.paymentId, paymentId), sql`${paymentRefunds.payoutId} is not null`))
+          .groupBy(paymentRefunds.payoutId),
+      ]);
+      const ids = [...new Set([...captures, ...refunds].map((r) => r.payoutId!))];
+      const rows = ids.length
+        ? await db.select().from(payouts).where(inArray(payouts.id, ids)).orderBy(asc(payouts.payoutDay))
+        : [];
+      return { rows, captures, refunds };
+    },
+
+    /** What waits for a merchant's next payouts (the upcoming page plans with it, writing nothing). */
+    snapshot: (merchantId: string) => readSnapshot(db, merchantId),
+  };
+}
+
+async function readSnapshot(db: Db, merchantId: string): Promise<SettlementSnapshot> {
+  const [storeRows, captureRows, refundRows, entities, loans] = await Promise.all([
+    db.select().from(stores).where(eq(stores.merchantId, merchantId)).orderBy(asc(stores.id)),
+    // Whether a capture is its order's first is read over all of the order's captures, paid out or not.
+    db.execute(sql`
+      select id, store_id, product, amount_minor, created_at, n from (
+        select c.id, c.payout_id, p.store_id, p.product, c.amount_minor, c.created_at,
+               row_number() over (partition by c.payment_id order by c.created_at, c.id) as n
+        from payment_captures c join payments p on p.id = c.payment_id
+        where p.merchant_id = ${merchantId}
+      ) x where payout_id is null`),
+    db
+      .select({
+        id: paymentRefunds.id,
+        storeId: payments.storeId,
+        product: payments.product,
+        amount: paymentRefunds.amountMinor,
+        reason: paymentRefunds.reason,
+        at: paymentRefunds.createdAt,
+      })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(and(eq(payments.merchantId, merchantId), sql`${paymentRefunds.payoutId} is null`)),
+    db
+      .select({ iban: legalEntities.iban, bankName: legalEntities.bankName })
+      .from(legalEntities)
+      .where(eq(legalEntities.merchantId, merchantId))
+      .orderBy(asc(legalEntities.createdAt), asc(legalEntities.id))
+      .limit(1),
+    db.select().from(capitalLoans).where(eq(capitalLoans.merchantId, merchantId)),
+  ]);
+  type CaptureSql = {
+    id: string;
+    store_id: string;
+    product: string;
+    amount_minor: number;
+    created_at: string | Date;
+    n: number | string;
+  };
+  // Both drivers answer a raw statement with its rows under `rows`.
+  const rows = (captureRows as unknown as { rows: CaptureSql[] }).rows;
+  return {
+    stores: storeRows,
+    captures: rows.map((r) => ({
+      id: r.id,
+      store_id: r.store_id,
+      product: r.product,
+      amount: Number(r.amount_minor),
+      day: new Date(r.created_at).toISOString().slice(0, 10),
+      first: Number(r.n) === 1,
+    })),
+    refunds: refundRows.map((r) => ({
+      id: r.id,
+      store_id: r.storeId,
+      product: r.product,
+      amount: r.amount,
+      reason: r.reason,
+      day: r.at.toISOString().slice(0, 10),
+    })),
+    bank: entities[0] ?? null,
+    loans,
+  };
+}
+
+export type PayoutRepository = ReturnType<typeof createPayoutRepository>;

@@ -1,0 +1,155 @@
+/**
+ * Payouts (shell spec §2.6 `finance/payouts`, `payments/{paymentId}/payouts`; issue 35; docs/payouts.md). The
+ * spec names the web routes, not the calls; these follow the orders' shape:
+ *
+ *   GET  /merchant/api/v1/payouts                        a page of completed payouts (filters, page_token)
+ *   GET  /merchant/api/v1/payouts/totals                 the filter's count and sums, per currency
+ *   POST /merchant/api/v1/payouts/export                 the filtered payouts as CSV
+ *   GET  /merchant/api/v1/payouts/summary                the last payout and the next (the home's tile)
+ *   GET  /merchant/api/v1/payouts/upcoming               what each store will be paid next (?merchant_id)
+ *   GET  /merchant/api/v1/payouts/:id                    one payout: breakdown, bank account, lines
+ *   GET  /merchant/api/v1/payouts/:id/transactions.csv   its lines as CSV, summing to its net
+ *   GET  /merchant/api/v1/payments/:id/payouts           the payouts one payment was paid in
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  PaymentPayouts,
+  PayoutAnswer,
+  PayoutFilters,
+  PayoutsPage,
+  PayoutsQuery,
+  PayoutSummary,
+  PayoutTotals,
+  UpcomingAnswer,
+  UpcomingQuery,
+} from '../../contract/payouts';
+import { requireSession } from '../auth/session';
+import { answers, ID_PARAMS } from '../openapi';
+import type { PayoutService } from '../services/payouts';
+
+const tags = ['payouts'];
+const CSV = { 200: { type: 'string', description: 'text/csv' } } as const;
+
+export async function payoutRoutes(app: FastifyInstance, opts: { payouts: PayoutService }) {
+  const { payouts } = opts;
+  const base = '/merchant/api/v1/payouts';
+  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
+
+  app.get<{ Querystring: PayoutsQuery }>(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'A page of payouts, newest payout day first',
+        querystring: PayoutsQuery,
+        response: answers({ 200: PayoutsPage }),
+      },
+    },
+    async (request) => payouts.list(who(request), request.query),
+  );
+
+  app.get<{ Querystring: PayoutFilters }>(
+    `${base}/totals`,
+    {
+      schema: {
+        tags,
+        summary: 'How many payouts the filters find and their sums, per currency',
+        querystring: PayoutFilters,
+        response: answers({ 200: PayoutTotals }),
+      },
+    },
+    async (request) => payouts.totals(who(request), request.query),
+  );
+
+  app.post<{ Body: PayoutFilters }>(
+    `${base}/export`,
+    {
+      schema: {
+        tags,
+        summary: 'The payouts of the filters as CSV (every page, newest first)',
+        body: PayoutFilters,
+        response: answers(CSV),
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const stream = await payouts.export(who(request), request.body ?? {});
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payouts-${day}.csv"`)
+        .send(stream);
+    },
+  );
+
+  app.get(
+    `${base}/summary`,
+    {
+      schema: {
+        tags,
+        summary: 'The last payout sent and the next one planned (the home’s tile)',
+        response: answers({ 200: PayoutSummary }),
+      },
+    },
+    async (request) => payouts.summary(who(request)),
+  );
+
+  app.get<{ Querystring: UpcomingQuery }>(
+    `${base}/upcoming`,
+    {
+      schema: {
+        tags,
+        summary: 'What each store of a merchant will be paid over the next 31 days, and when',
+        querystring: UpcomingQuery,
+        response: answers({ 200: UpcomingAnswer }),
+      },
+    },
+    async (request) => payouts.upcoming(who(request), request.query.merchant_id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One payout: its breakdown, the bank account it went to, its captures and refunds',
+        params: ID_PARAMS,
+        response: answers({ 200: PayoutAnswer }),
+      },
+    },
+    async (request) => payouts.get(who(request), request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id/transactions.csv`,
+    {
+      schema: {
+        tags,
+        summary: 'One payout’s transactions as CSV; the net column sums to the payout’s net',
+        params: ID_PARAMS,
+        response: answers(CSV),
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { csv, day } = await payouts.transactions(who(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payout-${day}-${request.params.id}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/merchant/api/v1/payments/:id/payouts',
+    {
+      schema: {
+        tags,
+        summary: 'The payouts one payment’s captures and refunds were paid in',
+        params: ID_PARAMS,
+        response: answers({ 200: PaymentPayouts }),
+      },
+    },
+    async (request) => payouts.ofPayment(who(request), request.params.id),
+  );
+}
