@@ -199,6 +199,7 @@ export const PaymentPayouts = Type.Object({
       }),
     }),
   ),
+  currency: Type.String(),
   waiting: Amount('what of the payment no payout has paid yet (captured less refunded, less paid)'),
 });
 export type PaymentPayouts = Static<typeof PaymentPayouts>;

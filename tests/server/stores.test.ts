@@ -60,7 +60,7 @@ describe('one store', () => {
     const [weekly, monthly] = res.body.items as Json[];
     expect(weekly).toMatchObject({ product: 'pay_later', frequency: 'weekly', weekday: 1, currency: 'SAR' });
     const next = new Date(`${weekly.next_payout_on}T00:00:00Z`);
-    expect(next.getUTCDay()).toBe(0);
+    expect(next.getUTCDay()).toBe(1);
     const today = new Date(new Date().toISOString().slice(0, 10));
     expect((next.getTime() - today.getTime()) / 86_400_000).toBeGreaterThanOrEqual(0);
     expect((next.getTime() - today.getTime()) / 86_400_000).toBeLessThan(7);

@@ -595,7 +595,7 @@ export function createPayoutService(deps: {
           },
         };
       });
-      return { payouts: list, waiting: money(payment.capturedMinor - payment.refundedMinor - paidOut) };
+      return { payouts: list, currency, waiting: money(payment.capturedMinor - payment.refundedMinor - paidOut) };
     },
   };
 }

@@ -5,13 +5,23 @@
  */
 import { ApiError } from './client';
 
-export async function downloadPost(url: string, body: unknown, fallbackName: string) {
-  const response = await fetch(url, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-mbo-client': 'web' },
-    body: JSON.stringify(body),
-  });
+export const downloadPost = (url: string, body: unknown, fallbackName: string) =>
+  save(
+    fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-mbo-client': 'web' },
+      body: JSON.stringify(body),
+    }),
+    fallbackName,
+  );
+
+/** Saves what a GET answers as a file (one payout's transactions). */
+export const downloadGet = (url: string, fallbackName: string) =>
+  save(fetch(url, { credentials: 'same-origin', headers: { 'x-mbo-client': 'web' } }), fallbackName);
+
+async function save(request: Promise<Response>, fallbackName: string) {
+  const response = await request;
   if (!response.ok) throw new ApiError(response.status, 'export failed');
   const blob = await response.blob();
   const name =

@@ -9,7 +9,6 @@ import type { ComputedPermissions } from '../../domain/permissions';
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
 export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [
-  ['payments/:paymentId/payouts', 'nav.orders', 'canViewOrders'],
   ['analytics', 'nav.analytics', 'canViewAnalytics'],
   ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
   ['ads', 'nav.ads', 'canViewAds'],
@@ -22,10 +21,6 @@ export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] 
   ['marketplace', 'page.marketplace', 'canViewMarketing'],
   ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
   ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
-  ['finance/payouts', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/payouts/completed/:payoutId?', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/payouts/upcoming/:merchantId?', 'nav.payouts', 'isPayoutsAllowed'],
-  ['finance/payouts/how-reports-work', 'nav.payouts', 'isPayoutsAllowed'],
   ['finance/card', 'nav.card', 'canViewCard'],
   ['pipedrive/:applicationId', 'page.crm', undefined],
 ];

@@ -115,6 +115,21 @@ const ORDERS: [string, 'OrdersList' | 'PaymentDetail' | 'LinkStatusPage', Permis
   ['service/pl-status/:paymentId', 'LinkStatusPage', 'canCreatePaymentLinks'],
 ];
 
+const payouts = () => import('../../features/payouts/routes/PayoutsPages');
+
+/** Payouts (features/payouts; docs/payouts.md): isPayoutsAllowed (§2.7); a payment's payouts also need its orders. */
+const PAYOUTS: [
+  string,
+  'CompletedPayouts' | 'UpcomingPayouts' | 'HowReportsWork' | 'PaymentPayouts',
+  Permission,
+][] = [
+  ['finance/payouts', 'CompletedPayouts', 'isPayoutsAllowed'],
+  ['finance/payouts/completed/:payoutId?', 'CompletedPayouts', 'isPayoutsAllowed'],
+  ['finance/payouts/upcoming/:merchantId?', 'UpcomingPayouts', 'isPayoutsAllowed'],
+  ['finance/payouts/how-reports-work', 'HowReportsWork', 'isPayoutsAllowed'],
+  ['payments/:paymentId/payouts', 'PaymentPayouts', 'canViewOrders'],
+];
+
 const legalEntities = () => import('../../features/legal-entities/routes/LegalEntitiesPages');
 
 /** Legal entities (features/legal-entities; onboarding spec §2 "Other areas"): canViewStoreManagement (§2.7). */
@@ -193,6 +208,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(capital, CAPITAL, ['capital']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
+  ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...screenRoutes(stores, STORES, ['stores', 'lists']),

@@ -3,6 +3,7 @@
  * with, from the shared stores query — and its organization's business profile, read together as one query the
  * four dashboard routes share), and the home's tiles, each its own query (docs/dashboard.md).
  */
+import type { PayoutSummary } from '../../../contract/payouts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
 import type { Static } from '../../../contract/common';
@@ -59,6 +60,16 @@ export const useSales = (enabled: boolean) =>
       api<SalesSummary>('GET', `/merchant/api/v1/payments/summary?tz_offset=${tzOffset()}`, undefined, {
         signal,
       }),
+    retry: retryUnless4xx,
+  });
+
+/** The last payout sent and the next one planned (docs/payouts.md). */
+export const usePayoutSummary = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'payouts'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api<PayoutSummary>('GET', '/merchant/api/v1/payouts/summary', undefined, { signal }),
     retry: retryUnless4xx,
   });
 

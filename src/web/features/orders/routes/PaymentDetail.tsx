@@ -33,7 +33,9 @@ export function PaymentDetail() {
       denied={flags.isSuccess && !mayFetch}
       skeleton={{ testId: 'payment-loading', blocks: [{ h: 36, w: 260 }, 150, 240] }}
     >
-      {(p, crumbs) => <PaymentPage payment={p} crumbs={crumbs} />}
+      {(p, crumbs) => (
+        <PaymentPage payment={p} crumbs={crumbs} payouts={flags.data?.is_payouts_allowed === true} />
+      )}
     </DetailFrame>
   );
 }
@@ -49,7 +51,7 @@ function Figure(props: { label: string; children: ReactNode; testId: string }) {
   );
 }
 
-function PaymentPage(props: { payment: Detail; crumbs: Crumbs }) {
+function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean }) {
   const { t } = useTranslation('orders');
   const p = props.payment;
   const [dialog, setDialog] = useState<'refund' | 'capture' | null>(null);
@@ -76,6 +78,11 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs }) {
               <Text size="xs" c="dimmed">
                 {t('detail.placed')} <Day iso={p.created_at} withTime /> · <bdi dir="ltr">{p.id}</bdi>
               </Text>
+              {props.payouts && Number(p.captured) > 0 && (
+                <Anchor component={Link} to={`/payments/${encodeURIComponent(p.id)}/payouts`} size="sm">
+                  {t('detail.payouts')}
+                </Anchor>
+              )}
             </Stack>
             <Group gap="sm">
               {p.can_capture && <Button onClick={() => setDialog('capture')}>{t('capture.open')}</Button>}

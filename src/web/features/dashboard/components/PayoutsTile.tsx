@@ -1,0 +1,67 @@
+/**
+ * The next payout and the last one (docs/dashboard.md, docs/payouts.md): the day and the amount of each, the next
+ * opening the upcoming payouts and the last its own page.
+ */
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { capitalDate } from '../../../../domain/capital/format';
+import { Money } from '../../../components/Money';
+import { langOf } from '../../../components/listText';
+import { usePayoutSummary } from '../api';
+import { HomeTile } from './HomeTile';
+
+export function PayoutsTile() {
+  const { t, i18n } = useTranslation('dashboard');
+  const query = usePayoutSummary(true);
+  const day = (value: string) => <bdi dir="ltr">{capitalDate(value, new Date(), langOf(i18n.language))}</bdi>;
+  const { last, next } = query.data ?? { last: null, next: null };
+  return (
+    <HomeTile
+      title={t('home.payouts.title')}
+      testId="tile-payouts"
+      query={query}
+      link={{ label: t('home.payouts.open'), to: '/finance/payouts' }}
+    >
+      <Stack gap="sm">
+        <Stack gap={0} data-testid="payouts-next">
+          <Text size="xs" c="dimmed">
+            {t('home.payouts.next')}
+          </Text>
+          {next ? (
+            <>
+              <Text fw={700} size="xl">
+                <Money amount={next.net} currency={next.currency} />
+              </Text>
+              <Anchor component={Link} to="/finance/payouts/upcoming" size="sm">
+                {day(next.day)} · <bdi>{next.store_name}</bdi>
+              </Anchor>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('home.payouts.noNext')}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={0} data-testid="payouts-last">
+          <Text size="xs" c="dimmed">
+            {t('home.payouts.last')}
+          </Text>
+          {last ? (
+            <Anchor
+              component={Link}
+              to={`/finance/payouts/completed/${encodeURIComponent(last.id)}`}
+              size="sm"
+            >
+              <Money amount={last.net} currency={last.currency} /> · {day(last.day)}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('home.payouts.noLast')}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </HomeTile>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Payouts' calls (docs/payouts.md) as react-query hooks, one key factory for the feature. The completed list pages
+ * by `next_page_token` ("Show more"); the totals are their own query; the CSVs are downloads.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, retryUnless4xx } from '../../api/client';
+import { downloadGet, downloadPost } from '../../api/download';
+import type {
+  PaymentPayouts,
+  Payout,
+  PayoutAnswer,
+  PayoutDetail,
+  PayoutLine,
+  PayoutsPage,
+  PayoutTotals,
+  UpcomingAnswer,
+  UpcomingStore,
+} from '../../../contract/payouts';
+import { apiFilters, queryOf, type PayoutFilters } from './filters';
+
+const P = '/merchant/api/v1/payouts';
+
+export type { PaymentPayouts, Payout, PayoutDetail, PayoutLine, UpcomingAnswer, UpcomingStore };
+
+export const payoutKeys = {
+  list: (filters: PayoutFilters) => ['payouts', 'list', filters] as const,
+  totals: (filters: PayoutFilters) => ['payouts', 'totals', filters] as const,
+  detail: (id: string) => ['payouts', 'detail', id] as const,
+  upcoming: (merchantId: string | undefined) => ['payouts', 'upcoming', merchantId ?? ''] as const,
+  ofPayment: (paymentId: string) => ['payouts', 'payment', paymentId] as const,
+};
+
+export function usePayouts(filters: PayoutFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: payoutKeys.list(filters),
+    enabled,
+    queryFn: ({ pageParam, signal }) =>
+      api<PayoutsPage>(
+        'GET',
+        `${P}?${queryOf(filters, pageParam ? { page_token: pageParam } : {})}`,
+        undefined,
+        {
+          signal,
+        },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_page_token ?? undefined,
+    placeholderData: keepPreviousData,
+    retry: retryUnless4xx,
+  });
+}
+
+export const usePayoutTotals = (filters: PayoutFilters, enabled = true) =>
+  useQuery({
+    queryKey: payoutKeys.totals(filters),
+    enabled,
+    queryFn: ({ signal }) =>
+      api<PayoutTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    retry: retryUnless4xx,
+  });
+
+export const usePayout = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: payoutKeys.detail(id),
+    enabled,
+    queryFn: () => api<PayoutAnswer>('GET', `${P}/${encodeURIComponent(id)}`).then((r) => r.payout),
+    retry: retryUnless4xx,
+  });
+
+export const useUpcoming = (merchantId: string | undefined, enabled = true) =>
+  useQuery({
+    queryKey: payoutKeys.upcoming(merchantId),
+    enabled,
+    queryFn: () =>
+      api<UpcomingAnswer>(
+        'GET',
+        `${P}/upcoming${merchantId ? `?merchant_id=${encodeURIComponent(merchantId)}` : ''}`,
+      ),
+    retry: retryUnless4xx,
+  });
+
+export const usePaymentPayouts = (paymentId: string, enabled = true) =>
+  useQuery({
+    queryKey: payoutKeys.ofPayment(paymentId),
+    enabled,
+    queryFn: () =>
+      api<PaymentPayouts>('GET', `/merchant/api/v1/payments/${encodeURIComponent(paymentId)}/payouts`),
+    retry: retryUnless4xx,
+  });
+
+/** Saves the filtered payouts as a CSV file. */
+export const exportPayouts = (filters: PayoutFilters) =>
+  downloadPost(`${P}/export`, apiFilters(filters), 'payouts.csv');
+
+/** Saves one payout's transactions as a CSV file (its net column sums to the payout's net). */
+export const downloadTransactions = (id: string) =>
+  downloadGet(`${P}/${encodeURIComponent(id)}/transactions.csv`, 'payout.csv');

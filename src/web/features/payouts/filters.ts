@@ -1,0 +1,68 @@
+/**
+ * The completed payouts' filters as the address carries them (`?from=…&to=…&store=…&status=paid`), so a filtered
+ * list can be reloaded and shared; and as the API's query (docs/payouts.md). Unknown or malformed values in an
+ * address are dropped: a hand-edited link shows the nearest sound list instead of an error.
+ */
+import { isDay } from '../../../domain/days';
+import { isPayoutStatus, type PayoutStatus } from '../../../domain/payouts';
+import type { PayoutFilters as ApiFilters } from '../../../contract/payouts';
+
+export interface PayoutFilters {
+  statuses: PayoutStatus[];
+  from: string | null;
+  to: string | null;
+  stores: string[];
+}
+
+export const NO_FILTERS: PayoutFilters = { statuses: [], from: null, to: null, stores: [] };
+
+const list = (params: URLSearchParams, name: string) =>
+  (params.get(name) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+
+export function filtersFrom(params: URLSearchParams): PayoutFilters {
+  const day = (name: string) => {
+    const value = params.get(name);
+    return value && isDay(value) ? value : null;
+  };
+  return {
+    statuses: list(params, 'status').filter(isPayoutStatus),
+    from: day('from'),
+    to: day('to'),
+    stores: list(params, 'store').slice(0, 50),
+  };
+}
+
+export function paramsOf(filters: PayoutFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.stores.length > 0) params.set('store', filters.stores.join(','));
+  return params;
+}
+
+export const hasFilters = (f: PayoutFilters) =>
+  f.statuses.length > 0 || f.from !== null || f.to !== null || f.stores.length > 0;
+
+/** A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked. */
+export const backwards = (f: PayoutFilters) => f.from !== null && f.to !== null && f.from > f.to;
+
+/** The filters as the API's (the list's and the totals' query, the export's body). */
+export function apiFilters(f: PayoutFilters): ApiFilters {
+  return {
+    ...(f.statuses.length ? { statuses: [f.statuses.join(',')] } : {}),
+    ...(f.from ? { day_gte: f.from } : {}),
+    ...(f.to ? { day_lte: f.to } : {}),
+    ...(f.stores.length ? { store_ids: [f.stores.join(',')] } : {}),
+  };
+}
+
+export function queryOf(f: PayoutFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  for (const [key, value] of Object.entries(apiFilters(f)))
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  return params.toString();
+}

@@ -1,0 +1,275 @@
+/**
+ * Completed payouts (shell spec §2.6 `finance/payouts`, `finance/payouts/completed/{payoutId}`; docs/payouts.md):
+ * filters in the address (days, store, status), the filter's totals, a table on a desktop and cards on a phone,
+ * 20 at a time with "Show more", and the CSV of the filtered payouts. With a payout's id, that payout's page.
+ */
+import { Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { usePermissionFlags } from '../../../api/permissions';
+import { useStores } from '../../../api/stores';
+import { DayInput } from '../../../components/DayInput';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { Money } from '../../../components/Money';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { notify } from '../../../components/notificationStore';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
+import { PAYOUT_STATUSES } from '../../../../domain/payouts';
+import { exportPayouts, usePayouts, usePayoutTotals, type Payout } from '../api';
+import { PayoutDay } from '../components/PayoutDay';
+import { PayoutsNav } from '../components/PayoutsNav';
+import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
+import { backwards, filtersFrom, hasFilters, NO_FILTERS, paramsOf, type PayoutFilters } from '../filters';
+import { PayoutDetail } from './PayoutDetail';
+
+export const payoutPath = (id: string) => `/finance/payouts/completed/${encodeURIComponent(id)}`;
+
+function useColumns(): ListColumn<Payout>[] {
+  const { t } = useTranslation('payouts');
+  return [
+    {
+      header: t('column.day'),
+      cell: (p) => (
+        <RowLink to={payoutPath(p.id)}>
+          <PayoutDay day={p.day} />
+        </RowLink>
+      ),
+    },
+    { header: t('column.store'), maw: 220, cell: (p) => <bdi>{p.store_name}</bdi> },
+    { header: t('column.status'), cell: (p) => <PayoutStatusBadge status={p.status} /> },
+    { header: t('column.gross'), cell: (p) => <Money amount={p.gross} currency={p.currency} /> },
+    {
+      header: t('column.deductions'),
+      cell: (p) => (
+        <Money
+          amount={minorToDecimal(
+            (decimalToMinor(p.gross, p.currency) ?? 0) - (decimalToMinor(p.net, p.currency) ?? 0),
+            p.currency,
+          )}
+          currency={p.currency}
+        />
+      ),
+    },
+    {
+      header: t('column.net'),
+      cell: (p) => (
+        <Text size="sm" fw={600} span>
+          <Money amount={p.net} currency={p.currency} />
+        </Text>
+      ),
+    },
+    { header: t('column.orders'), cell: (p) => <bdi dir="ltr">{p.capture_count}</bdi> },
+  ];
+}
+
+/** `finance/payouts` and `finance/payouts/completed/{payoutId?}`: the list, or one payout. */
+export function CompletedPayouts() {
+  const { payoutId } = useParams();
+  return payoutId ? <PayoutDetail id={payoutId} /> : <PayoutsList />;
+}
+
+function PayoutsList() {
+  const { t } = useTranslation('payouts');
+  const flags = usePermissionFlags();
+  const mayFetch = flags.data?.is_payouts_allowed === true;
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const sound = !backwards(filters);
+  const list = usePayouts(filters, mayFetch && sound);
+  const totals = usePayoutTotals(filters, mayFetch && sound);
+  const columns = useColumns();
+  const [exporting, setExporting] = useState(false);
+  const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
+  const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
+
+  if ((flags.isSuccess && !mayFetch) || (list.error instanceof ApiError && list.error.status === 403))
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportPayouts(filters);
+    } catch {
+      notify({ variant: 'error', title: t('export'), message: t('exportFailed') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={{
+          label: exporting ? `${t('export')}…` : t('export'),
+          onClick: () => void (exporting ? undefined : download()),
+          icon: <IconDownload size={16} />,
+        }}
+      />
+      <PayoutsNav current="completed" />
+      <PayoutFiltersBar filters={filters} onChange={change} />
+      {sound && <PayoutTotalsBar query={totals} />}
+      <ResponsiveList
+        query={sound ? list : { isPending: false, isError: false, refetch: () => undefined }}
+        rows={sound ? payouts : []}
+        rowKey={(p) => p.id}
+        rowAttribute="payout"
+        table={{ columns, minWidth: 820, testId: 'payouts' }}
+        cards={{
+          render: (p) => <PayoutCard payout={p} />,
+          link: (p) => payoutPath(p.id),
+          testId: 'payout-cards',
+        }}
+        loading={{ rows: 6, height: 44, testId: 'payouts-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'payouts-empty', title: t('empty.filtered') }
+            : { testId: 'payouts-empty', title: t('empty.title'), body: t('empty.body') }
+        }
+        footer={
+          <ShowMore
+            shown={
+              count === undefined
+                ? t('shownSome', { count: payouts.length })
+                : t('shown', { count: payouts.length, total: count.toLocaleString('en-GB') })
+            }
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        }
+      />
+    </>
+  );
+}
+
+function PayoutFiltersBar(props: {
+  filters: PayoutFilters;
+  onChange: (patch: Partial<PayoutFilters>) => void;
+}) {
+  const { t } = useTranslation('payouts');
+  const { filters, onChange } = props;
+  const stores = useStores();
+  const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+  return (
+    <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
+      <DayInput label={t('filters.from')} value={filters.from} onChange={(from) => onChange({ from })} />
+      <DayInput
+        label={t('filters.to')}
+        value={filters.to}
+        onChange={(to) => onChange({ to })}
+        error={backwards(filters) ? t('filters.dateOrder') : undefined}
+      />
+      {storeOptions.length > 1 && (
+        <MultiSelect
+          label={t('filters.store')}
+          placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
+          data={storeOptions}
+          value={filters.stores}
+          onChange={(ids) => onChange({ stores: ids })}
+          clearable
+          w={{ base: '100%', sm: 240 }}
+        />
+      )}
+      <MultiSelect
+        label={t('filters.status')}
+        placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
+        data={PAYOUT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        value={filters.statuses}
+        onChange={(statuses) => onChange({ statuses: statuses as PayoutFilters['statuses'] })}
+        clearable
+        w={{ base: '100%', sm: 200 }}
+      />
+      {hasFilters(filters) && (
+        <Button variant="subtle" mt={{ base: 0, sm: 25 }} onClick={() => onChange(NO_FILTERS)}>
+          {t('filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The filter's totals: how many payouts, their gross, what was deducted and the net, a line a currency. */
+function PayoutTotalsBar(props: {
+  query: {
+    data?: { totals: { currency: string; count: number; gross: string; deductions: string; net: string }[] };
+    isPending: boolean;
+    isError: boolean;
+  };
+}) {
+  const { t } = useTranslation('payouts');
+  const { query } = props;
+  if (query.isPending) return <Skeleton h={62} mb="md" data-testid="payout-totals-loading" />;
+  if (query.isError || !query.data)
+    return (
+      <Text size="sm" c="dimmed" mb="md">
+        {t('totals.failed')}
+      </Text>
+    );
+  const figure = (label: string, value: ReactNode, testId: string) => (
+    <Stack gap={0} key={testId} data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+  const count = query.data.totals.reduce((sum, r) => sum + r.count, 0);
+  return (
+    <Paper withBorder p="sm" mb="md" data-testid="payout-totals">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
+        {figure(t('totals.count'), <bdi dir="ltr">{count.toLocaleString('en-GB')}</bdi>, 'total-count')}
+        {query.data.totals.flatMap((r) => [
+          figure(
+            t('totals.gross'),
+            <Money amount={r.gross} currency={r.currency} />,
+            `total-gross-${r.currency}`,
+          ),
+          figure(
+            t('totals.deductions'),
+            <Money amount={r.deductions} currency={r.currency} />,
+            `total-deductions-${r.currency}`,
+          ),
+          figure(t('totals.net'), <Money amount={r.net} currency={r.currency} />, `total-net-${r.currency}`),
+        ])}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** A payout on a phone: its day and status, the store, the net and how many orders. */
+function PayoutCard(props: { payout: Payout }) {
+  const { t } = useTranslation('payouts');
+  const p = props.payout;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={600}>
+          <PayoutDay day={p.day} />
+        </Text>
+        <PayoutStatusBadge status={p.status} />
+      </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" truncate>
+          <bdi>{p.store_name}</bdi>
+        </Text>
+        <Text size="sm" fw={600}>
+          <Money amount={p.net} currency={p.currency} />
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('card.orders', { count: p.capture_count })}
+      </Text>
+    </>
+  );
+}
