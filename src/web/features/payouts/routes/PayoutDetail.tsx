@@ -3,7 +3,7 @@
  * the breakdown that adds up to the net; the bank account it went to (the IBAN's hidden digits); the orders and
  * refunds in it, each linking to its payment; and its transactions as CSV.
  */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,8 @@ import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/notificationStore';
-import { downloadTransactions, usePayout, type PayoutDetail as Detail } from '../api';
+import { downloadTransactions, usePayout, type PayoutDetail as Detail, type PayoutLine } from '../api';
+import { ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { BreakdownTable } from '../components/BreakdownTable';
 import { PayoutDay } from '../components/PayoutDay';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
@@ -41,6 +42,7 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
   const { t } = useTranslation('payouts');
   const p = props.payout;
   const [saving, setSaving] = useState(false);
+  const columns = useLineColumns(p.currency);
   const download = async () => {
     setSaving(true);
     try {
@@ -127,59 +129,20 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
           <Title order={3} size="h5" mb="sm">
             {t('detail.lines', { count: p.lines.length })}
           </Title>
-          <Table.ScrollContainer minWidth={560}>
-            <Table data-testid="payout-lines" verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('line.order')}</Table.Th>
-                  <Table.Th>{t('line.kind')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('line.at')}</Table.Th>
-                  <Table.Th ta="end">{t('line.amount')}</Table.Th>
-                  <Table.Th ta="end" visibleFrom="sm">
-                    {t('line.commission')}
-                  </Table.Th>
-                  <Table.Th ta="end">{t('line.net')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.lines.map((l) => (
-                  <Table.Tr key={l.id} data-line-id={l.id} data-kind={l.kind}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/payments/${encodeURIComponent(l.payment_id)}`} size="sm">
-                        <bdi>{l.order_reference}</bdi>
-                      </Anchor>
-                      <Text size="xs" c="dimmed" truncate maw={180}>
-                        <bdi>{l.customer_name}</bdi>
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {l.kind === 'refund' && l.reason === 'dispute'
-                          ? t('line.dispute')
-                          : t(`line.${l.kind}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm">
-                        <Day iso={l.at} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <Money amount={l.amount} currency={p.currency} />
-                    </Table.Td>
-                    <Table.Td ta="end" visibleFrom="sm">
-                      <Money amount={l.commission} currency={p.currency} />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <Text size="sm" fw={600} span>
-                        <Money amount={l.net} currency={p.currency} />
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveList
+            query={DONE}
+            rows={p.lines}
+            rowKey={(l) => l.id}
+            rowAttribute="line-id"
+            table={{ columns, minWidth: 640, testId: 'payout-lines', highlight: false }}
+            cards={{
+              render: (l) => <LineCard line={l} currency={p.currency} />,
+              testId: 'payout-line-cards',
+            }}
+            loading={{ rows: 1, height: 44, testId: 'payout-lines-loading' }}
+            loadFailed=""
+            empty={{ testId: 'payout-lines-empty', title: t('detail.noLines') }}
+          />
           <Button
             variant="subtle"
             mt="sm"
@@ -190,6 +153,72 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
           </Button>
         </Card>
       </Stack>
+    </>
+  );
+}
+
+/** The lines are part of the payout's answer: nothing loads on their own. */
+const DONE = { isPending: false, isError: false, refetch: () => undefined };
+
+const kindOf = (l: PayoutLine, t: (key: string) => string) =>
+  l.kind === 'refund' && l.reason === 'dispute' ? t('line.dispute') : t(`line.${l.kind}`);
+
+function useLineColumns(currency: string): ListColumn<PayoutLine>[] {
+  const { t } = useTranslation('payouts');
+  return [
+    {
+      header: t('line.order'),
+      maw: 220,
+      cell: (l) => (
+        <>
+          <RowLink to={`/payments/${encodeURIComponent(l.payment_id)}`}>
+            <bdi>{l.order_reference}</bdi>
+          </RowLink>
+          <Text size="xs" c="dimmed" truncate>
+            <bdi>{l.customer_name}</bdi>
+          </Text>
+        </>
+      ),
+    },
+    { header: t('line.kind'), cell: (l) => kindOf(l, t) },
+    { header: t('line.at'), cell: (l) => <Day iso={l.at} /> },
+    { header: t('line.amount'), cell: (l) => <Money amount={l.amount} currency={currency} /> },
+    { header: t('line.commission'), cell: (l) => <Money amount={l.commission} currency={currency} /> },
+    {
+      header: t('line.net'),
+      cell: (l) => (
+        <Text size="sm" fw={600} span>
+          <Money amount={l.net} currency={currency} />
+        </Text>
+      ),
+    },
+  ];
+}
+
+/** A line on a phone: the order and its type, the day, and what it adds to the payout. */
+function LineCard(props: { line: PayoutLine; currency: string }) {
+  const { t } = useTranslation('payouts');
+  const l = props.line;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap">
+        <Anchor component={Link} to={`/payments/${encodeURIComponent(l.payment_id)}`} fw={600}>
+          <bdi>{l.order_reference}</bdi>
+        </Anchor>
+        <Text fw={600}>
+          <Money amount={l.net} currency={props.currency} />
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {kindOf(l, t)} · <Day iso={l.at} />
+        </Text>
+        {l.kind === 'capture' && (
+          <Text size="xs" c="dimmed">
+            {t('line.commission')} <Money amount={l.commission} currency={props.currency} />
+          </Text>
+        )}
+      </Group>
     </>
   );
 }

@@ -119,12 +119,11 @@ function StoreCard(props: { store: UpcomingStore }) {
             <PayoutDay day={x.next_payout_day} />
           </Text>
         ))}
-        <Text size="xs" c="dimmed">
-          {t('upcoming.feeRule', { currency: s.currency })}{' '}
+        <Text size="xs" c="dimmed" data-testid="upcoming-fee-rule">
+          {t('upcoming.fee')} <Money amount={s.fee_rule.below} currency={s.currency} /> {t('upcoming.under')}{' '}
+          <Money amount={s.fee_rule.threshold} currency={s.currency} /> ·{' '}
+          <Money amount={s.fee_rule.above} currency={s.currency} /> {t('upcoming.from')}{' '}
           <Money amount={s.fee_rule.threshold} currency={s.currency} />
-          {': '}
-          <Money amount={s.fee_rule.below} currency={s.currency} /> /{' '}
-          <Money amount={s.fee_rule.above} currency={s.currency} />
         </Text>
       </Stack>
       {s.planned.length === 0 ? (
