@@ -1,0 +1,142 @@
+/**
+ * Payouts as a merchant reads them (issue 35; docs/payouts.md): the completed list, a payout whose breakdown adds
+ * up to its net and lists its orders (each opening its payment), an order's payouts, the upcoming payout with the
+ * capital repayment of a running advance, how reports work, and the home's payout tile — in English at 1280 px
+ * and in Arabic at 375 px. The demo's merchants' payouts are settled from their generated orders.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { shot, signInAs } from './helpers';
+
+/** A breakdown's lines as minor units by their key (deductions negative). */
+async function breakdownOf(table: Locator) {
+  await expect(table.locator('tr[data-line="net"]')).toBeVisible();
+  const lines: Record<string, number> = {};
+  for (const row of await table.locator('tr[data-line]').all()) {
+    const key = (await row.getAttribute('data-line'))!;
+    const text = (await row.locator('td').last().innerText()).replace(/[^\d.−-]/g, '');
+    const value = Math.round(Number(text.replace(/[−-]/g, '')) * 100);
+    lines[key] = /[−-]/.test(text) ? -value : value;
+  }
+  return lines;
+}
+
+async function openFirstPayout(page: Page) {
+  const first = page.getByTestId('payouts').locator('tbody tr').first();
+  await expect(first).toBeVisible();
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/finance\/payouts\/completed\/po-/);
+}
+
+test.describe('payouts', () => {
+  test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
+
+  test('a payout’s breakdown adds up to its net and lists its orders, each opening its payment', async ({
+    page,
+  }) => {
+    await signInAs(page, 'acc-admin');
+    await page.goto('/finance/payouts');
+    await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('payout-totals')).toContainText('Net paid');
+    await shot(page, 'payouts-list-en-1280');
+
+    // Filter to one store: the address keeps it, every row is that store's.
+    await page.getByRole('combobox', { name: 'Store' }).click();
+    await page.getByRole('option', { name: 'Riyadh Style Online' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/store=sto-riyadh-style-online/);
+    await expect(page.getByTestId('payouts').locator('tbody tr').first()).toContainText(
+      'Riyadh Style Online',
+    );
+    await expect(page.getByTestId('payouts').locator('tbody')).not.toContainText('Riyadh Style Outlet');
+
+    await openFirstPayout(page);
+    const lines = await breakdownOf(page.getByTestId('payout-breakdown'));
+    const { net, ...rest } = lines;
+    expect(Object.values(rest).reduce((sum, v) => sum + v, 0)).toBe(net);
+    const shown = await page.getByTestId('payout-net').innerText();
+    expect(Math.round(Number(shown.replace(/[^\d.]/g, '')) * 100)).toBe(net);
+    await expect(page.getByTestId('payout-bank')).toContainText('Al Rajhi Bank');
+    await expect(page.getByTestId('payout-bank')).toContainText('SA••');
+    // Every line is an order's capture or refund, and the lines' nets add up to gross − refunds − commissions.
+    const rows = page.getByTestId('payout-lines').locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    await shot(page, 'payout-detail-en-1280');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download transactions' }).first().click();
+    const csv = await (await download).path();
+    expect(csv).toBeTruthy();
+
+    const order = rows.first().getByRole('link');
+    const reference = (await order.innerText()).trim();
+    await order.click();
+    await expect(page.getByRole('heading', { name: reference, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Payouts of this order' }).click();
+    await expect(page).toHaveURL(/\/payments\/[^/]+\/payouts$/);
+    await expect(page.locator('[data-payout]').first()).toBeVisible();
+    await shot(page, 'payment-payouts-en-1280');
+  });
+
+  test('the upcoming payout shows the capital repayment of a running advance', async ({ page }) => {
+    await signInAs(page, 'acc-capital-paying');
+    await page.goto('/finance/payouts/upcoming');
+    await expect(page.getByTestId('upcoming-capital')).toContainText('22%');
+    const store = page.getByTestId('upcoming-store').first();
+    await expect(store).toContainText('every Monday');
+    const first = store.getByTestId('upcoming-breakdown').first();
+    const lines = await breakdownOf(first);
+    expect(lines.capital).toBeLessThan(0);
+    const { net, ...rest } = lines;
+    expect(Object.values(rest).reduce((sum, v) => sum + v, 0)).toBe(net);
+    await shot(page, 'payouts-upcoming-en-1280');
+
+    await page.getByRole('tab', { name: 'How reports work' }).click();
+    await expect(page).toHaveURL(/how-reports-work$/);
+    await expect(page.getByTestId('payouts-faq')).toContainText('AED 25');
+  });
+
+  test('the home shows the next and the last payout', async ({ page }) => {
+    await signInAs(page, 'acc-capital-paying');
+    await page.goto('/dashboard');
+    const tile = page.getByTestId('tile-payouts');
+    await expect(tile.getByTestId('payouts-next')).toContainText('AED');
+    await expect(tile.getByTestId('payouts-last')).toContainText('AED');
+    await tile.getByTestId('payouts-last').getByRole('link').click();
+    await expect(page).toHaveURL(/\/finance\/payouts\/completed\/po-/);
+    await expect(page.getByTestId('payout-breakdown')).toBeVisible();
+  });
+
+  test('in Arabic on a desktop: the list and a payout read right to left', async ({ page }) => {
+    await signInAs(page, 'acc-admin');
+    await page.goto('/finance/payouts?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('payout-totals')).toContainText('الصافي المدفوع');
+    await shot(page, 'payouts-list-ar-1280');
+    await openFirstPayout(page);
+    await expect(page.getByTestId('payout-breakdown')).toContainText('صافي الدفعة');
+    await shot(page, 'payout-detail-ar-1280');
+  });
+});
+
+test.describe('payouts on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('the list, a payout and the upcoming payouts read right to left', async ({ page }) => {
+    await signInAs(page, 'acc-capital-paying');
+    await page.goto('/finance/payouts?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: 'الدفعات', level: 1 })).toBeVisible();
+    const card = page.getByTestId('payout-cards').locator('[data-payout]').first();
+    await expect(card).toContainText('مدفوعة');
+    await shot(page, 'payouts-list-ar-375');
+    await card.click();
+    await expect(page.getByTestId('payout-breakdown')).toContainText('صافي الدفعة');
+    await expect(page.getByTestId('payout-line-cards').locator('[data-line-id]').first()).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await shot(page, 'payout-detail-ar-375');
+    await page.goto('/finance/payouts/upcoming?lang=ar');
+    await expect(page.getByTestId('upcoming-capital')).toContainText('22٪');
+    await shot(page, 'payouts-upcoming-ar-375');
+  });
+});
