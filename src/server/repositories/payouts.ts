@@ -256,14 +256,16 @@ export function createPayoutRepository(db: Db) {
 async function readSnapshot(db: Db, merchantId: string): Promise<SettlementSnapshot> {
   const [storeRows, captureRows, refundRows, entities, loans] = await Promise.all([
     db.select().from(stores).where(eq(stores.merchantId, merchantId)).orderBy(asc(stores.id)),
-    // Whether a capture is its order's first is read over all of the order's captures, paid out or not.
+    // Only the waiting captures are read (the payout_id index finds them); whether one is its order's first is
+    // asked of all the order's captures, paid out or not.
     db.execute(sql`
-      select id, store_id, product, amount_minor, created_at, n from (
-        select c.id, c.payout_id, p.store_id, p.product, c.amount_minor, c.created_at,
-               row_number() over (partition by c.payment_id order by c.created_at, c.id) as n
-        from payment_captures c join payments p on p.id = c.payment_id
-        where p.merchant_id = ${merchantId}
-      ) x where payout_id is null`),
+      select c.id, p.store_id, p.product, c.amount_minor, c.created_at,
+             not exists (
+               select 1 from payment_captures e
+               where e.payment_id = c.payment_id and (e.created_at, e.id) < (c.created_at, c.id)
+             ) as first
+      from payment_captures c join payments p on p.id = c.payment_id
+      where c.payout_id is null and p.merchant_id = ${merchantId}`),
     db
       .select({
         id: paymentRefunds.id,
@@ -290,7 +292,7 @@ async function readSnapshot(db: Db, merchantId: string): Promise<SettlementSnaps
     product: string;
     amount_minor: number;
     created_at: string | Date;
-    n: number | string;
+    first: boolean | string;
   };
   // Both drivers answer a raw statement with its rows under `rows`.
   const rows = (captureRows as unknown as { rows: CaptureSql[] }).rows;
@@ -302,7 +304,7 @@ async function readSnapshot(db: Db, merchantId: string): Promise<SettlementSnaps
       product: r.product,
       amount: Number(r.amount_minor),
       day: new Date(r.created_at).toISOString().slice(0, 10),
-      first: Number(r.n) === 1,
+      first: r.first === true || r.first === 't',
     })),
     refunds: refundRows.map((r) => ({
       id: r.id,

@@ -595,7 +595,11 @@ export function createPayoutService(deps: {
           },
         };
       });
-      return { payouts: list, currency, waiting: money(payment.capturedMinor - payment.refundedMinor - paidOut) };
+      return {
+        payouts: list,
+        currency,
+        waiting: money(payment.capturedMinor - payment.refundedMinor - paidOut),
+      };
     },
   };
 }
