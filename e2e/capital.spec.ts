@@ -43,8 +43,8 @@ test.describe('the entry lands where §2 says', () => {
     ['acc-capital-closed', /\/finance\/capital\/loans$/], // a loan and offers
     ['acc-capital-applications', /\/finance\/capital\/loans$/], // several applications
     ['acc-capital-waitlist', /\/finance\/capital\/waitlist(\/join)?$/], // the fake door (its form's one step)
-    // Nothing at all: §2's payouts page is not built yet, so the Capital section says there is no capital (issue 32).
-    ['acc-admin', /\/finance\/capital$/],
+    // Nothing at all: §2's completed payouts page.
+    ['acc-admin', /\/finance\/payouts\/completed$/],
   ];
   for (const [persona, where] of cases)
     test(persona, async ({ page }) => {
@@ -52,13 +52,9 @@ test.describe('the entry lands where §2 says', () => {
       await page.goto('/finance/capital');
       await expect(page).toHaveURL(where);
       if (persona === 'acc-admin') {
-        await expect(page.getByTestId('capital-nothing-yet')).toContainText(
-          'No capital for your business yet',
-        );
-        // The section is Capital's: its sidebar item is the current one, not Payouts.
+        await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
         const sidebar = page.getByRole('navigation', { name: 'Finance' });
-        await expect(sidebar.getByRole('link', { name: /^Capital/ })).toHaveAttribute('data-active', 'true');
-        await expect(sidebar.getByRole('link', { name: /^Payouts/ })).not.toHaveAttribute('data-active');
+        await expect(sidebar.getByRole('link', { name: /^Payouts/ })).toHaveAttribute('data-active', 'true');
       }
       if (persona !== 'acc-capital-waitlist' && persona !== 'acc-admin')
         await expect.poll(() => events(page, who.id, 'Capital Page Opened').then((e) => e.length)).toBe(1);

@@ -58,18 +58,22 @@ test.describe('the sidebar on a desktop', () => {
     await expect(sidebar.getByRole('link', { name: /^Support/ })).toBeInViewport({ ratio: 1 });
   });
 
-  test('areas not built yet are marked Soon and their in-page links are text; Help centre is the back office’s own', async ({
+  test('areas not built yet are marked Soon, built ones are links; Help centre is the back office’s own', async ({
     page,
   }) => {
     await signInAs(page, 'acc-capital-paying');
     await page.goto('/finance/capital/loans/loan-saffron-paying?lang=en');
     await expect(page.getByRole('heading', { name: 'Saffron Kitchen LLC' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /See your payouts/ })).toHaveCount(0);
-    await expect(page.locator('[data-planned-area="/finance/payouts"]')).toContainText('See your payouts');
-    await expect(page.locator('[data-planned-area="/finance/payouts"]')).toContainText('Soon');
+    // Payouts is built: the loan's link to it is a link, and its sidebar item is not "Soon"; Analytics is not built.
+    await expect(page.getByRole('link', { name: /See your payouts/ })).toHaveAttribute(
+      'href',
+      /\/finance\/payouts/,
+    );
     const finance = page.getByRole('navigation', { name: 'Finance' });
-    await expect(finance.getByRole('link', { name: /^Payouts/ })).toHaveAccessibleName(/Soon/);
-    await expect(finance.getByRole('link', { name: /^Payouts/ }).locator('[data-soon]')).toBeVisible();
+    await expect(finance.getByRole('link', { name: /^Payouts/ }).locator('[data-soon]')).toHaveCount(0);
+    const general = page.getByRole('navigation', { name: 'General' });
+    await expect(general.getByRole('link', { name: /^Analytics/ })).toHaveAccessibleName(/Soon/);
+    await expect(general.getByRole('link', { name: /^Analytics/ }).locator('[data-soon]')).toBeVisible();
     await expect(finance.getByRole('link', { name: /^Capital/ }).locator('[data-soon]')).toHaveCount(0);
 
     const help = page.getByRole('banner').getByRole('link', { name: 'Help centre' });

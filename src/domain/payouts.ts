@@ -229,6 +229,8 @@ export interface SettlementLoan {
   since: string;
   /** The repayments it has recorded (minor units), any order. */
   repayments: readonly { date: string; amount: number }[];
+  /** The loan's next repayment date (capital spec §3), when it has one: its next repayment is not taken before. */
+  next_due?: string | null;
 }
 
 export interface PlannedPayout {
@@ -249,8 +251,8 @@ export interface PlannedPayout {
  * comes, so a refund is never left untaken); the payout is made when anything is left after the fee. Held money
  * waits for the next payout day.
  *
- * A running advance takes one repayment a week, from the first payout a week or more after its last one (by the
- * rule `capitalDeduction`); a payout day on or before the loan's last recorded repayment shows the repayment
+ * A running advance takes one repayment a week (by the rule `capitalDeduction`), from the first payout on or after its
+ * next repayment date (the loan's, else a week after its last repayment), the next a week after that; a payout day on or before the loan's last recorded repayment shows the repayment
  * recorded in the seven days up to it (history the provider already took), once.
  */
 export function planSettlement(input: {
@@ -289,7 +291,9 @@ export function planSettlement(input: {
   const loan = input.loan ? { ...input.loan } : null;
   const recorded = [...(loan?.repayments ?? [])].sort((a, b) => (a.date < b.date ? -1 : 1));
   const lastRecorded = recorded.at(-1)?.date ?? null;
-  let lastRepayment = lastRecorded;
+  // The next repayment is due on the loan's next repayment date, else a week after its last one (or from its
+  // start); once one is taken here, a week after that.
+  let due = loan?.next_due ?? (lastRecorded ? addDays(lastRecorded, 7) : (loan?.since ?? ''));
   const matched = new Set<number>();
 
   const planned: PlannedPayout[] = [];
@@ -338,7 +342,7 @@ export function planSettlement(input: {
           capital = { fixed: recorded[index]!.amount };
           loanLink = { id: loan.id, recorded: true };
         }
-      } else if (loan.outstanding > 0 && (!lastRepayment || day >= addDays(lastRepayment, 7))) {
+      } else if (loan.outstanding > 0 && day >= due) {
         capital = { rate_percent: loan.rate_percent, outstanding: loan.outstanding };
         loanLink = { id: loan.id, recorded: false };
       }
@@ -348,7 +352,7 @@ export function planSettlement(input: {
     if (loanLink && !loanLink.recorded) {
       if (result.capital > 0) {
         loan!.outstanding -= result.capital;
-        lastRepayment = day;
+        due = addDays(day, 7);
       } else loanLink = null;
     }
     captureIds.forEach((c) => open.captures.delete(c.id));

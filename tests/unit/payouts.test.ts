@@ -225,4 +225,30 @@ describe('settling payout days', () => {
       ['2026-11-28', false, null],
     ]);
   });
+  it('waits for the loan’s next repayment date when it has one', () => {
+    const daily: SettlementStore = {
+      ...STORE,
+      schedules: [{ product: 'pay_later', frequency: 'daily', delay_days: 0, minimum_minor: 0 }],
+    };
+    const plan = planSettlement({
+      through: '2026-12-08',
+      stores: [daily],
+      captures: ['26', '27', '28', '29', '30']
+        .map((d) => capture(d, `2026-11-${d}`, 100_000))
+        .concat(['01', '07', '08'].map((d) => capture(`12-${d}`, `2026-12-${d}`, 100_000))),
+      refunds: [],
+      loan: {
+        id: 'loan',
+        rate_percent: 22,
+        outstanding: 1_000_000,
+        since: '2026-11-01',
+        repayments: [{ date: '2026-11-20', amount: 5000 }],
+        next_due: '2026-11-30',
+      },
+    });
+    expect(plan.filter((p) => p.breakdown.capital > 0).map((p) => p.day)).toEqual([
+      '2026-11-30',
+      '2026-12-07',
+    ]);
+  });
 });

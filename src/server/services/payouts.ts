@@ -118,6 +118,7 @@ function runningLoan(loans: LoanRow[]): (SettlementLoan & { currency: string; ro
       rate_percent: Number(d.repayment_rate ?? 22),
       outstanding: Math.max(0, minorOf(d.amount_vat, currency) - minorOf(d.paid_amount, currency)),
       since: typeof d.applied_at === 'string' ? d.applied_at.slice(0, 10) : dayOf(row.createdAt),
+      next_due: typeof d.next_repayment_date === 'string' ? d.next_repayment_date.slice(0, 10) : null,
       repayments: repayments
         .filter((r) => r.repayment_type !== 'early_pay_off')
         .map((r) => ({ date: String(r.date).slice(0, 10), amount: minorOf(r.amount, currency) })),
@@ -204,7 +205,16 @@ export function createPayoutService(deps: {
                 payout_id: p.id,
               });
             }
-            loans.push({ id: loan.id, data: { ...d, repayments, paid_amount: major(paid, loan.currency) } });
+            loans.push({
+              id: loan.id,
+              data: {
+                ...d,
+                repayments,
+                paid_amount: major(paid, loan.currency),
+                // The next is a week after the last taken (the capital pages' "next repayment").
+                next_repayment_date: addDays(taken.at(-1)!.day, 7),
+              },
+            });
           }
         }
         return { payouts: withIds, loans };

@@ -2,14 +2,10 @@
  * {capital_base}: where the merchant belongs (capital spec §2 entry redirect rules).
  */
 import { useEffect, useRef } from 'react';
-import { Card, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
-import { PageHeader } from '../../../components/PageHeader';
 import { useApplicationRecords, useCapitalBase, useLoans, useOffers } from '../api';
 import { useCapitalEvents } from '../events';
-import { isPlannedPath } from '../../../config/plannedAreas';
 import { useExperiments } from '../../../api/experiments';
 import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
 
@@ -55,13 +51,8 @@ export function CapitalEntry() {
     case 'waitlist':
       return <Navigate to={`${base}/waitlist`} replace />;
     case 'payouts':
-      // Spec §2: all empty goes to the completed payouts page. Until payouts exists, a page that says there is no
-      // capital yet, in the Capital section (issue 32: "not available yet" with Payouts highlighted read as broken).
-      return isPlannedPath('/finance/payouts/completed') ? (
-        <NothingYet />
-      ) : (
-        <Navigate to="/finance/payouts/completed" replace />
-      );
+      // Spec §2: all empty goes to the completed payouts page.
+      return <Navigate to="/finance/payouts/completed" replace />;
     case 'application':
       return <Navigate to={`${base}/applications/${target.id}`} replace />;
     case 'loan':
@@ -71,20 +62,4 @@ export function CapitalEntry() {
     case 'loans':
       return <Navigate to={`${base}/loans`} replace />;
   }
-}
-
-/** Capital with no offer, loan or application (while the payouts page of spec §2 is not built). */
-function NothingYet() {
-  const { t } = useTranslation('capital');
-  return (
-    <>
-      <PageHeader title={t('title')} />
-      <Card withBorder radius="lg" padding="xl" maw={560} data-testid="capital-nothing-yet">
-        <Title order={2} size="h4" mb="xs">
-          {t('nothingYet.title')}
-        </Title>
-        <Text c="dimmed">{t('nothingYet.body')}</Text>
-      </Card>
-    </>
-  );
 }

@@ -4,7 +4,7 @@
  * with its breakdown, the fee rule and, where a sales-share capital advance runs, its repayment (the same rule the
  * capital pages show) — and what is still waiting. A member of several merchants picks one; the address keeps it.
  */
-import { Accordion, Alert, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -136,9 +136,16 @@ function StoreCard(props: { store: UpcomingStore }) {
             <Accordion.Item key={p.day} value={p.day} data-day={p.day}>
               <Accordion.Control>
                 <Group justify="space-between" wrap="nowrap" pe="sm">
-                  <Text size="sm" fw={600}>
-                    <PayoutDay day={p.day} />
-                  </Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      <PayoutDay day={p.day} />
+                    </Text>
+                    {Number(p.capital) > 0 && (
+                      <Badge size="sm" variant="light" color="blue" data-capital>
+                        {t('breakdown.capital')}
+                      </Badge>
+                    )}
+                  </Group>
                   <Text size="sm" fw={600}>
                     <Money amount={p.net} currency={s.currency} />
                   </Text>
