@@ -1,6 +1,6 @@
 /**
  * `npm run bench:home` (issue 34): the merchant's home in a real browser with the CPU slowed 4x (Chromium's
- * throttling, as a mid-range phone), its tiles (sales today and this week, disputes waiting, API keys) on screen
+ * throttling, as a mid-range phone), its tiles (sales today and this week, disputes waiting, API keys, the payouts) on screen
  * within 1.0 s of navigation, and each of their calls ≤ 50 ms p95 — with BENCH_ORDERS orders (default 200,000)
  * for the merchant, beside the disputes list measured the same way in the same run.
  *
@@ -52,7 +52,7 @@ declare global {
 // does not have.
 const MARK_ON_SCREEN = `(() => {
   const home = location.pathname.startsWith('/dashboard');
-  const tiles = ['tile-sales-today', 'tile-sales-week', 'tile-disputes', 'tile-api-keys'];
+  const tiles = ['tile-sales-today', 'tile-sales-week', 'tile-disputes', 'tile-api-keys', 'tile-payouts'];
   const ready = home
     ? () => tiles.every((id) => {
         const tile = document.querySelector('[data-testid="' + id + '"]');
@@ -181,7 +181,7 @@ async function main() {
     console.log(row('the disputes list: its first row (for comparison)', results.disputes));
     if (process.env.BENCH_WATERFALL === '1') console.log(`\nthe last home load:\n${waterfall.join('\n')}`);
     console.log(`\nthe calls as the browser timed them (goal for the home's tiles' own calls: p95 ≤ 50 ms):`);
-    const tileCall = /^home: .*(payments\/summary|disputes\/active|api_keys)$/;
+    const tileCall = /^home: .*(payments\/summary|disputes\/active|api_keys|payouts\/summary)$/;
     for (const [key, values] of [...calls].sort())
       console.log(
         `${row(key, values)}${tileCall.test(key) ? (percentile(values, 95) <= 50 ? ' — met' : ' — NOT met') : ''}`,

@@ -248,6 +248,45 @@ describe('a store’s payouts', () => {
   });
 });
 
+describe('the payout run and the export', () => {
+  it('settles a merchant once however many reads race, and exports the filtered payouts as CSV', async () => {
+    now = new Date('2026-11-25T12:00:00Z');
+    const m = await merchant([
+      { amount: 1000, created_at: '2026-11-02' },
+      { amount: 800, created_at: '2026-11-09' },
+      { amount: 600, created_at: '2026-11-16' },
+    ]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => m.call('GET', BASE)));
+    for (const a of answers)
+      expect(a.body.payouts.map((p: Json) => p.day)).toEqual(['2026-11-23', '2026-11-16', '2026-11-09']);
+    const ids = new Set(answers.flatMap((a) => a.body.payouts.map((p: Json) => p.id)));
+    expect(ids.size).toBe(3);
+
+    const page = await m.call('GET', `${BASE}?page_size=2`);
+    expect(page.body.payouts).toHaveLength(2);
+    const next = await m.call('GET', `${BASE}?page_size=2&page_token=${page.body.next_page_token}`);
+    expect(next.body.payouts.map((p: Json) => p.day)).toEqual(['2026-11-09']);
+    expect(next.body.next_page_token).toBeNull();
+
+    const filtered = await m.call('GET', `${BASE}?day_gte=2026-11-10&day_lte=2026-11-20`);
+    expect(filtered.body.payouts.map((p: Json) => p.day)).toEqual(['2026-11-16']);
+
+    const csv = await app.inject({
+      method: 'POST',
+      url: `${BASE}/export`,
+      headers: { authorization: `Bearer ${m.token}`, 'x-mbo-client': 'test' },
+      payload: { day_gte: '2026-11-10' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="payouts-/);
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.day, r.net])).toEqual([
+      ['2026-11-23', answers[0]!.body.payouts[0].net],
+      ['2026-11-16', answers[0]!.body.payouts[1].net],
+    ]);
+  });
+});
+
 describe('who sees which payouts', () => {
   it('refuses a member without the payouts flag (403) and hides another merchant’s payout (404)', async () => {
     now = new Date('2026-11-25T12:00:00Z');

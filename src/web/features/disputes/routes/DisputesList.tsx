@@ -3,8 +3,6 @@
  * cards on a phone, the tutorial's first step.
  */
 import { Anchor, Group, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -12,13 +10,13 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
-import { notify } from '../../../components/notificationStore';
 import { usePermissionFlags } from '../../../api/permissions';
 import { exportCsv, useDisputes, type Dispute } from '../api';
 import { filtersFrom, hasFilters, paramsOf } from '../filters';
 import { StatusBadge } from '../components/StatusBadge';
 import { Day } from '../../../components/Day';
 import { Money } from '../../../components/Money';
+import { useDownloadAction } from '../../../components/useDownloadAction';
 import { TutorialFirstStep } from '../components/TutorialFirstStep';
 import { Filters } from '../components/DisputeFilters';
 import { DisputeCard } from '../components/DisputeCard';
@@ -65,7 +63,11 @@ export function DisputesList() {
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useDisputes(filters, mayFetch);
   const columns = useColumns();
-  const [exporting, setExporting] = useState(false);
+  const exportAction = useDownloadAction({
+    label: t('export'),
+    failed: t('exportFailed'),
+    save: () => exportCsv(filters),
+  });
   const disputes = list.data?.pages.flatMap((p) => p.disputes) ?? [];
 
   // Without the flag (or if the server says so all the same): the page says so, and offers no export.
@@ -77,27 +79,9 @@ export function DisputesList() {
       </>
     );
 
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportCsv(filters);
-    } catch {
-      notify({ variant: 'error', title: t('export'), message: t('exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        primary={{
-          label: exporting ? `${t('export')}…` : t('export'),
-          onClick: () => void (exporting ? undefined : download()),
-          icon: <IconDownload size={16} />,
-        }}
-      />
+      <PageHeader title={t('title')} primary={exportAction} />
       <TutorialFirstStep admin={admin} />
       <Group justify="flex-end" mt={-8} mb="xs">
         <Anchor component={Link} to="/disputes-faq" size="sm">

@@ -4,7 +4,7 @@
  * link for members who may create orders.
  */
 import { Group, Text } from '@mantine/core';
-import { IconDownload, IconLink } from '@tabler/icons-react';
+import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,8 +15,8 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
-import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
+import { useDownloadAction } from '../../../components/useDownloadAction';
 import { exportOrders, useOrders, useOrderTotals, type Payment } from '../api';
 import { OrderFiltersBar } from '../components/OrderFilters';
 import { OrderTotals } from '../components/OrderTotals';
@@ -80,7 +80,11 @@ export function OrdersList() {
   const list = useOrders(filters, mayFetch && sound);
   const totals = useOrderTotals(filters, mayFetch && sound);
   const columns = useColumns();
-  const [exporting, setExporting] = useState(false);
+  const exportAction = useDownloadAction({
+    label: t('export'),
+    failed: t('exportFailed'),
+    save: () => exportOrders(filters),
+  });
   const payments = list.data?.pages.flatMap((p) => p.payments) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
 
@@ -92,23 +96,7 @@ export function OrdersList() {
       </>
     );
 
-  const exportAction = {
-    label: exporting ? `${t('export')}…` : t('export'),
-    onClick: () => void (exporting ? undefined : download()),
-    icon: <IconDownload size={16} />,
-  };
   const newLink = { label: t('link.new'), onClick: () => setCreating(true), icon: <IconLink size={16} /> };
-
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportOrders(filters);
-    } catch {
-      notify({ variant: 'error', title: t('export'), message: t('exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>

@@ -4,8 +4,7 @@
  * 20 at a time with "Show more", and the CSV of the filtered payouts. With a payout's id, that payout's page.
  */
 import { Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -16,8 +15,8 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
-import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
+import { useDownloadAction } from '../../../components/useDownloadAction';
 import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
 import { PAYOUT_STATUSES } from '../../../../domain/payouts';
 import { exportPayouts, usePayouts, usePayoutTotals, type Payout } from '../api';
@@ -82,7 +81,11 @@ function PayoutsList() {
   const list = usePayouts(filters, mayFetch && sound);
   const totals = usePayoutTotals(filters, mayFetch && sound);
   const columns = useColumns();
-  const [exporting, setExporting] = useState(false);
+  const exportAction = useDownloadAction({
+    label: t('export'),
+    failed: t('exportFailed'),
+    save: () => exportPayouts(filters),
+  });
   const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
 
@@ -94,27 +97,9 @@ function PayoutsList() {
       </>
     );
 
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportPayouts(filters);
-    } catch {
-      notify({ variant: 'error', title: t('export'), message: t('exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        primary={{
-          label: exporting ? `${t('export')}…` : t('export'),
-          onClick: () => void (exporting ? undefined : download()),
-          icon: <IconDownload size={16} />,
-        }}
-      />
+      <PageHeader title={t('title')} primary={exportAction} />
       <PayoutsNav current="completed" />
       <PayoutFiltersBar filters={filters} onChange={change} />
       {sound && <PayoutTotalsBar query={totals} />}

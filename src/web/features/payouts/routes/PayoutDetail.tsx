@@ -5,7 +5,6 @@
  */
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermissionFlags } from '../../../api/permissions';
@@ -13,9 +12,9 @@ import { Day } from '../../../components/Day';
 import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
-import { notify } from '../../../components/notificationStore';
 import { downloadTransactions, usePayout, type PayoutDetail as Detail, type PayoutLine } from '../api';
 import { ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { useDownloadAction } from '../../../components/useDownloadAction';
 import { BreakdownTable } from '../components/BreakdownTable';
 import { PayoutDay } from '../components/PayoutDay';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
@@ -41,28 +40,18 @@ export function PayoutDetail(props: { id: string }) {
 function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
   const { t } = useTranslation('payouts');
   const p = props.payout;
-  const [saving, setSaving] = useState(false);
+  const download = useDownloadAction({
+    label: t('detail.csv'),
+    failed: t('exportFailed'),
+    save: () => downloadTransactions(p.id),
+  });
   const columns = useLineColumns(p.currency);
-  const download = async () => {
-    setSaving(true);
-    try {
-      await downloadTransactions(p.id);
-    } catch {
-      notify({ variant: 'error', title: t('detail.csv'), message: t('exportFailed') });
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <>
       <PageHeader
         title={t('detail.title', { store: p.store_name })}
         breadcrumbs={props.crumbs}
-        primary={{
-          label: saving ? `${t('detail.csv')}…` : t('detail.csv'),
-          onClick: () => void (saving ? undefined : download()),
-          icon: <IconDownload size={16} />,
-        }}
+        primary={download}
       />
       <Stack gap="lg">
         <Card withBorder>
@@ -147,7 +136,7 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             variant="subtle"
             mt="sm"
             leftSection={<IconDownload size={16} />}
-            onClick={() => void download()}
+            onClick={download.onClick}
           >
             {t('detail.csv')}
           </Button>
