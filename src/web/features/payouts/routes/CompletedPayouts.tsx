@@ -3,14 +3,14 @@
  * filters in the address (days, store, status), the filter's totals, a table on a desktop and cards on a phone,
  * 20 at a time with "Show more", and the CSV of the filtered payouts. With a payout's id, that payout's page.
  */
-import { Button, Group, MultiSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { type ReactNode } from 'react';
+import { Button, Group, MultiSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { useStores } from '../../../api/stores';
 import { DayInput } from '../../../components/DayInput';
+import { FiguresBar } from '../../../components/FiguresBar';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
@@ -20,6 +20,7 @@ import { useDownloadAction } from '../../../components/useDownloadAction';
 import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
 import { PAYOUT_STATUSES } from '../../../../domain/payouts';
 import { exportPayouts, usePayouts, usePayoutTotals, type Payout } from '../api';
+import type { PayoutTotals } from '../../../../contract/payouts';
 import { PayoutDay } from '../components/PayoutDay';
 import { PayoutsNav } from '../components/PayoutsNav';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
@@ -185,50 +186,31 @@ function PayoutFiltersBar(props: {
 }
 
 /** The filter's totals: how many payouts, their gross, what was deducted and the net, a line a currency. */
-function PayoutTotalsBar(props: {
-  query: {
-    data?: { totals: { currency: string; count: number; gross: string; deductions: string; net: string }[] };
-    isPending: boolean;
-    isError: boolean;
-  };
-}) {
+function PayoutTotalsBar(props: { query: { data?: PayoutTotals; isPending: boolean; isError: boolean } }) {
   const { t } = useTranslation('payouts');
-  const { query } = props;
-  if (query.isPending) return <Skeleton h={62} mb="md" data-testid="payout-totals-loading" />;
-  if (query.isError || !query.data)
-    return (
-      <Text size="sm" c="dimmed" mb="md">
-        {t('totals.failed')}
-      </Text>
-    );
-  const figure = (label: string, value: ReactNode, testId: string) => (
-    <Stack gap={0} key={testId} data-testid={testId}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </Stack>
-  );
-  const count = query.data.totals.reduce((sum, r) => sum + r.count, 0);
   return (
-    <Paper withBorder p="sm" mb="md" data-testid="payout-totals">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
-        {figure(t('totals.count'), <bdi dir="ltr">{count.toLocaleString('en-GB')}</bdi>, 'total-count')}
-        {query.data.totals.flatMap((r) => [
-          figure(
-            t('totals.gross'),
-            <Money amount={r.gross} currency={r.currency} />,
-            `total-gross-${r.currency}`,
+    <FiguresBar
+      query={props.query}
+      testId="payout-totals"
+      failed={t('totals.failed')}
+      columns={4}
+      figures={(data) => [
+        {
+          label: t('totals.count'),
+          value: (
+            <bdi dir="ltr">{data.totals.reduce((sum, r) => sum + r.count, 0).toLocaleString('en-GB')}</bdi>
           ),
-          figure(
-            t('totals.deductions'),
-            <Money amount={r.deductions} currency={r.currency} />,
-            `total-deductions-${r.currency}`,
-          ),
-          figure(t('totals.net'), <Money amount={r.net} currency={r.currency} />, `total-net-${r.currency}`),
-        ])}
-      </SimpleGrid>
-    </Paper>
+          testId: 'total-count',
+        },
+        ...data.totals.flatMap((r) =>
+          (['gross', 'deductions', 'net'] as const).map((key) => ({
+            label: t(`totals.${key}`),
+            value: <Money amount={r[key]} currency={r.currency} />,
+            testId: `total-${key}-${r.currency}`,
+          })),
+        ),
+      ]}
+    />
   );
 }
 
