@@ -81,4 +81,15 @@ for (const lang of ['en', 'ar'] as const) {
     await signInAs(page, 'acc-admin');
     await expectNoFindings(page, ['/disputes/dsp-rs-1001', '/support/tck-rs-101'], lang);
   });
+
+  test(`payouts: completed, upcoming with a capital repayment, how reports work, ${lang}`, async ({
+    page,
+  }) => {
+    await signInAs(page, 'acc-capital-paying');
+    await expectNoFindings(
+      page,
+      ['/finance/payouts', '/finance/payouts/upcoming', '/finance/payouts/how-reports-work'],
+      lang,
+    );
+  });
 }

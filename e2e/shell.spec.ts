@@ -164,7 +164,7 @@ test.describe('the sidebar of each persona', () => {
     await expect(page).toHaveURL(/\/payments$/);
     await expect(page.getByRole('link', { name: 'Orders' })).not.toBeInViewport();
     // The other top-bar actions are in a menu on phones.
-    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('button', { name: 'More', exact: true }).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   });
 
