@@ -157,11 +157,16 @@ describe('a store’s payouts', () => {
     const first = (await m.call('GET', BASE)).body.payouts[0];
     // From 2,500 on the fee is AED 6: 3,000 − 150 − 1 − 6.
     expect(first).toMatchObject({ day: '2026-11-23', gross: '3000.00', fee: '6.00', net: '2843.00' });
+    // The upcoming plan is kept between reads, and a refund makes it anew (its money's version moved).
+    const before = (await m.call('GET', `${BASE}/upcoming`)).body.stores[0].planned[0];
+    expect(before).toMatchObject({ day: '2026-11-30', refunds: '0.00' });
     const refund = await m.call('POST', `/merchant/api/v1/payments/${m.pay(0)}/refunds`, {
       amount: '100.00',
       reason: 'returned',
     });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const after = (await m.call('GET', `${BASE}/upcoming`)).body.stores[0].planned[0];
+    expect(after).toMatchObject({ day: '2026-11-30', refunds: '100.00', net: '254.00' });
 
     now = new Date('2026-12-01T08:00:00Z');
     const list = await m.call('GET', BASE);

@@ -820,6 +820,11 @@ export const payoutRuns = pgTable('payout_runs', {
     .primaryKey()
     .references(() => merchants.id, { onDelete: 'cascade' }),
   settledThrough: text('settled_through').notNull(),
+  /**
+   * Moves on with every capture and refund of the merchant's (in their transaction): a plan of its next payouts
+   * made at a version still holds while the version does (services/payouts.ts keeps them so).
+   */
+  version: integer('version').notNull().default(0),
 });
 
 /**

@@ -118,6 +118,10 @@ function after(sort: PaymentSort, cursor: PaymentCursor): SQL {
 /** A new id for a capture or refund. */
 const newId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
 
+/** Money of the merchant's moved: its planned payouts are stale (repositories/payouts.ts keeps the plan by version). */
+const moneyMoved = (tx: Pick<Db, 'execute'>, merchantId: string) =>
+  tx.execute(sql`update payout_runs set version = version + 1 where merchant_id = ${merchantId}`);
+
 export function createPaymentRepository(db: Db) {
   const repository = {
     /** A page: at most `limit` rows in the sort's order. */
@@ -251,6 +255,7 @@ export function createPaymentRepository(db: Db) {
         await tx
           .insert(paymentCaptures)
           .values({ id: newId('cap'), paymentId: id, amountMinor: amount, by, createdAt: now });
+        await moneyMoved(tx, row.merchantId);
         const [moved] = await tx
           .update(payments)
           .set({ status: status(row) })
@@ -291,6 +296,7 @@ export function createPaymentRepository(db: Db) {
           by: refund.by,
           createdAt: now,
         });
+        await moneyMoved(tx, row.merchantId);
         const [moved] = await tx
           .update(payments)
           .set({ status: status(row) })

@@ -64,11 +64,13 @@ function where(query: PayoutQuery): SQL | undefined {
 
 export function createPayoutRepository(db: Db) {
   return {
-    /** The last day each merchant is settled through (none: never settled). */
-    async settledThrough(merchantIds: string[]): Promise<Map<string, string>> {
+    /** Each merchant's run: the last day it is settled through and its money's version (none: never settled). */
+    async runs(merchantIds: string[]): Promise<Map<string, { settledThrough: string; version: number }>> {
       if (merchantIds.length === 0) return new Map();
       const rows = await db.select().from(payoutRuns).where(inArray(payoutRuns.merchantId, merchantIds));
-      return new Map(rows.map((r) => [r.merchantId, r.settledThrough]));
+      return new Map(
+        rows.map((r) => [r.merchantId, { settledThrough: r.settledThrough, version: r.version }]),
+      );
     },
 
     /**
@@ -135,7 +137,7 @@ export function createPayoutRepository(db: Db) {
             .where(eq(capitalLoans.id, loan.id));
         await tx
           .update(payoutRuns)
-          .set({ settledThrough: through })
+          .set({ settledThrough: through, version: sql`${payoutRuns.version} + 1` })
           .where(eq(payoutRuns.merchantId, merchantId));
         return write.payouts.length;
       });

@@ -176,11 +176,11 @@ export function createPayoutService(deps: {
   }
 
   /** The provider's payout run for these merchants through today (each once a day; see the module's note). */
-  async function settleDue(merchantIds: string[]) {
+  async function settleDue(merchantIds: string[]): Promise<Map<string, number>> {
     const day = today();
-    const runs = await repository.settledThrough(merchantIds);
-    for (const merchantId of merchantIds) {
-      if ((runs.get(merchantId) ?? '') >= day) continue;
+    const runs = await repository.runs(merchantIds);
+    const due = merchantIds.filter((m) => (runs.get(m)?.settledThrough ?? '') < day);
+    for (const merchantId of due) {
       await repository.settle(merchantId, day, (snapshot): SettlementWrite => {
         const { planned, loan } = plan(snapshot, day);
         const withIds = planned.map((p) => ({
@@ -220,6 +220,29 @@ export function createPayoutService(deps: {
         return { payouts: withIds, loans };
       });
     }
+    const current = due.length > 0 ? await repository.runs(merchantIds) : runs;
+    return new Map([...current].map(([m, run]) => [m, run.version]));
+  }
+
+  /**
+   * A merchant's next payouts (the next 31 days) as planned from what waits: kept while its money's version holds
+   * (every capture, refund and settlement moves it, in the database, so an instance never serves a plan another
+   * instance's capture made stale), at most 1,000 merchants' (the oldest kept leaves first).
+   */
+  const plans = new Map<
+    string,
+    { day: string; version: number; result: ReturnType<typeof plan>; snapshot: SettlementSnapshot }
+  >();
+  async function planned(merchantId: string, version: number | undefined) {
+    const day = today();
+    const kept = plans.get(merchantId);
+    if (kept && version !== undefined && kept.day === day && kept.version === version) return kept;
+    const snapshot = await repository.snapshot(merchantId);
+    const fresh = { day, version: version ?? -1, result: plan(snapshot, addDays(day, PLAN_DAYS)), snapshot };
+    plans.delete(merchantId);
+    plans.set(merchantId, fresh);
+    if (plans.size > 1000) plans.delete(plans.keys().next().value!);
+    return fresh;
   }
 
   async function storeNames(merchantIds: string[]) {
@@ -486,10 +509,12 @@ export function createPayoutService(deps: {
       const allowed = await readable(accountId);
       const chosen = merchantId ?? allowed[0]!;
       if (!allowed.includes(chosen)) throw notFound();
-      await settleDue([chosen]);
+      const versions = await settleDue([chosen]);
       const day = today();
-      const snapshot = await repository.snapshot(chosen);
-      const { planned, loan } = plan(snapshot, addDays(day, PLAN_DAYS));
+      const {
+        snapshot,
+        result: { planned: plannedPayouts, loan },
+      } = await planned(chosen, versions.get(chosen));
       const merchants = (await accounts.storesOf(allowed)).reduce(
         (list, s) =>
           list.some((m) => m.id === s.merchantId)
@@ -498,7 +523,7 @@ export function createPayoutService(deps: {
         [] as { id: string; name: string }[],
       );
       const stores = settlementStores(snapshot).map((store): UpcomingStore => {
-        const own = planned.filter((p) => p.store_id === store.id && p.day > day);
+        const own = plannedPayouts.filter((p) => p.store_id === store.id && p.day > day);
         const money = (minor: number) => minorToDecimal(minor, store.currency);
         const pending =
           snapshot.captures.filter((c) => c.store_id === store.id).reduce((sum, c) => sum + c.amount, 0) -
@@ -553,15 +578,14 @@ export function createPayoutService(deps: {
     /** The home's tile: the last payout sent, and the soonest planned one. */
     async summary(accountId: string): Promise<PayoutSummary> {
       const allowed = await readable(accountId);
-      await settleDue(allowed);
+      const versions = await settleDue(allowed);
       const names = await storeNames(allowed);
       const [last] = await repository.list({ merchantIds: allowed }, 1);
       const day = today();
       let next: PayoutSummary['next'] = null;
       for (const merchantId of allowed) {
-        const snapshot = await repository.snapshot(merchantId);
-        const { planned } = plan(snapshot, addDays(day, PLAN_DAYS));
-        const soonest = planned.filter((p) => p.day > day).sort((a, b) => (a.day < b.day ? -1 : 1))[0];
+        const { result } = await planned(merchantId, versions.get(merchantId));
+        const soonest = result.planned.filter((p) => p.day > day).sort((a, b) => (a.day < b.day ? -1 : 1))[0];
         if (soonest && (!next || soonest.day < next.day))
           next = {
             day: soonest.day,

@@ -1,0 +1,1 @@
+ALTER TABLE "payout_runs" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
