@@ -146,3 +146,50 @@ test.describe('payouts on a phone', () => {
     await shot(page, 'payouts-upcoming-ar-375');
   });
 });
+
+test.describe('the money area in the mobile app’s webview', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the app’s webview is a phone');
+
+  test('opens with the app’s one-time token, and sends a browser without one to root', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The signed-in app (its session, here the page's) asks for a token for the landing page.
+    await signInAs(page, 'acc-capital-paying');
+    const asked = await page.request.post('/merchant/api/v1/webview/tokens', {
+      data: { path: '/money/landing' },
+      headers: { 'x-mbo-client': 'e2e' },
+    });
+    expect(asked.ok(), await asked.text()).toBe(true);
+    const { url } = (await asked.json()) as { url: string };
+
+    // The webview: a browser of its own, nothing but the token in its address.
+    const webview = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+    });
+    const money = await webview.newPage();
+    const entry = new URL(url);
+    await money.goto(`${entry.pathname}${entry.search}`);
+    await expect(money).toHaveURL(/\/money\/landing$/);
+    await expect(money.getByRole('heading', { name: 'Money', level: 1 })).toBeVisible();
+    await expect(money.getByTestId('money-next')).toContainText('AED');
+    await expect(money.getByRole('navigation', { name: 'Finance' })).toHaveCount(0);
+    await shot(money, 'money-landing-en-375');
+    await money.getByRole('link', { name: 'All payouts' }).click();
+    await money.getByTestId('money-payouts').locator('[data-payout]').first().click();
+    await expect(money).toHaveURL(/\/money\/transaction-detail\/po-/);
+    await expect(money.getByTestId('money-breakdown')).toContainText('Net payout');
+    await shot(money, 'money-transaction-en-375');
+    // The token was good once: the same address again goes to root.
+    await money.goto(`${entry.pathname}${entry.search}`);
+    await expect(money).not.toHaveURL(/\/money\//);
+    await webview.close();
+
+    // The back office in a browser, signed in but not a webview: the money area is root.
+    await page.goto('/money/landing');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

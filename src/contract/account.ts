@@ -18,6 +18,9 @@ export const Account = Type.Object({
   permissions: Type.Array(
     Type.Object({ merchant_id: Type.String(), role: Type.String(), merchant_country: Type.String() }),
   ),
+  webview: Type.Boolean({
+    description: 'this session was opened in the mobile app’s webview with a one-time token (the money area’s)',
+  }),
 });
 export type Account = Static<typeof Account>;
 

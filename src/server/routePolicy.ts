@@ -28,6 +28,8 @@ const API = /^\/(merchant|partners)\//;
 const PRIVATE = /^\/(merchant\/api|partners|dev)\//;
 const FLOOD: Array<[RegExp, FloodGroup]> = [
   [/^\/merchant\/api\/v2\/auth\//, 'auth'],
+  // Guessing a 256-bit webview token is hopeless; sign-in's flood budget still bounds anyone who tries.
+  [/^\/webview\/enter$/, 'auth'],
   [/^\/merchant\/api\/v1\/events$/, 'events'],
 ];
 

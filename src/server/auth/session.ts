@@ -17,6 +17,8 @@ export interface SessionContext {
   state: 'half' | 'open';
   pending: 'input_2fa' | 'setup_2fa' | null;
   factor: Factor | null;
+  /** Opened inside the mobile app's webview with a one-time token (the money area is for these only). */
+  webview: boolean;
 }
 
 /** What the hook needs of the sign-in service: a token's live session, if any. */

@@ -204,6 +204,8 @@ export const sessions = pgTable(
     factor: text('factor'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Opened by the mobile app's webview with a one-time token (docs/shell-and-permissions.md "The money area"). */
+    webview: boolean('webview').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
@@ -213,6 +215,23 @@ export const sessions = pgTable(
     index('sessions_account_idx').on(t.accountId),
   ],
 );
+
+/**
+ * One-time tokens the signed-in mobile app puts in a webview's address (POST …/webview/tokens): good once, for a
+ * minute, for one path of the money area or the webview pages; only their SHA-256 is kept.
+ */
+export const webviewTokens = pgTable('webview_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  /** The app's session that asked for it: the webview's session is opened only while it is alive. */
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  path: text('path').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
 
 /**
  * One-time codes. `purpose` sign_in: the first factor (its id is the `session_id` the app holds); challenge:

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db';
 import { notifyAccess } from './accessEvents';
-import { accounts, counters, meta, otpCodes, sessions, usedBotChallenges } from '../db/schema';
+import { accounts, counters, meta, otpCodes, sessions, usedBotChallenges, webviewTokens } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type OtpRow = typeof otpCodes.$inferSelect;
@@ -118,6 +118,25 @@ export function createAuthRepository(db: Db) {
 
     async insertSession(row: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(row);
+    },
+    async insertWebviewToken(row: typeof webviewTokens.$inferInsert): Promise<void> {
+      await db.insert(webviewTokens).values(row);
+    },
+    /** Uses a webview token once: the row if it was unused and unexpired at `now` (and is now used), else none. */
+    async useWebviewToken(tokenHash: string, now: Date) {
+      return (
+        await db
+          .update(webviewTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(webviewTokens.tokenHash, tokenHash),
+              isNull(webviewTokens.usedAt),
+              sql`${webviewTokens.expiresAt} > ${now}`,
+            ),
+          )
+          .returning()
+      )[0];
     },
     async sessionByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
       return (

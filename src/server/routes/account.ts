@@ -17,7 +17,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       const session = requireSession(request);
       // The app caches the account for 300 s (spec §7); the browser must not keep it after logout.
       reply.header('cache-control', 'private, no-store');
-      return account.account(session.accountId);
+      return { ...(await account.account(session.accountId)), webview: session.webview };
     },
   );
 

@@ -28,7 +28,8 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
   }
 
   return {
-    async account(accountId: string): Promise<Account> {
+    /** The account as its session check reads it (the route adds whether the session is a webview's). */
+    async account(accountId: string): Promise<Omit<Account, 'webview'>> {
       const account = await repo.account(accountId);
       if (!account) throw new HttpError(401, 'unauthorized');
       return {

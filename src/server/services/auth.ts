@@ -36,6 +36,8 @@ export const FIRST_CODE_LIFETIME_MS = 30 * 60_000;
 export const HALF_OPEN_LIFETIME_MS = 30 * 60_000;
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+/** A webview token is good once, for a minute: the app opens the page at once (docs/shell-and-permissions.md). */
+export const WEBVIEW_TOKEN_MS = 60_000;
 /**
  * SMS pumping (issue 14, finding 4): a set-up code goes to an address nobody has confirmed yet, so one session
  * could send codes to any number of premium numbers. New addresses per session and per client address in an
@@ -373,7 +375,54 @@ export function createAuthService(deps: {
         state: row.state as 'half' | 'open',
         pending: (row.pending as SessionContext['pending']) ?? null,
         factor: (row.factor as Factor | null) ?? null,
+        webview: row.webview,
       };
+    },
+
+    /**
+     * A one-time token for the mobile app's webview (docs/shell-and-permissions.md "The money area"): the app,
+     * signed in, asks for one for the page it opens; good once, for 60 seconds.
+     */
+    async issueWebviewToken(session: SessionContext, path: string) {
+      const now = clock.now();
+      const { token, tokenHash } = newToken();
+      const expiresAt = new Date(now.getTime() + WEBVIEW_TOKEN_MS);
+      await repo.insertWebviewToken({
+        tokenHash,
+        sessionId: session.id,
+        accountId: session.accountId,
+        path,
+        expiresAt,
+        createdAt: now,
+      });
+      return { token, expiresAt };
+    },
+
+    /**
+     * The webview's own session for a token: opened when the token is unused, unexpired and the app's session that
+     * asked for it is still alive; null otherwise (the token is spent either way).
+     */
+    async enterWebview(input: { token: string; userAgent?: string; ip?: string }) {
+      const now = clock.now();
+      const used = await repo.useWebviewToken(sha256(input.token), now);
+      if (!used) return null;
+      const source = await repo.sessionById(used.sessionId);
+      if (!source || source.state !== 'open' || source.endedAt !== null || !alive(source)) return null;
+      const { token, tokenHash } = newToken();
+      await repo.insertSession({
+        id: randomUUID(),
+        accountId: used.accountId,
+        tokenHash,
+        state: 'open',
+        pending: null,
+        factor: source.factor,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        ip: input.ip ?? null,
+        webview: true,
+        createdAt: now,
+        lastSeenAt: now,
+      });
+      return { token, path: used.path };
     },
 
     /** Whether a session is open (second factor done, not ended, not expired) and the account's. */

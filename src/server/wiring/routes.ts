@@ -20,6 +20,7 @@ import { devRoutes } from '../routes/dev';
 import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
 import { payoutRoutes } from '../routes/payouts';
+import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
 import { paymentLinkRoutes } from '../routes/paymentLinks';
@@ -77,6 +78,11 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(payoutRoutes, { payouts: s.payouts });
+  await app.register(webviewRoutes, {
+    auth: s.auth,
+    publicUrl: config.publicUrl,
+    secureCookies: config.nodeEnv === 'production',
+  });
   await app.register(remoteConfigRoutes, { remoteConfig: s.remoteConfig, isOps: s.isOps });
   await app.register(merchantRoutes, {
     merchants: s.merchants,

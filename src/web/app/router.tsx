@@ -15,6 +15,8 @@ import { RenderErrorBoundary } from '../components/RenderErrorPage';
 import { signedInRoutes } from './shell/routes';
 import { lazyScreen, type LazyHandle } from './lazyScreen';
 
+const money = () => import('../features/payouts/routes/MoneyPages');
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -28,8 +30,33 @@ export const routes: RouteObject[] = [
         path: 'logout/:source?',
         ...lazyScreen(() => import('./LogoutPage').then((m) => m.LogoutPage)),
       },
-      // The money area lives inside the mobile app's webview only (spec §2.6); in a browser it is root.
-      { path: 'money/*', element: <Navigate to="/" replace /> },
+      // The money area lives inside the mobile app's webview only (spec §2.6): a session the webview opened with
+      // the app's one-time token sees it; anyone else goes to root (MoneyLayout).
+      {
+        path: 'money',
+        ...lazyScreen(() => import('./MoneyLayout').then((m) => m.MoneyLayout)),
+        children: [
+          { index: true, element: <Navigate to="landing" replace /> },
+          {
+            path: 'landing',
+            ...lazyScreen(() => money().then((m) => m.MoneyLanding), ['payouts']),
+          },
+          {
+            path: 'transactions-history',
+            ...lazyScreen(() => money().then((m) => m.MoneyTransactions), ['payouts']),
+          },
+          {
+            path: 'transaction-detail/:transactionId',
+            ...lazyScreen(() => money().then((m) => m.MoneyTransaction), ['payouts']),
+          },
+          // The card application's pages (landing, payout-changes, payout-options) come with the card.
+          {
+            path: 'card-application/*',
+            ...lazyScreen(() => money().then((m) => m.MoneyNotYet), ['payouts']),
+          },
+          { path: '*', element: <Navigate to="/money/landing" replace /> },
+        ],
+      },
       {
         path: 'webview/*',
         ...lazyScreen(() => import('./WebviewPage').then((m) => m.WebviewPage)),

@@ -12,6 +12,7 @@ import type {
   PayoutDetail,
   PayoutLine,
   PayoutsPage,
+  PayoutSummary,
   PayoutTotals,
   UpcomingAnswer,
   UpcomingStore,
@@ -28,7 +29,17 @@ export const payoutKeys = {
   detail: (id: string) => ['payouts', 'detail', id] as const,
   upcoming: (merchantId: string | undefined) => ['payouts', 'upcoming', merchantId ?? ''] as const,
   ofPayment: (paymentId: string) => ['payouts', 'payment', paymentId] as const,
+  summary: ['payouts', 'summary'] as const,
 };
+
+/** The last payout sent and the next one planned (the money area's landing). */
+export const usePayoutSummary = (enabled = true) =>
+  useQuery({
+    queryKey: payoutKeys.summary,
+    enabled,
+    queryFn: () => api<PayoutSummary>('GET', `${P}/summary`),
+    retry: retryUnless4xx,
+  });
 
 export function usePayouts(filters: PayoutFilters, enabled = true) {
   return useInfiniteQuery({

@@ -16,6 +16,7 @@ import { downloadTransactions, usePayout, type PayoutDetail as Detail, type Payo
 import { ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { BreakdownTable } from '../components/BreakdownTable';
+import { kindOf, PayoutLineCard } from '../components/PayoutLineCard';
 import { PayoutDay } from '../components/PayoutDay';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
 
@@ -125,7 +126,7 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             rowAttribute="line-id"
             table={{ columns, minWidth: 640, testId: 'payout-lines', highlight: false }}
             cards={{
-              render: (l) => <LineCard line={l} currency={p.currency} />,
+              render: (l) => <PayoutLineCard line={l} currency={p.currency} />,
               testId: 'payout-line-cards',
             }}
             loading={{ rows: 1, height: 44, testId: 'payout-lines-loading' }}
@@ -148,9 +149,6 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
 
 /** The lines are part of the payout's answer: nothing loads on their own. */
 const DONE = { isPending: false, isError: false, refetch: () => undefined };
-
-const kindOf = (l: PayoutLine, t: (key: string) => string) =>
-  l.kind === 'refund' && l.reason === 'dispute' ? t('line.dispute') : t(`line.${l.kind}`);
 
 function useLineColumns(currency: string): ListColumn<PayoutLine>[] {
   const { t } = useTranslation('payouts');
@@ -182,32 +180,4 @@ function useLineColumns(currency: string): ListColumn<PayoutLine>[] {
       ),
     },
   ];
-}
-
-/** A line on a phone: the order and its type, the day, and what it adds to the payout. */
-function LineCard(props: { line: PayoutLine; currency: string }) {
-  const { t } = useTranslation('payouts');
-  const l = props.line;
-  return (
-    <>
-      <Group justify="space-between" wrap="nowrap">
-        <Anchor component={Link} to={`/payments/${encodeURIComponent(l.payment_id)}`} fw={600}>
-          <bdi>{l.order_reference}</bdi>
-        </Anchor>
-        <Text fw={600}>
-          <Money amount={l.net} currency={props.currency} />
-        </Text>
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {kindOf(l, t)} · <Day iso={l.at} />
-        </Text>
-        {l.kind === 'capture' && (
-          <Text size="xs" c="dimmed">
-            {t('line.commission')} <Money amount={l.commission} currency={props.currency} />
-          </Text>
-        )}
-      </Group>
-    </>
-  );
 }

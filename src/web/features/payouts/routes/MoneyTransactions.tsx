@@ -1,0 +1,69 @@
+/** The money area's transactions history (`money/transactions-history`): the payouts sent, newest first. */
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { Money } from '../../../components/Money';
+import { ResponsiveList, ShowMore } from '../../../components/ResponsiveList';
+import { usePayouts } from '../api';
+import { PayoutDay } from '../components/PayoutDay';
+import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
+import { NO_FILTERS } from '../filters';
+
+export function MoneyTransactions() {
+  const { t } = useTranslation('payouts');
+  const list = usePayouts(NO_FILTERS);
+  const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/money/landing" size="sm">
+        {t('money.back')}
+      </Anchor>
+      <Title order={1} size="h2">
+        {t('money.history')}
+      </Title>
+      <ResponsiveList
+        query={list}
+        rows={payouts}
+        rowKey={(p) => p.id}
+        rowAttribute="payout"
+        cards={{
+          testId: 'money-payouts',
+          link: (p) => `/money/transaction-detail/${encodeURIComponent(p.id)}`,
+          render: (p) => (
+            <>
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={600}>
+                  <PayoutDay day={p.day} />
+                </Text>
+                <PayoutStatusBadge status={p.status} />
+              </Group>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm" truncate>
+                  <bdi>{p.store_name}</bdi>
+                </Text>
+                <Text size="sm" fw={600}>
+                  <Money amount={p.net} currency={p.currency} />
+                </Text>
+              </Group>
+            </>
+          ),
+        }}
+        loading={{ rows: 5, height: 64, testId: 'money-payouts-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={{ testId: 'money-payouts-empty', title: t('empty.title'), body: t('empty.body') }}
+        footer={
+          <ShowMore
+            shown={t('shownSome', { count: payouts.length })}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        }
+      />
+    </Stack>
+  );
+}
