@@ -19,7 +19,8 @@ export const Account = Type.Object({
     Type.Object({ merchant_id: Type.String(), role: Type.String(), merchant_country: Type.String() }),
   ),
   webview: Type.Boolean({
-    description: 'this session was opened in the mobile app’s webview with a one-time token (the money area’s)',
+    description:
+      'this session was opened in the mobile app’s webview with a one-time token (the money area’s)',
   }),
 });
 export type Account = Static<typeof Account>;

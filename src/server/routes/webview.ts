@@ -44,7 +44,8 @@ export async function webviewRoutes(
     {
       schema: {
         tags: ['webview'],
-        summary: 'Spends a webview token: the webview’s session, then the page (root when the token is not good)',
+        summary:
+          'Spends a webview token: the webview’s session, then the page (root when the token is not good)',
         querystring: {
           type: 'object',
           properties: { token: { type: 'string', maxLength: 200 } },
