@@ -9,21 +9,23 @@ import type { Experiments } from '../../contract/account';
 
 const FIVE_MINUTES = 300_000;
 
+/** The query for an account's experiments (the shell's prefetch starts it before any component asks). */
+export const experimentsQuery = (id: string | undefined) => ({
+  queryKey: ['experiments', id],
+  staleTime: FIVE_MINUTES,
+  queryFn: async () =>
+    (
+      await api<Experiments>(
+        'GET',
+        `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(id!)}`,
+      )
+    ).experiments
+      .filter((e) => e.value === 'enabled')
+      .map((e) => e.name),
+});
+
 export function useExperiments() {
   const account = useAccount();
   const id = account.data?.id;
-  return useQuery({
-    queryKey: ['experiments', id],
-    enabled: Boolean(id),
-    staleTime: FIVE_MINUTES,
-    queryFn: async () =>
-      (
-        await api<Experiments>(
-          'GET',
-          `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(id!)}`,
-        )
-      ).experiments
-        .filter((e) => e.value === 'enabled')
-        .map((e) => e.name),
-  });
+  return useQuery({ ...experimentsQuery(id), enabled: Boolean(id) });
 }

@@ -9,10 +9,10 @@ import type { Static } from '../../contract/common';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-export const useLegalEntities = (enabled = true) =>
-  useQuery({
-    queryKey: ['legal-entities'],
-    enabled,
-    staleTime: FIVE_MINUTES,
-    queryFn: () => api<Static<typeof LegalEntities>>('GET', '/merchant/api/v1/legal-entities'),
-  });
+export const LEGAL_ENTITIES_QUERY = {
+  queryKey: ['legal-entities'],
+  staleTime: FIVE_MINUTES,
+  queryFn: () => api<Static<typeof LegalEntities>>('GET', '/merchant/api/v1/legal-entities'),
+};
+
+export const useLegalEntities = (enabled = true) => useQuery({ ...LEGAL_ENTITIES_QUERY, enabled });

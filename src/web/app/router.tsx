@@ -23,7 +23,14 @@ export const routes: RouteObject[] = [
     children: [
       // The signed-in layout and everything in it (spec §2.6); its code loads after sign-in.
       {
-        ...lazyScreen(() => import('./shell/AppLayout').then((m) => m.SignedInLayout), ['shell']),
+        ...lazyScreen(
+          () =>
+            import('./shell/AppLayout').then((m) => {
+              m.startShell();
+              return m.SignedInLayout;
+            }),
+          ['shell'],
+        ),
         children: signedInRoutes,
       },
       {

@@ -21,7 +21,7 @@ import { logout } from '../session';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { ShellContext } from './ShellContext';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
-import { useShell } from './useShell';
+import { prefetchShell, useShell } from './useShell';
 import { queryClient } from './signedInQueryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
@@ -30,6 +30,9 @@ import { isStaffWithoutMerchant, useAccount } from '../../api/account';
 
 /** Wider than this is the desktop layout; at 768 px or less the sidebar is a drawer (spec §2.3). */
 const DRAWER_BREAKPOINT = '48.0625em';
+
+/** The shell's questions, asked as soon as this code has loaded (router.tsx), before the layout first draws. */
+export const startShell = () => prefetchShell(queryClient);
 
 export function SignedInLayout() {
   return (

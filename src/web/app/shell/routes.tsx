@@ -11,7 +11,15 @@ import { PLANNED } from '../../config/plannedRoutes';
 type Permission = keyof ComputedPermissions;
 
 const pages = () => import('./pages');
-const dashboard = () => import('../../features/dashboard/routes/DashboardPages');
+// The home's questions start with the chunk (beside the shell's), not once the shell has drawn: bench:home.
+const dashboard = () =>
+  Promise.all([
+    import('../../features/dashboard/routes/DashboardPages'),
+    import('./signedInQueryClient'),
+  ]).then(([screens, { queryClient }]) => {
+    screens.prefetchHome(queryClient);
+    return screens;
+  });
 
 /** The dashboard's onboarding gate and screens (features/dashboard; onboarding spec §2). */
 const DASHBOARD: [

@@ -12,6 +12,7 @@ import type { SalesSummary } from '../../../contract/payments';
 import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
 import type { ApiKeys, RevealAnswer, RevealBody, StepUpAnswer } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
+import { PERMISSIONS_QUERY } from '../../api/permissions';
 import { tzOffset } from '../../components/listText';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
 
@@ -52,26 +53,24 @@ export async function signContract(storeId: string) {
 }
 
 /** The home's sales tile: today and the last 7 days. */
-export const useSales = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['dashboard', 'sales'],
-    enabled,
-    queryFn: ({ signal }) =>
-      api<SalesSummary>('GET', `/merchant/api/v1/payments/summary?tz_offset=${tzOffset()}`, undefined, {
-        signal,
-      }),
-    retry: retryUnless4xx,
-  });
+const salesQuery = {
+  queryKey: ['dashboard', 'sales'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<SalesSummary>('GET', `/merchant/api/v1/payments/summary?tz_offset=${tzOffset()}`, undefined, {
+      signal,
+    }),
+  retry: retryUnless4xx,
+};
+export const useSales = (enabled: boolean) => useQuery({ ...salesQuery, enabled });
 
 /** The last payout sent and the next one planned (docs/payouts.md). */
-export const usePayoutSummary = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['dashboard', 'payouts'],
-    enabled,
-    queryFn: ({ signal }) =>
-      api<PayoutSummary>('GET', '/merchant/api/v1/payouts/summary', undefined, { signal }),
-    retry: retryUnless4xx,
-  });
+const payoutSummaryQuery = {
+  queryKey: ['dashboard', 'payouts'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<PayoutSummary>('GET', '/merchant/api/v1/payouts/summary', undefined, { signal }),
+  retry: retryUnless4xx,
+};
+export const usePayoutSummary = (enabled: boolean) => useQuery({ ...payoutSummaryQuery, enabled });
 
 /**
  * The remote status message (spec §7, §8): asked at most once in 10 minutes, and given up after 60 seconds (a
@@ -107,13 +106,34 @@ const keysPath = (merchantId: string) =>
   `/merchant/api/v1/application/merchant/${encodeURIComponent(merchantId)}/api_keys`;
 
 /** A merchant's API keys, secrets masked (workspace admins). */
+const apiKeysQuery = (merchantId: string) => ({
+  queryKey: ['dashboard', 'api-keys', merchantId],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ApiKeys>('GET', keysPath(merchantId), undefined, { signal }),
+  retry: retryUnless4xx,
+});
 export const useApiKeys = (merchantId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ['dashboard', 'api-keys', merchantId],
-    enabled,
-    queryFn: ({ signal }) => api<ApiKeys>('GET', keysPath(merchantId), undefined, { signal }),
-    retry: retryUnless4xx,
-  });
+  useQuery({ ...apiKeysQuery(merchantId), enabled });
+
+/**
+ * Starts the home's questions as soon as the dashboard's code is loaded, beside the shell's own rather than after
+ * the shell and the gate have drawn (bench:home, docs/benchmarks.md): the gate's, then — once the permission flags
+ * say which tiles the member sees — the tiles' (sales, payouts, API keys). The same keys and fetches as the
+ * components', so they find the answers (or the requests under way); a failure is each component's to show (it
+ * asks again on mount).
+ */
+export function prefetchHome(client: QueryClient) {
+  void client.prefetchQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
+  void client
+    .fetchQuery(PERMISSIONS_QUERY)
+    .then(async (flags) => {
+      if (flags.is_order_view_allowed === true) void client.prefetchQuery(salesQuery);
+      if (flags.is_payouts_allowed === true) void client.prefetchQuery(payoutSummaryQuery);
+      const first = flags.is_account_edit_allowed === true ? (await fetchStores(client))[0] : undefined;
+      if (first) void client.prefetchQuery(apiKeysQuery(first.merchant_id));
+    })
+    .catch(() => undefined);
+}
 
 /** A fresh code to the member's own second factor, before a secret is shown. */
 export const sendStepUpCode = () => api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', {});

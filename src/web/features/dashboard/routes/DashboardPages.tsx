@@ -13,3 +13,4 @@ export { BusinessProfilePage } from './BusinessProfilePage';
 export { ContractPage } from './ContractPage';
 export { DashboardIndex } from './DashboardIndex';
 export { KuwaitBlockedNotice } from './KuwaitBlockedNotice';
+export { prefetchHome } from '../api';
