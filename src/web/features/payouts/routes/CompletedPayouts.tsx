@@ -23,6 +23,7 @@ import { exportPayouts, usePayouts, usePayoutTotals, type Payout } from '../api'
 import type { PayoutTotals } from '../../../../contract/payouts';
 import { PayoutDay } from '../components/PayoutDay';
 import { PayoutsNav } from '../components/PayoutsNav';
+import { PayoutCard } from '../components/PayoutCard';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
 import { backwards, filtersFrom, hasFilters, NO_FILTERS, paramsOf, type PayoutFilters } from '../filters';
 import { PayoutDetail } from './PayoutDetail';
@@ -211,32 +212,5 @@ function PayoutTotalsBar(props: { query: { data?: PayoutTotals; isPending: boole
         ),
       ]}
     />
-  );
-}
-
-/** A payout on a phone: its day and status, the store, the net and how many orders. */
-function PayoutCard(props: { payout: Payout }) {
-  const { t } = useTranslation('payouts');
-  const p = props.payout;
-  return (
-    <>
-      <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600}>
-          <PayoutDay day={p.day} />
-        </Text>
-        <PayoutStatusBadge status={p.status} />
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" truncate>
-          <bdi>{p.store_name}</bdi>
-        </Text>
-        <Text size="sm" fw={600}>
-          <Money amount={p.net} currency={p.currency} />
-        </Text>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t('card.orders', { count: p.capture_count })}
-      </Text>
-    </>
   );
 }

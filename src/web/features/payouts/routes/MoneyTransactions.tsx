@@ -1,14 +1,12 @@
 /** The money area's transactions history (`money/transactions-history`): the payouts sent, newest first. */
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
-import { Money } from '../../../components/Money';
 import { ResponsiveList, ShowMore } from '../../../components/ResponsiveList';
 import { usePayouts } from '../api';
-import { PayoutDay } from '../components/PayoutDay';
-import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
+import { PayoutCard } from '../components/PayoutCard';
 import { NO_FILTERS } from '../filters';
 
 export function MoneyTransactions() {
@@ -33,24 +31,7 @@ export function MoneyTransactions() {
         cards={{
           testId: 'money-payouts',
           link: (p) => `/money/transaction-detail/${encodeURIComponent(p.id)}`,
-          render: (p) => (
-            <>
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>
-                  <PayoutDay day={p.day} />
-                </Text>
-                <PayoutStatusBadge status={p.status} />
-              </Group>
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" truncate>
-                  <bdi>{p.store_name}</bdi>
-                </Text>
-                <Text size="sm" fw={600}>
-                  <Money amount={p.net} currency={p.currency} />
-                </Text>
-              </Group>
-            </>
-          ),
+          render: (p) => <PayoutCard payout={p} />,
         }}
         loading={{ rows: 5, height: 64, testId: 'money-payouts-loading' }}
         loadFailed={t('loadFailed')}
