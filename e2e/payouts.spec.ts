@@ -183,13 +183,21 @@ test.describe('the money area in the mobile app’s webview', () => {
     await expect(money).toHaveURL(/\/money\/transaction-detail\/po-/);
     await expect(money.getByTestId('money-breakdown')).toContainText('Net payout');
     await shot(money, 'money-transaction-en-375');
+    // The webview pages (spec §2.6) are the webview's too: the disputes FAQ without the back office's way back.
+    await money.goto('/webview/disputes-faq');
+    await expect(
+      money.getByRole('heading', { name: 'Disputes: questions and answers', level: 1 }),
+    ).toBeVisible();
+    await expect(money.getByRole('link', { name: /disputes/i })).toHaveCount(0);
     // The token was good once: the same address again goes to root.
     await money.goto(`${entry.pathname}${entry.search}`);
     await expect(money).not.toHaveURL(/\/money\//);
     await webview.close();
 
-    // The back office in a browser, signed in but not a webview: the money area is root.
+    // The back office in a browser, signed in but not a webview: the money area and the webview pages are root.
     await page.goto('/money/landing');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/webview/disputes-faq');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -38,10 +38,10 @@ export const routes: RouteObject[] = [
         ...lazyScreen(() => import('./LogoutPage').then((m) => m.LogoutPage)),
       },
       // The money area lives inside the mobile app's webview only (spec §2.6): a session the webview opened with
-      // the app's one-time token sees it; anyone else goes to root (MoneyLayout).
+      // the app's one-time token sees it; anyone else goes to root (WebviewLayout).
       {
         path: 'money',
-        ...lazyScreen(() => import('./MoneyLayout').then((m) => m.MoneyLayout)),
+        ...lazyScreen(() => import('./WebviewLayout').then((m) => m.WebviewLayout)),
         children: [
           { index: true, element: <Navigate to="landing" replace /> },
           {
@@ -64,9 +64,22 @@ export const routes: RouteObject[] = [
           { path: '*', element: <Navigate to="/money/landing" replace /> },
         ],
       },
+      // The pages the app opens in its webview (spec §2.6), behind the same token and gate as the money area:
+      // the disputes FAQ, and `auth` — where a webview already signed in by its token belongs: the money area.
       {
-        path: 'webview/*',
-        ...lazyScreen(() => import('./WebviewPage').then((m) => m.WebviewPage)),
+        path: 'webview',
+        ...lazyScreen(() => import('./WebviewLayout').then((m) => m.WebviewLayout)),
+        children: [
+          {
+            path: 'disputes-faq',
+            ...lazyScreen(
+              () => import('../features/disputes/routes/DisputesPages').then((m) => m.WebviewDisputesFaq),
+              ['disputes'],
+            ),
+          },
+          { path: 'auth', element: <Navigate to="/money/landing" replace /> },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
       },
       // The back office's own help centre (public): where "Help centre" goes without a HELP_CENTRE_URL.
       {

@@ -6,5 +6,5 @@
  * One file per screen; this index is the area's lazy chunk.
  */
 export { DisputeDetail } from './DisputeDetail';
-export { DisputesFaq } from './DisputesFaq';
+export { DisputesFaq, WebviewDisputesFaq } from './DisputesFaq';
 export { DisputesList } from './DisputesList';

@@ -1,8 +1,9 @@
 /**
- * The money area's frame (shell spec §2.6: "only inside the mobile-app webview, otherwise redirect to root";
- * docs/shell-and-permissions.md "The money area"): a session the webview opened with the app's one-time token
- * (`/webview/enter`) sees its pages, without the back office's sidebar — the app has its own navigation; anyone
- * else, signed in or not, goes to root.
+ * The frame of the pages the mobile app opens in its webview — the money area and the webview pages (shell spec
+ * §2.6: the money area "only inside the mobile-app webview, otherwise redirect to root"; docs/shell-and-
+ * permissions.md "The money area"): a session the webview opened with the app's one-time token (`/webview/enter`)
+ * sees them, without the back office's sidebar — the app has its own navigation; anyone else, signed in or not,
+ * goes to root.
  */
 import { Container } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ function WebviewOnly() {
   );
 }
 
-export function MoneyLayout() {
+export function WebviewLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <WebviewOnly />
