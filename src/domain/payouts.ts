@@ -18,7 +18,7 @@
  *   held waits for the next payout day: nothing is lost, nothing is paid twice.
  */
 import { currencyDecimals } from './money';
-import type { PayoutSchedule } from './stores';
+import { paysOn, type PayoutSchedule } from './stores';
 
 const DAY_MS = 86_400_000;
 
@@ -29,17 +29,6 @@ export const addDays = (day: string, days: number) =>
 /** The UTC day of an instant. */
 export const dayOf = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
 
-/** Whether a schedule pays on a day. */
-export function paysOn(
-  schedule: Pick<PayoutSchedule, 'frequency' | 'weekday' | 'day_of_month'>,
-  day: string,
-) {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (schedule.frequency === 'daily') return true;
-  if (schedule.frequency === 'weekly') return date.getUTCDay() === (schedule.weekday ?? 1);
-  return date.getUTCDate() === (schedule.day_of_month ?? 1);
-}
-
 /** The schedule's payout days from `from` to `to`, both included, in order. */
 export function payoutDays(
   schedule: Pick<PayoutSchedule, 'frequency' | 'weekday' | 'day_of_month'>,
@@ -49,18 +38,6 @@ export function payoutDays(
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) if (paysOn(schedule, day)) days.push(day);
   return days;
-}
-
-/** The first day on or after `from` the schedule pays (at most 62 days on: every schedule pays within). */
-export function nextPayDay(
-  schedule: Pick<PayoutSchedule, 'frequency' | 'weekday' | 'day_of_month'>,
-  from: string,
-) {
-  for (let i = 0; i < 62; i += 1) {
-    const day = addDays(from, i);
-    if (paysOn(schedule, day)) return day;
-  }
-  return from;
 }
 
 /**

@@ -60,18 +60,29 @@ export interface PayoutSchedule {
 
 const toDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** Whether a schedule pays on a day (yyyy-mm-dd): every day, its weekday, or its day of the month. */
+export function paysOn(
+  schedule: Pick<PayoutSchedule, 'frequency' | 'weekday' | 'day_of_month'>,
+  day: string,
+) {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (schedule.frequency === 'daily') return true;
+  if (schedule.frequency === 'weekly') return date.getUTCDay() === (schedule.weekday ?? 0);
+  return date.getUTCDate() === (schedule.day_of_month ?? 1);
+}
+
 /**
  * The next payout day on or after `today` (yyyy-mm-dd): every day (daily), the schedule's weekday (weekly) or
  * day of the month (monthly).
  */
-export function nextPayoutDay(schedule: PayoutSchedule, today: string): string {
+export function nextPayoutDay(
+  schedule: Pick<PayoutSchedule, 'frequency' | 'weekday' | 'day_of_month'>,
+  today: string,
+): string {
   const date = new Date(`${today}T00:00:00Z`);
   for (let i = 0; i < 62; i += 1) {
-    const day = new Date(date.getTime() + i * 86_400_000);
-    if (schedule.frequency === 'daily') return toDay(day);
-    if (schedule.frequency === 'weekly' && day.getUTCDay() === (schedule.weekday ?? 0)) return toDay(day);
-    if (schedule.frequency === 'monthly' && day.getUTCDate() === (schedule.day_of_month ?? 1))
-      return toDay(day);
+    const day = toDay(new Date(date.getTime() + i * 86_400_000));
+    if (paysOn(schedule, day)) return day;
   }
   return today;
 }

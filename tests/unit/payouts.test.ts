@@ -8,7 +8,6 @@ import {
   capitalDeduction,
   commissionOf,
   feeRule,
-  nextPayDay,
   payoutDays,
   payoutFee,
   payoutStatus,
@@ -17,6 +16,7 @@ import {
   type PendingRefund,
   type SettlementStore,
 } from '../../src/domain/payouts';
+import { nextPayoutDay as nextPayDay } from '../../src/domain/stores';
 
 const MONDAY = { frequency: 'weekly' as const, weekday: 1 };
 

@@ -23,7 +23,6 @@ import {
   dayOf,
   feeRule,
   isPayoutStatus,
-  nextPayDay,
   PAYOUTS_PAGE_SIZE,
   payoutStatus,
   planSettlement,
@@ -31,7 +30,7 @@ import {
   type SettlementLoan,
   type SettlementStore,
 } from '../../domain/payouts';
-import { currencyOfCountry, type PayoutSchedule } from '../../domain/stores';
+import { currencyOfCountry, nextPayoutDay, type PayoutSchedule } from '../../domain/stores';
 import { groupIban, maskIban } from '../../engine/core/iban';
 import type {
   PaymentPayouts,
@@ -151,28 +150,24 @@ export function createPayoutService(deps: {
     return merchants;
   }
 
-  /** Plans a merchant's settlement through `through` from what waits (the planner, with the loan's terms). */
+  /**
+   * Plans a merchant's settlement through `through` from what waits: the stores of the running advance's currency
+   * with the advance (it is repaid from those), the others without.
+   */
   function plan(snapshot: SettlementSnapshot, through: string) {
     const stores = settlementStores(snapshot);
     const loan = runningLoan(snapshot.loans);
-    // An advance is repaid from the payouts of its own currency's stores.
-    const planned = planSettlement({
-      through,
-      stores,
-      captures: snapshot.captures,
-      refunds: snapshot.refunds,
-      loan: null,
-    });
-    if (!loan) return { planned, loan };
-    const own = new Set(stores.filter((s) => s.currency === loan.currency).map((s) => s.id));
-    const withLoan = planSettlement({
-      through,
-      stores: stores.filter((s) => own.has(s.id)),
-      captures: snapshot.captures.filter((c) => own.has(c.store_id)),
-      refunds: snapshot.refunds.filter((r) => own.has(r.store_id)),
-      loan,
-    });
-    return { planned: [...planned.filter((p) => !own.has(p.store_id)), ...withLoan], loan };
+    const repaying = (storeId: string) =>
+      loan !== null && stores.find((s) => s.id === storeId)?.currency === loan.currency;
+    const part = (withLoan: boolean) =>
+      planSettlement({
+        through,
+        stores: stores.filter((s) => repaying(s.id) === withLoan),
+        captures: snapshot.captures.filter((c) => repaying(c.store_id) === withLoan),
+        refunds: snapshot.refunds.filter((r) => repaying(r.store_id) === withLoan),
+        loan: withLoan ? loan : null,
+      });
+    return { planned: loan ? [...part(false), ...part(true)] : part(false), loan };
   }
 
   /** The provider's payout run for these merchants through today (each once a day; see the module's note). */
@@ -416,7 +411,12 @@ export function createPayoutService(deps: {
         let cursor: { day: string; id: string } | undefined;
         for (;;) {
           const rows = await repository.list(filters, 1000, cursor);
-          yield rows.map((r) => csvLine(PAYOUT_EXPORT_COLUMNS.map((c) => present(r, names)[c]))).join('');
+          yield rows
+            .map((r) => {
+              const payout = present(r, names);
+              return csvLine(PAYOUT_EXPORT_COLUMNS.map((c) => payout[c]));
+            })
+            .join('');
           if (rows.length < 1000) return;
           cursor = { day: rows.at(-1)!.payoutDay, id: rows.at(-1)!.id };
         }
@@ -544,7 +544,7 @@ export function createPayoutService(deps: {
             ...(s.day_of_month !== undefined ? { day_of_month: s.day_of_month } : {}),
             delay_days: s.delay_days,
             minimum: money(s.minimum_minor),
-            next_payout_day: nextPayDay(s, addDays(day, 1)),
+            next_payout_day: nextPayoutDay(s, addDays(day, 1)),
           })),
           planned: own.map((p) => ({
             day: p.day,
