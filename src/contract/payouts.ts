@@ -5,6 +5,7 @@
  */
 import { PAYOUT_STATUSES, PAYOUTS_PAGE_SIZE, PAYOUTS_PAGE_SIZE_MAX } from '../domain/payouts';
 import { PAYOUT_FREQUENCIES } from '../domain/stores';
+import { PAYOUT_DESTINATIONS } from '../domain/wallet';
 import { Instant, Nullable, OneOf, Type, ValueList, type Static } from './common';
 
 const Day = (description: string) => Type.String({ description: `${description} (yyyy-mm-dd)` });
@@ -34,6 +35,9 @@ export const Payout = Type.Object({
   ...BREAKDOWN,
   capture_count: Type.Integer(),
   refund_count: Type.Integer(),
+  destination: OneOf(PAYOUT_DESTINATIONS, {
+    description: 'where it went: the bank account on file, or the merchant wallet (docs/wallet.md)',
+  }),
 });
 export type Payout = Static<typeof Payout>;
 

@@ -825,6 +825,8 @@ export const payouts = pgTable(
     bankName: text('bank_name'),
     captureCount: integer('capture_count').notNull(),
     refundCount: integer('refund_count').notNull(),
+    /** `bank` (the IBAN above) or `wallet` (the merchant wallet, docs/wallet.md): where the merchant chose when it was made. */
+    destination: text('destination').notNull().default('bank'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -844,6 +846,75 @@ export const payoutRuns = pgTable('payout_runs', {
    * made at a version still holds while the version does (services/payouts.ts keeps them so).
    */
   version: integer('version').notNull().default(0),
+});
+
+/**
+ * A merchant's wallet (docs/wallet.md; src/domain/wallet.ts): one per merchant, in its currency, made the first
+ * time it is read. `payoutDestination` says where its payouts in that currency go from the next payout run on.
+ */
+export const wallets = pgTable('wallets', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  currency: text('currency').notNull(),
+  payoutDestination: text('payout_destination').notNull().default('bank'),
+  destinationChangedAt: timestamp('destination_changed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The wallet's ledger: every movement of its money, signed (in positive). A payout's credit names the payout (and
+ * goes with it when a fixture's payouts are made anew); a transfer keeps the bank account it went to; a card
+ * payment its card and payee. The balance is always their sum (domain/wallet.ts balanceOf).
+ */
+export const walletMovements = pgTable(
+  'wallet_movements',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => wallets.merchantId, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** yyyy-mm-dd (UTC). */
+    day: text('day').notNull(),
+    payoutId: text('payout_id').references(() => payouts.id, { onDelete: 'cascade' }),
+    cardId: text('card_id'),
+    /** A card payment's payee; a transfer's bank. */
+    counterparty: text('counterparty'),
+    iban: text('iban'),
+    /** Who moved it (a transfer's member). */
+    accountId: text('account_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('wallet_movements_merchant_idx').on(t.merchantId, t.createdAt, t.id),
+    uniqueIndex('wallet_movements_payout_unique').on(t.payoutId),
+  ],
+);
+
+/**
+ * A merchant's virtual card (docs/wallet.md "The card"). The issuer is simulated here: in production the card's
+ * number and code stay with the issuer and a reveal asks it; here they are kept in this table and leave the server
+ * only in the answer of a reveal that a fresh second-factor code opened.
+ */
+export const virtualCards = pgTable('virtual_cards', {
+  id: text('id').primaryKey(),
+  merchantId: text('merchant_id')
+    .notNull()
+    .unique()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  holderName: text('holder_name').notNull(),
+  number: text('number').notNull(),
+  cvc: text('cvc').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  /** The member who applied. */
+  accountId: text('account_id'),
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
 });
 
 /**

@@ -35,6 +35,14 @@ export function createAccountRepository(db: Db) {
         .where(eq(memberships.accountId, accountId))
         .orderBy(asc(memberships.createdAt), asc(memberships.merchantId));
     },
+    /** A merchant's country (its wallet's currency follows it), if the merchant exists. */
+    async merchantCountry(merchantId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ country: merchants.country })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId));
+      return row?.country;
+    },
     async experiments(accountId: string) {
       return db
         .select({ name: experiments.name, value: experiments.value })

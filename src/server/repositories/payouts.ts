@@ -5,6 +5,7 @@
  * with theirs, a running advance's new repayments — and the run moves to the day settled.
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import {
   capitalLoans,
@@ -15,6 +16,8 @@ import {
   payoutRuns,
   payouts,
   stores,
+  walletMovements,
+  wallets,
 } from '../db/schema';
 import type { PendingCapture, PendingRefund, PlannedPayout } from '../../domain/payouts';
 
@@ -92,7 +95,12 @@ export function createPayoutRepository(db: Db) {
         if (run && run.settledThrough >= through) return 0;
         const snapshot = await readSnapshot(tx as unknown as Db, merchantId);
         const write = plan(snapshot);
+        // Where the merchant chose its payouts to go (docs/wallet.md): the wallet takes those in its currency.
+        const [wallet] = await tx.select().from(wallets).where(eq(wallets.merchantId, merchantId));
         for (const p of write.payouts) {
+          const since = (wallet?.destinationChangedAt ?? wallet?.createdAt)?.toISOString().slice(0, 10) ?? '';
+          const toWallet =
+            wallet?.payoutDestination === 'wallet' && wallet.currency === p.currency && p.day >= since;
           await tx.insert(payouts).values({
             id: p.id,
             merchantId,
@@ -107,11 +115,24 @@ export function createPayoutRepository(db: Db) {
             capitalMinor: p.breakdown.capital,
             netMinor: p.breakdown.net,
             loanId: p.loan?.id ?? null,
-            iban: snapshot.bank?.iban ?? null,
-            bankName: snapshot.bank?.bankName ?? null,
+            iban: toWallet ? null : (snapshot.bank?.iban ?? null),
+            bankName: toWallet ? null : (snapshot.bank?.bankName ?? null),
             captureCount: p.captures.length,
             refundCount: p.refunds.length,
+            destination: toWallet ? 'wallet' : 'bank',
           });
+          if (toWallet && p.breakdown.net > 0)
+            await tx.insert(walletMovements).values({
+              id: randomUUID(),
+              merchantId,
+              kind: 'payout',
+              amountMinor: p.breakdown.net,
+              currency: p.currency,
+              day: p.day,
+              payoutId: p.id,
+              // In the ledger's order: a payout's credit at the start of its day.
+              createdAt: new Date(`${p.day}T00:00:00Z`),
+            });
           // 1,000 ids a statement: a month of a busy store's orders stays a handful of statements.
           for (let i = 0; i < p.captures.length; i += 1000) {
             const batch = p.captures.slice(i, i + 1000);

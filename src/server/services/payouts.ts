@@ -276,6 +276,7 @@ export function createPayoutService(deps: {
       ...amounts(breakdownOf(row), row.currency),
       capture_count: row.captureCount,
       refund_count: row.refundCount,
+      destination: row.destination === 'wallet' ? 'wallet' : 'bank',
     };
   }
 

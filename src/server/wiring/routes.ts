@@ -20,6 +20,7 @@ import { devRoutes } from '../routes/dev';
 import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
 import { payoutRoutes } from '../routes/payouts';
+import { walletRoutes } from '../routes/wallet';
 import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
@@ -78,6 +79,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(payoutRoutes, { payouts: s.payouts });
+  await app.register(walletRoutes, { wallet: s.wallet, cards: s.cards, auth: s.auth, cardNetwork: devEnabled });
   await app.register(webviewRoutes, {
     auth: s.auth,
     publicUrl: config.publicUrl,

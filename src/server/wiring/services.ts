@@ -20,6 +20,7 @@ import { createChatRepository } from '../repositories/chat';
 import { createDisputeRepository } from '../repositories/disputes';
 import { createPaymentRepository } from '../repositories/payments';
 import { createPayoutRepository } from '../repositories/payouts';
+import { createWalletRepository } from '../repositories/wallet';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
 import { createFlowVersionRepository } from '../repositories/flowVersions';
@@ -41,6 +42,8 @@ import { sandboxConnector } from '../services/connectors';
 import { createDisputeService } from '../services/disputes';
 import { createPaymentService } from '../services/payments';
 import { createPayoutService } from '../services/payouts';
+import { createWalletService } from '../services/wallet';
+import { createCardService } from '../services/cards';
 import { createRemoteConfigService } from '../services/remoteConfig';
 import { createMerchantService } from '../services/merchants';
 import { createPaymentLinkService } from '../services/paymentLinks';
@@ -192,6 +195,10 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const walletRepository = createWalletRepository(db);
+  const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);
+  const wallet = createWalletService({ repository: walletRepository, accounts: accountRepository, settle, clock });
+  const cards = createCardService({ repository: walletRepository, accounts: accountRepository, settle, clock });
   const paymentLinks = createPaymentLinkService({
     repository: createPaymentLinkRepository(db),
     accounts: accountRepository,
@@ -259,6 +266,8 @@ export async function createServices(context: {
   return {
     outbox,
     payouts,
+    wallet,
+    cards,
     auth,
     checkout,
     botCheck,
