@@ -73,7 +73,9 @@ async function merchant(options: { country?: string; experiment?: boolean; walle
     ],
     permissions: [{ account_id: `acc-wa-${k}`, merchant_id: id, role: 'workspace_admin', flags: FLAGS }],
     experiments:
-      options.experiment === false ? [] : [{ account_id: `acc-wa-${k}`, name: 'merchant_wallet', value: 'enabled' }],
+      options.experiment === false
+        ? []
+        : [{ account_id: `acc-wa-${k}`, name: 'merchant_wallet', value: 'enabled' }],
     payments: [
       {
         id: `pay-wa${k}`,
@@ -89,7 +91,10 @@ async function merchant(options: { country?: string; experiment?: boolean; walle
         created_at: '2026-11-18T10:00:00Z',
       },
     ],
-    wallets: options.wallet === false ? [] : [{ merchant_id: id, payout_destination: 'wallet', since: '2026-11-20' }],
+    wallets:
+      options.wallet === false
+        ? []
+        : [{ merchant_id: id, payout_destination: 'wallet', since: '2026-11-20' }],
   };
   const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: fixture });
   expect(loaded.statusCode, loaded.body).toBe(200);
@@ -137,11 +142,16 @@ describe('the merchant wallet', () => {
 
   it('moves money to the bank only with a fresh code, inside its limits, and never twice with one code', async () => {
     const m = await merchant();
-    const transfer = (amount: string, code = '1234') => m.call('POST', `${m.wallet}/transfers`, { amount, code });
+    const transfer = (amount: string, code = '1234') =>
+      m.call('POST', `${m.wallet}/transfers`, { amount, code });
     // Refused before any code is asked for: a refusal names its reason and the limits.
     let res = await transfer('5');
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'transfer refused: below_minimum', reason: 'below_minimum', min: '10.00' });
+    expect(res.body).toMatchObject({
+      message: 'transfer refused: below_minimum',
+      reason: 'below_minimum',
+      min: '10.00',
+    });
     res = await transfer('1000');
     expect(res.body.reason).toBe('insufficient_funds');
     res = await transfer('12.345');
@@ -176,7 +186,10 @@ describe('the merchant wallet', () => {
       ['transfer', 'completed'],
       ['payout', 'completed'],
     ]);
-    expect((await m.call('GET', m.wallet)).body.wallet).toMatchObject({ available: '424.00', in_transit: '0.00' });
+    expect((await m.call('GET', m.wallet)).body.wallet).toMatchObject({
+      available: '424.00',
+      in_transit: '0.00',
+    });
     // Filters.
     expect((await allMovements(m, '&kinds=transfer')).map((x: Json) => x.kind)).toEqual(['transfer']);
     expect(await allMovements(m, '&statuses=in_transit')).toEqual([]);
@@ -192,7 +205,9 @@ describe('the merchant wallet', () => {
     // Another merchant's wallet does not exist for this caller.
     const other = await merchant();
     expect((await m.call('GET', other.wallet)).status).toBe(404);
-    expect((await m.call('POST', `${other.wallet}/transfers`, { amount: '10', code: '1234' })).status).toBe(404);
+    expect((await m.call('POST', `${other.wallet}/transfers`, { amount: '10', code: '1234' })).status).toBe(
+      404,
+    );
     // Without the experiment, or outside the wallet's countries: none at all.
     const noExperiment = await merchant({ experiment: false });
     expect((await noExperiment.call('GET', '/merchant/api/v1/wallets')).status).toBe(403);
@@ -214,21 +229,27 @@ describe('the card', () => {
     const m = await merchant();
     let res = await m.call('GET', '/merchant/api/v1/cards');
     expect(res.status).toBe(200);
-    expect(res.body.cards).toEqual([expect.objectContaining({ merchant_id: m.id, card: null, available: '924.00' })]);
+    expect(res.body.cards).toEqual([
+      expect.objectContaining({ merchant_id: m.id, card: null, available: '924.00' }),
+    ]);
     const apply = (body: Json) => m.call('POST', `/merchant/api/v1/cards/application/${m.id}`, body);
     res = await apply({ holder_name: 'سارة', payout_destination: 'wallet', accept_terms: true });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.field_errors)).toEqual(['/holder_name']);
-    expect((await apply({ holder_name: 'Sara Ali', payout_destination: 'wallet', accept_terms: false })).status).toBe(
-      400,
-    );
+    expect(
+      (await apply({ holder_name: 'Sara Ali', payout_destination: 'wallet', accept_terms: false })).status,
+    ).toBe(400);
     res = await apply({ holder_name: 'Sara  Ali', payout_destination: 'wallet', accept_terms: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const card = res.body.card.card;
-    expect(card).toMatchObject({ status: 'active', holder_name: 'SARA ALI', number: `•••• •••• •••• ${card.last4}` });
-    expect((await apply({ holder_name: 'Sara Ali', payout_destination: 'wallet', accept_terms: true })).status).toBe(
-      409,
-    );
+    expect(card).toMatchObject({
+      status: 'active',
+      holder_name: 'SARA ALI',
+      number: `•••• •••• •••• ${card.last4}`,
+    });
+    expect(
+      (await apply({ holder_name: 'Sara Ali', payout_destination: 'wallet', accept_terms: true })).status,
+    ).toBe(409);
 
     // Its details after a fresh code.
     const reveal = (code: string) => m.call('POST', `/merchant/api/v1/cards/${card.id}/reveal`, { code });
@@ -244,11 +265,22 @@ describe('the card', () => {
 
     // The network's payments: declined while frozen, spending the wallet once unfrozen.
     const pay = (amount: string) =>
-      app.inject({ method: 'POST', url: `/dev/cards/${card.id}/payments`, payload: { amount, payee: 'Careem' } });
-    expect((await m.call('POST', `/merchant/api/v1/cards/${card.id}/freeze`)).body.card.card.status).toBe('frozen');
+      app.inject({
+        method: 'POST',
+        url: `/dev/cards/${card.id}/payments`,
+        payload: { amount, payee: 'Careem' },
+      });
+    expect((await m.call('POST', `/merchant/api/v1/cards/${card.id}/freeze`)).body.card.card.status).toBe(
+      'frozen',
+    );
     expect((await pay('24')).json()).toMatchObject({ approved: false, decline: 'card_frozen' });
-    expect((await m.call('POST', `/merchant/api/v1/cards/${card.id}/unfreeze`)).body.card.card.status).toBe('active');
-    expect((await pay('24')).json()).toMatchObject({ approved: true, movement: { kind: 'card', amount: '-24.00' } });
+    expect((await m.call('POST', `/merchant/api/v1/cards/${card.id}/unfreeze`)).body.card.card.status).toBe(
+      'active',
+    );
+    expect((await pay('24')).json()).toMatchObject({
+      approved: true,
+      movement: { kind: 'card', amount: '-24.00' },
+    });
     expect((await pay('901')).json()).toMatchObject({ approved: false, decline: 'insufficient_funds' });
     res = await m.call('GET', '/merchant/api/v1/cards');
     expect(res.body.cards[0]).toMatchObject({
@@ -261,7 +293,9 @@ describe('the card', () => {
     // Another merchant's card does not exist for this caller.
     const other = await merchant();
     expect((await other.call('POST', `/merchant/api/v1/cards/${card.id}/freeze`)).status).toBe(404);
-    expect((await other.call('POST', `/merchant/api/v1/cards/${card.id}/reveal`, { code: '1234' })).status).toBe(404);
+    expect(
+      (await other.call('POST', `/merchant/api/v1/cards/${card.id}/reveal`, { code: '1234' })).status,
+    ).toBe(404);
   });
 
   it('is refused without the virtual-cards flag', async () => {
@@ -291,7 +325,11 @@ describe('the demo wallet', () => {
     const res = await admin.call('GET', '/merchant/api/v1/wallets');
     expect(res.status).toBe(200);
     const wallet = res.body.wallets[0];
-    expect(wallet).toMatchObject({ merchant_id: 'mer-riyadh-style', currency: 'SAR', payout_destination: 'wallet' });
+    expect(wallet).toMatchObject({
+      merchant_id: 'mer-riyadh-style',
+      currency: 'SAR',
+      payout_destination: 'wallet',
+    });
     const movements = (
       await admin.call('GET', `/merchant/api/v1/wallets/mer-riyadh-style/movements?page_size=100`)
     ).body.movements as Json[];

@@ -66,7 +66,12 @@ export async function walletRoutes(
   app.get<ByMerchant>(
     `${base}/:merchantId`,
     {
-      schema: { tags, summary: 'One merchant wallet', params: WALLET_PARAMS, response: answers({ 200: WalletAnswer }) },
+      schema: {
+        tags,
+        summary: 'One merchant wallet',
+        params: WALLET_PARAMS,
+        response: answers({ 200: WalletAnswer }),
+      },
     },
     async (request) => wallet.get(who(request), request.params.merchantId),
   );

@@ -115,7 +115,10 @@ export function createCardService(deps: CardDeps) {
       repository.dayTotals(membership.merchantId, 'card', day),
     ]);
     const payments = card
-      ? await repository.movements({ merchantId: membership.merchantId, kinds: ['card'], cardId: card.id }, 10)
+      ? await repository.movements(
+          { merchantId: membership.merchantId, kinds: ['card'], cardId: card.id },
+          10,
+        )
       : [];
     const money = (minor: number) => minorToDecimal(minor, wallet.currency);
     return {
@@ -143,7 +146,11 @@ export function createCardService(deps: CardDeps) {
      * years; the merchant's payouts go where the application says from the next payout run. 409 when the
      * merchant has a card already.
      */
-    async apply(accountId: string, merchantId: string, body: CardApplicationBody): Promise<{ card: CardHolder }> {
+    async apply(
+      accountId: string,
+      merchantId: string,
+      body: CardApplicationBody,
+    ): Promise<{ card: CardHolder }> {
       const membership = await membershipOf(accountId, merchantId);
       const holder = body.holder_name.trim().replace(/\s+/g, ' ');
       if (!HOLDER_NAME.test(holder))
@@ -194,7 +201,10 @@ export function createCardService(deps: CardDeps) {
     async pay(cardId: string, body: CardPaymentBody): Promise<CardPaymentAnswer> {
       const card = await repository.cardById(cardId);
       if (!card) throw notFound();
-      const wallet = await repository.ensure(card.merchantId, walletCurrency(await countryOf(card.merchantId)));
+      const wallet = await repository.ensure(
+        card.merchantId,
+        walletCurrency(await countryOf(card.merchantId)),
+      );
       const amount = decimalToMinor(body.amount, wallet.currency);
       if (amount === null || amount <= 0)
         refuseProblems({ '/amount': fieldError('validation:error.amount', { currency: wallet.currency }) });

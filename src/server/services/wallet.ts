@@ -208,9 +208,7 @@ export function createWalletService(deps: WalletDeps) {
       return {
         movements: page.map((r) => presentMovement(r, day)),
         next_page_token:
-          rows.length > size && last
-            ? encodePageToken(last.createdAt.toISOString(), last.id)
-            : null,
+          rows.length > size && last ? encodePageToken(last.createdAt.toISOString(), last.id) : null,
       };
     },
 

@@ -79,7 +79,12 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(payoutRoutes, { payouts: s.payouts });
-  await app.register(walletRoutes, { wallet: s.wallet, cards: s.cards, auth: s.auth, cardNetwork: devEnabled });
+  await app.register(walletRoutes, {
+    wallet: s.wallet,
+    cards: s.cards,
+    auth: s.auth,
+    cardNetwork: devEnabled,
+  });
   await app.register(webviewRoutes, {
     auth: s.auth,
     publicUrl: config.publicUrl,

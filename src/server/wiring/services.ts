@@ -197,8 +197,18 @@ export async function createServices(context: {
   });
   const walletRepository = createWalletRepository(db);
   const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);
-  const wallet = createWalletService({ repository: walletRepository, accounts: accountRepository, settle, clock });
-  const cards = createCardService({ repository: walletRepository, accounts: accountRepository, settle, clock });
+  const wallet = createWalletService({
+    repository: walletRepository,
+    accounts: accountRepository,
+    settle,
+    clock,
+  });
+  const cards = createCardService({
+    repository: walletRepository,
+    accounts: accountRepository,
+    settle,
+    clock,
+  });
   const paymentLinks = createPaymentLinkService({
     repository: createPaymentLinkRepository(db),
     accounts: accountRepository,

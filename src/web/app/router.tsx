@@ -16,6 +16,7 @@ import { signedInRoutes } from './shell/routes';
 import { lazyScreen, type LazyHandle } from './lazyScreen';
 
 const money = () => import('../features/payouts/routes/MoneyPages');
+const moneyCard = () => import('../features/wallet/routes/MoneyCardPages');
 
 export const routes: RouteObject[] = [
   {
@@ -56,11 +57,20 @@ export const routes: RouteObject[] = [
             path: 'transaction-detail/:transactionId',
             ...lazyScreen(() => money().then((m) => m.MoneyTransaction), ['payouts']),
           },
-          // The card application's pages (landing, payout-changes, payout-options) come with the card.
+          // The card application's pages (features/wallet; docs/wallet.md).
           {
-            path: 'card-application/*',
-            ...lazyScreen(() => money().then((m) => m.MoneyNotYet), ['payouts']),
+            path: 'card-application/landing',
+            ...lazyScreen(() => moneyCard().then((m) => m.MoneyCardLanding), ['wallet']),
           },
+          {
+            path: 'card-application/payout-changes',
+            ...lazyScreen(() => moneyCard().then((m) => m.MoneyPayoutChanges), ['wallet']),
+          },
+          {
+            path: 'card-application/payout-options',
+            ...lazyScreen(() => moneyCard().then((m) => m.MoneyPayoutOptions), ['wallet']),
+          },
+          { path: 'card-application', element: <Navigate to="landing" replace /> },
           { path: '*', element: <Navigate to="/money/landing" replace /> },
         ],
       },

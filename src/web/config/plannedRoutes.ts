@@ -20,7 +20,5 @@ export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] 
   ['marketing/products', 'nav.marketing', 'canViewMarketing'],
   ['marketplace', 'page.marketplace', 'canViewMarketing'],
   ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
-  ['finance/merchant-wallet', 'nav.merchantWallet', 'canViewMerchantWallet'],
-  ['finance/card', 'nav.card', 'canViewCard'],
   ['pipedrive/:applicationId', 'page.crm', undefined],
 ];

@@ -138,6 +138,14 @@ const PAYOUTS: [
   ['payments/:paymentId/payouts', 'PaymentPayouts', 'canViewOrders'],
 ];
 
+const wallet = () => import('../../features/wallet/routes/WalletPages');
+
+/** The merchant wallet and the card (features/wallet; docs/wallet.md): their gates of shell spec §6. */
+const WALLET: [string, 'MerchantWallet' | 'CardPage', Permission][] = [
+  ['finance/merchant-wallet', 'MerchantWallet', 'canViewMerchantWallet'],
+  ['finance/card', 'CardPage', 'canViewCard'],
+];
+
 const legalEntities = () => import('../../features/legal-entities/routes/LegalEntitiesPages');
 
 /** Legal entities (features/legal-entities; onboarding spec §2 "Other areas"): canViewStoreManagement (§2.7). */
@@ -217,6 +225,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
+  ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...screenRoutes(stores, STORES, ['stores', 'lists']),

@@ -10,7 +10,7 @@ import type { Static } from '../../../contract/common';
 import type { Offers } from '../../../contract/capital';
 import type { SalesSummary } from '../../../contract/payments';
 import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
-import type { ApiKeys, RevealAnswer, RevealBody, StepUpAnswer } from '../../../contract/merchants';
+import type { ApiKeys, RevealAnswer, RevealBody } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
 import { PERMISSIONS_QUERY } from '../../api/permissions';
 import { tzOffset } from '../../components/listText';
@@ -136,7 +136,6 @@ export function prefetchHome(client: QueryClient) {
 }
 
 /** A fresh code to the member's own second factor, before a secret is shown. */
-export const sendStepUpCode = () => api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', {});
 
 /** One secret key whole, with the code just sent (the code is used up). */
 export const revealSecret = (merchantId: string, body: RevealBody) =>

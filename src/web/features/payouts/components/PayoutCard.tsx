@@ -3,7 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/Money';
 import type { Payout } from '../api';
-import { PayoutDay } from './PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 
 export function PayoutCard(props: { payout: Payout }) {
@@ -13,7 +13,7 @@ export function PayoutCard(props: { payout: Payout }) {
     <>
       <Group justify="space-between" wrap="nowrap" mb={4}>
         <Text fw={600}>
-          <PayoutDay day={p.day} />
+          <CalendarDay day={p.day} />
         </Text>
         <PayoutStatusBadge status={p.status} />
       </Group>

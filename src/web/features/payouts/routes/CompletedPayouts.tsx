@@ -21,7 +21,7 @@ import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
 import { PAYOUT_STATUSES } from '../../../../domain/payouts';
 import { exportPayouts, usePayouts, usePayoutTotals, type Payout } from '../api';
 import type { PayoutTotals } from '../../../../contract/payouts';
-import { PayoutDay } from '../components/PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutsNav } from '../components/PayoutsNav';
 import { PayoutCard } from '../components/PayoutCard';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
@@ -37,7 +37,7 @@ function useColumns(): ListColumn<Payout>[] {
       header: t('column.day'),
       cell: (p) => (
         <RowLink to={payoutPath(p.id)}>
-          <PayoutDay day={p.day} />
+          <CalendarDay day={p.day} />
         </RowLink>
       ),
     },

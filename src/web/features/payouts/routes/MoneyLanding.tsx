@@ -7,7 +7,7 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { LoadFailed } from '../../../components/QueryStates';
 import { usePayoutSummary } from '../api';
-import { PayoutDay } from '../components/PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 
 export function MoneyLanding() {
   const { t } = useTranslation('payouts');
@@ -35,7 +35,7 @@ export function MoneyLanding() {
                   <Money amount={query.data.next.net} currency={query.data.next.currency} />
                 </Text>
                 <Text size="sm">
-                  <PayoutDay day={query.data.next.day} /> · <bdi>{query.data.next.store_name}</bdi>
+                  <CalendarDay day={query.data.next.day} /> · <bdi>{query.data.next.store_name}</bdi>
                 </Text>
               </>
             ) : (
@@ -55,7 +55,7 @@ export function MoneyLanding() {
                 c="var(--mantine-primary-color-filled)"
               >
                 <Money amount={query.data.last.net} currency={query.data.last.currency} /> ·{' '}
-                <PayoutDay day={query.data.last.day} />
+                <CalendarDay day={query.data.last.day} />
               </Text>
             ) : (
               <Text size="sm">{t('money.noLast')}</Text>

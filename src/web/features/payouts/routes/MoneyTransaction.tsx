@@ -12,7 +12,7 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { usePayout } from '../api';
 import { BreakdownTable } from '../components/BreakdownTable';
-import { PayoutDay } from '../components/PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutLineCard } from '../components/PayoutLineCard';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
 
@@ -43,7 +43,7 @@ export function MoneyTransaction() {
             <Money amount={p.net} currency={p.currency} />
           </Title>
           <Text size="sm">
-            <PayoutDay day={p.day} /> · <bdi>{p.store_name}</bdi>
+            <CalendarDay day={p.day} /> · <bdi>{p.store_name}</bdi>
           </Text>
           <PayoutStatusBadge status={p.status} />
           <Card withBorder>

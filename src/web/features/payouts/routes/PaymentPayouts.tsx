@@ -11,7 +11,7 @@ import { DetailFrame } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePaymentPayouts } from '../api';
-import { PayoutDay } from '../components/PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
 import { payoutPath } from './CompletedPayouts';
 
@@ -55,7 +55,7 @@ export function PaymentPayouts() {
               <Card withBorder key={p.id} data-payout={p.id}>
                 <Group justify="space-between" wrap="wrap" mb="xs">
                   <Anchor component={Link} to={payoutPath(p.id)} fw={600}>
-                    <PayoutDay day={p.day} /> · <bdi>{p.store_name}</bdi>
+                    <CalendarDay day={p.day} /> · <bdi>{p.store_name}</bdi>
                   </Anchor>
                   <PayoutStatusBadge status={p.status} />
                 </Group>

@@ -17,7 +17,7 @@ import { ResponsiveList, RowLink, type ListColumn } from '../../../components/Re
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { BreakdownTable } from '../components/BreakdownTable';
 import { kindOf, PayoutLineCard } from '../components/PayoutLineCard';
-import { PayoutDay } from '../components/PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
 
 export function PayoutDetail(props: { id: string }) {
@@ -63,7 +63,7 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
                 <Money amount={p.net} currency={p.currency} />
               </Text>
               <Text size="sm">
-                {t(p.status === 'paid' ? 'detail.paidOn' : 'detail.sentOn')} <PayoutDay day={p.day} />
+                {t(p.status === 'paid' ? 'detail.paidOn' : 'detail.sentOn')} <CalendarDay day={p.day} />
               </Text>
               <Text size="xs" c="dimmed">
                 <bdi dir="ltr">{p.id}</bdi>
@@ -71,9 +71,13 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             </Stack>
             <Stack gap={2} data-testid="payout-bank">
               <Text size="xs" c="dimmed">
-                {t('detail.bank')}
+                {t(p.destination === 'wallet' ? 'detail.sentTo' : 'detail.bank')}
               </Text>
-              {p.bank ? (
+              {p.destination === 'wallet' ? (
+                <Text size="sm" fw={600}>
+                  {t('detail.wallet')}
+                </Text>
+              ) : p.bank ? (
                 <>
                   <Text ff="monospace" fw={600} aria-label={t('detail.ibanMasked')}>
                     <bdi dir="ltr">{p.bank.iban}</bdi>

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
 import { useUpcoming, type UpcomingStore } from '../api';
 import { BreakdownTable } from '../components/BreakdownTable';
-import { PayoutDay } from '../components/PayoutDay';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutsNav } from '../components/PayoutsNav';
 
 export function UpcomingPayouts() {
@@ -116,7 +116,7 @@ function StoreCard(props: { store: UpcomingStore }) {
             </Text>{' '}
             {when(x)} · {t('schedule.delay', { count: x.delay_days })} · {t('schedule.minimum')}{' '}
             <Money amount={x.minimum} currency={s.currency} /> · {t('schedule.next')}{' '}
-            <PayoutDay day={x.next_payout_day} />
+            <CalendarDay day={x.next_payout_day} />
           </Text>
         ))}
         <Text size="xs" c="dimmed" data-testid="upcoming-fee-rule">
@@ -138,7 +138,7 @@ function StoreCard(props: { store: UpcomingStore }) {
                 <Group justify="space-between" wrap="nowrap" pe="sm">
                   <Group gap="xs" wrap="nowrap">
                     <Text size="sm" fw={600}>
-                      <PayoutDay day={p.day} />
+                      <CalendarDay day={p.day} />
                     </Text>
                     {Number(p.capital) > 0 && (
                       <Badge size="sm" variant="light" color="blue" data-capital>

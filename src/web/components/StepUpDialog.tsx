@@ -1,0 +1,112 @@
+/**
+ * A step-up code's dialog (docs/dashboard.md, docs/wallet.md): a fresh code goes to the member's own second factor
+ * as the dialog opens; the code typed is handed to `onCode`, which spends it (revealing a secret, moving money).
+ * Wrong codes, lockouts and a too-early resend say so in the spec's words (shell spec §8); an error `onCode`
+ * names itself (`describe`) says what is wrong instead. Texts of its own: the `auth` namespace.
+ */
+import { Anchor, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { sendStepUpCode, type StepUpAnswer } from '../api/stepUp';
+import { CODE_LENGTH } from '../../domain/signInFlow';
+import { signInErrorKey } from '../../domain/signInErrors';
+import { DialogFooter } from './DialogFooter';
+
+export function StepUpDialog(props: {
+  title: string;
+  /** What the code will do (the transfer's amount and account), above the code's field. */
+  children?: ReactNode;
+  /** The action's button ("Reveal", "Move SAR 500"). */
+  action: string;
+  /** Spends the code; throws to say it did not work (the code is then asked for again). */
+  onCode: (code: string) => Promise<void>;
+  /** A text for an error `onCode` threw that is not the code's (a refused transfer); null: the code's own. */
+  describe?: (error: unknown) => string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [sent, setSent] = useState<StepUpAnswer | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const asked = useRef(false);
+
+  const errorText = (e: unknown) =>
+    props.describe?.(e) ??
+    (e instanceof ApiError ? t(`errors.${signInErrorKey(e, 'challenge')}`) : t('errors.failedToLogin'));
+
+  const send = async () => {
+    setError(null);
+    try {
+      setSent(await sendStepUpCode());
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  useEffect(() => {
+    // Once per opening (React runs effects twice in development).
+    if (asked.current) return;
+    asked.current = true;
+    void send();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sends once, as the dialog opens
+  }, []);
+
+  const length = CODE_LENGTH[sent?.factor ?? 'phone'];
+  const submit = async () => {
+    if (code.length !== length) {
+      setError(t('codeDigits', { count: length }));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onCode(code);
+    } catch (e) {
+      setError(errorText(e));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={props.title}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {props.children}
+          <Text size="sm">{sent ? t('stepUp.codeSent', { to: sent.to }) : t('stepUp.sending')}</Text>
+          <Input.Wrapper id="step-up-code" label={t('code.label')}>
+            <Group dir="ltr" mt={6}>
+              <PinInput
+                id="step-up-code"
+                length={length}
+                type="number"
+                inputMode="numeric"
+                oneTimeCode
+                autoFocus
+                value={code}
+                onChange={setCode}
+                error={Boolean(error)}
+                aria-label={t('code.label')}
+              />
+            </Group>
+          </Input.Wrapper>
+          <Anchor component="button" type="button" size="sm" onClick={() => void send()} w="fit-content">
+            {t('stepUp.resend')}
+          </Anchor>
+          <DialogFooter
+            error={error}
+            cancel={{ label: t('stepUp.cancel'), onClick: props.onClose }}
+            action={{ label: props.action, submit: true, loading: busy }}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The merchant wallet's and the card's calls (docs/wallet.md) as react-query hooks, one key factory for the
+ * feature. Movements page by `next_page_token` ("Show more"); a transfer, a destination, an application, a freeze
+ * or unfreeze answers with the wallet or card as it is now, which replaces the cached one.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, retryUnless4xx } from '../../api/client';
+import type {
+  CardAnswer,
+  CardApplicationBody,
+  CardDetails,
+  CardHolder,
+  CardsAnswer,
+  Movement,
+  MovementsPage,
+  TransferAnswer,
+  Wallet,
+  WalletAnswer,
+  WalletsAnswer,
+} from '../../../contract/wallet';
+import type { PayoutDestination } from '../../../domain/wallet';
+import { queryOf, type MovementFilters } from './filters';
+
+export type { CardDetails, CardHolder, Movement, Wallet };
+
+const W = '/merchant/api/v1/wallets';
+const C = '/merchant/api/v1/cards';
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  wallets: ['wallet', 'list'] as const,
+  movements: (merchantId: string, filters: MovementFilters) =>
+    ['wallet', 'movements', merchantId, filters] as const,
+  cards: ['wallet', 'cards'] as const,
+};
+
+export const useWallets = (enabled = true) =>
+  useQuery({
+    queryKey: walletKeys.wallets,
+    enabled,
+    queryFn: () => api<WalletsAnswer>('GET', W).then((r) => r.wallets),
+    retry: retryUnless4xx,
+  });
+
+export function useMovements(merchantId: string | undefined, filters: MovementFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: walletKeys.movements(merchantId ?? '', filters),
+    enabled: enabled && merchantId !== undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api<MovementsPage>(
+        'GET',
+        `${W}/${encodeURIComponent(merchantId!)}/movements?${queryOf(filters, pageParam ? { page_token: pageParam } : {})}`,
+        undefined,
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_page_token ?? undefined,
+    placeholderData: keepPreviousData,
+    retry: retryUnless4xx,
+  });
+}
+
+/** A wallet as an answer gave it replaces the cached one; the movements are read again. */
+export function keepWallet(client: QueryClient, wallet: Wallet) {
+  client.setQueryData<Wallet[]>(walletKeys.wallets, (list) =>
+    list?.map((w) => (w.merchant_id === wallet.merchant_id ? wallet : w)),
+  );
+  void client.invalidateQueries({ queryKey: ['wallet', 'movements', wallet.merchant_id] });
+  void client.invalidateQueries({ queryKey: walletKeys.cards });
+}
+
+export const setDestination = (merchantId: string, destination: PayoutDestination) =>
+  api<WalletAnswer>('PUT', `${W}/${encodeURIComponent(merchantId)}/payout-destination`, { destination }).then(
+    (r) => r.wallet,
+  );
+
+export const transfer = (merchantId: string, amount: string, code: string) =>
+  api<TransferAnswer>('POST', `${W}/${encodeURIComponent(merchantId)}/transfers`, { amount, code });
+
+export const useCards = (enabled = true) =>
+  useQuery({
+    queryKey: walletKeys.cards,
+    enabled,
+    queryFn: () => api<CardsAnswer>('GET', C).then((r) => r.cards),
+    retry: retryUnless4xx,
+  });
+
+/** A card as an answer gave it replaces the cached one; the wallet (its destination, its balance) is read again. */
+export function keepCard(client: QueryClient, card: CardHolder) {
+  client.setQueryData<CardHolder[]>(walletKeys.cards, (list) =>
+    list ? list.map((c) => (c.merchant_id === card.merchant_id ? card : c)) : [card],
+  );
+  void client.invalidateQueries({ queryKey: walletKeys.wallets });
+}
+
+export const applyForCard = (merchantId: string, body: CardApplicationBody) =>
+  api<CardAnswer>('POST', `${C}/application/${encodeURIComponent(merchantId)}`, body).then((r) => r.card);
+
+export const setCardFrozen = (cardId: string, frozen: boolean) =>
+  api<CardAnswer>('POST', `${C}/${encodeURIComponent(cardId)}/${frozen ? 'freeze' : 'unfreeze'}`, {}).then(
+    (r) => r.card,
+  );
+
+export const revealCard = (cardId: string, code: string) =>
+  api<CardDetails>('POST', `${C}/${encodeURIComponent(cardId)}/reveal`, { code });

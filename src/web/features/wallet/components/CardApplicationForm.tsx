@@ -1,0 +1,109 @@
+/**
+ * The card's application (docs/wallet.md "The card"): the name as printed, where the payouts go from now on, the
+ * terms — checked here as the server checks them, each error beside its field, what was typed kept. The card is
+ * issued at once; `onIssued` gets it. Used by the back office's card page and the money area's payout options.
+ */
+import { Button, Checkbox, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import type { PayoutDestination } from '../../../../domain/wallet';
+import { applyForCard, keepCard, type CardHolder } from '../api';
+
+/** A name as printed on a card (the server's rule, services/cards.ts). */
+const HOLDER_NAME = /^[A-Za-z][A-Za-z .'-]{1,25}$/;
+
+export function CardApplicationForm(props: {
+  merchantId: string;
+  initialDestination?: PayoutDestination;
+  onIssued: (card: CardHolder) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const client = useQueryClient();
+  const [holder, setHolder] = useState('');
+  const [destination, setDestination] = useState<PayoutDestination>(props.initialDestination ?? 'wallet');
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<{ holder?: string; terms?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const name = holder.trim().replace(/\s+/g, ' ');
+    const found = {
+      holder: HOLDER_NAME.test(name) ? undefined : t('card.application.holderRule'),
+      terms: terms ? undefined : t('card.application.termsRequired'),
+    };
+    setErrors(found);
+    if (found.holder || found.terms) return;
+    setBusy(true);
+    try {
+      const card = await applyForCard(props.merchantId, {
+        holder_name: name,
+        payout_destination: destination,
+        accept_terms: true,
+      });
+      keepCard(client, card);
+      props.onIssued(card);
+    } catch (e) {
+      if (e instanceof ApiError && e.fieldErrors['/holder_name'])
+        setErrors({ holder: t('card.application.holderRule') });
+      else
+        setErrors({
+          form:
+            e instanceof ApiError && e.status === 409
+              ? t('card.application.exists')
+              : t('card.application.failed'),
+        });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack maw={480}>
+        <TextInput
+          label={t('card.application.holderName')}
+          description={t('card.application.holderHint')}
+          value={holder}
+          onChange={(event) => setHolder(event.currentTarget.value.toUpperCase())}
+          error={errors.holder}
+          maxLength={26}
+          autoComplete="cc-name"
+          dir="ltr"
+          required
+        />
+        <Radio.Group
+          label={t('card.application.destination')}
+          value={destination}
+          onChange={(v) => setDestination(v as PayoutDestination)}
+        >
+          <Stack gap="xs" mt={6}>
+            <Radio value="wallet" label={t('card.application.destinationWallet')} />
+            <Radio value="bank" label={t('card.application.destinationBank')} />
+          </Stack>
+        </Radio.Group>
+        <Checkbox
+          label={t('card.application.terms')}
+          checked={terms}
+          onChange={(event) => setTerms(event.currentTarget.checked)}
+          error={errors.terms}
+        />
+        {errors.form && (
+          <Text c="red" size="sm" role="alert">
+            {errors.form}
+          </Text>
+        )}
+        <Button type="submit" loading={busy} w={{ base: '100%', sm: 'auto' }}>
+          {t('card.application.apply')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Where the merchant's payouts go (docs/wallet.md "Where payouts go"): its bank account or the wallet, changed
+ * here; the change applies from the next payout, and is saved at once (the choice stays shown while it saves).
+ */
+import { Card, Radio, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../components/notificationStore';
+import type { PayoutDestination } from '../../../../domain/wallet';
+import { keepWallet, setDestination, type Wallet } from '../api';
+
+export function DestinationCard(props: { wallet: Wallet }) {
+  const { t } = useTranslation('wallet');
+  const client = useQueryClient();
+  const { wallet } = props;
+  const [saving, setSaving] = useState<PayoutDestination | null>(null);
+  const iban = wallet.bank?.iban ?? t('destination.noBank');
+
+  const choose = async (destination: PayoutDestination) => {
+    if (destination === wallet.payout_destination) return;
+    setSaving(destination);
+    try {
+      keepWallet(client, await setDestination(wallet.merchant_id, destination));
+      notify({
+        variant: 'success',
+        title: t('destination.title'),
+        message: t('destination.saved', { where: t(`destination.${destination}`) }),
+      });
+    } catch {
+      notify({ variant: 'error', title: t('destination.title'), message: t('destination.failed') });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <Card withBorder mb="lg" data-testid="payout-destination">
+      <Title order={2} size="h4" mb="xs">
+        {t('destination.title')}
+      </Title>
+      <Radio.Group
+        value={saving ?? wallet.payout_destination}
+        onChange={(v) => void choose(v as PayoutDestination)}
+      >
+        <Stack gap="sm">
+          <Radio
+            value="wallet"
+            disabled={saving !== null}
+            label={t('destination.wallet')}
+            description={t('destination.walletBody')}
+          />
+          <Radio
+            value="bank"
+            disabled={saving !== null}
+            label={t('destination.bank')}
+            description={
+              <>
+                {t('destination.bankBody')} <bdi dir="ltr">{iban}</bdi>
+              </>
+            }
+          />
+        </Stack>
+      </Radio.Group>
+      <Text size="xs" c="dimmed" mt="sm">
+        {t('destination.note')}
+      </Text>
+    </Card>
+  );
+}

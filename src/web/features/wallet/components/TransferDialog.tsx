@@ -1,0 +1,123 @@
+/**
+ * Moving money to the bank (docs/wallet.md "Transfers"): the amount first — checked here against the limits and
+ * what is available, kept while the dialog is open — then the step-up code (components/StepUpDialog), which the
+ * transfer spends. A refusal the server gives (a limit reached meanwhile) is said in the wallet's words.
+ */
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { notify } from '../../../components/notificationStore';
+import { StepUpDialog } from '../../../components/StepUpDialog';
+import { money } from '../../../../domain/capital/format';
+import { decimalToMinor } from '../../../../domain/money';
+import { langOf } from '../../../components/listText';
+import { keepWallet, transfer, type Wallet } from '../api';
+
+export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
+  const { t, i18n } = useTranslation('wallet');
+  const client = useQueryClient();
+  const { wallet } = props;
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const show = (value: string) => money(Number(value), wallet.currency, langOf(i18n.language));
+  const limits = {
+    min: show(wallet.limits.min),
+    max: show(wallet.limits.max),
+    daily: show(wallet.limits.daily),
+  };
+
+  const problem = (): string | null => {
+    const minor = decimalToMinor(amount, wallet.currency);
+    if (minor === null || minor === 0) return t('transfer.amountRequired');
+    const of = (value: string) => decimalToMinor(value, wallet.currency) ?? 0;
+    if (minor < of(wallet.limits.min)) return t('transfer.refused.below_minimum', limits);
+    if (minor > of(wallet.limits.max)) return t('transfer.refused.above_maximum', limits);
+    if (minor > of(wallet.available)) return t('transfer.refused.insufficient_funds');
+    return null;
+  };
+
+  const refusal = (e: unknown): string | null =>
+    e instanceof ApiError && typeof e.body.reason === 'string'
+      ? t(`transfer.refused.${e.body.reason}`, { ...limits, count: wallet.limits.daily_count })
+      : e instanceof ApiError && e.fieldErrors['/amount']
+        ? t('transfer.amountRequired')
+        : null;
+
+  if (confirming)
+    return (
+      <StepUpDialog
+        title={t('transfer.confirmTitle')}
+        action={t('transfer.send', { amount: show(amount) })}
+        onClose={props.onClose}
+        describe={refusal}
+        onCode={async (code) => {
+          const answer = await transfer(wallet.merchant_id, amount.trim(), code);
+          keepWallet(client, answer.wallet);
+          notify({
+            variant: 'success',
+            title: t('transfer.title'),
+            message: t('transfer.done', { amount: show(amount) }),
+          });
+          props.onClose();
+        }}
+      >
+        <Text size="sm" fw={600} data-testid="transfer-summary">
+          {t('transfer.summary', { amount: show(amount), iban: wallet.bank?.iban ?? '' })}
+        </Text>
+      </StepUpDialog>
+    );
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('transfer.title')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const found = problem();
+          setError(found);
+          if (!found) setConfirming(true);
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('transfer.amount')}
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.currentTarget.value);
+              setError(null);
+            }}
+            inputMode="decimal"
+            autoComplete="off"
+            data-autofocus
+            leftSection={<Text size="xs">{wallet.currency}</Text>}
+            leftSectionWidth={48}
+            dir="ltr"
+            error={error}
+            description={t('transfer.amountHint', {
+              ...limits,
+              count: wallet.limits.daily_count,
+              available: show(wallet.available),
+            })}
+          />
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('transfer.to')}
+            </Text>
+            <Text size="sm">
+              <bdi dir="ltr">{wallet.bank?.iban}</bdi>
+              {wallet.bank?.bank_name && <> · {wallet.bank.bank_name}</>}
+            </Text>
+          </Stack>
+          <DialogFooter
+            error={null}
+            cancel={{ label: t('transfer.cancel'), onClick: props.onClose }}
+            action={{ label: t('transfer.continue'), submit: true }}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

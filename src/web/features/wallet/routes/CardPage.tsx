@@ -1,0 +1,251 @@
+/**
+ * The card (shell spec §2.3 `finance/card`, §6 "payouts allowed and virtual cards enabled"; docs/wallet.md): the
+ * merchant's virtual card — its state, the masked number, "Show details" after a step-up code, freeze (confirmed)
+ * and unfreeze, what it may spend (the wallet's available balance, the daily limit) and its latest payments — or,
+ * when there is none, its application. A member of several such merchants picks one.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  List,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { CalendarDay } from '../../../components/CalendarDay';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { FiguresBar } from '../../../components/FiguresBar';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/notificationStore';
+import { PageHeader } from '../../../components/PageHeader';
+import { LoadFailed } from '../../../components/QueryStates';
+import { StepUpDialog } from '../../../components/StepUpDialog';
+import { keepCard, revealCard, setCardFrozen, useCards, type CardDetails, type CardHolder } from '../api';
+import { CardApplicationForm } from '../components/CardApplicationForm';
+import { CardFace } from '../components/CardFace';
+import { MovementAmount } from '../components/MovementText';
+
+export function CardPage() {
+  const { t } = useTranslation('wallet');
+  const cards = useCards();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const holder = cards.data?.find((c) => c.merchant_id === chosen) ?? cards.data?.[0];
+
+  if (cards.error instanceof ApiError && cards.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('card.title')} />
+        <ForbiddenNotice title={t('card.forbidden.title')} body={t('card.forbidden.body')} />
+      </>
+    );
+  return (
+    <>
+      <PageHeader title={t('card.title')} />
+      {cards.isPending && (
+        <Stack data-testid="card-loading">
+          <Skeleton h={220} maw={400} radius="lg" />
+          <Skeleton h={62} />
+        </Stack>
+      )}
+      {cards.isError && !(cards.error instanceof ApiError && cards.error.status === 403) && (
+        <LoadFailed title={t('card.loadFailed')} retry={t('retry')} onRetry={() => void cards.refetch()} />
+      )}
+      {holder && (cards.data?.length ?? 0) > 1 && (
+        <Select
+          label={t('merchant')}
+          data={cards.data!.map((c) => ({ value: c.merchant_id, label: c.merchant_name }))}
+          value={holder.merchant_id}
+          onChange={(v) => setChosen(v)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 280 }}
+          mb="md"
+        />
+      )}
+      {holder && (holder.card ? <TheCard holder={holder} /> : <Application holder={holder} />)}
+    </>
+  );
+}
+
+function TheCard(props: { holder: CardHolder }) {
+  const { t } = useTranslation('wallet');
+  const client = useQueryClient();
+  const { holder } = props;
+  const card = holder.card!;
+  const [details, setDetails] = useState<CardDetails | null>(null);
+  const [revealing, setRevealing] = useState(false);
+  const [freezing, setFreezing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const frozen = card.status === 'frozen';
+
+  const setFrozen = async (value: boolean) => {
+    setBusy(true);
+    try {
+      keepCard(client, await setCardFrozen(card.id, value));
+      notify({
+        variant: 'success',
+        title: t('card.title'),
+        message: t(value ? 'card.frozen' : 'card.unfrozen'),
+      });
+      setFreezing(false);
+    } catch {
+      notify({ variant: 'error', title: t('card.title'), message: t('card.actionFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack>
+          <CardFace holder={holder} details={details} />
+          <Group gap="sm">
+            {details ? (
+              <Button variant="default" onClick={() => setDetails(null)}>
+                {t('card.hideDetails')}
+              </Button>
+            ) : (
+              <Button variant="default" onClick={() => setRevealing(true)}>
+                {t('card.showDetails')}
+              </Button>
+            )}
+            {frozen ? (
+              <Button onClick={() => void setFrozen(false)} loading={busy}>
+                {t('card.unfreeze')}
+              </Button>
+            ) : (
+              <Button variant="light" color="red" onClick={() => setFreezing(true)}>
+                {t('card.freeze')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+        <Stack>
+          {frozen && (
+            <Alert color="gray" data-testid="card-frozen-notice">
+              {t('card.frozenNotice')}
+            </Alert>
+          )}
+          <FiguresBar
+            query={{ data: holder, isPending: false, isError: false }}
+            testId="card-figures"
+            failed=""
+            columns={3}
+            figures={(h) => [
+              {
+                label: t('card.spendable'),
+                value: <Money amount={h.available} currency={h.currency} />,
+                testId: 'card-spendable',
+              },
+              {
+                label: t('card.spentToday'),
+                value: <Money amount={h.spent_today} currency={h.currency} />,
+                testId: 'card-spent',
+              },
+              {
+                label: t('card.dailyLimit'),
+                value: <Money amount={h.daily_limit} currency={h.currency} />,
+                testId: 'card-limit',
+              },
+            ]}
+          />
+          <Text size="sm" c="dimmed">
+            {t('card.spendsFrom')} {holder.payout_destination === 'bank' && t('card.bankNote')}
+          </Text>
+        </Stack>
+      </SimpleGrid>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('card.payments')}
+        </Title>
+        {holder.payments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('card.noPayments')}
+          </Text>
+        ) : (
+          <Stack gap="xs" data-testid="card-payments">
+            {holder.payments.map((p) => (
+              <Group key={p.id} justify="space-between" wrap="nowrap">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" truncate>
+                    <bdi>{p.counterparty}</bdi>
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <CalendarDay day={p.day} />
+                  </Text>
+                </Stack>
+                <MovementAmount movement={p} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+      {revealing && (
+        <StepUpDialog
+          title={t('card.revealTitle')}
+          action={t('card.reveal')}
+          onClose={() => setRevealing(false)}
+          onCode={async (code) => {
+            setDetails(await revealCard(card.id, code));
+            setRevealing(false);
+          }}
+        />
+      )}
+      {freezing && (
+        <Modal opened onClose={() => setFreezing(false)} title={t('card.freezeTitle')}>
+          <Stack>
+            <Text size="sm">{t('card.freezeBody')}</Text>
+            <DialogFooter
+              error={null}
+              cancel={{ label: t('transfer.cancel'), onClick: () => setFreezing(false) }}
+              action={{
+                label: t('card.freeze'),
+                color: 'red',
+                loading: busy,
+                onClick: () => void setFrozen(true),
+              }}
+            />
+          </Stack>
+        </Modal>
+      )}
+    </Stack>
+  );
+}
+
+function Application(props: { holder: CardHolder }) {
+  const { t } = useTranslation('wallet');
+  const points = t('card.application.points', { returnObjects: true }) as string[];
+  return (
+    <Card withBorder maw={640} data-testid="card-application">
+      <Title order={2} size="h3" mb="xs">
+        {t('card.application.title')}
+      </Title>
+      <Text size="sm" mb="sm">
+        {t('card.application.intro')}
+      </Text>
+      <List size="sm" mb="lg" spacing={4}>
+        {points.map((p) => (
+          <List.Item key={p}>{p}</List.Item>
+        ))}
+      </List>
+      <CardApplicationForm
+        merchantId={props.holder.merchant_id}
+        initialDestination="wallet"
+        onIssued={() =>
+          notify({ variant: 'success', title: t('card.title'), message: t('card.application.issued') })
+        }
+      />
+    </Card>
+  );
+}

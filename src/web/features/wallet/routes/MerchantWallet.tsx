@@ -1,0 +1,230 @@
+/**
+ * The merchant wallet (shell spec §2.3 `finance/merchant-wallet`, §6 canViewMerchantWallet; docs/wallet.md): the
+ * balance (available, arriving, on its way to the bank), "Move to bank" (the amount, then a step-up code), where
+ * the payouts go, and the movements with filters in the address — a table on a desktop, cards on a phone, 20 at a
+ * time with "Show more". A member of several wallet merchants picks one.
+ */
+import { Button, Group, MultiSelect, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { DayInput } from '../../../components/DayInput';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { FiguresBar } from '../../../components/FiguresBar';
+import { CalendarDay } from '../../../components/CalendarDay';
+import { Money } from '../../../components/Money';
+import { PageHeader } from '../../../components/PageHeader';
+import { LoadFailed } from '../../../components/QueryStates';
+import { ResponsiveList, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import {
+  MOVEMENT_KINDS,
+  MOVEMENT_STATUSES,
+  type MovementKind,
+  type MovementStatus,
+} from '../../../../domain/wallet';
+import { useMovements, useWallets, type Movement, type Wallet } from '../api';
+import { DestinationCard } from '../components/DestinationCard';
+import { MovementAmount, MovementWhat } from '../components/MovementText';
+import { MovementStatusBadge } from '../components/MovementStatusBadge';
+import { TransferDialog } from '../components/TransferDialog';
+import { backwards, filtersFrom, hasFilters, NO_FILTERS, paramsOf, type MovementFilters } from '../filters';
+
+export function MerchantWallet() {
+  const { t } = useTranslation('wallet');
+  const wallets = useWallets();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState(false);
+  const wallet = wallets.data?.find((w) => w.merchant_id === chosen) ?? wallets.data?.[0];
+
+  if (wallets.error instanceof ApiError && wallets.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={
+          wallet?.bank ? { label: t('transfer.open'), onClick: () => setTransferring(true) } : undefined
+        }
+      />
+      {wallets.isPending && (
+        <Stack data-testid="wallet-loading">
+          <Skeleton h={62} />
+          <Skeleton h={140} />
+          <Skeleton h={220} />
+        </Stack>
+      )}
+      {wallets.isError && !(wallets.error instanceof ApiError && wallets.error.status === 403) && (
+        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={() => void wallets.refetch()} />
+      )}
+      {wallet && (
+        <>
+          {(wallets.data?.length ?? 0) > 1 && (
+            <Select
+              label={t('merchant')}
+              data={wallets.data!.map((w) => ({ value: w.merchant_id, label: w.merchant_name }))}
+              value={wallet.merchant_id}
+              onChange={(v) => setChosen(v)}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 280 }}
+              mb="md"
+            />
+          )}
+          <BalanceBar wallet={wallet} />
+          {!wallet.bank && (
+            <Text size="sm" c="dimmed" mb="md">
+              {t('transfer.noBank')}
+            </Text>
+          )}
+          <DestinationCard wallet={wallet} />
+          <Movements wallet={wallet} />
+          {transferring && <TransferDialog wallet={wallet} onClose={() => setTransferring(false)} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function BalanceBar(props: { wallet: Wallet }) {
+  const { t } = useTranslation('wallet');
+  const w = props.wallet;
+  return (
+    <FiguresBar
+      query={{ data: w, isPending: false, isError: false }}
+      testId="wallet-balance"
+      failed={t('balance.failed')}
+      columns={3}
+      figures={() => [
+        {
+          label: t('balance.available'),
+          value: <Money amount={w.available} currency={w.currency} />,
+          testId: 'balance-available',
+        },
+        {
+          label: t('balance.pending'),
+          value: <Money amount={w.pending} currency={w.currency} />,
+          testId: 'balance-pending',
+        },
+        {
+          label: t('balance.inTransit'),
+          value: <Money amount={w.in_transit} currency={w.currency} />,
+          testId: 'balance-in-transit',
+        },
+      ]}
+    />
+  );
+}
+
+function useColumns(): ListColumn<Movement>[] {
+  const { t } = useTranslation('wallet');
+  return [
+    { header: t('column.day'), cell: (m) => <CalendarDay day={m.day} /> },
+    { header: t('column.what'), maw: 320, cell: (m) => <MovementWhat movement={m} /> },
+    { header: t('column.status'), cell: (m) => <MovementStatusBadge status={m.status} /> },
+    { header: t('column.amount'), cell: (m) => <MovementAmount movement={m} /> },
+  ];
+}
+
+function Movements(props: { wallet: Wallet }) {
+  const { t } = useTranslation('wallet');
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const sound = !backwards(filters);
+  const list = useMovements(props.wallet.merchant_id, filters, sound);
+  const columns = useColumns();
+  const rows = list.data?.pages.flatMap((p) => p.movements) ?? [];
+  return (
+    <>
+      <Text fw={700} size="lg" mb="sm" component="h2">
+        {t('movements.title')}
+      </Text>
+      <MovementFiltersBar filters={filters} onChange={change} />
+      <ResponsiveList
+        query={sound ? list : { isPending: false, isError: false, refetch: () => undefined }}
+        rows={sound ? rows : []}
+        rowKey={(m) => m.id}
+        rowAttribute="movement"
+        table={{ columns, minWidth: 640, testId: 'movements' }}
+        cards={{
+          render: (m) => (
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <MovementWhat movement={m} />
+                <Group gap="xs">
+                  <Text size="xs" c="dimmed">
+                    <CalendarDay day={m.day} />
+                  </Text>
+                  <MovementStatusBadge status={m.status} />
+                </Group>
+              </Stack>
+              <MovementAmount movement={m} />
+            </Group>
+          ),
+          testId: 'movement-cards',
+        }}
+        loading={{ rows: 5, height: 44, testId: 'movements-loading' }}
+        loadFailed={t('movements.loadFailed')}
+        empty={
+          hasFilters(filters)
+            ? { testId: 'movements-empty', title: t('movements.emptyFiltered') }
+            : { testId: 'movements-empty', title: t('movements.empty'), body: t('movements.emptyBody') }
+        }
+        footer={
+          <ShowMore
+            shown={t('movements.shown', { count: rows.length })}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        }
+      />
+    </>
+  );
+}
+
+function MovementFiltersBar(props: {
+  filters: MovementFilters;
+  onChange: (patch: Partial<MovementFilters>) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const { filters, onChange } = props;
+  return (
+    <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
+      <MultiSelect
+        label={t('filters.kind')}
+        placeholder={filters.kinds.length === 0 ? t('filters.any') : undefined}
+        data={MOVEMENT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+        value={filters.kinds}
+        onChange={(kinds) => onChange({ kinds: kinds as MovementKind[] })}
+        clearable
+        w={{ base: '100%', sm: 220 }}
+      />
+      <MultiSelect
+        label={t('filters.status')}
+        placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
+        data={MOVEMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        value={filters.statuses}
+        onChange={(statuses) => onChange({ statuses: statuses as MovementStatus[] })}
+        clearable
+        w={{ base: '100%', sm: 200 }}
+      />
+      <DayInput label={t('filters.from')} value={filters.from} onChange={(from) => onChange({ from })} />
+      <DayInput
+        label={t('filters.to')}
+        value={filters.to}
+        onChange={(to) => onChange({ to })}
+        error={backwards(filters) ? t('filters.dateOrder') : undefined}
+      />
+      {hasFilters(filters) && (
+        <Button variant="subtle" mt={{ base: 0, sm: 25 }} onClick={() => onChange(NO_FILTERS)}>
+          {t('filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}
