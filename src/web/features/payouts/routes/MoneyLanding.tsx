@@ -64,6 +64,10 @@ export function MoneyLanding() {
           <Button component={Link} to="/money/transactions-history" variant="light">
             {t('money.history')}
           </Button>
+          {/* The card's application in the app (features/wallet); a member with a card sees it there. */}
+          <Button component={Link} to="/money/card-application/landing" variant="default">
+            {t('money.card')}
+          </Button>
         </>
       )}
     </Stack>

@@ -40,8 +40,11 @@ export function MovementAmount(props: { movement: Movement }) {
   const incoming = !m.amount.startsWith('-');
   return (
     <Text size="sm" fw={600} c={incoming ? 'teal.8' : undefined} span data-testid="movement-amount">
-      {incoming ? '+' : '−'}
-      <Money amount={m.amount.replace(/^-/, '')} currency={m.currency} />
+      {/* The sign stays before the amount in Arabic too: one left-to-right isolate for both. */}
+      <bdi dir="ltr">
+        {incoming ? '+' : '−'}
+        <Money amount={m.amount.replace(/^-/, '')} currency={m.currency} />
+      </bdi>
     </Text>
   );
 }
