@@ -165,6 +165,7 @@ export async function walletRoutes(
               ? 'Freezes the card: every payment is declined until it is unfrozen'
               : 'Unfreezes the card',
           params: ID_PARAMS,
+          body: { type: 'object', properties: {}, description: 'nothing (an empty object, or no body)' },
           response: answers({ 200: CardAnswer }),
         },
       },
