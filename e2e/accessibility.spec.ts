@@ -93,3 +93,9 @@ for (const lang of ['en', 'ar'] as const) {
     );
   });
 }
+
+for (const lang of ['en', 'ar'] as const)
+  test(`the merchant wallet and the card, ${lang}`, async ({ page }) => {
+    await signInAs(page, 'acc-admin');
+    await expectNoFindings(page, ['/finance/merchant-wallet', '/finance/card'], lang);
+  });

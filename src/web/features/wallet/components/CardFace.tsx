@@ -62,7 +62,7 @@ export function CardFace(props: { holder: CardHolder; details: CardDetails | nul
           <Text size="sm" fw={600}>
             {t('card.virtual')}
           </Text>
-          <Badge color={frozen ? 'gray' : 'teal'} variant="white" data-testid="card-status">
+          <Badge color={frozen ? 'dark' : 'teal.9'} variant="white" data-testid="card-status">
             {t(`card.status.${card.status}`)}
           </Badge>
         </Group>

@@ -39,7 +39,7 @@ export function MovementAmount(props: { movement: Movement }) {
   const m = props.movement;
   const incoming = !m.amount.startsWith('-');
   return (
-    <Text size="sm" fw={600} c={incoming ? 'teal.8' : undefined} span data-testid="movement-amount">
+    <Text size="sm" fw={600} c={incoming ? 'teal.9' : undefined} span data-testid="movement-amount">
       {/* The sign stays before the amount in Arabic too: one left-to-right isolate for both. */}
       <bdi dir="ltr">
         {incoming ? '+' : '−'}
