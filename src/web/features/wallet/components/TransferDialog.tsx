@@ -66,7 +66,8 @@ export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
         }}
       >
         <Text size="sm" fw={600} data-testid="transfer-summary">
-          {t('transfer.summary', { amount: show(amount), iban: wallet.bank?.iban ?? '' })}
+          {/* The amount and the account each their own isolate: an IBAN inside Arabic text is never reordered. */}
+          <bdi dir="ltr">{show(amount)}</bdi> {t('transfer.toWord')} <bdi dir="ltr">{wallet.bank?.iban}</bdi>
         </Text>
       </StepUpDialog>
     );
@@ -108,7 +109,12 @@ export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
             </Text>
             <Text size="sm">
               <bdi dir="ltr">{wallet.bank?.iban}</bdi>
-              {wallet.bank?.bank_name && <> · {wallet.bank.bank_name}</>}
+              {wallet.bank?.bank_name && (
+                <>
+                  {' · '}
+                  <bdi>{wallet.bank.bank_name}</bdi>
+                </>
+              )}
             </Text>
           </Stack>
           <DialogFooter
