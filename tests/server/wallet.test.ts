@@ -214,7 +214,15 @@ describe('the merchant wallet', () => {
     const noExperiment = await merchant({ experiment: false });
     expect((await noExperiment.call('GET', '/merchant/api/v1/wallets')).status).toBe(403);
     const kuwait = await merchant({ country: 'KWT' });
-    expect((await kuwait.call('GET', kuwait.wallet)).status).toBe(403);
+    expect((await kuwait.call('GET', '/merchant/api/v1/wallets')).status).toBe(403);
+    expect((await kuwait.call('GET', `${kuwait.wallet}/movements`)).status).toBe(403);
+    // …but its card spends the wallet: the card's holder reads its balance, where payouts go, and moves it out.
+    const own = await kuwait.call('GET', kuwait.wallet);
+    expect(own.status).toBe(200);
+    expect(own.body.wallet).toMatchObject({ currency: 'KWD', limits: { min: '1.000' } });
+    expect(
+      (await kuwait.call('PUT', `${kuwait.wallet}/payout-destination`, { destination: 'bank' })).status,
+    ).toBe(200);
   });
 
   it('sends the payouts back to the bank from the next payout run', async () => {

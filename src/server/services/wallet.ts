@@ -5,7 +5,8 @@
  *
  * Scope: a merchant's wallet is the caller's when the caller's membership of it passes the spec's gate — the
  * experiment `merchant_wallet`, merchant access, payouts allowed, and the merchant check (its country is one the
- * wallet is offered in) — the same rule the sidebar computes (domain/permissions.ts). Another merchant's wallet
+ * wallet is offered in) — the same rule the sidebar computes (domain/permissions.ts). One wallet, where payouts
+ * go and transfers are also its card holder's (canViewCard): the card spends the wallet. Another merchant's wallet
  * "does not exist" (404); a caller with none gets 403. The payout run settles a merchant before its wallet is
  * read, so the payouts it chose to take are in.
  */
@@ -76,15 +77,23 @@ export function createWalletService(deps: WalletDeps) {
   const { repository, accounts, clock } = deps;
   const today = () => clock.now().toISOString().slice(0, 10);
 
-  /** The caller's wallet merchants; 403 with none. */
-  async function allowed(accountId: string): Promise<Membership[]> {
-    const mine = await membershipsWhere(accounts, accountId, (p) => p.canViewMerchantWallet);
+  /**
+   * The caller's wallet merchants; 403 with none. With `card`, also the merchants whose card the caller may see:
+   * the card spends the wallet, so its holder reads the wallet's balance, chooses where payouts go and moves the
+   * money to the bank from the card page even without the wallet page (docs/wallet.md "The card").
+   */
+  async function allowed(accountId: string, card = false): Promise<Membership[]> {
+    const mine = await membershipsWhere(
+      accounts,
+      accountId,
+      (p) => p.canViewMerchantWallet || (card && p.canViewCard),
+    );
     if (mine.length === 0) throw new HttpError(403, 'forbidden');
     return mine;
   }
 
-  async function membershipOf(accountId: string, merchantId: string): Promise<Membership> {
-    const membership = (await allowed(accountId)).find((m) => m.merchantId === merchantId);
+  async function membershipOf(accountId: string, merchantId: string, card = false): Promise<Membership> {
+    const membership = (await allowed(accountId, card)).find((m) => m.merchantId === merchantId);
     if (!membership) throw notFound();
     return membership;
   }
@@ -139,8 +148,7 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   return {
-    membershipOf,
-
+  
     async list(accountId: string): Promise<{ wallets: Wallet[] }> {
       const mine = await allowed(accountId);
       await deps.settle(mine.map((m) => m.merchantId));
@@ -148,7 +156,7 @@ export function createWalletService(deps: WalletDeps) {
     },
 
     async get(accountId: string, merchantId: string): Promise<{ wallet: Wallet }> {
-      const membership = await membershipOf(accountId, merchantId);
+      const membership = await membershipOf(accountId, merchantId, true);
       await deps.settle([merchantId]);
       return { wallet: await walletOf(membership) };
     },
@@ -221,7 +229,7 @@ export function createWalletService(deps: WalletDeps) {
       merchantId: string,
       destination: PayoutDestination,
     ): Promise<{ wallet: Wallet }> {
-      const membership = await membershipOf(accountId, merchantId);
+      const membership = await membershipOf(accountId, merchantId, true);
       await deps.settle([merchantId]);
       await repository.ensure(merchantId, walletCurrency(membership.merchantCountry));
       await repository.setDestination(merchantId, destination, clock.now());
@@ -234,7 +242,7 @@ export function createWalletService(deps: WalletDeps) {
      * checked again under the wallet's lock and the movement written.
      */
     async transfer(accountId: string, merchantId: string, body: TransferBody, stepUp: () => Promise<void>) {
-      const membership = await membershipOf(accountId, merchantId);
+      const membership = await membershipOf(accountId, merchantId, true);
       await deps.settle([merchantId]);
       const wallet = await repository.ensure(merchantId, walletCurrency(membership.merchantCountry));
       const amount = decimalToMinor(body.amount, wallet.currency);

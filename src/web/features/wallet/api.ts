@@ -29,6 +29,7 @@ const C = '/merchant/api/v1/cards';
 export const walletKeys = {
   all: ['wallet'] as const,
   wallets: ['wallet', 'list'] as const,
+  one: (merchantId: string) => ['wallet', 'one', merchantId] as const,
   movements: (merchantId: string, filters: MovementFilters) =>
     ['wallet', 'movements', merchantId, filters] as const,
   cards: ['wallet', 'cards'] as const,
@@ -39,6 +40,15 @@ export const useWallets = (enabled = true) =>
     queryKey: walletKeys.wallets,
     enabled,
     queryFn: () => api<WalletsAnswer>('GET', W).then((r) => r.wallets),
+    retry: retryUnless4xx,
+  });
+
+/** One merchant's wallet: the card page's (its holder may see the wallet's money without the wallet page). */
+export const useWallet = (merchantId: string, enabled = true) =>
+  useQuery({
+    queryKey: walletKeys.one(merchantId),
+    enabled,
+    queryFn: () => api<WalletAnswer>('GET', `${W}/${encodeURIComponent(merchantId)}`).then((r) => r.wallet),
     retry: retryUnless4xx,
   });
 
@@ -65,6 +75,7 @@ export function keepWallet(client: QueryClient, wallet: Wallet) {
   client.setQueryData<Wallet[]>(walletKeys.wallets, (list) =>
     list?.map((w) => (w.merchant_id === wallet.merchant_id ? wallet : w)),
   );
+  client.setQueryData<Wallet>(walletKeys.one(wallet.merchant_id), wallet);
   void client.invalidateQueries({ queryKey: ['wallet', 'movements', wallet.merchant_id] });
   void client.invalidateQueries({ queryKey: walletKeys.cards });
 }
@@ -91,6 +102,7 @@ export function keepCard(client: QueryClient, card: CardHolder) {
     list ? list.map((c) => (c.merchant_id === card.merchant_id ? card : c)) : [card],
   );
   void client.invalidateQueries({ queryKey: walletKeys.wallets });
+  void client.invalidateQueries({ queryKey: walletKeys.one(card.merchant_id) });
 }
 
 export const applyForCard = (merchantId: string, body: CardApplicationBody) =>

@@ -31,7 +31,17 @@ import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
 import { StepUpDialog } from '../../../components/StepUpDialog';
-import { keepCard, revealCard, setCardFrozen, useCards, type CardDetails, type CardHolder } from '../api';
+import {
+  keepCard,
+  revealCard,
+  setCardFrozen,
+  useCards,
+  useWallet,
+  type CardDetails,
+  type CardHolder,
+} from '../api';
+import { DestinationCard } from '../components/DestinationCard';
+import { TransferDialog } from '../components/TransferDialog';
 import { CardApplicationForm } from '../components/CardApplicationForm';
 import { CardFace } from '../components/CardFace';
 import { MovementAmount } from '../components/MovementText';
@@ -86,6 +96,8 @@ function TheCard(props: { holder: CardHolder }) {
   const [revealing, setRevealing] = useState(false);
   const [freezing, setFreezing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const wallet = useWallet(holder.merchant_id);
   const frozen = card.status === 'frozen';
 
   const setFrozen = async (value: boolean) => {
@@ -163,8 +175,17 @@ function TheCard(props: { holder: CardHolder }) {
           <Text size="sm" c="dimmed">
             {t('card.spendsFrom')} {holder.payout_destination === 'bank' && t('card.bankNote')}
           </Text>
+          {wallet.data?.bank && (
+            <Button variant="default" w="fit-content" onClick={() => setTransferring(true)}>
+              {t('transfer.open')}
+            </Button>
+          )}
         </Stack>
       </SimpleGrid>
+      {wallet.data && <DestinationCard wallet={wallet.data} />}
+      {transferring && wallet.data && (
+        <TransferDialog wallet={wallet.data} onClose={() => setTransferring(false)} />
+      )}
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
           {t('card.payments')}
