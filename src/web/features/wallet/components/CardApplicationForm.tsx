@@ -3,7 +3,7 @@
  * terms — checked here as the server checks them, each error beside its field, what was typed kept. The card is
  * issued at once; `onIssued` gets it. Used by the back office's card page and the money area's payout options.
  */
-import { Button, Checkbox, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,9 +100,11 @@ export function CardApplicationForm(props: {
             {errors.form}
           </Text>
         )}
-        <Button type="submit" loading={busy} w={{ base: '100%', sm: 'auto' }}>
-          {t('card.application.apply')}
-        </Button>
+        <Group>
+          <Button type="submit" loading={busy} w={{ base: '100%', sm: 'auto' }}>
+            {t('card.application.apply')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
