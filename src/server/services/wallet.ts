@@ -148,7 +148,6 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   return {
-  
     async list(accountId: string): Promise<{ wallets: Wallet[] }> {
       const mine = await allowed(accountId);
       await deps.settle(mine.map((m) => m.merchantId));
