@@ -5,6 +5,20 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { isDay } from '../../domain/days';
+
+/** A comma-separated list in the address (`?status=new,paid`), empty values dropped. */
+export const paramList = (params: URLSearchParams, name: string): string[] =>
+  (params.get(name) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+
+/** A day in the address (yyyy-mm-dd), or null when it is missing or malformed (a hand-edited link). */
+export function paramDay(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value && isDay(value) ? value : null;
+}
 
 export function useAddressFilters<F>(
   read: (params: URLSearchParams) => F,

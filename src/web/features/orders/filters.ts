@@ -5,7 +5,7 @@
  * the nearest sound list instead of an error.
  */
 import { tzOffset } from '../../components/listText';
-import { isDay } from '../../../domain/days';
+import { paramDay, paramList } from '../../components/useAddressFilters';
 import {
   isPaymentProduct,
   isPaymentStatus,
@@ -33,28 +33,19 @@ export const DEFAULT_SORT: PaymentSort = '-created_at';
 /** A typed amount the API takes: digits with up to 3 decimals. */
 export const isAmount = (text: string) => /^\d{1,12}(\.\d{1,3})?$/.test(text.trim());
 
-const list = (params: URLSearchParams, name: string) =>
-  (params.get(name) ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-
 export function filtersFrom(params: URLSearchParams): OrderFilters {
-  const day = (name: string) => {
-    const value = params.get(name);
-    return value && isDay(value) ? value : null;
-  };
+  const day = (name: string) => paramDay(params, name);
   const amount = (name: string) => {
     const value = (params.get(name) ?? '').trim();
     return isAmount(value) ? value : '';
   };
   const sort = params.get('sort') ?? '';
   return {
-    statuses: list(params, 'status').filter(isPaymentStatus),
+    statuses: paramList(params, 'status').filter(isPaymentStatus),
     from: day('from'),
     to: day('to'),
-    stores: list(params, 'store').slice(0, 50),
-    products: list(params, 'product').filter(isPaymentProduct),
+    stores: paramList(params, 'store').slice(0, 50),
+    products: paramList(params, 'product').filter(isPaymentProduct),
     min: amount('min'),
     max: amount('max'),
     q: (params.get('q') ?? '').slice(0, 100),

@@ -3,7 +3,7 @@
  * list can be reloaded and shared; and as the API's query (docs/payouts.md). Unknown or malformed values in an
  * address are dropped: a hand-edited link shows the nearest sound list instead of an error.
  */
-import { isDay } from '../../../domain/days';
+import { paramDay, paramList } from '../../components/useAddressFilters';
 import { isPayoutStatus, type PayoutStatus } from '../../../domain/payouts';
 import type { PayoutFilters as ApiFilters } from '../../../contract/payouts';
 
@@ -16,22 +16,13 @@ export interface PayoutFilters {
 
 export const NO_FILTERS: PayoutFilters = { statuses: [], from: null, to: null, stores: [] };
 
-const list = (params: URLSearchParams, name: string) =>
-  (params.get(name) ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-
 export function filtersFrom(params: URLSearchParams): PayoutFilters {
-  const day = (name: string) => {
-    const value = params.get(name);
-    return value && isDay(value) ? value : null;
-  };
+  const day = (name: string) => paramDay(params, name);
   return {
-    statuses: list(params, 'status').filter(isPayoutStatus),
+    statuses: paramList(params, 'status').filter(isPayoutStatus),
     from: day('from'),
     to: day('to'),
-    stores: list(params, 'store').slice(0, 50),
+    stores: paramList(params, 'store').slice(0, 50),
   };
 }
 

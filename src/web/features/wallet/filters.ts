@@ -3,7 +3,7 @@
  * the API's query (docs/wallet.md). Unknown or malformed values in an address are dropped: a hand-edited link
  * shows the nearest sound list instead of an error.
  */
-import { isDay } from '../../../domain/days';
+import { paramDay, paramList } from '../../components/useAddressFilters';
 import {
   isMovementKind,
   isMovementStatus,
@@ -20,20 +20,11 @@ export interface MovementFilters {
 
 export const NO_FILTERS: MovementFilters = { kinds: [], statuses: [], from: null, to: null };
 
-const list = (params: URLSearchParams, name: string) =>
-  (params.get(name) ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-
 export function filtersFrom(params: URLSearchParams): MovementFilters {
-  const day = (name: string) => {
-    const value = params.get(name);
-    return value && isDay(value) ? value : null;
-  };
+  const day = (name: string) => paramDay(params, name);
   return {
-    kinds: list(params, 'kind').filter(isMovementKind),
-    statuses: list(params, 'status').filter(isMovementStatus),
+    kinds: paramList(params, 'kind').filter(isMovementKind),
+    statuses: paramList(params, 'status').filter(isMovementStatus),
     from: day('from'),
     to: day('to'),
   };
