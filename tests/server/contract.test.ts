@@ -24,6 +24,8 @@ import * as capital from '../../src/contract/capital';
 import * as application from '../../src/contract/application';
 import * as drafts from '../../src/contract/drafts';
 import * as chat from '../../src/contract/chat';
+import * as payouts from '../../src/contract/payouts';
+import * as wallet from '../../src/contract/wallet';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
@@ -83,6 +85,19 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['post', '/merchant/api/v1/application/merchant/{id}/api_keys/reveal', 'body', merchants.RevealBody],
   ['get', '/merchant/api/v1/merchants/{id}/products', 200, merchants.MerchantProducts],
   ['post', '/merchant/api/v1/auth/step-up', 200, merchants.StepUpAnswer],
+  ['get', '/merchant/api/v1/payouts', 200, payouts.PayoutsPage],
+  ['get', '/merchant/api/v1/payouts/{id}', 200, payouts.PayoutAnswer],
+  ['get', '/merchant/api/v1/wallets', 200, wallet.WalletsAnswer],
+  ['get', '/merchant/api/v1/wallets/{merchantId}', 200, wallet.WalletAnswer],
+  ['get', '/merchant/api/v1/wallets/{merchantId}/movements', 200, wallet.MovementsPage],
+  ['put', '/merchant/api/v1/wallets/{merchantId}/payout-destination', 'body', wallet.DestinationBody],
+  ['post', '/merchant/api/v1/wallets/{merchantId}/transfers', 'body', wallet.TransferBody],
+  ['post', '/merchant/api/v1/wallets/{merchantId}/transfers', 200, wallet.TransferAnswer],
+  ['get', '/merchant/api/v1/cards', 200, wallet.CardsAnswer],
+  ['post', '/merchant/api/v1/cards/application/{merchantId}', 'body', wallet.CardApplicationBody],
+  ['post', '/merchant/api/v1/cards/{id}/freeze', 200, wallet.CardAnswer],
+  ['post', '/merchant/api/v1/cards/{id}/reveal', 'body', wallet.CardRevealBody],
+  ['post', '/merchant/api/v1/cards/{id}/reveal', 200, wallet.CardDetails],
   ['get', '/merchant/api/v1/remote-config/web_status_message', 200, remoteConfig.StatusMessageAnswer],
   ['put', '/merchant/api/v1/remote-config/web_status_message', 'body', remoteConfig.StatusMessageBody],
   ['post', '/merchant/api/v1/payment-links', 'body', paymentLinks.CreateLinkBody],
