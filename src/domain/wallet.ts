@@ -32,9 +32,8 @@ export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
 export const isMovementStatus = (value: string): value is MovementStatus =>
   (MOVEMENT_STATUSES as readonly string[]).includes(value);
 
-/** The wallet's currency for a merchant's country (the wallet check of §6 admits SAU and ARE). */
-export const walletCurrency = (country: string) =>
-  ({ SAU: 'SAR', ARE: 'AED', QAT: 'QAR', KWT: 'KWD', BHR: 'BHD', OMN: 'OMR', EGY: 'EGP' })[country] ?? 'AED';
+/** The wallet's currency: the merchant's country's (the stores' rule, domain/stores.ts). */
+export { currencyOfCountry as walletCurrency } from './stores';
 
 export interface Movement {
   kind: MovementKind;

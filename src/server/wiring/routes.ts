@@ -21,6 +21,7 @@ import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
 import { payoutRoutes } from '../routes/payouts';
 import { walletRoutes } from '../routes/wallet';
+import { analyticsRoutes } from '../routes/analytics';
 import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
@@ -79,6 +80,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(payoutRoutes, { payouts: s.payouts });
+  await app.register(analyticsRoutes, { analytics: s.analytics });
   await app.register(walletRoutes, {
     wallet: s.wallet,
     cards: s.cards,

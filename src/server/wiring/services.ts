@@ -21,6 +21,7 @@ import { createDisputeRepository } from '../repositories/disputes';
 import { createPaymentRepository } from '../repositories/payments';
 import { createPayoutRepository } from '../repositories/payouts';
 import { createWalletRepository } from '../repositories/wallet';
+import { createAnalyticsRepository } from '../repositories/analytics';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
 import { createFlowVersionRepository } from '../repositories/flowVersions';
@@ -43,6 +44,7 @@ import { createDisputeService } from '../services/disputes';
 import { createPaymentService } from '../services/payments';
 import { createPayoutService } from '../services/payouts';
 import { createWalletService } from '../services/wallet';
+import { createAnalyticsService } from '../services/analytics';
 import { createCardService } from '../services/cards';
 import { createRemoteConfigService } from '../services/remoteConfig';
 import { createMerchantService } from '../services/merchants';
@@ -195,6 +197,10 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const analytics = createAnalyticsService({
+    repository: createAnalyticsRepository(db),
+    accounts: accountRepository,
+  });
   const walletRepository = createWalletRepository(db);
   const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);
   const wallet = createWalletService({
@@ -278,6 +284,7 @@ export async function createServices(context: {
     payouts,
     wallet,
     cards,
+    analytics,
     auth,
     checkout,
     botCheck,

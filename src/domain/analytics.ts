@@ -1,0 +1,150 @@
+/**
+ * Analytics (shell spec §2.6 `analytics`, `analytics/{country}/{metric}`; onboarding spec §1 "analytics charts
+ * (GMV, AOV, orders)"; issue 36; docs/analytics.md): the arithmetic, pure — periods, the previous period, and the
+ * figures of each. Amounts are integers in the currency's minor units.
+ *
+ * The figures, the same the home's sales tile and the orders list show:
+ * - **orders**: orders placed in the period (by when they were placed, in the merchant's time zone), cancelled ones
+ *   left out;
+ * - **GMV**: what those orders were for (their amounts);
+ * - **refunds**: refunds made in the period, whichever period the order was placed in (money given back then);
+ * - **net sales**: GMV − refunds;
+ * - **AOV**: GMV ÷ orders, rounded half up to the minor unit (0 without orders).
+ */
+import { addDays } from './payouts';
+
+export const METRICS = ['gmv', 'aov', 'orders', 'refunds', 'net_sales'] as const;
+export type Metric = (typeof METRICS)[number];
+export const isMetric = (value: string): value is Metric => (METRICS as readonly string[]).includes(value);
+
+export const GRANULARITIES = ['day', 'week', 'month'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+export const isGranularity = (value: string): value is Granularity =>
+  (GRANULARITIES as readonly string[]).includes(value);
+
+/** The longest range asked at once: two years of days. */
+export const MAX_RANGE_DAYS = 731;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** How many days from `from` to `to`, both included. */
+export const daysIn = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
+
+/** The day an instant falls on for a merchant `offsetMinutes` east of UTC. */
+export const localDay = (at: Date | string, offsetMinutes: number) =>
+  new Date(new Date(at).getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+
+/** Where a day's local midnight is, as an instant (the start of a range asked in the merchant's days). */
+export const localMidnight = (day: string, offsetMinutes: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - offsetMinutes * 60_000);
+
+/** The first day of the period a day belongs to: itself, its week's Monday (ISO weeks), its month's first. */
+export function periodStart(day: string, granularity: Granularity): string {
+  if (granularity === 'day') return day;
+  if (granularity === 'month') return `${day.slice(0, 7)}-01`;
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The periods that cover `from`–`to`, by their first day (the first may start before `from`). */
+export function periodsOf(from: string, to: string, granularity: Granularity): string[] {
+  const starts: string[] = [];
+  for (let start = periodStart(from, granularity); start <= to;) {
+    starts.push(start);
+    if (granularity === 'day') start = addDays(start, 1);
+    else if (granularity === 'week') start = addDays(start, 7);
+    else {
+      const d = new Date(`${start}T00:00:00Z`);
+      start = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+    }
+  }
+  return starts;
+}
+
+/** The period as long as `from`–`to` just before it: the one shown beside it. */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  const length = daysIn(from, to);
+  return { from: addDays(from, -length), to: addDays(from, -1) };
+}
+
+/** AOV: GMV ÷ orders, half up to the minor unit; 0 without orders. */
+export const aov = (gmv: number, orders: number) =>
+  orders > 0 ? Math.floor((2 * gmv + orders) / (2 * orders)) : 0;
+
+export interface Figures {
+  orders: number;
+  gmv: number;
+  refunds: number;
+  net_sales: number;
+  aov: number;
+}
+
+/** A day's sums (of one store and product, or of all). */
+export interface DayRow {
+  day: string;
+  orders: number;
+  gmv: number;
+  refunds: number;
+}
+
+export const figuresOf = (orders: number, gmv: number, refunds: number): Figures => ({
+  orders,
+  gmv,
+  refunds,
+  net_sales: gmv - refunds,
+  aov: aov(gmv, orders),
+});
+
+const EMPTY = () => ({ orders: 0, gmv: 0, refunds: 0 });
+
+/** The rows' sums, the days outside `from`–`to` left out. */
+export function total(rows: readonly DayRow[], from: string, to: string): Figures {
+  const sum = EMPTY();
+  for (const r of rows)
+    if (r.day >= from && r.day <= to) {
+      sum.orders += r.orders;
+      sum.gmv += r.gmv;
+      sum.refunds += r.refunds;
+    }
+  return figuresOf(sum.orders, sum.gmv, sum.refunds);
+}
+
+export interface SeriesPoint {
+  /** The period's first day (in range: a first week or month cut at `from` still starts where it starts). */
+  start: string;
+  current: Figures;
+  /** The same place in the previous period: its n-th period beside this n-th. */
+  previous: Figures;
+}
+
+/**
+ * The series of `from`–`to` with the previous period beside it: the periods of each range in order, the n-th of
+ * the previous range beside the n-th of the current (a month beside the month before, a week beside the week
+ * before). Each period counts only the days inside its range.
+ */
+export function series(
+  rows: readonly DayRow[],
+  range: { from: string; to: string },
+  granularity: Granularity,
+): SeriesPoint[] {
+  const previous = previousRange(range.from, range.to);
+  const bucket = (r: { from: string; to: string }) => {
+    const starts = periodsOf(r.from, r.to, granularity);
+    return starts.map((start, i) => {
+      const end = i + 1 < starts.length ? addDays(starts[i + 1]!, -1) : r.to;
+      return { start, figures: total(rows, start < r.from ? r.from : start, end) };
+    });
+  };
+  const now = bucket(range);
+  const before = bucket(previous);
+  return now.map((p, i) => ({
+    start: p.start,
+    current: p.figures,
+    previous: before[i]?.figures ?? figuresOf(0, 0, 0),
+  }));
+}
+
+/** The change from the previous figure to this one, in percent (null when the previous was 0). */
+export const change = (current: number, previous: number) =>
+  previous === 0 ? null : Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;

@@ -1,0 +1,166 @@
+/**
+ * Analytics (shell spec §2.6 `analytics`, `analytics/{country}/{metric}`, §6 canViewAnalytics; issue 36;
+ * docs/analytics.md): a range of the merchant's days and the range just before it, by day, week or month, for the
+ * stores of one country (one currency), with the figures split by store and by payment product. The sums are the
+ * repository's (one pass over the range's orders and refunds); the periods and figures src/domain/analytics.ts's.
+ *
+ * Scope: the merchants whose membership has `is_analytics_allowed`; none, 403. Bad input is 400 naming the field.
+ */
+import { csvLine } from '../../domain/csv';
+import { isDay } from '../../domain/days';
+import {
+  daysIn,
+  isGranularity,
+  localMidnight,
+  MAX_RANGE_DAYS,
+  previousRange,
+  series,
+  total,
+  type DayRow,
+  type Figures as FiguresMinor,
+} from '../../domain/analytics';
+import { minorToDecimal } from '../../domain/money';
+import { isPaymentProduct } from '../../domain/payments';
+import { currencyOfCountry } from '../../domain/stores';
+import { addDays } from '../../domain/payouts';
+import type { AnalyticsAnswer, AnalyticsQuery, Figures } from '../../contract/analytics';
+import { fieldError, HttpError, refuseProblems, type FieldError } from '../errors';
+import type { AccountRepository } from '../repositories/account';
+import type { AnalyticsRepository, AnalyticsRow } from '../repositories/analytics';
+import { valuesOf } from './listFilters';
+import { merchantsWith } from './memberships';
+
+export interface AnalyticsDeps {
+  repository: AnalyticsRepository;
+  accounts: AccountRepository;
+}
+
+export function createAnalyticsService(deps: AnalyticsDeps) {
+  const { repository, accounts } = deps;
+
+  const money = (f: FiguresMinor, currency: string): Figures => ({
+    orders: f.orders,
+    gmv: minorToDecimal(f.gmv, currency),
+    refunds: minorToDecimal(f.refunds, currency),
+    net_sales: minorToDecimal(f.net_sales, currency),
+    aov: minorToDecimal(f.aov, currency),
+  });
+
+  /** The rows summed by one key (a store, a product) over the current range. */
+  function split<K extends string>(
+    rows: AnalyticsRow[],
+    key: (r: AnalyticsRow) => K,
+    from: string,
+    to: string,
+  ) {
+    const by = new Map<K, DayRow[]>();
+    for (const r of rows) {
+      const list = by.get(key(r)) ?? [];
+      list.push(r);
+      by.set(key(r), list);
+    }
+    return [...by.entries()].map(([k, list]) => [k, total(list, from, to)] as const);
+  }
+
+  return {
+    report,
+
+    /**
+     * What the page shows as CSV: a row a period — its figures and the previous period's beside them — then the
+     * totals. Every cell quoted, text neutralised (domain/csv.ts).
+     */
+    async csv(accountId: string, input: AnalyticsQuery): Promise<string> {
+      const a = await report(accountId, input);
+      const keys = ['orders', 'gmv', 'refunds', 'net_sales', 'aov'] as const;
+      const header = ['period_start', ...keys, ...keys.map((k) => `previous_${k}`), 'currency'];
+      const line = (label: string, current: Figures, previous: Figures) =>
+        csvLine([
+          label,
+          ...keys.map((k) => String(current[k])),
+          ...keys.map((k) => String(previous[k])),
+          a.currency,
+        ]);
+      return [
+        csvLine(header),
+        ...a.series.map((p) => line(p.start, p.current, p.previous)),
+        line('total', a.totals.current, a.totals.previous),
+      ].join('');
+    },
+  };
+
+  async function report(accountId: string, input: AnalyticsQuery): Promise<AnalyticsAnswer> {
+    const allowed = await merchantsWith(accounts, accountId, 'is_analytics_allowed');
+    if (allowed.length === 0) throw new HttpError(403, 'forbidden');
+    const problems: Record<string, FieldError> = {};
+    const merchantIds = valuesOf(input.merchant_ids);
+    const foreign = merchantIds.find((m) => !allowed.includes(m));
+    if (foreign)
+      problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
+    const merchants = merchantIds.length > 0 ? merchantIds : allowed;
+    for (const key of ['from', 'to'] as const)
+      if (!isDay(input[key])) problems[`/${key}`] = fieldError('validation:error.format.date');
+    if (!problems['/from'] && !problems['/to']) {
+      if (input.from > input.to) problems['/to'] = fieldError('validation:error.dateOrder');
+      else if (daysIn(input.from, input.to) > MAX_RANGE_DAYS)
+        problems['/to'] = fieldError('validation:error.rangeTooLong', { days: MAX_RANGE_DAYS });
+    }
+    const granularity = input.granularity ?? 'day';
+    if (!isGranularity(granularity))
+      problems['/granularity'] = fieldError('validation:error.enum', { value: granularity });
+    const products = valuesOf(input.products);
+    const badProduct = products.find((p) => !isPaymentProduct(p));
+    if (badProduct) problems['/products'] = fieldError('validation:error.enum', { value: badProduct });
+
+    const stores = await accounts.storesOf(foreign ? allowed : merchants);
+    const countries = [...new Set(stores.map((s) => s.country))].sort();
+    const country = input.country ?? countries[0] ?? 'SAU';
+    if (input.country !== undefined && !countries.includes(input.country))
+      problems['/country'] = fieldError('validation:error.enum', { value: input.country });
+    const inCountry = stores.filter((s) => s.country === country);
+    const storeIds = valuesOf(input.store_ids);
+    const strange = storeIds.find((id) => !inCountry.some((s) => s.id === id));
+    if (strange) problems['/store_ids'] = fieldError('validation:error.notYourStore', { value: strange });
+    refuseProblems(problems);
+
+    const offset = input.tz_offset ?? 0;
+    const previous = previousRange(input.from, input.to);
+    const chosen = storeIds.length > 0 ? inCountry.filter((s) => storeIds.includes(s.id)) : inCountry;
+    const rows = await repository.days({
+      merchantIds: merchants,
+      storeIds: chosen.map((s) => s.id),
+      products,
+      from: localMidnight(previous.from, offset),
+      until: localMidnight(addDays(input.to, 1), offset),
+      offsetMinutes: offset,
+    });
+    const currency = currencyOfCountry(country);
+    const names = new Map(inCountry.map((s) => [s.id, s.name]));
+    const range = { from: input.from, to: input.to };
+    return {
+      country,
+      currency,
+      countries: countries.map((c) => ({ country: c, currency: currencyOfCountry(c) })),
+      granularity,
+      from: input.from,
+      to: input.to,
+      previous,
+      totals: {
+        current: money(total(rows, input.from, input.to), currency),
+        previous: money(total(rows, previous.from, previous.to), currency),
+      },
+      series: series(rows, range, granularity).map((p) => ({
+        start: p.start,
+        current: money(p.current, currency),
+        previous: money(p.previous, currency),
+      })),
+      by_store: split(rows, (r) => r.storeId, input.from, input.to)
+        .sort((a, b) => b[1].gmv - a[1].gmv)
+        .map(([id, f]) => ({ store_id: id, store_name: names.get(id) ?? id, ...money(f, currency) })),
+      by_product: split(rows, (r) => r.product, input.from, input.to)
+        .sort((a, b) => b[1].gmv - a[1].gmv)
+        .map(([product, f]) => ({ product, ...money(f, currency) })),
+    };
+  }
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
