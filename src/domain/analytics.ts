@@ -31,6 +31,21 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 /** How many days from `from` to `to`, both included. */
 export const daysIn = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 
+/**
+ * The merchant's day begins at its country's midnight (minutes east of UTC): the Gulf keeps no summer time; Egypt's
+ * summer hour is not followed (a caller may ask with its own `tz_offset`).
+ */
+const COUNTRY_OFFSET: Record<string, number> = {
+  SAU: 180,
+  KWT: 180,
+  BHR: 180,
+  QAT: 180,
+  ARE: 240,
+  OMN: 240,
+  EGY: 120,
+};
+export const countryOffset = (country: string) => COUNTRY_OFFSET[country] ?? 180;
+
 /** The day an instant falls on for a merchant `offsetMinutes` east of UTC. */
 export const localDay = (at: Date | string, offsetMinutes: number) =>
   new Date(new Date(at).getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);

@@ -113,7 +113,7 @@ describe('analytics', () => {
       ['installments', 1],
     ]);
     // In UTC the order of 21:30 on the 24th is the 24th's.
-    const utc = (await m.call('GET', `${A}?from=2026-11-25&to=2026-11-25&country=SAU`)).body;
+    const utc = (await m.call('GET', `${A}?from=2026-11-25&to=2026-11-25&country=SAU&tz_offset=0`)).body;
     expect(utc.totals.current.orders).toBe(1);
     // A week: one period; a store and a product filter.
     const week = (
@@ -134,6 +134,48 @@ describe('analytics', () => {
       )
     ).body;
     expect(installments.totals.current.orders).toBe(1);
+  });
+
+  it('keeps ended days’ sums, extends them at either end, and sums a fixture’s orders anew', async () => {
+    const m = await merchant([
+      { amount: 100, created_at: '2026-11-10T09:00:00Z' },
+      { amount: 200, created_at: '2026-11-20T09:00:00Z' },
+      { amount: 50, created_at: '2026-11-25T09:00:00Z' }, // today: summed from the orders each time
+    ]);
+    const sum = async (from: string, to: string) =>
+      (await m.call('GET', `${A}?from=${from}&to=${to}&country=SAU`)).body.totals.current;
+    expect(await sum('2026-11-15', '2026-11-25')).toMatchObject({ orders: 2, gmv: '250.00' });
+    // Earlier days join the kept run; the kept days give the same sums as the orders.
+    expect(await sum('2026-11-01', '2026-11-25')).toMatchObject({ orders: 3, gmv: '350.00' });
+    expect(await sum('2026-11-10', '2026-11-10')).toMatchObject({ orders: 1, gmv: '100.00' });
+    // Another time zone has its own days: 09:00 UTC on the 10th is the 9th, twelve hours west.
+    expect(
+      (await m.call('GET', `${A}?from=2026-11-09&to=2026-11-09&country=SAU&tz_offset=-720`)).body.totals
+        .current,
+    ).toMatchObject({ orders: 1 });
+    // The fixture's orders written again (an order added on an ended day): summed anew.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        payments: [
+          {
+            id: `pay-an${m.k}-x`,
+            merchant_id: m.id,
+            store_id: `sto-an-${m.k}-a`,
+            order_reference: `AN${m.k}-x`,
+            product: 'pay_later',
+            currency: 'SAR',
+            customer_name: 'Late',
+            customer_phone: '+966559999999',
+            amount: 1000,
+            created_at: '2026-11-12T09:00:00Z',
+          },
+        ],
+      },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await sum('2026-11-01', '2026-11-25')).toMatchObject({ orders: 4, gmv: '1350.00' });
   });
 
   it('gives what it shows as CSV, a row a period and the totals', async () => {

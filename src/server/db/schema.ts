@@ -849,6 +849,43 @@ export const payoutRuns = pgTable('payout_runs', {
 });
 
 /**
+ * Analytics' sums of closed days (docs/analytics.md "How it stays fast"): a merchant's orders placed and refunds
+ * made per day of a time zone (`tz_offset`, minutes east of UTC), store and payment product. A day is summed once,
+ * after it has ended; `analytics_filled` says which days of a merchant and time zone are here. Loading a fixture's
+ * orders again clears its merchants' rows (nothing else writes a day that has ended).
+ */
+export const analyticsDays = pgTable(
+  'analytics_days',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tzOffset: integer('tz_offset').notNull(),
+    day: text('day').notNull(),
+    storeId: text('store_id').notNull(),
+    product: text('product').notNull(),
+    orders: integer('orders').notNull().default(0),
+    gmvMinor: bigint('gmv_minor', { mode: 'number' }).notNull().default(0),
+    refundsMinor: bigint('refunds_minor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.tzOffset, t.day, t.storeId, t.product] })],
+);
+
+/** Which days of a merchant and time zone `analytics_days` holds: every day from `from` to `through`, both included. */
+export const analyticsFilled = pgTable(
+  'analytics_filled',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tzOffset: integer('tz_offset').notNull(),
+    from: text('from_day').notNull(),
+    through: text('through_day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.tzOffset] })],
+);
+
+/**
  * A merchant's wallet (docs/wallet.md; src/domain/wallet.ts): one per merchant, in its currency, made the first
  * time it is read. `payoutDestination` says where its payouts in that currency go from the next payout run on.
  */

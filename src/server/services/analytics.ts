@@ -11,7 +11,8 @@ import { isDay } from '../../domain/days';
 import {
   daysIn,
   isGranularity,
-  localMidnight,
+  countryOffset,
+  localDay,
   MAX_RANGE_DAYS,
   previousRange,
   series,
@@ -22,9 +23,9 @@ import {
 import { minorToDecimal } from '../../domain/money';
 import { isPaymentProduct } from '../../domain/payments';
 import { currencyOfCountry } from '../../domain/stores';
-import { addDays } from '../../domain/payouts';
 import type { AnalyticsAnswer, AnalyticsQuery, Figures } from '../../contract/analytics';
 import { fieldError, HttpError, refuseProblems, type FieldError } from '../errors';
+import type { Clock } from '../clock';
 import type { AccountRepository } from '../repositories/account';
 import type { AnalyticsRepository, AnalyticsRow } from '../repositories/analytics';
 import { valuesOf } from './listFilters';
@@ -33,10 +34,11 @@ import { merchantsWith } from './memberships';
 export interface AnalyticsDeps {
   repository: AnalyticsRepository;
   accounts: AccountRepository;
+  clock: Clock;
 }
 
 export function createAnalyticsService(deps: AnalyticsDeps) {
-  const { repository, accounts } = deps;
+  const { repository, accounts, clock } = deps;
 
   const money = (f: FiguresMinor, currency: string): Figures => ({
     orders: f.orders,
@@ -122,16 +124,19 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     if (strange) problems['/store_ids'] = fieldError('validation:error.notYourStore', { value: strange });
     refuseProblems(problems);
 
-    const offset = input.tz_offset ?? 0;
+    // The merchant's days are its country's (a report does not change when its owner travels); a caller may ask
+    // for another time zone's days.
+    const offset = input.tz_offset ?? countryOffset(country);
     const previous = previousRange(input.from, input.to);
     const chosen = storeIds.length > 0 ? inCountry.filter((s) => storeIds.includes(s.id)) : inCountry;
     const rows = await repository.days({
       merchantIds: merchants,
       storeIds: chosen.map((s) => s.id),
       products,
-      from: localMidnight(previous.from, offset),
-      until: localMidnight(addDays(input.to, 1), offset),
+      from: previous.from,
+      to: input.to,
       offsetMinutes: offset,
+      today: localDay(clock.now(), offset),
     });
     const currency = currencyOfCountry(country);
     const names = new Map(inCountry.map((s) => [s.id, s.name]));

@@ -200,6 +200,7 @@ export async function createServices(context: {
   const analytics = createAnalyticsService({
     repository: createAnalyticsRepository(db),
     accounts: accountRepository,
+    clock,
   });
   const walletRepository = createWalletRepository(db);
   const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);

@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:analytics` (issue 36): with BENCH_ORDERS orders (default 200,000) for one merchant on the embedded
+ * database, a year of daily GMV (the analytics page's call: a year by day with the year before beside it, by store
+ * and product) answers in ≤ 150 ms p95. The app is the real one (buildApp, a fresh data directory), the orders made
+ * by the fixtures' generator over two years (so the year before has orders too), the calls made over HTTP on
+ * loopback, one at a time. Each round asks a new question (another end day: the read cache would answer a repeated
+ * one). The ended days' sums are kept (docs/analytics.md "How it stays fast"): "the first time" asks each round in
+ * a time zone not asked before, so it sums two years of orders every round. Figures, not a test: BENCH_ROUNDS rounds (default 20) of each kind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db';
+import { percentile } from '../support/percentile';
+import { signIn } from '../support/signIn';
+
+const COUNT = Number(process.env.BENCH_ORDERS ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-analytics-'));
+  const database = await openDatabase({ dataDir });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: dataDir, DATABASE_URL: '' }),
+    database,
+    logger: false,
+  });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const account = { id: 'acc-bench', email: 'bench@example.com', phone: '+966500009999' };
+    const started = performance.now();
+    const loaded = await fetch(`${address}/dev/fixtures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mbo-client': 'bench' },
+      body: JSON.stringify({
+        accounts: [account],
+        merchants: [{ id: 'mer-bench', name: 'Bench', country: 'SAU' }],
+        stores: ['a', 'b', 'c'].map((s) => ({
+          id: `sto-bench-${s}`,
+          merchant_id: 'mer-bench',
+          name: `Bench ${s}`,
+          country: 'SAU',
+          available_products: ['pay_later', 'installments'],
+        })),
+        permissions: [
+          {
+            account_id: 'acc-bench',
+            merchant_id: 'mer-bench',
+            role: 'workspace_admin',
+            flags: { has_merchant_access: true, is_analytics_allowed: true, is_dispute_refund_allowed: true },
+          },
+        ],
+        order_generators: [{ merchant_id: 'mer-bench', count: COUNT, days: 730, seed: 1, prefix: 'BN' }],
+      }),
+    });
+    if (!loaded.ok) throw new Error(`fixture: ${loaded.status} ${await loaded.text()}`);
+    console.log(
+      `${COUNT.toLocaleString('en')} orders loaded in ${Math.round(performance.now() - started)} ms`,
+    );
+    const token = await signIn(address, account);
+    const get = async (url: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+      return { ms: performance.now() - t0, body };
+    };
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const kinds: [string, (i: number) => string, number | null][] = [
+      ['a year by day (goal)', (i) => `from=${day(364 + i)}&to=${day(i)}`, 150],
+      ['a year by month', (i) => `from=${day(364 + i)}&to=${day(i)}&granularity=month`, null],
+      ['a year, the first time', (i) => `from=${day(364 + i)}&to=${day(i)}&tz_offset=${240 + i}`, null],
+      ['30 days by day', (i) => `from=${day(29 + i)}&to=${day(i)}`, null],
+      [
+        'a year, one store',
+        (i) => `from=${day(364 + i)}&to=${day(i)}&store_ids=sto-bench-${'abc'[i % 3]}`,
+        null,
+      ],
+    ];
+    console.log(`\nthe analytics call (${ROUNDS} different ones of each kind):`);
+    for (const [name, query, goal] of kinds) {
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i += 1)
+        times.push((await get(`/merchant/api/v1/analytics?${query(i)}`)).ms);
+      const p95 = percentile(times, 95);
+      console.log(
+        `  ${name.padEnd(24)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms${
+          goal ? ` — goal ≤ ${goal} ms: ${p95 <= goal ? 'met' : 'NOT met'}` : ''
+        }`,
+      );
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
