@@ -79,7 +79,9 @@ async function main() {
         null,
       ],
     ];
-    console.log(`\nthe analytics call (${ROUNDS} different ones of each kind):`);
+    // The merchant's days in its country's time zone are summed once, on the first call (measured apart below).
+    await get(`/merchant/api/v1/analytics?from=${day(364)}&to=${day(0)}`);
+    console.log(`\nthe analytics call (${ROUNDS} different ones of each kind, after a first call):`);
     for (const [name, query, goal] of kinds) {
       const times: number[] = [];
       for (let i = 0; i < ROUNDS; i += 1)
