@@ -99,3 +99,9 @@ for (const lang of ['en', 'ar'] as const)
     await signInAs(page, 'acc-admin');
     await expectNoFindings(page, ['/finance/merchant-wallet', '/finance/card'], lang);
   });
+
+for (const lang of ['en', 'ar'] as const)
+  test(`analytics, ${lang}`, async ({ page }) => {
+    await signInAs(page, 'acc-admin');
+    await expectNoFindings(page, ['/analytics'], lang);
+  });

@@ -64,16 +64,16 @@ test.describe('the sidebar on a desktop', () => {
     await signInAs(page, 'acc-capital-paying');
     await page.goto('/finance/capital/loans/loan-saffron-paying?lang=en');
     await expect(page.getByRole('heading', { name: 'Saffron Kitchen LLC' })).toBeVisible();
-    // Payouts is built: the loan's link to it is a link, and its sidebar item is not "Soon"; Analytics is not built.
+    // Payouts is built: the loan's link to it is a link, and its sidebar item is not "Soon"; Marketing is not built.
     await expect(page.getByRole('link', { name: /See your payouts/ })).toHaveAttribute(
       'href',
       /\/finance\/payouts/,
     );
     const finance = page.getByRole('navigation', { name: 'Finance' });
     await expect(finance.getByRole('link', { name: /^Payouts/ }).locator('[data-soon]')).toHaveCount(0);
-    const general = page.getByRole('navigation', { name: 'General' });
-    await expect(general.getByRole('link', { name: /^Analytics/ })).toHaveAccessibleName(/Soon/);
-    await expect(general.getByRole('link', { name: /^Analytics/ }).locator('[data-soon]')).toBeVisible();
+    const marketing = page.getByRole('navigation', { name: 'Marketing' });
+    await expect(marketing.getByRole('link', { name: /^Marketing/ })).toHaveAccessibleName(/Soon/);
+    await expect(marketing.getByRole('link', { name: /^Marketing/ }).locator('[data-soon]')).toBeVisible();
     await expect(finance.getByRole('link', { name: /^Capital/ }).locator('[data-soon]')).toHaveCount(0);
 
     const help = page.getByRole('banner').getByRole('link', { name: 'Help centre' });

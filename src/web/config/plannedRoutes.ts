@@ -9,8 +9,6 @@ import type { ComputedPermissions } from '../../domain/permissions';
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
 export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [
-  ['analytics', 'nav.analytics', 'canViewAnalytics'],
-  ['analytics/:country/:metric', 'nav.analytics', 'canViewAnalytics'],
   ['ads', 'nav.ads', 'canViewAds'],
   ['locations', 'nav.locations', 'canViewLocations'],
   ['marketing', 'nav.marketing', 'canViewMarketing'],

@@ -138,6 +138,14 @@ const PAYOUTS: [
   ['payments/:paymentId/payouts', 'PaymentPayouts', 'canViewOrders'],
 ];
 
+const analytics = () => import('../../features/analytics/routes/AnalyticsPages');
+
+/** Analytics (features/analytics; docs/analytics.md): canViewAnalytics (§6). */
+const ANALYTICS: [string, 'AnalyticsPage', Permission][] = [
+  ['analytics', 'AnalyticsPage', 'canViewAnalytics'],
+  ['analytics/:country/:metric', 'AnalyticsPage', 'canViewAnalytics'],
+];
+
 const wallet = () => import('../../features/wallet/routes/WalletPages');
 
 /** The merchant wallet and the card (features/wallet; docs/wallet.md): their gates of shell spec §6. */
@@ -225,6 +233,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
+  ...screenRoutes(analytics, ANALYTICS, ['analytics', 'orders', 'lists']),
   ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),

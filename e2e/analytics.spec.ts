@@ -1,0 +1,63 @@
+/**
+ * Analytics as a merchant reads it (issue 36; docs/analytics.md): the chart with its table and the previous period
+ * beside it, a figure chosen and the periods by week — the table's periods adding up to the figure's total — and
+ * the CSV (English, 1280 px); the same right to left in Arabic at 375 px, time running right to left.
+ */
+import { expect, test } from '@playwright/test';
+import { shot, signInAs } from './helpers';
+
+test.describe('analytics', () => {
+  test('a chart with its table and the previous period; a figure by week adds up to its total', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/analytics');
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('analytics-chart').locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('analytics-chart')).toContainText('Previous period');
+    // Thirty days, a row each, with the previous period's value beside it.
+    await expect(page.getByTestId('analytics-table').locator('tbody tr')).toHaveCount(30);
+    await expect(page.getByTestId('analytics-table').locator('thead')).toContainText('Previous period');
+    await shot(page, 'analytics-en-1280');
+
+    await page.getByTestId('metric-orders').click();
+    await expect(page).toHaveURL(/\/analytics\/SAU\/orders$/);
+    await page.getByText('Week', { exact: true }).click();
+    await expect(page).toHaveURL(/by=week/);
+    const rows = page.getByTestId('analytics-table').locator('tbody tr');
+    await expect(rows).toHaveCount(5);
+    const total = Number(
+      (await page.getByTestId('metric-orders').locator('p').nth(1).innerText()).replace(/\D/g, ''),
+    );
+    let sum = 0;
+    for (const row of await rows.all())
+      sum += Number((await row.locator('td').nth(1).innerText()).replace(/\D/g, ''));
+    expect(sum).toBe(total);
+    await expect(page.getByTestId('analytics-by-store')).toContainText('Riyadh Style Online');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await (await download).path();
+    expect(csv).toBeTruthy();
+  });
+
+  test('reads right to left in Arabic on a phone', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'layout: the phone project');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/analytics/SAU/gmv?lang=ar&by=week&range=last90');
+    await expect(page.getByRole('heading', { name: 'التحليلات', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('analytics-chart').locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('analytics-table').locator('thead')).toContainText('الفترة السابقة');
+    // Time runs right to left: the first week's tick stands to the right of the last one's.
+    const xs = await page
+      .getByTestId('analytics-chart')
+      .locator('.recharts-xAxis-tick-labels text.recharts-cartesian-axis-tick-value')
+      .evaluateAll((texts) => texts.filter((t) => t.textContent).map((t) => t.getBoundingClientRect().x));
+    expect(xs.length).toBeGreaterThan(1);
+    expect(xs[0]).toBeGreaterThan(xs.at(-1)!);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'analytics-ar-375');
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Analytics (shell spec §2.6 `analytics`, `analytics/{country}/{metric}`, §6 canViewAnalytics; docs/analytics.md):
+ * a range of days beside the range before it — the five figures as tabs, the chosen one as a chart and a table, the
+ * figures by store and by payment product — for one country's stores at a time (a merchant in several picks one),
+ * by day, week or month, filtered by store and product; the choices in the address; the CSV of what is shown.
+ */
+import { Button, Group, MultiSelect, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { useStores } from '../../../api/stores';
+import { DayInput } from '../../../components/DayInput';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { PageHeader } from '../../../components/PageHeader';
+import { LoadFailed } from '../../../components/QueryStates';
+import { EmptyState } from '../../../components/ResponsiveList';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { useDownloadAction } from '../../../components/useDownloadAction';
+import { GRANULARITIES, isMetric, type Granularity, type Metric } from '../../../../domain/analytics';
+import { PAYMENT_PRODUCTS, type PaymentProduct } from '../../../../domain/payments';
+import { exportAnalytics, useAnalytics } from '../api';
+import { MetricChart } from '../components/MetricChart';
+import { MetricTabs } from '../components/MetricTabs';
+import { PeriodTable } from '../components/PeriodTable';
+import { SplitTable } from '../components/SplitTable';
+import {
+  DEFAULT_FILTERS,
+  filtersFrom,
+  hasFilters,
+  paramsOf,
+  PRESETS,
+  queryOf,
+  rangeOf,
+  rangeProblem,
+  type AnalyticsFilters,
+  type Preset,
+} from '../filters';
+
+/** The browser's today (yyyy-mm-dd): a preset's last day. */
+const today = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+export function AnalyticsPage() {
+  const { t } = useTranslation('analytics');
+  const params = useParams();
+  const navigate = useNavigate();
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const problem = rangeProblem(filters);
+  const range = problem ? null : rangeOf(filters, today());
+  const query = range ? queryOf(filters, range, params.country) : null;
+  const report = useAnalytics(query);
+  const metric: Metric = isMetric(params.metric ?? '') ? (params.metric as Metric) : 'gmv';
+  const answer = report.data;
+  const exportAction = useDownloadAction({
+    label: t('export'),
+    failed: t('exportFailed'),
+    save: () => (query ? exportAnalytics(query) : Promise.resolve()),
+  });
+  const go = (country: string, next: Metric) =>
+    void navigate(
+      { pathname: `/analytics/${country}/${next}`, search: paramsOf(filters).toString() },
+      { replace: true },
+    );
+
+  if (report.error instanceof ApiError && report.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const empty = answer && answer.totals.current.orders === 0 && answer.totals.current.refunds === '0.00';
+  return (
+    <>
+      <PageHeader title={t('title')} primary={exportAction} />
+      <Controls
+        filters={filters}
+        onChange={change}
+        problem={problem}
+        country={answer?.country}
+        countries={answer?.countries ?? []}
+        onCountry={(country) => go(country, metric)}
+      />
+      {report.isPending && (
+        <Stack data-testid="analytics-loading">
+          <Skeleton h={84} />
+          <Skeleton h={300} />
+        </Stack>
+      )}
+      {report.isError && !(report.error instanceof ApiError && report.error.status === 403) && (
+        <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={() => void report.refetch()} />
+      )}
+      {answer && (
+        <div style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} aria-busy={report.isFetching}>
+          <MetricTabs answer={answer} metric={metric} onChoose={(next) => go(answer.country, next)} />
+          <Text size="xs" c="dimmed" mb="xs">
+            {t(`metricHint.${metric}`)} · {t('days', { country: t(`country.${answer.country}`) })}
+          </Text>
+          {empty ? (
+            <EmptyState testId="analytics-empty" title={t('empty.title')} body={t('empty.body')} />
+          ) : (
+            <>
+              <MetricChart answer={answer} metric={metric} />
+              <PeriodTable answer={answer} metric={metric} />
+              <SplitTable
+                title={t('byStore')}
+                nameHeader={t('column.store')}
+                rows={answer.by_store.map((s) => ({ ...s, key: s.store_id, name: s.store_name }))}
+                currency={answer.currency}
+                testId="analytics-by-store"
+              />
+              <ProductTable answer={answer} />
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ProductTable(props: { answer: NonNullable<ReturnType<typeof useAnalytics>['data']> }) {
+  const { t } = useTranslation('analytics');
+  const { t: to } = useTranslation('orders');
+  return (
+    <SplitTable
+      title={t('byProduct')}
+      nameHeader={t('column.product')}
+      rows={props.answer.by_product.map((p) => ({ ...p, key: p.product, name: to(`product.${p.product}`) }))}
+      currency={props.answer.currency}
+      testId="analytics-by-product"
+    />
+  );
+}
+
+function Controls(props: {
+  filters: AnalyticsFilters;
+  onChange: (patch: Partial<AnalyticsFilters>) => void;
+  problem: 'dateOrder' | 'tooLong' | null;
+  country: string | undefined;
+  countries: { country: string; currency: string }[];
+  onCountry: (country: string) => void;
+}) {
+  const { t } = useTranslation('analytics');
+  const { t: to } = useTranslation('orders');
+  const { filters, onChange } = props;
+  const stores = useStores();
+  const storeOptions = (stores.data ?? [])
+    .filter((s) => !props.country || s.country === props.country)
+    .map((s) => ({ value: s.id, label: s.name }));
+  return (
+    <Stack gap="sm" mb="md">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {props.countries.length > 1 && (
+          <Select
+            label={t('filters.country')}
+            data={props.countries.map((c) => ({
+              value: c.country,
+              label: `${t(`country.${c.country}`)} (${c.currency})`,
+            }))}
+            value={props.country ?? null}
+            onChange={(v) => v && props.onCountry(v)}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 240 }}
+          />
+        )}
+        <Select
+          label={t('range.label')}
+          data={[...PRESETS, 'custom'].map((p) => ({ value: p, label: t(`range.${p}`) }))}
+          value={filters.range}
+          onChange={(v) => {
+            if (!v) return;
+            if (v === 'custom') {
+              const r = rangeOf(filters, today()) ?? rangeOf(DEFAULT_FILTERS, today())!;
+              onChange({ range: 'custom', from: r.from, to: r.to });
+            } else onChange({ range: v as Preset, from: null, to: null });
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 180 }}
+        />
+        {filters.range === 'custom' && (
+          <>
+            <DayInput
+              label={t('filters.from')}
+              value={filters.from}
+              onChange={(from) => onChange({ from })}
+            />
+            <DayInput
+              label={t('filters.to')}
+              value={filters.to}
+              onChange={(to) => onChange({ to })}
+              error={props.problem ? t(`filters.${props.problem}`) : undefined}
+            />
+          </>
+        )}
+        <SegmentedControl
+          aria-label={t('granularity.label')}
+          data={GRANULARITIES.map((g) => ({ value: g, label: t(`granularity.${g}`) }))}
+          value={filters.granularity}
+          onChange={(v) => onChange({ granularity: v as Granularity })}
+        />
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {storeOptions.length > 1 && (
+          <MultiSelect
+            label={t('filters.store')}
+            placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
+            data={storeOptions}
+            value={filters.stores}
+            onChange={(ids) => onChange({ stores: ids })}
+            clearable
+            w={{ base: '100%', sm: 260 }}
+          />
+        )}
+        <MultiSelect
+          label={t('filters.product')}
+          placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
+          data={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: to(`product.${p}`) }))}
+          value={filters.products}
+          onChange={(products) => onChange({ products: products as PaymentProduct[] })}
+          clearable
+          w={{ base: '100%', sm: 260 }}
+        />
+        {hasFilters(filters) && (
+          <Button variant="subtle" onClick={() => onChange({ stores: [], products: [] })}>
+            {t('filters.clear')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
