@@ -105,3 +105,9 @@ for (const lang of ['en', 'ar'] as const)
     await signInAs(page, 'acc-admin');
     await expectNoFindings(page, ['/analytics'], lang);
   });
+
+for (const lang of ['en', 'ar'] as const)
+  test(`locations, ${lang}`, async ({ page }) => {
+    await signInAs(page, 'acc-admin');
+    await expectNoFindings(page, ['/locations'], lang);
+  });

@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Classification } from '../../catalogue/classify';
 import type { CsatState } from '../../domain/support';
+import type { OpeningHours } from '../../domain/locations';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -847,6 +848,28 @@ export const payoutRuns = pgTable('payout_runs', {
    */
   version: integer('version').notNull().default(0),
 });
+
+/**
+ * A merchant's physical location (docs/locations.md; src/domain/locations.ts): its name, address, map link,
+ * opening hours a weekday each, and the store it belongs to.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    mapsLink: text('maps_link').notNull().default(''),
+    hours: jsonb('hours').$type<OpeningHours>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('locations_merchant_idx').on(t.merchantId, t.name, t.id)],
+);
 
 /**
  * Analytics' sums of closed days (docs/analytics.md "How it stays fast"): a merchant's orders placed and refunds

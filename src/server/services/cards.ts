@@ -33,7 +33,7 @@ import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { CardRow, MovementRow, WalletRepository } from '../repositories/wallet';
-import { membershipsWhere, type Membership } from './wallet';
+import { membershipsWhere, type Membership } from './memberships';
 
 export interface CardDeps {
   repository: WalletRepository;

@@ -3,7 +3,7 @@
  * (src/domain/permissions.ts), read once per call. Services scope every read and write by it, so another
  * merchant's row "does not exist" (404) rather than being forbidden.
  */
-import { flagsForRole, type PermissionFlag } from '../../domain/permissions';
+import { computePermissions, flagsForRole, type PermissionFlag } from '../../domain/permissions';
 import type { AccountRepository } from '../repositories/account';
 
 export async function merchantsWith(
@@ -14,4 +14,31 @@ export async function merchantsWith(
   return (await accounts.memberships(accountId))
     .filter((m) => flagsForRole(m.role, m.flags)[flag] === true)
     .map((m) => m.merchantId);
+}
+
+export type Membership = Awaited<ReturnType<AccountRepository['memberships']>>[number];
+
+/** The caller's memberships with the computed permission each opens (the sidebar's rule, per merchant). */
+export async function membershipsWhere(
+  accounts: AccountRepository,
+  accountId: string,
+  allow: (p: ReturnType<typeof computePermissions>) => boolean,
+): Promise<Membership[]> {
+  const [memberships, experiments] = await Promise.all([
+    accounts.memberships(accountId),
+    accounts.experiments(accountId),
+  ]);
+  const enabled = experiments.filter((e) => e.value === 'enabled').map((e) => e.name);
+  return memberships.filter((m) =>
+    allow(
+      computePermissions({
+        flags: flagsForRole(m.role, m.flags),
+        experiments: enabled,
+        role: m.role,
+        application: null,
+        firstStoreProducts: null,
+        merchantCountry: m.merchantCountry,
+      }),
+    ),
+  );
 }

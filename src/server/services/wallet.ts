@@ -14,7 +14,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isDay } from '../../domain/days';
 import { decimalToMinor, minorToDecimal } from '../../domain/money';
-import { computePermissions, flagsForRole } from '../../domain/permissions';
 import {
   balanceOf,
   checkTransfer,
@@ -35,6 +34,7 @@ import { walletMovements } from '../db/schema';
 import type { MovementCursor, MovementRow, WalletRepository } from '../repositories/wallet';
 import { decodePageToken, encodePageToken } from './pageTokens';
 import { valuesOf } from './listFilters';
+import { membershipsWhere, type Membership } from './memberships';
 
 export interface WalletDeps {
   repository: WalletRepository;
@@ -42,33 +42,6 @@ export interface WalletDeps {
   /** The payout run (services/payouts.ts settleDue): a merchant's payouts through today, before its wallet is read. */
   settle: (merchantIds: string[]) => Promise<unknown>;
   clock: Clock;
-}
-
-export type Membership = Awaited<ReturnType<AccountRepository['memberships']>>[number];
-
-/** The caller's memberships with the computed permission each opens (the sidebar's rule, per merchant). */
-export async function membershipsWhere(
-  accounts: AccountRepository,
-  accountId: string,
-  allow: (p: ReturnType<typeof computePermissions>) => boolean,
-): Promise<Membership[]> {
-  const [memberships, experiments] = await Promise.all([
-    accounts.memberships(accountId),
-    accounts.experiments(accountId),
-  ]);
-  const enabled = experiments.filter((e) => e.value === 'enabled').map((e) => e.name);
-  return memberships.filter((m) =>
-    allow(
-      computePermissions({
-        flags: flagsForRole(m.role, m.flags),
-        experiments: enabled,
-        role: m.role,
-        application: null,
-        firstStoreProducts: null,
-        merchantCountry: m.merchantCountry,
-      }),
-    ),
-  );
 }
 
 const maskedIban = (iban: string) => groupIban(maskIban(iban.replace(/\s+/g, '')));

@@ -22,6 +22,7 @@ import { paymentRoutes } from '../routes/payments';
 import { payoutRoutes } from '../routes/payouts';
 import { walletRoutes } from '../routes/wallet';
 import { analyticsRoutes } from '../routes/analytics';
+import { locationRoutes } from '../routes/locations';
 import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
@@ -81,6 +82,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(paymentRoutes, { payments: s.payments });
   await app.register(payoutRoutes, { payouts: s.payouts });
   await app.register(analyticsRoutes, { analytics: s.analytics });
+  await app.register(locationRoutes, { locations: s.locations });
   await app.register(walletRoutes, {
     wallet: s.wallet,
     cards: s.cards,

@@ -21,6 +21,7 @@ import { createDisputeRepository } from '../repositories/disputes';
 import { createPaymentRepository } from '../repositories/payments';
 import { createPayoutRepository } from '../repositories/payouts';
 import { createWalletRepository } from '../repositories/wallet';
+import { createLocationRepository } from '../repositories/locations';
 import { createAnalyticsRepository } from '../repositories/analytics';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
@@ -44,6 +45,7 @@ import { createDisputeService } from '../services/disputes';
 import { createPaymentService } from '../services/payments';
 import { createPayoutService } from '../services/payouts';
 import { createWalletService } from '../services/wallet';
+import { createLocationService } from '../services/locations';
 import { createAnalyticsService } from '../services/analytics';
 import { createCardService } from '../services/cards';
 import { createRemoteConfigService } from '../services/remoteConfig';
@@ -202,6 +204,11 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const locations = createLocationService({
+    repository: createLocationRepository(db),
+    accounts: accountRepository,
+    clock,
+  });
   const walletRepository = createWalletRepository(db);
   const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);
   const wallet = createWalletService({
@@ -286,6 +293,7 @@ export async function createServices(context: {
     wallet,
     cards,
     analytics,
+    locations,
     auth,
     checkout,
     botCheck,

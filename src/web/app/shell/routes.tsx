@@ -146,6 +146,13 @@ const ANALYTICS: [string, 'AnalyticsPage', Permission][] = [
   ['analytics/:country/:metric', 'AnalyticsPage', 'canViewAnalytics'],
 ];
 
+const locations = () => import('../../features/locations/routes/LocationsPages');
+
+/** Locations (features/locations; docs/locations.md): canViewLocations (§6: its experiment and has_locations). */
+const LOCATIONS: [string, 'LocationsList', Permission][] = [
+  ['locations', 'LocationsList', 'canViewLocations'],
+];
+
 const wallet = () => import('../../features/wallet/routes/WalletPages');
 
 /** The merchant wallet and the card (features/wallet; docs/wallet.md): their gates of shell spec §6. */
@@ -234,6 +241,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
   ...screenRoutes(analytics, ANALYTICS, ['analytics', 'orders', 'lists']),
+  ...screenRoutes(locations, LOCATIONS, ['locations', 'lists']),
   ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),

@@ -1,0 +1,60 @@
+/**
+ * Locations as a merchant keeps them (issue 36; docs/locations.md): a location added with its hours — a closed
+ * day and one past midnight —, a bad map link said beside its field and what was typed kept, then the new location
+ * in the list (English, 1280 px); the list and the form right to left in Arabic at 375 px.
+ */
+import { expect, test } from '@playwright/test';
+import { shot, signInAs } from './helpers';
+
+test.describe('locations', () => {
+  test('a location added, with a closed day and hours past midnight', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/locations');
+    await expect(page.getByRole('heading', { name: 'Locations', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('locations').locator('tbody')).toContainText('Riyadh Park branch');
+
+    await page.getByRole('button', { name: 'Add a location' }).click();
+    const dialog = page.getByRole('dialog');
+    const name = `King Fahd kiosk ${Date.now().toString(36)}`;
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Address' }).fill('King Fahd Road 1200, Al Malqa, Riyadh');
+    await dialog.getByRole('textbox', { name: 'Google Maps link' }).fill('https://example.com/place');
+    await dialog.getByRole('checkbox', { name: 'Sunday: Open' }).uncheck();
+    await dialog.getByRole('textbox', { name: 'Thursday: To' }).fill('02:00');
+    await expect(dialog.getByText('Closes after midnight')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(/Enter a Google Maps link/)).toBeVisible();
+    // What was typed stays.
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await dialog.getByRole('textbox', { name: 'Google Maps link' }).fill('https://maps.app.goo.gl/kingfahd');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`${name} was added.`)).toBeVisible();
+    const row = page.getByTestId('locations').locator('tbody tr', { hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Open the map' })).toHaveAttribute(
+      'href',
+      'https://maps.app.goo.gl/kingfahd',
+    );
+    await shot(page, 'locations-en-1280');
+
+    // Removed, after a confirmation.
+    await row.getByRole('button', { name: new RegExp(`Actions: ${name}`) }).click();
+    await page.getByRole('menuitem', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText(`${name} was removed.`)).toBeVisible();
+    await expect(page.getByTestId('locations').locator('tbody tr', { hasText: name })).toHaveCount(0);
+  });
+
+  test('right to left in Arabic on a phone', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'layout: the phone project');
+    await signInAs(page, 'acc-admin');
+    await page.goto('/locations?lang=ar');
+    await expect(page.getByRole('heading', { name: 'المواقع', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('location-cards')).toContainText('Riyadh Park branch');
+    await page.getByRole('button', { name: 'إضافة موقع' }).click();
+    await expect(page.getByRole('dialog').getByText('ساعات العمل')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'locations-form-ar-375');
+  });
+});

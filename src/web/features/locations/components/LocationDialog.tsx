@@ -1,0 +1,195 @@
+/**
+ * Adding or editing a location (docs/locations.md): name, address, Google Maps link, store, and opening hours a
+ * weekday each. Checked here as the server checks it (src/domain/locations.ts), each message beside its field; what
+ * was typed stays when the server refuses it.
+ */
+import { Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldMessages } from '../../../api/client';
+import { useStores } from '../../../api/stores';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { notify } from '../../../components/notificationStore';
+import {
+  DEFAULT_HOURS,
+  locationProblems,
+  pastMidnight,
+  WEEKDAYS,
+  type OpeningHours,
+  type Weekday,
+} from '../../../../domain/locations';
+import { saveLocation, type Location, type LocationBody } from '../api';
+
+export function LocationDialog(props: { location: Location | null; onClose: () => void }) {
+  const { t } = useTranslation('locations');
+  const client = useQueryClient();
+  const stores = useStores();
+  const storeList = stores.data ?? [];
+  const [body, setBody] = useState<LocationBody>(() =>
+    props.location
+      ? {
+          name: props.location.name,
+          address: props.location.address,
+          maps_link: props.location.maps_link,
+          store_id: props.location.store_id,
+          hours: props.location.hours,
+        }
+      : { name: '', address: '', maps_link: '', store_id: storeList[0]?.id ?? '', hours: DEFAULT_HOURS },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const storeId = body.store_id || storeList[0]?.id || '';
+
+  const set = (patch: Partial<LocationBody>) => setBody((b) => ({ ...b, ...patch }));
+  const setDay = (day: Weekday, value: OpeningHours[Weekday]) =>
+    setBody((b) => ({ ...b, hours: { ...b.hours, [day]: value } }));
+
+  const submit = async () => {
+    const full = { ...body, store_id: storeId };
+    const problems = locationProblems(
+      full,
+      storeList.map((s) => s.id),
+    );
+    const found = Object.fromEntries(Object.entries(problems).map(([p, e]) => [p, t(e.key, e.params)]));
+    setErrors(found);
+    setFailed(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const saved = await saveLocation(client, props.location?.id ?? null, full);
+      notify({
+        variant: 'success',
+        title: t('title'),
+        message: t(props.location ? 'saved' : 'added', { name: saved.name }),
+      });
+      props.onClose();
+    } catch (e) {
+      const messages = fieldMessages(e, (key, params) => t(key, params));
+      setErrors(messages);
+      if (Object.keys(messages).length === 0) setFailed(t('form.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t(props.location ? 'form.editTitle' : 'form.addTitle')}
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('form.name')}
+            description={t('form.nameHint')}
+            value={body.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            error={errors['/name']}
+            maxLength={80}
+            required
+            data-autofocus
+          />
+          <TextInput
+            label={t('form.address')}
+            description={t('form.addressHint')}
+            value={body.address}
+            onChange={(e) => set({ address: e.currentTarget.value })}
+            error={errors['/address']}
+            maxLength={300}
+            required
+          />
+          <TextInput
+            label={t('form.mapsLink')}
+            description={t('form.mapsLinkHint')}
+            value={body.maps_link}
+            onChange={(e) => set({ maps_link: e.currentTarget.value })}
+            error={errors['/maps_link']}
+            maxLength={500}
+            dir="ltr"
+            inputMode="url"
+          />
+          {storeList.length > 1 && (
+            <Select
+              label={t('form.store')}
+              data={storeList.map((s) => ({ value: s.id, label: s.name }))}
+              value={storeId}
+              onChange={(v) => v && set({ store_id: v })}
+              error={errors['/store_id']}
+              allowDeselect={false}
+            />
+          )}
+          <Stack gap={6}>
+            <Text fw={500} size="sm">
+              {t('form.hours')}
+            </Text>
+            {WEEKDAYS.map((day) => {
+              const hours = body.hours[day];
+              return (
+                <Stack key={day} gap={2} data-weekday={day}>
+                  <Group gap="xs" wrap="wrap" align="center">
+                    <Checkbox
+                      w={{ base: 100, sm: 130 }}
+                      label={t(`weekday.${day}`)}
+                      checked={hours !== null}
+                      onChange={(e) => setDay(day, e.currentTarget.checked ? DEFAULT_HOURS[day] : null)}
+                      aria-label={`${t(`weekday.${day}`)}: ${t('form.openDay')}`}
+                    />
+                    {hours ? (
+                      <Group gap={6} wrap="nowrap" dir="ltr">
+                        <TimeInput
+                          aria-label={`${t(`weekday.${day}`)}: ${t('form.from')}`}
+                          value={hours.from}
+                          onChange={(e) => setDay(day, { ...hours, from: e.currentTarget.value })}
+                          w={{ base: 120, sm: 120 }}
+                          size="xs"
+                        />
+                        <Text size="sm">–</Text>
+                        <TimeInput
+                          aria-label={`${t(`weekday.${day}`)}: ${t('form.to')}`}
+                          value={hours.to}
+                          onChange={(e) => setDay(day, { ...hours, to: e.currentTarget.value })}
+                          w={{ base: 120, sm: 120 }}
+                          size="xs"
+                        />
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t('closed')}
+                      </Text>
+                    )}
+                  </Group>
+                  {hours && pastMidnight(hours) && !errors[`/hours/${day}`] && (
+                    <Text size="xs" c="dimmed" ps={{ base: 0, sm: 138 }}>
+                      {t('form.pastMidnight')}
+                    </Text>
+                  )}
+                  {errors[`/hours/${day}`] && (
+                    <Text size="xs" c="red" role="alert">
+                      {errors[`/hours/${day}`]}
+                    </Text>
+                  )}
+                </Stack>
+              );
+            })}
+          </Stack>
+          <DialogFooter
+            error={failed}
+            cancel={{ label: t('form.cancel'), onClick: props.onClose }}
+            action={{ label: t('form.save'), submit: true, loading: busy }}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

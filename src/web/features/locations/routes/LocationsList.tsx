@@ -1,0 +1,194 @@
+/**
+ * Locations (shell spec §2.3 "locations", §6 canViewLocations; docs/locations.md): the merchant's shops and
+ * branches — name, store, address with its map link, today's hours — a table on a desktop and cards on a phone, 20 a
+ * page; add, edit and remove (confirmed).
+ */
+import { ActionIcon, Anchor, Group, Menu, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconDots, IconMapPin } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { notify } from '../../../components/notificationStore';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { PAGE_SIZE, removeLocation, useLocations, type Location } from '../api';
+import { HoursToday } from '../components/HoursToday';
+import { LocationDialog } from '../components/LocationDialog';
+
+function MapLink(props: { location: Location }) {
+  const { t } = useTranslation('locations');
+  if (!props.location.maps_link) return null;
+  const href = /^https?:\/\//.test(props.location.maps_link)
+    ? props.location.maps_link
+    : `https://${props.location.maps_link}`;
+  return (
+    <Anchor href={href} target="_blank" rel="noreferrer" size="xs">
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconMapPin size={14} />
+        {t('openMap')}
+      </Group>
+    </Anchor>
+  );
+}
+
+function Actions(props: { location: Location; onEdit: () => void; onRemove: () => void }) {
+  const { t } = useTranslation('locations');
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`${t('column.actions')}: ${props.location.name}`}
+        >
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={props.onEdit}>{t('edit')}</Menu.Item>
+        <Menu.Item color="red" onClick={props.onRemove}>
+          {t('remove')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function LocationsList() {
+  const { t } = useTranslation('locations');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useLocations(page);
+  const [editing, setEditing] = useState<Location | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Location | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const columns: ListColumn<Location>[] = [
+    {
+      header: t('column.name'),
+      maw: 240,
+      cell: (l) => (
+        <Text size="sm" fw={600}>
+          <bdi>{l.name}</bdi>
+        </Text>
+      ),
+    },
+    { header: t('column.store'), maw: 200, cell: (l) => <bdi>{l.store_name}</bdi> },
+    {
+      header: t('column.address'),
+      maw: 320,
+      cell: (l) => (
+        <Stack gap={2}>
+          <Text size="sm" lineClamp={2}>
+            <bdi>{l.address}</bdi>
+          </Text>
+          <MapLink location={l} />
+        </Stack>
+      ),
+    },
+    { header: t('column.hours'), cell: (l) => <HoursToday hours={l.hours} /> },
+    {
+      header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>,
+      w: 48,
+      cell: (l) => <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />,
+    },
+  ];
+  const rows = list.data?.locations ?? [];
+
+  const remove = async (location: Location) => {
+    setBusy(true);
+    try {
+      await removeLocation(client, location);
+      notify({ variant: 'success', title: t('title'), message: t('removed', { name: location.name }) });
+      setRemoving(null);
+    } catch {
+      notify({ variant: 'error', title: t('title'), message: t('removeFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('title')} primary={{ label: t('add'), onClick: () => setEditing('new') }} />
+      <ResponsiveList
+        query={list}
+        rows={rows}
+        rowKey={(l) => l.id}
+        rowAttribute="location"
+        table={{ columns, minWidth: 760, testId: 'locations' }}
+        cards={{
+          render: (l) => (
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm">
+                  <bdi>{l.name}</bdi>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <bdi>{l.store_name}</bdi> · <HoursToday hours={l.hours} />
+                </Text>
+                <Text size="sm" lineClamp={2}>
+                  <bdi>{l.address}</bdi>
+                </Text>
+                <MapLink location={l} />
+              </Stack>
+              <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />
+            </Group>
+          ),
+          testId: 'location-cards',
+        }}
+        loading={{ rows: 4, height: 56, testId: 'locations-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={{
+          testId: 'locations-empty',
+          title: t('empty.title'),
+          body: t('empty.body'),
+          action: { label: t('add'), onClick: () => setEditing('new') },
+        }}
+        footer={
+          <ListPager
+            page={page}
+            pageSize={PAGE_SIZE}
+            count={rows.length}
+            total={list.data?.total ?? 0}
+            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true })}
+            shown={(range) => t('shown', range)}
+          />
+        }
+      />
+      {editing && (
+        <LocationDialog location={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      {removing && (
+        <Modal opened onClose={() => setRemoving(null)} title={t('removeTitle', { name: removing.name })}>
+          <Stack>
+            <Text size="sm">{t('removeBody')}</Text>
+            <DialogFooter
+              error={null}
+              cancel={{ label: t('form.cancel'), onClick: () => setRemoving(null) }}
+              action={{
+                label: t('remove'),
+                color: 'red',
+                loading: busy,
+                onClick: () => void remove(removing),
+              }}
+            />
+          </Stack>
+        </Modal>
+      )}
+    </>
+  );
+}
