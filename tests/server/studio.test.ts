@@ -215,6 +215,24 @@ describe('classification, replay and publishing', () => {
     expect((await workingCopy()).saved).toBe(false);
   });
 
+  it('publishes an ops change to the store listing’s label, and merchants get it (issue 36)', async () => {
+    const flow = `${STUDIO}/flows/store-listing`;
+    const copy = (await ops.call('GET', `${flow}/working-copy`)).body;
+    const content = structuredClone(copy.content);
+    content.texts.en['store-listing:basic.name'] = 'Name in the marketplace';
+    const saved = await ops.call('PUT', `${flow}/working-copy`, { base_version: copy.base_version, content });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const published = await ops.call('POST', `${flow}/publish`, { note: 'a clearer label' });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.classification).toBe('cosmetic');
+    const pointer = (
+      await app.inject({ method: 'GET', url: '/merchant/api/v1/catalogue/flows/store-listing' })
+    ).json();
+    expect(pointer.version).toBe(published.body.version);
+    const manifest = (await app.inject({ method: 'GET', url: pointer.manifest })).json();
+    expect(manifest.texts.en['store-listing:basic.name']).toBe('Name in the marketplace');
+  });
+
   it('classifies a new optional field as additive', async () => {
     const review = await edit((c) => {
       basicInfo(c).properties.trade_name = {

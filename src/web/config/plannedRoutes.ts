@@ -12,7 +12,6 @@ export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] 
   ['ads', 'nav.ads', 'canViewAds'],
   ['marketing', 'nav.marketing', 'canViewMarketing'],
   ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/store-listing', 'nav.marketing', 'canViewMarketing'],
   ['marketing/connect/:platform', 'nav.marketing', 'canViewMarketing'],
   ['marketing/products', 'nav.marketing', 'canViewMarketing'],
   ['marketplace', 'page.marketplace', 'canViewMarketing'],

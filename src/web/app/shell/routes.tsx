@@ -3,7 +3,7 @@
  * exists; a screen a later issue builds shows its title and "not available yet".
  */
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { lazyScreen } from '../lazyScreen';
 import type { ComputedPermissions } from '../../../domain/permissions';
 import { PLANNED } from '../../config/plannedRoutes';
@@ -247,6 +247,8 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...screenRoutes(stores, STORES, ['stores', 'lists']),
   ...screenRoutes(users, USERS, ['users', 'lists', 'widgets', 'validation']),
+  // The store-listing editor is a catalogue flow (schemas/store-listing; docs/marketing.md): its spec route opens it.
+  { path: 'marketing/store-listing', element: <Navigate to="/forms/store-listing" replace /> },
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
     path,
     ...lazyScreen(() => pages().then((m) => () => <m.PlannedRoute title={title} permission={permission} />)),
