@@ -101,9 +101,9 @@ for (const lang of ['en', 'ar'] as const)
   });
 
 for (const lang of ['en', 'ar'] as const)
-  test(`analytics, ${lang}`, async ({ page }) => {
+  test(`analytics and marketing, ${lang}`, async ({ page }) => {
     await signInAs(page, 'acc-admin');
-    await expectNoFindings(page, ['/analytics'], lang);
+    await expectNoFindings(page, ['/analytics', '/marketing'], lang);
   });
 
 for (const lang of ['en', 'ar'] as const)

@@ -64,7 +64,7 @@ test.describe('the sidebar on a desktop', () => {
     await signInAs(page, 'acc-capital-paying');
     await page.goto('/finance/capital/loans/loan-saffron-paying?lang=en');
     await expect(page.getByRole('heading', { name: 'Saffron Kitchen LLC' })).toBeVisible();
-    // Payouts is built: the loan's link to it is a link, and its sidebar item is not "Soon"; Marketing is not built.
+    // Payouts and Marketing are built: the loan's link to payouts is a link, and their sidebar items are not "Soon".
     await expect(page.getByRole('link', { name: /See your payouts/ })).toHaveAttribute(
       'href',
       /\/finance\/payouts/,
@@ -72,8 +72,8 @@ test.describe('the sidebar on a desktop', () => {
     const finance = page.getByRole('navigation', { name: 'Finance' });
     await expect(finance.getByRole('link', { name: /^Payouts/ }).locator('[data-soon]')).toHaveCount(0);
     const marketing = page.getByRole('navigation', { name: 'Marketing' });
-    await expect(marketing.getByRole('link', { name: /^Marketing/ })).toHaveAccessibleName(/Soon/);
-    await expect(marketing.getByRole('link', { name: /^Marketing/ }).locator('[data-soon]')).toBeVisible();
+    await expect(marketing.getByRole('link', { name: /^Marketing/ })).not.toHaveAccessibleName(/Soon/);
+    await expect(marketing.getByRole('link', { name: /^Marketing/ }).locator('[data-soon]')).toHaveCount(0);
     await expect(finance.getByRole('link', { name: /^Capital/ }).locator('[data-soon]')).toHaveCount(0);
 
     const help = page.getByRole('banner').getByRole('link', { name: 'Help centre' });

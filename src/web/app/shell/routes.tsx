@@ -153,6 +153,13 @@ const LOCATIONS: [string, 'LocationsList', Permission][] = [
   ['locations', 'LocationsList', 'canViewLocations'],
 ];
 
+const marketing = () => import('../../features/marketing/routes/MarketingPages');
+
+/** Marketing's hub (features/marketing; docs/marketing.md): canViewMarketing (§6). */
+const MARKETING: [string, 'MarketingPage', Permission][] = [
+  ['marketing', 'MarketingPage', 'canViewMarketing'],
+];
+
 const wallet = () => import('../../features/wallet/routes/WalletPages');
 
 /** The merchant wallet and the card (features/wallet; docs/wallet.md): their gates of shell spec §6. */
@@ -242,6 +249,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
   ...screenRoutes(analytics, ANALYTICS, ['analytics', 'orders', 'lists']),
   ...screenRoutes(locations, LOCATIONS, ['locations', 'lists']),
+  ...screenRoutes(marketing, MARKETING, ['marketing']),
   ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
