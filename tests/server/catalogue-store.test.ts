@@ -122,7 +122,7 @@ describe('export', () => {
     const refused = (options: Partial<Parameters<typeof exportFlow>[0]>) =>
       exportFlow({ env, flow: 'onboarding', schemasDir, localesDir, out, ...options });
     await expect(refused({ flow: 'no-such-flow' })).rejects.toThrow(
-      /^the database has no flow "no-such-flow" \(it has: capital-frf, .*onboarding\)/,
+      /^the database has no flow "no-such-flow" \(it has: capital-frf, .*onboarding, store-listing\)/,
     );
     await expect(refused({ version: 'xyz' })).rejects.toThrow(
       '--version must be a version id (8 to 64 hexadecimal digits), got "xyz"',

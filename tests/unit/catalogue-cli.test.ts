@@ -219,7 +219,7 @@ describe('catalogue matrix', () => {
     [['matrix'], 'error: matrix needs --flow <flow>'],
     [
       ['matrix', '--flow', 'capital'],
-      'error: no flow "capital" (known: capital-frf, capital-kyb, capital-reset, capital-simple, capital-waitlist, onboarding)',
+      'error: no flow "capital" (known: capital-frf, capital-kyb, capital-reset, capital-simple, capital-waitlist, onboarding, store-listing)',
     ],
     [
       ['matrix', '--flow', 'onboarding', '--format', 'xml'],
