@@ -7,59 +7,20 @@
  * one). The ended days' sums are kept (docs/analytics.md "How it stays fast"): "the first time" asks each round in
  * a time zone not asked before, so it sums two years of orders every round. Figures, not a test: BENCH_ROUNDS rounds (default 20) of each kind.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
+import { benchMerchant } from '../support/benchMerchant';
 import { percentile } from '../support/percentile';
-import { signIn } from '../support/signIn';
 
 const COUNT = Number(process.env.BENCH_ORDERS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-analytics-'));
-  const database = await openDatabase({ dataDir });
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: dataDir, DATABASE_URL: '' }),
-    database,
-    logger: false,
+  const { address, token, close } = await benchMerchant({
+    name: 'analytics',
+    count: COUNT,
+    days: 730,
+    flags: { is_analytics_allowed: true, is_dispute_refund_allowed: true },
   });
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const account = { id: 'acc-bench', email: 'bench@example.com', phone: '+966500009999' };
-    const started = performance.now();
-    const loaded = await fetch(`${address}/dev/fixtures`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mbo-client': 'bench' },
-      body: JSON.stringify({
-        accounts: [account],
-        merchants: [{ id: 'mer-bench', name: 'Bench', country: 'SAU' }],
-        stores: ['a', 'b', 'c'].map((s) => ({
-          id: `sto-bench-${s}`,
-          merchant_id: 'mer-bench',
-          name: `Bench ${s}`,
-          country: 'SAU',
-          available_products: ['pay_later', 'installments'],
-        })),
-        permissions: [
-          {
-            account_id: 'acc-bench',
-            merchant_id: 'mer-bench',
-            role: 'workspace_admin',
-            flags: { has_merchant_access: true, is_analytics_allowed: true, is_dispute_refund_allowed: true },
-          },
-        ],
-        order_generators: [{ merchant_id: 'mer-bench', count: COUNT, days: 730, seed: 1, prefix: 'BN' }],
-      }),
-    });
-    if (!loaded.ok) throw new Error(`fixture: ${loaded.status} ${await loaded.text()}`);
-    console.log(
-      `${COUNT.toLocaleString('en')} orders loaded in ${Math.round(performance.now() - started)} ms`,
-    );
-    const token = await signIn(address, account);
     const get = async (url: string) => {
       const t0 = performance.now();
       const res = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -94,9 +55,7 @@ async function main() {
       );
     }
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
