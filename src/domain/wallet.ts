@@ -195,5 +195,17 @@ export function luhnDigit(digits: string): number {
 export const luhnValid = (number: string) =>
   /^\d{12,19}$/.test(number) && luhnDigit(number.slice(0, -1)) === Number(number.slice(-1));
 
+/** The range our simulated issuer numbers cards in (a Visa test prefix: never a real card). */
+export const TEST_BIN = '400000';
+
+/** A 16-digit card number in the test range from nine digits of its own, with its Luhn check digit. */
+export function testCardNumber(nineDigits: string): string {
+  const body = TEST_BIN + nineDigits;
+  return body + String(luhnDigit(body));
+}
+
+/** A name as printed on a card: Latin letters, spaces, dots, hyphens and apostrophes, 2 to 26 (after trimming). */
+export const isHolderName = (name: string) => /^[A-Za-z][A-Za-z .'-]{1,25}$/.test(name);
+
 /** A card number as shown before it is revealed: its last four digits only. */
 export const maskCardNumber = (number: string) => `•••• •••• •••• ${number.slice(-4)}`;

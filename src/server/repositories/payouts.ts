@@ -39,6 +39,23 @@ export interface PayoutCursor {
   id: string;
 }
 
+/**
+ * The bank account on file: the merchant's first legal entity's IBAN (payouts go to it, transfers from the wallet
+ * too); null without one.
+ */
+export async function bankAccountOf(
+  db: Db,
+  merchantId: string,
+): Promise<{ iban: string; bankName: string | null } | null> {
+  const [row] = await db
+    .select({ iban: legalEntities.iban, bankName: legalEntities.bankName })
+    .from(legalEntities)
+    .where(eq(legalEntities.merchantId, merchantId))
+    .orderBy(asc(legalEntities.createdAt), asc(legalEntities.id))
+    .limit(1);
+  return row?.iban ? { iban: row.iban, bankName: row.bankName } : null;
+}
+
 /** What settling a merchant reads: its stores, waiting money, bank account and running advance. */
 export interface SettlementSnapshot {
   stores: (typeof stores.$inferSelect)[];
@@ -301,12 +318,7 @@ async function readSnapshot(db: Db, merchantId: string): Promise<SettlementSnaps
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
       .where(and(eq(payments.merchantId, merchantId), sql`${paymentRefunds.payoutId} is null`)),
-    db
-      .select({ iban: legalEntities.iban, bankName: legalEntities.bankName })
-      .from(legalEntities)
-      .where(eq(legalEntities.merchantId, merchantId))
-      .orderBy(asc(legalEntities.createdAt), asc(legalEntities.id))
-      .limit(1),
+    bankAccountOf(db, merchantId).then((bank) => (bank ? [bank] : [])),
     db.select().from(capitalLoans).where(eq(capitalLoans.merchantId, merchantId)),
   ]);
   type CaptureSql = {

@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { legalEntities, payouts, stores, virtualCards, walletMovements, wallets } from '../db/schema';
+import { payouts, stores, virtualCards, walletMovements, wallets } from '../db/schema';
+import { bankAccountOf } from './payouts';
 import type { Movement as DomainMovement, MovementKind } from '../../domain/wallet';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -87,8 +88,11 @@ export function createWalletRepository(db: Db) {
   return {
     /** The merchant's wallet, made in `currency` the first time (two callers at once keep the first's). */
     async ensure(merchantId: string, currency: string): Promise<WalletRow> {
+      const read = async () => (await db.select().from(wallets).where(eq(wallets.merchantId, merchantId)))[0];
+      const kept = await read();
+      if (kept) return kept;
       await db.insert(wallets).values({ merchantId, currency }).onConflictDoNothing();
-      return (await db.select().from(wallets).where(eq(wallets.merchantId, merchantId)))[0]!;
+      return (await read())!;
     },
 
     async setDestination(merchantId: string, destination: string, at: Date) {
@@ -102,16 +106,8 @@ export function createWalletRepository(db: Db) {
     dayTotals: (merchantId: string, kind: MovementKind, today: string) =>
       dayTotals(db, merchantId, kind, today),
 
-    /** The bank account on file: the merchant's first legal entity's (the one its payouts go to). */
-    async bankAccount(merchantId: string) {
-      const [row] = await db
-        .select({ iban: legalEntities.iban, bankName: legalEntities.bankName })
-        .from(legalEntities)
-        .where(eq(legalEntities.merchantId, merchantId))
-        .orderBy(legalEntities.createdAt, legalEntities.id)
-        .limit(1);
-      return row?.iban ? { iban: row.iban, bankName: row.bankName } : null;
-    },
+    /** The bank account on file (repositories/payouts.ts bankAccountOf). */
+    bankAccount: (merchantId: string) => bankAccountOf(db, merchantId),
 
     /** A page of movements, newest first. */
     async movements(query: MovementQuery, limit: number, cursor?: MovementCursor): Promise<MovementRow[]> {

@@ -15,7 +15,8 @@ import {
   authorise,
   balanceOf,
   cardDailyLimit,
-  luhnDigit,
+  isHolderName,
+  testCardNumber,
   maskCardNumber,
   walletCurrency,
   type CardStatus,
@@ -27,13 +28,13 @@ import type {
   CardHolder,
   CardPaymentAnswer,
   CardPaymentBody,
-  Movement,
 } from '../../contract/wallet';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems } from '../errors';
 import type { AccountRepository } from '../repositories/account';
-import type { CardRow, MovementRow, WalletRepository } from '../repositories/wallet';
+import type { CardRow, WalletRepository } from '../repositories/wallet';
 import { membershipsWhere, type Membership } from './memberships';
+import { presentMovement } from './wallet';
 
 export interface CardDeps {
   repository: WalletRepository;
@@ -42,18 +43,12 @@ export interface CardDeps {
   clock: Clock;
 }
 
-/** The test range our simulated issuer numbers cards in (a Visa test prefix: never a real card). */
-const TEST_BIN = '400000';
-
-/** A fresh Luhn-valid 16-digit number in the test range. */
+/** A fresh Luhn-valid 16-digit number in the issuer's test range. */
 export function newCardNumber(): string {
-  let body = TEST_BIN;
-  while (body.length < 15) body += String(randomInt(10));
-  return body + String(luhnDigit(body));
+  let digits = '';
+  while (digits.length < 9) digits += String(randomInt(10));
+  return testCardNumber(digits);
 }
-
-/** A name as printed on a card: Latin letters, spaces, dots, hyphens and apostrophes. */
-const HOLDER_NAME = /^[A-Za-z][A-Za-z .'-]{1,25}$/;
 
 const expiryOf = (card: CardRow) =>
   `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
@@ -91,20 +86,6 @@ export function createCardService(deps: CardDeps) {
     created_at: card.createdAt.toISOString(),
   });
 
-  const presentPayment = (row: MovementRow): Movement => ({
-    id: row.id,
-    kind: 'card',
-    status: 'completed',
-    amount: minorToDecimal(row.amountMinor, row.currency),
-    currency: row.currency,
-    day: row.day,
-    at: row.createdAt.toISOString(),
-    payout_id: null,
-    store_name: null,
-    counterparty: row.counterparty,
-    iban: null,
-  });
-
   async function holderOf(membership: Membership): Promise<CardHolder> {
     const currency = walletCurrency(membership.merchantCountry);
     const wallet = await repository.ensure(membership.merchantId, currency);
@@ -130,7 +111,7 @@ export function createCardService(deps: CardDeps) {
       daily_limit: money(cardDailyLimit(wallet.currency)),
       spent_today: money(spent.total),
       payout_destination: wallet.payoutDestination === 'wallet' ? 'wallet' : 'bank',
-      payments: payments.map(presentPayment),
+      payments: payments.map((p) => presentMovement(p, day)),
     };
   }
 
@@ -153,7 +134,7 @@ export function createCardService(deps: CardDeps) {
     ): Promise<{ card: CardHolder }> {
       const membership = await membershipOf(accountId, merchantId);
       const holder = body.holder_name.trim().replace(/\s+/g, ' ');
-      if (!HOLDER_NAME.test(holder))
+      if (!isHolderName(holder))
         refuseProblems({ '/holder_name': fieldError('wallet:card.application.holderNameRule') });
       await deps.settle([merchantId]);
       await repository.ensure(merchantId, walletCurrency(membership.merchantCountry));
@@ -232,7 +213,7 @@ export function createCardService(deps: CardDeps) {
         },
       });
       if ('refused' in result) return { approved: false, decline: result.refused, movement: null };
-      return { approved: true, decline: null, movement: presentPayment(result.row) };
+      return { approved: true, decline: null, movement: presentMovement(result.row, day) };
     },
   };
 

@@ -46,6 +46,23 @@ export interface WalletDeps {
 
 const maskedIban = (iban: string) => groupIban(maskIban(iban.replace(/\s+/g, '')));
 
+/** A movement as the API gives it, its status on `day` (domain/wallet.ts movementStatus); the card's payments too. */
+export function presentMovement(row: MovementRow, day: string): Movement {
+  return {
+    id: row.id,
+    kind: row.kind as MovementKind,
+    status: movementStatus({ kind: row.kind as MovementKind, amount: row.amountMinor, day: row.day }, day),
+    amount: minorToDecimal(row.amountMinor, row.currency),
+    currency: row.currency,
+    day: row.day,
+    at: row.createdAt.toISOString(),
+    payout_id: row.payoutId,
+    store_name: row.storeName,
+    counterparty: row.counterparty,
+    iban: row.iban ? maskedIban(row.iban) : null,
+  };
+}
+
 export function createWalletService(deps: WalletDeps) {
   const { repository, accounts, clock } = deps;
   const today = () => clock.now().toISOString().slice(0, 10);
@@ -69,22 +86,6 @@ export function createWalletService(deps: WalletDeps) {
     const membership = (await allowed(accountId, card)).find((m) => m.merchantId === merchantId);
     if (!membership) throw notFound();
     return membership;
-  }
-
-  function presentMovement(row: MovementRow, day = today()): Movement {
-    return {
-      id: row.id,
-      kind: row.kind as MovementKind,
-      status: movementStatus({ kind: row.kind as MovementKind, amount: row.amountMinor, day: row.day }, day),
-      amount: minorToDecimal(row.amountMinor, row.currency),
-      currency: row.currency,
-      day: row.day,
-      at: row.createdAt.toISOString(),
-      payout_id: row.payoutId,
-      store_name: row.storeName,
-      counterparty: row.counterparty,
-      iban: row.iban ? maskedIban(row.iban) : null,
-    };
   }
 
   /** A merchant's wallet as it is now (made the first time, in the merchant's currency). */

@@ -8,11 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import type { PayoutDestination } from '../../../../domain/wallet';
+import { isHolderName, type PayoutDestination } from '../../../../domain/wallet';
 import { applyForCard, keepCard, type CardHolder } from '../api';
-
-/** A name as printed on a card (the server's rule, services/cards.ts). */
-const HOLDER_NAME = /^[A-Za-z][A-Za-z .'-]{1,25}$/;
 
 export function CardApplicationForm(props: {
   merchantId: string;
@@ -30,7 +27,7 @@ export function CardApplicationForm(props: {
   const submit = async () => {
     const name = holder.trim().replace(/\s+/g, ' ');
     const found = {
-      holder: HOLDER_NAME.test(name) ? undefined : t('card.application.holderRule'),
+      holder: isHolderName(name) ? undefined : t('card.application.holderRule'),
       terms: terms ? undefined : t('card.application.termsRequired'),
     };
     setErrors(found);

@@ -13,6 +13,7 @@ import { notify } from '../../../components/notificationStore';
 import { StepUpDialog } from '../../../components/StepUpDialog';
 import { money } from '../../../../domain/capital/format';
 import { decimalToMinor } from '../../../../domain/money';
+import { checkTransfer } from '../../../../domain/wallet';
 import { langOf } from '../../../components/listText';
 import { keepWallet, transfer, type Wallet } from '../api';
 
@@ -30,19 +31,27 @@ export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
     daily: show(wallet.limits.daily),
   };
 
+  const refusalText = (reason: string) =>
+    t(`transfer.refused.${reason}`, { ...limits, count: wallet.limits.daily_count });
+
+  /** The server's rule (domain/wallet.ts checkTransfer) on the wallet as last read: most refusals said here. */
   const problem = (): string | null => {
     const minor = decimalToMinor(amount, wallet.currency);
     if (minor === null || minor === 0) return t('transfer.amountRequired');
     const of = (value: string) => decimalToMinor(value, wallet.currency) ?? 0;
-    if (minor < of(wallet.limits.min)) return t('transfer.refused.below_minimum', limits);
-    if (minor > of(wallet.limits.max)) return t('transfer.refused.above_maximum', limits);
-    if (minor > of(wallet.available)) return t('transfer.refused.insufficient_funds');
-    return null;
+    const refused = checkTransfer({
+      amount: minor,
+      currency: wallet.currency,
+      available: of(wallet.available),
+      today: { total: of(wallet.limits.used_today), count: wallet.limits.count_today },
+      hasBankAccount: wallet.bank !== null,
+    });
+    return refused ? refusalText(refused) : null;
   };
 
   const refusal = (e: unknown): string | null =>
     e instanceof ApiError && typeof e.body.reason === 'string'
-      ? t(`transfer.refused.${e.body.reason}`, { ...limits, count: wallet.limits.daily_count })
+      ? refusalText(e.body.reason)
       : e instanceof ApiError && e.fieldErrors['/amount']
         ? t('transfer.amountRequired')
         : null;
