@@ -22,6 +22,9 @@
  * | has_store_access            |  ✓  |  ✓  |  ✓  |  ✓  |
  * | has_locations               |  ✓  |  ✓  |     |  ✓  |
  *
+ * A fifth role, `ads_manager` (docs/ads.md "Inviting to ads"), is what an invitation to ads gives: is_ads_allowed
+ * and has_merchant_access (without it the sign-in would send them to a new application), nothing else.
+ *
  * Why: admins run the workspace (users, stores, account edits, ads set-up);
  * supervisors run day-to-day sales and disputes (spec: disputes are managed
  * by admins and supervisors); settlements people see money (payouts, card,
@@ -50,7 +53,13 @@ export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type FlagValue = boolean | 'unknown';
 export type PermissionFlags = Record<PermissionFlag, FlagValue>;
 
-export const ROLES = ['workspace_admin', 'supervisor', 'settlements', 'sales_manager'] as const;
+export const ROLES = [
+  'workspace_admin',
+  'supervisor',
+  'settlements',
+  'sales_manager',
+  'ads_manager',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 const ALL = PERMISSION_FLAGS;
@@ -83,6 +92,7 @@ export const ROLE_FLAGS: Record<Role, readonly PermissionFlag[]> = {
     'has_store_access',
     'has_locations',
   ],
+  ads_manager: ['is_ads_allowed', 'has_merchant_access'],
 };
 
 /**

@@ -1028,3 +1028,90 @@ export const paymentLinks = pgTable(
     uniqueIndex('payment_links_token_unique').on(t.tokenHash),
   ],
 );
+
+/**
+ * Ads campaigns (docs/ads.md): one payment product each, a daily budget in the merchant's currency (minor units)
+ * and a state. `active_since` is the day the campaign last started (null unless active); `delivered_through` the
+ * last day whose results are in `ads_results` (days are counted once they end).
+ */
+export const adsCampaigns = pgTable(
+  'ads_campaigns',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    dailyBudget: bigint('daily_budget', { mode: 'number' }).notNull(),
+    state: text('state').notNull(),
+    stopReason: text('stop_reason'),
+    activeSince: text('active_since'),
+    deliveredThrough: text('delivered_through'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ads_campaigns_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
+/** A campaign's figures for one ended day (docs/ads.md "Results"). */
+export const adsResults = pgTable(
+  'ads_results',
+  {
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => adsCampaigns.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    impressions: integer('impressions').notNull(),
+    clicks: integer('clicks').notNull(),
+    orders: integer('orders').notNull(),
+    spend: bigint('spend', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
+/** E-commerce platforms a merchant connected for marketing (docs/marketing.md "Connecting a platform"). */
+export const marketingConnections = pgTable(
+  'marketing_connections',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    connectedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.platform] })],
+);
+
+/**
+ * Products read from a connected platform (docs/marketing.md "Products"): price in minor units of the merchant's
+ * currency; `in_marketplace` is the merchant's choice to show it to shoppers.
+ */
+export const catalogProducts = pgTable(
+  'catalog_products',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    externalId: text('external_id').notNull(),
+    title: text('title').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    inMarketplace: boolean('in_marketplace').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_products_merchant_idx').on(t.merchantId, t.title, t.id)],
+);
+
+/** A merchant's consent for the marketplace to read its product catalogue (`marketplace/product-catalog/auth`). */
+export const catalogAuthorisations = pgTable('catalog_authorisations', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  authorisedAt: createdAt(),
+});

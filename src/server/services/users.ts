@@ -22,6 +22,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { MemberRow, UsersRepository } from '../repositories/users';
 import type { OutboxService } from './outbox';
 import { valuesOf } from './listFilters';
+import { merchantsWith } from './memberships';
 
 /** Every flag a role allows, switched on: what an invited or re-roled person gets. */
 const flagsOf = (role: Role) => Object.fromEntries(ROLE_FLAGS[role].map((flag) => [flag, true]));
@@ -113,6 +114,61 @@ export function createUsersService(deps: {
     return user;
   }
 
+  /** An invitation within `scope` (the merchants the caller may invite to): checked, counted, made and sent. */
+  async function inviteWithin(
+    accountId: string,
+    scope: string[],
+    input: { email?: string; phone?: string; role?: string; merchant_ids?: string[]; lang?: string },
+  ): Promise<UserAnswer> {
+    const { problems, role, merchantIds } = checkAccess(input, scope);
+    const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
+    const phone = input.phone?.trim() ? input.phone.trim() : undefined;
+    if ((email === undefined) === (phone === undefined))
+      problems['/email'] = fieldError('users:error.emailOrPhone');
+    else if (email !== undefined && !isEmail(email)) problems['/email'] = fieldError('users:error.email');
+    else if (phone !== undefined && !isPhone(phone)) problems['/phone'] = fieldError('users:error.phone');
+    if (Object.keys(problems).length > 0) {
+      const message =
+        problems['/email']?.key === 'users:error.email'
+          ? 'invalid email'
+          : problems['/phone']
+            ? 'invalid phone'
+            : 'bad_request';
+      throw new HttpError(400, message, problems);
+    }
+    const field = email !== undefined ? 'email' : 'phone';
+    const address = (email ?? phone)!;
+    const me = await accounts.account(accountId);
+    if (me && (field === 'email' ? me.email : me.phone) === address)
+      throw new HttpError(400, "user can't invite oneself");
+    const existing = await repo.accountBy(field, address);
+    if (existing && (await teamOf(scope, accountId)).some((u) => u.id === existing.id))
+      throw new HttpError(
+        409,
+        field === 'email'
+          ? 'account with given email already exists'
+          : 'account with given phone already exists',
+      );
+    const lang = input.lang === 'ar' ? 'ar' : 'en';
+    const now = clock.now();
+    await countInvitation(accountId, merchantIds, now);
+    const id = await repo.accountFor(field, address, lang, now);
+    await repo.setMemberships({ accountId: id, scope, merchantIds, role, flags: flagsOf(role), now });
+    const names = (await repo.merchantNames(merchantIds)).map((m) => m.name).join(', ');
+    const link = `${deps.publicUrl}/auth`;
+    await deps.outbox.send({
+      to: address,
+      channel: field === 'email' ? 'email' : 'sms',
+      subject: lang === 'ar' ? 'دعوة إلى لوحة التاجر' : 'You are invited to the merchant back office',
+      body:
+        lang === 'ar'
+          ? `تمت إضافتك إلى ${names}. سجّل الدخول عبر ${link} باستخدام ${address}.`
+          : `You have been added to ${names}. Sign in at ${link} with ${address}.`,
+    });
+    const user = (await teamOf(scope, accountId)).find((u) => u.id === id)!;
+    return { user };
+  }
+
   return {
     /** GET /merchant/api/v1/users: the team, filtered (roles, a search) and paged (offset, limit ≤ 100). */
     async list(
@@ -145,54 +201,26 @@ export function createUsersService(deps: {
       accountId: string,
       input: { email?: string; phone?: string; role?: string; merchant_ids?: string[]; lang?: string },
     ): Promise<UserAnswer> {
-      const scope = await scopeOf(accountId);
-      const { problems, role, merchantIds } = checkAccess(input, scope);
-      const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
-      const phone = input.phone?.trim() ? input.phone.trim() : undefined;
-      if ((email === undefined) === (phone === undefined))
-        problems['/email'] = fieldError('users:error.emailOrPhone');
-      else if (email !== undefined && !isEmail(email)) problems['/email'] = fieldError('users:error.email');
-      else if (phone !== undefined && !isPhone(phone)) problems['/phone'] = fieldError('users:error.phone');
-      if (Object.keys(problems).length > 0) {
-        const message =
-          problems['/email']?.key === 'users:error.email'
-            ? 'invalid email'
-            : problems['/phone']
-              ? 'invalid phone'
-              : 'bad_request';
-        throw new HttpError(400, message, problems);
-      }
-      const field = email !== undefined ? 'email' : 'phone';
-      const address = (email ?? phone)!;
-      const me = await accounts.account(accountId);
-      if (me && (field === 'email' ? me.email : me.phone) === address)
-        throw new HttpError(400, "user can't invite oneself");
-      const existing = await repo.accountBy(field, address);
-      if (existing && (await teamOf(scope, accountId)).some((u) => u.id === existing.id))
-        throw new HttpError(
-          409,
-          field === 'email'
-            ? 'account with given email already exists'
-            : 'account with given phone already exists',
-        );
-      const lang = input.lang === 'ar' ? 'ar' : 'en';
-      const now = clock.now();
-      await countInvitation(accountId, merchantIds, now);
-      const id = await repo.accountFor(field, address, lang, now);
-      await repo.setMemberships({ accountId: id, scope, merchantIds, role, flags: flagsOf(role), now });
-      const names = (await repo.merchantNames(merchantIds)).map((m) => m.name).join(', ');
-      const link = `${deps.publicUrl}/auth`;
-      await deps.outbox.send({
-        to: address,
-        channel: field === 'email' ? 'email' : 'sms',
-        subject: lang === 'ar' ? 'دعوة إلى لوحة التاجر' : 'You are invited to the merchant back office',
-        body:
-          lang === 'ar'
-            ? `تمت إضافتك إلى ${names}. سجّل الدخول عبر ${link} باستخدام ${address}.`
-            : `You have been added to ${names}. Sign in at ${link} with ${address}.`,
+      return inviteWithin(accountId, await scopeOf(accountId), input);
+    },
+
+    /**
+     * POST /merchant/api/v1/ads/invites (docs/ads.md "Inviting to ads"): a person gets the `ads_manager` role on
+     * one merchant whose membership allows the caller ads invitations (is_ads_user_invite_allowed; 403 without
+     * any). Another merchant's id reads as a wrong store (400), as in the team's invitations.
+     */
+    async inviteToAds(
+      accountId: string,
+      input: { email: string; merchant_id: string; lang?: string },
+    ): Promise<UserAnswer> {
+      const scope = await merchantsWith(accounts, accountId, 'is_ads_user_invite_allowed');
+      if (scope.length === 0) throw new HttpError(403, 'forbidden');
+      return inviteWithin(accountId, scope, {
+        email: input.email,
+        role: 'ads_manager',
+        merchant_ids: [input.merchant_id],
+        lang: input.lang,
       });
-      const user = (await teamOf(scope, accountId)).find((u) => u.id === id)!;
-      return { user };
     },
 
     /** PUT /merchant/api/v1/users/{id}: a new role and set of stores (within the scope). */

@@ -23,6 +23,7 @@ import { payoutRoutes } from '../routes/payouts';
 import { walletRoutes } from '../routes/wallet';
 import { analyticsRoutes } from '../routes/analytics';
 import { locationRoutes } from '../routes/locations';
+import { adsRoutes } from '../routes/ads';
 import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
@@ -83,6 +84,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(payoutRoutes, { payouts: s.payouts });
   await app.register(analyticsRoutes, { analytics: s.analytics });
   await app.register(locationRoutes, { locations: s.locations });
+  await app.register(adsRoutes, { ads: s.ads, users: s.users });
   await app.register(walletRoutes, {
     wallet: s.wallet,
     cards: s.cards,

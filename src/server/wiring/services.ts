@@ -22,6 +22,7 @@ import { createPaymentRepository } from '../repositories/payments';
 import { createPayoutRepository } from '../repositories/payouts';
 import { createWalletRepository } from '../repositories/wallet';
 import { createLocationRepository } from '../repositories/locations';
+import { createAdsRepository } from '../repositories/ads';
 import { createAnalyticsRepository } from '../repositories/analytics';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
@@ -46,6 +47,7 @@ import { createPaymentService } from '../services/payments';
 import { createPayoutService } from '../services/payouts';
 import { createWalletService } from '../services/wallet';
 import { createLocationService } from '../services/locations';
+import { createAdsService } from '../services/ads';
 import { createAnalyticsService } from '../services/analytics';
 import { createCardService } from '../services/cards';
 import { createRemoteConfigService } from '../services/remoteConfig';
@@ -209,6 +211,7 @@ export async function createServices(context: {
     accounts: accountRepository,
     clock,
   });
+  const ads = createAdsService({ repository: createAdsRepository(db), accounts: accountRepository, clock });
   const walletRepository = createWalletRepository(db);
   const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);
   const wallet = createWalletService({
@@ -294,6 +297,7 @@ export async function createServices(context: {
     cards,
     analytics,
     locations,
+    ads,
     auth,
     checkout,
     botCheck,

@@ -1,0 +1,85 @@
+/**
+ * Ads (shell spec §2.3 "ads"; issue 36; docs/ads.md). The spec names the web route and the flags, not the calls;
+ * these are ours:
+ *
+ *   GET   /merchant/api/v1/ads/campaigns        the caller's merchants, their campaigns and results (?days=7|30|90)
+ *   POST  /merchant/api/v1/ads/campaigns        a campaign, running from today
+ *   PATCH /merchant/api/v1/ads/campaigns/:id    its name, daily budget or state (ads ops: stopped, with a reason)
+ *   POST  /merchant/api/v1/ads/invites          invites a person to a merchant's ads (is_ads_user_invite_allowed)
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  AdsInviteAnswer,
+  AdsInviteBody,
+  CampaignAnswer,
+  CampaignBody,
+  CampaignChange,
+  CampaignsAnswer,
+  CampaignsQuery,
+} from '../../contract/ads';
+import type { ResultWindow } from '../../domain/ads';
+import { requireSession } from '../auth/session';
+import { answers, ID_PARAMS } from '../openapi';
+import type { AdsService } from '../services/ads';
+import type { UsersService } from '../services/users';
+
+const tags = ['ads'];
+const BASE = '/merchant/api/v1/ads';
+
+export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; users: UsersService }) {
+  const { ads, users } = opts;
+  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
+
+  app.get<{ Querystring: CampaignsQuery }>(
+    `${BASE}/campaigns`,
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s merchants that open ads, their campaigns and each one’s results in the window',
+        querystring: CampaignsQuery,
+        response: answers({ 200: CampaignsAnswer }),
+      },
+    },
+    async (request) => ads.list(who(request), (request.query.days ?? 30) as ResultWindow),
+  );
+  app.post<{ Body: CampaignBody }>(
+    `${BASE}/campaigns`,
+    {
+      schema: {
+        tags,
+        summary: 'Creates a campaign for one of the merchant’s payment products; it runs from today',
+        body: CampaignBody,
+        response: answers({ 200: CampaignAnswer }),
+      },
+    },
+    async (request) => ads.create(who(request), request.body),
+  );
+  app.patch<{ Params: { id: string }; Body: CampaignChange }>(
+    `${BASE}/campaigns/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Renames a campaign, changes its daily budget, starts, pauses or (ads ops) stops it',
+        params: ID_PARAMS,
+        body: CampaignChange,
+        response: answers({ 200: CampaignAnswer }),
+      },
+    },
+    async (request) => ads.change(who(request), request.params.id, request.body),
+  );
+  app.post<{ Body: AdsInviteBody }>(
+    `${BASE}/invites`,
+    {
+      schema: {
+        tags,
+        summary: 'Invites a person to one merchant’s ads (the ads manager role)',
+        body: AdsInviteBody,
+        response: answers({ 200: AdsInviteAnswer }),
+      },
+    },
+    async (request) => {
+      const { user } = await users.inviteToAds(who(request), request.body);
+      return { email: user.email ?? request.body.email, merchant_id: request.body.merchant_id };
+    },
+  );
+}
