@@ -13,7 +13,7 @@
  * - **Ads ops** (`is_ads_ops`) may do more than a merchant: a daily budget up to ten times the merchant's ceiling,
  *   and stopping a campaign (with a reason the merchant reads) or starting a stopped one.
  */
-import { currencyDecimals } from './money';
+import { currencyDecimals, minorToDecimal } from './money';
 
 export const CAMPAIGN_STATES = ['active', 'paused', 'stopped'] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
@@ -55,8 +55,13 @@ export interface Problem {
 export function budgetProblem(amount: number, currency: string, ops: boolean): Problem | undefined {
   if (!Number.isSafeInteger(amount) || amount <= 0) return { key: 'error.budget' };
   const { min, max } = budgetBounds(currency, ops);
-  if (amount < min) return { key: 'error.budgetMin', params: { min, currency } };
-  if (amount > max) return { key: ops ? 'error.budgetMaxOps' : 'error.budgetMax', params: { max, currency } };
+  if (amount < min)
+    return { key: 'error.budgetMin', params: { min: minorToDecimal(min, currency), currency } };
+  if (amount > max)
+    return {
+      key: ops ? 'error.budgetMaxOps' : 'error.budgetMax',
+      params: { max: minorToDecimal(max, currency), currency },
+    };
   return undefined;
 }
 

@@ -9,7 +9,6 @@ import type { ComputedPermissions } from '../../domain/permissions';
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
 export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [
-  ['ads', 'nav.ads', 'canViewAds'],
   ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
   ['marketing/connect/:platform', 'nav.marketing', 'canViewMarketing'],
   ['marketing/products', 'nav.marketing', 'canViewMarketing'],

@@ -153,6 +153,11 @@ const LOCATIONS: [string, 'LocationsList', Permission][] = [
   ['locations', 'LocationsList', 'canViewLocations'],
 ];
 
+const ads = () => import('../../features/ads/routes/AdsPages');
+
+/** Ads (features/ads; docs/ads.md): canView{product}Ads (§6). */
+const ADS: [string, 'AdsPage', Permission][] = [['ads', 'AdsPage', 'canViewAds']];
+
 const marketing = () => import('../../features/marketing/routes/MarketingPages');
 
 /** Marketing's hub (features/marketing; docs/marketing.md): canViewMarketing (§6). */
@@ -250,6 +255,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(analytics, ANALYTICS, ['analytics', 'orders', 'lists']),
   ...screenRoutes(locations, LOCATIONS, ['locations', 'lists']),
   ...screenRoutes(marketing, MARKETING, ['marketing']),
+  ...screenRoutes(ads, ADS, ['ads', 'lists']),
   ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),

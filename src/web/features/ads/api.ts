@@ -1,0 +1,68 @@
+/**
+ * Ads' calls (docs/ads.md) as react-query hooks; every change reads the list again. Each change is an analytics
+ * event too (campaign created, paused, started, budget changed, stopped; ads invite sent) with the campaign's id and
+ * product, never a person's address.
+ */
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdsMerchant,
+  Campaign,
+  CampaignAnswer,
+  CampaignBody,
+  CampaignChange,
+  CampaignsAnswer,
+} from '../../../contract/ads';
+import type { ResultWindow } from '../../../domain/ads';
+import { analytics } from '../../analytics';
+import { api, retryUnless4xx } from '../../api/client';
+
+export type { AdsMerchant, Campaign, CampaignBody };
+
+const A = '/merchant/api/v1/ads';
+export const PAGE_SIZE = 20;
+
+export const useCampaigns = (days: ResultWindow) =>
+  useQuery({
+    queryKey: ['ads', days],
+    queryFn: ({ signal }) =>
+      api<CampaignsAnswer>('GET', `${A}/campaigns?days=${days}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    retry: retryUnless4xx,
+  });
+
+const changed = (client: QueryClient) => void client.invalidateQueries({ queryKey: ['ads'] });
+
+export async function createCampaign(client: QueryClient, body: CampaignBody) {
+  const { campaign } = await api<CampaignAnswer>('POST', `${A}/campaigns`, body);
+  analytics.track('ads_campaign_created', { campaign_id: campaign.id, product: campaign.product });
+  changed(client);
+  return campaign;
+}
+
+const EVENT: Record<string, string> = {
+  active: 'ads_campaign_started',
+  paused: 'ads_campaign_paused',
+  stopped: 'ads_campaign_stopped',
+};
+
+export async function changeCampaign(client: QueryClient, campaign: Campaign, change: CampaignChange) {
+  const { campaign: now } = await api<CampaignAnswer>(
+    'PATCH',
+    `${A}/campaigns/${encodeURIComponent(campaign.id)}`,
+    change,
+  );
+  const event = change.state ? EVENT[change.state] : 'ads_campaign_edited';
+  analytics.track(event ?? 'ads_campaign_edited', { campaign_id: now.id, product: now.product });
+  changed(client);
+  return now;
+}
+
+export async function inviteToAds(
+  client: QueryClient,
+  body: { merchant_id: string; email: string; lang: string },
+) {
+  const answer = await api<{ email: string; merchant_id: string }>('POST', `${A}/invites`, body);
+  analytics.track('ads_invite_sent', { merchant_id: body.merchant_id });
+  void client.invalidateQueries({ queryKey: ['users'] });
+  return answer;
+}

@@ -1,0 +1,144 @@
+/**
+ * A new campaign (merchant, payment product, name, daily budget) or a change to one (name, daily budget), checked
+ * here by the server's own rules (src/domain/ads.ts), each message beside its field; what was typed stays when the
+ * server refuses it.
+ */
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { budgetProblem, nameProblem } from '../../../../domain/ads';
+import { decimalToMinor } from '../../../../domain/money';
+import { fieldMessages } from '../../../api/client';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/notificationStore';
+import { changeCampaign, createCampaign, type AdsMerchant, type Campaign } from '../api';
+
+export function CampaignDialog(props: {
+  merchants: AdsMerchant[];
+  campaign: Campaign | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('ads');
+  const client = useQueryClient();
+  const { campaign } = props;
+  const [merchantId, setMerchantId] = useState(
+    campaign?.merchant_id ?? props.merchants[0]?.merchant_id ?? '',
+  );
+  const merchant = props.merchants.find((m) => m.merchant_id === merchantId);
+  const [product, setProduct] = useState<string>(campaign?.product ?? merchant?.products[0] ?? '');
+  const [name, setName] = useState(campaign?.name ?? '');
+  const [budget, setBudget] = useState(campaign?.daily_budget ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currency = merchant?.currency ?? campaign?.currency ?? '';
+
+  const check = () => {
+    const found: Record<string, string> = {};
+    const named = nameProblem(name);
+    if (named) found['/name'] = t(named.key, named.params);
+    const amount = decimalToMinor(budget, currency);
+    const money =
+      amount === null ? { key: 'error.budget' } : budgetProblem(amount, currency, merchant?.ads_ops ?? false);
+    if (money) found['/daily_budget'] = t(money.key, money.params ?? {});
+    if (!campaign && !product) found['/product'] = t('error.product');
+    return found;
+  };
+
+  const submit = async () => {
+    const found = check();
+    setErrors(found);
+    setFailed(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const saved = campaign
+        ? await changeCampaign(client, campaign, { name, daily_budget: budget })
+        : await createCampaign(client, { merchant_id: merchantId, product, name, daily_budget: budget });
+      notify({
+        variant: 'success',
+        title: t('title'),
+        message: t(campaign ? 'saved' : 'created', { name: saved.name }),
+      });
+      props.onClose();
+    } catch (e) {
+      const messages = fieldMessages(e, (key, params) => t(key, params));
+      setErrors(messages);
+      if (Object.keys(messages).length === 0) setFailed(t('form.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={t(campaign ? 'form.editTitle' : 'form.newTitle')}>
+      <Stack>
+        {!campaign && props.merchants.length > 1 && (
+          <Select
+            label={t('form.merchant')}
+            data={props.merchants.map((m) => ({ value: m.merchant_id, label: m.merchant_name }))}
+            value={merchantId}
+            allowDeselect={false}
+            onChange={(v) => {
+              setMerchantId(v ?? '');
+              setProduct(props.merchants.find((m) => m.merchant_id === v)?.products[0] ?? '');
+            }}
+          />
+        )}
+        {!campaign && (
+          <Select
+            label={t('form.product')}
+            description={t('form.productHint')}
+            data={(merchant?.products ?? []).map((p) => ({ value: p, label: t(`product.${p}`) }))}
+            value={product || null}
+            allowDeselect={false}
+            onChange={(v) => setProduct(v ?? '')}
+            error={errors['/product']}
+            data-testid="campaign-product"
+          />
+        )}
+        <TextInput
+          label={t('form.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors['/name']}
+          maxLength={200}
+          data-autofocus
+        />
+        <TextInput
+          label={t('form.budget', { currency })}
+          description={
+            merchant && (
+              <Text span size="xs">
+                {t('form.budgetHint')} <Money amount={merchant.budget_min} currency={currency} /> –{' '}
+                <Money amount={merchant.budget_max} currency={currency} />
+              </Text>
+            )
+          }
+          value={budget}
+          onChange={(e) => setBudget(e.currentTarget.value)}
+          error={errors['/daily_budget']}
+          inputMode="decimal"
+          dir="ltr"
+          maxLength={20}
+        />
+        {campaign?.state === 'active' && (
+          <Text size="xs" c="dimmed">
+            {t('form.budgetFromToday')}
+          </Text>
+        )}
+        <DialogFooter
+          error={failed}
+          cancel={{ label: t('form.cancel'), onClick: props.onClose }}
+          action={{
+            label: t(campaign ? 'form.save' : 'form.create'),
+            loading: busy,
+            onClick: () => void submit(),
+          }}
+        />
+      </Stack>
+    </Modal>
+  );
+}

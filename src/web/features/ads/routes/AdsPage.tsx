@@ -1,0 +1,315 @@
+/**
+ * Ads (shell spec §2.3 "ads", §6 canView{product}Ads; docs/ads.md): the caller's campaigns with their results over
+ * 7, 30 or 90 days ending yesterday, by payment product (filters in the address), the window's totals, a table on a
+ * desktop and cards on a phone, 20 a page; a new campaign, start/pause, the daily budget; ads ops stop and start
+ * stopped ones; "Invite to ads" where is_ads_user_invite_allowed.
+ */
+import {
+  ActionIcon,
+  Group,
+  Menu,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
+import { capitalDate } from '../../../../domain/capital/format';
+import { PAYMENT_PRODUCTS } from '../../../../domain/payments';
+import { langOf } from '../../../components/listText';
+import { ApiError } from '../../../api/client';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { FiguresBar } from '../../../components/FiguresBar';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/notificationStore';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { changeCampaign, PAGE_SIZE, useCampaigns, type Campaign } from '../api';
+import { CampaignDialog } from '../components/CampaignDialog';
+import { CampaignStateBadge } from '../components/CampaignStateBadge';
+import { InviteDialog } from '../components/InviteDialog';
+import { StopDialog } from '../components/StopDialog';
+
+const count = (n: number) => n.toLocaleString('en-GB');
+const rate = (ctr: number | null) =>
+  ctr === null ? '—' : `${(ctr * 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+
+export function AdsPage() {
+  const { t, i18n } = useTranslation('ads');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const days = (RESULT_WINDOWS as readonly number[]).includes(Number(params.get('days')))
+    ? (Number(params.get('days')) as ResultWindow)
+    : 30;
+  const product = params.get('product') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useCampaigns(days);
+  const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
+  const [stopping, setStopping] = useState<Campaign | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const set = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const merchants = query.data?.merchants ?? [];
+  const all = query.data?.campaigns ?? [];
+  const products = PAYMENT_PRODUCTS.filter(
+    (p) => merchants.some((m) => m.products.includes(p)) || all.some((c) => c.product === p),
+  );
+  const rows = all.filter((c) => !product || c.product === product);
+  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const opsOf = (c: Campaign) => merchants.find((m) => m.merchant_id === c.merchant_id)?.ads_ops ?? false;
+  const inviters = merchants.filter((m) => m.can_invite);
+  const currencies = [...new Set(rows.map((c) => c.currency))];
+
+  const sums = useMemo(() => {
+    const total = { impressions: 0, clicks: 0, orders: 0, spend: 0 };
+    for (const c of rows) {
+      total.impressions += c.results.impressions;
+      total.clicks += c.results.clicks;
+      total.orders += c.results.orders;
+      total.spend += Number(c.results.spend);
+    }
+    return total;
+  }, [rows]);
+
+  const move = async (campaign: Campaign, state: 'active' | 'paused') => {
+    setBusy(campaign.id);
+    try {
+      await changeCampaign(client, campaign, { state });
+      notify({
+        variant: 'success',
+        title: t('title'),
+        message: t(state === 'paused' ? 'paused' : 'started', { name: campaign.name }),
+      });
+    } catch {
+      notify({ variant: 'error', title: t('title'), message: t('changeFailed') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (query.error instanceof ApiError && query.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
+      </>
+    );
+
+  const actions = (c: Campaign) => {
+    const ops = opsOf(c);
+    const canMove = c.state !== 'stopped' || ops;
+    return (
+      <Menu position="bottom-end">
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`${t('column.actions')}: ${c.name}`}
+            loading={busy === c.id}
+          >
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canMove && c.state === 'active' && (
+            <Menu.Item onClick={() => void move(c, 'paused')}>{t('pause')}</Menu.Item>
+          )}
+          {canMove && c.state !== 'active' && (
+            <Menu.Item onClick={() => void move(c, 'active')}>
+              {c.state === 'stopped' ? t('restart') : t('start')}
+            </Menu.Item>
+          )}
+          <Menu.Item onClick={() => setEditing(c)}>{t('edit')}</Menu.Item>
+          {ops && c.state !== 'stopped' && (
+            <Menu.Item color="red" onClick={() => setStopping(c)}>
+              {t('stop.action')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  };
+
+  const title = (c: Campaign) => (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600}>
+        <bdi>{c.name}</bdi>
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(`product.${c.product}`)}
+        {merchants.length > 1 && (
+          <>
+            {' · '}
+            <bdi>{c.merchant_name}</bdi>
+          </>
+        )}
+      </Text>
+      {c.stop_reason && (
+        <Text size="xs" c="red.8" data-testid="campaign-stop-reason">
+          {t('stoppedBecause')} <bdi>{c.stop_reason}</bdi>
+        </Text>
+      )}
+    </Stack>
+  );
+
+  const columns: ListColumn<Campaign>[] = [
+    { header: t('column.campaign'), maw: 300, cell: title },
+    { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
+    { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
+    { header: t('column.impressions'), cell: (c) => <bdi>{count(c.results.impressions)}</bdi> },
+    { header: t('column.clicks'), cell: (c) => <bdi>{count(c.results.clicks)}</bdi> },
+    { header: t('column.ctr'), cell: (c) => <bdi>{rate(c.results.ctr)}</bdi> },
+    { header: t('column.orders'), cell: (c) => <bdi>{count(c.results.orders)}</bdi> },
+    { header: t('column.spend'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
+    { header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>, w: 48, cell: actions },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        primary={merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined}
+        actions={inviters.length > 0 ? [{ label: t('invite.open'), onClick: () => setInviting(true) }] : []}
+      />
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        <Select
+          label={t('filter.product')}
+          placeholder={t('filter.allProducts')}
+          data={products.map((p) => ({ value: p, label: t(`product.${p}`) }))}
+          value={product || null}
+          onChange={(v) => set({ product: v })}
+          clearable
+          w={{ base: '100%', xs: 240 }}
+          data-testid="ads-product-filter"
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="ads-window">
+            {t('filter.window')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="ads-window"
+            value={String(days)}
+            onChange={(v) => set({ days: v === '30' ? null : v })}
+            data={RESULT_WINDOWS.map((d) => ({ value: String(d), label: t('filter.days', { count: d }) }))}
+          />
+        </Stack>
+      </Group>
+      {query.data && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('window', {
+            from: capitalDate(query.data.from, new Date(), langOf(i18n.language)),
+            to: capitalDate(query.data.to, new Date(), langOf(i18n.language)),
+          })}
+        </Text>
+      )}
+      <FiguresBar
+        query={query}
+        testId="ads-totals"
+        failed={t('totalsFailed')}
+        columns={4}
+        figures={() => [
+          {
+            label: t('column.impressions'),
+            value: <bdi>{count(sums.impressions)}</bdi>,
+            testId: 'ads-impressions',
+          },
+          { label: t('column.clicks'), value: <bdi>{count(sums.clicks)}</bdi>, testId: 'ads-clicks' },
+          { label: t('column.orders'), value: <bdi>{count(sums.orders)}</bdi>, testId: 'ads-orders' },
+          {
+            label: t('column.spend'),
+            value:
+              currencies.length === 1 ? (
+                <Money amount={sums.spend} currency={currencies[0]!} />
+              ) : currencies.length === 0 ? (
+                '—'
+              ) : (
+                t('severalCurrencies')
+              ),
+            testId: 'ads-spend',
+          },
+        ]}
+      />
+      <ResponsiveList
+        query={query}
+        rows={shown}
+        rowKey={(c) => c.id}
+        rowAttribute="campaign"
+        table={{ columns, minWidth: 980, testId: 'campaigns' }}
+        cards={{
+          render: (c) => (
+            <Stack gap={6}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                {title(c)}
+                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                  <CampaignStateBadge state={c.state} />
+                  {actions(c)}
+                </Group>
+              </Group>
+              <Group gap="md" wrap="wrap">
+                <Text size="xs">
+                  {t('column.budget')}: <Money amount={c.daily_budget} currency={c.currency} />
+                </Text>
+                <Text size="xs">
+                  {t('column.impressions')}: <bdi>{count(c.results.impressions)}</bdi>
+                </Text>
+                <Text size="xs">
+                  {t('column.clicks')}: <bdi>{count(c.results.clicks)}</bdi>
+                </Text>
+                <Text size="xs">
+                  {t('column.orders')}: <bdi>{count(c.results.orders)}</bdi>
+                </Text>
+                <Text size="xs">
+                  {t('column.spend')}: <Money amount={c.results.spend} currency={c.currency} />
+                </Text>
+              </Group>
+            </Stack>
+          ),
+          testId: 'campaign-cards',
+        }}
+        loading={{ rows: 4, height: 56, testId: 'campaigns-loading' }}
+        loadFailed={t('loadFailed')}
+        empty={{
+          testId: 'campaigns-empty',
+          title: t(product ? 'empty.filteredTitle' : 'empty.title'),
+          body: t(product ? 'empty.filteredBody' : 'empty.body'),
+          action: merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined,
+        }}
+        footer={
+          <ListPager
+            page={page}
+            pageSize={PAGE_SIZE}
+            count={shown.length}
+            total={rows.length}
+            onChange={(next) => set({ page: next > 1 ? String(next) : null })}
+            shown={(range) => t('shown', range)}
+          />
+        }
+      />
+      {editing && (
+        <CampaignDialog
+          merchants={merchants}
+          campaign={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {stopping && <StopDialog campaign={stopping} onClose={() => setStopping(null)} />}
+      {inviting && <InviteDialog merchants={inviters} onClose={() => setInviting(false)} />}
+    </>
+  );
+}
