@@ -1115,3 +1115,19 @@ export const catalogAuthorisations = pgTable('catalog_authorisations', {
   accountId: text('account_id').notNull(),
   authorisedAt: createdAt(),
 });
+
+/**
+ * A merchant's published store listing (docs/marketing.md "Draft and publishing"): the answers of the store-listing
+ * flow's last submitted draft, its revision (the next edit is a new draft, `<merchant>:r<revision + 1>`), and
+ * whether shoppers see it.
+ */
+export const marketplaceListings = pgTable('marketplace_listings', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  visible: boolean('visible').notNull().default(true),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+  publishedBy: text('published_by').notNull(),
+});

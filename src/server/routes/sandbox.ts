@@ -15,7 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
 import { PLATFORMS } from '../../domain/capital/types';
+import { ECOMMERCE_PLATFORMS } from '../../domain/marketing';
 import type { CapitalService } from '../services/capital';
+import type { MarketingService } from '../services/marketing';
 import { answers } from '../openapi';
 import { escapeHtml, fillText, sendSandboxPage } from './sandboxPage';
 import { isReturnPath, type SandboxConnector } from '../services/connectors';
@@ -28,7 +30,8 @@ const QUERY = {
   required: ['merchant_id', 'platform'],
   properties: {
     merchant_id: { type: 'string', minLength: 1, maxLength: 64 },
-    platform: { enum: [...PLATFORMS] },
+    // Capital's sales-data platforms and marketing's (onboarding spec §9's list).
+    platform: { enum: [...new Set<string>([...PLATFORMS, ...ECOMMERCE_PLATFORMS])] },
     return_to: { type: 'string', minLength: 1, maxLength: 500 },
     lang: { enum: ['en', 'ar'] },
   },
@@ -37,9 +40,14 @@ type Query = { merchant_id: string; platform: string; return_to?: string; lang?:
 
 export async function sandboxRoutes(
   app: FastifyInstance,
-  opts: { connector: SandboxConnector; capital: CapitalService; localesDir: string },
+  opts: {
+    connector: SandboxConnector;
+    capital: CapitalService;
+    marketing: MarketingService;
+    localesDir: string;
+  },
 ) {
-  const { connector, capital } = opts;
+  const { connector, capital, marketing } = opts;
   const texts = Object.fromEntries(
     (['en', 'ar'] as const).map((lang) => {
       const all = JSON.parse(readFileSync(path.join(opts.localesDir, lang, 'sandbox.json'), 'utf8')) as {
@@ -50,12 +58,22 @@ export async function sandboxRoutes(
     }),
   ) as Record<Lang, Record<string, string>>;
 
-  /** The caller may connect for this merchant (403 without capital, 404 for a merchant not theirs). */
+  /**
+   * The caller may connect for this merchant: capital's sales data (its platforms, capital's scope) or marketing's
+   * catalogue (any of the 24, marketing's scope, coming back to `/marketing/…`); 404 for a merchant not theirs.
+   */
   async function check(request: { query: Query } & Parameters<typeof requireSession>[0]) {
     const session = requireSession(request);
-    const scope = await capital.scopeOf(session.accountId);
-    if (!scope.merchantIds.includes(request.query.merchant_id)) throw notFound('merchant not found');
-    const back = request.query.return_to ?? '/finance/capital';
+    const { merchant_id: merchantId, platform, return_to: returnTo } = request.query;
+    const forMarketing =
+      returnTo?.startsWith('/marketing/') === true &&
+      (await marketing.mayConnect(session.accountId, merchantId));
+    if (!forMarketing) {
+      if (!(PLATFORMS as readonly string[]).includes(platform)) throw notFound('platform not found');
+      const scope = await capital.scopeOf(session.accountId);
+      if (!scope.merchantIds.includes(merchantId)) throw notFound('merchant not found');
+    }
+    const back = returnTo ?? '/finance/capital';
     if (!isReturnPath(back))
       throw new HttpError(400, 'bad_request', {
         '/return_to': { key: 'validation:error.pattern', params: {} },

@@ -24,6 +24,7 @@ import { walletRoutes } from '../routes/wallet';
 import { analyticsRoutes } from '../routes/analytics';
 import { locationRoutes } from '../routes/locations';
 import { adsRoutes } from '../routes/ads';
+import { marketingRoutes } from '../routes/marketing';
 import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
 import { merchantRoutes } from '../routes/merchants';
@@ -85,6 +86,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(analyticsRoutes, { analytics: s.analytics });
   await app.register(locationRoutes, { locations: s.locations });
   await app.register(adsRoutes, { ads: s.ads, users: s.users });
+  await app.register(marketingRoutes, { marketing: s.marketing });
   await app.register(walletRoutes, {
     wallet: s.wallet,
     cards: s.cards,
@@ -115,6 +117,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
     await app.register(sandboxRoutes, {
       connector: s.connector,
       capital: s.capital,
+      marketing: s.marketing,
       localesDir: config.localesDir,
     });
   if (devEnabled)

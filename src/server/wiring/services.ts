@@ -23,6 +23,7 @@ import { createPayoutRepository } from '../repositories/payouts';
 import { createWalletRepository } from '../repositories/wallet';
 import { createLocationRepository } from '../repositories/locations';
 import { createAdsRepository } from '../repositories/ads';
+import { createMarketingRepository } from '../repositories/marketing';
 import { createAnalyticsRepository } from '../repositories/analytics';
 import { createDraftRepository } from '../repositories/drafts';
 import { createFileRepository } from '../repositories/files';
@@ -48,6 +49,7 @@ import { createPayoutService } from '../services/payouts';
 import { createWalletService } from '../services/wallet';
 import { createLocationService } from '../services/locations';
 import { createAdsService } from '../services/ads';
+import { createMarketingService, STORE_LISTING_FLOW } from '../services/marketing';
 import { createAnalyticsService } from '../services/analytics';
 import { createCardService } from '../services/cards';
 import { createRemoteConfigService } from '../services/remoteConfig';
@@ -150,6 +152,12 @@ export async function createServices(context: {
     connector,
     codeLocks: createCodeLocks({ counters: authRepository, clock }),
   });
+  const marketing = createMarketingService({
+    repository: createMarketingRepository(db),
+    accounts: accountRepository,
+    clock,
+    connector,
+  });
   const drafts = createDraftsService({
     drafts: draftRepository,
     files: fileRepository,
@@ -158,6 +166,7 @@ export async function createServices(context: {
     hooks: {
       [ONBOARDING_FLOW]: onboardingHooks({ applications: applicationRepository, drafts: draftRepository }),
       ...capitalFlowHooks({ capital }),
+      [STORE_LISTING_FLOW]: marketing.storeListingHooks(),
       ...options.flowHooks,
     },
   });
@@ -298,6 +307,7 @@ export async function createServices(context: {
     analytics,
     locations,
     ads,
+    marketing,
     auth,
     checkout,
     botCheck,
