@@ -13,7 +13,9 @@ export const Results = Type.Object({
   clicks: Type.Integer(),
   orders: Type.Integer({ description: 'orders placed after a click on the campaign' }),
   spend: Amount('what the days cost'),
-  ctr: Type.Union([Type.Number(), Type.Null()], { description: 'clicks per impression, 0–1; null without impressions' }),
+  ctr: Type.Union([Type.Number(), Type.Null()], {
+    description: 'clicks per impression, 0–1; null without impressions',
+  }),
   cost_per_order: Nullable(Amount('spend per order')),
 });
 export type Results = Static<typeof Results>;
@@ -54,7 +56,10 @@ export const CampaignsQuery = Type.Object(
     days: Type.Optional(
       Type.Union(
         RESULT_WINDOWS.map((d) => Type.Literal(d)),
-        { description: `the results' window: ${RESULT_WINDOWS.join(', ')} days ending yesterday`, default: 30 },
+        {
+          description: `the results' window: ${RESULT_WINDOWS.join(', ')} days ending yesterday`,
+          default: 30,
+        },
       ),
     ),
   },
@@ -85,7 +90,9 @@ export type CampaignBody = Static<typeof CampaignBody>;
 export const CampaignChange = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 200 })),
-    daily_budget: Type.Optional(Type.String({ maxLength: 20, description: 'a decimal in the merchant’s currency' })),
+    daily_budget: Type.Optional(
+      Type.String({ maxLength: 20, description: 'a decimal in the merchant’s currency' }),
+    ),
     state: Type.Optional(OneOf(CAMPAIGN_STATES, { description: '`stopped` by ads ops only' })),
     stop_reason: Type.Optional(
       Type.String({ maxLength: STOP_REASON_MAX, description: 'required when ads ops stop a campaign' }),

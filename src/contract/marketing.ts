@@ -140,3 +140,6 @@ export const VisibilityBody = Type.Object({ visible: Type.Boolean() }, { additio
 export type VisibilityBody = Static<typeof VisibilityBody>;
 export const EntryAnswer = Type.Object({ entry: MarketplaceEntry });
 export type EntryAnswer = Static<typeof EntryAnswer>;
+
+/** Allowing the marketplace to read the catalogue takes nothing but the merchant in the address. */
+export const GrantBody = Type.Object({}, { additionalProperties: false, description: 'empty: {}' });

@@ -105,7 +105,7 @@ describe('marketing', () => {
     const early = await m.call('PATCH', `${M}/products/${first.id}`, { in_marketplace: true });
     expect(early.status).toBe(409);
     expect(early.body.reason).toBe('catalog_not_authorised');
-    const granted = await m.call('PUT', `${M}/marketplace/${m.id}/catalog-authorisation`);
+    const granted = await m.call('PUT', `${M}/marketplace/${m.id}/catalog-authorisation`, {});
     expect(granted.body.entry.merchant.catalog_authorised_at).toEqual(expect.any(String));
     expect(
       (await m.call('PATCH', `${M}/products/${first.id}`, { in_marketplace: true })).body.product
@@ -155,7 +155,7 @@ describe('marketing', () => {
       404,
     );
     expect((await b.call('DELETE', `${M}/connections/${a.id}/zid`)).status).toBe(404);
-    expect((await b.call('PUT', `${M}/marketplace/${a.id}/catalog-authorisation`)).status).toBe(404);
+    expect((await b.call('PUT', `${M}/marketplace/${a.id}/catalog-authorisation`, {})).status).toBe(404);
     expect((await b.call('GET', `${M}/products`)).body.total).toBe(0);
 
     // Without the product catalog experiment: connections yes, products no. Without merchant access: nothing.

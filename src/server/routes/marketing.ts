@@ -21,6 +21,7 @@ import {
   ConnectionsAnswer,
   ConsentAnswer,
   ConsentQuery,
+  GrantBody,
   EntryAnswer,
   MarketplaceAnswer,
   MERCHANT_PARAMS,
@@ -143,21 +144,29 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
     },
     async (request) => marketing.setVisible(who(request), request.params.merchantId, request.body.visible),
   );
-  for (const [method, grant] of [
-    ['PUT', true],
-    ['DELETE', false],
-  ] as const)
-    app.route<{ Params: { merchantId: string } }>({
-      method,
-      url: `${BASE}/marketplace/:merchantId/catalog-authorisation`,
+  app.put<{ Params: { merchantId: string } }>(
+    `${BASE}/marketplace/:merchantId/catalog-authorisation`,
+    {
       schema: {
         tags,
-        summary: grant
-          ? 'Lets the marketplace read the product catalogue'
-          : 'Revokes it: every product leaves the marketplace',
+        summary: 'Lets the marketplace read the product catalogue',
+        params: MERCHANT_PARAMS,
+        body: GrantBody,
+        response: answers({ 200: EntryAnswer }),
+      },
+    },
+    async (request) => marketing.authorise(who(request), request.params.merchantId, true),
+  );
+  app.delete<{ Params: { merchantId: string } }>(
+    `${BASE}/marketplace/:merchantId/catalog-authorisation`,
+    {
+      schema: {
+        tags,
+        summary: 'Revokes it: every product leaves the marketplace',
         params: MERCHANT_PARAMS,
         response: answers({ 200: EntryAnswer }),
       },
-      handler: async (request) => marketing.authorise(who(request), request.params.merchantId, grant),
-    });
+    },
+    async (request) => marketing.authorise(who(request), request.params.merchantId, false),
+  );
 }

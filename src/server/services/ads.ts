@@ -89,7 +89,11 @@ export function createAdsService(deps: AdsDeps) {
     const through = days[days.length - 1]!;
     await repository.deliver(
       row.id,
-      days.map((day) => ({ campaignId: row.id, day, ...deliver(row.id, day, row.dailyBudget, row.currency) })),
+      days.map((day) => ({
+        campaignId: row.id,
+        day,
+        ...deliver(row.id, day, row.dailyBudget, row.currency),
+      })),
       through,
     );
     return { ...row, deliveredThrough: through };
@@ -97,7 +101,14 @@ export function createAdsService(deps: AdsDeps) {
 
   async function present(rows: CampaignRow[], window: ResultWindow): Promise<Campaign[]> {
     const since = addDays(today(), -window);
-    const sums = new Map((await repository.sums(rows.map((r) => r.id), since)).map((s) => [s.campaignId, s]));
+    const sums = new Map(
+      (
+        await repository.sums(
+          rows.map((r) => r.id),
+          since,
+        )
+      ).map((s) => [s.campaignId, s]),
+    );
     return rows.map((row) => {
       const s = sums.get(row.id);
       const t = totals(s ? [{ ...s, spend: Number(s.spend) }] : []);

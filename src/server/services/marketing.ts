@@ -25,7 +25,7 @@ import type {
   ProductsQuery,
 } from '../../contract/marketing';
 import type { Clock } from '../clock';
-import { fieldError, HttpError, notFound, refuseProblems } from '../errors';
+import { fieldError, HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { ListingRow, MarketingRepository, ProductRow } from '../repositories/marketing';
 import type { EcommerceConnector } from './connectors';

@@ -9,10 +9,5 @@ import type { ComputedPermissions } from '../../domain/permissions';
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
 export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [
-  ['marketing/draft', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/connect/:platform', 'nav.marketing', 'canViewMarketing'],
-  ['marketing/products', 'nav.marketing', 'canViewMarketing'],
-  ['marketplace', 'page.marketplace', 'canViewMarketing'],
-  ['marketplace/product-catalog/auth', 'page.marketplace', 'canViewProductCatalog'],
   ['pipedrive/:applicationId', 'page.crm', undefined],
 ];

@@ -161,8 +161,24 @@ const ADS: [string, 'AdsPage', Permission][] = [['ads', 'AdsPage', 'canViewAds']
 const marketing = () => import('../../features/marketing/routes/MarketingPages');
 
 /** Marketing's hub (features/marketing; docs/marketing.md): canViewMarketing (§6). */
-const MARKETING: [string, 'MarketingPage', Permission][] = [
+const MARKETING: [
+  string,
+  (
+    | 'MarketingPage'
+    | 'MarketingDraftPage'
+    | 'ConnectPlatformPage'
+    | 'ProductsPage'
+    | 'MarketplacePage'
+    | 'CatalogAuthPage'
+  ),
+  Permission,
+][] = [
   ['marketing', 'MarketingPage', 'canViewMarketing'],
+  ['marketing/draft', 'MarketingDraftPage', 'canViewMarketing'],
+  ['marketing/connect/:platform', 'ConnectPlatformPage', 'canViewMarketing'],
+  ['marketing/products', 'ProductsPage', 'canViewProductCatalog'],
+  ['marketplace', 'MarketplacePage', 'canViewMarketing'],
+  ['marketplace/product-catalog/auth', 'CatalogAuthPage', 'canViewProductCatalog'],
 ];
 
 const wallet = () => import('../../features/wallet/routes/WalletPages');
@@ -254,7 +270,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
   ...screenRoutes(analytics, ANALYTICS, ['analytics', 'orders', 'lists']),
   ...screenRoutes(locations, LOCATIONS, ['locations', 'lists']),
-  ...screenRoutes(marketing, MARKETING, ['marketing']),
+  ...screenRoutes(marketing, MARKETING, ['marketing', 'store-listing', 'lists']),
   ...screenRoutes(ads, ADS, ['ads', 'lists']),
   ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),

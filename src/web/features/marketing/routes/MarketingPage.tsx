@@ -1,47 +1,106 @@
 /**
- * Marketing (shell spec §2.6 `marketing`, §6 canViewMarketing; docs/marketing.md): the area's hub. The store-listing
- * editor is built (a catalogue flow, `marketing/store-listing`); connecting a platform, products and the marketplace
- * are not yet, and their cards say so plainly — nothing here links to what does not work.
+ * Marketing (shell spec §2.6 `marketing`, §6 canViewMarketing; docs/marketing.md): the area's hub — the store
+ * listing (editor and where it stands), connecting any of the platforms (each marked when connected), the products
+ * read from them (with the product catalog experiment) and the marketplace listing.
  */
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ECOMMERCE_PLATFORMS, isConnectable } from '../../../../domain/marketing';
 import { PageHeader } from '../../../components/PageHeader';
+import { useConnections } from '../api';
 
 export function MarketingPage() {
   const { t } = useTranslation('marketing');
+  const connections = useConnections();
+  const connected = new Set((connections.data?.connections ?? []).map((c) => c.platform));
+  const catalog = connections.data?.merchants.some((m) => m.product_catalog) ?? false;
   return (
     <>
       <PageHeader title={t('title')} />
       <Text size="sm" c="dimmed" mb="md">
         {t('body')}
       </Text>
-      <Card withBorder mb="lg" data-testid="marketing-store-listing">
-        <Stack gap="xs" align="flex-start">
-          <Title order={2} size="h4">
-            {t('storeListing.title')}
-          </Title>
-          <Text size="sm">{t('storeListing.body')}</Text>
-          <Button component={Link} to="/marketing/store-listing">
-            {t('storeListing.open')}
-          </Button>
-        </Stack>
-      </Card>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {(['connect', 'products', 'marketplace'] as const).map((key) => (
-          <Card withBorder key={key} data-testid={`marketing-${key}`}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
-              <Text fw={600}>{t(`${key}.title`)}</Text>
-              <Badge variant="light" color="gray">
-                {t('soon')}
-              </Badge>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="lg">
+        <Card withBorder data-testid="marketing-store-listing">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4">
+              {t('storeListing.title')}
+            </Title>
+            <Text size="sm">{t('storeListing.body')}</Text>
+            <Group gap="sm">
+              <Button component={Link} to="/marketing/store-listing">
+                {t('storeListing.open')}
+              </Button>
+              <Button component={Link} to="/marketing/draft" variant="default">
+                {t('storeListing.state')}
+              </Button>
             </Group>
-            <Text size="sm" c="dimmed">
-              {t(`${key}.body`)}
-            </Text>
-          </Card>
-        ))}
+          </Stack>
+        </Card>
+        <Card withBorder data-testid="marketing-marketplace">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4">
+              {t('marketplace.title')}
+            </Title>
+            <Text size="sm">{t('marketplace.body')}</Text>
+            <Group gap="sm">
+              <Button component={Link} to="/marketplace" variant="default">
+                {t('marketplace.open')}
+              </Button>
+              {catalog && (
+                <Button component={Link} to="/marketing/products" variant="default">
+                  {t('products.title')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Card>
       </SimpleGrid>
+      <Title order={2} size="h4" mb={4}>
+        {t('connect.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('connect.hubBody')}
+      </Text>
+      {connections.isPending ? (
+        <Skeleton h={160} data-testid="platforms-loading" />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs" data-testid="marketing-platforms">
+          {ECOMMERCE_PLATFORMS.filter(isConnectable).map((p) => (
+            <UnstyledButton
+              key={p}
+              component={Link}
+              to={`/marketing/connect/${p}`}
+              p="sm"
+              style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+              data-platform={p}
+            >
+              <Group justify="space-between" wrap="nowrap" gap={4}>
+                <Text size="sm" fw={500} truncate>
+                  {t(`platform.${p}`)}
+                </Text>
+                {connected.has(p) && (
+                  <Badge size="xs" variant="light" color="green">
+                    {t('connect.connected')}
+                  </Badge>
+                )}
+              </Group>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
     </>
   );
 }

@@ -1,0 +1,125 @@
+/**
+ * `marketplace/product-catalog/auth` (shell spec §2.6, §6 canViewProductCatalog; docs/marketing.md "The catalogue
+ * permission"): what the marketplace reads from the connected platforms' catalogue, and the merchant's answer —
+ * allow, or revoke (after a confirmation: every product leaves the marketplace).
+ */
+import { Alert, Button, Card, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailFrame } from '../../../components/DetailFrame';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { dayText, langOf } from '../../../components/listText';
+import { notify } from '../../../components/notificationStore';
+import { PageHeader } from '../../../components/PageHeader';
+import { authoriseCatalog, useConnections } from '../api';
+
+export function CatalogAuthPage() {
+  const { t, i18n } = useTranslation('marketing');
+  const client = useQueryClient();
+  const query = useConnections();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<string | null>(null);
+
+  const answer = async (merchantId: string, grant: boolean) => {
+    setBusy(merchantId);
+    try {
+      await authoriseCatalog(client, merchantId, grant);
+      notify({
+        variant: 'success',
+        title: t('auth.title'),
+        message: t(grant ? 'auth.granted' : 'auth.revoked'),
+      });
+      setRevoking(null);
+    } catch {
+      notify({ variant: 'error', title: t('auth.title'), message: t('auth.failed') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <DetailFrame
+      query={query}
+      area={{ title: t('marketplace.title'), to: '/marketplace' }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      skeleton={{ testId: 'auth-loading', blocks: [{ h: 36, w: 280 }, 200] }}
+    >
+      {(data, crumbs) => {
+        const merchants = data.merchants.filter((m) => m.product_catalog);
+        return (
+          <>
+            <PageHeader title={t('auth.title')} breadcrumbs={crumbs} />
+            <Stack gap="md" maw={720}>
+              <Text size="sm">{t('auth.body')}</Text>
+              <List size="sm" spacing={4}>
+                <List.Item>{t('auth.reads.titles')}</List.Item>
+                <List.Item>{t('auth.reads.prices')}</List.Item>
+                <List.Item>{t('auth.reads.stock')}</List.Item>
+              </List>
+              <Text size="sm" c="dimmed">
+                {t('auth.never')}
+              </Text>
+              {merchants.length === 0 && (
+                <Alert color="yellow" title={t('products.forbiddenTitle')}>
+                  {t('products.forbiddenBody')}
+                </Alert>
+              )}
+              {merchants.map((m) => (
+                <Card withBorder key={m.merchant_id} data-testid="catalog-auth">
+                  <Group justify="space-between" wrap="wrap" gap="sm">
+                    <Stack gap={2}>
+                      <Text fw={600}>
+                        <bdi>{m.merchant_name}</bdi>
+                      </Text>
+                      <Text
+                        size="sm"
+                        c={m.catalog_authorised_at ? 'green.8' : 'dimmed'}
+                        data-testid="catalog-auth-state"
+                      >
+                        {m.catalog_authorised_at
+                          ? t('auth.allowedSince', {
+                              date: dayText(m.catalog_authorised_at, langOf(i18n.language)),
+                            })
+                          : t('auth.notAllowed')}
+                      </Text>
+                    </Stack>
+                    {m.catalog_authorised_at ? (
+                      <Button variant="default" color="red" onClick={() => setRevoking(m.merchant_id)}>
+                        {t('auth.revoke')}
+                      </Button>
+                    ) : (
+                      <Button
+                        loading={busy === m.merchant_id}
+                        onClick={() => void answer(m.merchant_id, true)}
+                      >
+                        {t('auth.allow')}
+                      </Button>
+                    )}
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+            {revoking && (
+              <Modal opened onClose={() => setRevoking(null)} title={t('auth.revokeTitle')}>
+                <Stack>
+                  <Text size="sm">{t('auth.revokeBody')}</Text>
+                  <DialogFooter
+                    error={null}
+                    cancel={{ label: t('cancel'), onClick: () => setRevoking(null) }}
+                    action={{
+                      label: t('auth.revoke'),
+                      color: 'red',
+                      loading: busy === revoking,
+                      onClick: () => void answer(revoking, false),
+                    }}
+                  />
+                </Stack>
+              </Modal>
+            )}
+          </>
+        );
+      }}
+    </DetailFrame>
+  );
+}

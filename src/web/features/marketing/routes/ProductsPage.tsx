@@ -1,0 +1,195 @@
+/**
+ * `marketing/products` (shell spec §2.6; the product catalog experiment; docs/marketing.md "Products"): the products
+ * read from connected platforms, by title, 20 a page, filtered by platform and a search (in the address); each with
+ * a switch that shows it in the marketplace — off, with a link, until the marketplace may read the catalogue.
+ */
+import { Alert, Anchor, Badge, Group, Select, Switch, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/notificationStore';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { PAGE_SIZE, showProduct, useConnections, useProducts, type Product } from '../api';
+import { PlatformName } from '../components/PlatformName';
+
+export function ProductsPage() {
+  const { t } = useTranslation('marketing');
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const platform = params.get('platform') ?? '';
+  const search = params.get('query') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(search);
+  const list = useProducts({ platform, query: search, page });
+  const connections = useConnections();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const set = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  if (list.error instanceof ApiError && list.error.status === 403)
+    return (
+      <>
+        <PageHeader title={t('products.title')} breadcrumbs={[{ label: t('title'), to: '/marketing' }]} />
+        <ForbiddenNotice title={t('products.forbiddenTitle')} body={t('products.forbiddenBody')} />
+      </>
+    );
+
+  const merchants = connections.data?.merchants ?? [];
+  const authorised = (merchantId: string) =>
+    merchants.find((m) => m.merchant_id === merchantId)?.catalog_authorised_at != null;
+  const platforms = [...new Set((connections.data?.connections ?? []).map((c) => c.platform))];
+  const anyUnauthorised = merchants.some((m) => m.product_catalog && !m.catalog_authorised_at);
+
+  const toggle = async (product: Product, value: boolean) => {
+    setBusy(product.id);
+    try {
+      await showProduct(client, product, value);
+    } catch {
+      notify({ variant: 'error', title: t('products.title'), message: t('products.changeFailed') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const shown = (p: Product) => (
+    <Switch
+      checked={p.in_marketplace}
+      disabled={busy === p.id || (!p.in_marketplace && !authorised(p.merchant_id))}
+      onChange={(e) => void toggle(p, e.currentTarget.checked)}
+      aria-label={`${t('products.inMarketplace')}: ${p.title}`}
+      data-testid="product-shown"
+    />
+  );
+
+  const columns: ListColumn<Product>[] = [
+    {
+      header: t('products.column.title'),
+      maw: 320,
+      cell: (p) => (
+        <Text size="sm" fw={600}>
+          <bdi>{p.title}</bdi>
+        </Text>
+      ),
+    },
+    { header: t('products.column.platform'), cell: (p) => <PlatformName platform={p.platform} /> },
+    { header: t('products.column.price'), cell: (p) => <Money amount={p.price} currency={p.currency} /> },
+    {
+      header: t('products.column.stock'),
+      cell: (p) => (
+        <Badge variant="light" color={p.in_stock ? 'green' : 'gray'}>
+          {t(p.in_stock ? 'products.inStock' : 'products.outOfStock')}
+        </Badge>
+      ),
+    },
+    { header: t('products.inMarketplace'), w: 120, cell: shown },
+  ];
+  const rows = list.data?.products ?? [];
+  const filtered = Boolean(platform || search);
+
+  return (
+    <>
+      <PageHeader
+        title={t('products.title')}
+        breadcrumbs={[{ label: t('title'), to: '/marketing' }]}
+        primary={{ label: t('products.connect'), onClick: () => navigate('/marketing') }}
+      />
+      {anyUnauthorised && (
+        <Alert color="yellow" mb="md" data-testid="products-not-authorised">
+          {t('products.notAuthorised')}{' '}
+          <Anchor component={Link} to="/marketplace/product-catalog/auth" size="sm">
+            {t('products.authorise')}
+          </Anchor>
+        </Alert>
+      )}
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('products.search')}
+          leftSection={<IconSearch size={16} />}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') set({ query: typed.trim() });
+          }}
+          onBlur={() => typed.trim() !== search && set({ query: typed.trim() })}
+          w={{ base: '100%', xs: 280 }}
+          maxLength={100}
+        />
+        <Select
+          label={t('products.column.platform')}
+          placeholder={t('products.allPlatforms')}
+          data={platforms.map((p) => ({ value: p, label: t(`platform.${p}`) }))}
+          value={platform || null}
+          onChange={(v) => set({ platform: v ?? '' })}
+          clearable
+          w={{ base: '100%', xs: 220 }}
+        />
+        {list.data && (
+          <Text size="sm" c="dimmed" data-testid="products-shown-count">
+            {t('products.shownCount', { count: list.data.in_marketplace, total: list.data.total })}
+          </Text>
+        )}
+      </Group>
+      <ResponsiveList
+        query={list}
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowAttribute="product"
+        table={{ columns, minWidth: 760, testId: 'products' }}
+        cards={{
+          render: (p) => (
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  <bdi>{p.title}</bdi>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <PlatformName platform={p.platform} /> · <Money amount={p.price} currency={p.currency} /> ·{' '}
+                  {t(p.in_stock ? 'products.inStock' : 'products.outOfStock')}
+                </Text>
+              </div>
+              {shown(p)}
+            </Group>
+          ),
+          testId: 'product-cards',
+        }}
+        loading={{ rows: 6, height: 48, testId: 'products-loading' }}
+        loadFailed={t('products.loadFailed')}
+        empty={
+          filtered
+            ? { testId: 'products-empty', title: t('products.noneFound'), body: t('products.noneFoundBody') }
+            : {
+                testId: 'products-empty',
+                title: t('products.emptyTitle'),
+                body: t('products.emptyBody'),
+                action: { label: t('products.connect'), onClick: () => navigate('/marketing') },
+              }
+        }
+        footer={
+          <ListPager
+            page={page}
+            pageSize={PAGE_SIZE}
+            count={rows.length}
+            total={list.data?.total ?? 0}
+            onChange={(next) => set({ page: next > 1 ? String(next) : '' })}
+            shown={(range) => t('products.shown', range)}
+          />
+        }
+      />
+    </>
+  );
+}
