@@ -17,7 +17,6 @@ import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { connect, consentUrl, disconnect, useConnections } from '../api';
-import { PlatformName } from '../components/PlatformName';
 
 export function ConnectPlatformPage() {
   const { t, i18n } = useTranslation('marketing');
@@ -155,7 +154,7 @@ export function ConnectPlatformPage() {
               );
             })}
             <Text size="sm" c="dimmed">
-              <PlatformName platform={platform} /> · {t('connect.other')}{' '}
+              {t('connect.other')}{' '}
               <Anchor component={Link} to="/marketing" size="sm">
                 {t('title')}
               </Anchor>
