@@ -126,7 +126,8 @@ test('the store listing’s first step right to left in Arabic on a phone', asyn
   // A new draft opens on its first step; one begun from a published listing (the desktop test's) on its first
   // incomplete one: either way, its first step.
   await expect(page).toHaveURL(/\/forms\/store-listing\/[0-9a-f-]{36}\/[a-z-]+$/);
-  if (!page.url().endsWith('/basic-details')) await page.goto(page.url().replace(/[a-z-]+$/, 'basic-details'));
+  if (!page.url().endsWith('/basic-details'))
+    await page.goto(page.url().replace(/[a-z-]+$/, 'basic-details'));
   await expect(page.getByRole('textbox', { name: AR.basic.name })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'store-listing-ar-375');

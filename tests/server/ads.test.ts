@@ -75,7 +75,7 @@ describe('ads', () => {
     // Three days later: 10, 11 and 12 March have ended, at 150 a day.
     now = new Date('2026-03-13T10:00:00Z');
     const expected = ['2026-03-10', '2026-03-11', '2026-03-12'].map((d) => deliver(id, d, 15000, 'SAR'));
-    let list = (await m.call('GET', `${A}/campaigns?days=7`)).body;
+    const list = (await m.call('GET', `${A}/campaigns?days=7`)).body;
     let c = list.campaigns.find((x: Json) => x.id === id);
     const sum = (key: 'impressions' | 'clicks' | 'orders' | 'spend', days = expected) =>
       days.reduce((a, d) => a + d[key], 0);
