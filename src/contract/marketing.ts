@@ -27,6 +27,8 @@ export type Connection = Static<typeof Connection>;
 export const ConnectionsAnswer = Type.Object({
   /** The connector is ours (no real store is reached). */
   sandbox: Type.Boolean(),
+  /** A connector is configured (ECOMMERCE_CONNECTOR not `none`): without one, nothing can be connected. */
+  available: Type.Boolean(),
   merchants: Type.Array(MarketingMerchant),
   connections: Type.Array(Connection),
 });

@@ -62,6 +62,7 @@ describe('marketing', () => {
     let list = (await m.call('GET', `${M}/connections`)).body;
     expect(list).toMatchObject({
       sandbox: true,
+      available: true,
       connections: [],
       merchants: [{ merchant_id: m.id, product_catalog: true, catalog_authorised_at: null }],
     });
@@ -231,5 +232,36 @@ describe('marketing', () => {
     const hidden = await m.call('PUT', `${M}/marketplace/${m.id}/visibility`, { visible: false });
     expect(hidden.body.entry.listing.visible).toBe(false);
     expect((await m.call('PUT', `${M}/marketplace/${m.id}/visibility`, { visible: 'no' })).status).toBe(400);
+  });
+});
+
+describe('marketing without a connector', () => {
+  it('says nothing can be connected, and connecting answers 503', async () => {
+    const bare = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', ECOMMERCE_CONNECTOR: 'none' } });
+    const loaded = await bare.app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        accounts: [{ id: 'acc-mk-bare', email: 'mk-bare@example.com', phone: '+966559009999' }],
+        merchants: [{ id: 'mer-mk-bare', name: 'Bare', country: 'SAU' }],
+        permissions: [
+          {
+            account_id: 'acc-mk-bare',
+            merchant_id: 'mer-mk-bare',
+            role: 'workspace_admin',
+            flags: { has_merchant_access: true },
+          },
+        ],
+      },
+    });
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const who = await signIn(bare.app, 'mk-bare@example.com', '+966559009999');
+    expect((await who.call('GET', `${M}/connections`)).body).toMatchObject({
+      sandbox: false,
+      available: false,
+    });
+    const consent = await who.call('GET', `${M}/connections/consent?merchant_id=mer-mk-bare&platform=salla`);
+    expect(consent.status).toBe(503);
+    await bare.app.close();
   });
 });

@@ -184,6 +184,7 @@ export function createMarketingService(deps: MarketingDeps) {
       const rows = await repository.connections(scopes.map((s) => s.merchantId));
       return {
         sandbox: connector?.sandbox ?? false,
+        available: connector !== null,
         merchants: await merchantsOf(scopes),
         connections: rows.map((r) => ({
           merchant_id: r.merchantId,

@@ -93,6 +93,11 @@ export function ConnectPlatformPage() {
                 {t('connect.sandboxBody')}
               </Alert>
             )}
+            {!data.available && (
+              <Alert color="yellow" title={t('connect.unavailableTitle')} data-testid="connect-unavailable">
+                {t('connect.unavailableBody')}
+              </Alert>
+            )}
             {cancelled && (
               <Alert color="yellow" withCloseButton onClose={() => setParams({}, { replace: true })}>
                 {t('connect.cancelled', { platform: name })}
@@ -141,7 +146,7 @@ export function ConnectPlatformPage() {
                       <Button variant="default" color="red" onClick={() => setRemoving(m.merchant_id)}>
                         {t('connect.disconnect')}
                       </Button>
-                    ) : (
+                    ) : !data.available ? null : (
                       <Button
                         loading={opening === m.merchant_id || (sent.current && !!token)}
                         onClick={() => void open(m.merchant_id)}
