@@ -18,7 +18,6 @@ import { IconDots } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
 import { capitalDate } from '../../../../domain/capital/format';
 import { PAYMENT_PRODUCTS } from '../../../../domain/payments';
@@ -28,6 +27,7 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
+import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
 import { changeCampaign, PAGE_SIZE, useCampaigns, type Campaign } from '../api';
@@ -40,30 +40,36 @@ const count = (n: number) => n.toLocaleString('en-GB');
 const rate = (ctr: number | null) =>
   ctr === null ? '—' : `${(ctr * 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
 
+interface Filters {
+  days: ResultWindow;
+  product: string;
+  page: number;
+}
+/** The filters in the address: `?days=7|90` (30 by default), `?product=`, `?page=`. */
+const readFilters = (params: URLSearchParams): Filters => ({
+  days: (RESULT_WINDOWS as readonly number[]).includes(Number(params.get('days')))
+    ? (Number(params.get('days')) as ResultWindow)
+    : 30,
+  product: params.get('product') ?? '',
+  page: Math.max(1, Number(params.get('page')) || 1),
+});
+const writeFilters = (f: Filters) => {
+  const params = new URLSearchParams();
+  if (f.days !== 30) params.set('days', String(f.days));
+  if (f.product) params.set('product', f.product);
+  if (f.page > 1) params.set('page', String(f.page));
+  return params;
+};
+
 export function AdsPage() {
   const { t, i18n } = useTranslation('ads');
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const days = (RESULT_WINDOWS as readonly number[]).includes(Number(params.get('days')))
-    ? (Number(params.get('days')) as ResultWindow)
-    : 30;
-  const product = params.get('product') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [{ days, product, page }, set] = useAddressFilters(readFilters, writeFilters);
   const query = useCampaigns(days);
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [stopping, setStopping] = useState<Campaign | null>(null);
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const set = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   const merchants = query.data?.merchants ?? [];
   const all = query.data?.campaigns ?? [];
@@ -193,7 +199,7 @@ export function AdsPage() {
           placeholder={t('filter.allProducts')}
           data={products.map((p) => ({ value: p, label: t(`product.${p}`) }))}
           value={product || null}
-          onChange={(v) => set({ product: v })}
+          onChange={(v) => set({ product: v ?? '', page: 1 })}
           clearable
           w={{ base: '100%', xs: 240 }}
           data-testid="ads-product-filter"
@@ -205,7 +211,7 @@ export function AdsPage() {
           <SegmentedControl
             aria-labelledby="ads-window"
             value={String(days)}
-            onChange={(v) => set({ days: v === '30' ? null : v })}
+            onChange={(v) => set({ days: Number(v) as ResultWindow, page: 1 })}
             data={RESULT_WINDOWS.map((d) => ({ value: String(d), label: t('filter.days', { count: d }) }))}
           />
         </Stack>
@@ -296,7 +302,7 @@ export function AdsPage() {
             pageSize={PAGE_SIZE}
             count={shown.length}
             total={rows.length}
-            onChange={(next) => set({ page: next > 1 ? String(next) : null })}
+            onChange={(next) => set({ page: next })}
             shown={(range) => t('shown', range)}
           />
         }

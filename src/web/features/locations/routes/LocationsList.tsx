@@ -3,14 +3,14 @@
  * branches — name, store, address with its map link, today's hours — a table on a desktop and cards on a phone, 20 a
  * page; add, edit and remove (confirmed).
  */
-import { ActionIcon, Anchor, Group, Menu, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconMapPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { DialogFooter } from '../../../components/DialogFooter';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
@@ -173,21 +173,15 @@ export function LocationsList() {
         <LocationDialog location={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
       {removing && (
-        <Modal opened onClose={() => setRemoving(null)} title={t('removeTitle', { name: removing.name })}>
-          <Stack>
-            <Text size="sm">{t('removeBody')}</Text>
-            <DialogFooter
-              error={null}
-              cancel={{ label: t('form.cancel'), onClick: () => setRemoving(null) }}
-              action={{
-                label: t('remove'),
-                color: 'red',
-                loading: busy,
-                onClick: () => void remove(removing),
-              }}
-            />
-          </Stack>
-        </Modal>
+        <ConfirmDialog
+          title={t('removeTitle', { name: removing.name })}
+          body={t('removeBody')}
+          action={t('remove')}
+          cancel={t('form.cancel')}
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onClose={() => setRemoving(null)}
+        />
       )}
     </>
   );

@@ -3,12 +3,12 @@
  * permission"): what the marketplace reads from the connected platforms' catalogue, and the merchant's answer —
  * allow, or revoke (after a confirmation: every product leaves the marketplace).
  */
-import { Alert, Button, Card, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailFrame } from '../../../components/DetailFrame';
-import { DialogFooter } from '../../../components/DialogFooter';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
@@ -101,21 +101,15 @@ export function CatalogAuthPage() {
               ))}
             </Stack>
             {revoking && (
-              <Modal opened onClose={() => setRevoking(null)} title={t('auth.revokeTitle')}>
-                <Stack>
-                  <Text size="sm">{t('auth.revokeBody')}</Text>
-                  <DialogFooter
-                    error={null}
-                    cancel={{ label: t('cancel'), onClick: () => setRevoking(null) }}
-                    action={{
-                      label: t('auth.revoke'),
-                      color: 'red',
-                      loading: busy === revoking,
-                      onClick: () => void answer(revoking, false),
-                    }}
-                  />
-                </Stack>
-              </Modal>
+              <ConfirmDialog
+                title={t('auth.revokeTitle')}
+                body={t('auth.revokeBody')}
+                action={t('auth.revoke')}
+                cancel={t('cancel')}
+                busy={busy === revoking}
+                onConfirm={() => void answer(revoking, false)}
+                onClose={() => setRevoking(null)}
+              />
             )}
           </>
         );

@@ -4,14 +4,14 @@
  * confirmation) or a Connect button that opens the connector's consent page, which comes back here with a token
  * (sent at once, then taken out of the address) or with `error=access_denied`.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isConnectable } from '../../../../domain/marketing';
 import { DetailFrame } from '../../../components/DetailFrame';
-import { DialogFooter } from '../../../components/DialogFooter';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
@@ -166,25 +166,15 @@ export function ConnectPlatformPage() {
             </Text>
           </Stack>
           {removing && (
-            <Modal
-              opened
-              onClose={() => setRemoving(null)}
+            <ConfirmDialog
               title={t('connect.removeTitle', { platform: name })}
-            >
-              <Stack>
-                <Text size="sm">{t('connect.removeBody')}</Text>
-                <DialogFooter
-                  error={null}
-                  cancel={{ label: t('cancel'), onClick: () => setRemoving(null) }}
-                  action={{
-                    label: t('connect.disconnect'),
-                    color: 'red',
-                    loading: busy,
-                    onClick: () => void remove(removing),
-                  }}
-                />
-              </Stack>
-            </Modal>
+              body={t('connect.removeBody')}
+              action={t('connect.disconnect')}
+              cancel={t('cancel')}
+              busy={busy}
+              onConfirm={() => void remove(removing)}
+              onClose={() => setRemoving(null)}
+            />
           )}
         </>
       )}

@@ -8,38 +8,47 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
-import { PAGE_SIZE, showProduct, useConnections, useProducts, type Product } from '../api';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import {
+  PAGE_SIZE,
+  showProduct,
+  useConnections,
+  useProducts,
+  type Product,
+  type ProductFilter,
+} from '../api';
 import { PlatformName } from '../components/PlatformName';
+
+/** The filters in the address: `?platform=`, `?query=`, `?page=`. */
+const readFilters = (params: URLSearchParams): ProductFilter => ({
+  platform: params.get('platform') ?? '',
+  query: params.get('query') ?? '',
+  page: Math.max(1, Number(params.get('page')) || 1),
+});
+const writeFilters = (f: ProductFilter) => {
+  const params = new URLSearchParams();
+  if (f.platform) params.set('platform', f.platform);
+  if (f.query) params.set('query', f.query);
+  if (f.page > 1) params.set('page', String(f.page));
+  return params;
+};
 
 export function ProductsPage() {
   const { t } = useTranslation('marketing');
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const platform = params.get('platform') ?? '';
-  const search = params.get('query') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [{ platform, query: search, page }, set] = useAddressFilters(readFilters, writeFilters);
   const [typed, setTyped] = useState(search);
   const list = useProducts({ platform, query: search, page });
   const connections = useConnections();
   const [busy, setBusy] = useState<string | null>(null);
-
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (
@@ -123,9 +132,9 @@ export function ProductsPage() {
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') set({ query: typed.trim() });
+            if (e.key === 'Enter') set({ query: typed.trim(), page: 1 });
           }}
-          onBlur={() => typed.trim() !== search && set({ query: typed.trim() })}
+          onBlur={() => typed.trim() !== search && set({ query: typed.trim(), page: 1 })}
           w={{ base: '100%', xs: 280 }}
           maxLength={100}
         />
@@ -134,7 +143,7 @@ export function ProductsPage() {
           placeholder={t('products.allPlatforms')}
           data={platforms.map((p) => ({ value: p, label: t(`platform.${p}`) }))}
           value={platform || null}
-          onChange={(v) => set({ platform: v ?? '' })}
+          onChange={(v) => set({ platform: v ?? '', page: 1 })}
           clearable
           w={{ base: '100%', xs: 220 }}
         />
@@ -185,7 +194,7 @@ export function ProductsPage() {
             pageSize={PAGE_SIZE}
             count={rows.length}
             total={list.data?.total ?? 0}
-            onChange={(next) => set({ page: next > 1 ? String(next) : '' })}
+            onChange={(next) => set({ page: next })}
             shown={(range) => t('products.shown', range)}
           />
         }
