@@ -10,11 +10,12 @@ import type { ActiveDisputes } from '../../contract/disputes';
 
 export const ACTIVE_DISPUTES_KEY = ['disputes', 'active'] as const;
 
-export const useActiveDisputes = (enabled: boolean) =>
-  useQuery({
-    queryKey: ACTIVE_DISPUTES_KEY,
-    queryFn: () => api<ActiveDisputes>('GET', '/merchant/api/v1/disputes/active'),
-    staleTime: ACTIVE_DISPUTES_CACHE_MS,
-    enabled,
-    retry: false,
-  });
+/** The query, for the hook and for starting it early (the home's prefetch: the disputes tile). */
+export const ACTIVE_DISPUTES_QUERY = {
+  queryKey: ACTIVE_DISPUTES_KEY,
+  queryFn: () => api<ActiveDisputes>('GET', '/merchant/api/v1/disputes/active'),
+  staleTime: ACTIVE_DISPUTES_CACHE_MS,
+  retry: false,
+} as const;
+
+export const useActiveDisputes = (enabled: boolean) => useQuery({ ...ACTIVE_DISPUTES_QUERY, enabled });

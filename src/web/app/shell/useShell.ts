@@ -32,18 +32,40 @@ const applicationQuery = {
   queryFn: fetchApplication,
 };
 
+/** The first store's payment products (the dashboard's gate, §6): the shell waits for them. */
+const firstStoreProducts = (client: QueryClient) => ({
+  queryKey: ['first-store-products'],
+  staleTime: FIVE_MINUTES,
+  queryFn: async () => {
+    const first = (await fetchStores(client))[0];
+    if (!first) return [];
+    return (
+      await api<{ items: string[] }>(
+        'GET',
+        `/merchant/api/v1/stores/${encodeURIComponent(first.id)}/available-products`,
+      )
+    ).items;
+  },
+});
+
 /**
  * Starts the shell's questions as soon as its code is loaded, all at once, rather than each when the component
  * that needs it first renders (bench:home, docs/benchmarks.md: the account was asked ~400 ms after the scripts ran
  * at 4x CPU, the rest after it). The same keys and fetches as the hooks below, so they find the answers; nobody
- * signed in: the account answers null and nothing else is asked.
+ * signed in: the account answers null and nothing else is asked. The first store's products follow the flags
+ * (the shell waits for them where the member has store access).
  */
 export function prefetchShell(client: QueryClient) {
   void client
     .fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: FIVE_MINUTES, retry: false })
     .then((account) => {
       if (!account) return;
-      void client.prefetchQuery(PERMISSIONS_QUERY);
+      void client
+        .fetchQuery(PERMISSIONS_QUERY)
+        .then((flags) => {
+          if (flags.has_store_access === true) void client.prefetchQuery(firstStoreProducts(client));
+        })
+        .catch(() => undefined);
       void client.prefetchQuery(experimentsQuery(account.id));
       void client.prefetchQuery(applicationQuery);
       void client.prefetchQuery(LEGAL_ENTITIES_QUERY);
@@ -58,21 +80,7 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
   const experiments = useExperiments();
   const client = useQueryClient();
   const storeAccess = flags.data?.has_store_access === true;
-  const products = useQuery({
-    queryKey: ['first-store-products'],
-    enabled: storeAccess,
-    staleTime: FIVE_MINUTES,
-    queryFn: async () => {
-      const first = (await fetchStores(client))[0];
-      if (!first) return [];
-      return (
-        await api<{ items: string[] }>(
-          'GET',
-          `/merchant/api/v1/stores/${encodeURIComponent(first.id)}/available-products`,
-        )
-      ).items;
-    },
-  });
+  const products = useQuery({ ...firstStoreProducts(client), enabled: storeAccess });
   const application = useQuery({ ...applicationQuery, enabled: signedIn });
   const legalEntities = useLegalEntities(signedIn);
 

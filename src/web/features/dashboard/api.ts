@@ -13,6 +13,7 @@ import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
 import type { ApiKeys, RevealAnswer, RevealBody } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
 import { PERMISSIONS_QUERY } from '../../api/permissions';
+import { ACTIVE_DISPUTES_QUERY } from '../../api/activeDisputes';
 import { tzOffset } from '../../components/listText';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
 
@@ -78,17 +79,17 @@ export const usePayoutSummary = (enabled: boolean) => useQuery({ ...payoutSummar
  */
 export const STATUS_MESSAGE_INTERVAL_MS = 600_000;
 export const STATUS_MESSAGE_TIMEOUT_MS = 60_000;
+const statusMessageQuery = {
+  queryKey: ['remote-config', 'web_status_message'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<StatusMessageAnswer>('GET', '/merchant/api/v1/remote-config/web_status_message', undefined, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(STATUS_MESSAGE_TIMEOUT_MS)]),
+    }).then((r) => r.web_status_message),
+  staleTime: STATUS_MESSAGE_INTERVAL_MS,
+  retry: false,
+};
 export const useStatusMessage = () =>
-  useQuery({
-    queryKey: ['remote-config', 'web_status_message'],
-    queryFn: ({ signal }) =>
-      api<StatusMessageAnswer>('GET', '/merchant/api/v1/remote-config/web_status_message', undefined, {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(STATUS_MESSAGE_TIMEOUT_MS)]),
-      }).then((r) => r.web_status_message),
-    staleTime: STATUS_MESSAGE_INTERVAL_MS,
-    refetchInterval: STATUS_MESSAGE_INTERVAL_MS,
-    retry: false,
-  });
+  useQuery({ ...statusMessageQuery, refetchInterval: STATUS_MESSAGE_INTERVAL_MS });
 
 /** Capital's offers, for the home's banner (only where capital is seen). */
 export const useCapitalOffers = (enabled: boolean) =>
@@ -117,18 +118,20 @@ export const useApiKeys = (merchantId: string, enabled: boolean) =>
 
 /**
  * Starts the home's questions as soon as the dashboard's code is loaded, beside the shell's own rather than after
- * the shell and the gate have drawn (bench:home, docs/benchmarks.md): the gate's, then — once the permission flags
- * say which tiles the member sees — the tiles' (sales, payouts, API keys). The same keys and fetches as the
+ * the shell and the gate have drawn (bench:home, docs/benchmarks.md): the gate's and the status message's, then —
+ * once the permission flags say which tiles the member sees — the tiles' (sales, payouts, disputes, API keys). The same keys and fetches as the
  * components', so they find the answers (or the requests under way); a failure is each component's to show (it
  * asks again on mount).
  */
 export function prefetchHome(client: QueryClient) {
   void client.prefetchQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
+  void client.prefetchQuery(statusMessageQuery);
   void client
     .fetchQuery(PERMISSIONS_QUERY)
     .then(async (flags) => {
       if (flags.is_order_view_allowed === true) void client.prefetchQuery(salesQuery);
       if (flags.is_payouts_allowed === true) void client.prefetchQuery(payoutSummaryQuery);
+      if (flags.is_disputes_allowed === true) void client.prefetchQuery(ACTIVE_DISPUTES_QUERY);
       const first = flags.is_account_edit_allowed === true ? (await fetchStores(client))[0] : undefined;
       if (first) void client.prefetchQuery(apiKeysQuery(first.merchant_id));
     })
