@@ -103,11 +103,23 @@ for (const lang of ['en', 'ar'] as const)
 for (const lang of ['en', 'ar'] as const)
   test(`analytics and marketing, ${lang}`, async ({ page }) => {
     await signInAs(page, 'acc-admin');
-    await expectNoFindings(page, ['/analytics', '/marketing'], lang);
+    await expectNoFindings(
+      page,
+      [
+        '/analytics',
+        '/marketing',
+        '/marketing/draft',
+        '/marketing/connect/salla',
+        '/marketing/products',
+        '/marketplace',
+        '/marketplace/product-catalog/auth',
+      ],
+      lang,
+    );
   });
 
 for (const lang of ['en', 'ar'] as const)
-  test(`locations, ${lang}`, async ({ page }) => {
+  test(`locations and ads, ${lang}`, async ({ page }) => {
     await signInAs(page, 'acc-admin');
-    await expectNoFindings(page, ['/locations'], lang);
+    await expectNoFindings(page, ['/locations', '/ads'], lang);
   });

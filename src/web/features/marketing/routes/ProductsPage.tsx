@@ -120,7 +120,14 @@ export function ProductsPage() {
       {anyUnauthorised && (
         <Alert color="yellow" mb="md" data-testid="products-not-authorised">
           {t('products.notAuthorised')}{' '}
-          <Anchor component={Link} to="/marketplace/product-catalog/auth" size="sm">
+          <Anchor
+            component={Link}
+            to="/marketplace/product-catalog/auth"
+            size="sm"
+            c="inherit"
+            fw={600}
+            underline="always"
+          >
             {t('products.authorise')}
           </Anchor>
         </Alert>
