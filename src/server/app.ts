@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { createReadiness, type Readiness } from './readiness';
 import type { Database } from './db';
 import { adjustableClock, systemClock, type AdjustableClock, type Clock } from './clock';
 import { sessionHook } from './auth/session';
@@ -28,6 +29,8 @@ export interface AppOptions extends ServiceOptions {
   webRoot?: string;
   /** Compile every flow's current version before listening (the server's start; tests compile on demand). */
   warm?: boolean;
+  /** What /ready answers (src/server/readiness.ts); the server's start passes its own to drain on SIGTERM. */
+  readiness?: Readiness;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -94,6 +97,7 @@ export async function buildApp(options: AppOptions) {
     adjustable,
     clock,
     webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    readiness: options.readiness ?? createReadiness(),
   });
   return app;
 }

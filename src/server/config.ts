@@ -43,6 +43,8 @@ export interface Config {
   dbSync: boolean;
   /** DB_READ_CACHE: the embedded database answers repeated reads from memory (db/readCache.ts). */
   dbReadCache: boolean;
+  /** How long /ready answers 503 before the server closes on SIGTERM (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   /**
    * The e-commerce connector of capital's sales-data step (docs/capital.md): `sandbox`, our local stand-in for
    * the provider's aggregator (a consent page that issues test tokens), or `none` (connecting answers 503).
@@ -189,6 +191,16 @@ export function loadConfig(env: Env): Config {
   const invitePerAccount = wholeNumber(env, 'INVITE_DAILY_LIMIT', 20, 1, 100000);
   const invitePerMerchant = wholeNumber(env, 'INVITE_MERCHANT_DAILY_LIMIT', 50, 1, 100000);
   const dbSync = onOff(env, 'DB_SYNC', nodeEnv === 'production' ? 'on' : 'off');
+  // On SIGTERM the server first answers /ready with 503 for this long (still serving everything else), so a load
+  // balancer that asks every few seconds stops sending it new requests before it closes (5 s in production: two
+  // checks of a balancer that asks every 2 s); outside production Ctrl-C stops it at once.
+  const shutdownDrainMs = wholeNumber(
+    env,
+    'SHUTDOWN_DRAIN_MS',
+    nodeEnv === 'production' ? 5000 : 0,
+    0,
+    120000,
+  );
   const dbReadCache = onOff(env, 'DB_READ_CACHE', 'on');
   const connector = nonEmpty(env, 'ECOMMERCE_CONNECTOR') ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
   if (connector !== 'sandbox' && connector !== 'none')
@@ -236,6 +248,7 @@ export function loadConfig(env: Env): Config {
     inviteLimits: { perAccount: invitePerAccount, perMerchant: invitePerMerchant },
     dbSync,
     dbReadCache,
+    shutdownDrainMs,
     ecommerceConnector: connector,
     checkoutUrl,
     sandboxCheckout,

@@ -5,6 +5,7 @@
  * on stderr and exit code 1.
  */
 import { loadConfig, ConfigError } from './config';
+import { createReadiness } from './readiness';
 import type { Database } from './db';
 import type { FlowSource } from '../catalogue/serverFlowSource';
 
@@ -21,6 +22,8 @@ function rootMessage(error: unknown): string {
 }
 
 async function main() {
+  // From the process's start: the time to ready the log reports includes loading the server's code.
+  const readiness = createReadiness(Math.round(performance.timeOrigin));
   let config;
   try {
     config = loadConfig(process.env);
@@ -80,7 +83,7 @@ async function main() {
   // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads). Every flow's current
   // version is compiled for the browser before the server listens (`warm`), or read as compiled at an earlier
   // start: a restart after a crash compiles nothing again.
-  const app = await buildApp({ config, database, fileStore: s3, seedFlows: flows, warm: true });
+  const app = await buildApp({ config, database, fileStore: s3, seedFlows: flows, warm: true, readiness });
   if (config.nodeEnv !== 'production') {
     const seeded = await seedDemoOnce(database.db, new Date());
     if (seeded) app.log.info({ seeded }, 'demo data seeded');
@@ -92,7 +95,12 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down');
+    // Out of the balancer first (/ready answers 503, everything else is still served), then closed: requests under
+    // way finish, chat sockets hear 1012 and reconnect elsewhere (src/server/readiness.ts).
+    readiness.drain();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    if (config.shutdownDrainMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await app.close();
     await database.close();
     process.exit(0);
@@ -129,7 +137,11 @@ async function main() {
       fail(`port ${config.port} needs privileges this process does not have (set PORT above 1023)`);
     fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  process.stdout.write(`Merchant back office ready at ${config.publicUrl} (database: ${database.kind})\n`);
+  const readyInMs = readiness.ready();
+  app.log.info({ readyInMs }, 'ready');
+  process.stdout.write(
+    `Merchant back office ready at ${config.publicUrl} (database: ${database.kind}; ready in ${(readyInMs / 1000).toFixed(1)} s)\n`,
+  );
   // Under the supervisor (scripts/supervise.mjs): from now on a stop is a crash to recover from, not a bad start.
   process.send?.({ type: 'ready' });
 }

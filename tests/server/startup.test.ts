@@ -132,6 +132,43 @@ describe('starting the server', { timeout: 60_000 }, () => {
     expect(run.stderr.trim()).toBe('error: the S3 store at http://127.0.0.1:9 could not be reached');
   });
 
+  it('says how long it took to be ready, and on SIGTERM drains: /ready 503 while other requests are served, then exits', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-data-'));
+    const child = spawn(node[0], [...node.slice(1), main], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        BOT_CHECK: 'off',
+        DATA_DIR: dataDir,
+        PORT: '18394',
+        HOST: '127.0.0.1',
+        SHUTDOWN_DRAIN_MS: '3000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      await expect.poll(() => stdout, { timeout: 50_000, interval: 100 }).toContain('ready at');
+      expect(stdout).toMatch(/ready in \d+\.\d s\)/);
+      const base = 'http://127.0.0.1:18394';
+      const ready = await fetch(`${base}/ready`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+      child.kill('SIGTERM');
+      // Draining: out of the balancer, still serving.
+      await expect
+        .poll(async () => (await fetch(`${base}/ready`)).status, { timeout: 2_000, interval: 50 })
+        .toBe(503);
+      expect(await (await fetch(`${base}/ready`)).json()).toEqual({ status: 'draining' });
+      expect((await fetch(`${base}/health`)).status).toBe(200);
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 70_000);
+
   it('keeps the data across a restart and seeds the demo only once', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-data-'));
     const env = { DATA_DIR: dataDir, PORT: '18393', HOST: '127.0.0.1', NODE_ENV: 'development' };

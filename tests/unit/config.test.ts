@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       inviteLimits: { perAccount: 20, perMerchant: 50 },
       dbSync: false,
       dbReadCache: true,
+      shutdownDrainMs: 0,
       ecommerceConnector: 'sandbox',
       checkoutUrl: 'http://localhost:8080/checkout/pl',
       sandboxCheckout: true,
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
         INVITE_DAILY_LIMIT: '7',
         INVITE_MERCHANT_DAILY_LIMIT: '9',
         DB_READ_CACHE: 'off',
+        SHUTDOWN_DRAIN_MS: '2500',
         ECOMMERCE_CONNECTOR: 'sandbox',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       inviteLimits: { perAccount: 7, perMerchant: 9 },
       dbSync: true,
       dbReadCache: false,
+      shutdownDrainMs: 2500,
       ecommerceConnector: 'sandbox',
       sandboxCheckout: false,
       s3: undefined,
@@ -129,6 +132,7 @@ describe('loadConfig', () => {
     [{ INVITE_DAILY_LIMIT: '0' }, 'INVITE_DAILY_LIMIT must be a whole number from 1 to 100000, got "0"'],
     [{ DB_SYNC: 'yes' }, 'DB_SYNC must be on or off, got "yes"'],
     [{ DB_READ_CACHE: '1' }, 'DB_READ_CACHE must be on or off, got "1"'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS must be a whole number from 0 to 120000, got "-1"'],
     [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc"'],
     [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0"'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535, got "70000"'],
@@ -238,6 +242,16 @@ describe('HELP_CENTRE_URL', () => {
       'HELP_CENTRE_URL must start with https://, got "http://help.provider.example"',
     );
     expect(() => loadConfig({ HELP_CENTRE_URL: 'help centre' })).toThrow('HELP_CENTRE_URL must be a URL');
+  });
+});
+
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('drains 5 s in production and not at all otherwise, unless set', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', BOT_CHECK_SECRET: 'x'.repeat(32) }).shutdownDrainMs).toBe(
+      5000,
+    );
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
   });
 });
 

@@ -43,6 +43,7 @@ import { supportRoutes } from '../routes/support';
 import { usersRoutes } from '../routes/users';
 import { ONBOARDING_FLOW } from '../services/application';
 import type { Services } from './services';
+import type { Readiness } from '../readiness';
 
 export interface RoutesOptions {
   config: Config;
@@ -54,13 +55,14 @@ export interface RoutesOptions {
   adjustable: AdjustableClock | undefined;
   clock: Clock;
   webRoot: string;
+  readiness: Readiness;
 }
 
 export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) => {
-  const { config, database, services: s, devEnabled } = options;
+  const { config, database, services: s, devEnabled, readiness } = options;
   await registerOpenApi(app, { ui: devEnabled, version: '1' });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, readiness });
   await app.register(helpCentreRoutes, { helpCentreUrl: config.helpCentreUrl });
   await app.register(authRoutes, {
     auth: s.auth,
@@ -106,7 +108,15 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   });
   await app.register(paymentLinkRoutes, { links: s.paymentLinks });
   await app.register(legalEntityRoutes, { legalEntities: s.legalEntities });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Closing (a restart, a deploy): every chat socket hears 1012 "service restart" and reconnects, to another
+    // instance behind the balancer (the default would close without a code).
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(1012, 'service restart');
+      app.websocketServer.close(() => done());
+    },
+  });
   await app.register(chatRoutes, { chat: s.chat });
   await app.register(chatSocketRoute, { chat: s.chat, hub: s.chatHub });
   await app.register(storeRoutes, { stores: s.stores });
