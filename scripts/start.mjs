@@ -1,53 +1,8 @@
 // `npm start`: builds the web app when its sources are newer than the build
 // (or there is no build), then runs the API server, which also serves the app,
 // under scripts/supervise.mjs: a server that stops on its own is started again.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { buildWebIfStale } from './buildWeb.mjs';
 import { supervise } from './supervise.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist/web/index.html');
-const sources = [
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-  'public',
-  'locales',
-  'schemas',
-  'src/web',
-  'src/domain',
-  'src/engine',
-];
-
-function newest(entry) {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(full).map((name) => newest(path.join(entry, name))));
-}
-
-if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
-  console.log('Building the web app…');
-  // The module runner loads vite.config.ts as it is: Vite's default loader bundles it and prints some 90 lines
-  // about a future loader (Node's own, which needs Node 22 and file extensions on every import).
-  const build = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--configLoader',
-      'runner',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
+buildWebIfStale();
 supervise();

@@ -297,9 +297,26 @@ describe('the command line itself', () => {
 
 describe('every command-line tool', () => {
   it.each([
+    [['--instances', '0'], 'error: --instances must be 1 to 8, got "0"'],
+    [['--port', 'http'], 'error: --port must be a port number, got "http"'],
+    [['--nodes', '2'], "error: Unknown option '--nodes'"],
+  ])(
+    'npm run cluster %j refuses with one line naming what is wrong, before starting anything',
+    (argv, line) => {
+      const result = spawnSync(process.execPath, [path.resolve('scripts/cluster.mjs'), ...argv], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.split('\n')[0]).toContain(line);
+    },
+  );
+
+  it.each([
     ['src/cli/fixtures.ts', 'usage: npm run fixtures -- <check|load> <file.json>'],
     ['src/cli/bundleReport.ts', 'usage: npm run build:report'],
     ['bench/engine/run.ts', 'usage: npm run bench:engine'],
+    ['scripts/cluster.mjs', 'usage: npm run cluster'],
   ])('%s --help says how to use it and exits 0', (file, line) => {
     const result = spawnSync(tsx, [path.resolve(file), '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(0);

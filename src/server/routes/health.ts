@@ -23,13 +23,14 @@ const READY = {
 export async function healthRoutes(app: FastifyInstance, opts: { database: Database; readiness: Readiness }) {
   app.get(
     '/ready',
-    { schema: { tags: ['health'], response: answers({ 200: READY, 503: READY }) } },
+    // Asked every second by the balancer: not worth a log line each (a 503 while draining is logged by the shutdown).
+    { logLevel: 'warn', schema: { tags: ['health'], response: answers({ 200: READY, 503: READY }) } },
     async (_request, reply) =>
       opts.readiness.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ready' },
   );
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: answers({ 200: HEALTH, 503: HEALTH }) } },
+    { logLevel: 'warn', schema: { tags: ['health'], response: answers({ 200: HEALTH, 503: HEALTH }) } },
     async (request, reply) => {
       try {
         await opts.database.ping();
