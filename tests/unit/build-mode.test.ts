@@ -56,7 +56,7 @@ describe('the production build', () => {
     for (const [name, script] of Object.entries(scripts))
       for (const call of script.match(/\bvite build[^&]*/g) ?? [])
         expect([name, call]).toEqual([name, expect.stringContaining('--configLoader runner')]);
-    for (const file of ['scripts/start.mjs', 'scripts/dev.mjs'])
+    for (const file of ['scripts/buildWeb.mjs', 'scripts/dev.mjs'])
       expect([file, readFileSync(file, 'utf8')]).toEqual([
         file,
         expect.stringMatching(/'--configLoader',\s*'runner'/),

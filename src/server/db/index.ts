@@ -115,6 +115,54 @@ export async function fromPglite(client: PGlite, options: { readCache?: boolean 
   };
 }
 
+/** How long a lost LISTEN waits before connecting again: doubling from 250 ms, at most 5 s. */
+const LISTEN_RETRY_MS = { first: 250, most: 5000 };
+
+/**
+ * LISTEN on a connection of its own (it holds it), made again whenever it is lost — a PostgreSQL restart or
+ * failover ends it, and without this the chat of other instances would go quiet for good. The first connection
+ * must succeed (the server's start); the later ones are retried until the returned stop is called.
+ */
+async function listenAlways(databaseUrl: string, channel: string, handler: (payload: string) => void) {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const again = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    const wait = Math.min(LISTEN_RETRY_MS.most, LISTEN_RETRY_MS.first * 2 ** attempt++);
+    timer = setTimeout(() => void open().catch(again), wait);
+    timer.unref();
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', () => undefined);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    client.on('end', () => {
+      if (current === client) current = null;
+      again();
+    });
+    current = client;
+    attempt = 0;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end();
+  };
+}
+
 /** Connects to PostgreSQL and applies migrations. */
 export async function fromPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -129,19 +177,7 @@ export async function fromPostgres(databaseUrl: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
-    async listen(channel, handler) {
-      // LISTEN holds its connection: one client of its own, outside the pool.
-      const client = new pg.Client({ connectionString: databaseUrl });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) handler(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end();
-      };
-    },
+    listen: (channel, handler) => listenAlways(databaseUrl, channel, handler),
   };
 }
 

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { toFieldErrors, toFieldMessages, type ValidationErrorLike } from '../../engine/core/messages';
 import { HttpError } from '../errors';
 import { StorageUnavailable } from '../s3';
+import { isDatabaseUnavailable } from '../db/errors';
 
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -43,6 +44,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       // The bucket is down or refuses us: the merchant may try again; ops read the reason in the log.
       request.log.error({ err: error }, 'file storage unavailable');
       return reply.code(503).send({ status: 503, message: 'file storage is unavailable, try again' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A database restart or failover: the merchant may try again in a moment (the client's retry does), and the
+      // log says it once per request at warn, not a stack trace per request at error (docs/scaling.md).
+      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+      return reply.code(503).send({ status: 503, message: 'service unavailable, try again' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ status: 500, message: 'unknown' });

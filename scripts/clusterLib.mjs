@@ -1,0 +1,270 @@
+// The scaled-out set-up as a library (issue 37; docs/scaling.md): `npm run cluster` runs it until Ctrl-C, and the
+// cluster checks (scripts/clusterCheck.mjs) start it, break its pieces on purpose and stop it.
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { buildWebIfStale } from './buildWeb.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin/postgres')));
+  versions.sort((a, b) => Number(a) - Number(b));
+  return versions.length ? path.join(base, versions.at(-1), 'bin') : null;
+}
+const which = (name) =>
+  spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim() || null;
+
+/** A port nobody listens on now. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** Debian's postgresql and haproxy: installed when missing and run as root, else the one command to run. */
+export function ensureTools(log) {
+  const missing = [];
+  if (!postgresBin()) missing.push('postgresql');
+  if (!which('haproxy')) missing.push('haproxy');
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || !which('apt-get'))
+    throw new Error(
+      `the cluster needs Debian's ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  log('cluster', `installing from Debian: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const command of [
+    ['apt-get', 'update'],
+    ['apt-get', 'install', '-y', '--no-install-recommends', ...missing],
+  ]) {
+    const run = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });
+    if (run.status !== 0) throw new Error(`${command.join(' ')} failed`);
+  }
+}
+
+/**
+ * Starts PostgreSQL, the S3 server, the instances (the first alone) and HAProxy.
+ * @param options - instances, port (HAProxy's), dir (the data), fresh (start from nothing), log(who, line), and
+ *   onUnexpectedExit(who): a piece stopped without being asked (the CLI stops everything then)
+ * @returns the addresses, a stop and start for the database and the S3 server (faults), and stop() for all
+ */
+export async function startCluster(options) {
+  const { instances, port: proxyPort, log } = options;
+  const dir = path.resolve(options.dir);
+  ensureTools(log);
+  const pgBin = postgresBin();
+  const stops = [];
+  let stopping = false;
+
+  /** A child whose output goes to `log` line by line; stopped with SIGTERM (and waited for). */
+  function child(name, command, argv, spawnOptions = {}) {
+    const proc = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
+    const lines = (stream) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        rest += chunk.toString();
+        const parts = rest.split('\n');
+        rest = parts.pop();
+        for (const line of parts) if (line.trim()) log(name, line);
+      });
+    };
+    lines(proc.stdout);
+    lines(proc.stderr);
+    const exited = new Promise((resolve) => proc.on('exit', resolve));
+    proc.on('exit', (code, signal) => {
+      if (!stopping) {
+        log(name, `stopped on its own (${signal ?? `exit ${code}`})`);
+        options.onUnexpectedExit?.(name);
+      }
+    });
+    stops.push(async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+      await exited;
+    });
+    return proc;
+  }
+
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    log('cluster', 'stopping…');
+    for (const step of stops.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        log('cluster', `stopping: ${error.message}`);
+      }
+    }
+  }
+
+  try {
+    // --- PostgreSQL ------------------------------------------------------------------------------------------------
+    if (options.fresh) rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const pgDir = path.join(dir, 'postgres');
+    const asPostgres = process.getuid?.() === 0;
+    const pgRun = (tool, argv) => {
+      const run = asPostgres
+        ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(pgBin, tool), ...argv], {
+            encoding: 'utf8',
+          })
+        : spawnSync(path.join(pgBin, tool), argv, { encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`${tool} failed: ${(run.stderr || run.stdout).trim()}`);
+    };
+    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      mkdirSync(pgDir, { recursive: true });
+      // initdb refuses to run as root: the data folder belongs to Debian's postgres user then.
+      if (asPostgres) {
+        const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+        const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+        chownSync(dir, uid, gid);
+        chownSync(pgDir, uid, gid);
+      }
+      pgRun('initdb', ['-D', pgDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    }
+    const pgPort = await freePort();
+    const startPostgres = () =>
+      pgRun('pg_ctl', [
+        '-D',
+        pgDir,
+        '-l',
+        path.join(pgDir, 'server.log'),
+        '-w',
+        '-o',
+        `-p ${pgPort} -k ${pgDir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+        'start',
+      ]);
+    const stopPostgres = () => pgRun('pg_ctl', ['-D', pgDir, '-m', 'fast', '-w', 'stop']);
+    startPostgres();
+    let postgresUp = true;
+    stops.push(async () => {
+      if (postgresUp) stopPostgres();
+    });
+    const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+    log('postgres', `ready on 127.0.0.1:${pgPort} (data in ${pgDir})`);
+
+    // --- S3-compatible storage (s3rver keeps its objects in a folder; its keys are S3RVER / S3RVER) -----------------
+    const { default: S3rver } = await import('s3rver');
+    const s3Port = await freePort();
+    const bucket = 'mbo-uploads';
+    const newS3 = () =>
+      new S3rver({
+        port: s3Port,
+        address: '127.0.0.1',
+        directory: path.join(dir, 's3'),
+        silent: true,
+        configureBuckets: [{ name: bucket }],
+      });
+    let s3 = newS3();
+    await s3.run();
+    let s3Up = true;
+    stops.push(async () => {
+      if (s3Up) await s3.close();
+    });
+    log('s3', `ready on 127.0.0.1:${s3Port}, bucket "${bucket}"`);
+
+    // --- the app instances -----------------------------------------------------------------------------------------
+    buildWebIfStale();
+    const publicUrl = `http://localhost:${proxyPort}`;
+    const appPorts = [];
+    for (let i = 0; i < instances; i++) appPorts.push(await freePort());
+    const startInstance = (i) => {
+      const name = `app-${i + 1}`;
+      const dataDir = path.join(dir, name);
+      mkdirSync(dataDir, { recursive: true });
+      const proc = child(name, process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: process.env.NODE_ENV ?? 'development',
+          PORT: String(appPorts[i]),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: publicUrl,
+          TRUST_PROXY: '1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          S3_BUCKET: bucket,
+          S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+          S3_REGION: 'us-east-1',
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+        },
+      });
+      return new Promise((resolve) => {
+        proc.stdout.on('data', (chunk) => {
+          if (chunk.toString().includes('ready at')) resolve();
+        });
+      });
+    };
+    // The first alone: it applies the migrations and seeds the demo once; then the others together.
+    await startInstance(0);
+    await Promise.all(appPorts.slice(1).map((_, i) => startInstance(i + 1)));
+
+    // --- HAProxy in front ------------------------------------------------------------------------------------------
+    const config = `global
+      maxconn 4096
+    defaults
+      mode http
+      timeout connect 2s
+      timeout client 60s
+      timeout server 60s
+      # A chat socket stays open for hours; the app pings it every 25 s.
+      timeout tunnel 1h
+      option forwardfor
+      option http-server-close
+    frontend web
+      bind 127.0.0.1:${proxyPort}
+      default_backend apps
+    backend apps
+      balance roundrobin
+      option httpchk GET /ready
+      http-check expect status 200
+      # A request refused on a closing instance's connection is sent again to another (idempotent methods only).
+      retry-on conn-failure empty-response response-timeout 503
+      option redispatch
+      retries 2
+    ${appPorts.map((port, i) => `  server app-${i + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 1`).join('\n')}
+    `;
+    const configFile = path.join(dir, 'haproxy.cfg');
+    // The template is indented with the code: each line's first four spaces go, and the file ends with a newline.
+    writeFileSync(configFile, `${config.replace(/^ {4}/gm, '').trimEnd()}\n`);
+    child('proxy', which('haproxy'), ['-db', '-f', configFile]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return {
+      publicUrl,
+      instances: appPorts.map((p) => `127.0.0.1:${p}`),
+      postgres: {
+        stop() {
+          postgresUp = false;
+          stopPostgres();
+        },
+        start() {
+          startPostgres();
+          postgresUp = true;
+        },
+      },
+      s3: {
+        async stop() {
+          s3Up = false;
+          await s3.close();
+        },
+        async start() {
+          s3 = newS3();
+          await s3.run();
+          s3Up = true;
+        },
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
