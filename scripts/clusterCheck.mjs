@@ -4,6 +4,8 @@
 //   the proxy is read back by each instance (the database and the bucket are shared);
 // - S3 down: an upload answers 503 "file storage is unavailable, try again", the instances stay ready; S3 back:
 //   uploads work again;
+// - chat across instances: a message sent through one instance reaches a socket open on the other (the hub over
+//   PostgreSQL's LISTEN/NOTIFY), before and after a PostgreSQL restart;
 // - PostgreSQL stopped: requests answer 503 "service unavailable, try again" (no 500, no instance exits); started
 //   again: the same session works within seconds, and the upload made before is still there;
 // - stop: every piece stops and nothing keeps listening.
@@ -12,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { freePort, startCluster } from './clusterLib.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mbo-cluster-'));
@@ -94,6 +97,47 @@ try {
     check(file.status === 200 && bytes.equals(PNG), `${instance}: the uploaded file is read back here`);
   }
 
+  // Chat across instances: a socket on the second instance hears a message sent through the first.
+  const chatAcross = async (label) => {
+    const [first, second] = cluster.instances;
+    const { token } = await (
+      await fetch(`http://${first}/merchant/api/v1/support/chat-token`, { headers })
+    ).json();
+    const socket = new WebSocket(
+      `ws://${second}/merchant/api/v1/support/chat/socket?token=${encodeURIComponent(token)}`,
+    );
+    const body = `cluster check ${label} ${Date.now()}`;
+    const heard = new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        if (frame.type === 'message' && frame.message?.body === body) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      });
+      socket.on('error', () => resolve(false));
+    });
+    await new Promise((resolve) => {
+      socket.on('open', resolve);
+      socket.on('error', resolve);
+    });
+    // The socket's first frame (its state) says it is subscribed; then the message goes through the other one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = await fetch(`http://${first}/merchant/api/v1/support/chat/messages`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ body }),
+    });
+    const ok = sent.status < 300 && (await heard);
+    socket.close();
+    return ok;
+  };
+  check(
+    await chatAcross('before'),
+    'chat: a message sent through one instance reaches a socket on the other',
+  );
+
   // S3 down, then back.
   await cluster.s3.stop();
   const refused = await upload();
@@ -124,6 +168,9 @@ try {
     15_000,
   );
   check(back === true, 'PostgreSQL back: the same session works again within 15 s');
+  // The hub's LISTEN connection comes back on its own (250 ms doubling to 5 s).
+  const chatBack = await poll(() => chatAcross('after'), 20_000);
+  check(chatBack === true, 'PostgreSQL back: chat reaches the other instance again');
   const kept = await download(base, url);
   check(kept.status === 200, 'PostgreSQL back: the file uploaded before is still there');
   check(exits.length === 0, `no piece stopped on its own${exits.length ? ` (${exits.join(', ')})` : ''}`);
