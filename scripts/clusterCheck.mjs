@@ -8,6 +8,8 @@
 //   PostgreSQL's LISTEN/NOTIFY), before and after a PostgreSQL restart;
 // - PostgreSQL stopped: requests answer 503 "service unavailable, try again" (no 500, no instance exits); started
 //   again: the same session works within seconds, and the upload made before is still there;
+// - the sign-in flood limit is one count for the whole cluster: calls spread over both instances are refused (429)
+//   once they pass AUTH_RATE_LIMIT (30 a minute per address) together, not 30 on each;
 // - stop: every piece stops and nothing keeps listening.
 // Bounded: it gives up after 4 minutes. The pieces' own output is printed only when something failed.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,8 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { freePort, startCluster } from './clusterLib.mjs';
 
+// The flood check counts to the default limit, whatever the caller's environment says.
+process.env.AUTH_RATE_LIMIT = '30';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mbo-cluster-'));
 const port = await freePort();
 const PNG = Buffer.from(
@@ -173,6 +177,22 @@ try {
   check(chatBack === true, 'PostgreSQL back: chat reaches the other instance again');
   const kept = await download(base, url);
   check(kept.status === 200, 'PostgreSQL back: the file uploaded before is still there');
+  // Last (it spends this address's sign-in budget for a minute): the flood count is shared by the instances.
+  const answers = [];
+  for (let i = 0; i < 32; i++) {
+    const instance = cluster.instances[i % 2];
+    const answer = await fetch(`http://${instance}/merchant/api/v2/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    answers.push(answer.status);
+  }
+  const firstRefused = answers.indexOf(429);
+  check(
+    firstRefused === 30 && answers.slice(30).every((s) => s === 429),
+    `the sign-in flood limit is shared: calls 1–30 over both instances pass, the 31st is refused (first 429 at call ${firstRefused + 1})`,
+  );
   check(exits.length === 0, `no piece stopped on its own${exits.length ? ` (${exits.join(', ')})` : ''}`);
 } catch (error) {
   check(false, `the check itself failed: ${error.message}`);
