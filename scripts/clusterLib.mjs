@@ -49,6 +49,32 @@ export function ensureTools(log) {
   }
 }
 
+/** HAProxy in front: round robin over the instances that answer `GET /ready`, WebSockets tunnelled. */
+const haproxyConfig = (proxyPort, appPorts) => `global
+  maxconn 4096
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  # A chat socket stays open for hours; the app pings it every 25 s.
+  timeout tunnel 1h
+  option forwardfor
+  option http-server-close
+frontend web
+  bind 127.0.0.1:${proxyPort}
+  default_backend apps
+backend apps
+  balance roundrobin
+  option httpchk GET /ready
+  http-check expect status 200
+  # A request refused on a closing instance's connection is sent again to another (idempotent methods only).
+  retry-on conn-failure empty-response response-timeout 503
+  option redispatch
+  retries 2
+${appPorts.map((port, i) => `  server app-${i + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 1`).join('\n')}
+`;
+
 /**
  * Starts PostgreSQL, the S3 server, the instances (the first alone) and HAProxy.
  * @param options - instances, port (HAProxy's), dir (the data), fresh (start from nothing), log(who, line), and
@@ -208,33 +234,8 @@ export async function startCluster(options) {
     await Promise.all(appPorts.slice(1).map((_, i) => startInstance(i + 1)));
 
     // --- HAProxy in front ------------------------------------------------------------------------------------------
-    const config = `global
-      maxconn 4096
-    defaults
-      mode http
-      timeout connect 2s
-      timeout client 60s
-      timeout server 60s
-      # A chat socket stays open for hours; the app pings it every 25 s.
-      timeout tunnel 1h
-      option forwardfor
-      option http-server-close
-    frontend web
-      bind 127.0.0.1:${proxyPort}
-      default_backend apps
-    backend apps
-      balance roundrobin
-      option httpchk GET /ready
-      http-check expect status 200
-      # A request refused on a closing instance's connection is sent again to another (idempotent methods only).
-      retry-on conn-failure empty-response response-timeout 503
-      option redispatch
-      retries 2
-    ${appPorts.map((port, i) => `  server app-${i + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 1`).join('\n')}
-    `;
     const configFile = path.join(dir, 'haproxy.cfg');
-    // The template is indented with the code: each line's first four spaces go, and the file ends with a newline.
-    writeFileSync(configFile, `${config.replace(/^ {4}/gm, '').trimEnd()}\n`);
+    writeFileSync(configFile, haproxyConfig(proxyPort, appPorts));
     child('proxy', which('haproxy'), ['-db', '-f', configFile]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     return {

@@ -7,18 +7,13 @@
  */
 export function createReadiness(startedAt: number = Date.now()) {
   let draining = false;
-  let readyAt: number | null = null;
   return {
     get draining() {
       return draining;
     },
     /** Listening: ready, and how long the start took (milliseconds from the process's start). */
     ready(now = Date.now()) {
-      readyAt = now;
       return now - startedAt;
-    },
-    get readyInMs() {
-      return readyAt === null ? null : readyAt - startedAt;
     },
     drain() {
       draining = true;

@@ -118,12 +118,15 @@ export function createMarketingRepository(db: Db) {
         .set({ inMarketplace: value, updatedAt: now })
         .where(eq(catalogProducts.id, id));
     },
-    async shownCount(merchantId: string) {
-      const [row] = await db
-        .select({ n: count() })
+    /** How many products of each merchant shoppers see (merchants with none are absent). */
+    async shownCounts(merchantIds: string[]) {
+      if (merchantIds.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ merchantId: catalogProducts.merchantId, n: count() })
         .from(catalogProducts)
-        .where(and(eq(catalogProducts.merchantId, merchantId), eq(catalogProducts.inMarketplace, true)));
-      return Number(row?.n ?? 0);
+        .where(and(inArray(catalogProducts.merchantId, merchantIds), eq(catalogProducts.inMarketplace, true)))
+        .groupBy(catalogProducts.merchantId);
+      return new Map(rows.map((r) => [r.merchantId, Number(r.n)]));
     },
 
     async authorisations(merchantIds: string[]) {

@@ -30,7 +30,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { ListingRow, MarketingRepository, ProductRow } from '../repositories/marketing';
 import type { EcommerceConnector } from './connectors';
 import type { FlowHooks } from './drafts';
-import { membershipsWhere } from './memberships';
+import { membershipPermissions } from './memberships';
 
 export interface MarketingDeps {
   repository: MarketingRepository;
@@ -52,18 +52,15 @@ export function createMarketingService(deps: MarketingDeps) {
   const { repository, accounts, clock, connector } = deps;
 
   async function scopeOf(accountId: string): Promise<Scope[]> {
-    const all = await membershipsWhere(accounts, accountId, (p) => p.canViewMarketing);
-    if (all.length === 0) throw new HttpError(403, 'forbidden');
-    const catalog = new Set(
-      (await membershipsWhere(accounts, accountId, (p) => p.canViewMarketing && p.canViewProductCatalog)).map(
-        (m) => m.merchantId,
-      ),
+    const all = (await membershipPermissions(accounts, accountId)).filter(
+      (m) => m.permissions.canViewMarketing,
     );
-    return all.map((m) => ({
+    if (all.length === 0) throw new HttpError(403, 'forbidden');
+    return all.map(({ membership: m, permissions }) => ({
       merchantId: m.merchantId,
       merchantName: m.merchantName,
       currency: currencyOfCountry(m.merchantCountry ?? ''),
-      catalog: catalog.has(m.merchantId),
+      catalog: permissions.canViewProductCatalog,
     }));
   }
   /** The merchants where the product catalog is open; 403 when none. */
@@ -139,31 +136,28 @@ export function createMarketingService(deps: MarketingDeps) {
 
   async function entries(scopes: Scope[]): Promise<MarketplaceEntry[]> {
     const ids = scopes.map((s) => s.merchantId);
-    const [merchants, listings, drafts] = await Promise.all([
+    const [merchants, listings, drafts, shown] = await Promise.all([
       merchantsOf(scopes),
       repository.listings(ids),
       repository.openDrafts(ids),
+      repository.shownCounts(scopes.filter((s) => s.catalog).map((s) => s.merchantId)),
     ]);
-    return Promise.all(
-      merchants.map(async (merchant) => {
-        const listing = listings.find((l) => l.merchantId === merchant.merchant_id);
-        const draft = drafts.find((d) => d.scope.startsWith(`${merchant.merchant_id}:r`));
-        return {
-          merchant,
-          listing: listing ? presentListing(listing) : null,
-          draft: draft
-            ? {
-                id: draft.id,
-                display_name: typeof draft.data.display_name === 'string' ? draft.data.display_name : null,
-                updated_at: draft.updatedAt.toISOString(),
-              }
-            : null,
-          products_in_marketplace: merchant.product_catalog
-            ? await repository.shownCount(merchant.merchant_id)
-            : 0,
-        };
-      }),
-    );
+    return merchants.map((merchant) => {
+      const listing = listings.find((l) => l.merchantId === merchant.merchant_id);
+      const draft = drafts.find((d) => d.scope.startsWith(`${merchant.merchant_id}:r`));
+      return {
+        merchant,
+        listing: listing ? presentListing(listing) : null,
+        draft: draft
+          ? {
+              id: draft.id,
+              display_name: typeof draft.data.display_name === 'string' ? draft.data.display_name : null,
+              updated_at: draft.updatedAt.toISOString(),
+            }
+          : null,
+        products_in_marketplace: shown.get(merchant.merchant_id) ?? 0,
+      };
+    });
   }
 
   return {

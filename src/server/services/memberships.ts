@@ -18,27 +18,33 @@ export async function merchantsWith(
 
 export type Membership = Awaited<ReturnType<AccountRepository['memberships']>>[number];
 
-/** The caller's memberships with the computed permission each opens (the sidebar's rule, per merchant). */
-export async function membershipsWhere(
-  accounts: AccountRepository,
-  accountId: string,
-  allow: (p: ReturnType<typeof computePermissions>) => boolean,
-): Promise<Membership[]> {
+/** The caller's memberships, each with the permissions it computes to (the sidebar's rule, per merchant). */
+export async function membershipPermissions(accounts: AccountRepository, accountId: string) {
   const [memberships, experiments] = await Promise.all([
     accounts.memberships(accountId),
     accounts.experiments(accountId),
   ]);
   const enabled = experiments.filter((e) => e.value === 'enabled').map((e) => e.name);
-  return memberships.filter((m) =>
-    allow(
-      computePermissions({
-        flags: flagsForRole(m.role, m.flags),
-        experiments: enabled,
-        role: m.role,
-        application: null,
-        firstStoreProducts: null,
-        merchantCountry: m.merchantCountry,
-      }),
-    ),
-  );
+  return memberships.map((membership) => ({
+    membership,
+    permissions: computePermissions({
+      flags: flagsForRole(membership.role, membership.flags),
+      experiments: enabled,
+      role: membership.role,
+      application: null,
+      firstStoreProducts: null,
+      merchantCountry: membership.merchantCountry,
+    }),
+  }));
+}
+
+/** The caller's memberships whose computed permissions pass `allow`. */
+export async function membershipsWhere(
+  accounts: AccountRepository,
+  accountId: string,
+  allow: (p: ReturnType<typeof computePermissions>) => boolean,
+): Promise<Membership[]> {
+  return (await membershipPermissions(accounts, accountId))
+    .filter((m) => allow(m.permissions))
+    .map((m) => m.membership);
 }

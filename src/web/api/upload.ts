@@ -52,3 +52,10 @@ export function uploadWithProgress(
     request.send(form);
   });
 }
+
+/**
+ * Where the browser reads one of our stored files (an image's `src`, a link): the download call's attachment
+ * form — the bytes typed by their content, with a safe name, under the merchant's session.
+ */
+export const storedFileAddress = (url: string) =>
+  `/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(url)}`;

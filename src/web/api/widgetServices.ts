@@ -4,7 +4,7 @@
  * and the lookups that fill a field from another's answer (an IBAN's bank).
  */
 import { api, ApiError } from './client';
-import { uploadWithProgress } from './upload';
+import { uploadWithProgress, storedFileAddress } from './upload';
 import { fileNameOf, type WidgetServices } from '../../engine/widgets/services';
 import type { IbanLookup, NamedList } from '../../contract/application';
 import type { Connections } from '../../contract/capital';
@@ -20,13 +20,10 @@ const upload = (file: File, onProgress: (fraction: number) => void, signal: Abor
  * name), kept in a blob so a refusal is an error the widget shows rather than a page the browser opens.
  */
 async function download(url: string) {
-  const response = await fetch(
-    `/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(url)}`,
-    {
-      credentials: 'same-origin',
-      headers: { 'x-mbo-client': 'web' },
-    },
-  );
+  const response = await fetch(storedFileAddress(url), {
+    credentials: 'same-origin',
+    headers: { 'x-mbo-client': 'web' },
+  });
   if (!response.ok) throw new ApiError(response.status, 'failed to download');
   const blob = await response.blob();
   // The name the address carries, ending in the type the server found in the bytes (as the server names it).

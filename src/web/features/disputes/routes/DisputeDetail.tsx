@@ -1,6 +1,7 @@
 /**
  * A dispute (onboarding spec §4): its order, the customer's words, its timeline and what may be done.
  */
+import { storedFileAddress } from '../../../api/upload';
 import { Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -146,7 +147,7 @@ function DisputePage(props: { dispute: Dispute; crumbs: Crumbs }) {
                     {d.challenge.attachments.map((a) => (
                       <Image
                         key={a.url}
-                        src={`/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(a.url)}`}
+                        src={storedFileAddress(a.url)}
                         alt={a.name}
                         w={72}
                         h={72}

@@ -1,6 +1,7 @@
 /**
  * A legal entity (docs/legal-entities.md): its details, licence and owners.
  */
+import { storedFileAddress } from '../../../api/upload';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -118,11 +119,7 @@ function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof use
               </Field>
               {e.license_url && (
                 <Field label={t('detail.licence')}>
-                  <Anchor
-                    href={`/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(e.license_url)}`}
-                  >
-                    {t('detail.download')}
-                  </Anchor>
+                  <Anchor href={storedFileAddress(e.license_url)}>{t('detail.download')}</Anchor>
                 </Field>
               )}
               {e.legal_address && (

@@ -2,15 +2,13 @@
  * A published store listing as shoppers see it in the marketplace: cover, logo, name, tagline, categories,
  * description and links (schemas/store-listing's answers).
  */
+import { storedFileAddress } from '../../../api/upload';
 import { Anchor, Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MarketplaceEntry } from '../api';
 
 type Listing = NonNullable<MarketplaceEntry['listing']>;
 
-/** Our uploads are read through the download call (the merchant's session; the type found in the bytes). */
-const image = (url: string) =>
-  `/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(url)}`;
 const href = (url: string) => (/^https?:\/\//.test(url) ? url : `https://${url}`);
 
 export function ListingPreview(props: { listing: Listing }) {
@@ -28,13 +26,13 @@ export function ListingPreview(props: { listing: Listing }) {
   return (
     <Card withBorder padding={0} data-testid="listing-preview" style={{ overflow: 'hidden' }}>
       <Box h={120} bg="gray.1">
-        {l.cover_url && <Image src={image(l.cover_url)} alt="" h={120} fit="cover" />}
+        {l.cover_url && <Image src={storedFileAddress(l.cover_url)} alt="" h={120} fit="cover" />}
       </Box>
       <Stack p="md" gap="xs">
         <Group gap="sm" wrap="nowrap" align="center">
           {l.logo_url ? (
             <Image
-              src={image(l.logo_url)}
+              src={storedFileAddress(l.logo_url)}
               alt={t('marketplace.logo')}
               w={56}
               h={56}

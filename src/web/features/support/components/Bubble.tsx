@@ -1,6 +1,7 @@
 /**
  * A message of a ticket's conversation.
  */
+import { storedFileAddress } from '../../../api/upload';
 import { Anchor, Group, Image, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Day } from '../../../components/Day';
@@ -34,19 +35,8 @@ export function Bubble(props: { message: Message }) {
         {message.attachments.length > 0 && (
           <Group gap="xs" mt="xs" aria-label={t('detail.attachments')}>
             {message.attachments.map((a) => (
-              <Anchor
-                key={a.url}
-                href={`/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(a.url)}`}
-                download={a.name}
-              >
-                <Image
-                  src={`/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(a.url)}`}
-                  alt={a.name}
-                  w={72}
-                  h={72}
-                  radius="sm"
-                  fit="cover"
-                />
+              <Anchor key={a.url} href={storedFileAddress(a.url)} download={a.name}>
+                <Image src={storedFileAddress(a.url)} alt={a.name} w={72} h={72} radius="sm" fit="cover" />
               </Anchor>
             ))}
           </Group>
