@@ -1,8 +1,8 @@
 // `npm run cluster` (issue 37; docs/scaling.md): the scaled-out product on one machine — PostgreSQL from Debian in
 // a folder of its own, an S3-compatible server (s3rver, from npm), N app instances (default 2) and HAProxy in
 // front, which sends any request and any WebSocket to any ready instance (`GET /ready`; no sticky sessions). The
-// first instance starts alone (it applies the migrations and seeds the demo once), the others after it. Ctrl-C
-// stops all of it; the data stays in the folder for the next run (`--fresh` starts again from nothing).
+// first instance starts alone (it applies the migrations and seeds the demo once), the others after it; an instance
+// that crashes is started again. Ctrl-C stops all of it; the data stays in the folder for the next run (`--fresh` starts again from nothing).
 //
 //   npm run cluster [-- --instances 2 --port 8080 --dir .cluster --fresh]
 //
@@ -68,7 +68,23 @@ try {
     dir,
     fresh: args.fresh,
     log,
-    onUnexpectedExit: () => void stopAll(1),
+    // An instance that crashes is started again (as an orchestrator would) while the others serve; any other piece
+    // stopping on its own stops the cluster.
+    onUnexpectedExit: (who) => {
+      const app = cluster?.apps.find((a) => a.name === who);
+      if (!app) return void stopAll(1);
+      log('cluster', `${who} crashed; starting it again in 1 s (the other instances serve meanwhile)`);
+      setTimeout(() => {
+        if (!stopping)
+          app.start().then(
+            () => log('cluster', `${who} is back`),
+            (error) => {
+              log('cluster', error.message);
+              void stopAll(1);
+            },
+          );
+      }, 1_000);
+    },
   });
 } catch (error) {
   console.error(`error: ${error.message}`);

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { buildServerIfStale, serverEntry } from './buildServer.mjs';
 import { buildWebIfStale } from './buildWeb.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,9 +50,13 @@ export function ensureTools(log) {
   }
 }
 
-/** HAProxy in front: round robin over the instances that answer `GET /ready`, WebSockets tunnelled. */
-const haproxyConfig = (proxyPort, appPorts) => `global
+/**
+ * HAProxy in front: round robin over the instances that answer `GET /ready`, WebSockets tunnelled. Its runtime
+ * socket (admin level, a file in the cluster's folder) lets the fault checks cut the connections it holds.
+ */
+const haproxyConfig = (proxyPort, appPorts, adminSocket) => `global
   maxconn 4096
+  stats socket ${adminSocket} mode 600 level admin
 defaults
   mode http
   timeout connect 2s
@@ -66,6 +71,8 @@ frontend web
   default_backend apps
 backend apps
   balance roundrobin
+  # Which instance answered (the checks and anyone debugging a cluster read it; a production balancer drops it).
+  http-response set-header x-served-by %[srv_name]
   option httpchk GET /ready
   http-check expect status 200
   # A request refused on a closing instance's connection is sent again to another (idempotent methods only).
@@ -115,6 +122,74 @@ export async function startCluster(options) {
       await exited;
     });
     return proc;
+  }
+
+  /**
+   * An app instance that can be killed and started again (the fault checks, the CLI bringing back one that
+   * crashed): start() resolves once it says it is ready.
+   */
+  function instance(name, appPort, env) {
+    let proc = null;
+    let exited = Promise.resolve();
+    let expectExit = false;
+    const lines = (stream) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        rest += chunk.toString();
+        const parts = rest.split('\n');
+        rest = parts.pop();
+        for (const line of parts) if (line.trim()) log(name, line);
+      });
+    };
+    return {
+      name,
+      address: `127.0.0.1:${appPort}`,
+      get running() {
+        return proc !== null;
+      },
+      start() {
+        expectExit = false;
+        mkdirSync(env.DATA_DIR, { recursive: true });
+        const started = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+          cwd: root,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        proc = started;
+        lines(started.stdout);
+        lines(started.stderr);
+        exited = new Promise((resolve) => started.on('exit', resolve));
+        return new Promise((resolve, reject) => {
+          let seen = '';
+          started.stdout.on('data', (chunk) => {
+            if (seen === null) return;
+            seen += chunk.toString();
+            if (seen.includes('ready at')) {
+              seen = null;
+              resolve();
+            }
+          });
+          started.on('exit', (code, signal) => {
+            proc = null;
+            if (seen !== null)
+              reject(new Error(`${name} stopped before it was ready (${signal ?? `exit ${code}`})`));
+            else if (!stopping && !expectExit) {
+              log(name, `stopped on its own (${signal ?? `exit ${code}`})`);
+              options.onUnexpectedExit?.(name);
+            }
+          });
+        });
+      },
+      /** kill -9 (a crash) or SIGTERM (a deploy: drains first); resolves once it has exited. */
+      async kill(signal = 'SIGKILL') {
+        expectExit = true;
+        proc?.kill(signal);
+        await exited;
+      },
+      stop() {
+        return this.kill('SIGTERM');
+      },
+    };
   }
 
   async function stop() {
@@ -196,51 +271,52 @@ export async function startCluster(options) {
     });
     log('s3', `ready on 127.0.0.1:${s3Port}, bucket "${bucket}"`);
 
-    // --- the app instances -----------------------------------------------------------------------------------------
+    // --- the app instances (built JavaScript, as in production) --------------------------------------------------
     buildWebIfStale();
+    await buildServerIfStale();
     const publicUrl = `http://localhost:${proxyPort}`;
     const appPorts = [];
     for (let i = 0; i < instances; i++) appPorts.push(await freePort());
-    const startInstance = (i) => {
-      const name = `app-${i + 1}`;
-      const dataDir = path.join(dir, name);
-      mkdirSync(dataDir, { recursive: true });
-      const proc = child(name, process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: process.env.NODE_ENV ?? 'development',
-          PORT: String(appPorts[i]),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: publicUrl,
-          TRUST_PROXY: '1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          S3_BUCKET: bucket,
-          S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-          S3_REGION: 'us-east-1',
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER',
-        },
-      });
-      return new Promise((resolve) => {
-        proc.stdout.on('data', (chunk) => {
-          if (chunk.toString().includes('ready at')) resolve();
-        });
-      });
-    };
+    const instanceEnv = (i) => ({
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      PORT: String(appPorts[i]),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: '1',
+      DATA_DIR: path.join(dir, `app-${i + 1}`),
+      DATABASE_URL: databaseUrl,
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    const appInstances = appPorts.map((appPort, i) => instance(`app-${i + 1}`, appPort, instanceEnv(i)));
+    stops.push(() => Promise.all(appInstances.map((app) => app.stop())));
     // The first alone: it applies the migrations and seeds the demo once; then the others together.
-    await startInstance(0);
-    await Promise.all(appPorts.slice(1).map((_, i) => startInstance(i + 1)));
+    await appInstances[0].start();
+    await Promise.all(appInstances.slice(1).map((app) => app.start()));
 
     // --- HAProxy in front ------------------------------------------------------------------------------------------
     const configFile = path.join(dir, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig(proxyPort, appPorts));
+    const adminSocket = path.join(dir, 'haproxy.sock');
+    writeFileSync(configFile, haproxyConfig(proxyPort, appPorts, adminSocket));
     child('proxy', which('haproxy'), ['-db', '-f', configFile]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     return {
       publicUrl,
       instances: appPorts.map((p) => `127.0.0.1:${p}`),
+      apps: appInstances,
+      proxy: {
+        /** Cuts every connection the proxy holds to the instances (requests and tunnelled WebSockets). */
+        dropConnections: () =>
+          Promise.all(
+            appInstances.map((app) =>
+              haproxyCommand(adminSocket, `shutdown sessions server apps/${app.name}`),
+            ),
+          ),
+      },
       postgres: {
         stop() {
           postgresUp = false;
@@ -268,4 +344,16 @@ export async function startCluster(options) {
     await stop();
     throw error;
   }
+}
+
+/** One command to HAProxy's runtime API; resolves with its answer. */
+function haproxyCommand(socketPath, command) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let answer = '';
+    socket.on('connect', () => socket.end(`${command}\n`));
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer.trim()));
+    socket.on('error', reject);
+  });
 }

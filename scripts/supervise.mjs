@@ -1,6 +1,7 @@
-// Runs the API server (src/server/main.ts) and starts it again when it stops on its own — a crash, `kill -9`,
+// Runs the API server — built JavaScript, dist/server/main.js (scripts/buildServer.mjs) — and starts it again when it stops on its own — a crash, `kill -9`,
 // the out-of-memory killer — so one fault never leaves the service down. `npm start` (scripts/start.mjs) runs the
-// server through this; `node scripts/supervise.mjs` runs it without the web build check.
+// server through this; `node scripts/supervise.mjs` runs it without the web build check (the server's build check
+// stays).
 //
 // - A restart waits a growing pause (RESTART_DELAYS_MS: 0.5 s, then 1, 2, 5, 10, 30 s) and says so on stderr with
 //   how the server stopped; once the server has stayed up STABLE_MS, the next restart waits the shortest pause again.
@@ -12,11 +13,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildServerIfStale, serverEntry } from './buildServer.mjs';
 
 export const RESTART_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
 export const STABLE_MS = 60_000;
 
 const root = path.resolve(import.meta.dirname, '..');
+const shown = path.relative(root, serverEntry);
 
 const say = (line) => process.stderr.write(`supervisor: ${line}\n`);
 
@@ -31,7 +34,7 @@ export function supervise() {
   const start = () => {
     pending = null;
     const startedAt = Date.now();
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
       cwd: root,
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
@@ -39,7 +42,7 @@ export function supervise() {
     child.on('message', (message) => {
       if (message && message.type === 'ready') {
         if (everReady) say(`the server is back (pid ${pid})`);
-        else say(`the server is running (pid ${pid}); it is restarted if it stops`);
+        else say(`the server is running (pid ${pid}, ${shown}); it is restarted if it stops`);
         everReady = true;
       }
     });
@@ -70,4 +73,7 @@ export function supervise() {
   start();
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) supervise();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServerIfStale();
+  supervise();
+}

@@ -5,7 +5,7 @@
  * port, so tests build an app per file and call `app.inject`.
  */
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from './paths';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions) {
     devEnabled,
     adjustable,
     clock,
-    webRoot: options.webRoot ?? fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    webRoot: options.webRoot ?? fromRoot('dist/web'),
     readiness: options.readiness ?? createReadiness(),
   });
   return app;

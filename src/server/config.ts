@@ -8,7 +8,7 @@
 
 import { statSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from './paths';
 import type { S3Settings } from './s3';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -225,8 +225,8 @@ export function loadConfig(env: Env): Config {
       throw new ConfigError(`${name} must be a directory, got "${dir}"`);
     return dir;
   };
-  const schemasDir = directory('SCHEMAS_DIR', fileURLToPath(new URL('../../schemas', import.meta.url)));
-  const localesDir = directory('LOCALES_DIR', fileURLToPath(new URL('../../locales', import.meta.url)));
+  const schemasDir = directory('SCHEMAS_DIR', fromRoot('schemas'));
+  const localesDir = directory('LOCALES_DIR', fromRoot('locales'));
 
   return {
     helpCentreUrl,

@@ -221,9 +221,11 @@ describe('starting the server', { timeout: 60_000 }, () => {
     let stderr = '';
     supervisor.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     supervisor.stdout.resume();
-    const pidOf = (text: string) => Number(/\(pid (\d+)\)/.exec(text)?.[1]);
+    const pidOf = (text: string) => Number(/\(pid (\d+)[,)]/.exec(text)?.[1]);
     try {
       await expect.poll(() => stderr, { timeout: 60_000, interval: 200 }).toContain('the server is running');
+      // What npm start runs in production: the built JavaScript, not TypeScript through tsx.
+      expect(stderr).toMatch(/the server is running \(pid \d+, dist\/server\/main\.js\)/);
       const first = pidOf(stderr);
       const made = await fetch(`${base}/dev/fixtures`, {
         method: 'POST',

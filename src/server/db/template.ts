@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths';
 import { PGlite } from '@electric-sql/pglite';
 
 const require = createRequire(import.meta.url);
@@ -24,9 +24,7 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const CACHE_DIR = fileURLToPath(
-  new URL('../../../node_modules/.cache/merchant-back-office', import.meta.url),
-);
+const CACHE_DIR = fromRoot('node_modules/.cache/merchant-back-office');
 
 /** Where the empty cluster of this PGlite version is kept. */
 export function templateFile(): string {
