@@ -147,6 +147,10 @@ export async function startCluster(options) {
       get running() {
         return proc !== null;
       },
+      /** The process id while it runs (the benchmark reads its CPU time). */
+      get pid() {
+        return proc?.pid ?? null;
+      },
       start() {
         expectExit = false;
         mkdirSync(env.DATA_DIR, { recursive: true });

@@ -1,28 +1,33 @@
 /**
- * `npm run bench:api`: the API under load (issue 14). The server is the real one (`src/server/main.ts`) in its
- * own process, on loopback with the embedded database in a fresh directory (demo data seeded at start) and the
- * bot check off, so the load generator does not share its thread; each connection signs in as its own new
+ * `npm run bench:api`: the API under load (issues 14 and 37). The server is the real one, as production runs it
+ * (built JavaScript, dist/server/main.js), in its own process on loopback, the bot check off, so the load generator
+ * does not share its thread. Four set-ups side by side, each started fresh: the embedded database in a fresh
+ * directory without and with its read cache, and the cluster (`npm run cluster`'s library: PostgreSQL, S3, HAProxy)
+ * with 1 and with 2 instances; each connection signs in as its own new
  * merchant with an application. autocannon then mixes reads (account, permissions, application) with autosave
  * writes (the application's business name, numbered) at 20 and 50 connections, and prints requests per second,
  * p50 and p99 latency and errors. Afterwards every connection's last acknowledged write is read back: an
- * acknowledged write that is not there is counted as lost. The embedded database is measured without and with
- * its read cache (DB_READ_CACHE), one fresh server each, in the same run.
+ * acknowledged write that is not there is counted as lost. Each row also says the CPU time the app's processes
+ * spent per request (and PostgreSQL's, on the cluster), read from /proc around the load.
  *
  * Goal: 500 requests/s with p99 ≤ 50 ms and 0 errors on 2 shared cores. BENCH_SECONDS sets each run's length
- * (default 10); BENCH_DB_SYNC=on measures with the flush of DB_SYNC; BENCH_DATABASE_URL measures against that
- * PostgreSQL database instead; BENCH_CACHE=on|off runs only that embedded setup; BENCH_RATE sets the offered
- * rate of the last row of each setup (default 500); BENCH_PROFILE=dir writes the server's CPU profile
- * (`--cpu-prof`) there.
+ * (default 10); BENCH_DB_SYNC=on measures with the flush of DB_SYNC; BENCH_DATABASE_URL measures one server
+ * against that PostgreSQL database instead; BENCH_SETUPS picks set-ups by key (embedded-off, embedded-on,
+ * cluster-1, cluster-2; comma-separated); BENCH_RATE sets the offered rate of the last row of each setup (default
+ * 500); BENCH_PROFILE=dir writes the embedded server's CPU profile (`--cpu-prof`) there. The cluster needs Debian's
+ * postgresql and haproxy (installed when run as root); without them its rows are skipped with the reason.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { percentile } from '../support/percentile';
+import { buildServerIfStale, serverEntry } from '../../scripts/buildServer.mjs';
+import { ensureTools, freePort as clusterPort, startCluster } from '../../scripts/clusterLib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = [20, 50];
@@ -48,22 +53,63 @@ const profile = process.env.BENCH_PROFILE;
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 let address = '';
 
+/** What a running set-up gives the bench: the processes whose CPU counts as the app's, and a stop. */
+interface Running {
+  appPids: () => number[];
+  /** Whether PostgreSQL's processes (on this machine) count too. */
+  postgres: boolean;
+  stop: () => Promise<void>;
+}
+
+/** The user + system CPU milliseconds a process has used so far (Linux /proc; 0 once it has gone). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime, stime, cutime, cstime (fields 14–17, here 11–14 after the name), in clock ticks of 10 ms.
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes named postgres on this machine (the cluster's server and its backends). */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** CPU milliseconds of the set-up's app processes and of PostgreSQL's, now. */
+function cpuNow(running: Running) {
+  return {
+    app: running.appPids().reduce((sum, pid) => sum + cpuMs(pid), 0),
+    postgres: running.postgres ? postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0) : 0,
+  };
+}
+let current: Running;
+
 /**
  * Starts the server with these extra variables, in a fresh data directory, and waits until it is ready.
- * @returns - a function that stops it and removes the directory
+ * @returns - the running set-up (its stop removes the directory)
  */
-async function startServer(env: Record<string, string>): Promise<() => Promise<void>> {
+async function startServer(env: Record<string, string>): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-api-'));
   const port = await freePort();
   address = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      '--enable-source-maps',
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      'src/server/main.ts',
+      serverEntry,
     ],
     {
       cwd: root,
@@ -100,10 +146,47 @@ async function startServer(env: Record<string, string>): Promise<() => Promise<v
     });
     server.once('exit', (code) => reject(new Error(`the server stopped before it was ready (exit ${code})`)));
   });
-  return async () => {
-    server.kill('SIGTERM');
-    await stopped;
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    appPids: () => [server.pid!],
+    postgres: databaseUrl !== undefined,
+    async stop() {
+      server.kill('SIGTERM');
+      await stopped;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cluster with this many instances behind HAProxy, on a fresh folder; the request log is dropped. */
+async function startClusterSetup(instances: number): Promise<Running> {
+  Object.assign(process.env, {
+    NODE_ENV: 'development',
+    BOT_CHECK: 'off',
+    AUTH_RATE_LIMIT: '100000',
+    SETUP_ADDRESS_LIMIT: '100000',
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-cluster-'));
+  const said: string[] = [];
+  const cluster = await startCluster({
+    instances,
+    port: await clusterPort(),
+    dir,
+    fresh: true,
+    log: (who, line) => {
+      if (!line.includes('"level":30')) said.push(`[${who}] ${line}`);
+    },
+  }).catch((error: Error) => {
+    process.stderr.write(`${said.join('\n')}\n`);
+    throw error;
+  });
+  address = cluster.publicUrl.replace('localhost', '127.0.0.1');
+  return {
+    appPids: () => cluster.apps.map((app) => app.pid).filter((pid): pid is number => pid !== null),
+    postgres: true,
+    async stop() {
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -175,6 +258,21 @@ interface Row {
   errors: number;
   writes: number;
   lost: number;
+  /** CPU milliseconds per request answered: the app's processes, and PostgreSQL's (0 when embedded). */
+  appCpu: number;
+  postgresCpu: number;
+}
+
+/** CPU per request over a load: call `done(requests)` when it is over. */
+function cpuMeter() {
+  const before = cpuNow(current);
+  return (requests: number) => {
+    const after = cpuNow(current);
+    return {
+      appCpu: (after.app - before.app) / Math.max(1, requests),
+      postgresCpu: (after.postgres - before.postgres) / Math.max(1, requests),
+    };
+  };
 }
 
 async function run(setup: string, connections: number, offset: number): Promise<Row> {
@@ -183,6 +281,7 @@ async function run(setup: string, connections: number, offset: number): Promise<
   const acknowledged = new Map<number, number>();
   let writes = 0;
   let next = 0;
+  const meter = cpuMeter();
   const result = await autocannon({
     url: address,
     connections,
@@ -214,6 +313,7 @@ async function run(setup: string, connections: number, offset: number): Promise<
       ]);
     },
   });
+  const cpu = meter(result.requests.total);
   let lost = 0;
   for (const [index, seq] of acknowledged) {
     const who = merchants[index % merchants.length]!;
@@ -231,6 +331,7 @@ async function run(setup: string, connections: number, offset: number): Promise<
     errors: result.errors + result.timeouts + result.non2xx,
     writes,
     lost,
+    ...cpu,
   };
 }
 
@@ -281,6 +382,7 @@ async function paced(setup: string, merchantCount: number, offset: number, rate:
   const busy = merchants.map(() => Promise.resolve());
   const interval = 1000 / rate;
   const total = Math.round(rate * SECONDS);
+  const meter = cpuMeter();
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i += 1) {
@@ -319,6 +421,7 @@ async function paced(setup: string, merchantCount: number, offset: number, rate:
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
+  const cpu = meter(latencies.length);
   agent.destroy();
   let lost = 0;
   for (const [m, seq] of acknowledged) {
@@ -336,35 +439,65 @@ async function paced(setup: string, merchantCount: number, offset: number, rate:
     errors,
     writes,
     lost,
+    ...cpu,
   };
 }
 
-/** What is compared side by side, each on its own fresh server: the embedded database without and with its read cache, or PostgreSQL. */
-const SETUPS: [string, Record<string, string>][] = databaseUrl
-  ? [['PostgreSQL', {}]]
-  : (
-      [
-        ['embedded, DB_READ_CACHE=off', { DB_READ_CACHE: 'off' }],
-        ['embedded, DB_READ_CACHE=on', { DB_READ_CACHE: 'on' }],
-      ] as [string, Record<string, string>][]
-    ).filter(([, env]) => !process.env.BENCH_CACHE || env.DB_READ_CACHE === process.env.BENCH_CACHE);
+/** What is compared side by side, each started fresh: keyed for BENCH_SETUPS. */
+const ALL_SETUPS: { key: string; name: string; start: () => Promise<Running> }[] = databaseUrl
+  ? [{ key: 'postgres', name: 'PostgreSQL (BENCH_DATABASE_URL), 1 instance', start: () => startServer({}) }]
+  : [
+      {
+        key: 'embedded-off',
+        name: 'embedded, DB_READ_CACHE=off',
+        start: () => startServer({ DB_READ_CACHE: 'off' }),
+      },
+      {
+        key: 'embedded-on',
+        name: 'embedded, DB_READ_CACHE=on',
+        start: () => startServer({ DB_READ_CACHE: 'on' }),
+      },
+      {
+        key: 'cluster-1',
+        name: 'cluster: PostgreSQL, HAProxy, 1 instance',
+        start: () => startClusterSetup(1),
+      },
+      {
+        key: 'cluster-2',
+        name: 'cluster: PostgreSQL, HAProxy, 2 instances',
+        start: () => startClusterSetup(2),
+      },
+    ];
+const picked = process.env.BENCH_SETUPS?.split(',').map((key) => key.trim());
+const SETUPS = ALL_SETUPS.filter((setup) => !picked || picked.includes(setup.key));
+if (SETUPS.length === 0)
+  throw new Error(`BENCH_SETUPS names none of ${ALL_SETUPS.map((setup) => setup.key).join(', ')}`);
+if (SETUPS.some((setup) => setup.key.startsWith('cluster-'))) {
+  try {
+    ensureTools((who, line) => process.stderr.write(`[${who}] ${line}\n`));
+  } catch (error) {
+    process.stderr.write(`the cluster's rows are skipped: ${(error as Error).message}\n`);
+    SETUPS.splice(0, SETUPS.length, ...SETUPS.filter((setup) => !setup.key.startsWith('cluster-')));
+  }
+}
 
+await buildServerIfStale();
 const rows: Row[] = [];
 // Merchants are numbered across setups, so a PostgreSQL database used twice still gets new ones.
 let offset = Date.now() % 1_000_000;
-for (const [setup, env] of SETUPS) {
-  const stop = await startServer(env);
+for (const setup of SETUPS) {
+  current = await setup.start();
   try {
     for (const connections of CONNECTIONS) {
-      rows.push(await run(setup, connections, offset));
+      rows.push(await run(setup.name, connections, offset));
       offset += connections;
     }
     // The goal's own question: with 500 requests a second arriving steadily (not as many as the connections can
     // push), how long does the slowest 1 % wait?
-    rows.push(await paced(setup, OFFERED_CONNECTIONS, offset, OFFERED));
+    rows.push(await paced(setup.name, OFFERED_CONNECTIONS, offset, OFFERED));
     offset += OFFERED_CONNECTIONS;
   } finally {
-    await stop();
+    await current.stop();
   }
 }
 
@@ -372,11 +505,11 @@ process.stdout.write(
   `API load: reads (account, permissions, application) and autosave writes, 1 in 4; ${SECONDS} s a run, DB_SYNC ${DB_SYNC}\n\n`,
 );
 process.stdout.write(
-  '| setup | connections | offered/s | requests/s | p50 ms | p99 ms | errors | writes acknowledged | lost |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n',
+  '| setup | connections | offered/s | requests/s | p50 ms | p99 ms | errors | writes acknowledged | lost | app CPU ms/request | PostgreSQL CPU ms/request |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n',
 );
 for (const r of rows)
   process.stdout.write(
-    `| ${r.setup} | ${r.connections} | ${r.offered ?? 'as fast as answered'} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes} | ${r.lost} |\n`,
+    `| ${r.setup} | ${r.connections} | ${r.offered ?? 'as fast as answered'} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes} | ${r.lost} | ${r.appCpu.toFixed(2)} | ${r.postgresCpu ? r.postgresCpu.toFixed(2) : '–'} |\n`,
   );
 process.stdout.write(
   '\nGoal: 500 requests/s with p99 ≤ 50 ms and 0 errors (last acknowledged write per connection checked).\n',
