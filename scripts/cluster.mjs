@@ -1,8 +1,8 @@
 // `npm run cluster` (issue 37; docs/scaling.md): the scaled-out product on one machine — PostgreSQL from Debian in
 // a folder of its own, an S3-compatible server (s3rver, from npm), N app instances (default 2) and HAProxy in
 // front, which sends any request and any WebSocket to any ready instance (`GET /ready`; no sticky sessions). The
-// first instance starts alone (it applies the migrations and seeds the demo once), the others after it; an instance
-// that crashes is started again. Ctrl-C stops all of it; the data stays in the folder for the next run (`--fresh` starts again from nothing).
+// instances start together (PostgreSQL's start lock has them migrate and seed one at a time); an instance that
+// crashes is started again. Ctrl-C stops all of it; the data stays in the folder for the next run (`--fresh` starts again from nothing).
 //
 //   npm run cluster [-- --instances 2 --port 8080 --dir .cluster --fresh]
 //

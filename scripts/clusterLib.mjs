@@ -83,7 +83,7 @@ ${appPorts.map((port, i) => `  server app-${i + 1} 127.0.0.1:${port} check inter
 `;
 
 /**
- * Starts PostgreSQL, the S3 server, the instances (the first alone) and HAProxy.
+ * Starts PostgreSQL, the S3 server, the instances (together: the start lock orders them) and HAProxy.
  * @param options - instances, port (HAProxy's), dir (the data), fresh (start from nothing), log(who, line), and
  *   onUnexpectedExit(who): a piece stopped without being asked (the CLI stops everything then)
  * @returns the addresses, a stop and start for the database and the S3 server (faults), and stop() for all
@@ -298,9 +298,9 @@ export async function startCluster(options) {
     });
     const appInstances = appPorts.map((appPort, i) => instance(`app-${i + 1}`, appPort, instanceEnv(i)));
     stops.push(() => Promise.all(appInstances.map((app) => app.stop())));
-    // The first alone: it applies the migrations and seeds the demo once; then the others together.
-    await appInstances[0].start();
-    await Promise.all(appInstances.slice(1).map((app) => app.start()));
+    // All together, as a production deploy starts them: PostgreSQL's start lock (src/server/db) lets one at a time
+    // migrate, load the catalogue and seed the demo; the others wait for it and find it done.
+    await Promise.all(appInstances.map((app) => app.start()));
 
     // --- HAProxy in front ------------------------------------------------------------------------------------------
     const configFile = path.join(dir, 'haproxy.cfg');

@@ -35,7 +35,7 @@ async function main() {
   // The rest of the server is loaded once the settings are known to be good: a wrong setting is said at once, not
   // after the whole server's code (Fastify, the database engine, the catalogue compiler) has loaded for nothing. The
   // rest loads while the database opens.
-  const { openDatabase, DataDirError } = await import('./db');
+  const { openDatabase, DataDirError, START_LOCK } = await import('./db');
   const rest = Promise.all([
     import('./app'),
     import('./fixtures/demo'),
@@ -83,11 +83,23 @@ async function main() {
   // The store checked is the store used (without S3, the app's default: DATA_DIR/uploads). Every flow's current
   // version is compiled for the browser before the server listens (`warm`), or read as compiled at an earlier
   // start: a restart after a crash compiles nothing again.
-  const app = await buildApp({ config, database, fileStore: s3, seedFlows: flows, warm: true, readiness });
-  if (config.nodeEnv !== 'production') {
-    const seeded = await seedDemoOnce(database.db, new Date());
-    if (seeded) app.log.info({ seeded }, 'demo data seeded');
-  }
+  // Instances started together on one PostgreSQL do this one at a time (the start lock): the catalogue's versions
+  // and the demo are written once, never raced.
+  const app = await database.exclusive(START_LOCK, async () => {
+    const built = await buildApp({
+      config,
+      database,
+      fileStore: s3,
+      seedFlows: flows,
+      warm: true,
+      readiness,
+    });
+    if (config.nodeEnv !== 'production') {
+      const seeded = await seedDemoOnce(database.db, new Date());
+      if (seeded) built.log.info({ seeded }, 'demo data seeded');
+    }
+    return built;
+  });
 
   // A second signal while shutting down (Ctrl-C reaches both `npm start`'s supervisor and this process, and the
   // supervisor passes it on) changes nothing: the first one's shutdown finishes.

@@ -51,7 +51,16 @@ export interface Database {
    * @returns - stops listening
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process on the same database runs work of that name: PostgreSQL's advisory lock
+   * (held by one connection for the duration), so N instances started together migrate, load the catalogue and
+   * seed the demo one after another, never twice at once. The embedded database has one process: it just runs.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock every instance takes to start (migrations, then the catalogue and the demo): one at a time. */
+export const START_LOCK = 'mbo:start';
 
 /** The names of the application's tables. */
 const TABLES = Object.values(schema as Record<string, unknown>)
@@ -112,6 +121,7 @@ export async function fromPglite(client: PGlite, options: { readCache?: boolean 
     ...(cache ? { readCache: cache.stats } : {}),
     // PGlite delivers NOTIFY to its own listeners (one process owns the embedded database).
     listen: (channel, handler) => client.listen(channel, handler),
+    exclusive: (_name, work) => work(),
   };
 }
 
@@ -163,14 +173,34 @@ async function listenAlways(databaseUrl: string, channel: string, handler: (payl
   };
 }
 
-/** Connects to PostgreSQL and applies migrations. */
+/** Runs `work` holding PostgreSQL's session-level advisory lock of `name` on a connection of its own. */
+async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch((error: Error) => {
+        // A connection that cannot unlock is closed instead: PostgreSQL releases its locks with it.
+        broken = error;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Connects to PostgreSQL and applies migrations (one instance at a time: START_LOCK). */
 export async function fromPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // A pool error (server restart, dropped connection) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  await withAdvisoryLock(pool, START_LOCK, () => migratePg(db, { migrationsFolder }));
   return {
+    exclusive: (name, work) => withAdvisoryLock(pool, name, work),
     db: db as unknown as Db,
     kind: 'postgres',
     ping: async () => {
