@@ -1,13 +1,43 @@
 /** SQL of the signed-in account: its memberships, experiments, stores; analytics events. */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { accounts, events, experiments, legalEntities, memberships, merchants, stores } from '../db/schema';
 
+/**
+ * The two reads most calls make after the session — the account, its memberships — as prepared statements: built
+ * once and, on PostgreSQL, parsed and planned once a connection (as the session's, repositories/auth.ts).
+ */
+export const prepareAccountById = (db: Db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_by_id');
+const prepareMemberships = (db: Db) =>
+  db
+    .select({
+      merchantId: memberships.merchantId,
+      role: memberships.role,
+      flags: memberships.flags,
+      merchantCountry: merchants.country,
+      merchantName: merchants.name,
+      organizationId: merchants.organizationId,
+    })
+    .from(memberships)
+    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .where(eq(memberships.accountId, sql.placeholder('accountId')))
+    .orderBy(asc(memberships.createdAt), asc(memberships.merchantId))
+    .prepare('memberships_of_account');
+
 export function createAccountRepository(db: Db) {
+  let byId: ReturnType<typeof prepareAccountById> | undefined;
+  let membershipsOf: ReturnType<typeof prepareMemberships> | undefined;
   return {
     async account(id: string) {
-      return (await db.select().from(accounts).where(eq(accounts.id, id)).limit(1))[0];
+      byId ??= prepareAccountById(db);
+      return (await byId.execute({ id }))[0];
     },
     /** The account that signs in with this e-mail address, if any. */
     async accountByEmail(email: string) {
@@ -21,19 +51,8 @@ export function createAccountRepository(db: Db) {
     },
     /** The account's memberships, oldest first (the first is the one the shell works with). */
     async memberships(accountId: string) {
-      return db
-        .select({
-          merchantId: memberships.merchantId,
-          role: memberships.role,
-          flags: memberships.flags,
-          merchantCountry: merchants.country,
-          merchantName: merchants.name,
-          organizationId: merchants.organizationId,
-        })
-        .from(memberships)
-        .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
-        .where(eq(memberships.accountId, accountId))
-        .orderBy(asc(memberships.createdAt), asc(memberships.merchantId));
+      membershipsOf ??= prepareMemberships(db);
+      return membershipsOf.execute({ accountId });
     },
     /** A merchant's country (its wallet's currency follows it), if the merchant exists. */
     async merchantCountry(merchantId: string): Promise<string | undefined> {

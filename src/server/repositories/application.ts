@@ -2,17 +2,32 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { accounts, applications, memberships, merchants } from '../db/schema';
+import { applications, memberships, merchants } from '../db/schema';
+import { prepareAccountById } from './account';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
+/** The account's application: every onboarding call reads it (prepared, as the session's: repositories/auth.ts). */
+const prepareByAccount = (db: Db) =>
+  db
+    .select()
+    .from(applications)
+    .where(eq(applications.accountId, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('application_by_account');
+
 export function createApplicationRepository(db: Db) {
-  const byAccount = async (accountId: string) =>
-    (await db.select().from(applications).where(eq(applications.accountId, accountId)).limit(1))[0];
+  let byAccountQuery: ReturnType<typeof prepareByAccount> | undefined;
+  let accountQuery: ReturnType<typeof prepareAccountById> | undefined;
+  const byAccount = async (accountId: string) => {
+    byAccountQuery ??= prepareByAccount(db);
+    return (await byAccountQuery.execute({ accountId }))[0];
+  };
   return {
     byAccount,
     async account(accountId: string) {
-      return (await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1))[0];
+      accountQuery ??= prepareAccountById(db);
+      return (await accountQuery.execute({ id: accountId }))[0];
     },
     async insert(row: Omit<typeof applications.$inferInsert, 'id'>) {
       // One application per account: a second create (two tabs) returns the first.

@@ -10,7 +10,20 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type OtpRow = typeof otpCodes.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
+/**
+ * A live session by its token's hash — asked by every API request first — as a prepared statement: built once
+ * (drizzle's query building is some 60 µs a call) and, on PostgreSQL, parsed and planned once a connection.
+ */
+const prepareSessionByHash = (db: Db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.endedAt)))
+    .limit(1)
+    .prepare('session_by_token_hash');
+
 export function createAuthRepository(db: Db) {
+  let sessionByHash: ReturnType<typeof prepareSessionByHash> | undefined;
   /** Ends the sessions a condition picks; live connections opened in them close (the chat socket), on every server. */
   const endSessions = (where: SQL, at: Date) =>
     db.transaction(async (tx) => {
@@ -139,13 +152,8 @@ export function createAuthRepository(db: Db) {
       )[0];
     },
     async sessionByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-      return (
-        await db
-          .select()
-          .from(sessions)
-          .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
-          .limit(1)
-      )[0];
+      sessionByHash ??= prepareSessionByHash(db);
+      return (await sessionByHash.execute({ hash: tokenHash }))[0];
     },
     async updateSession(id: string, values: Partial<typeof sessions.$inferInsert>) {
       await db.update(sessions).set(values).where(eq(sessions.id, id));
