@@ -21,6 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { autosaver, call, chatClient, chatSender, codeFor, newMerchant, poll } from './clusterClients.mjs';
 import { freePort, startCluster } from './clusterLib.mjs';
@@ -296,6 +297,15 @@ try {
   chat.close();
 
   // --- S3 down, then back -----------------------------------------------------------------------------------------
+  // What the database says was uploaded: a refused upload leaves no row behind (the bytes are stored first).
+  const filesStored = async () => {
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as count from files');
+    await client.end();
+    return rows[0].count;
+  };
+  const filesBefore = await filesStored();
   await cluster.s3.stop();
   const refused = await upload();
   const refusedBody = await refused.json().catch(() => ({}));
@@ -303,9 +313,16 @@ try {
     refused.status === 503 && refusedBody.message === 'file storage is unavailable, try again',
     `S3 down: an upload answers 503 "${refusedBody.message}"`,
   );
+  check(
+    (await filesStored()) === filesBefore,
+    'S3 down: the refused upload left nothing half-saved (no file row)',
+  );
   check((await fetch(`${base}/ready`)).status === 200, 'S3 down: the instances stay in the balancer');
   await cluster.s3.start();
-  check((await upload()).status === 201, 'S3 back: uploads work again');
+  check(
+    (await upload()).status === 201 && (await filesStored()) === filesBefore + 1,
+    'S3 back: uploads work again (one more file row)',
+  );
 
   // --- PostgreSQL stopped while a merchant autosaves, then started again ---------------------------------------------
   const pgSaves = autosaver(base, merchant);

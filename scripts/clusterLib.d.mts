@@ -11,6 +11,7 @@ export interface ClusterApp {
 
 export interface Cluster {
   publicUrl: string;
+  databaseUrl: string;
   instances: string[];
   apps: ClusterApp[];
   proxy: { dropConnections(): Promise<unknown> };

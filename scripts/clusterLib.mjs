@@ -310,6 +310,7 @@ export async function startCluster(options) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     return {
       publicUrl,
+      databaseUrl,
       instances: appPorts.map((p) => `127.0.0.1:${p}`),
       apps: appInstances,
       proxy: {
