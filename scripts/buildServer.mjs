@@ -1,5 +1,5 @@
 // The API server as built JavaScript (issue 37): `npm start` and `npm run cluster` run dist/server/main.js with
-// Node alone, not TypeScript transpiled by tsx at every start (which loads a compiler and transpiles some 300
+// Node alone, not TypeScript transpiled by tsx at every start (which loads a compiler and transpiles some 250
 // modules before the first request). esbuild (0.5 s) bundles our code into a few chunks — code split, so the
 // server's lazy imports stay lazy — and leaves node_modules as they are; the source map keeps stack traces in
 // TypeScript (`node --enable-source-maps`). Built again only when a file it was built from is newer than the build
