@@ -40,16 +40,16 @@ export function isStepComplete(
 /**
  * The first active step that is not complete, or null when all are.
  * Optional steps never hold the merchant back.
+ * @param active - the data's active steps, when the caller has them already (resolving them walks every rule)
  */
 export function firstIncompleteStep(
   flow: FlowDefinition,
   validators: Record<string, StepValidator>,
   data: FormData,
+  active: readonly string[] = resolveSteps(flow, data),
 ): string | null {
   const optional = new Set(flow.steps.filter((s) => s.optional).map((s) => s.id));
-  return (
-    resolveSteps(flow, data).find((id) => !optional.has(id) && !isStepComplete(validators, id, data)) ?? null
-  );
+  return active.find((id) => !optional.has(id) && !isStepComplete(validators, id, data)) ?? null;
 }
 
 /**

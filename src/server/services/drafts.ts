@@ -123,6 +123,7 @@ export function createDraftsService(deps: DraftsDeps) {
 
   function view(row: DraftRow, runtime: FlowRuntime): DraftView {
     const { definition, validators } = runtime;
+    const steps = resolveSteps(definition, row.data);
     return {
       id: row.id,
       flow: row.flow,
@@ -130,9 +131,9 @@ export function createDraftsService(deps: DraftsDeps) {
       version: row.version,
       status: row.status as DraftView['status'],
       data: row.data,
-      steps: resolveSteps(definition, row.data),
+      steps,
       first_incomplete_step:
-        row.status === 'draft' ? firstIncompleteStep(definition, validators, row.data) : null,
+        row.status === 'draft' ? firstIncompleteStep(definition, validators, row.data, steps) : null,
       outcome: (row.outcome as DraftView['outcome']) ?? null,
       attention: row.attention,
       created_at: row.createdAt.toISOString(),
@@ -367,7 +368,7 @@ export function createDraftsService(deps: DraftsDeps) {
       const last = definition.steps.find((s) => s.id === active.at(-1));
       if (problems.length > 0 || !last?.end)
         throw new HttpError(422, 'incomplete', toFieldErrors(problems), {
-          step: firstIncompleteStep(definition, validators, data) ?? active.at(-1) ?? null,
+          step: firstIncompleteStep(definition, validators, data, active) ?? active.at(-1) ?? null,
         });
       final = hooksOf(flowId).beforeSubmit?.(final) ?? final;
       await hooksOf(flowId).commit?.({ ownerId, data: final });
