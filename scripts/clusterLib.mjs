@@ -307,7 +307,18 @@ export async function startCluster(options) {
     const adminSocket = path.join(dir, 'haproxy.sock');
     writeFileSync(configFile, haproxyConfig(proxyPort, appPorts, adminSocket));
     child('proxy', which('haproxy'), ['-db', '-f', configFile]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Ready once the proxy answers /ready through an instance (on a busy machine HAProxy may take a while to bind).
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const status = await fetch(`http://127.0.0.1:${proxyPort}/ready`).then(
+        (answer) => answer.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (Date.now() > until)
+        throw new Error(`HAProxy did not answer /ready on port ${proxyPort} within 20 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return {
       publicUrl,
       databaseUrl,
