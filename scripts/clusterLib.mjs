@@ -96,20 +96,22 @@ export async function startCluster(options) {
   const stops = [];
   let stopping = false;
 
+  /** A stream's output to `log`, line by line, as said by `name`. */
+  function logLines(stream, name) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      rest += chunk.toString();
+      const parts = rest.split('\n');
+      rest = parts.pop();
+      for (const line of parts) if (line.trim()) log(name, line);
+    });
+  }
+
   /** A child whose output goes to `log` line by line; stopped with SIGTERM (and waited for). */
   function child(name, command, argv, spawnOptions = {}) {
     const proc = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
-    const lines = (stream) => {
-      let rest = '';
-      stream.on('data', (chunk) => {
-        rest += chunk.toString();
-        const parts = rest.split('\n');
-        rest = parts.pop();
-        for (const line of parts) if (line.trim()) log(name, line);
-      });
-    };
-    lines(proc.stdout);
-    lines(proc.stderr);
+    logLines(proc.stdout, name);
+    logLines(proc.stderr, name);
     const exited = new Promise((resolve) => proc.on('exit', resolve));
     proc.on('exit', (code, signal) => {
       if (!stopping) {
@@ -132,15 +134,6 @@ export async function startCluster(options) {
     let proc = null;
     let exited = Promise.resolve();
     let expectExit = false;
-    const lines = (stream) => {
-      let rest = '';
-      stream.on('data', (chunk) => {
-        rest += chunk.toString();
-        const parts = rest.split('\n');
-        rest = parts.pop();
-        for (const line of parts) if (line.trim()) log(name, line);
-      });
-    };
     return {
       name,
       address: `127.0.0.1:${appPort}`,
@@ -160,8 +153,8 @@ export async function startCluster(options) {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         proc = started;
-        lines(started.stdout);
-        lines(started.stderr);
+        logLines(started.stdout, name);
+        logLines(started.stderr, name);
         exited = new Promise((resolve) => started.on('exit', resolve));
         return new Promise((resolve, reject) => {
           let seen = '';
