@@ -2,7 +2,8 @@
 // a folder of its own, an S3-compatible server (s3rver, from npm), N app instances (default 2) and HAProxy in
 // front, which sends any request and any WebSocket to any ready instance (`GET /ready`; no sticky sessions). The
 // instances start together (PostgreSQL's start lock has them migrate and seed one at a time); an instance that
-// crashes is started again. Ctrl-C stops all of it; the data stays in the folder for the next run (`--fresh` starts again from nothing).
+// crashes is started again. Ctrl-C stops all of it; the data stays in the folder for the next run (`--fresh`
+// starts again from nothing).
 //
 //   npm run cluster [-- --instances 2 --port 8080 --dir .cluster --fresh]
 //

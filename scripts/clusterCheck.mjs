@@ -26,10 +26,6 @@ import WebSocket from 'ws';
 import { autosaver, call, chatClient, chatSender, codeFor, newMerchant, poll } from './clusterClients.mjs';
 import { freePort, startCluster } from './clusterLib.mjs';
 
-// The flood check counts to the default limit, whatever the caller's environment says; the sign-ups here do not
-// solve the bot check (a development setting: production refuses BOT_CHECK=off).
-process.env.AUTH_RATE_LIMIT = '30';
-process.env.BOT_CHECK = 'off';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mbo-cluster-'));
 const port = await freePort();
 const PNG = Buffer.from(
@@ -59,6 +55,9 @@ try {
     port,
     dir,
     fresh: true,
+    // The flood check counts to the default limit, whatever the caller's environment says; the sign-ups here do not
+    // solve the bot check (a development setting: production refuses BOT_CHECK=off).
+    env: { AUTH_RATE_LIMIT: '30', BOT_CHECK: 'off' },
     log: (who, line) => lines.push(`[${who}] ${line}`),
     onUnexpectedExit: (who) => exits.push(who),
   });

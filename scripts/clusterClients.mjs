@@ -36,7 +36,10 @@ export async function codeFor(base, to) {
   return message.code;
 }
 
-/** A new merchant signed up through `base` (both factors), with an onboarding application: its token and id. */
+/**
+ * A new merchant signed up through `base` (both factors; the bot check off), with an onboarding application: its
+ * bearer token (and the header carrying it) and the application's id. The cluster check and bench:api use it.
+ */
 export async function newMerchant(base, n) {
   const email = `cluster-${n}-${Date.now()}@example.com`;
   const phone = `+96650${String(4000000 + n)}`;
@@ -56,7 +59,7 @@ export async function newMerchant(base, n) {
   const auth = { authorization: `Bearer ${done.body.auth_token}` };
   const application = await call(base, 'POST', APPLICATION, { headers: auth, body: {} });
   if (application.status !== 201) throw new Error(`no application: ${application.status}`);
-  return { headers: auth, applicationId: application.body.id };
+  return { token: done.body.auth_token, headers: auth, applicationId: application.body.id };
 }
 
 /**

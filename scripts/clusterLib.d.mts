@@ -27,6 +27,7 @@ export function startCluster(options: {
   port: number;
   dir: string;
   fresh?: boolean;
+  env?: Record<string, string>;
   log: (who: string, line: string) => void;
   onUnexpectedExit?: (who: string) => void;
 }): Promise<Cluster>;

@@ -84,7 +84,8 @@ ${appPorts.map((port, i) => `  server app-${i + 1} 127.0.0.1:${port} check inter
 
 /**
  * Starts PostgreSQL, the S3 server, the instances (together: the start lock orders them) and HAProxy.
- * @param options - instances, port (HAProxy's), dir (the data), fresh (start from nothing), log(who, line), and
+ * @param options - instances, port (HAProxy's), dir (the data), fresh (start from nothing), env (more settings for
+ *   the instances, over this process's environment), log(who, line), and
  *   onUnexpectedExit(who): a piece stopped without being asked (the CLI stops everything then)
  * @returns the addresses, a stop and start for the database and the S3 server (faults), and stop() for all
  */
@@ -277,6 +278,7 @@ export async function startCluster(options) {
     const instanceEnv = (i) => ({
       ...process.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
+      ...options.env,
       PORT: String(appPorts[i]),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,

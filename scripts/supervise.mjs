@@ -1,7 +1,7 @@
-// Runs the API server — built JavaScript, dist/server/main.js (scripts/buildServer.mjs) — and starts it again when it stops on its own — a crash, `kill -9`,
-// the out-of-memory killer — so one fault never leaves the service down. `npm start` (scripts/start.mjs) runs the
-// server through this; `node scripts/supervise.mjs` runs it without the web build check (the server's build check
-// stays).
+// Runs the API server — built JavaScript, dist/server/main.js (scripts/buildServer.mjs) — and starts it again
+// when it stops on its own — a crash, `kill -9`, the out-of-memory killer — so one fault never leaves the service
+// down. `npm start` (scripts/start.mjs) runs the server through this; `node scripts/supervise.mjs` runs it without
+// the web build check (the server's build check stays).
 //
 // - A restart waits a growing pause (RESTART_DELAYS_MS: 0.5 s, then 1, 2, 5, 10, 30 s) and says so on stderr with
 //   how the server stopped; once the server has stayed up STABLE_MS, the next restart waits the shortest pause again.

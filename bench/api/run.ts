@@ -20,14 +20,14 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { percentile } from '../support/percentile';
 import { buildServerIfStale, serverEntry } from '../../scripts/buildServer.mjs';
-import { ensureTools, freePort as clusterPort, startCluster } from '../../scripts/clusterLib.mjs';
+import { ensureTools, freePort, startCluster } from '../../scripts/clusterLib.mjs';
+import { newMerchant } from '../../scripts/clusterClients.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = [20, 50];
@@ -37,17 +37,6 @@ const OFFERED_CONNECTIONS = 50;
 const BASE = '/partners/application/api/v1';
 const DB_SYNC = process.env.BENCH_DB_SYNC ?? 'off';
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** A port nothing listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const profile = process.env.BENCH_PROFILE;
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -159,19 +148,19 @@ async function startServer(env: Record<string, string>): Promise<Running> {
 
 /** The cluster with this many instances behind HAProxy, on a fresh folder; the request log is dropped. */
 async function startClusterSetup(instances: number): Promise<Running> {
-  Object.assign(process.env, {
-    NODE_ENV: 'development',
-    BOT_CHECK: 'off',
-    AUTH_RATE_LIMIT: '100000',
-    SETUP_ADDRESS_LIMIT: '100000',
-  });
   const dir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-cluster-'));
   const said: string[] = [];
   const cluster = await startCluster({
     instances,
-    port: await clusterPort(),
+    port: await freePort(),
     dir,
     fresh: true,
+    env: {
+      NODE_ENV: 'development',
+      BOT_CHECK: 'off',
+      AUTH_RATE_LIMIT: '100000',
+      SETUP_ADDRESS_LIMIT: '100000',
+    },
     log: (who, line) => {
       if (!line.includes('"level":30')) said.push(`[${who}] ${line}`);
     },
@@ -204,37 +193,10 @@ async function call(method: string, url: string, body?: unknown, token?: string)
   return text ? JSON.parse(text) : null;
 }
 
-const codeFor = async (to: string) =>
-  ((await call('GET', '/dev/outbox')) as { to: string; code: string }[]).find((m) => m.to === to)!.code;
-
 /** A new merchant signed in, with an application: its token and the application's id. */
 async function merchant(i: number) {
-  const email = `bench-${i}@example.com`;
-  const phone = `+96650${String(3000000 + i)}`;
-  const { session_id } = await call('POST', '/merchant/api/v2/auth/authenticate', {
-    email,
-    cf_turnstile: 'off',
-  });
-  const verify = await fetch(`${address}/merchant/api/v2/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ session_id, code: await codeFor(email) }),
-  });
-  const cookie = /mbo_session=([^;]+)/.exec(verify.headers.get('set-cookie') ?? '')![1]!;
-  const withCookie = async (url: string, body: unknown) => {
-    const res = await fetch(`${address}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `mbo_session=${cookie}` },
-      body: JSON.stringify(body),
-    });
-    return res.json();
-  };
-  await withCookie('/merchant/api/v2/auth/challenge/setup', { phone });
-  const { auth_token } = await withCookie('/merchant/api/v2/auth/challenge/verify', {
-    code: await codeFor(phone),
-  });
-  const application = await call('POST', `${BASE}/application`, {}, auth_token);
-  return { token: auth_token as string, id: application.id as string };
+  const { token, applicationId } = await newMerchant(address, i);
+  return { token, id: applicationId };
 }
 
 const answers = (name: string) => ({
