@@ -43,6 +43,8 @@ export interface Config {
   dbSync: boolean;
   /** DB_READ_CACHE: the embedded database answers repeated reads from memory (db/readCache.ts). */
   dbReadCache: boolean;
+  /** DB_THREAD: the embedded database runs on a thread of its own beside the requests' (db/pgliteThread.ts). */
+  dbThread: boolean;
   /** How long /ready answers 503 before the server closes on SIGTERM (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /**
@@ -202,6 +204,7 @@ export function loadConfig(env: Env): Config {
     120000,
   );
   const dbReadCache = onOff(env, 'DB_READ_CACHE', 'on');
+  const dbThread = onOff(env, 'DB_THREAD', 'on');
   const connector = nonEmpty(env, 'ECOMMERCE_CONNECTOR') ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
   if (connector !== 'sandbox' && connector !== 'none')
     throw new ConfigError(`ECOMMERCE_CONNECTOR must be "sandbox" or "none", got "${connector}"`);
@@ -248,6 +251,7 @@ export function loadConfig(env: Env): Config {
     inviteLimits: { perAccount: invitePerAccount, perMerchant: invitePerMerchant },
     dbSync,
     dbReadCache,
+    dbThread,
     shutdownDrainMs,
     ecommerceConnector: connector,
     checkoutUrl,

@@ -50,6 +50,7 @@ async function main() {
       dataDir: config.dataDir,
       sync: config.dbSync,
       readCache: config.dbReadCache,
+      thread: config.dbThread,
     });
   } catch (error) {
     if (error instanceof DataDirError) fail(error.message);

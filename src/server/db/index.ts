@@ -27,7 +27,8 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { groupSync, syncFileSystem } from './groupSync';
-import { openPgliteDir } from './template';
+import { openHere, openPgliteDir } from './template';
+import { openPgliteThread } from './pgliteThread';
 import { withReadCache, type ReadCacheStats } from './readCache';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -249,13 +250,19 @@ export async function openDatabase(options: {
   sync?: boolean;
   /** Embedded only: answer repeated reads from memory (DB_READ_CACHE; on unless false). */
   readCache?: boolean;
+  /** Embedded only: run PGlite on a thread of its own (DB_THREAD; on unless false; pgliteThread.ts). */
+  thread?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   const dir = prepareDataDir(options.dataDir);
   const unlock = lockDataDir(dir);
   try {
     // A new DATA_DIR starts from a copy of an empty cluster (template.ts: about 1 s against initdb's 6–15 s).
-    const client = await openPgliteDir(path.join(dir, 'pglite'));
+    const client = await openPgliteDir(
+      path.join(dir, 'pglite'),
+      undefined,
+      options.thread === false ? openHere : openPgliteThread,
+    );
     const database = await fromPglite(client, { readCache: options.readCache !== false });
     // One flush at start: a machine without `sync` stops here with the reason, not at the first write.
     const sync = options.sync ? groupSync(() => syncFileSystem(dir)) : undefined;

@@ -67,17 +67,30 @@ export function emptyCluster(file = templateFile()): Promise<Blob> {
   return dump;
 }
 
+/** Opens PGlite on a directory, from a dump when given: on this thread, or on one of its own (pgliteThread.ts). */
+export type OpenPglite = (dir: string, loadDataDir?: Blob) => Promise<PGlite>;
+
+/** PGlite on this thread. */
+export const openHere: OpenPglite = async (dir, loadDataDir) => {
+  const client = new PGlite(dir, loadDataDir ? { loadDataDir } : {});
+  await client.waitReady;
+  return client;
+};
+
 /**
  * Opens the embedded database in `dir`: as it is when it holds anything, else (a new DATA_DIR) as a copy of the
  * empty cluster. A copy that does not open (a damaged cache file) is dropped, and the database made the slow way.
+ * @param open - where PGlite runs: this thread by default
  */
-export async function openPgliteDir(dir: string, template = templateFile()): Promise<PGlite> {
+export async function openPgliteDir(
+  dir: string,
+  template = templateFile(),
+  open: OpenPglite = openHere,
+): Promise<PGlite> {
   const isNew = !existsSync(dir) || readdirSync(dir).length === 0;
   if (isNew) {
     try {
-      const client = new PGlite(dir, { loadDataDir: await emptyCluster(template) });
-      await client.waitReady;
-      return client;
+      return await open(dir, await emptyCluster(template));
     } catch {
       made.delete(template);
       rmSync(template, { force: true });
@@ -85,7 +98,5 @@ export async function openPgliteDir(dir: string, template = templateFile()): Pro
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const client = new PGlite(dir);
-  await client.waitReady;
-  return client;
+  return open(dir);
 }
