@@ -641,6 +641,24 @@ describe('lookups', () => {
     });
   });
 
+  it('merchant group: a name in another account’s submitted application is taken; one’s own names are not', async () => {
+    const first = await newMerchant();
+    const second = await newMerchant();
+    const name = `Falcon Goods ${n}`;
+    const account = await first.who.call('GET', '/merchant/api/v1/account');
+    await db
+      .update(drafts)
+      .set({ status: 'submitted', data: { business_name: name } })
+      .where(eq(drafts.ownerId, String(account.body.id)));
+    const check = (who: Caller, businessName: string) =>
+      who.call('POST', `${BASE}/check-merchant-group`, { business_name: businessName });
+    expect((await check(second.who, ` ${name.toLowerCase()} `)).status).toBe(409);
+    expect((await check(first.who, name)).status).toBe(200);
+    // The demo admin belongs to Riyadh Style: its own merchant's name is not a conflict.
+    const admin = await signIn(app, 'admin@demo.example', '+966501234567');
+    expect((await check(admin, 'riyadh style')).body).toMatchObject({ available: true });
+  });
+
   it('authorised signatory: verified for a valid phone on record', async () => {
     const { who } = await newMerchant();
     const own = await who.call('POST', '/merchant/api/v1/verify-authorized-signatory', {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { applications, memberships, merchants } from '../db/schema';
+import { applications, drafts, memberships, merchants } from '../db/schema';
 import { prepareAccountById } from './account';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -16,8 +16,35 @@ const prepareByAccount = (db: Db) =>
     .limit(1)
     .prepare('application_by_account');
 
+/**
+ * Whether a business name is taken, in one round trip (every autosave that changes the name asks): a merchant of
+ * another organisation has it (case and outer spaces aside; the account's own merchants may keep theirs), or
+ * another account's submitted application of the flow answers it.
+ */
+const prepareNameTaken = (db: Db) =>
+  db
+    .select({
+      taken: sql<boolean>`exists (
+        select 1 from ${merchants}
+        where lower(trim(${merchants.name})) = lower(trim(${sql.placeholder('name')}))
+          and not exists (
+            select 1 from ${memberships}
+            where ${memberships.merchantId} = ${merchants.id} and ${memberships.accountId} = ${sql.placeholder('accountId')}
+          )
+      ) or exists (
+        select 1 from ${drafts}
+        where ${drafts.flow} = ${sql.placeholder('flow')}
+          and ${drafts.ownerId} <> ${sql.placeholder('accountId')}
+          and ${drafts.status} = 'submitted'
+          and lower(${drafts.data} #>> '{business_name}') = lower(trim(${sql.placeholder('name')}))
+      )`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('business_name_taken');
+
 export function createApplicationRepository(db: Db) {
   let byAccountQuery: ReturnType<typeof prepareByAccount> | undefined;
+  let nameTakenQuery: ReturnType<typeof prepareNameTaken> | undefined;
   let accountQuery: ReturnType<typeof prepareAccountById> | undefined;
   const byAccount = async (accountId: string) => {
     byAccountQuery ??= prepareByAccount(db);
@@ -46,19 +73,11 @@ export function createApplicationRepository(db: Db) {
           .returning()
       )[0]!;
     },
-    /** A merchant of another organisation with this business name (the account's own merchant may keep it). */
-    async merchantNameTaken(accountId: string, name: string) {
-      const merchant = await db
-        .select({ id: merchants.id })
-        .from(merchants)
-        .where(sql`lower(trim(${merchants.name})) = lower(trim(${name}))`)
-        .limit(1);
-      if (merchant.length === 0) return false;
-      const own = await db
-        .select({ id: memberships.merchantId })
-        .from(memberships)
-        .where(and(eq(memberships.accountId, accountId), eq(memberships.merchantId, merchant[0]!.id)));
-      return own.length === 0;
+    /** The business name is another organisation's merchant's, or in another account's submitted application. */
+    async businessNameTaken(accountId: string, name: string, flow: string) {
+      nameTakenQuery ??= prepareNameTaken(db);
+      const [row] = await nameTakenQuery.execute({ accountId, name, flow });
+      return row?.taken === true;
     },
   };
 }

@@ -6,7 +6,17 @@ import { drafts } from '../db/schema';
 
 export type DraftRow = typeof drafts.$inferSelect;
 
+/** A draft by its id: every autosave and every view of an application reads it (prepared: repositories/auth.ts). */
+const prepareById = (db: Db) =>
+  db
+    .select()
+    .from(drafts)
+    .where(eq(drafts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('draft_by_id');
+
 export function createDraftRepository(db: Db) {
+  let byIdQuery: ReturnType<typeof prepareById> | undefined;
   const byOwner = async (flow: string, ownerId: string, scope: string) =>
     (
       await db
@@ -18,7 +28,8 @@ export function createDraftRepository(db: Db) {
   return {
     byOwner,
     async byId(id: string) {
-      return (await db.select().from(drafts).where(eq(drafts.id, id)).limit(1))[0];
+      byIdQuery ??= prepareById(db);
+      return (await byIdQuery.execute({ id }))[0];
     },
     /** Creates the owner's draft of a flow, or gives the one already there (two tabs, two servers). */
     async insert(row: Pick<DraftRow, 'flow' | 'ownerId' | 'scope' | 'version' | 'data'> & { id?: string }) {

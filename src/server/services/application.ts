@@ -49,15 +49,12 @@ const UNIQUE_ANSWERS = [
 ] as const;
 
 /** Another merchant's name, or the name in another account's submitted application (BUSINESS_NAME_CONFLICT). */
-async function businessNameTaken(
-  deps: { applications: ApplicationRepository; drafts: DraftRepository },
+function businessNameTaken(
+  deps: { applications: ApplicationRepository },
   accountId: string,
   name: string,
 ): Promise<boolean> {
-  return (
-    (await deps.applications.merchantNameTaken(accountId, name)) ||
-    deps.drafts.answeredElsewhere(ONBOARDING_FLOW, accountId, ['business_name'], name.trim())
-  );
+  return deps.applications.businessNameTaken(accountId, name, ONBOARDING_FLOW);
 }
 
 /**
@@ -277,9 +274,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 
     /** Business name: conflicts with another merchant or another account's application (spec §8 BUSINESS_NAME_CONFLICT). */
     async merchantGroup(accountId: string, businessName: string) {
-      if (
-        await businessNameTaken({ applications: repository, drafts: deps.draftRows }, accountId, businessName)
-      )
+      if (await businessNameTaken({ applications: repository }, accountId, businessName))
         throw new HttpError(409, 'business name conflict', undefined, {
           kind: 'conflict',
           type: 'BUSINESS_NAME_CONFLICT',
