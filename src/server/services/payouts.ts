@@ -1,23 +1,18 @@
 /**
- * Payouts (shell spec §2.6 `finance/payouts`; capital spec §9; issue 35; docs/payouts.md): settling the payout
- * days that have come (src/domain/payouts.ts planSettlement, written by the repository in one transaction), the
- * completed payouts with filters, totals and CSV, one payout's breakdown and lines (and their CSV, which sums to
- * its net), what is planned next per store, the home's tile, and the payouts one payment was paid in.
- *
- * **When payouts are made.** The provider's payout run settles every merchant through today (UTC) before any of
- * its payouts is read — the first read of a day does it, under the merchant's run row's lock, so it happens once
- * whichever instance serves the read; every later read of the day finds the run done (one small query).
+ * Payouts (shell spec §2.6 `finance/payouts`; capital spec §9; issue 35; docs/payouts.md): the completed payouts
+ * with filters, totals and CSV, one payout's breakdown and lines (and their CSV, which sums to its net), what is
+ * planned next per store, the home's tile, and the payouts one payment was paid in. Every read first runs the
+ * provider's payout run through today (./payoutSettlement.ts: once a day per merchant, whichever instance).
  *
  * Scope: a caller sees the payouts of the merchants whose membership has `is_payouts_allowed` (isPayoutsAllowed,
  * shell spec §6); any other payout "does not exist" (404); a caller with none gets 403. Bad filters are 400 naming
  * the field.
  */
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { csvLine } from '../../domain/csv';
 import { isDay } from '../../domain/days';
-import { currencyDecimals, minorToDecimal } from '../../domain/money';
+import { minorToDecimal } from '../../domain/money';
 import {
   addDays,
   dayOf,
@@ -25,12 +20,9 @@ import {
   isPayoutStatus,
   PAYOUTS_PAGE_SIZE,
   payoutStatus,
-  planSettlement,
   type Breakdown as BreakdownMinor,
-  type SettlementLoan,
-  type SettlementStore,
 } from '../../domain/payouts';
-import { currencyOfCountry, nextPayoutDay, type PayoutSchedule } from '../../domain/stores';
+import { nextPayoutDay } from '../../domain/stores';
 import { groupIban, maskIban } from '../../engine/core/iban';
 import type {
   PaymentPayouts,
@@ -49,22 +41,11 @@ import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { PaymentRepository } from '../repositories/payments';
-import type {
-  LoanRow,
-  PayoutQuery,
-  PayoutRepository,
-  PayoutRow,
-  SettlementSnapshot,
-  SettlementWrite,
-} from '../repositories/payouts';
+import type { PayoutQuery, PayoutRepository, PayoutRow } from '../repositories/payouts';
 import { valuesOf } from './listFilters';
+import { createPayoutSettlement, settlementStores } from './payoutSettlement';
 import { merchantsWith } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
-
-/** Loans whose weekly repayment comes out of the payouts (capital spec §3: sales-share; direct debit is not). */
-const RUNNING = new Set(['paying', 'overdue']);
-/** How far ahead the upcoming page plans. */
-const PLAN_DAYS = 31;
 
 export const PAYOUT_EXPORT_COLUMNS = [
   'id',
@@ -98,43 +79,6 @@ export const TRANSACTION_COLUMNS = [
   'currency',
 ] as const;
 
-const major = (minor: number, currency: string) => minor / 10 ** currencyDecimals(currency);
-const minorOf = (amount: unknown, currency: string) =>
-  Math.round(Number(amount ?? 0) * 10 ** currencyDecimals(currency));
-
-/** The running sales-share advance of a merchant, in the planner's terms (minor units of its currency). */
-function runningLoan(loans: LoanRow[]): (SettlementLoan & { currency: string; row: LoanRow }) | null {
-  for (const row of loans) {
-    const d = row.data;
-    const tags = Array.isArray(d.tags) ? (d.tags as string[]) : [];
-    if (!RUNNING.has(row.status) || tags.includes('direct_debit') || d.direct_debit) continue;
-    const currency = typeof d.currency === 'string' ? d.currency : 'AED';
-    const repayments = Array.isArray(d.repayments) ? (d.repayments as Record<string, unknown>[]) : [];
-    return {
-      id: row.id,
-      row,
-      currency,
-      rate_percent: Number(d.repayment_rate ?? 22),
-      outstanding: Math.max(0, minorOf(d.amount_vat, currency) - minorOf(d.paid_amount, currency)),
-      since: typeof d.applied_at === 'string' ? d.applied_at.slice(0, 10) : dayOf(row.createdAt),
-      next_due: typeof d.next_repayment_date === 'string' ? d.next_repayment_date.slice(0, 10) : null,
-      repayments: repayments
-        .filter((r) => r.repayment_type !== 'early_pay_off')
-        .map((r) => ({ date: String(r.date).slice(0, 10), amount: minorOf(r.amount, currency) })),
-    };
-  }
-  return null;
-}
-
-/** The planner's view of a merchant's stores (their JSON as the stores API writes it). */
-const settlementStores = (snapshot: SettlementSnapshot): SettlementStore[] =>
-  snapshot.stores.map((s) => ({
-    id: s.id,
-    currency: currencyOfCountry(s.country),
-    schedules: s.payoutSchedules as unknown as PayoutSchedule[],
-    commissions: s.commissions as unknown as SettlementStore['commissions'],
-  }));
-
 export function createPayoutService(deps: {
   repository: PayoutRepository;
   payments: PaymentRepository;
@@ -143,101 +87,12 @@ export function createPayoutService(deps: {
 }) {
   const { repository, payments, accounts, clock } = deps;
   const today = () => dayOf(clock.now());
+  const { settleDue, planned } = createPayoutSettlement({ repository, clock });
 
   async function readable(accountId: string): Promise<string[]> {
     const merchants = await merchantsWith(accounts, accountId, 'is_payouts_allowed');
     if (merchants.length === 0) throw new HttpError(403, 'forbidden');
     return merchants;
-  }
-
-  /**
-   * Plans a merchant's settlement through `through` from what waits: the stores of the running advance's currency
-   * with the advance (it is repaid from those), the others without.
-   */
-  function plan(snapshot: SettlementSnapshot, through: string) {
-    const stores = settlementStores(snapshot);
-    const loan = runningLoan(snapshot.loans);
-    const repaying = (storeId: string) =>
-      loan !== null && stores.find((s) => s.id === storeId)?.currency === loan.currency;
-    const part = (withLoan: boolean) =>
-      planSettlement({
-        through,
-        stores: stores.filter((s) => repaying(s.id) === withLoan),
-        captures: snapshot.captures.filter((c) => repaying(c.store_id) === withLoan),
-        refunds: snapshot.refunds.filter((r) => repaying(r.store_id) === withLoan),
-        loan: withLoan ? loan : null,
-      });
-    return { planned: loan ? [...part(false), ...part(true)] : part(false), loan };
-  }
-
-  /** The provider's payout run for these merchants through today (each once a day; see the module's note). */
-  async function settleDue(merchantIds: string[]): Promise<Map<string, number>> {
-    const day = today();
-    const runs = await repository.runs(merchantIds);
-    const due = merchantIds.filter((m) => (runs.get(m)?.settledThrough ?? '') < day);
-    for (const merchantId of due) {
-      await repository.settle(merchantId, day, (snapshot): SettlementWrite => {
-        const { planned, loan } = plan(snapshot, day);
-        const withIds = planned.map((p) => ({
-          ...p,
-          id: `po-${p.day.replace(/-/g, '')}-${randomUUID().slice(0, 8)}`,
-        }));
-        const loans: SettlementWrite['loans'] = [];
-        if (loan) {
-          const taken = withIds.filter((p) => p.loan && !p.loan.recorded && p.breakdown.capital > 0);
-          if (taken.length > 0) {
-            const d = loan.row.data;
-            const repayments = Array.isArray(d.repayments) ? [...(d.repayments as unknown[])] : [];
-            let paid = minorOf(d.paid_amount, loan.currency);
-            for (const p of taken) {
-              paid += p.breakdown.capital;
-              repayments.push({
-                id: `${loan.id}-${p.id}`,
-                repayment_type: 'weekly',
-                date: p.day,
-                amount: major(p.breakdown.capital, loan.currency),
-                payment_amount: major(p.breakdown.capital + p.breakdown.net, loan.currency),
-                payout_id: p.id,
-              });
-            }
-            loans.push({
-              id: loan.id,
-              data: {
-                ...d,
-                repayments,
-                paid_amount: major(paid, loan.currency),
-                // The next is a week after the last taken (the capital pages' "next repayment").
-                next_repayment_date: addDays(taken.at(-1)!.day, 7),
-              },
-            });
-          }
-        }
-        return { payouts: withIds, loans };
-      });
-    }
-    const current = due.length > 0 ? await repository.runs(merchantIds) : runs;
-    return new Map([...current].map(([m, run]) => [m, run.version]));
-  }
-
-  /**
-   * A merchant's next payouts (the next 31 days) as planned from what waits: kept while its money's version holds
-   * (every capture, refund and settlement moves it, in the database, so an instance never serves a plan another
-   * instance's capture made stale), at most 1,000 merchants' (the oldest kept leaves first).
-   */
-  const plans = new Map<
-    string,
-    { day: string; version: number; result: ReturnType<typeof plan>; snapshot: SettlementSnapshot }
-  >();
-  async function planned(merchantId: string, version: number | undefined) {
-    const day = today();
-    const kept = plans.get(merchantId);
-    if (kept && version !== undefined && kept.day === day && kept.version === version) return kept;
-    const snapshot = await repository.snapshot(merchantId);
-    const fresh = { day, version: version ?? -1, result: plan(snapshot, addDays(day, PLAN_DAYS)), snapshot };
-    plans.delete(merchantId);
-    plans.set(merchantId, fresh);
-    if (plans.size > 1000) plans.delete(plans.keys().next().value!);
-    return fresh;
   }
 
   async function storeNames(merchantIds: string[]) {
