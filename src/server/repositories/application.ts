@@ -1,6 +1,6 @@
 /** SQL of onboarding applications (their answers are their drafts', see repositories/drafts.ts). */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { applications, drafts, memberships, merchants } from '../db/schema';
 import { prepareAccountById } from './account';
