@@ -86,7 +86,15 @@ export function createFileService(deps: FilesDeps) {
       const id = randomUUID();
       const name = safeFileName(file.name, type.mime);
       await store.put(id, file.bytes);
-      await repository.addFile({ id, accountId, name, mimeType: type.mime, size: file.bytes.length });
+      try {
+        await repository.addFile({ id, accountId, name, mimeType: type.mime, size: file.bytes.length });
+      } catch (error) {
+        // No row will ever point at these bytes (the database is down, say): they go again, or, if the store
+        // fails too, stay as an object nothing can reach — never a row without bytes. The caller gets the
+        // database's answer (503 while it is unavailable).
+        await store.delete(id).catch(() => undefined);
+        throw error;
+      }
       return {
         url: `${deps.publicUrl}${FILE_URL_PATH}/${id}#${encodeURIComponent(name)}`,
         name,
