@@ -17,7 +17,6 @@ import {
   NavLink,
   Paper,
   Popover,
-  ScrollArea,
   Stack,
   Text,
   Tooltip,
@@ -134,96 +133,97 @@ export function Sidebar(props: {
 
   return (
     <Stack h="100%" gap={0} className={classes.sidebar} data-collapsed={collapsed || undefined}>
-      {/* "auto": the scrollbar shows whenever the list is longer than the screen, and a shade at the bottom edge
-          says there is more below (a 1280 × 720 screen; at 1280 × 800 every entry of the fullest sidebar fits). */}
-      <ScrollArea
-        style={{ flex: 1 }}
-        type="auto"
-        viewportRef={viewport}
-        onScrollPositionChange={measureMore}
-        className={classes.scroll}
-        data-more-below={moreBelow || undefined}
-      >
-        <Stack gap="xs" p={collapsed ? 8 : 'sm'} ref={list}>
-          {alert && !collapsed && (
-            <Alert
-              className={bounce ? classes.bounce : undefined}
-              color={alert === 'warning' ? 'yellow' : 'red'}
-              variant="light"
-              icon={alert === 'warning' ? <IconAlertTriangle size={18} /> : <IconAlertOctagon size={18} />}
-              p="xs"
-            >
-              <Text size="xs">{t(`legalEntityAlert.${alert}`)}</Text>
-              <Anchor
-                component={Link}
-                to={alert === 'warning' ? `/legal-entities/${shell.legalEntity?.id ?? ''}` : '/support'}
-                size="xs"
-                fw={600}
-                onClick={props.onNavigate}
-              >
-                {t(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
-              </Anchor>
-            </Alert>
-          )}
-          {alert && collapsed && (
-            <Tooltip label={t(`legalEntityAlert.${alert}`)} position="right" multiline w={220}>
-              <Box
-                ta="center"
+      {/* The browser's own scrolling: the scrollbar shows whenever the list is longer than the screen, and a shade
+          at the bottom edge says there is more below (a 1280 × 720 screen; at 1280 × 800 every entry of the
+          fullest sidebar fits). Not Mantine's ScrollArea, which measured its thumb on every load (~60 ms of the
+          home's first render at 4x CPU, bench:home) and drew a scrollbar of its own. */}
+      <div className={classes.scroll} data-more-below={moreBelow || undefined} data-testid="sidebar-scroll">
+        <div className={classes.viewport} ref={viewport} onScroll={measureMore} data-testid="sidebar-list">
+          <Stack gap="xs" p={collapsed ? 8 : 'sm'} ref={list}>
+            {alert && !collapsed && (
+              <Alert
                 className={bounce ? classes.bounce : undefined}
-                c={alert === 'warning' ? 'yellow' : 'red'}
+                color={alert === 'warning' ? 'yellow' : 'red'}
+                variant="light"
+                icon={alert === 'warning' ? <IconAlertTriangle size={18} /> : <IconAlertOctagon size={18} />}
+                p="xs"
               >
-                {alert === 'warning' ? (
-                  <IconAlertTriangle size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
-                ) : (
-                  <IconAlertOctagon size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
-                )}
-              </Box>
-            </Tooltip>
-          )}
-          {NAVIGATION.map((section) => {
-            const items = section.items.filter((i) => i.allow(shell.permissions));
-            const extra = extraItems(section.id, shell, lang);
-            // Catalogue flows that declare an entry here (flow.json `entry`), after the section's own items.
-            const flows = (flowEntries.data ?? []).filter(
-              (entry) => entry.section === section.id && entryAllowed(entry, shell.permissions),
-            );
-            if (items.length + extra.length + flows.length === 0) return null;
-            return (
-              <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
-                {!collapsed && (
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={2}>
-                    {t(`section.${section.id}`)}
-                  </Text>
-                )}
-                <Stack gap={0}>
-                  {extra.map(item)}
-                  {items.map((nav) =>
-                    nav.id === 'users' ? (
-                      <UsersWithTutorial key="users" link={item(nav)} onNavigate={props.onNavigate} />
-                    ) : (
-                      item(nav)
-                    ),
+                <Text size="xs">{t(`legalEntityAlert.${alert}`)}</Text>
+                <Anchor
+                  component={Link}
+                  to={alert === 'warning' ? `/legal-entities/${shell.legalEntity?.id ?? ''}` : '/support'}
+                  size="xs"
+                  fw={600}
+                  onClick={props.onNavigate}
+                >
+                  {t(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
+                </Anchor>
+              </Alert>
+            )}
+            {alert && collapsed && (
+              <Tooltip label={t(`legalEntityAlert.${alert}`)} position="right" multiline w={220}>
+                <Box
+                  ta="center"
+                  className={bounce ? classes.bounce : undefined}
+                  c={alert === 'warning' ? 'yellow' : 'red'}
+                >
+                  {alert === 'warning' ? (
+                    <IconAlertTriangle size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
+                  ) : (
+                    <IconAlertOctagon size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
                   )}
-                  {flows.map((entry) => flowItem(entry))}
-                </Stack>
-              </Box>
-            );
-          })}
-          {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
-            <Paper withBorder p="xs" radius="md" bg="mint.0">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
-                <Text size="xs" fw={600}>
-                  {t('survey.title')}
+                </Box>
+              </Tooltip>
+            )}
+            {NAVIGATION.map((section) => {
+              const items = section.items.filter((i) => i.allow(shell.permissions));
+              const extra = extraItems(section.id, shell, lang);
+              // Catalogue flows that declare an entry here (flow.json `entry`), after the section's own items.
+              const flows = (flowEntries.data ?? []).filter(
+                (entry) => entry.section === section.id && entryAllowed(entry, shell.permissions),
+              );
+              if (items.length + extra.length + flows.length === 0) return null;
+              return (
+                <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
+                  {!collapsed && (
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={2}>
+                      {t(`section.${section.id}`)}
+                    </Text>
+                  )}
+                  <Stack gap={0}>
+                    {extra.map(item)}
+                    {items.map((nav) =>
+                      nav.id === 'users' ? (
+                        <UsersWithTutorial key="users" link={item(nav)} onNavigate={props.onNavigate} />
+                      ) : (
+                        item(nav)
+                      ),
+                    )}
+                    {flows.map((entry) => flowItem(entry))}
+                  </Stack>
+                </Box>
+              );
+            })}
+            {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
+              <Paper withBorder p="xs" radius="md" bg="mint.0">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
+                  <Text size="xs" fw={600}>
+                    {t('survey.title')}
+                  </Text>
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('survey.close')}
+                    onClick={() => setSurveyClosed('1')}
+                  />
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('survey.body')}
                 </Text>
-                <CloseButton size="sm" aria-label={t('survey.close')} onClick={() => setSurveyClosed('1')} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t('survey.body')}
-              </Text>
-            </Paper>
-          )}
-        </Stack>
-      </ScrollArea>
+              </Paper>
+            )}
+          </Stack>
+        </div>
+      </div>
       <Stack gap={2} p={collapsed ? 8 : 'xs'} className={classes.footer}>
         {/* The language toggle and the help centre are in the top bar on a desktop (once is enough); the phone's
             top bar has no room for them, so the drawer keeps them (spec §2.3's footer). */}
