@@ -92,8 +92,10 @@ const ROUTES: RouteBudget[] = [
     // FlowForm starts a draft with api/draftStart.ts alone: the engine's draft code loads with the engine.
     // 62: the same fragmentation as the wizard's (support's and legal entities' screens share Mantine's
     // pieces), +0.2 and +0.9 KiB. 76 since small shared chunks are copied into the chunks using them
-    // (vite.config.ts): 74.4 KiB in 4 requests instead of 62 KiB in 28.
-    budgetKiB: 76,
+    // (vite.config.ts): 74.4 KiB in 4 requests instead of 62 KiB in 28. 82 since the signed-in shell no longer
+    // draws Mantine's ScrollArea (the sidebar scrolls natively: bench:home): its chunk (6.1 KiB) moved out of the
+    // shell every signed-in page loads and is now counted here (capital's dropdowns draw it), 75.4 → 81.4 KiB.
+    budgetKiB: 82,
     modules: () => ['src/web/features/capital/routes/CapitalPages.tsx', 'locales/en/capital.json'],
     beyond: () => ['src/web/app/shell/AppLayout.tsx', 'src/web/app/shell/pages.tsx'],
   },
