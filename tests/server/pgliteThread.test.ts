@@ -3,7 +3,7 @@
  * rows in both shapes with the caller's type parsers, PostgreSQL's errors with their fields, transactions that
  * commit or roll back, NOTIFY — and the whole server's database (openDatabase) running on it, on disk.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -131,7 +131,6 @@ describe('PGlite on its own thread', () => {
 
   it('reports a directory PGlite cannot open, and nothing keeps running', async () => {
     const file = path.join(freshDir(), 'not-a-directory');
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(file, 'x');
     await expect(openPgliteThread(file)).rejects.toThrow();
   });

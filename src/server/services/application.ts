@@ -48,15 +48,6 @@ const UNIQUE_ANSWERS = [
   ['/legal_info/unified_number', 'onboarding:errors.unifiedTaken'],
 ] as const;
 
-/** Another merchant's name, or the name in another account's submitted application (BUSINESS_NAME_CONFLICT). */
-function businessNameTaken(
-  deps: { applications: ApplicationRepository },
-  accountId: string,
-  name: string,
-): Promise<boolean> {
-  return deps.applications.businessNameTaken(accountId, name, ONBOARDING_FLOW);
-}
-
 /**
  * What the onboarding flow adds to the drafts service: the business name and registration numbers others hold
  * (checked when saved and at submit), and the report recipient defaulting to the application's e-mail (spec §3).
@@ -65,7 +56,6 @@ export function onboardingHooks(deps: {
   applications: ApplicationRepository;
   drafts: DraftRepository;
 }): FlowHooks {
-  const nameTaken = (accountId: string, name: string) => businessNameTaken(deps, accountId, name);
   return {
     async lookups({ ownerId, data, saved }) {
       const found: FieldMessage[] = [];
@@ -74,7 +64,7 @@ export function onboardingHooks(deps: {
         saved('/business_name') &&
         typeof name === 'string' &&
         name.trim() !== '' &&
-        (await nameTaken(ownerId, name))
+        (await deps.applications.businessNameTaken(ownerId, name, ONBOARDING_FLOW))
       )
         found.push({ pointer: '/business_name', key: 'onboarding:errors.businessNameConflict', params: {} });
       for (const [pointer, key] of UNIQUE_ANSWERS) {
@@ -274,7 +264,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 
     /** Business name: conflicts with another merchant or another account's application (spec §8 BUSINESS_NAME_CONFLICT). */
     async merchantGroup(accountId: string, businessName: string) {
-      if (await businessNameTaken({ applications: repository }, accountId, businessName))
+      if (await repository.businessNameTaken(accountId, businessName, ONBOARDING_FLOW))
         throw new HttpError(409, 'business name conflict', undefined, {
           kind: 'conflict',
           type: 'BUSINESS_NAME_CONFLICT',
