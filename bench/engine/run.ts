@@ -9,28 +9,27 @@
  *
  * Three more rows are floors: `bare`, one plain <input>; `mantine`, one
  * Mantine TextInput (the input every text field of both forms draws); and
- * `page60`, that input among 59 more, without any form engine (the browser's
- * own cost of a keystroke in a long page). Chromium runs with vsync off (frames as soon as there is
- * something to draw), so the figures are the work a keystroke costs, not the
- * wait for the next 60 Hz tick (with vsync on, even the bare input measures
- * ~16.7 ms; BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the
- * keystrokes' JavaScript time goes.
+ * `page60`, that input among 59 more, without any form engine (autofill reads
+ * the 60 as one form, and each keystroke re-renders them all: a long page done
+ * plainly). Chromium runs with vsync off (frames as soon as there is something
+ * to draw), so the figures are the work a keystroke costs, not the wait for the
+ * next 60 Hz tick (with vsync on, even the bare input measures ~16.7 ms;
+ * BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the keystrokes'
+ * JavaScript time goes.
  *
- * What is left between our form and the lone input at 4x is the browser's, not ours: after each keystroke
- * Chromium runs a task with no script in it that forces style and layout about four times per form control
- * of the page (240 times for the 60 fields; ~0.5 ms at 1x, 15–30 ms at 4x; its shape matches autofill's
- * scan of the fields). It is there with or without the <form> element and with autocomplete="off", and it
- * grows with the number of fields, not with anything the engine does: the lone input pays it for one field.
- * Our JavaScript per keystroke is ~11 ms at 4x (BENCH_PROFILE=1), about what the lone input's costs.
- * BENCH_TRACE=1 traces the keystrokes and prints, per row, the time in those script-less tasks.
+ * Where a keystroke's time goes (BENCH_TRACE=1 prints the script-less part; BENCH_TRACE_OUT=<dir> writes each
+ * row's trace for a closer look). After the keystroke's own task (its JavaScript, about the lone input's) and its
+ * frame, Chromium runs a task with no script in it: autofill reading every control of the form the typed field
+ * belongs to, forcing style and layout about four times a control (~0.2 ms a control at 4x). With the step's 60
+ * fields in one <form> that was ~12 ms of a keystroke's ~36 at 4x, and it ran before the frame's last task, so
+ * it counted. Since 2026-11-28 a step's fields sit in <form>s of at most 8 (src/engine/react/fieldGroups.ts):
+ * ~3 ms and 33 forced updates a keystroke. What remains above the lone input is mostly the frame: painting,
+ * layerizing and hit-testing (the hover under the pointer) a page with a dozen fields and the stepper on screen
+ * rather than one input (docs/benchmarks.md has the breakdown).
  *
- * That task is Chromium's form extraction (autofill reads every control of the form a typed field belongs to,
- * with its style and layout): 2026-11-25, the `page60` page with each input in a <form> of its own measured at
- * 4x 6 forced style/layout updates and 1.5 ms of script-less work a keystroke instead of 242 and 9.2 ms — and
- * still no better keystroke p95 (89 against 86 ms in that run): the rest of a long page's cost is the frame's
- * own style, layout and paint of 60 controls. A form of 60 fields in one <form> (what Enter, autofill and screen
- * readers expect) cannot type as cheaply as a lone input at 4x; `page60`, not `mantine`, is the floor that
- * matters, and ours is measured against both.
+ * Rows are measured in rounds (BENCH_ROUNDS, default 5): each round types a share of every row's keystrokes,
+ * the rows taking turns in a rotating order, each on a freshly loaded page, so a shared machine's busy spell
+ * lands on every row alike.
  * BENCH_MODES (e.g. `mantine,page60`) and BENCH_RATES (e.g. `4`) run some rows only.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +37,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { cataloguePlugin } from '../../src/cli/catalogueVitePlugin';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/cli/chromium';
 import { checkedVersions } from '../../src/catalogue/pipeline';
@@ -48,7 +47,10 @@ import { percentile } from '../support/percentile';
 const root = path.resolve(import.meta.dirname, '../..');
 const work = path.join(root, '.tmp/bench-engine');
 const FIELDS = 60;
-const KEYSTROKES = Number(process.env.BENCH_KEYS ?? 40);
+// 100 keystrokes: a p95 of 40 is their second-slowest, and swung a lone input's figure from 24 to 53 ms between runs.
+const KEYSTROKES = Number(process.env.BENCH_KEYS ?? 100);
+// In rounds, the rows taking turns (measureRate).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 10);
 // Some rows only (BENCH_MODES, BENCH_RATES); a ratio whose rows did not run is not printed.
 const RATES = process.env.BENCH_RATES?.split(',').map(Number) ?? [1, 4];
@@ -97,21 +99,28 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-function printProfile(
-  name: string,
-  profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
-) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+interface Profile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Self time by function over a row's profiles (one per round). */
+function printProfile(name: string, profiles: Profile[]) {
   const self = new Map<string, number>();
   let total = 0;
-  (profile.samples ?? []).forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
-    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
-    const key = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`;
-    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
-    self.set(key, (self.get(key) ?? 0) + ms);
-    total += ms;
-  });
+  for (const profile of profiles) addProfile(profile);
+  function addProfile(profile: Profile) {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    (profile.samples ?? []).forEach((id, i) => {
+      const frame = byId.get(id)!.callFrame;
+      if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+      const key = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`;
+      const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+      self.set(key, (self.get(key) ?? 0) + ms);
+      total += ms;
+    });
+  }
   process.stdout.write(`profile ${name}: ${total.toFixed(0)} ms of busy samples; top self time:\n`);
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${key}\n`);
@@ -266,7 +275,17 @@ function serve(dir: string): Promise<{ url: string; close: () => void }> {
   });
 }
 
-async function measure(page: Page, url: string, mode: string, rate: number) {
+interface OpenPage {
+  name: string;
+  page: Page;
+  cdp: CDPSession;
+  keys: number[];
+  events: TraceEvent[];
+}
+
+/** One row's page, loaded, throttled, settled and focused in the typed field, with a few unmeasured keystrokes. */
+async function openPage(browser: Browser, url: string, mode: string, rate: number): Promise<OpenPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${url}/?mode=${mode}`);
   await page.waitForFunction(
     () => window.__ready === true && document.getElementById('root_a_f4') !== null,
@@ -275,40 +294,44 @@ async function measure(page: Page, url: string, mode: string, rate: number) {
   );
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  // Let start-up work finish (our runner pre-renders the next step in the background), the same for both modes.
+  // Let start-up work finish (our runner pre-renders the next step in the background), the same for every row.
   await page.waitForTimeout(3000);
-
   await page.click('#root_a_f4');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('x');
+  return { name: `${mode}@${rate}x`, page, cdp, keys: [], events: [] };
+}
+
+/** `count` keystrokes, each timed to the frame after it (main.tsx), added to the row's; traced with BENCH_TRACE. */
+async function typeRound(row: OpenPage, count: number) {
+  const { page, cdp } = row;
+  await page.bringToFront();
+  await page.focus('#root_a_f4');
   await page.evaluate(() => (window.__keys = []));
-  if (PROFILE) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-  }
-  const events: TraceEvent[] = [];
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  const collect = (chunk: { value: unknown[] }) => row.events.push(...(chunk.value as TraceEvent[]));
   if (TRACE) {
-    cdp.on('Tracing.dataCollected', (chunk) => events.push(...(chunk.value as unknown as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', collect);
     await cdp.send('Tracing.start', {
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink',
       transferMode: 'ReportEvents',
     });
   }
-  for (let i = 0; i < KEYSTROKES; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     await page.keyboard.press('x');
     await page.waitForFunction((n) => window.__keys.length >= n, i + 1);
   }
-  const keys = await page.evaluate(() => window.__keys);
-  if (PROFILE) printProfile(`${mode}@${rate}x`, (await cdp.send('Profiler.stop')).profile);
+  row.keys.push(...(await page.evaluate(() => window.__keys)));
   if (TRACE) {
     await cdp.send('Tracing.end');
     await traced;
-    const tasks = scriptlessTasks(events, KEYSTROKES);
-    process.stdout.write(
-      `trace ${mode}@${rate}x: per keystroke ${tasks.ms.toFixed(1)} ms in script-less tasks, ${tasks.forced.toFixed(0)} forced style/layout updates\n`,
-    );
+    cdp.off('Tracing.dataCollected', collect);
   }
+}
 
+/** Next/Back click to the other step painted, SWITCHES times after two that warm caches. */
+async function stepSwitches(row: OpenPage) {
+  const { page } = row;
+  await page.bringToFront();
   const switches: number[] = [];
   for (let i = 0; i < SWITCHES + 2; i += 1) {
     const toB = i % 2 === 0;
@@ -317,8 +340,57 @@ async function measure(page: Page, url: string, mode: string, rate: number) {
     const ms = await result;
     if (i >= 2) switches.push(ms); // the first two warm caches (and the plain form's schema compilation)
   }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return { keys, switches };
+  return switches;
+}
+
+/**
+ * Every row of one CPU rate measured side by side: the keystrokes are typed in ROUNDS rounds, a share of each
+ * row's in every round, the rows taking turns in a rotating order, each turn on a freshly loaded page (pages left
+ * open in the background made every row slower). A shared machine's busy spell then lands on every row alike
+ * instead of on whichever row was typing at the time (typed one row after another, the row typed first measured
+ * up to 1.5 times slower on this machine).
+ */
+async function measureRate(browser: Browser, url: string, rate: number) {
+  const keys = new Map<string, number[]>(MODES.map((mode) => [mode, []]));
+  const events = new Map<string, TraceEvent[]>(MODES.map((mode) => [mode, []]));
+  const profiles = new Map<string, Profile[]>(MODES.map((mode) => [mode, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const count = Math.floor(KEYSTROKES / ROUNDS) + (round < KEYSTROKES % ROUNDS ? 1 : 0);
+    for (let turn = 0; turn < MODES.length; turn += 1) {
+      const mode = MODES[(turn + round) % MODES.length]!;
+      const row = await openPage(browser, url, mode, rate);
+      if (PROFILE) {
+        await row.cdp.send('Profiler.enable');
+        await row.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await row.cdp.send('Profiler.start');
+      }
+      await typeRound(row, count);
+      if (PROFILE) profiles.get(mode)!.push((await row.cdp.send('Profiler.stop')).profile);
+      keys.get(mode)!.push(...row.keys);
+      events.get(mode)!.push(...row.events);
+      await row.page.close();
+    }
+  }
+  const results: Record<string, { keys: number[]; switches: number[] }> = {};
+  for (const mode of MODES) {
+    const name = `${mode}@${rate}x`;
+    if (PROFILE) printProfile(name, profiles.get(mode)!);
+    if (TRACE) {
+      if (process.env.BENCH_TRACE_OUT)
+        writeFileSync(
+          path.join(process.env.BENCH_TRACE_OUT, `${name}.json`),
+          JSON.stringify(events.get(mode)),
+        );
+      const tasks = scriptlessTasks(events.get(mode)!, keys.get(mode)!.length);
+      process.stdout.write(
+        `trace ${name}: per keystroke ${tasks.ms.toFixed(1)} ms in script-less tasks, ${tasks.forced.toFixed(0)} forced style/layout updates\n`,
+      );
+    }
+    const row = await openPage(browser, url, mode, rate);
+    results[name] = { keys: keys.get(mode)!, switches: await stepSwitches(row) };
+    await row.page.close();
+  }
+  return results;
 }
 
 async function main() {
@@ -335,15 +407,9 @@ async function main() {
       ...(process.env.BENCH_VSYNC === '1' ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']),
     ],
   });
-  const results: Record<string, { keys: number[]; switches: number[] }> = {};
+  let results: Record<string, { keys: number[]; switches: number[] }> = {};
   try {
-    for (const rate of RATES) {
-      for (const mode of MODES) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        results[`${mode}@${rate}x`] = await measure(page, server.url, mode, rate);
-        await page.close();
-      }
-    }
+    for (const rate of RATES) results = { ...results, ...(await measureRate(browser, server.url, rate)) };
   } finally {
     await browser.close();
     server.close();
@@ -393,8 +459,10 @@ if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h'))
 
 Renders one generated 60-field step with our engine and with a plain @rjsf/mantine form in headless Chromium and
 prints keystroke-to-frame p50/p95 at 1x and 4x CPU throttle, step-switch time, and the ratios the targets are
-set on. Figures, not a test. Environment: BENCH_KEYS (keystrokes, default 40), BENCH_SWITCHES (default 10),
-BENCH_PROFILE=1 (where the JavaScript time goes), BENCH_TRACE=1 (time in script-less browser tasks),
-BENCH_VSYNC=1 (frames at 60 Hz), CHROMIUM_PATH.
+set on. Figures, not a test. Environment: BENCH_MODES and BENCH_RATES (some rows only, e.g. engine,mantine
+and 4), BENCH_KEYS (keystrokes per row, default 100), BENCH_ROUNDS (the rows take turns, default 5),
+BENCH_SWITCHES (default 10), BENCH_PROFILE=1 (where the JavaScript time goes), BENCH_TRACE=1 (time in
+script-less browser tasks), BENCH_TRACE_OUT=<dir> (each row's trace as JSON), BENCH_VSYNC=1 (frames at 60 Hz),
+CHROMIUM_PATH.
 `);
 else await main();

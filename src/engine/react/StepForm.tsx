@@ -65,7 +65,9 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
         // A `const` is a rule, not an answer: a declaration (`const: true`) must not start ticked; a required yes/no
         // question starts unanswered, not as "no".
         experimental_defaultFormStateBehavior={DEFAULTS}
-        noHtml5Validate
+        // A <div>: the step's fields sit in <form>s of a few fields each (ObjectFieldTemplate.tsx), which cannot
+        // nest in a form; each of those has noValidate, as this one had.
+        tagName="div"
         onChange={handleChange}
         onBlur={handleBlur}
         translateString={translateString}

@@ -15,7 +15,6 @@ import ErrorList from '@rjsf/mantine/lib/templates/ErrorList.js';
 import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/mantine/lib/templates/FieldTemplate.js';
 import MultiSchemaFieldTemplate from '@rjsf/mantine/lib/templates/MultiSchemaFieldTemplate.js';
-import ObjectFieldTemplate from '@rjsf/mantine/lib/templates/ObjectFieldTemplate.js';
 import OptionalDataControlsTemplate from '@rjsf/mantine/lib/templates/OptionalDataControlsTemplate.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
@@ -26,6 +25,7 @@ import { deferredWidget, isWaiting } from '../widgets/deferred';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { DescriptionFieldTemplate } from './DescriptionTemplate';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
+import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
 import { ArrayFieldTemplate } from './listLayouts';
@@ -45,10 +45,10 @@ const widgets: RegistryWidgetsType = {
 };
 
 /**
- * @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate, title templates, list
- * item and add/remove buttons in place of its own, and without its GridTemplate and WrapIfAdditionalTemplate: the
- * catalogue has no layout grids and no free-form keys (rjsf's plain ones stay as the fallback), and those pulled
- * Mantine's Grid into the wizard.
+ * @rjsf/mantine's templates (its generateTemplates() list) with our BaseInputTemplate, title templates, object
+ * template (a long step's fields in several `<form>`s), list item and add/remove buttons in place of its own,
+ * and without its GridTemplate and WrapIfAdditionalTemplate: the catalogue has no layout grids and no free-form
+ * keys (rjsf's plain ones stay as the fallback), and those pulled Mantine's Grid into the wizard.
  */
 const templates = {
   ArrayFieldItemTemplate,

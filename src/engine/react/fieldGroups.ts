@@ -1,0 +1,125 @@
+/**
+ * Where a long step is cut into `<form>`s of a few fields each (ObjectFieldTemplate.tsx draws them).
+ *
+ * Why: on every keystroke Chromium's autofill reads every control of the form the typed field belongs to, with its
+ * style and layout (about 0.2 ms a control at 4x CPU slowdown: 12 ms a key on a 60-field step, run after the
+ * keystroke's frame and before the next task; `npm run bench:engine` with BENCH_TRACE=1). A step cut into forms
+ * of at most MAX_FIELDS_PER_FORM fields costs a keystroke the same whatever its length. Every step of today's
+ * catalogue has 8 fields or fewer, so each is still one form, and autofill still fills a block of related fields
+ * (a contact, an address) together: it fills within a form, and a field is never split from its object.
+ *
+ * The cuts are decided once per step from its schema's own properties, not from what is on screen: a field that
+ * a rule reveals joins the form it is drawn in, and no other field moves to another form (a field moved to
+ * another element would be remounted under the merchant's fingers and lose focus).
+ */
+import { orderProperties } from '@rjsf/utils';
+
+/** The most fields a `<form>` of a step holds: as many as the longest steps in the catalogue today. */
+export const MAX_FIELDS_PER_FORM = 8;
+
+type Schema = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Schema =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * How many controls a property draws: one for a value, the sum of its properties for an object, one item's
+ * for a list. `resolve` follows a `$ref` (rjsf's retrieveSchema); depth guards against a schema that refers to
+ * itself.
+ */
+export function fieldCount(schema: unknown, resolve: (schema: Schema) => Schema, depth = 0): number {
+  if (!isObject(schema) || depth > 6) return 1;
+  const resolved = '$ref' in schema || 'allOf' in schema ? resolve(schema) : schema;
+  if (isObject(resolved.properties)) {
+    const counts = Object.values(resolved.properties).map((child) => fieldCount(child, resolve, depth + 1));
+    return Math.max(
+      1,
+      counts.reduce((sum, n) => sum + n, 0),
+    );
+  }
+  if (isObject(resolved.items)) return fieldCount(resolved.items, resolve, depth + 1);
+  return 1;
+}
+
+/**
+ * The properties (in the order they are drawn) that each start a new form, for a step whose root schema has
+ * these `properties` and whose UI schema is `ui`. Forms are balanced (60 fields make 8 forms of 7 or 8, not
+ * seven of 8 and one of 4); a hidden property counts for nothing; a property is never split, so an object
+ * heavier than the limit makes a longer form. Empty when the step fits in one form.
+ */
+export function formStarts(
+  properties: Schema,
+  ui: Schema | undefined,
+  count: (schema: unknown) => number,
+  max = MAX_FIELDS_PER_FORM,
+): Set<string> {
+  let order = Object.keys(properties);
+  try {
+    order = orderProperties(
+      order,
+      Array.isArray(ui?.['ui:order']) ? (ui['ui:order'] as string[]) : undefined,
+    );
+  } catch {
+    // A `ui:order` that names unknown fields: rjsf reports it on the form itself; the schema's order will do here.
+  }
+  const weights = order.map((name) => {
+    const fieldUi = ui?.[name];
+    const hidden = isObject(fieldUi) && fieldUi['ui:widget'] === 'hidden';
+    return [name, hidden ? 0 : count(properties[name])] as const;
+  });
+  const total = weights.reduce((sum, [, weight]) => sum + weight, 0);
+  const forms = Math.ceil(total / max);
+  const starts = new Set<string>();
+  if (forms <= 1) return starts;
+  let next = 1;
+  let before = 0;
+  let inForm = 0;
+  for (const [name, weight] of weights) {
+    if (weight === 0) continue;
+    if (inForm > 0 && before >= (next * total) / forms) {
+      starts.add(name);
+      inForm = 0;
+      while (before >= (next * total) / forms) next += 1;
+    }
+    before += weight;
+    inForm += weight;
+  }
+  return starts;
+}
+
+/** Where a step's forms are cut: at which object (a path of property names) and before which of its properties. */
+export interface FormCuts {
+  path: string[];
+  starts: Set<string>;
+}
+
+/**
+ * The cuts for a step: among the root's properties, or, when the root only wraps one object (legal_info holding
+ * a whole step), among that object's, and so on down.
+ */
+export function formCuts(root: unknown, ui: unknown, resolve: (schema: Schema) => Schema): FormCuts {
+  const safeResolve = (schema: Schema) => {
+    try {
+      return resolve(schema);
+    } catch {
+      return schema;
+    }
+  };
+  const path: string[] = [];
+  let schema = isObject(root) ? safeResolve(root) : {};
+  let level = isObject(ui) ? ui : undefined;
+  for (;;) {
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    const names = Object.keys(properties);
+    const only = names.length === 1 ? properties[names[0]!] : undefined;
+    const inner = isObject(only) ? safeResolve(only) : undefined;
+    if (!inner || !isObject(inner.properties) || path.length > 6) {
+      const count = (child: unknown) => fieldCount(child, safeResolve);
+      return { path, starts: formStarts(properties, level, count) };
+    }
+    path.push(names[0]!);
+    schema = inner;
+    const next = level?.[names[0]!];
+    level = isObject(next) ? next : undefined;
+  }
+}

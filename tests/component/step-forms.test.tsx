@@ -1,0 +1,95 @@
+/**
+ * A long step's fields in <form>s of a few fields each (ObjectFieldTemplate.tsx, fieldGroups.ts), as the wizard's
+ * rjsf form draws them: every field in a form, none over the limit, a short step one form, the typed field kept
+ * (same element, focus kept) when a rule reveals a field, and Enter in a form going nowhere.
+ */
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import validator from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import { Form } from '../../src/engine/react/registry';
+import { MAX_FIELDS_PER_FORM } from '../../src/engine/react/fieldGroups';
+
+const fields = (n: number) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, { type: 'string', title: `Field ${i}` }]));
+
+function Step(props: { schema: RJSFSchema; initial?: Record<string, unknown> }) {
+  const [data, setData] = useState<Record<string, unknown>>(props.initial ?? {});
+  return (
+    <MantineProvider>
+      <Form
+        tagName="div"
+        schema={props.schema}
+        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+        formData={data}
+        validator={validator}
+        onChange={(event) => setData(event.formData as Record<string, unknown>)}
+      >
+        <></>
+      </Form>
+    </MantineProvider>
+  );
+}
+
+const forms = (container: HTMLElement) => [...container.querySelectorAll('form')];
+
+describe("a step's forms", () => {
+  it('hold every field of a 20-field step, at most 8 to a form, in the order of the schema', () => {
+    const { container } = render(<Step schema={{ type: 'object', properties: fields(20) }} />);
+    const all = forms(container);
+    expect(all).toHaveLength(3);
+    const counts = all.map((form) => form.querySelectorAll('input').length);
+    expect(counts.reduce((a, b) => a + b)).toBe(20);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(MAX_FIELDS_PER_FORM);
+    // No field is left outside a form, and none nests in another form.
+    expect([...container.querySelectorAll('input')].every((input) => input.closest('form'))).toBe(true);
+    expect(container.querySelector('form form')).toBeNull();
+    const order = [...container.querySelectorAll('input')].map((input) => input.id);
+    expect(order).toEqual(Object.keys(fields(20)).map((name) => `root_${name}`));
+  });
+
+  it('is one form for a step of 8 fields', () => {
+    const { container } = render(<Step schema={{ type: 'object', properties: fields(8) }} />);
+    expect(forms(container)).toHaveLength(1);
+    expect(forms(container)[0]!.querySelectorAll('input')).toHaveLength(8);
+  });
+
+  it('keeps the field being typed in, and its form, when a rule reveals another field', async () => {
+    // f0 = "yes" reveals "extra": with it the step has 17 fields, as many forms as before, none moved.
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: fields(16),
+      if: { properties: { f0: { const: 'yes' } }, required: ['f0'] },
+      then: { properties: { extra: { type: 'string', title: 'Extra' } } },
+    };
+    const { container } = render(<Step schema={schema} />);
+    const before = forms(container);
+    const typed = screen.getByLabelText('Field 0');
+    const user = userEvent.setup();
+    await user.click(typed);
+    await user.keyboard('yes');
+    expect(await screen.findByLabelText('Extra')).toBeTruthy();
+    expect(screen.getByLabelText('Field 0')).toBe(typed);
+    expect(document.activeElement).toBe(typed);
+    expect((typed as HTMLInputElement).value).toBe('yes');
+    // The same form elements, each field still in the one it was in.
+    expect(forms(container)).toEqual(before);
+    expect(typed.closest('form')).toBe(before[0]);
+  });
+
+  it('go nowhere on Enter: the submit is stopped and nothing is checked', () => {
+    const { container } = render(
+      <Step schema={{ type: 'object', required: ['f0'], properties: fields(9) }} />,
+    );
+    const form = forms(container)[1]!;
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    fireEvent(form, submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(form.noValidate).toBe(true);
+    // rjsf's own submit (which would mark f0 as missing) does not run for a form inside it.
+    expect(screen.queryByText(/required/i)).toBeNull();
+  });
+});
