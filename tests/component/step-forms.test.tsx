@@ -9,27 +9,33 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import validator from '@rjsf/validator-ajv8';
-import type { RJSFSchema } from '@rjsf/utils';
-import { Form } from '../../src/engine/react/registry';
+import { StepForm } from '../../src/engine/react/StepForm';
+import type { LoadedStep } from '../../src/engine/react/browserFlowSource';
 import { MAX_FIELDS_PER_FORM } from '../../src/engine/react/fieldGroups';
+import { localRefs } from '../../src/engine/core/schemaRef';
+import type { FormData } from '../../src/engine/core/types';
+
+type RJSFSchema = Record<string, unknown>;
 
 const fields = (n: number) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, { type: 'string', title: `Field ${i}` }]));
 
-function Step(props: { schema: RJSFSchema; initial?: Record<string, unknown> }) {
-  const [data, setData] = useState<Record<string, unknown>>(props.initial ?? {});
+/** The step as the wizard draws it (StepForm), with what of a loaded step it reads. */
+function Step(props: { schema: RJSFSchema; initial?: FormData }) {
+  const [data, setData] = useState<FormData>(props.initial ?? {});
+  const step = useState(
+    () =>
+      ({
+        id: 'long',
+        schema: props.schema,
+        ui: {},
+        resolve: localRefs(props.schema as never),
+        rjsfValidator: validator,
+      }) as unknown as LoadedStep,
+  )[0];
   return (
     <MantineProvider>
-      <Form
-        tagName="div"
-        schema={props.schema}
-        uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
-        formData={data}
-        validator={validator}
-        onChange={(event) => setData(event.formData as Record<string, unknown>)}
-      >
-        <></>
-      </Form>
+      <StepForm step={step} ui={step.ui} data={data} errorSchema={{}} onChange={setData} />
     </MantineProvider>
   );
 }
@@ -49,6 +55,27 @@ describe("a step's forms", () => {
     expect(container.querySelector('form form')).toBeNull();
     const order = [...container.querySelectorAll('input')].map((input) => input.id);
     expect(order).toEqual(Object.keys(fields(20)).map((name) => `root_${name}`));
+  });
+
+  it("keeps an object the step's schema refers to whole in one form", () => {
+    const address = Object.fromEntries(
+      ['line1', 'line2', 'city', 'region', 'postcode', 'country'].map((n) => [
+        n,
+        { type: 'string', title: n },
+      ]),
+    );
+    const schema = {
+      type: 'object',
+      $defs: { address: { type: 'object', properties: address } },
+      properties: { ...fields(6), address: { $ref: '#/$defs/address', title: 'Address' } },
+    };
+    const { container } = render(<Step schema={schema} />);
+    // 12 fields: two forms; counted as one field, the address would have left a single form of 7.
+    const all = forms(container);
+    expect(all).toHaveLength(2);
+    const cityForm = container.querySelector('#root_address_city')!.closest('form');
+    expect(container.querySelector('#root_address_line1')!.closest('form')).toBe(cityForm);
+    expect(container.querySelector('#root_address_country')!.closest('form')).toBe(cityForm);
   });
 
   it('is one form for a step of 8 fields', () => {

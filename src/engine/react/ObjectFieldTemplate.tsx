@@ -1,8 +1,9 @@
 /**
  * An object's fields, as @rjsf/mantine's ObjectFieldTemplate draws them (title, description, a grid of fields, the
  * add button of a free-form object), except that a step's fields sit in `<form>`s of a few fields each, cut where
- * fieldGroups.ts says: a keystroke then costs the browser's autofill one short form, not the whole step. The rjsf
- * form itself is a `<div>` (StepForm.tsx), as forms cannot nest. Each form is `display: contents`, so the grid
+ * fieldGroups.ts says (StepForm.tsx works the cuts out and hands them over in the form context): a keystroke
+ * then costs the browser's autofill one short form, not the whole step. The rjsf form itself is then a `<div>`
+ * (StepForm.tsx), as forms cannot nest. Each form is `display: contents`, so the grid
  * lays the fields out as before, and submitting one (Enter in its only text field) does nothing, as Enter did
  * nothing in the step's one form before.
  */
@@ -17,24 +18,8 @@ import {
   titleId,
   type ObjectFieldTemplatePropertyType,
   type ObjectFieldTemplateProps,
-  type RJSFSchema,
 } from '@rjsf/utils';
-import { formCuts, type FormCuts } from './fieldGroups';
-
-/** A step's cuts, worked out once for its schema (the root object draws first and asks; its objects read them). */
-const cutsBySchema = new WeakMap<object, FormCuts>();
-
-function cutsFor(props: ObjectFieldTemplateProps): FormCuts | undefined {
-  const root = props.registry.rootSchema;
-  let cuts = cutsBySchema.get(root);
-  if (!cuts && props.fieldPathId.path.length === 0) {
-    cuts = formCuts(root, props.uiSchema, (schema) =>
-      props.registry.schemaUtils.retrieveSchema(schema as RJSFSchema),
-    );
-    cutsBySchema.set(root, cuts);
-  }
-  return cuts;
-}
+import type { FormCuts } from './fieldGroups';
 
 const stay = (event: FormEvent) => event.preventDefault();
 
@@ -65,7 +50,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const showControlInTitle = !readonly && !disabled;
   const gridCols = typeof uiOptions.gridCols === 'number' ? uiOptions.gridCols : undefined;
   const shown = properties.filter((property) => !property.hidden);
-  const cuts = cutsFor(props);
+  // The wizard's step form says where to cut (StepForm.tsx); a form without cuts draws its fields as one grid.
+  const cuts = (registry.formContext as { formCuts?: FormCuts } | undefined)?.formCuts;
   const path = fieldPathId.path;
   const cutHere =
     cuts !== undefined && cuts.path.length === path.length && cuts.path.every((name, i) => path[i] === name);

@@ -6,6 +6,8 @@ import type { FormData } from '../core/types';
 import { Form } from './registry';
 import classes from './StepForm.module.css';
 import { rjsfTranslator } from './rjsfStrings';
+import { withRef } from '../core/schemaRef';
+import { formCuts } from './fieldGroups';
 import type { LoadedStep } from './browserFlowSource';
 
 interface StepFormProps {
@@ -34,6 +36,14 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
     [onChange, stepId],
   );
   const handleBlur = useCallback((id: string) => onBlur?.(id, stepId), [onBlur, stepId]);
+  // Where the step's fields are cut into <form>s (fieldGroups.ts), worked out once per step with its own $refs,
+  // and handed to ObjectFieldTemplate with the wizard's tools.
+  const { step, formContext } = props;
+  const cuts = useMemo(
+    () => formCuts(step.schema, props.ui, (schema) => withRef(schema, step.resolve)),
+    [step, props.ui],
+  );
+  const context = useMemo(() => ({ ...formContext, formCuts: cuts }), [formContext, cuts]);
   const { t } = useTranslation();
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
   // Fields out of view skip their layout (StepForm.module.css) only once the step has been laid out whole, so each
@@ -58,7 +68,7 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
         schema={props.step.schema}
         uiSchema={uiSchema}
         formData={props.data}
-        formContext={props.formContext}
+        formContext={context}
         validator={props.step.rjsfValidator}
         extraErrors={props.errorSchema}
         showErrorList={false}

@@ -4,9 +4,10 @@
  * Why: on every keystroke Chromium's autofill reads every control of the form the typed field belongs to, with its
  * style and layout (about 0.2 ms a control at 4x CPU slowdown: 12 ms a key on a 60-field step, run after the
  * keystroke's frame and before the next task; `npm run bench:engine` with BENCH_TRACE=1). A step cut into forms
- * of at most MAX_FIELDS_PER_FORM fields costs a keystroke the same whatever its length. Every step of today's
- * catalogue has 8 fields or fewer, so each is still one form, and autofill still fills a block of related fields
- * (a contact, an address) together: it fills within a form, and a field is never split from its object.
+ * of at most MAX_FIELDS_PER_FORM fields costs a keystroke the same whatever its length. Autofill fills within a
+ * form, so a block of related fields (a contact, an address) is kept together: an object is never split. Of
+ * today's catalogue only capital-simple's apply steps (10 fields) are cut, after the signatory's name, e-mail and
+ * phone, the finance question and the licence upload; every other step has 8 fields or fewer and is one form.
  *
  * The cuts are decided once per step from its schema's own properties, not from what is on screen: a field that
  * a rule reveals joins the form it is drawn in, and no other field moves to another form (a field moved to
@@ -14,7 +15,7 @@
  */
 import { orderProperties } from '@rjsf/utils';
 
-/** The most fields a `<form>` of a step holds: as many as the longest steps in the catalogue today. */
+/** The most fields a `<form>` of a step holds: a contact and an address side by side, and no more. */
 export const MAX_FIELDS_PER_FORM = 8;
 
 type Schema = Record<string, unknown>;
@@ -24,20 +25,30 @@ const isObject = (value: unknown): value is Schema =>
 
 /**
  * How many controls a property draws: one for a value, the sum of its properties for an object, one item's
- * for a list. `resolve` follows a `$ref` (rjsf's retrieveSchema); depth guards against a schema that refers to
- * itself.
+ * for a list. `resolve` follows a `$ref` (the step's own, core/schemaRef.ts `withRef`); depth guards against a
+ * schema that refers to itself.
  */
-export function fieldCount(schema: unknown, resolve: (schema: Schema) => Schema, depth = 0): number {
+export function fieldCount(
+  schema: unknown,
+  resolve: (schema: Schema) => Schema,
+  ui?: unknown,
+  depth = 0,
+): number {
   if (!isObject(schema) || depth > 6) return 1;
-  const resolved = '$ref' in schema || 'allOf' in schema ? resolve(schema) : schema;
+  // A widget or custom field drawing the whole value (an upload, an object drawn as one control) is one field.
+  if (isObject(ui) && (typeof ui['ui:widget'] === 'string' || ui['ui:field'] !== undefined)) return 1;
+  const resolved = '$ref' in schema ? resolve(schema) : schema;
+  const uiOf = (name: string) => (isObject(ui) ? ui[name] : undefined);
   if (isObject(resolved.properties)) {
-    const counts = Object.values(resolved.properties).map((child) => fieldCount(child, resolve, depth + 1));
+    const counts = Object.entries(resolved.properties).map(([name, child]) =>
+      fieldCount(child, resolve, uiOf(name), depth + 1),
+    );
     return Math.max(
       1,
       counts.reduce((sum, n) => sum + n, 0),
     );
   }
-  if (isObject(resolved.items)) return fieldCount(resolved.items, resolve, depth + 1);
+  if (isObject(resolved.items)) return fieldCount(resolved.items, resolve, uiOf('items'), depth + 1);
   return 1;
 }
 
@@ -50,7 +61,7 @@ export function fieldCount(schema: unknown, resolve: (schema: Schema) => Schema,
 export function formStarts(
   properties: Schema,
   ui: Schema | undefined,
-  count: (schema: unknown) => number,
+  count: (schema: unknown, ui: unknown) => number,
   max = MAX_FIELDS_PER_FORM,
 ): Set<string> {
   let order = Object.keys(properties);
@@ -65,7 +76,7 @@ export function formStarts(
   const weights = order.map((name) => {
     const fieldUi = ui?.[name];
     const hidden = isObject(fieldUi) && fieldUi['ui:widget'] === 'hidden';
-    return [name, hidden ? 0 : count(properties[name])] as const;
+    return [name, hidden ? 0 : count(properties[name], fieldUi)] as const;
   });
   const total = weights.reduce((sum, [, weight]) => sum + weight, 0);
   const forms = Math.ceil(total / max);
@@ -114,7 +125,7 @@ export function formCuts(root: unknown, ui: unknown, resolve: (schema: Schema) =
     const only = names.length === 1 ? properties[names[0]!] : undefined;
     const inner = isObject(only) ? safeResolve(only) : undefined;
     if (!inner || !isObject(inner.properties) || path.length > 6) {
-      const count = (child: unknown) => fieldCount(child, safeResolve);
+      const count = (child: unknown, childUi: unknown) => fieldCount(child, safeResolve, childUi);
       return { path, starts: formStarts(properties, level, count) };
     }
     path.push(names[0]!);
