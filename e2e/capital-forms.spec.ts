@@ -5,7 +5,7 @@
  * Arabic at 375 px. Each test but the English waitlist's has its own merchant, so no other test's lists change.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './helpers';
+import { shot, signInAs } from './helpers';
 import { capitalMerchant } from './capitalMerchant';
 
 const PDF = {
@@ -191,6 +191,7 @@ test.describe('the simple application form', () => {
     await send.click();
     await expect(page.getByText('This field is required').first()).toBeVisible();
     await page.getByRole('checkbox', { name: 'Add a finance manager' }).check();
+    await shot(page, 'capital-simple-apply-statement');
     const finance = page.locator('#root_finance_name');
     await finance.fill('Layla Haddad');
     await page.getByRole('combobox', { name: 'Country dial code' }).nth(1).selectOption('ARE');
@@ -287,6 +288,7 @@ test.describe('in Arabic on a phone', () => {
     await page.getByRole('textbox', { name: 'الاسم القانوني' }).fill('Mirage Perfumes LLC');
     await page.getByRole('textbox', { name: 'العنوان القانوني' }).fill('Gold Souk, Deira, Dubai');
     await page.getByRole('checkbox', { name: /أوافق على دورة الدفع الثابتة/ }).check();
+    await shot(page, 'capital-simple-apply-ar-375');
     const send = page.getByRole('button', { name: 'إرسال الطلب' });
     const box = await send.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -26,6 +26,9 @@ declare global {
   interface Window {
     __ready?: boolean;
     __keys: number[];
+    /** Settles when the keystroke armed for (run.ts) has been timed: waited on without polling. */
+    __keyed?: Promise<void>;
+    __onKey?: () => void;
     __armSwitch: (fieldId: string) => Promise<number>;
   }
 }
@@ -38,7 +41,10 @@ document.addEventListener(
     const start = event.timeStamp;
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => window.__keys.push(performance.now() - start);
+      channel.port1.onmessage = () => {
+        window.__keys.push(performance.now() - start);
+        window.__onKey?.();
+      };
       channel.port2.postMessage(null);
     });
   },

@@ -317,8 +317,14 @@ async function typeRound(row: OpenPage, count: number) {
     });
   }
   for (let i = 0; i < count; i += 1) {
+    // Armed before the key and awaited after it, without polling: Playwright's waitForFunction polls in
+    // requestAnimationFrame, which kept every row's page drawing frames while it was being measured (a page with
+    // more on screen pays more for each of those frames).
+    await page.evaluate(() => {
+      window.__keyed = new Promise((resolve) => (window.__onKey = resolve));
+    });
     await page.keyboard.press('x');
-    await page.waitForFunction((n) => window.__keys.length >= n, i + 1);
+    await page.evaluate(() => window.__keyed);
   }
   row.keys.push(...(await page.evaluate(() => window.__keys)));
   if (TRACE) {

@@ -3,8 +3,8 @@
  * add button of a free-form object), except that a step's fields sit in `<form>`s of a few fields each, cut where
  * fieldGroups.ts says (StepForm.tsx works the cuts out and hands them over in the form context): a keystroke
  * then costs the browser's autofill one short form, not the whole step. The rjsf form itself is then a `<div>`
- * (StepForm.tsx), as forms cannot nest. Each form is `display: contents`, so the grid
- * lays the fields out as before, and submitting one (Enter in its only text field) does nothing, as Enter did
+ * (StepForm.tsx), as forms cannot nest. Each form lays its fields out as the grid around it would
+ * (ObjectFieldTemplate.module.css), and submitting one (Enter in its only text field) does nothing, as Enter did
  * nothing in the step's one form before.
  */
 import { Box, Container, Group, SimpleGrid, type MantineSpacing } from '@mantine/core';
@@ -20,6 +20,7 @@ import {
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
 import type { FormCuts } from './fieldGroups';
+import classes from './ObjectFieldTemplate.module.css';
 
 const stay = (event: FormEvent) => event.preventDefault();
 
@@ -32,7 +33,7 @@ function inForms(shown: ObjectFieldTemplatePropertyType[], starts: Set<string>):
     forms.at(-1)!.fields.push(property);
   }
   return forms.map((form) => (
-    <form key={form.key} noValidate onSubmit={stay} style={{ display: 'contents' }}>
+    <form key={form.key} className={classes.form} noValidate onSubmit={stay}>
       {form.fields.map((property) => (
         <Box key={property.name}>{property.content}</Box>
       ))}
