@@ -46,10 +46,10 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
   const context = useMemo(() => ({ ...formContext, formCuts: cuts }), [formContext, cuts]);
   const { t } = useTranslation();
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
-  // Forms out of view skip their layout (ObjectFieldTemplate.module.css) only once the step has been laid out
-  // whole, so each keeps its real size while skipped. Skipped from the first frame, a form never drawn counts as
-  // its placeholder size until it is scrolled to, and the page grows under the merchant's finger (a CI run's Back
-  // press landed on the space Back had left). The step's effects run again each time it is shown (a hidden neighbour is not laid out).
+  // Fields out of view skip their layout (StepForm.module.css) only once the step has been laid out whole, so
+  // each keeps its real size while skipped. Skipped from the first frame, a field never drawn counts as 64 px
+  // until it is scrolled to, and the page grows under the merchant's finger (a CI run's Back press landed on the
+  // space Back had left). The step's effects run again each time it is shown (a hidden neighbour is not laid out).
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
