@@ -6,7 +6,6 @@ import type { FormData } from '../core/types';
 import { Form } from './registry';
 import classes from './StepForm.module.css';
 import { rjsfTranslator } from './rjsfStrings';
-import { withRef } from '../core/schemaRef';
 import { formCuts } from './fieldGroups';
 import type { LoadedStep } from './browserFlowSource';
 
@@ -39,10 +38,7 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
   // Where the step's fields are cut into <form>s (fieldGroups.ts), worked out once per step with its own $refs,
   // and handed to ObjectFieldTemplate with the wizard's tools.
   const { step, formContext } = props;
-  const cuts = useMemo(
-    () => formCuts(step.schema, props.ui, (schema) => withRef(schema, step.resolve)),
-    [step, props.ui],
-  );
+  const cuts = useMemo(() => formCuts(step.schema, props.ui, step.resolve), [step, props.ui]);
   const context = useMemo(() => ({ ...formContext, formCuts: cuts }), [formContext, cuts]);
   const { t } = useTranslation();
   const translateString = useMemo(() => rjsfTranslator(t), [t]);

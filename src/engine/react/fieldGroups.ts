@@ -14,42 +14,31 @@
  * another element would be remounted under the merchant's fingers and lose focus).
  */
 import { orderProperties } from '@rjsf/utils';
+import { isObject } from '../core/json';
+import { withRef, type RefResolver, type SchemaObject } from '../core/schemaRef';
+import { fieldsOf, walkFields } from '../core/schemaWalk';
 
 /** The most fields a `<form>` of a step holds: a contact and an address side by side, and no more. */
 export const MAX_FIELDS_PER_FORM = 8;
 
 type Schema = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Schema =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
- * How many controls a property draws: one for a value, the sum of its properties for an object, one item's
- * for a list. `resolve` follows a `$ref` (the step's own, core/schemaRef.ts `withRef`); depth guards against a
- * schema that refers to itself.
+ * How many controls a property draws, by the project's one schema walk (core/schemaWalk.ts: `$ref`s followed, each
+ * field with its own UI schema, a depth limit for a schema that refers to itself): one for a value, the sum of its
+ * fields for an object, one item's for a list; a widget or custom field drawing the whole value (an upload, an
+ * object drawn as one control) is one.
  */
-export function fieldCount(
-  schema: unknown,
-  resolve: (schema: Schema) => Schema,
-  ui?: unknown,
-  depth = 0,
-): number {
-  if (!isObject(schema) || depth > 6) return 1;
-  // A widget or custom field drawing the whole value (an upload, an object drawn as one control) is one field.
-  if (isObject(ui) && (typeof ui['ui:widget'] === 'string' || ui['ui:field'] !== undefined)) return 1;
-  const resolved = '$ref' in schema ? resolve(schema) : schema;
-  const uiOf = (name: string) => (isObject(ui) ? ui[name] : undefined);
-  if (isObject(resolved.properties)) {
-    const counts = Object.entries(resolved.properties).map(([name, child]) =>
-      fieldCount(child, resolve, uiOf(name), depth + 1),
-    );
-    return Math.max(
-      1,
-      counts.reduce((sum, n) => sum + n, 0),
-    );
-  }
-  if (isObject(resolved.items)) return fieldCount(resolved.items, resolve, uiOf('items'), depth + 1);
-  return 1;
+export function fieldCount(schema: unknown, resolve: RefResolver, ui?: unknown): number {
+  if (!isObject(schema)) return 1;
+  let count = 0;
+  walkFields({ schema, ui: isObject(ui) ? ui : {} }, resolve, (node) => {
+    const whole = typeof node.ui['ui:widget'] === 'string' || node.ui['ui:field'] !== undefined;
+    if (!whole && fieldsOf(node, resolve).length > 0) return;
+    count += 1;
+    return false;
+  });
+  return Math.max(1, count);
 }
 
 /**
@@ -108,24 +97,25 @@ export interface FormCuts {
  * The cuts for a step: among the root's properties, or, when the root only wraps one object (legal_info holding
  * a whole step), among that object's, and so on down.
  */
-export function formCuts(root: unknown, ui: unknown, resolve: (schema: Schema) => Schema): FormCuts {
-  const safeResolve = (schema: Schema) => {
+export function formCuts(root: unknown, ui: unknown, resolve: RefResolver): FormCuts {
+  // A resolver that fails leaves the `$ref` unfollowed: a miscounted step is still drawn, an exception is not.
+  const safe: RefResolver = (ref) => {
     try {
-      return resolve(schema);
+      return resolve(ref);
     } catch {
-      return schema;
+      return undefined;
     }
   };
   const path: string[] = [];
-  let schema = isObject(root) ? safeResolve(root) : {};
+  let schema = isObject(root) ? withRef(root as SchemaObject, safe) : {};
   let level = isObject(ui) ? ui : undefined;
   for (;;) {
     const properties = isObject(schema.properties) ? schema.properties : {};
     const names = Object.keys(properties);
     const only = names.length === 1 ? properties[names[0]!] : undefined;
-    const inner = isObject(only) ? safeResolve(only) : undefined;
+    const inner = isObject(only) ? withRef(only as SchemaObject, safe) : undefined;
     if (!inner || !isObject(inner.properties) || path.length > 6) {
-      const count = (child: unknown, childUi: unknown) => fieldCount(child, safeResolve, childUi);
+      const count = (child: unknown, childUi: unknown) => fieldCount(child, safe, childUi);
       return { path, starts: formStarts(properties, level, count) };
     }
     path.push(names[0]!);
