@@ -109,6 +109,71 @@ test.describe('wizard runner', () => {
     await expect(visibleText(page, 'Please enter valid email')).toHaveCount(0);
   });
 
+  test('a field being typed in is laid out on its own, and keeps its size: nothing around it moves', async ({
+    page,
+  }) => {
+    await page.goto(`${base}/basic-info`);
+    const first = page.getByRole('textbox', { name: /First name/ });
+    const fields = [first, page.getByRole('textbox', { name: /Business name/ })];
+    const phone = page.getByRole('textbox', { name: /Phone number/ });
+    await expect(phone).toBeVisible();
+    // Where each input sits on the page (not in the viewport, which a focus may scroll on a phone).
+    const boxes = () =>
+      Promise.all(
+        [...fields, phone].map((field) =>
+          field.evaluate((input) => {
+            const r = input.getBoundingClientRect();
+            return [r.x + window.scrollX, r.y + window.scrollY, r.width, r.height];
+          }),
+        ),
+      );
+    const before = await boxes();
+    await first.click();
+    await first.pressSequentially('Sara');
+    // The focused input contains its own layout and paint (StepForm.module.css), and measures as it did.
+    expect(await first.evaluate((input) => getComputedStyle(input).contain)).toBe('strict');
+    expect(await boxes()).toEqual(before);
+    // Autofill reads one short form per key: the contact (name, e-mail, phone) in one, the business in another.
+    const formOf = (name: RegExp) =>
+      page
+        .getByRole('textbox', { name })
+        .evaluate((input) => [...document.forms].indexOf(input.closest('form')!));
+    expect(await formOf(/First name/)).toBe(await formOf(/Phone number/));
+    expect(await formOf(/Business name/)).not.toBe(await formOf(/First name/));
+  });
+
+  test('an open list is drawn over the fields and buttons below it, whatever form they are in', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'layout: a desktop window tall enough for the list to open downwards, over Next');
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto(`${base}/basic-info`);
+    await page.getByRole('combobox', { name: /Country of main operations/ }).click();
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option').first()).toBeVisible();
+    // Every point of the open list, its options and the strip along its bottom edge (where Next sits), is the
+    // list's: nothing later on the page is drawn over it.
+    const covered = await list.evaluate((listbox) => {
+      let dropdown: Element = listbox;
+      while (getComputedStyle(dropdown).position !== 'absolute' && dropdown.parentElement)
+        dropdown = dropdown.parentElement;
+      const box = dropdown.getBoundingClientRect();
+      const points = [...listbox.querySelectorAll('[role=option]')].map((option) => {
+        const r = option.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      });
+      for (const share of [0.1, 0.5, 0.9, 0.97]) points.push([box.x + box.width * share, box.bottom - 3]);
+      return points
+        .filter(([x, y]) => !dropdown.contains(document.elementFromPoint(x!, y!)))
+        .map(
+          ([x, y]) =>
+            `${Math.round(x!)},${Math.round(y!)}: ${document.elementFromPoint(x!, y!)?.textContent}`,
+        );
+    });
+    expect(covered).toEqual([]);
+  });
+
   test('the steps follow the answers, one address per step, and the browser buttons work', async ({
     page,
     isMobile,

@@ -43,10 +43,10 @@ function Step(props: { schema: RJSFSchema; initial?: FormData }) {
 const forms = (container: HTMLElement) => [...container.querySelectorAll('form')];
 
 describe("a step's forms", () => {
-  it('hold every field of a 20-field step, at most 8 to a form, in the order of the schema', () => {
+  it('hold every field of a 20-field step, at most 4 to a form, in the order of the schema', () => {
     const { container } = render(<Step schema={{ type: 'object', properties: fields(20) }} />);
     const all = forms(container);
-    expect(all).toHaveLength(3);
+    expect(all).toHaveLength(5);
     const counts = all.map((form) => form.querySelectorAll('input').length);
     expect(counts.reduce((a, b) => a + b)).toBe(20);
     expect(Math.max(...counts)).toBeLessThanOrEqual(MAX_FIELDS_PER_FORM);
@@ -67,21 +67,30 @@ describe("a step's forms", () => {
     const schema = {
       type: 'object',
       $defs: { address: { type: 'object', properties: address } },
-      properties: { ...fields(6), address: { $ref: '#/$defs/address', title: 'Address' } },
+      properties: { address: { $ref: '#/$defs/address', title: 'Address' }, ...fields(3) },
     };
     const { container } = render(<Step schema={schema} />);
-    // 12 fields: two forms; counted as one field, the address would have left a single form of 7.
+    // 9 fields: the address's six in one form, whole, then the other three; counted as one field, the address
+    // would have left a single form of 4.
     const all = forms(container);
     expect(all).toHaveLength(2);
     const cityForm = container.querySelector('#root_address_city')!.closest('form');
+    expect(cityForm).toBe(all[0]);
     expect(container.querySelector('#root_address_line1')!.closest('form')).toBe(cityForm);
     expect(container.querySelector('#root_address_country')!.closest('form')).toBe(cityForm);
+    expect(container.querySelector('#root_f0')!.closest('form')).toBe(all[1]);
   });
 
-  it('is one form for a step of 8 fields', () => {
-    const { container } = render(<Step schema={{ type: 'object', properties: fields(8) }} />);
+  it('is one form for a step of 4 fields', () => {
+    const { container } = render(<Step schema={{ type: 'object', properties: fields(4) }} />);
     expect(forms(container)).toHaveLength(1);
-    expect(forms(container)[0]!.querySelectorAll('input')).toHaveLength(8);
+    expect(forms(container)[0]!.querySelectorAll('input')).toHaveLength(4);
+  });
+
+  it('draws no placeholder where the schema gives none (an empty one is re-styled by Chromium on every key)', () => {
+    const { container } = render(<Step schema={{ type: 'object', properties: fields(3) }} />);
+    expect(container.querySelectorAll('input')).toHaveLength(3);
+    expect(container.querySelector('input[placeholder]')).toBeNull();
   });
 
   it('keeps the field being typed in, and its form, when a rule reveals another field', async () => {

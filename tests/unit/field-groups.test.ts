@@ -1,5 +1,5 @@
 /**
- * Where a long step is cut into <form>s (src/engine/react/fieldGroups.ts): balanced forms of at most 8 fields,
+ * Where a long step is cut into <form>s (src/engine/react/fieldGroups.ts): balanced forms of at most 4 fields,
  * a property never split, hidden fields counting for nothing, the UI schema's order followed, and a root that
  * only wraps one object cut inside it.
  */
@@ -23,24 +23,37 @@ function sizes(names: string[], starts: Set<string>, weight: (name: string) => n
 }
 
 describe('a step cut into forms', () => {
-  it('is one form up to 8 fields', () => {
-    expect(MAX_FIELDS_PER_FORM).toBe(8);
-    expect(formStarts(flat(8), undefined, () => 1).size).toBe(0);
+  it('is one form up to 4 fields', () => {
+    expect(MAX_FIELDS_PER_FORM).toBe(4);
+    expect(formStarts(flat(4), undefined, () => 1).size).toBe(0);
+    expect(formStarts(flat(5), undefined, () => 1).size).toBe(1);
     expect(formStarts({}, undefined, () => 1).size).toBe(0);
   });
 
-  it('balances the forms: 9 fields are 5 and 4, 60 are eight forms of 7 or 8', () => {
+  it('balances the forms: 10 fields are 4, 3 and 3; at 8 a form, 9 are 5 and 4, 60 are eight of 7 or 8', () => {
+    expect(
+      sizes(
+        Object.keys(flat(10)),
+        formStarts(flat(10), undefined, () => 1),
+      ),
+    ).toEqual([4, 3, 3]);
+    expect(
+      sizes(
+        Object.keys(flat(60)),
+        formStarts(flat(60), undefined, () => 1),
+      ),
+    ).toEqual(Array(15).fill(4));
     const nine = flat(9);
     expect(
       sizes(
         Object.keys(nine),
-        formStarts(nine, undefined, () => 1),
+        formStarts(nine, undefined, () => 1, 8),
       ),
     ).toEqual([5, 4]);
     const sixty = flat(60);
     const forms = sizes(
       Object.keys(sixty),
-      formStarts(sixty, undefined, () => 1),
+      formStarts(sixty, undefined, () => 1, 8),
     );
     expect(forms).toHaveLength(8);
     expect(forms.every((n) => n === 7 || n === 8)).toBe(true);
@@ -49,8 +62,11 @@ describe('a step cut into forms', () => {
 
   it('follows ui:order and never splits an object', () => {
     const properties = { ...flat(6), address: { type: 'object', properties: flat(6, 'a') } };
-    const starts = formStarts(properties, { 'ui:order': ['address', '*'] }, (schema) =>
-      fieldCount(schema, noRefs),
+    const starts = formStarts(
+      properties,
+      { 'ui:order': ['address', '*'] },
+      (schema) => fieldCount(schema, noRefs),
+      8,
     );
     // address (6 fields) first, then f0…f5: 12 fields, two forms, the object whole in the first.
     expect([...starts]).toEqual(['f0']);
@@ -62,18 +78,18 @@ describe('a step cut into forms', () => {
     );
     const properties = { ...flat(4, 'a'), ...flat(4, 'h'), ...flat(5, 'b') };
     // 9 fields on screen: a0…a3 and b0 (5), then b1…b4 (4). Counted, the hidden four would cut at h3.
-    expect([...formStarts(properties, hidden, () => 1)]).toEqual(['b1']);
-    expect([...formStarts(properties, undefined, () => 1)]).toEqual(['h3']);
+    expect([...formStarts(properties, hidden, () => 1, 8)]).toEqual(['b1']);
+    expect([...formStarts(properties, undefined, () => 1, 8)]).toEqual(['h3']);
   });
 
   it('keeps an object heavier than the limit in one form', () => {
     const properties = { lead: text, big: { type: 'object', properties: flat(12, 'b') }, tail: text };
-    const starts = formStarts(properties, undefined, (schema, ui) => fieldCount(schema, noRefs, ui));
+    const starts = formStarts(properties, undefined, (schema, ui) => fieldCount(schema, noRefs, ui), 8);
     expect([...starts]).toEqual(['tail']);
   });
 
   it('falls back to the schema order when ui:order names a field that is not there', () => {
-    const starts = formStarts(flat(10), { 'ui:order': ['nope'] }, () => 1);
+    const starts = formStarts(flat(10), { 'ui:order': ['nope'] }, () => 1, 8);
     expect(sizes(Object.keys(flat(10)), starts)).toEqual([5, 5]);
   });
 
@@ -101,12 +117,12 @@ describe('a step cut into forms', () => {
     };
     const cuts = formCuts(root, {}, noRefs);
     expect(cuts.path).toEqual(['legal_info']);
-    expect(sizes(Object.keys(flat(12)), cuts.starts)).toEqual([6, 6]);
+    expect(sizes(Object.keys(flat(12)), cuts.starts)).toEqual([4, 4, 4]);
     // A root of fields is cut at the root; a resolver that throws leaves the schema as it is.
     const plain = formCuts({ type: 'object', properties: flat(16) }, undefined, () => {
       throw new Error('unresolvable');
     });
     expect(plain.path).toEqual([]);
-    expect(plain.starts.size).toBe(1);
+    expect(plain.starts.size).toBe(3);
   });
 });

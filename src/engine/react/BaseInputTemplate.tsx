@@ -88,7 +88,9 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
       required={props.required}
       error={props.invalid}
       disabled={props.disabled}
-      placeholder={props.placeholder}
+      // No empty placeholder: with one (rjsf hands "" for a field without), Chromium re-styles the input's
+      // placeholder box on every keystroke, showing or hiding it (traced: one style recalculation a key).
+      placeholder={props.placeholder || undefined}
       autoFocus={props.autoFocus}
       autoComplete={props.autoComplete}
       list={props.list}

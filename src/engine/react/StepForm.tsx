@@ -1,5 +1,5 @@
 /** One step's rjsf form, as the runner and the dev catalogue page draw it. */
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FormData } from '../core/types';
@@ -42,44 +42,27 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
   const context = useMemo(() => ({ ...formContext, formCuts: cuts }), [formContext, cuts]);
   const { t } = useTranslation();
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
-  // Fields out of view skip their layout (StepForm.module.css) only once the step has been laid out whole, so
-  // each keeps its real size while skipped. Skipped from the first frame, a field never drawn counts as 64 px
-  // until it is scrolled to, and the page grows under the merchant's finger (a CI run's Back press landed on the
-  // space Back had left). The step's effects run again each time it is shown (a hidden neighbour is not laid out).
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => element?.setAttribute('data-laid-out', ''));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      element?.removeAttribute('data-laid-out');
-    };
-  }, []);
   return (
-    <div ref={box} className={classes.step}>
-      <Form
-        className={classes.form}
-        schema={props.step.schema}
-        uiSchema={uiSchema}
-        formData={props.data}
-        formContext={context}
-        validator={props.step.rjsfValidator}
-        extraErrors={props.errorSchema}
-        showErrorList={false}
-        // A `const` is a rule, not an answer: a declaration (`const: true`) must not start ticked; a required yes/no
-        // question starts unanswered, not as "no".
-        experimental_defaultFormStateBehavior={DEFAULTS}
-        // A <div>: the step's fields sit in <form>s of a few fields each (ObjectFieldTemplate.tsx), which cannot
-        // nest in a form; each of those has noValidate, as this one had.
-        tagName="div"
-        onChange={handleChange}
-        onBlur={handleBlur}
-        translateString={translateString}
-      >
-        <></>
-      </Form>
-    </div>
+    <Form
+      className={classes.form}
+      schema={props.step.schema}
+      uiSchema={uiSchema}
+      formData={props.data}
+      formContext={context}
+      validator={props.step.rjsfValidator}
+      extraErrors={props.errorSchema}
+      showErrorList={false}
+      // A `const` is a rule, not an answer: a declaration (`const: true`) must not start ticked; a required yes/no
+      // question starts unanswered, not as "no".
+      experimental_defaultFormStateBehavior={DEFAULTS}
+      // A <div>: the step's fields sit in <form>s of a few fields each (ObjectFieldTemplate.tsx), which cannot
+      // nest in a form; each of those has noValidate, as this one had.
+      tagName="div"
+      onChange={handleChange}
+      onBlur={handleBlur}
+      translateString={translateString}
+    >
+      <></>
+    </Form>
   );
 });

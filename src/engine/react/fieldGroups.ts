@@ -5,9 +5,13 @@
  * style and layout (about 0.2 ms a control at 4x CPU slowdown: 12 ms a key on a 60-field step, run after the
  * keystroke's frame and before the next task; `npm run bench:engine` with BENCH_TRACE=1). A step cut into forms
  * of at most MAX_FIELDS_PER_FORM fields costs a keystroke the same whatever its length. Autofill fills within a
- * form, so a block of related fields (a contact, an address) is kept together: an object is never split. Of
- * today's catalogue only capital-simple's apply steps (10 fields) are cut, after the signatory's name, e-mail and
- * phone, the finance question and the licence upload; every other step has 8 fields or fewer and is one form.
+ * form, so a block of related fields (a contact, an address) is kept together: an object is never split.
+ *
+ * Four, not eight (2026-11-28): with eight, autofill's read was still ~2.5 ms of a ~20 ms keystroke at 4x against
+ * ~1 ms beside a lone input, and the typing goal (issue 33) has no room for it; with four it is ~1.6 ms. What
+ * autofill fills together in our steps still sits together: onboarding's basic-info is cut after the contact
+ * (first and last name, e-mail, phone), before the business; capital-simple's apply after the signatory's three
+ * fields and the finance question, then after the licence upload. Steps of 4 fields or fewer are one form.
  *
  * The cuts are decided once per step from its schema's own properties, not from what is on screen: a field that
  * a rule reveals joins the form it is drawn in, and no other field moves to another form (a field moved to
@@ -18,8 +22,8 @@ import { isObject } from '../core/json';
 import { withRef, type RefResolver, type SchemaObject } from '../core/schemaRef';
 import { fieldsOf, walkFields } from '../core/schemaWalk';
 
-/** The most fields a `<form>` of a step holds: a contact and an address side by side, and no more. */
-export const MAX_FIELDS_PER_FORM = 8;
+/** The most fields a `<form>` of a step holds: a contact (name, e-mail, phone) and no more. */
+export const MAX_FIELDS_PER_FORM = 4;
 
 type Schema = Record<string, unknown>;
 
@@ -43,8 +47,8 @@ export function fieldCount(schema: unknown, resolve: RefResolver, ui?: unknown):
 
 /**
  * The properties (in the order they are drawn) that each start a new form, for a step whose root schema has
- * these `properties` and whose UI schema is `ui`. Forms are balanced (60 fields make 8 forms of 7 or 8, not
- * seven of 8 and one of 4); a hidden property counts for nothing; a property is never split, so an object
+ * these `properties` and whose UI schema is `ui`. Forms are balanced (10 fields make forms of 4, 3 and 3, not
+ * 4, 4 and 2); a hidden property counts for nothing; a property is never split, so an object
  * heavier than the limit makes a longer form. Empty when the step fits in one form.
  */
 export function formStarts(
