@@ -18,14 +18,12 @@
  * JavaScript time goes.
  *
  * Where a keystroke's time goes (BENCH_TRACE=1 prints the script-less part; BENCH_TRACE_OUT=<dir> writes each
- * row's trace for a closer look). After the keystroke's own task (its JavaScript, about the lone input's) and its
- * frame, Chromium runs a task with no script in it: autofill reading every control of the form the typed field
- * belongs to, forcing style and layout about four times a control (~0.2 ms a control at 4x). With the step's 60
- * fields in one <form> that was ~12 ms of a keystroke's ~36 at 4x, and it ran before the frame's last task, so
- * it counted. Since 2026-11-28 a step's fields sit in <form>s of at most 8 (src/engine/react/fieldGroups.ts):
- * ~3 ms and 33 forced updates a keystroke. What remains above the lone input is mostly the frame: painting,
- * layerizing and hit-testing (the hover under the pointer) a page with a dozen fields and the stepper on screen
- * rather than one input (docs/benchmarks.md has the breakdown).
+ * row's trace for a closer look; docs/benchmarks.md has the breakdown). Our JavaScript per keystroke is the lone
+ * input's; what is left is the browser's work for a page of sixty inputs rather than one: autofill reading the
+ * typed field's form (forms of at most 4 since 2026-11-28, src/engine/react/fieldGroups.ts), and in the frame,
+ * layerizing every paint chunk, the hover hit test and pre-paint. The focused input is a relayout boundary
+ * (StepForm.module.css), so a key lays out the input alone. BENCH_FIELDS (default 60) draws a shorter or longer
+ * step: with 6 fields ours measured within 5 % of the lone input (one traced run).
  *
  * Rows are measured in rounds (BENCH_ROUNDS, default 5): each round types a share of every row's keystrokes,
  * the rows taking turns in a rotating order, each on a freshly loaded page, so a shared machine's busy spell
@@ -46,12 +44,19 @@ import { percentile } from '../support/percentile';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = path.join(root, '.tmp/bench-engine');
-const FIELDS = 60;
+// BENCH_FIELDS: a shorter or longer step (at least 5: the typed field is the fifth).
+const FIELDS = Math.max(5, Number(process.env.BENCH_FIELDS ?? 60));
 // 100 keystrokes: a p95 of 40 is their second-slowest, and swung a lone input's figure from 24 to 53 ms between runs.
 const KEYSTROKES = Number(process.env.BENCH_KEYS ?? 100);
 // In rounds, the rows taking turns (measureRate).
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 10);
+// Unmeasured keystrokes on each freshly loaded page before its round is timed. A page's first keys run code it has
+// not run yet (compiled and optimised as they go): ours' first five timed keys after five unmeasured ones averaged
+// 23–31 ms at 4x against 19–21 for the rest of the round (the lone input's 20–21 against 15–19), and with the
+// rows typed in rounds on fresh pages those keys were a quarter of the samples and set the p95. Twenty, the same
+// for every row, measure typing once the page has warmed up.
+const WARMUP_KEYS = Number(process.env.BENCH_WARMUP ?? 20);
 // Some rows only (BENCH_MODES, BENCH_RATES); a ratio whose rows did not run is not printed.
 const RATES = process.env.BENCH_RATES?.split(',').map(Number) ?? [1, 4];
 const MODES = process.env.BENCH_MODES?.split(',') ?? ['engine', 'plain', 'bare', 'mantine', 'page60'];
@@ -283,7 +288,7 @@ interface OpenPage {
   events: TraceEvent[];
 }
 
-/** One row's page, loaded, throttled, settled and focused in the typed field, with a few unmeasured keystrokes. */
+/** One row's page, loaded, throttled, settled and focused in the typed field, with WARMUP_KEYS unmeasured keystrokes. */
 async function openPage(browser: Browser, url: string, mode: string, rate: number): Promise<OpenPage> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${url}/?mode=${mode}`);
@@ -297,7 +302,10 @@ async function openPage(browser: Browser, url: string, mode: string, rate: numbe
   // Let start-up work finish (our runner pre-renders the next step in the background), the same for every row.
   await page.waitForTimeout(3000);
   await page.click('#root_a_f4');
-  for (let i = 0; i < 5; i += 1) await page.keyboard.press('x');
+  for (let i = 0; i < WARMUP_KEYS; i += 1) await page.keyboard.press('x');
+  // What follows the warm-up keys (our text field hands them to the form 150 ms after the last) is done before
+  // the round's first timed key, as for a merchant who pauses and types on.
+  await page.waitForTimeout(1000);
   return { name: `${mode}@${rate}x`, page, cdp, keys: [], events: [] };
 }
 
@@ -467,7 +475,8 @@ Renders one generated 60-field step with our engine and with a plain @rjsf/manti
 prints keystroke-to-frame p50/p95 at 1x and 4x CPU throttle, step-switch time, and the ratios the targets are
 set on. Figures, not a test. Environment: BENCH_MODES and BENCH_RATES (some rows only, e.g. engine,mantine
 and 4), BENCH_KEYS (keystrokes per row, default 100), BENCH_ROUNDS (the rows take turns, default 5),
-BENCH_SWITCHES (default 10), BENCH_PROFILE=1 (where the JavaScript time goes), BENCH_TRACE=1 (time in
+BENCH_SWITCHES (default 10), BENCH_WARMUP (unmeasured keys on each fresh page, default 20), BENCH_FIELDS
+(fields a step, default 60), BENCH_PROFILE=1 (where the JavaScript time goes), BENCH_TRACE=1 (time in
 script-less browser tasks), BENCH_TRACE_OUT=<dir> (each row's trace as JSON), BENCH_VSYNC=1 (frames at 60 Hz),
 CHROMIUM_PATH.
 `);
