@@ -172,6 +172,10 @@ test.describe('wizard runner', () => {
         );
     });
     expect(covered).toEqual([]);
+    // The check means something only while the list reaches over Next (a change of layout could move them apart).
+    const next = (await page.getByRole('button', { name: 'Next', exact: true }).boundingBox())!;
+    const listBox = (await list.boundingBox())!;
+    expect(next.y).toBeLessThan(listBox.y + listBox.height + 8);
   });
 
   test('the steps follow the answers, one address per step, and the browser buttons work', async ({
