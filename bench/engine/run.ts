@@ -281,11 +281,8 @@ function serve(dir: string): Promise<{ url: string; close: () => void }> {
 }
 
 interface OpenPage {
-  name: string;
   page: Page;
   cdp: CDPSession;
-  keys: number[];
-  events: TraceEvent[];
 }
 
 /** One row's page, loaded, throttled, settled and focused in the typed field, with WARMUP_KEYS unmeasured keystrokes. */
@@ -306,17 +303,18 @@ async function openPage(browser: Browser, url: string, mode: string, rate: numbe
   // What follows the warm-up keys (our text field hands them to the form 150 ms after the last) is done before
   // the round's first timed key, as for a merchant who pauses and types on.
   await page.waitForTimeout(1000);
-  return { name: `${mode}@${rate}x`, page, cdp, keys: [], events: [] };
+  return { page, cdp };
 }
 
-/** `count` keystrokes, each timed to the frame after it (main.tsx), added to the row's; traced with BENCH_TRACE. */
+/** `count` keystrokes, each timed to the frame after it (main.tsx), with their trace events under BENCH_TRACE. */
 async function typeRound(row: OpenPage, count: number) {
   const { page, cdp } = row;
+  const events: TraceEvent[] = [];
   await page.bringToFront();
   await page.focus('#root_a_f4');
   await page.evaluate(() => (window.__keys = []));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  const collect = (chunk: { value: unknown[] }) => row.events.push(...(chunk.value as TraceEvent[]));
+  const collect = (chunk: { value: unknown[] }) => events.push(...(chunk.value as TraceEvent[]));
   if (TRACE) {
     cdp.on('Tracing.dataCollected', collect);
     await cdp.send('Tracing.start', {
@@ -334,12 +332,13 @@ async function typeRound(row: OpenPage, count: number) {
     await page.keyboard.press('x');
     await page.evaluate(() => window.__keyed);
   }
-  row.keys.push(...(await page.evaluate(() => window.__keys)));
+  const keys = await page.evaluate(() => window.__keys);
   if (TRACE) {
     await cdp.send('Tracing.end');
     await traced;
     cdp.off('Tracing.dataCollected', collect);
   }
+  return { keys, events };
 }
 
 /** Next/Back click to the other step painted, SWITCHES times after two that warm caches. */
@@ -378,10 +377,10 @@ async function measureRate(browser: Browser, url: string, rate: number) {
         await row.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await row.cdp.send('Profiler.start');
       }
-      await typeRound(row, count);
+      const typed = await typeRound(row, count);
       if (PROFILE) profiles.get(mode)!.push((await row.cdp.send('Profiler.stop')).profile);
-      keys.get(mode)!.push(...row.keys);
-      events.get(mode)!.push(...row.events);
+      keys.get(mode)!.push(...typed.keys);
+      events.get(mode)!.push(...typed.events);
       await row.page.close();
     }
   }

@@ -24,6 +24,9 @@ import classes from './ObjectFieldTemplate.module.css';
 
 const stay = (event: FormEvent) => event.preventDefault();
 
+/** One property, a cell of the object's grid (or of its form's row of it). */
+const cell = (property: ObjectFieldTemplatePropertyType) => <Box key={property.name}>{property.content}</Box>;
+
 /** The properties in `<form>`s, a new one at each cut; each form is keyed by its first field, so none moves. */
 function inForms(shown: ObjectFieldTemplatePropertyType[], starts: Set<string>): ReactNode[] {
   const forms: { key: string; fields: ObjectFieldTemplatePropertyType[] }[] = [];
@@ -34,9 +37,7 @@ function inForms(shown: ObjectFieldTemplatePropertyType[], starts: Set<string>):
   }
   return forms.map((form) => (
     <form key={form.key} className={classes.form} noValidate onSubmit={stay}>
-      {form.fields.map((property) => (
-        <Box key={property.name}>{property.content}</Box>
-      ))}
+      {form.fields.map(cell)}
     </form>
   ));
 }
@@ -87,9 +88,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         mb="sm"
       >
         {!showControlInTitle ? optionalDataControl : undefined}
-        {cutHere
-          ? inForms(shown, cuts.starts)
-          : shown.map((property) => <Box key={property.name}>{property.content}</Box>)}
+        {cutHere ? inForms(shown, cuts.starts) : shown.map(cell)}
       </SimpleGrid>
       {canExpand(props.schema, props.uiSchema, props.formData) && (
         <Group mt="xs" justify="flex-end">

@@ -45,11 +45,11 @@ export const StepForm = memo(function StepForm(props: StepFormProps) {
   return (
     <Form
       className={classes.form}
-      schema={props.step.schema}
+      schema={step.schema}
       uiSchema={uiSchema}
       formData={props.data}
       formContext={context}
-      validator={props.step.rjsfValidator}
+      validator={step.rjsfValidator}
       extraErrors={props.errorSchema}
       showErrorList={false}
       // A `const` is a rule, not an answer: a declaration (`const: true`) must not start ticked; a required yes/no

@@ -59,7 +59,8 @@ function EditIban(props: WidgetProps) {
       dir="ltr"
       autoComplete="off"
       spellCheck={false}
-      placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
+      // No empty placeholder (rjsf hands "" for a field without): Chromium re-styles it on every keystroke.
+      placeholder={props.placeholder || undefined}
       disabled={props.disabled || props.readonly}
       value={groupIban(value)}
       onChange={(event) => {
