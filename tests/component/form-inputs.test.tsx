@@ -3,13 +3,14 @@
  * typing shows at once, reaches the form on blur, numbers arrive as numbers,
  * and a value the form replaces is shown.
  */
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import validator from '@rjsf/validator-ajv8';
 import { Form } from '../../src/engine/react/registry';
+import { HAND_OVER_MS } from '../../src/engine/widgets/useDeferredChange';
 
 const schema = {
   type: 'object',
@@ -63,6 +64,29 @@ describe('text inputs of the form', () => {
       onBlur.mock.invocationCallOrder.at(-1)!,
     );
     expect(onBlur).toHaveBeenLastCalledWith('root_name', 'Noor');
+  });
+
+  it('keep what is typed in the input, committing nothing per keystroke, until the typing pauses', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const commits = vi.fn();
+    render(
+      <Profiler id="form" onRender={commits}>
+        <Host onChange={onChange} onBlur={() => undefined} />
+      </Profiler>,
+    );
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    await user.click(name);
+    commits.mockClear();
+    await user.keyboard('{End}ab');
+    // On screen at once, and no render or commit for it: the browser keeps the text (useTypedInput).
+    expect(name.value).toBe('Oldab');
+    expect(commits).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, HAND_OVER_MS + 100));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Oldab' }));
+    expect(commits).toHaveBeenCalled();
+    expect(name.value).toBe('Oldab');
   });
 
   it('complete a website typed without https:// when it is left, and leave what cannot be an address', async () => {

@@ -1,8 +1,8 @@
 /**
  * The input behind rjsf's text, e-mail, URL, number and date widgets: Mantine's TextInput, built from its two
  * parts so that a keystroke re-renders only the input. It differs from @rjsf/mantine's in three ways:
- * - typing is handed to the form through useDeferredChange (a keystroke paints in the next frame however
- *   long the step);
+ * - the browser keeps the typed text (useTypedInput), and hands it to the form when the typing pauses or the
+ *   field is left: a keystroke re-renders nothing and paints in the next frame however long the step;
  * - the label, description and error (Input.Wrapper) render with the field, the typed text in a component of
  *   its own (DeferredInput) — what TextInput draws, without redrawing the wrapper and its context per key;
  * - numbers use a plain text input with a numeric keyboard (rjsf's NumberField turns the text into a number)
@@ -12,7 +12,7 @@
  * `nadiacrafts.example` becomes `https://nadiacrafts.example` (issue 32) — only when that is a valid address, so
  * what cannot be one keeps its message.
  */
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useLayoutEffect } from 'react';
 import { Input } from '@mantine/core';
 import { SchemaExamples } from '@rjsf/core';
 import {
@@ -22,8 +22,8 @@ import {
   labelValue,
   type BaseInputTemplateProps,
 } from '@rjsf/utils';
-import { useDeferredChange } from '../widgets/useDeferredChange';
-import { useAutoDir } from './autoDir';
+import { useTypedInput } from '../widgets/useDeferredChange';
+import { setAutoDir } from './autoDir';
 import { withHttps } from '../core/formats';
 
 interface DeferredInputProps {
@@ -52,13 +52,19 @@ interface DeferredInputProps {
   complete?: (typed: string) => string;
 }
 
-/** The typed text: the only part of the field a keystroke re-renders. */
+/**
+ * The typed text. The browser keeps it while it is typed (useTypedInput): a keystroke re-renders nothing, and the
+ * form hears of it when the typing pauses or the field is left.
+ */
 const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
   const { id, emptyValue, onBlur, onFocus, readOnly } = props;
-  const { value, change, flush } = useDeferredChange<unknown>(props.value, props.onChange);
+  const { ref, defaultValue, change, flush } = useTypedInput(props.value, props.onChange);
   const handleChange = useCallback(
-    (event: React.ChangeEvent<HTMLInputElement>) =>
-      change(event.target.value === '' ? emptyValue : event.target.value),
+    (event: React.ChangeEvent<HTMLInputElement>) => {
+      const text = event.target.value;
+      setAutoDir(event.target, text === '');
+      change(text === '' ? emptyValue : text);
+    },
     [change, emptyValue],
   );
   const { complete } = props;
@@ -66,7 +72,10 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
     (event: React.FocusEvent<HTMLInputElement>) => {
       const typed = event.target.value;
       const completed = complete ? complete(typed) : typed;
-      if (completed !== typed) change(completed);
+      if (completed !== typed) {
+        event.target.value = completed;
+        change(completed);
+      }
       flush();
       onBlur(id, completed);
     },
@@ -76,14 +85,16 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
     (event: React.FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value),
     [onFocus, id],
   );
-  const shown = value === undefined || value === null ? '' : String(value);
-  const dirRef = useAutoDir<HTMLInputElement>(shown === '');
+  // The direction follows the text, whoever wrote it: the form (a draft, a reset) or the merchant (handleChange).
+  useLayoutEffect(() => {
+    if (ref.current) setAutoDir(ref.current, ref.current.value === '');
+  }, [ref, props.value]);
   return (
     <Input
       __staticSelector="TextInput"
       size="sm"
       id={id}
-      ref={dirRef}
+      ref={ref}
       name={props.name}
       required={props.required}
       error={props.invalid}
@@ -96,7 +107,8 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
       list={props.list}
       type={props.type}
       inputMode={props.inputMode}
-      value={shown}
+      // A file input takes no text (rjsf's core file widget draws one here, through onChangeOverride).
+      defaultValue={props.type === 'file' ? undefined : defaultValue}
       onChange={readOnly ? undefined : (props.onChangeOverride ?? handleChange)}
       onBlur={readOnly ? undefined : handleBlur}
       onFocus={readOnly ? undefined : handleFocus}
