@@ -7,23 +7,26 @@
  * at 4x; step switch ≤ 100 ms at 1x; ours at most 0.67 of the plain form's.
  * Figures, not a test: shared machines are noisy, so compare the ratios.
  *
- * Three more rows are floors: `bare`, one plain <input>; `mantine`, one
- * Mantine TextInput (the input every text field of both forms draws); and
+ * Four more rows are floors: `bare`, one plain <input>; `mantine`, one
+ * Mantine TextInput (the input every text field of both forms draws);
  * `page60`, that input among 59 more, without any form engine (autofill reads
  * the 60 as one form, and each keystroke re-renders them all: a long page done
- * plainly). Chromium runs with vsync off (frames as soon as there is something
+ * plainly); and `static`, our own step as the engine drew it, then frozen (no
+ * React, no engine): what the step's markup costs the browser, so that ours
+ * against it is the engine's own work per keystroke. Chromium runs with vsync off (frames as soon as there is something
  * to draw), so the figures are the work a keystroke costs, not the wait for the
  * next 60 Hz tick (with vsync on, even the bare input measures ~16.7 ms;
  * BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the keystrokes'
  * JavaScript time goes.
  *
  * Where a keystroke's time goes (BENCH_TRACE=1 prints the script-less part; BENCH_TRACE_OUT=<dir> writes each
- * row's trace for a closer look; docs/benchmarks.md has the breakdown). Our JavaScript per keystroke is the lone
- * input's; what is left is the browser's work for a page of sixty inputs rather than one: autofill reading the
- * typed field's form (forms of at most 4 since 2026-11-28, src/engine/react/fieldGroups.ts), and in the frame,
- * layerizing every paint chunk, the hover hit test and pre-paint. The focused input is a relayout boundary
- * (StepForm.module.css), so a key lays out the input alone. BENCH_FIELDS (default 60) draws a shorter or longer
- * step: with 6 fields ours measured within 5 % of the lone input (one traced run).
+ * row's trace for a closer look; docs/benchmarks.md has the breakdown). A text field's typed text is kept by the
+ * browser (useTypedInput), so a keystroke runs no render: our JavaScript per key is React's event dispatch and the
+ * hand-over's timer, less than the lone input's controlled re-render. What a sixty-field page costs beyond one
+ * input is the browser's: autofill reading the typed field's form (forms of at most 4,
+ * src/engine/react/fieldGroups.ts), and in the frame, layerizing every paint chunk, the hover hit test and
+ * pre-paint — the `static` row pays the same. The focused input is a relayout boundary (StepForm.module.css), so
+ * a key lays out the input alone. BENCH_FIELDS (default 60) draws a shorter or longer step.
  *
  * Rows are measured in rounds (BENCH_ROUNDS, default 5): each round types a share of every row's keystrokes,
  * the rows taking turns in a rotating order, each on a freshly loaded page, so a shared machine's busy spell

@@ -131,6 +131,18 @@ describe('text inputs of the form', () => {
     expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('show a value the form brings after a field was left, even one the form keeps differently (012 as 12)', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Host onChange={onChange} onBlur={() => undefined} />);
+    const count = screen.getByLabelText('Count') as HTMLInputElement;
+    await user.type(count, '012');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ count: 12 }));
+    await user.click(screen.getByRole('button', { name: 'reset' }));
+    expect(count.value).toBe('');
+  });
+
   it('read a value in the direction of its first letter, and leave an empty one to the page', async () => {
     const user = userEvent.setup();
     render(<Host onChange={() => undefined} onBlur={() => undefined} />);

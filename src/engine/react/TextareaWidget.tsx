@@ -1,6 +1,8 @@
 /**
- * rjsf's textarea with Mantine's Textarea, typing handed to the form through
- * useDeferredChange like every text input (see BaseInputTemplate.tsx).
+ * rjsf's textarea with Mantine's Textarea, typing handed to the form when it pauses, as in every text input
+ * (useDeferredChange). Unlike the single-line inputs (BaseInputTemplate.tsx, useTypedInput), React keeps its
+ * text: an autosized textarea grows from its value, which a text written into it by the form (a reset, a rule)
+ * would not tell it. A textarea is one field of a step, so its render per keystroke stays small.
  */
 import { Textarea } from '@mantine/core';
 import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';

@@ -61,12 +61,16 @@ function useHandOver<T>(value: T, onChange: (value: T) => void) {
     [handOver],
   );
 
-  /** Hands the latest typed value over now, synchronously (call before reporting a blur). */
+  /**
+   * Hands the latest typed value over now, synchronously (call before reporting a blur). The form has it then:
+   * what it makes of it (`012` kept as 12) no longer holds back a value it brings later (a reset).
+   */
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
     const pending = unconfirmed.current;
     if (pending) flushSync(() => latestOnChange.current(pending.value));
+    unconfirmed.current = null;
   }, []);
 
   useEffect(() => {
