@@ -13,11 +13,11 @@
  * the 60 as one form, and each keystroke re-renders them all: a long page done
  * plainly); and `static`, our own step as the engine drew it, then frozen (no
  * React, no engine): what the step's markup costs the browser, so that ours
- * against it is the engine's own work per keystroke. Chromium runs with vsync off (frames as soon as there is something
- * to draw), so the figures are the work a keystroke costs, not the wait for the
- * next 60 Hz tick (with vsync on, even the bare input measures ~16.7 ms;
- * BENCH_VSYNC=1 shows that). BENCH_PROFILE=1 prints where the keystrokes'
- * JavaScript time goes.
+ * against it is the engine's own work per keystroke. Chromium runs with vsync
+ * off (frames as soon as there is something to draw), so the figures are the
+ * work a keystroke costs, not the wait for the next 60 Hz tick (with vsync on,
+ * even the bare input measures ~16.7 ms; BENCH_VSYNC=1 shows that).
+ * BENCH_PROFILE=1 prints where the keystrokes' JavaScript time goes.
  *
  * Where a keystroke's time goes (BENCH_TRACE=1 prints the script-less part; BENCH_TRACE_OUT=<dir> writes each
  * row's trace for a closer look; docs/benchmarks.md has the breakdown). A text field's typed text is kept by the
@@ -409,9 +409,13 @@ async function measureRate(browser: Browser, url: string, rate: number) {
         `trace ${name}: per keystroke ${tasks.ms.toFixed(1)} ms in script-less tasks, ${tasks.forced.toFixed(0)} forced style/layout updates\n`,
       );
     }
+    // The frozen step (`static`) has no Next that does anything: keystrokes only, and no page to open for it.
+    if (mode === 'static') {
+      results[name] = { keys: keys.get(mode)!, switches: [] };
+      continue;
+    }
     const row = await openPage(browser, url, mode, rate);
-    // The frozen step (`static`) has no Next that does anything: keystrokes only.
-    results[name] = { keys: keys.get(mode)!, switches: mode === 'static' ? [] : await stepSwitches(row) };
+    results[name] = { keys: keys.get(mode)!, switches: await stepSwitches(row) };
     await row.page.close();
   }
   return results;
@@ -439,13 +443,12 @@ async function main() {
     server.close();
   }
 
+  const figures = (ms: number[]) =>
+    `p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(ms, 95).toFixed(1).padStart(6)} ms`;
   const row = (name: string) => {
     const r = results[name]!;
-    const switches =
-      r.switches.length === 0
-        ? ''
-        : `   step switch p50 ${percentile(r.switches, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(r.switches, 95).toFixed(1).padStart(6)} ms`;
-    return `${name.padEnd(12)} keystroke p50 ${percentile(r.keys, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(r.keys, 95).toFixed(1).padStart(6)} ms${switches}`;
+    const switches = r.switches.length === 0 ? '' : `   step switch ${figures(r.switches)}`;
+    return `${name.padEnd(12)} keystroke ${figures(r.keys)}${switches}`;
   };
   process.stdout.write(
     `engine benchmark: ${FIELDS}-field steps, ${KEYSTROKES} keystrokes, ${SWITCHES} step switches per run\n`,

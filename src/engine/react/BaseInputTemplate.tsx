@@ -107,8 +107,7 @@ const DeferredInput = memo(function DeferredInput(props: DeferredInputProps) {
       list={props.list}
       type={props.type}
       inputMode={props.inputMode}
-      // A file input takes no text (rjsf's core file widget draws one here, through onChangeOverride).
-      defaultValue={props.type === 'file' ? undefined : defaultValue}
+      defaultValue={defaultValue}
       onChange={readOnly ? undefined : (props.onChangeOverride ?? handleChange)}
       onBlur={readOnly ? undefined : handleBlur}
       onFocus={readOnly ? undefined : handleFocus}

@@ -118,18 +118,15 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void) {
  * rule) is written into the input, except while what was typed has not reached the form yet: as with
  * useDeferredChange, the typing wins until the form has it.
  */
-export function useTypedInput<T, E extends HTMLInputElement | HTMLTextAreaElement = HTMLInputElement>(
-  value: T,
-  onChange: (value: T) => void,
-) {
-  const ref = useRef<E>(null);
+export function useTypedInput<T>(value: T, onChange: (value: T) => void) {
+  const ref = useRef<HTMLInputElement>(null);
   const [defaultValue] = useState(() => shownAs(value));
   const handOver = useHandOver(value, onChange);
   const { unconfirmed } = handOver;
   // Before the hand-over's own effect clears a confirmed value (layout effects run first), and before paint.
   useLayoutEffect(() => {
     const input = ref.current;
-    if (!input || unconfirmed.current || input.type === 'file') return;
+    if (!input || unconfirmed.current) return;
     const text = shownAs(value);
     if (input.value !== text) input.value = text;
   }, [value, unconfirmed]);
