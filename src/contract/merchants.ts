@@ -52,6 +52,18 @@ export type RevealBody = Static<typeof RevealBody>;
 export const RevealAnswer = Type.Object({ environment: Type.String(), secret_key: Type.String() });
 export type RevealAnswer = Static<typeof RevealAnswer>;
 
+/**
+ * What a step-up code is for. A code is good only for the purpose it was asked for (issue 53, finding 1): a
+ * transfer's code cannot reveal a card, nor a card's code an API key.
+ */
+export const STEP_UP_PURPOSES = ['api_key_reveal', 'wallet_transfer', 'card_reveal'] as const;
+export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+export const StepUpBody = Type.Object(
+  { purpose: OneOf(STEP_UP_PURPOSES, { description: 'what the code will be spent on' }) },
+  { additionalProperties: false },
+);
+export type StepUpBody = Static<typeof StepUpBody>;
+
 export const StepUpAnswer = Type.Object({
   factor: OneOf(['phone', 'email'] as const),
   to: Type.String({ description: 'where the code went, masked' }),

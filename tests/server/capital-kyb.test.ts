@@ -3,12 +3,18 @@
  * an application of a KYB offer, each complete step does what the spec's wizard does (§7: PATCH the answers,
  * send and check the signatory's code), refusals (§8) answer the save, and submit sends the application.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, loadDemoData } from './setup/app';
 import { uploadPdf } from './setup/upload';
 import { signIn, type Caller, type Json } from './setup/signIn';
+import { judged } from './setup/judged';
 
-const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+vi.mock('../../src/server/auth/codes', async (original) =>
+  (await import('./setup/judged')).counting(await original()),
+);
+
+// PGlite on its own thread, as npm start runs it, so calls sent at once race as they do in the product.
+const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' }, thread: true });
 await loadDemoData(app);
 
 const F = '/merchant/api/v1/flows/capital-kyb/drafts';
@@ -352,6 +358,49 @@ describe("the signatory's code is guarded like sign-in's (codeLocks.ts)", () => 
     res = await offers.call('POST', `${CAPITAL}/application/${b}/verify`, { code: await lastCode(phone) });
     expect(res.status).toBe(400);
     expect(keysOf(res.body.field_errors)).toEqual({ '/code': 'capital:error.tooManyAttempts' });
+  });
+});
+
+describe("the signatory's code, tried many times at once (issue 53)", () => {
+  it('a burst of wrong codes is judged at most five times, and the right code is then refused', async () => {
+    await loadFixtures({ capital_offers: [falconKybOffer('off-burst')] });
+    const id = await applicationOn('off-burst');
+    const phone = '+971501239877';
+    expect((await sendCodeTo(id, phone)).status).toBe(200);
+    const code = await lastCode(phone);
+    const guesses = Array.from({ length: 60 }, (_, i) =>
+      String((Number(code) + 1 + i) % 10000).padStart(4, '0'),
+    );
+    const before = judged.count;
+    const answers = await Promise.all(
+      guesses.map((guess) => offers.call('POST', `${CAPITAL}/application/${id}/verify`, { code: guess })),
+    );
+    expect(judged.count - before).toBeLessThanOrEqual(5);
+    const invalid = answers.filter(
+      (a) => keysOf(a.body.field_errors)['/code'] === 'capital:error.codeInvalid',
+    );
+    // The fifth judged guess locks the number and says so; so at most four say "invalid".
+    expect(invalid.length).toBeLessThanOrEqual(4);
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    const right = await offers.call('POST', `${CAPITAL}/application/${id}/verify`, { code });
+    expect(keysOf(right.body.field_errors)).toEqual({ '/code': 'capital:error.tooManyAttempts' });
+  });
+
+  it('one right code verifies the application once, whatever number of calls bring it at once', async () => {
+    await loadFixtures({ capital_offers: [falconKybOffer('off-once')] });
+    const id = await applicationOn('off-once');
+    const phone = '+971501239878';
+    expect((await sendCodeTo(id, phone)).status).toBe(200);
+    const code = await lastCode(phone);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => offers.call('POST', `${CAPITAL}/application/${id}/verify`, { code })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    // The others: the code is gone, or (counted past the limit before it was compared) too many tries.
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expect(['capital:error.codeFailed', 'capital:error.tooManyAttempts']).toContain(
+        keysOf(refused.body.field_errors)['/code'],
+      );
   });
 });
 

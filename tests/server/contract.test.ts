@@ -84,6 +84,7 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/application/merchant/{id}/api_keys', 200, merchants.ApiKeys],
   ['post', '/merchant/api/v1/application/merchant/{id}/api_keys/reveal', 'body', merchants.RevealBody],
   ['get', '/merchant/api/v1/merchants/{id}/products', 200, merchants.MerchantProducts],
+  ['post', '/merchant/api/v1/auth/step-up', 'body', merchants.StepUpBody],
   ['post', '/merchant/api/v1/auth/step-up', 200, merchants.StepUpAnswer],
   ['get', '/merchant/api/v1/payouts', 200, payouts.PayoutsPage],
   ['get', '/merchant/api/v1/payouts/{id}', 200, payouts.PayoutAnswer],

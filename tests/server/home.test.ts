@@ -288,11 +288,13 @@ describe('API keys', () => {
       admin.call('POST', `${KEYS}/reveal`, { environment, code });
     // No code asked for yet.
     expect((await reveal('1234')).body.message).toBe('session expired');
-    const sent = await admin.call('POST', '/merchant/api/v1/auth/step-up', {});
+    const sent = await admin.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'api_key_reveal' });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ factor: 'phone', to: '+9665••••••67', resend_after: 120 });
     // Asked again at once: wait.
-    expect((await admin.call('POST', '/merchant/api/v1/auth/step-up', {})).status).toBe(429);
+    expect(
+      (await admin.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'api_key_reveal' })).status,
+    ).toBe(429);
     const code = await codeSentTo('+966501234567');
     const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
     expect((await reveal(wrong)).body.message).toBe('invalid otp code');

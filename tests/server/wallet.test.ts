@@ -9,98 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { luhnValid } from '../../src/domain/wallet';
 import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Json } from './setup/signIn';
+import { lastCodeTo, walletMerchant, type WalletMerchantOptions } from './setup/wallet';
 
 // Wednesday 25 November 2026, noon UTC; moved on by tests that need time to pass.
 let now = new Date('2026-11-25T12:00:00Z');
 const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' }, clock: { now: () => now } });
 const later = (ms: number) => (now = new Date(now.getTime() + ms));
 
-const FLAGS = {
-  has_merchant_access: true,
-  is_order_view_allowed: true,
-  is_payouts_allowed: true,
-  is_virtual_cards_enabled: true,
-};
-
-async function codeSentTo(to: string): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
-  const sent = (res.json() as { to: string; code?: string }[]).find((m) => m.to === to && m.code);
-  if (!sent) throw new Error(`no code sent to ${to}`);
-  return sent.code!;
-}
-
-let n = 0;
-/**
- * A merchant of its own: one store paying on Mondays two days after capture, a bank account, its payouts going
- * to the wallet since 20 November, one order of AED 1,000 captured on 18 November (paid on Monday 23rd: 1,000 −
- * 5 % − 1 − the fee of 25 = 924).
- */
-async function merchant(options: { country?: string; experiment?: boolean; wallet?: boolean } = {}) {
-  n += 1;
-  const k = n;
-  const id = `mer-wa-${k}`;
-  const store = `sto-wa-${k}`;
-  const phone = `+97155800${String(k).padStart(4, '0')}`;
-  const country = options.country ?? 'ARE';
-  const currency = country === 'KWT' ? 'KWD' : 'AED';
-  const fixture = {
-    accounts: [{ id: `acc-wa-${k}`, email: `wa${k}@example.com`, phone }],
-    merchants: [{ id, name: `Wallet ${k}`, country }],
-    stores: [
-      {
-        id: store,
-        merchant_id: id,
-        name: `Wallet store ${k}`,
-        country,
-        available_products: ['pay_later'],
-        commissions: [{ product: 'pay_later', rate_percent: 5, fixed_fee_minor: 100 }],
-        payout_schedules: [
-          { product: 'pay_later', frequency: 'weekly', weekday: 1, delay_days: 2, minimum_minor: 10000 },
-        ],
-      },
-    ],
-    legal_entities: [
-      {
-        id: `le-wa-${k}`,
-        merchant_id: id,
-        status: 'active',
-        country,
-        legal_company_name: `Wallet ${k} LLC`,
-        iban: 'AE070331234567890123456',
-        bank_name: 'Emirates NBD',
-        license_expiry_date: '2028-01-01',
-      },
-    ],
-    permissions: [{ account_id: `acc-wa-${k}`, merchant_id: id, role: 'workspace_admin', flags: FLAGS }],
-    experiments:
-      options.experiment === false
-        ? []
-        : [{ account_id: `acc-wa-${k}`, name: 'merchant_wallet', value: 'enabled' }],
-    payments: [
-      {
-        id: `pay-wa${k}`,
-        merchant_id: id,
-        store_id: store,
-        order_reference: `WA${k}`,
-        product: 'pay_later',
-        currency,
-        customer_name: 'Customer',
-        customer_phone: `+9715580${String(k).padStart(2, '0')}0001`,
-        amount: 1000,
-        captured: 1000,
-        created_at: '2026-11-18T10:00:00Z',
-      },
-    ],
-    wallets:
-      options.wallet === false
-        ? []
-        : [{ merchant_id: id, payout_destination: 'wallet', since: '2026-11-20' }],
-  };
-  const loaded = await app.inject({ method: 'POST', url: '/dev/fixtures', payload: fixture });
-  expect(loaded.statusCode, loaded.body).toBe(200);
-  const caller = await signIn(app, `wa${k}@example.com`, phone);
-  return Object.assign(caller, { id, phone, wallet: `/merchant/api/v1/wallets/${id}` });
-}
+const codeSentTo = (to: string) => lastCodeTo(app, to);
+const merchant = (options: WalletMerchantOptions = {}) => walletMerchant(app, options);
 
 /** Every movement of a wallet, page after page. */
 async function allMovements(caller: Awaited<ReturnType<typeof merchant>>, query = '') {
@@ -161,7 +78,9 @@ describe('the merchant wallet', () => {
     expect((await transfer('500')).body.message).toBe('session expired');
     // A moment after sign-in, so the outbox's newest code to the phone is this one.
     later(1000);
-    expect((await m.call('POST', '/merchant/api/v1/auth/step-up', {})).status).toBe(200);
+    expect(
+      (await m.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'wallet_transfer' })).status,
+    ).toBe(200);
     const code = await codeSentTo(m.phone);
     const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
     expect((await transfer('500', wrong)).body.message).toBe('invalid otp code');
@@ -265,7 +184,7 @@ describe('the card', () => {
     const reveal = (code: string) => m.call('POST', `/merchant/api/v1/cards/${card.id}/reveal`, { code });
     expect((await reveal('1234')).body.message).toBe('session expired');
     later(200_000);
-    await m.call('POST', '/merchant/api/v1/auth/step-up', {});
+    await m.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'card_reveal' });
     const shown = await reveal(await codeSentTo(m.phone));
     expect(shown.status).toBe(200);
     const digits = shown.body.number.replace(/ /g, '');

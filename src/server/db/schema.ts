@@ -236,7 +236,7 @@ export const webviewTokens = pgTable('webview_tokens', {
 
 /**
  * One-time codes. `purpose` sign_in: the first factor (its id is the `session_id` the app holds); challenge:
- * the second factor of a session. Codes are stored as salted SHA-256 and compared in constant time.
+ * the second factor of a session; step_up: a fresh code before a secret is shown or money moves (its `action`). Codes are stored as salted SHA-256 and compared in constant time.
  */
 export const otpCodes = pgTable(
   'otp_codes',
@@ -251,6 +251,8 @@ export const otpCodes = pgTable(
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     /** For a second factor being set up: the address to attach to the account once verified. */
     setup: boolean('setup').notNull().default(false),
+    /** A step-up code's purpose (contract/merchants STEP_UP_PURPOSES): the code is good only for it. */
+    action: text('action'),
     lang: text('lang').notNull().default('en'),
     codeHash: text('code_hash').notNull(),
     salt: text('salt').notNull(),

@@ -45,12 +45,14 @@ export function createAuthRepository(db: Db) {
     async accountById(id: string): Promise<AccountRow | undefined> {
       return (await db.select().from(accounts).where(eq(accounts.id, id)).limit(1))[0];
     },
+    /** A new account for an e-mail, or the one made meanwhile (two first codes to one new address, verified at once). */
     async createAccount(values: { email: string; lang: string; createdAt: Date }): Promise<AccountRow> {
       const [row] = await db
         .insert(accounts)
         .values({ id: randomUUID(), email: values.email, lang: values.lang, createdAt: values.createdAt })
+        .onConflictDoNothing()
         .returning();
-      return row!;
+      return row ?? (await db.select().from(accounts).where(eq(accounts.email, values.email)).limit(1))[0]!;
     },
     /** Sets the account's phone or e-mail; false when another account already has it. */
     async setAccountAddress(id: string, field: 'email' | 'phone', value: string): Promise<boolean> {
@@ -72,14 +74,19 @@ export function createAuthRepository(db: Db) {
     async codeById(id: string): Promise<OtpRow | undefined> {
       return (await db.select().from(otpCodes).where(eq(otpCodes.id, id)).limit(1))[0];
     },
-    /** The newest unused step-up code of a session (a fresh code before a secret is shown). */
-    async latestStepUp(sessionId: string): Promise<OtpRow | undefined> {
+    /** The newest unused step-up code of a session for one purpose (a fresh code before a secret is shown). */
+    async latestStepUp(sessionId: string, action: string): Promise<OtpRow | undefined> {
       return (
         await db
           .select()
           .from(otpCodes)
           .where(
-            and(eq(otpCodes.sessionId, sessionId), eq(otpCodes.purpose, 'step_up'), isNull(otpCodes.usedAt)),
+            and(
+              eq(otpCodes.sessionId, sessionId),
+              eq(otpCodes.purpose, 'step_up'),
+              eq(otpCodes.action, action),
+              isNull(otpCodes.usedAt),
+            ),
           )
           .orderBy(desc(otpCodes.createdAt))
           .limit(1)
@@ -119,8 +126,17 @@ export function createAuthRepository(db: Db) {
     async replaceCode(id: string, values: { codeHash: string; salt: string; sentAt: Date; expiresAt: Date }) {
       await db.update(otpCodes).set(values).where(eq(otpCodes.id, id));
     },
-    async markCodeUsed(id: string, at: Date) {
-      await db.update(otpCodes).set({ usedAt: at }).where(eq(otpCodes.id, id));
+    /**
+     * Uses a code up: true for the one call that finds it unused and unexpired, false for every other — one
+     * conditional statement, so parallel calls with one code cannot all pass (issue 53, finding 1).
+     */
+    async spendCode(id: string, at: Date): Promise<boolean> {
+      const spent = await db
+        .update(otpCodes)
+        .set({ usedAt: at })
+        .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt), sql`${otpCodes.expiresAt} > ${at}`))
+        .returning({ id: otpCodes.id });
+      return spent.length === 1;
     },
     async addCodeFailure(id: string) {
       await db

@@ -2,7 +2,7 @@
  * SQL of capital (capital spec §3): offers, loans, applications, e-commerce connections and the waitlist. Every
  * read takes the merchants the caller may see, so a row of another merchant is never read by accident.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import {
   capitalApplications,
@@ -118,6 +118,26 @@ export function createCapitalRepository(db: Db) {
     ) {
       return (
         await db.update(capitalApplications).set(values).where(eq(capitalApplications.id, id)).returning()
+      )[0];
+    },
+
+    /**
+     * Writes an application only while its signatory code is still the one with `salt`: the row once, for the one
+     * call that uses the code up; undefined for every other (the code was used or replaced meanwhile).
+     */
+    async spendSignatoryCode(
+      id: string,
+      salt: string,
+      values: { data: Record<string, unknown>; status: string; updatedAt: Date },
+    ) {
+      return (
+        await db
+          .update(capitalApplications)
+          .set(values)
+          .where(
+            and(eq(capitalApplications.id, id), sql`${capitalApplications.data} #>> '{_otp,salt}' = ${salt}`),
+          )
+          .returning()
       )[0];
     },
 

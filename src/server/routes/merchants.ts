@@ -24,6 +24,7 @@ import {
   RevealAnswer,
   RevealBody,
   StepUpAnswer,
+  StepUpBody,
 } from '../../contract/merchants';
 import { requireSession } from '../auth/session';
 import { answers } from '../openapi';
@@ -89,7 +90,7 @@ export async function merchantRoutes(
         session.accountId,
         request.params.id,
         request.body.environment,
-        () => auth.verifyStepUp(session, request.body.code),
+        () => auth.verifyStepUp(session, 'api_key_reveal', request.body.code),
       );
       // A secret is never kept by a cache between here and the browser.
       void reply.header('cache-control', 'no-store');
@@ -138,16 +139,17 @@ export async function merchantRoutes(
     },
     async (request) => merchants.products(who(request), request.params.id),
   );
-  app.post(
+  app.post<{ Body: StepUpBody }>(
     '/merchant/api/v1/auth/step-up',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sends a fresh code to the caller’s second factor, before a secret is shown',
-        body: { type: 'object', properties: {}, description: 'nothing (an empty object, or no body)' },
+        summary:
+          'Sends a fresh code to the caller’s second factor, before a secret is shown or money moves; the code is good only for its purpose',
+        body: StepUpBody,
         response: answers({ 200: StepUpAnswer }),
       },
     },
-    async (request) => auth.startStepUp(requireSession(request)),
+    async (request) => auth.startStepUp(requireSession(request), request.body.purpose),
   );
 }

@@ -120,7 +120,7 @@ export async function walletRoutes(
     async (request) => {
       const session = requireSession(request);
       return wallet.transfer(session.accountId, request.params.merchantId, request.body, () =>
-        auth.verifyStepUp(session, request.body.code),
+        auth.verifyStepUp(session, 'wallet_transfer', request.body.code),
       );
     },
   );
@@ -186,7 +186,7 @@ export async function walletRoutes(
     async (request, reply) => {
       const session = requireSession(request);
       const details = await cards.reveal(session.accountId, request.params.id, () =>
-        auth.verifyStepUp(session, request.body.code),
+        auth.verifyStepUp(session, 'card_reveal', request.body.code),
       );
       // A card's number is never kept by a cache between here and the browser.
       void reply.header('cache-control', 'no-store');

@@ -25,6 +25,7 @@ import type { OutboxService } from './outbox';
 import { isEmail, isPhone } from '../../domain/contact';
 import { CODE_LENGTH, RESEND_SECONDS, type Factor } from '../../domain/signInFlow';
 import type { Revoked, Sessions } from '../../contract/auth';
+import type { StepUpPurpose } from '../../contract/merchants';
 import type { SessionContext } from '../auth/session';
 
 export const CODE_VALID_MS = 2 * 60_000;
@@ -104,18 +105,23 @@ export function createAuthService(deps: {
     };
   }
 
-  /** Checks a code against a row: counts wrong ones per address and locks after the limit. */
-  async function checkCode(row: OtpRow, code: string) {
-    await locks.assertCanVerify(row.target);
+  /**
+   * Spends a code of a row: the try is counted for its address before the code is compared (a locked address, or
+   * a try past the limit, is refused without comparing), and a right code is used up by one conditional statement
+   * that succeeds once — of parallel calls with one right code, one goes on and the others are told the code is
+   * gone ("session expired", as a second call after it would be). Issue 53, findings 1 and 2.
+   */
+  async function spendCode(row: OtpRow, code: string) {
+    const attempt = await locks.tryCode(row.target);
     const digitsOk = new RegExp(`^\\d{${CODE_LENGTH[row.channel as Factor]}}$`).test(code);
     const fresh = row.expiresAt > clock.now();
-    if (digitsOk && fresh && sameHash(hashCode(row.salt, code), row.codeHash)) {
-      await locks.rightCode(row.target);
-      return;
+    if (!(digitsOk && fresh && sameHash(hashCode(row.salt, code), row.codeHash))) {
+      await repo.addCodeFailure(row.id);
+      await attempt.wrong();
+      throw badRequest('invalid otp code');
     }
-    await repo.addCodeFailure(row.id);
-    await locks.wrongCode(row.target);
-    throw badRequest('invalid otp code');
+    await attempt.right();
+    if (!(await repo.spendCode(row.id, clock.now()))) throw badRequest('session expired');
   }
 
   /** Counts a set-up code to an address this session has not asked for yet; over a cap → 429. */
@@ -212,9 +218,8 @@ export function createAuthService(deps: {
     /** POST /merchant/api/v2/auth/verify: the first code; starts a half-open session. */
     async verify(input: { sessionId: string; code: string; userAgent?: string; ip?: string }) {
       const row = await firstCode(input.sessionId);
-      await checkCode(row, input.code);
+      await spendCode(row, input.code);
       const now = clock.now();
-      await repo.markCodeUsed(row.id, now);
       const factor = row.channel as Factor;
       let account: AccountRow | undefined =
         factor === 'email' ? await repo.accountByEmail(row.target) : await repo.accountByPhone(row.target);
@@ -276,9 +281,8 @@ export function createAuthService(deps: {
     async verifyChallenge(session: SessionContext, code: string) {
       const row = await repo.latestChallenge(session.id);
       if (!row) throw badRequest('session expired');
-      await checkCode(row, code);
+      await spendCode(row, code);
       const now = clock.now();
-      await repo.markCodeUsed(row.id, now);
       if (row.setup) {
         const saved = await repo.setAccountAddress(session.accountId, row.channel as Factor, row.target);
         if (!saved)
@@ -292,16 +296,17 @@ export function createAuthService(deps: {
 
     /**
      * POST /merchant/api/v1/auth/step-up: a fresh code to the account's own second factor (its phone, else its
-     * e-mail), asked for before a secret is shown (an API secret key; docs/dashboard.md). The same lockouts as
-     * sign-in's; asked again within the resend interval, 429 with how long to wait.
+     * e-mail), asked for before a secret is shown or money moves, for one purpose (an API secret key, a transfer, a
+     * card's details) and good only for it. The same lockouts as sign-in's; asked again for the same purpose within
+     * the resend interval, 429 with how long to wait.
      */
-    async startStepUp(session: SessionContext) {
+    async startStepUp(session: SessionContext, purpose: StepUpPurpose) {
       if (session.state !== 'open') throw new HttpError(401, 'unauthorized');
       const account = await repo.accountById(session.accountId);
       const factor: Factor = account?.phone ? 'phone' : 'email';
       const target = account?.phone ?? account?.email;
       if (!target) throw badRequest('bad_request');
-      const earlier = await repo.latestStepUp(session.id);
+      const earlier = await repo.latestStepUp(session.id, purpose);
       if (earlier) {
         const wait = earlier.sentAt.getTime() + RESEND_AFTER_MS - clock.now().getTime();
         if (wait > 0)
@@ -312,6 +317,7 @@ export function createAuthService(deps: {
       await repo.insertCode({
         id: randomUUID(),
         purpose: 'step_up',
+        action: purpose,
         channel: factor,
         target,
         accountId: session.accountId,
@@ -325,14 +331,14 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Checks a step-up code of this session and uses it up: one code, one secret shown. Wrong codes count
-     * towards the address's lockout; no code asked for, 400 "session expired" (ask for one).
+     * Checks this session's newest step-up code for `purpose` and uses it up: one code, one secret shown or one
+     * transfer, even when several calls bring it at once. Wrong codes count towards the address's lockout; no code
+     * asked for this purpose (or it is used up), 400 "session expired" (ask for one).
      */
-    async verifyStepUp(session: SessionContext, code: string) {
-      const row = await repo.latestStepUp(session.id);
+    async verifyStepUp(session: SessionContext, purpose: StepUpPurpose, code: string) {
+      const row = await repo.latestStepUp(session.id, purpose);
       if (!row) throw badRequest('session expired');
-      await checkCode(row, code);
-      await repo.markCodeUsed(row.id, clock.now());
+      await spendCode(row, code);
     },
 
     /**

@@ -1,9 +1,14 @@
 /**
  * The lockouts of one-time codes, per address (a phone number or an e-mail), shared by every code the product
- * sends — the sign-in codes (services/auth.ts) and capital's signatory code (services/capital/signatory.ts) — so a number
- * is protected the same way whichever form sends to it: 5 codes sent to one address within 30 minutes, or 5
- * wrong codes for it within 30 minutes, lock it for 30 minutes (the decision is auth's; the spec gives the
- * 30-minute wait). Counters and locks live in the auth repository's counters table.
+ * sends — the sign-in and set-up codes and the step-up code (services/auth.ts) and capital's signatory code
+ * (services/capital/signatory.ts) — so a number is protected the same way whichever form sends to it: 5 codes
+ * sent to one address within 30 minutes, or 5 tries of a code for it within 30 minutes that were not right, lock
+ * it for 30 minutes (the decision is auth's; the spec gives the 30-minute wait). Counters and locks live in the
+ * auth repository's counters table, so every instance counts together.
+ *
+ * A try is counted *before* its code is compared (issue 53, finding 2): the count is one statement that
+ * answers its new value, so of 300 tries sent at once only the first 5 are ever compared and the rest are refused
+ * without looking at the code. Counting after a wrong comparison let 20–40 of such a burst be judged.
  */
 import type { Clock } from '../clock';
 import { badRequest } from '../errors';
@@ -23,6 +28,14 @@ export interface CounterStore {
 export const SEND_LOCKED = 'too many attempts to send code';
 export const VERIFY_LOCKED = 'too many attempts to verify code';
 
+/** One counted try of a code: say how it went once it has been compared. */
+export interface CodeTry {
+  /** The code was right: the address's earlier tries are forgotten. */
+  right(): Promise<void>;
+  /** The code was wrong: at the limit the address locks, and this throws 400 VERIFY_LOCKED to say so. */
+  wrong(): Promise<void>;
+}
+
 export function createCodeLocks(deps: { counters: CounterStore; clock: Clock }) {
   const { counters, clock } = deps;
   async function assertNotLocked(key: string, message: string) {
@@ -41,23 +54,33 @@ export function createCodeLocks(deps: { counters: CounterStore; clock: Clock }) 
         throw badRequest(SEND_LOCKED);
       }
     },
-    /** 400 VERIFY_LOCKED while `target` is locked for wrong codes. */
-    async assertCanVerify(target: string) {
-      await assertNotLocked(`verify:${target}`, VERIFY_LOCKED);
-    },
-    /** A wrong code for `target`: counted; the limit locks the address (and says so: 400 VERIFY_LOCKED). */
-    async wrongCode(target: string) {
+    /**
+     * Counts a try of a code for `target` before it is compared. While the address is locked, or once this try is
+     * past the limit, it throws 400 VERIFY_LOCKED and the code must not be compared at all.
+     */
+    async tryCode(target: string): Promise<CodeTry> {
       const key = `verify:${target}`;
       const now = clock.now();
-      const { count } = await counters.bump(key, now, LOCK_MS);
-      if (count >= ATTEMPT_LIMIT) {
-        await counters.lock(key, new Date(now.getTime() + LOCK_MS));
-        throw badRequest(VERIFY_LOCKED);
-      }
+      const { count, lockedUntil } = await counters.bump(key, now, LOCK_MS);
+      // Past the limit the try is refused unjudged; the lock itself is set by the wrong try that reached the limit
+      // (below), so a burst that brought the right code among its first five leaves no lock behind.
+      if ((lockedUntil && lockedUntil > now) || count > ATTEMPT_LIMIT) throw badRequest(VERIFY_LOCKED);
+      return {
+        right: () => counters.reset(key),
+        async wrong() {
+          if (count < ATTEMPT_LIMIT) return;
+          await counters.lock(key, new Date(clock.now().getTime() + LOCK_MS));
+          throw badRequest(VERIFY_LOCKED);
+        },
+      };
     },
-    /** A right code for `target`: its wrong ones are forgotten. */
-    async rightCode(target: string) {
-      await counters.reset(`verify:${target}`);
+    /**
+     * Counts a try of one code (named by `code`, a key of its own such as its salt) before it is compared: false
+     * once it has been tried `limit` times, and it must then not be compared (a new code is asked for).
+     */
+    async tryThisCode(code: string, limit: number): Promise<boolean> {
+      const { count } = await counters.bump(`code:${code}`, clock.now(), LOCK_MS);
+      return count <= limit;
     },
   };
 }

@@ -2,9 +2,11 @@
  * The step-up code (docs/dashboard.md "API keys", docs/wallet.md): a fresh code to the member's own second factor,
  * asked for before a secret is shown or money moves (an API secret key, a card's details, a transfer to the bank).
  */
-import type { StepUpAnswer } from '../../contract/merchants';
+import type { StepUpAnswer, StepUpPurpose } from '../../contract/merchants';
 import { api } from './client';
 
-export type { StepUpAnswer };
+export type { StepUpAnswer, StepUpPurpose };
 
-export const sendStepUpCode = () => api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', {});
+/** A code for one purpose: the server takes it back only for that purpose (a transfer's code reveals no card). */
+export const sendStepUpCode = (purpose: StepUpPurpose) =>
+  api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', { purpose });

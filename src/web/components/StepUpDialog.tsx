@@ -8,12 +8,14 @@ import { Anchor, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/cor
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { sendStepUpCode, type StepUpAnswer } from '../api/stepUp';
+import { sendStepUpCode, type StepUpAnswer, type StepUpPurpose } from '../api/stepUp';
 import { CODE_LENGTH } from '../../domain/signInFlow';
 import { signInErrorKey } from '../../domain/signInErrors';
 import { DialogFooter } from './DialogFooter';
 
 export function StepUpDialog(props: {
+  /** What the code is for: the server takes it back only for this. */
+  purpose: StepUpPurpose;
   title: string;
   /** What the code will do (the transfer's amount and account), above the code's field. */
   children?: ReactNode;
@@ -39,7 +41,7 @@ export function StepUpDialog(props: {
   const send = async () => {
     setError(null);
     try {
-      setSent(await sendStepUpCode());
+      setSent(await sendStepUpCode(props.purpose));
     } catch (e) {
       setError(errorText(e));
     }

@@ -21,6 +21,8 @@ export async function createTestApp(
     flows?: FlowSource;
     /** More flows' server hooks, by flow id. */
     flowHooks?: Record<string, FlowHooks>;
+    /** PGlite on a thread of its own, as `npm start` runs it (setup/database.ts). */
+    thread?: boolean;
   } = {},
 ) {
   const config: Config = loadConfig({
@@ -31,7 +33,7 @@ export async function createTestApp(
     SETUP_ADDRESS_LIMIT: '100000',
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ thread: options.thread });
   const app = await buildApp({
     config,
     database,

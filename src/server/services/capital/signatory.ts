@@ -106,7 +106,7 @@ export function signatoryCalls({ deps, repo, editableApplication, viewOf }: Capi
       await repo.updateApplication(row.id, {
         data: {
           ...row.data,
-          _otp: { salt, hash: hashCode(salt, code), sent_at: now, attempts: 0, phone },
+          _otp: { salt, hash: hashCode(salt, code), sent_at: now, phone },
           _otp_numbers: { ...sentTo, [phone]: now },
         },
         updatedAt: new Date(now),
@@ -121,39 +121,41 @@ export function signatoryCalls({ deps, repo, editableApplication, viewOf }: Capi
       return { sent: true, resend_after: SIGNATORY_CODE.resendAfterMs / 1000 };
     },
 
-    /** POST …/verify: the signatory's code; a right one confirms the phone and verifies the application. */
+    /**
+     * POST …/verify: the signatory's code; a right one confirms the phone and verifies the application. Every try
+     * is counted before the code is compared — this code's own (5: ask for a new one) and the number's with
+     * sign-in's (5 within 30 minutes lock it for 30 minutes) — and a right code is used up by one conditional
+     * statement, so tries sent at once are judged no more often than tries sent one by one (issue 53).
+     */
     async verifySignatoryCode(who: CapitalScope, id: string, code: string) {
       const row = await editableApplication(who.merchantIds, id);
       const otp = isObject(row.data._otp) ? row.data._otp : undefined;
       const now = deps.clock.now();
-      if (!otp || now.getTime() - Number(otp.sent_at) > SIGNATORY_CODE.validMs)
-        throw invalid({ '/code': fieldError('capital:error.codeFailed') }, 'otp verification failed');
-      // The number's wrong codes count with sign-in's (5 within 30 minutes lock it for 30 minutes), and this
-      // code's own too (5 wrong: ask for a new one).
+      const failed = () =>
+        invalid({ '/code': fieldError('capital:error.codeFailed') }, 'otp verification failed');
+      if (!otp || now.getTime() - Number(otp.sent_at) > SIGNATORY_CODE.validMs) throw failed();
       const phone = String(otp.phone ?? '');
-      const attempts = Number(otp.attempts ?? 0);
-      if (attempts >= SIGNATORY_CODE.maxAttempts)
+      const salt = String(otp.salt);
+      if (!(await deps.codeLocks.tryThisCode(`signatory:${salt}`, SIGNATORY_CODE.maxAttempts)))
         throw invalid({ '/code': fieldError('capital:error.tooManyAttempts') }, 'too many failed attempts');
       const verifyLocked = lockedAs(VERIFY_LOCKED, '/code', 'too many failed attempts');
-      await deps.codeLocks.assertCanVerify(phone).catch(verifyLocked);
-      if (!sameHash(hashCode(String(otp.salt), code), String(otp.hash))) {
-        await repo.updateApplication(row.id, {
-          data: { ...row.data, _otp: { ...otp, attempts: attempts + 1 } },
-          updatedAt: now,
-        });
-        await deps.codeLocks.wrongCode(phone).catch(verifyLocked);
+      const attempt = await deps.codeLocks.tryCode(phone).catch(verifyLocked);
+      if (!sameHash(hashCode(salt, code), String(otp.hash))) {
+        await attempt.wrong().catch(verifyLocked);
         throw invalid({ '/code': fieldError('capital:error.codeInvalid') }, 'invalid otp code');
       }
-      await deps.codeLocks.rightCode(phone);
+      await attempt.right();
       const rest = publicData(row.data); // the code is used up
       const signatory = isObject(rest.authorized_signatory) ? rest.authorized_signatory : {};
       const steps = completeSteps(stepsOf(rest), new Set(['your_details']));
-      const updated = await repo.updateApplication(row.id, {
+      // Only while this code is still the application's: of calls bringing it at once, one verifies.
+      const updated = await repo.spendSignatoryCode(row.id, salt, {
         status: 'verified',
         data: { ...rest, steps, authorized_signatory: { ...signatory, phone_confirmed: true } },
         updatedAt: now,
       });
-      return viewOf(who.merchantIds, updated!);
+      if (!updated) throw failed();
+      return viewOf(who.merchantIds, updated);
     },
   };
 }

@@ -15,6 +15,7 @@ export function RevealDialog(props: {
   const { t } = useTranslation('dashboard');
   return (
     <StepUpDialog
+      purpose="api_key_reveal"
       title={t(`home.keys.revealTitle.${props.environment}`)}
       action={t('home.keys.reveal')}
       onClose={props.onClose}

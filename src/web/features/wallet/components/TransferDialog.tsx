@@ -59,6 +59,7 @@ export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
   if (confirming)
     return (
       <StepUpDialog
+        purpose="wallet_transfer"
         title={t('transfer.confirmTitle')}
         action={t('transfer.send', { amount: show(amount) })}
         onClose={props.onClose}

@@ -214,6 +214,7 @@ function TheCard(props: { holder: CardHolder }) {
       </Card>
       {revealing && (
         <StepUpDialog
+          purpose="card_reveal"
           title={t('card.revealTitle')}
           action={t('card.reveal')}
           onClose={() => setRevealing(false)}
