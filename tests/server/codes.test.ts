@@ -187,6 +187,24 @@ describe('one sign-in code, one session', () => {
     expectOneUse(answers);
   });
 
+  it('two first codes to one new address, verified at once, sign the same new account up (no 500)', async () => {
+    signUps += 1;
+    const email = `twice${signUps}@example.com`;
+    const started = [];
+    for (let i = 0; i < 2; i++) {
+      later(1000);
+      const res = await post('/merchant/api/v2/auth/authenticate', { email, lang: 'en' });
+      started.push({ sessionId: String(res.body.session_id), code: await lastCodeTo(app, email) });
+    }
+    const answers = await Promise.all(
+      started.map((s) => post('/merchant/api/v2/auth/verify', { session_id: s.sessionId, code: s.code })),
+    );
+    expect(answers.map((a) => [a.status, a.body.status])).toEqual([
+      [200, 'setup_2fa'],
+      [200, 'setup_2fa'],
+    ]);
+  });
+
   it('a set-up code opens one session (one token), whatever number of calls bring it at once', async () => {
     const setup = await setupCodeOf('+966501119001');
     const answers = await together(20, () =>
