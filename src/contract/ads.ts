@@ -44,7 +44,6 @@ export const AdsMerchant = Type.Object({
   currency: Type.String(),
   /** The payment products its stores offer: a campaign is for one of them. */
   products: Type.Array(OneOf(PAYMENT_PRODUCTS)),
-  ads_ops: Type.Boolean({ description: 'is_ads_ops: higher budgets, stopping and restarting campaigns' }),
   can_invite: Type.Boolean({ description: 'is_ads_user_invite_allowed' }),
   budget_min: Amount('the least daily budget'),
   budget_max: Amount('the most daily budget the caller may set'),
@@ -93,14 +92,69 @@ export const CampaignChange = Type.Object(
     daily_budget: Type.Optional(
       Type.String({ maxLength: 20, description: 'a decimal in the merchant’s currency' }),
     ),
-    state: Type.Optional(OneOf(CAMPAIGN_STATES, { description: '`stopped` by ads ops only' })),
-    stop_reason: Type.Optional(
-      Type.String({ maxLength: STOP_REASON_MAX, description: 'required when ads ops stop a campaign' }),
+    state: Type.Optional(
+      OneOf(CAMPAIGN_STATES, { description: '`active` or `paused`; `stopped` is ads ops’ (403)' }),
     ),
   },
   { additionalProperties: false },
 );
 export type CampaignChange = Static<typeof CampaignChange>;
+
+/**
+ * Ads ops' list (the provider's staff with the `ads_ops` role; docs/ads.md "Ads ops"): every merchant's
+ * campaigns, newest first, a page at a time.
+ */
+export const OpsCampaignsQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({ maxLength: 100, description: 'part of the campaign’s or the merchant’s name' }),
+    ),
+    state: Type.Optional(OneOf(CAMPAIGN_STATES)),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type OpsCampaignsQuery = Static<typeof OpsCampaignsQuery>;
+
+/** A campaign as ads ops see it: with the bounds of the daily budget they may set (ten times a merchant's). */
+export const OpsCampaign = Type.Object({
+  ...Campaign.properties,
+  budget_min: Amount('the least daily budget'),
+  budget_max: Amount('the most daily budget ads ops may set'),
+});
+export type OpsCampaign = Static<typeof OpsCampaign>;
+
+export const OpsCampaignsAnswer = Type.Object({
+  campaigns: Type.Array(OpsCampaign),
+  total: Type.Integer({ description: 'campaigns matching the filters' }),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+  /** The results' window (30 days ending yesterday). */
+  from: Type.String(),
+  to: Type.String(),
+});
+export type OpsCampaignsAnswer = Static<typeof OpsCampaignsAnswer>;
+
+/** What ads ops change: the daily budget (up to ten times a merchant's ceiling), stop with a reason, start again. */
+export const OpsCampaignChange = Type.Object(
+  {
+    daily_budget: Type.Optional(
+      Type.String({ maxLength: 20, description: 'a decimal in the merchant’s currency' }),
+    ),
+    state: Type.Optional(OneOf(CAMPAIGN_STATES)),
+    stop_reason: Type.Optional(
+      Type.String({
+        maxLength: STOP_REASON_MAX,
+        description: 'required with `stopped`: the merchant reads it on the campaign',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OpsCampaignChange = Static<typeof OpsCampaignChange>;
+export const OpsCampaignAnswer = Type.Object({ campaign: OpsCampaign });
+export type OpsCampaignAnswer = Static<typeof OpsCampaignAnswer>;
 
 export const CampaignAnswer = Type.Object({ campaign: Campaign });
 export type CampaignAnswer = Static<typeof CampaignAnswer>;

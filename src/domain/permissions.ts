@@ -9,7 +9,7 @@
  * |-----------------------------|:---:|:---:|:---:|:---:|
  * | is_account_edit_allowed     |  ✓  |     |     |     |
  * | is_ads_allowed              |  ✓  |  ✓  |     |     |
- * | is_ads_ops                  |  ✓  |     |     |     |
+ * | is_ads_ops                  |     |     |     |     |
  * | is_ads_user_invite_allowed  |  ✓  |     |     |     |
  * | is_analytics_allowed        |  ✓  |  ✓  |  ✓  |     |
  * | is_dispute_refund_allowed   |  ✓  |  ✓  |     |     |
@@ -62,9 +62,13 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-const ALL = PERMISSION_FLAGS;
+/**
+ * Ads ops is the provider's staff (an account's `ads_ops` staff role; docs/ads.md), not a merchant's role: the
+ * merchant is the party ads ops moderate, so no merchant role carries `is_ads_ops` (issue 53, finding 3). The flag
+ * stays in the permissions answer (the spec lists it), false for every member.
+ */
 export const ROLE_FLAGS: Record<Role, readonly PermissionFlag[]> = {
-  workspace_admin: ALL,
+  workspace_admin: PERMISSION_FLAGS.filter((flag) => flag !== 'is_ads_ops'),
   supervisor: [
     'is_ads_allowed',
     'is_analytics_allowed',

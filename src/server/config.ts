@@ -36,6 +36,8 @@ export interface Config {
   setupAddressLimit: number;
   /** Invitations (each an e-mail or an SMS) one inviting account, and one merchant, may send in a day, before 429. */
   inviteLimits: { perAccount: number; perMerchant: number };
+  /** Payment links (each an SMS) one member may send an hour, and one merchant a day. */
+  linkLimits: { perMemberHour: number; perMerchantDay: number };
   /**
    * The embedded database: flush to disk before a write is acknowledged (survives a power cut), or leave it to
    * the operating system (survives the process dying only). On by default in production (db/groupSync.ts).
@@ -192,6 +194,11 @@ export function loadConfig(env: Env): Config {
   // room for a large shop's first day, and cap what a taken-over admin account can send (each SMS costs money).
   const invitePerAccount = wholeNumber(env, 'INVITE_DAILY_LIMIT', 20, 1, 100000);
   const invitePerMerchant = wholeNumber(env, 'INVITE_MERCHANT_DAILY_LIMIT', 50, 1, 100000);
+  // Each payment link is an SMS with text the sender chose, to any number (issue 53, finding 4): 30 an hour is a
+  // link every two minutes from one salesperson all day, and 500 a day covers a busy merchant's whole team, while a
+  // taken-over account can no longer send thousands.
+  const linksPerMemberHour = wholeNumber(env, 'PAYMENT_LINK_HOURLY_LIMIT', 30, 1, 100000);
+  const linksPerMerchantDay = wholeNumber(env, 'PAYMENT_LINK_MERCHANT_DAILY_LIMIT', 500, 1, 1000000);
   const dbSync = onOff(env, 'DB_SYNC', nodeEnv === 'production' ? 'on' : 'off');
   // On SIGTERM the server first answers /ready with 503 for this long (still serving everything else), so a load
   // balancer that asks every few seconds stops sending it new requests before it closes (5 s in production: two
@@ -249,6 +256,7 @@ export function loadConfig(env: Env): Config {
     uploadQuota: { files: uploadFiles, bytes: uploadMegabytes * 1_000_000 },
     setupAddressLimit,
     inviteLimits: { perAccount: invitePerAccount, perMerchant: invitePerMerchant },
+    linkLimits: { perMemberHour: linksPerMemberHour, perMerchantDay: linksPerMerchantDay },
     dbSync,
     dbReadCache,
     dbThread,

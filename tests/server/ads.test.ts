@@ -1,7 +1,8 @@
 /**
  * Ads' calls (issue 36; docs/ads.md): campaigns created per payment product, their results counted by whole
  * ended days at the budget of the day (the simulated network), paused and started, budgets inside the merchant's
- * bounds (ads ops: ten times higher), stopping by ads ops only, invitations to ads where allowed; scoping and gates.
+ * bounds, invitations to ads where allowed; scoping and gates; and ads ops — the provider's staff, never a merchant's
+ * role — who see every merchant's campaigns, set budgets up to ten times higher, stop with a reason and start again.
  */
 import { describe, expect, it } from 'vitest';
 import { budgetBounds, deliver } from '../../src/domain/ads';
@@ -13,6 +14,22 @@ const start = new Date('2026-03-10T09:00:00Z');
 let now = start;
 const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' }, clock: { now: () => now } });
 const A = '/merchant/api/v1/ads';
+const O = '/merchant/api/v1/ops/ads';
+
+let staff = 0;
+/** A member of the provider's ads ops team (a staff role, no merchant). */
+async function adsOps() {
+  staff += 1;
+  const email = `ads-ops-${staff}@example.com`;
+  const phone = `+96655900${String(staff).padStart(4, '0')}`;
+  const loaded = await app.inject({
+    method: 'POST',
+    url: '/dev/fixtures',
+    payload: { accounts: [{ id: `acc-adops-${staff}`, email, phone, staff_role: 'ads_ops' }] },
+  });
+  expect(loaded.statusCode, loaded.body).toBe(200);
+  return signIn(app, email, phone);
+}
 
 let n = 0;
 async function merchant(
@@ -150,15 +167,67 @@ describe('ads', () => {
     // A merchant may not stop a campaign; ads ops may, with a reason, and only they start it again.
     expect((await m.call('PATCH', `${A}/campaigns/${id}`, { state: 'stopped' })).status).toBe(403);
 
-    const ops = await merchant({ role: 'workspace_admin', flags: { is_ads_ops: true } });
-    const opsId = (
-      await ops.call('POST', `${A}/campaigns`, campaign(ops.id, { daily_budget: String(max / 100 + 1) }))
-    ).body.campaign?.id;
-    expect(opsId).toBeTruthy();
-    const noReason = await ops.call('PATCH', `${A}/campaigns/${opsId}`, { state: 'stopped' });
+    // Not even a workspace admin with the flag stored: ads ops is the provider's staff (issue 53, finding 3).
+    const admin = await merchant({ role: 'workspace_admin', flags: { is_ads_ops: true } });
+    const adminId = (await admin.call('POST', `${A}/campaigns`, campaign(admin.id))).body.campaign.id;
+    expect((await admin.call('PATCH', `${A}/campaigns/${adminId}`, { state: 'stopped' })).status).toBe(403);
+    expect(
+      (await admin.call('PATCH', `${A}/campaigns/${adminId}`, { daily_budget: String(max / 100 + 1) }))
+        .status,
+    ).toBe(400);
+    expect((await admin.call('GET', `${A}/campaigns`)).body.merchants[0].budget_max).toBe(
+      (max / 100).toFixed(2),
+    );
+    expect((await admin.call('GET', `${O}/campaigns`)).status).toBe(403);
+    expect((await admin.call('PATCH', `${O}/campaigns/${adminId}`, { state: 'stopped' })).status).toBe(403);
+  });
+
+  it('ads ops (staff) moderate every merchant’s campaigns: budget up to ten times, stop with a reason, start', async () => {
+    const m = await merchant();
+    const id = (await m.call('POST', `${A}/campaigns`, campaign(m.id))).body.campaign.id;
+    const ops = await adsOps();
+    const max = budgetBounds('SAR', false).max;
+
+    // Their list: every merchant's, found by name and state, a page at a time.
+    const list = await ops.call('GET', `${O}/campaigns?q=${encodeURIComponent(`Ads ${m.id.split('-')[2]}`)}`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.campaigns.map((c: Json) => c.id)).toContain(id);
+    expect(list.body.campaigns[0]).toMatchObject({ budget_max: ((max * 10) / 100).toFixed(2) });
+    const paged = await ops.call('GET', `${O}/campaigns?page_size=1&page=2`);
+    expect(paged.body).toMatchObject({ page: 2, page_size: 1 });
+    expect(paged.body.campaigns).toHaveLength(1);
+    expect(paged.body.total).toBeGreaterThan(1);
+    expect(
+      (await ops.call('GET', `${O}/campaigns?state=stopped&q=${encodeURIComponent('50%_\\')}`)).body,
+    ).toMatchObject({
+      campaigns: [],
+      total: 0,
+    });
+
+    // A budget above a merchant's ceiling, within ten times it.
+    const high = await ops.call('PATCH', `${O}/campaigns/${id}`, { daily_budget: String(max / 100 + 1) });
+    expect(high.status, JSON.stringify(high.body)).toBe(200);
+    expect(high.body.campaign.daily_budget).toBe((max / 100 + 1).toFixed(2));
+    const tooHigh = await ops.call('PATCH', `${O}/campaigns/${id}`, {
+      daily_budget: String((max * 10) / 100 + 1),
+    });
+    expect(JSON.stringify(tooHigh.body)).toContain('ads:error.budgetMaxOps');
+
+    // The merchant keeps what ads ops gave when renaming (the budget sent back as it was), but may not raise it.
+    const renamed = await m.call('PATCH', `${A}/campaigns/${id}`, {
+      name: 'Eid collection',
+      daily_budget: (max / 100 + 1).toFixed(2),
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(
+      (await m.call('PATCH', `${A}/campaigns/${id}`, { daily_budget: String(max / 100 + 2) })).status,
+    ).toBe(400);
+
+    // Stop: a reason is needed; the merchant reads it, cannot start the campaign nor wipe the reason.
+    const noReason = await ops.call('PATCH', `${O}/campaigns/${id}`, { state: 'stopped' });
     expect(noReason.status).toBe(400);
     expect(JSON.stringify(noReason.body)).toContain('/stop_reason');
-    const stopped = await ops.call('PATCH', `${A}/campaigns/${opsId}`, {
+    const stopped = await ops.call('PATCH', `${O}/campaigns/${id}`, {
       state: 'stopped',
       stop_reason: 'Images show a brand the store may not sell',
     });
@@ -166,13 +235,25 @@ describe('ads', () => {
       state: 'stopped',
       stop_reason: 'Images show a brand the store may not sell',
     });
-    expect((await ops.call('GET', `${A}/campaigns`)).body.merchants[0]).toMatchObject({
-      ads_ops: true,
-      budget_max: ((max * 10) / 100).toFixed(2),
+    for (const state of ['active', 'paused'])
+      expect((await m.call('PATCH', `${A}/campaigns/${id}`, { state })).status).toBe(409);
+    const seen = (await m.call('GET', `${A}/campaigns`)).body.campaigns.find((c: Json) => c.id === id);
+    expect(seen).toMatchObject({
+      state: 'stopped',
+      stop_reason: 'Images show a brand the store may not sell',
     });
     expect(
-      (await ops.call('PATCH', `${A}/campaigns/${opsId}`, { state: 'active' })).body.campaign.state,
-    ).toBe('active');
+      (await ops.call('GET', `${O}/campaigns?state=stopped`)).body.campaigns.map((c: Json) => c.id),
+    ).toContain(id);
+
+    // Only ads ops start it again; the reason goes with the stop.
+    const started = await ops.call('PATCH', `${O}/campaigns/${id}`, { state: 'active' });
+    expect(started.body.campaign).toMatchObject({ state: 'active', stop_reason: null });
+    expect((await ops.call('PATCH', `${O}/campaigns/no-such-campaign`, { state: 'active' })).status).toBe(
+      404,
+    );
+    // Ads ops are not a merchant: the merchants' list is not theirs.
+    expect((await ops.call('GET', `${A}/campaigns`)).status).toBe(403);
   });
 
   it('is scoped to the caller’s merchants and gated by canViewAds', async () => {
@@ -181,15 +262,16 @@ describe('ads', () => {
     const id = (await a.call('POST', `${A}/campaigns`, campaign(a.id))).body.campaign.id;
     expect((await b.call('PATCH', `${A}/campaigns/${id}`, { state: 'paused' })).status).toBe(404);
     expect((await b.call('GET', `${A}/campaigns`)).body.campaigns).toEqual([]);
-    // The ads flag without the experiment opens nothing; ads ops or invitations open it without the experiment.
+    // The ads flag without the experiment opens nothing.
     const off = await merchant({ experiment: false });
     expect((await off.call('GET', `${A}/campaigns`)).status).toBe(403);
-    const ops = await merchant({
+    // A stored is_ads_ops opens nothing for a member: no merchant role carries it.
+    const flagged = await merchant({
       experiment: false,
       role: 'workspace_admin',
       flags: { is_ads_allowed: false, is_ads_ops: true },
     });
-    expect((await ops.call('GET', `${A}/campaigns`)).status).toBe(200);
+    expect((await flagged.call('GET', `${A}/campaigns`)).status).toBe(403);
     // A malformed window or state is named.
     expect((await a.call('GET', `${A}/campaigns?days=12`)).status).toBe(400);
     const state = await a.call('PATCH', `${A}/campaigns/${id}`, { state: 'running' });

@@ -186,6 +186,73 @@ describe('sending a link', () => {
   });
 });
 
+describe('the caps on links sent (issue 53: each is an SMS with text the sender chose)', () => {
+  it('one member sends at most the hour’s links, one merchant the day’s: 429 with the limit, and no SMS', async () => {
+    const { app: capped } = await createTestApp({
+      env: {
+        AUTH_RATE_LIMIT: '100000',
+        PAYMENT_LINK_HOURLY_LIMIT: '3',
+        PAYMENT_LINK_MERCHANT_DAILY_LIMIT: '5',
+      },
+    });
+    await loadDemoData(capped);
+    const member = async (k: number, merchant: string) => {
+      const id = `acc-cap-${k}`;
+      const phone = `+96659100${String(k).padStart(4, '0')}`;
+      await capped.inject({
+        method: 'POST',
+        url: '/dev/fixtures',
+        payload: {
+          accounts: [{ id, email: `cap${k}@example.com`, phone }],
+          permissions: [
+            {
+              account_id: id,
+              merchant_id: merchant,
+              role: 'sales_manager',
+              flags: { has_merchant_access: true, is_order_creation_allowed: true },
+            },
+          ],
+        },
+      });
+      return signIn(capped, `cap${k}@example.com`, phone);
+    };
+    const sent = async () =>
+      ((await capped.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+    const to = (k: number) => link({ customer_phone: `+9665123450${String(k).padStart(2, '0')}` });
+
+    const a = await member(1, 'mer-riyadh-style');
+    for (let k = 1; k <= 3; k++) expect((await a.call('POST', BASE, to(k))).status).toBe(200);
+    const before = await sent();
+    const fourth = await a.call('POST', BASE, to(4));
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ message: 'too many payment links', limit: 3, per: 'hour' });
+    expect(await sent()).toBe(before);
+
+    // An hour later the member may again; the merchant's day has room for five in all.
+    await capped.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 61 * 60_000 } });
+    expect((await a.call('POST', BASE, to(5))).status).toBe(200);
+    const b = await member(2, 'mer-riyadh-style');
+    expect((await b.call('POST', BASE, to(6))).status).toBe(200);
+    const sixth = await b.call('POST', BASE, to(7));
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ limit: 5, per: 'day' });
+
+    // Sent at once, the cap still holds: three of eight go.
+    const c = await member(3, 'mer-gulf-gadgets');
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, k) =>
+        c.call('POST', BASE, {
+          store_id: 'sto-gulf-gadgets',
+          product: 'installments',
+          amount: '1500.00',
+          customer_phone: `+9715012346${String(k).padStart(2, '0')}`,
+        }),
+      ),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+  });
+});
+
 describe('cancel and expiry', () => {
   describe('the sandbox checkout the SMS leads to', () => {
     /** The token of the link the outbox last sent to a phone. */

@@ -1,6 +1,7 @@
 /** SQL of ads campaigns and their daily results (docs/ads.md). */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
+import { containing } from './like';
 import { adsCampaigns, adsResults, merchants } from '../db/schema';
 
 export type CampaignRow = typeof adsCampaigns.$inferSelect & { merchantName: string };
@@ -40,6 +41,36 @@ export function createAdsRepository(db: Db) {
       return (
         await select().where(and(eq(adsCampaigns.id, id), inArray(adsCampaigns.merchantId, merchantIds)))
       )[0];
+    },
+    /** A campaign of any merchant (ads ops'). */
+    async campaignById(id: string): Promise<CampaignRow | undefined> {
+      return (await select().where(eq(adsCampaigns.id, id)))[0];
+    },
+    /**
+     * Every merchant's campaigns for ads ops, newest first: one page, and how many match. `search` is a part of the
+     * campaign's or the merchant's name (any case; `%` and `_` are literal).
+     */
+    async allCampaigns(filter: { search?: string; state?: string; limit: number; offset: number }) {
+      const where: SQL[] = [];
+      if (filter.search) {
+        const pattern = containing(filter.search);
+        where.push(or(ilike(adsCampaigns.name, pattern), ilike(merchants.name, pattern))!);
+      }
+      if (filter.state) where.push(eq(adsCampaigns.state, filter.state));
+      const condition = where.length > 0 ? and(...where) : undefined;
+      const [rows, [total]] = await Promise.all([
+        select()
+          .where(condition)
+          .orderBy(desc(adsCampaigns.createdAt), desc(adsCampaigns.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db
+          .select({ n: count() })
+          .from(adsCampaigns)
+          .innerJoin(merchants, eq(merchants.id, adsCampaigns.merchantId))
+          .where(condition),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
     /** Each campaign's sums over the days from `since` (yyyy-mm-dd) on. */
     async sums(campaignIds: string[], since: string) {

@@ -6,6 +6,7 @@
  */
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
+import { containing } from './like';
 import { disputes } from '../db/schema';
 
 export type DisputeRow = typeof disputes.$inferSelect;
@@ -21,9 +22,6 @@ export interface DisputeQuery {
   /** The last row of the page before. */
   after?: { createdAt: Date; id: string };
 }
-
-/** A LIKE pattern that finds `text` as it is (its % and _ are not wildcards). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function where(query: DisputeQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [inArray(disputes.merchantId, query.merchantIds)];

@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../db';
+import { escapeLike } from './like';
 import { paymentCaptures, paymentRefunds, payments } from '../db/schema';
 import type { PaymentSort } from '../../domain/payments';
 
@@ -49,9 +50,6 @@ export interface PaymentCursor {
   value: string | number;
   id: string;
 }
-
-/** A LIKE pattern that finds `text` as it is (its % and _ are not wildcards). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function where(query: PaymentQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [inArray(payments.merchantId, query.merchantIds)];

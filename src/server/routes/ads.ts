@@ -6,6 +6,11 @@
  *   POST  /merchant/api/v1/ads/campaigns        a campaign, running from today
  *   PATCH /merchant/api/v1/ads/campaigns/:id    its name, daily budget or state (ads ops: stopped, with a reason)
  *   POST  /merchant/api/v1/ads/invites          invites a person to a merchant's ads (is_ads_user_invite_allowed)
+ *
+ * Ads ops, the provider's staff with the `ads_ops` role (anyone else 403):
+ *
+ *   GET   /merchant/api/v1/ops/ads/campaigns      every merchant's campaigns (?q=&state=&page=&page_size=)
+ *   PATCH /merchant/api/v1/ops/ads/campaigns/:id  a daily budget up to ten times a merchant's; stop with a reason; start
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -16,6 +21,10 @@ import {
   CampaignChange,
   CampaignsAnswer,
   CampaignsQuery,
+  OpsCampaignAnswer,
+  OpsCampaignChange,
+  OpsCampaignsAnswer,
+  OpsCampaignsQuery,
 } from '../../contract/ads';
 import type { ResultWindow } from '../../domain/ads';
 import { requireSession } from '../auth/session';
@@ -25,6 +34,7 @@ import type { UsersService } from '../services/users';
 
 const tags = ['ads'];
 const BASE = '/merchant/api/v1/ads';
+const OPS = '/merchant/api/v1/ops/ads';
 
 export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; users: UsersService }) {
   const { ads, users } = opts;
@@ -59,7 +69,8 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
     {
       schema: {
         tags,
-        summary: 'Renames a campaign, changes its daily budget, starts, pauses or (ads ops) stops it',
+        summary:
+          'Renames a campaign, changes its daily budget, starts or pauses it (a stopped one is ads ops’)',
         params: ID_PARAMS,
         body: CampaignChange,
         response: answers({ 200: CampaignAnswer }),
@@ -81,5 +92,32 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
       const { user } = await users.inviteToAds(who(request), request.body);
       return { email: user.email ?? request.body.email, merchant_id: request.body.merchant_id };
     },
+  );
+
+  app.get<{ Querystring: OpsCampaignsQuery }>(
+    `${OPS}/campaigns`,
+    {
+      schema: {
+        tags,
+        summary: 'Ads ops: every merchant’s campaigns, newest first, a page at a time, with 30 days’ results',
+        querystring: OpsCampaignsQuery,
+        response: answers({ 200: OpsCampaignsAnswer }),
+      },
+    },
+    async (request) => ads.opsList(who(request), request.query),
+  );
+  app.patch<{ Params: { id: string }; Body: OpsCampaignChange }>(
+    `${OPS}/campaigns/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Ads ops: a campaign’s daily budget (up to ten times a merchant’s), stop it with a reason, start it again',
+        params: ID_PARAMS,
+        body: OpsCampaignChange,
+        response: answers({ 200: OpsCampaignAnswer }),
+      },
+    },
+    async (request) => ads.opsChange(who(request), request.params.id, request.body),
   );
 }

@@ -102,7 +102,7 @@ export async function sandboxRoutes(
       const approve = withQuery(back, {
         platform,
         merchant_id: merchant,
-        public_token: connector.issue(merchant, platform),
+        public_token: await connector.issue(merchant, platform),
       });
       const cancel = withQuery(back, { platform, error: 'access_denied' });
       const title = fillText(t.title!, { platform: t[platform]! });

@@ -1,8 +1,10 @@
 /**
  * Ads (shell spec §2.3, §6 canView{product}Ads; issue 36; docs/ads.md): a merchant's campaigns per payment product,
- * their results, start/pause, the daily budget, and what ads ops may do beyond a merchant — each rule in
- * src/domain/ads.ts. Scope: the merchants whose membership opens canViewAds; another merchant's campaign "does
- * not exist" (404); a caller with none gets 403.
+ * their results, start/pause, the daily budget — and ads ops, the provider's staff with the `ads_ops` role, who
+ * moderate every merchant's campaigns: a budget up to ten times a merchant's ceiling, stop with a reason, start a
+ * stopped one (issue 53, finding 3: a merchant's own admin held these before). Each rule in src/domain/ads.ts.
+ * Scope: a merchant, the merchants whose membership opens canViewAds (another merchant's campaign "does not
+ * exist", 404; a caller with none gets 403); ads ops, every campaign (anyone else 403).
  *
  * Results are counted lazily: reading or changing a campaign first writes the ended days it has not been counted
  * for (domain/ads `daysToDeliver`, the simulated network's `deliver`) at the budget it has until then.
@@ -30,6 +32,11 @@ import type {
   CampaignBody,
   CampaignChange,
   CampaignsAnswer,
+  OpsCampaign,
+  OpsCampaignAnswer,
+  OpsCampaignChange,
+  OpsCampaignsAnswer,
+  OpsCampaignsQuery,
 } from '../../contract/ads';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
@@ -49,9 +56,11 @@ interface Scope {
   merchantName: string;
   currency: string;
   products: Product[];
-  ops: boolean;
   canInvite: boolean;
 }
+
+/** The staff role that moderates every merchant's campaigns (accounts.staff_role). */
+export const ADS_OPS_ROLE = 'ads_ops';
 
 const problemOf = (p: Problem): FieldError => fieldError(`ads:${p.key}`, p.params ?? {});
 
@@ -73,7 +82,6 @@ export function createAdsService(deps: AdsDeps) {
         merchantName: m.merchantName,
         currency: currencyOfCountry(m.merchantCountry ?? ''),
         products: PRODUCTS.filter((p) => offered.has(p)),
-        ops: flags.is_ads_ops === true,
         canInvite: flags.is_ads_user_invite_allowed === true,
       };
     });
@@ -137,25 +145,87 @@ export function createAdsService(deps: AdsDeps) {
   }
 
   const merchantOf = (scope: Scope): AdsMerchant => {
-    const { min, max } = budgetBounds(scope.currency, scope.ops);
+    const { min, max } = budgetBounds(scope.currency, false);
     return {
       merchant_id: scope.merchantId,
       merchant_name: scope.merchantName,
       currency: scope.currency,
       products: scope.products,
-      ads_ops: scope.ops,
       can_invite: scope.canInvite,
       budget_min: minorToDecimal(min, scope.currency),
       budget_max: minorToDecimal(max, scope.currency),
     };
   };
 
-  /** A budget typed as a decimal, in minor units, or the field's problem. */
-  function budgetOf(text: string, scope: Scope): { amount?: number; problem?: FieldError } {
-    const amount = decimalToMinor(text, scope.currency);
+  /** A budget typed as a decimal, in minor units, or the field's problem; `ops`: ads ops' ceiling. */
+  function budgetOf(text: string, currency: string, ops: boolean): { amount?: number; problem?: FieldError } {
+    const amount = decimalToMinor(text, currency);
     if (amount === null) return { problem: problemOf({ key: 'error.budget' }) };
-    const problem = budgetProblem(amount, scope.currency, scope.ops);
+    const problem = budgetProblem(amount, currency, ops);
     return problem ? { problem: problemOf(problem) } : { amount };
+  }
+
+  /**
+   * A change to a stored campaign, by a merchant or by ads ops: each bad field named, a refused state change said
+   * (403 stopping as a merchant, 409 starting a stopped one as a merchant), the ended days counted first at the old
+   * budget, then the change written. A stop keeps its reason until ads ops start the campaign again.
+   */
+  async function applyChange(
+    stored: CampaignRow,
+    body: { name?: string; daily_budget?: string; state?: CampaignState; stop_reason?: string },
+    ops: boolean,
+  ): Promise<CampaignRow> {
+    const problems: Record<string, FieldError> = {};
+    const set: Partial<CampaignRow> = {};
+    if (body.name !== undefined) {
+      const problem = nameProblem(body.name);
+      if (problem) problems['/name'] = problemOf(problem);
+      else set.name = body.name.trim();
+    }
+    // The budget as it is stored passes as it is: a merchant renaming a campaign ads ops gave more keeps it.
+    if (
+      body.daily_budget !== undefined &&
+      decimalToMinor(body.daily_budget, stored.currency) !== stored.dailyBudget
+    ) {
+      const budget = budgetOf(body.daily_budget, stored.currency, ops);
+      if (budget.problem) problems['/daily_budget'] = budget.problem;
+      else set.dailyBudget = budget.amount!;
+    }
+    const to = body.state;
+    if (to === 'stopped' && ops && stored.state !== 'stopped' && !body.stop_reason?.trim())
+      problems['/stop_reason'] = fieldError('ads:error.stopReason');
+    refuseProblems(problems);
+    const from = stored.state as CampaignState;
+    if (to !== undefined) {
+      const refused = transitionProblem(from, to, ops);
+      if (refused) throw new HttpError(to === 'stopped' ? 403 : 409, refused);
+    }
+    const row = await catchUp(stored);
+    if (to !== undefined && to !== from) {
+      set.state = to;
+      set.activeSince = to === 'active' ? today() : null;
+      set.stopReason = to === 'stopped' ? body.stop_reason!.trim() : null;
+    }
+    // A budget change while running counts from today: the ended days were counted above at the old one.
+    await repository.update(row.id, { ...set, updatedAt: clock.now() });
+    return (await repository.campaign(row.id, [row.merchantId]))!;
+  }
+
+  /** 403 unless the caller is ads ops (the provider's staff role). */
+  async function assertAdsOps(accountId: string) {
+    if ((await accounts.account(accountId))?.staffRole !== ADS_OPS_ROLE)
+      throw new HttpError(403, 'forbidden');
+  }
+
+  async function presentForOps(rows: CampaignRow[]): Promise<OpsCampaign[]> {
+    return (await present(rows, 30)).map((campaign) => {
+      const { min, max } = budgetBounds(campaign.currency, true);
+      return {
+        ...campaign,
+        budget_min: minorToDecimal(min, campaign.currency),
+        budget_max: minorToDecimal(max, campaign.currency),
+      };
+    });
   }
 
   async function own(accountId: string, id: string) {
@@ -193,7 +263,7 @@ export function createAdsService(deps: AdsDeps) {
         problems['/product'] = fieldError('ads:error.product');
       const name = nameProblem(body.name);
       if (name) problems['/name'] = problemOf(name);
-      const budget = scope ? budgetOf(body.daily_budget, scope) : {};
+      const budget = scope ? budgetOf(body.daily_budget, scope.currency, false) : {};
       if (budget.problem) problems['/daily_budget'] = budget.problem;
       refuseProblems(problems);
       const id = `cmp-${randomUUID()}`;
@@ -215,42 +285,44 @@ export function createAdsService(deps: AdsDeps) {
     },
 
     /**
-     * PATCH /merchant/api/v1/ads/campaigns/{id}: a new name, daily budget or state (start: `active`, pause:
-     * `paused`, ads ops: `stopped` with a reason). The days ended so far are counted first, at the old budget.
+     * PATCH /merchant/api/v1/ads/campaigns/{id}: a new name, daily budget (within the merchant's ceiling) or state
+     * (start: `active`, pause: `paused`); a campaign ads ops stopped stays stopped (409), and stopping is theirs (403).
      */
     async change(accountId: string, id: string, body: CampaignChange): Promise<CampaignAnswer> {
-      const { row: stored, scope } = await own(accountId, id);
-      const problems: Record<string, FieldError> = {};
-      const set: Partial<CampaignRow> = {};
-      if (body.name !== undefined) {
-        const problem = nameProblem(body.name);
-        if (problem) problems['/name'] = problemOf(problem);
-        else set.name = body.name.trim();
-      }
-      if (body.daily_budget !== undefined) {
-        const budget = budgetOf(body.daily_budget, scope);
-        if (budget.problem) problems['/daily_budget'] = budget.problem;
-        else set.dailyBudget = budget.amount!;
-      }
-      const to = body.state;
-      if (to === 'stopped' && scope.ops && !body.stop_reason?.trim())
-        problems['/stop_reason'] = fieldError('ads:error.stopReason');
-      refuseProblems(problems);
-      const from = stored.state as CampaignState;
-      if (to !== undefined) {
-        const refused = transitionProblem(from, to, scope.ops);
-        if (refused) throw new HttpError(to === 'stopped' ? 403 : 409, refused);
-      }
-      const row = await catchUp(stored);
-      if (to !== undefined && to !== from) {
-        set.state = to;
-        set.activeSince = to === 'active' ? today() : null;
-        set.stopReason = to === 'stopped' ? body.stop_reason!.trim() : null;
-      }
-      // A budget change while running counts from today: the ended days were counted above at the old one.
-      await repository.update(row.id, { ...set, updatedAt: clock.now() });
-      const now = (await repository.campaign(row.id, [row.merchantId]))!;
-      return { campaign: (await present([now], 30))[0]! };
+      const { row } = await own(accountId, id);
+      return { campaign: (await present([await applyChange(row, body, false)], 30))[0]! };
+    },
+
+    /**
+     * GET /merchant/api/v1/ops/ads/campaigns: every merchant's campaigns for ads ops, newest first, filtered by a
+     * part of the campaign's or merchant's name and by state, a page at a time, with the last 30 days' results.
+     */
+    async opsList(accountId: string, query: OpsCampaignsQuery): Promise<OpsCampaignsAnswer> {
+      await assertAdsOps(accountId);
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? 20;
+      const { rows, total } = await repository.allCampaigns({
+        search: query.q?.trim() || undefined,
+        state: query.state,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return {
+        campaigns: await presentForOps(await Promise.all(rows.map(catchUp))),
+        total,
+        page,
+        page_size: pageSize,
+        from: addDays(today(), -30),
+        to: addDays(today(), -1),
+      };
+    },
+
+    /** PATCH /merchant/api/v1/ops/ads/campaigns/{id}: ads ops' budget (up to ten times a merchant's), stop, start. */
+    async opsChange(accountId: string, id: string, body: OpsCampaignChange): Promise<OpsCampaignAnswer> {
+      await assertAdsOps(accountId);
+      const stored = await repository.campaignById(id);
+      if (!stored) throw notFound('campaign not found');
+      return { campaign: (await presentForOps([await applyChange(stored, body, true)]))[0]! };
     },
   };
 }

@@ -44,6 +44,10 @@ export function createPaymentLinkService(deps: {
   clock: Clock;
   /** Where the customer's link points (the provider's checkout; the sandbox's in development); null: nowhere. */
   checkoutUrl: ((token: string) => string) | null;
+  /** Shared counters (every instance counts together): links sent per member and per merchant. */
+  counters: { bump(key: string, now: Date, windowMs: number): Promise<{ count: number }> };
+  /** PAYMENT_LINK_HOURLY_LIMIT per member, PAYMENT_LINK_MERCHANT_DAILY_LIMIT per merchant (config.ts). */
+  limits: { perMemberHour: number; perMerchantDay: number };
 }) {
   const { repository, accounts, outbox, clock } = deps;
   const creators = (accountId: string) => merchantsWith(accounts, accountId, 'is_order_creation_allowed');
@@ -80,6 +84,33 @@ export function createPaymentLinkService(deps: {
 
   const refuse = (message: LinkMessage, params: Record<string, unknown> = {}) =>
     new HttpError(400, message, { [FIELD[message]]: fieldError(`orders:linkError.${message}`, params) });
+
+  /**
+   * Counts a link about to be sent, for its member (an hour) and its merchant (a day); over either cap, 429 with
+   * the limit and its window — and no SMS goes (issue 53, finding 4: SMS with text the sender
+   * chose, to any number).
+   */
+  async function countLink(accountId: string, merchantId: string, now: Date) {
+    const caps = [
+      {
+        key: `links-member:${accountId}`,
+        windowMs: 60 * 60_000,
+        limit: deps.limits.perMemberHour,
+        per: 'hour',
+      },
+      {
+        key: `links-merchant:${merchantId}`,
+        windowMs: 24 * 60 * 60_000,
+        limit: deps.limits.perMerchantDay,
+        per: 'day',
+      },
+    ] as const;
+    for (const cap of caps) {
+      const { count } = await deps.counters.bump(cap.key, now, cap.windowMs);
+      if (count > cap.limit)
+        throw new HttpError(429, 'too many payment links', undefined, { limit: cap.limit, per: cap.per });
+    }
+  }
 
   return {
     async create(accountId: string, body: CreateLinkBody): Promise<LinkAnswer> {
@@ -148,6 +179,7 @@ export function createPaymentLinkService(deps: {
         throw new HttpError(400, 'bad_request: order_reference', {
           '/order_reference': fieldError('orders:linkError.referenceTaken', { value: reference }),
         });
+      await countLink(accountId, merchantId, now);
       const token = randomBytes(24).toString('base64url');
       const account = await accounts.account(accountId);
       const id = `pay-${randomUUID()}`;

@@ -143,7 +143,19 @@ export async function createServices(context: {
   const draftRepository = createDraftRepository(db);
   const fileRepository = createFileRepository(db);
   // The e-commerce connector of the sales-data step: the sandbox (our consent page) unless configured off.
-  const connector = config.ecommerceConnector === 'sandbox' ? sandboxConnector({ clock }) : null;
+  const connector =
+    config.ecommerceConnector === 'sandbox'
+      ? sandboxConnector({
+          clock,
+          key: async () =>
+            Buffer.from(
+              await authRepository.sharedSecret('sandbox_connector_key', () =>
+                randomBytes(32).toString('hex'),
+              ),
+              'hex',
+            ),
+        })
+      : null;
   const capital = createCapitalService({
     repository: createCapitalRepository(db),
     accounts: accountRepository,
@@ -240,6 +252,8 @@ export async function createServices(context: {
     accounts: accountRepository,
     outbox,
     clock,
+    counters: authRepository,
+    limits: config.linkLimits,
     // The provider's checkout opens the link (CHECKOUT_URL; the sandbox's outside production): config.ts.
     checkoutUrl: config.checkoutUrl ? (token) => `${config.checkoutUrl}/${token}` : null,
   });

@@ -15,7 +15,16 @@ export function useAccount(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** The provider's ops staff without a merchant of their own: their home is the form studio, not the merchant shell. */
-export function isStaffWithoutMerchant(account: Account | null | undefined): boolean {
-  return account?.staff_role === 'ops' && account.permissions.length === 0;
+/** The provider's staff roles (accounts' `staff_role`): product ops (studio, status, chat) and ads ops. */
+export type StaffRole = 'ops' | 'ads_ops';
+
+/**
+ * Where a member of the provider's staff without a merchant of their own starts, instead of the merchant shell:
+ * product ops in the form studio, ads ops in the ads console; null for everyone else.
+ */
+export function staffHome(account: Account | null | undefined): string | null {
+  if (!account || account.permissions.length > 0) return null;
+  if (account.staff_role === 'ops') return '/studio';
+  if (account.staff_role === 'ads_ops') return '/ops/ads';
+  return null;
 }

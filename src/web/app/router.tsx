@@ -100,8 +100,8 @@ export const routes: RouteObject[] = [
         path: 'auth/:step?',
         ...lazyScreen(() => import('../features/auth/routes/AuthPage').then((m) => m.AuthPage)),
       },
-      // The provider's staff pages (ops only; their own layout, outside the merchant shell): the form studio and the
-      // support chat console.
+      // The provider's staff pages (their own layout, outside the merchant shell): the form studio, the status
+      // message and the support chat console (product ops), and the ads console (ads ops).
       {
         ...lazyScreen(() => import('./QueryLayout').then((m) => m.QueryLayout)),
         children: [
@@ -116,6 +116,14 @@ export const routes: RouteObject[] = [
               () =>
                 import('../features/ops-status/routes/StatusMessagePage').then((m) => m.StatusMessagePage),
               ['ops', 'validation'],
+            ),
+          },
+          // Ads ops' console: every merchant's campaigns (the `ads_ops` staff role only; docs/ads.md).
+          {
+            path: 'ops/ads',
+            ...lazyScreen(
+              () => import('../features/ads-ops/routes/AdsOpsPage').then((m) => m.AdsOpsPage),
+              ['ads', 'lists'],
             ),
           },
           // The support chat's agents' console (ops only).

@@ -1,14 +1,16 @@
 /**
- * Pages for the provider's own staff (the form studio, the support chat console): a visitor goes to sign-in and
- * comes back; an account without the `ops` staff role is told the page is not for them (the server refuses their
- * calls too, with 403) instead of seeing an empty page.
+ * Pages for the provider's own staff (the form studio and the support chat console for product ops, the ads
+ * console for ads ops): a visitor goes to sign-in and comes back; an account without the page's staff role is told
+ * the page is not for them (the server refuses their calls too, with 403) instead of seeing an empty page.
  */
 import { Button, Card, Container, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useAccount } from '../api/account';
+import { useAccount, type StaffRole } from '../api/account';
 
 export function StaffOnly(props: {
+  /** The staff role the page is for (accounts' `staff_role`): product ops by default. */
+  role?: StaffRole;
   /** What an account without the role reads: a title, a line, and the way back to its own pages. */
   denied: { title: string; body: string; back: string };
   children: ReactNode;
@@ -20,7 +22,7 @@ export function StaffOnly(props: {
     return (
       <Navigate to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
     );
-  if (account.data.staff_role !== 'ops')
+  if (account.data.staff_role !== (props.role ?? 'ops'))
     return (
       <Container size="sm" py="xl">
         <Card withBorder>

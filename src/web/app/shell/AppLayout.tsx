@@ -26,7 +26,7 @@ import { queryClient } from './signedInQueryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
 import { chat } from '../../api/chat';
-import { isStaffWithoutMerchant, useAccount } from '../../api/account';
+import { staffHome, useAccount } from '../../api/account';
 
 /** Wider than this is the desktop layout; at 768 px or less the sidebar is a drawer (spec §2.3). */
 const DRAWER_BREAKPOINT = '48.0625em';
@@ -67,10 +67,10 @@ function Shell() {
     if (canChat) chat.start('merchant');
   }, [canChat]);
 
-  // The provider's ops staff have no merchant: their home is the form studio, reached without drawing the merchant
-  // shell (and its sidebar) first.
-  if (location.pathname === '/' && isStaffWithoutMerchant(account.data))
-    return <Navigate to="/studio" replace />;
+  // The provider's staff have no merchant: their home is their console (the form studio, the ads console), reached
+  // without drawing the merchant shell (and its sidebar) first.
+  const home = location.pathname === '/' ? staffHome(account.data) : null;
+  if (home) return <Navigate to={home} replace />;
   // A spinner while permissions load (spec §2.7).
   if (shell.isPending) return <PageLoader />;
   if (shell.isError || !shell.data) return <ErrorPage status={500} onRetry={shell.retry} />;

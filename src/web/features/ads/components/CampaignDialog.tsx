@@ -40,8 +40,10 @@ export function CampaignDialog(props: {
     const named = nameProblem(name);
     if (named) found['/name'] = t(named.key, named.params);
     const amount = decimalToMinor(budget, currency);
+    // A budget left as it was passes as it is (ads ops may have set one above the merchant's ceiling).
+    const kept = campaign !== null && amount === decimalToMinor(campaign.daily_budget, currency);
     const money =
-      amount === null ? { key: 'error.budget' } : budgetProblem(amount, currency, merchant?.ads_ops ?? false);
+      amount === null ? { key: 'error.budget' } : kept ? undefined : budgetProblem(amount, currency, false);
     if (money) found['/daily_budget'] = t(money.key, money.params ?? {});
     if (!campaign && !product) found['/product'] = t('error.product');
     return found;
@@ -55,7 +57,7 @@ export function CampaignDialog(props: {
     setBusy(true);
     try {
       const saved = campaign
-        ? await changeCampaign(client, campaign, { name, daily_budget: budget })
+        ? await changeCampaign(client, campaign, { name, daily_budget: budget.trim() })
         : await createCampaign(client, { merchant_id: merchantId, product, name, daily_budget: budget });
       notify({
         variant: 'success',

@@ -1,8 +1,9 @@
 /**
  * Ads (shell spec §2.3 "ads", §6 canView{product}Ads; docs/ads.md): the caller's campaigns with their results over
  * 7, 30 or 90 days ending yesterday, by payment product (filters in the address), the window's totals, a table on a
- * desktop and cards on a phone, 20 a page; a new campaign, start/pause, the daily budget; ads ops stop and start
- * stopped ones; "Invite to ads" where is_ads_user_invite_allowed.
+ * desktop and cards on a phone, 20 a page; a new campaign, start/pause, the daily budget; a campaign ads ops
+ * stopped shows their reason and stays stopped (only they start it: /ops/ads); "Invite to ads" where
+ * is_ads_user_invite_allowed.
  */
 import {
   ActionIcon,
@@ -30,11 +31,10 @@ import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { CampaignStateBadge } from '../../../components/CampaignStateBadge';
 import { changeCampaign, PAGE_SIZE, useCampaigns, type Campaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
-import { CampaignStateBadge } from '../components/CampaignStateBadge';
 import { InviteDialog } from '../components/InviteDialog';
-import { StopDialog } from '../components/StopDialog';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const rate = (ctr: number | null) =>
@@ -67,7 +67,6 @@ export function AdsPage() {
   const [{ days, product, page }, set] = useAddressFilters(readFilters, writeFilters);
   const query = useCampaigns(days);
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
-  const [stopping, setStopping] = useState<Campaign | null>(null);
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -78,7 +77,6 @@ export function AdsPage() {
   );
   const rows = all.filter((c) => !product || c.product === product);
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const opsOf = (c: Campaign) => merchants.find((m) => m.merchant_id === c.merchant_id)?.ads_ops ?? false;
   const inviters = merchants.filter((m) => m.can_invite);
   const currencies = [...new Set(rows.map((c) => c.currency))];
 
@@ -118,8 +116,8 @@ export function AdsPage() {
     );
 
   const actions = (c: Campaign) => {
-    const ops = opsOf(c);
-    const canMove = c.state !== 'stopped' || ops;
+    // A campaign ads ops stopped is theirs to start again.
+    const canMove = c.state !== 'stopped';
     return (
       <Menu position="bottom-end">
         <Menu.Target>
@@ -137,16 +135,9 @@ export function AdsPage() {
             <Menu.Item onClick={() => void move(c, 'paused')}>{t('pause')}</Menu.Item>
           )}
           {canMove && c.state !== 'active' && (
-            <Menu.Item onClick={() => void move(c, 'active')}>
-              {c.state === 'stopped' ? t('restart') : t('start')}
-            </Menu.Item>
+            <Menu.Item onClick={() => void move(c, 'active')}>{t('start')}</Menu.Item>
           )}
           <Menu.Item onClick={() => setEditing(c)}>{t('edit')}</Menu.Item>
-          {ops && c.state !== 'stopped' && (
-            <Menu.Item color="red" onClick={() => setStopping(c)}>
-              {t('stop.action')}
-            </Menu.Item>
-          )}
         </Menu.Dropdown>
       </Menu>
     );
@@ -314,7 +305,6 @@ export function AdsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      {stopping && <StopDialog campaign={stopping} onClose={() => setStopping(null)} />}
       {inviting && <InviteDialog merchants={inviters} onClose={() => setInviting(false)} />}
     </>
   );

@@ -19,7 +19,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldMessages } from '../../../api/client';
+import { ApiError, fieldMessages } from '../../../api/client';
 import { useExperiments } from '../../../api/experiments';
 import { useStores } from '../../../api/stores';
 import { DialogFooter } from '../../../components/DialogFooter';
@@ -90,7 +90,12 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
         onError: (error) => {
           const shown = fieldMessages(error, tAny);
           setErrors(shown);
-          if (Object.keys(shown).length === 0) setFailed(t('link.failed'));
+          // The caps on links sent (an hour per member, a day per merchant): the limit, in the merchant's words.
+          if (error instanceof ApiError && error.status === 429 && error.message === 'too many payment links')
+            setFailed(
+              t(`link.tooMany.${error.body.per === 'day' ? 'day' : 'hour'}`, { limit: error.body.limit }),
+            );
+          else if (Object.keys(shown).length === 0) setFailed(t('link.failed'));
         },
       },
     );

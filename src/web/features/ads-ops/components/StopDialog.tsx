@@ -1,4 +1,4 @@
-/** Ads ops stop a campaign (docs/ads.md): the reason is required and the merchant reads it on the campaign. */
+/** Ads ops stop a merchant's campaign (docs/ads.md): the reason is required and the merchant reads it on the campaign. */
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,9 +7,9 @@ import { STOP_REASON_MAX } from '../../../../domain/ads';
 import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
-import { changeCampaign, type Campaign } from '../api';
+import { changeOpsCampaign, type OpsCampaign } from '../api';
 
-export function StopDialog(props: { campaign: Campaign; onClose: () => void }) {
+export function StopDialog(props: { campaign: OpsCampaign; onClose: () => void }) {
   const { t } = useTranslation('ads');
   const client = useQueryClient();
   const [reason, setReason] = useState('');
@@ -23,7 +23,7 @@ export function StopDialog(props: { campaign: Campaign; onClose: () => void }) {
     setFailed(null);
     setBusy(true);
     try {
-      await changeCampaign(client, props.campaign, { state: 'stopped', stop_reason: reason });
+      await changeOpsCampaign(client, props.campaign, { state: 'stopped', stop_reason: reason });
       notify({ variant: 'success', title: t('title'), message: t('stopped', { name: props.campaign.name }) });
       props.onClose();
     } catch (e) {

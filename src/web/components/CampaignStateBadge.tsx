@@ -1,7 +1,7 @@
-/** A campaign's state as a badge (docs/ads.md): running green, paused grey, stopped by ads ops red. */
+/** A campaign's state as a badge (docs/ads.md), for merchants and ads ops: running green, paused grey, stopped red. */
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CampaignState } from '../../../../domain/ads';
+import type { CampaignState } from '../../domain/ads';
 
 const COLOR: Record<CampaignState, string> = { active: 'green', paused: 'gray', stopped: 'red' };
 

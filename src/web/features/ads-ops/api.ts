@@ -1,0 +1,63 @@
+/**
+ * Ads ops' calls (docs/ads.md "Ads ops"; the provider's staff with the `ads_ops` role): every merchant's campaigns a
+ * page at a time, and a change to one (budget up to ten times a merchant's, stop with a reason, start again). Each
+ * change reads the list again and is an analytics event with the campaign's id and product.
+ */
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  OpsCampaign,
+  OpsCampaignAnswer,
+  OpsCampaignChange,
+  OpsCampaignsAnswer,
+} from '../../../contract/ads';
+import type { CampaignState } from '../../../domain/ads';
+import { analytics } from '../../analytics';
+import { api, retryUnless4xx } from '../../api/client';
+
+export type { OpsCampaign };
+
+const BASE = '/merchant/api/v1/ops/ads/campaigns';
+export const PAGE_SIZE = 20;
+
+export interface OpsFilters {
+  q: string;
+  state: CampaignState | '';
+  page: number;
+}
+
+export const useOpsCampaigns = (filters: OpsFilters) =>
+  useQuery({
+    queryKey: ['ads-ops', filters],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(filters.page), page_size: String(PAGE_SIZE) });
+      if (filters.q.trim()) query.set('q', filters.q.trim());
+      if (filters.state) query.set('state', filters.state);
+      return api<OpsCampaignsAnswer>('GET', `${BASE}?${query}`, undefined, { signal });
+    },
+    placeholderData: keepPreviousData,
+    retry: retryUnless4xx,
+  });
+
+const EVENT: Record<CampaignState, string> = {
+  active: 'ads_ops_campaign_started',
+  paused: 'ads_ops_campaign_paused',
+  stopped: 'ads_ops_campaign_stopped',
+};
+
+export async function changeOpsCampaign(
+  client: QueryClient,
+  campaign: OpsCampaign,
+  change: OpsCampaignChange,
+) {
+  const { campaign: now } = await api<OpsCampaignAnswer>(
+    'PATCH',
+    `${BASE}/${encodeURIComponent(campaign.id)}`,
+    change,
+  );
+  analytics.track(change.state ? EVENT[change.state] : 'ads_ops_campaign_budget_changed', {
+    campaign_id: now.id,
+    product: now.product,
+  });
+  void client.invalidateQueries({ queryKey: ['ads-ops'] });
+  return now;
+}

@@ -1,0 +1,86 @@
+/**
+ * Ads ops set a campaign's daily budget (docs/ads.md "Ads ops"): up to ten times a merchant's ceiling, checked here
+ * by the server's own rule (src/domain/ads.ts) and again by the server; what was typed stays when it refuses.
+ */
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { budgetProblem } from '../../../../domain/ads';
+import { decimalToMinor } from '../../../../domain/money';
+import { fieldMessages } from '../../../api/client';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/notificationStore';
+import { changeOpsCampaign, type OpsCampaign } from '../api';
+
+export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void }) {
+  const { t } = useTranslation('ads');
+  const client = useQueryClient();
+  const { campaign } = props;
+  const [budget, setBudget] = useState(campaign.daily_budget);
+  const [error, setError] = useState<string | undefined>();
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const amount = decimalToMinor(budget, campaign.currency);
+    const problem =
+      amount === null ? { key: 'error.budget' } : budgetProblem(amount, campaign.currency, true);
+    setError(problem ? t(problem.key, problem.params ?? {}) : undefined);
+    setFailed(null);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await changeOpsCampaign(client, campaign, { daily_budget: budget.trim() });
+      notify({ variant: 'success', title: t('title'), message: t('saved', { name: campaign.name }) });
+      props.onClose();
+    } catch (e) {
+      const messages = fieldMessages(e, (key, params) => t(key, params));
+      setError(messages['/daily_budget']);
+      if (!messages['/daily_budget']) setFailed(t('form.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('ops.budgetTitle', { name: campaign.name })}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('form.budget', { currency: campaign.currency })}
+            description={
+              <Text span size="xs">
+                {t('form.budgetHint')} <Money amount={campaign.budget_min} currency={campaign.currency} /> –{' '}
+                <Money amount={campaign.budget_max} currency={campaign.currency} />
+              </Text>
+            }
+            value={budget}
+            onChange={(e) => setBudget(e.currentTarget.value)}
+            error={error}
+            inputMode="decimal"
+            dir="ltr"
+            maxLength={20}
+            data-autofocus
+          />
+          {campaign.state === 'active' && (
+            <Text size="xs" c="dimmed">
+              {t('form.budgetFromToday')}
+            </Text>
+          )}
+          <DialogFooter
+            error={failed}
+            cancel={{ label: t('form.cancel'), onClick: props.onClose }}
+            action={{ label: t('form.save'), loading: busy, submit: true }}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Ads ops' console (staff area, `/ops/ads`; docs/ads.md "Ads ops"): every merchant's campaigns, newest first, found
+ * by a part of the campaign's or merchant's name and by state (both in the address), 20 a page from the server, a
+ * table on a desktop and cards on a phone, with the last 30 days' spend. Ads ops set a budget up to ten times a
+ * merchant's, stop a campaign with the reason its merchant reads, and start a stopped one again. Only accounts
+ * with the `ads_ops` staff role see it (the server refuses everyone else's calls with 403 too).
+ */
+import {
+  ActionIcon,
+  Container,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDots, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
+import { CampaignStateBadge } from '../../../components/CampaignStateBadge';
+import { Money } from '../../../components/Money';
+import { notify } from '../../../components/notificationStore';
+import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { StaffOnly } from '../../../components/StaffOnly';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { useSearchDraft } from '../../../components/useSearchDraft';
+import { changeOpsCampaign, PAGE_SIZE, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
+import { BudgetDialog } from '../components/BudgetDialog';
+import { StopDialog } from '../components/StopDialog';
+
+/** The filters in the address: `?q=`, `?state=`, `?page=`. */
+const readFilters = (params: URLSearchParams): OpsFilters => {
+  const state = params.get('state') ?? '';
+  return {
+    q: params.get('q') ?? '',
+    state: isCampaignState(state) ? state : '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+};
+const writeFilters = (f: OpsFilters) => {
+  const params = new URLSearchParams();
+  if (f.q) params.set('q', f.q);
+  if (f.state) params.set('state', f.state);
+  if (f.page > 1) params.set('page', String(f.page));
+  return params;
+};
+
+function Console() {
+  const { t } = useTranslation('ads');
+  const client = useQueryClient();
+  const [filters, set] = useAddressFilters(readFilters, writeFilters);
+  const commitQuery = useCallback((q: string) => set({ q, page: 1 }), [set]);
+  const [typed, setTyped] = useSearchDraft(filters.q, commitQuery);
+  const query = useOpsCampaigns(filters);
+  const [budgeting, setBudgeting] = useState<OpsCampaign | null>(null);
+  const [stopping, setStopping] = useState<OpsCampaign | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const rows = query.data?.campaigns ?? [];
+
+  const start = async (campaign: OpsCampaign) => {
+    setBusy(campaign.id);
+    try {
+      await changeOpsCampaign(client, campaign, { state: 'active' });
+      notify({ variant: 'success', title: t('title'), message: t('started', { name: campaign.name }) });
+    } catch {
+      notify({ variant: 'error', title: t('title'), message: t('changeFailed') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const actions = (c: OpsCampaign) => (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`${t('column.actions')}: ${c.name}`}
+          loading={busy === c.id}
+        >
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => setBudgeting(c)}>{t('ops.budget')}</Menu.Item>
+        {c.state === 'stopped' ? (
+          <Menu.Item onClick={() => void start(c)}>{t('restart')}</Menu.Item>
+        ) : (
+          <Menu.Item color="red" onClick={() => setStopping(c)}>
+            {t('stop.action')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  const title = (c: OpsCampaign) => (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600}>
+        <bdi>{c.name}</bdi>
+      </Text>
+      <Text size="xs" c="dimmed">
+        <bdi>{c.merchant_name}</bdi>
+        {' · '}
+        {t(`product.${c.product}`)}
+      </Text>
+      {c.stop_reason && (
+        <Text size="xs" c="red.8" data-testid="campaign-stop-reason">
+          {t('stoppedBecause')} <bdi>{c.stop_reason}</bdi>
+        </Text>
+      )}
+    </Stack>
+  );
+
+  const columns: ListColumn<OpsCampaign>[] = [
+    { header: t('column.campaign'), maw: 320, cell: title },
+    { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
+    { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
+    { header: t('ops.spend30'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
+    { header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>, w: 48, cell: actions },
+  ];
+
+  const filtered = Boolean(filters.q || filters.state);
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} size="h2" mb={4}>
+        {t('ops.heading')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t('ops.intro')}
+      </Text>
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('ops.search')}
+          placeholder={t('ops.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+          maxLength={100}
+        />
+        <Select
+          label={t('column.state')}
+          placeholder={t('ops.allStates')}
+          data={CAMPAIGN_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+          value={filters.state || null}
+          onChange={(v) => set({ state: v && isCampaignState(v) ? v : '', page: 1 })}
+          clearable
+          w={{ base: '100%', xs: 200 }}
+          data-testid="ads-ops-state"
+        />
+      </Group>
+      <ResponsiveList
+        query={query}
+        rows={rows}
+        rowKey={(c) => c.id}
+        rowAttribute="campaign"
+        table={{ columns, minWidth: 720, testId: 'ops-campaigns' }}
+        cards={{
+          render: (c) => (
+            <Stack gap={6}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                {title(c)}
+                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                  <CampaignStateBadge state={c.state} />
+                  {actions(c)}
+                </Group>
+              </Group>
+              <Group gap="md" wrap="wrap">
+                <Text size="xs">
+                  {t('column.budget')}: <Money amount={c.daily_budget} currency={c.currency} />
+                </Text>
+                <Text size="xs">
+                  {t('ops.spend30')}: <Money amount={c.results.spend} currency={c.currency} />
+                </Text>
+              </Group>
+            </Stack>
+          ),
+          testId: 'ops-campaign-cards',
+        }}
+        loading={{ rows: 6, height: 56, testId: 'ops-campaigns-loading' }}
+        loadFailed={t('ops.loadFailed')}
+        empty={{
+          testId: 'ops-campaigns-empty',
+          title: t(filtered ? 'ops.emptyFilteredTitle' : 'ops.emptyTitle'),
+          body: t(filtered ? 'ops.emptyFilteredBody' : 'ops.emptyBody'),
+        }}
+        footer={
+          query.data && (
+            <ListPager
+              page={query.data.page}
+              pageSize={PAGE_SIZE}
+              count={rows.length}
+              total={query.data.total}
+              onChange={(page) => set({ page })}
+              shown={(range) => t('shown', range)}
+            />
+          )
+        }
+      />
+      {budgeting && <BudgetDialog campaign={budgeting} onClose={() => setBudgeting(null)} />}
+      {stopping && <StopDialog campaign={stopping} onClose={() => setStopping(null)} />}
+    </Container>
+  );
+}
+
+export function AdsOpsPage() {
+  const { t } = useTranslation('ads');
+  return (
+    <StaffOnly
+      role="ads_ops"
+      denied={{ title: t('ops.denied.title'), body: t('ops.denied.body'), back: t('ops.denied.back') }}
+    >
+      <Console />
+    </StaffOnly>
+  );
+}
