@@ -14,6 +14,8 @@
 // - PostgreSQL stopped while a merchant autosaves: requests answer 503 "service unavailable, try again" (no 500,
 //   no instance exits); started again: the same session works, every acknowledged save is there, chat crosses
 //   instances again, the earlier upload is there;
+// - features that cross instances, a step on each: connect a platform, pay a link, sign a contract, one step-up
+//   code spent once by ten calls at once;
 // - the sign-in flood limit is one count for the cluster (30 a minute per address over both instances);
 // - stop: every piece stops and nothing keeps listening.
 // Bounded: it gives up after 5 minutes. The pieces' own output is printed only when something failed.
@@ -224,6 +226,160 @@ try {
   check(
     v1 !== null && seenOnBoth === true && (await labelOn(second)) === 'Trading name (cluster)',
     'studio pointer shared: a publish through the proxy is served by both instances',
+  );
+
+  // --- features that cross instances: each step on one instance, the next on the other (issue 53) --------------------
+  // Connect a platform: the sandbox connector's consent page on one, its token taken by the other (the key is shared).
+  const offers = await session('capital-offers@demo.example');
+  const consent = await fetch(
+    `${first}/merchant/sandbox/ecommerce/consent?merchant_id=mer-falcon-electronics&platform=woo_commerce&return_to=/finance/capital`,
+    { headers: offers.headers },
+  );
+  const approve = /<a class="button primary" href="([^"]+)"/.exec(await consent.text())?.[1] ?? '';
+  const publicToken = new URL(approve.replace(/&amp;/g, '&'), 'http://app.invalid').searchParams.get(
+    'public_token',
+  );
+  const connected = await call(second, 'POST', '/merchant/api/v1/capital/ecommerce/connect', {
+    headers: offers.headers,
+    body: {
+      platform: 'woo_commerce',
+      merchant_id: 'mer-falcon-electronics',
+      public_token: publicToken ?? '',
+    },
+  });
+  check(
+    connected.status === 200,
+    `connect a platform: the consent page on one instance, the connect call on the other (${connected.status})`,
+  );
+
+  // Pay a link: sent through one instance, opened and paid on the other, paid as the first reads it.
+  const customer = `+9665123${String(Date.now()).slice(-5)}`;
+  const sentLink = await call(first, 'POST', '/merchant/api/v1/payment-links', {
+    headers,
+    body: {
+      store_id: 'sto-riyadh-style-online',
+      product: 'pay_later',
+      amount: '180.00',
+      customer_phone: customer,
+      customer_name: 'Amal',
+      order_reference: `CL-${Date.now()}`,
+      items: [{ name: 'Scarf', quantity: 1, unit_price: '180.00' }],
+    },
+  });
+  const sms = (await call(base, 'GET', '/dev/outbox')).body.find?.((m) => m.to === customer)?.body ?? '';
+  const linkToken = /\/checkout\/pl\/([\w-]+)/.exec(sms)?.[1] ?? 'none';
+  const opened = await fetch(`${second}/checkout/pl/${linkToken}`);
+  const paid = await fetch(`${second}/checkout/pl/${linkToken}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  const linkNow = await call(
+    first,
+    'GET',
+    `/merchant/api/v1/payment-links/${sentLink.body.payment_link?.id}`,
+    {
+      headers,
+    },
+  );
+  check(
+    sentLink.status === 200 &&
+      opened.status === 200 &&
+      paid.status === 303 &&
+      linkNow.body.payment_link?.status === 'paid',
+    `pay a link: sent on one instance, opened and paid on the other, paid on the first (${linkNow.body.payment_link?.status})`,
+  );
+
+  // Sign a contract: signed through one instance, signed as the other reads it.
+  const stamp = Date.now();
+  const loaded = await call(base, 'POST', '/dev/fixtures', {
+    body: {
+      accounts: [
+        {
+          id: `acc-cl-${stamp}`,
+          email: `contract-${stamp}@example.com`,
+          phone: `+96650${String(stamp).slice(-7)}`,
+        },
+      ],
+      organizations: [
+        {
+          id: `org-cl-${stamp}`,
+          name: 'Cluster Cafe',
+          status: 'approved',
+          business_profile_completed: true,
+          business_profile: {
+            display_name: 'Cluster Cafe',
+            support_email: 'care@cluster.example',
+            support_phone: '+966112345600',
+            website: 'https://cluster.example',
+          },
+        },
+      ],
+      merchants: [
+        { id: `mer-cl-${stamp}`, organization_id: `org-cl-${stamp}`, name: 'Cluster Cafe', country: 'SAU' },
+      ],
+      stores: [
+        { id: `sto-cl-${stamp}`, merchant_id: `mer-cl-${stamp}`, name: 'Cluster Cafe', country: 'SAU' },
+      ],
+      permissions: [
+        {
+          account_id: `acc-cl-${stamp}`,
+          merchant_id: `mer-cl-${stamp}`,
+          role: 'workspace_admin',
+          flags: { has_merchant_access: true, has_store_access: true, is_account_edit_allowed: true },
+        },
+      ],
+    },
+  });
+  const signer = await session(`contract-${stamp}@example.com`);
+  const signed = await call(first, 'POST', `/merchant/api/v1/stores/sto-cl-${stamp}/contract`, {
+    headers: signer.headers,
+    body: { accept: true },
+  });
+  const complete = await call(second, 'GET', `/merchant/api/v1/stores/sto-cl-${stamp}/contract`, {
+    headers: signer.headers,
+  });
+  check(
+    loaded.status === 200 && signed.status === 200 && complete.body.signed === true,
+    `sign a contract: signed through one instance, signed as the other reads it (${signed.status}, ${complete.body.signed})`,
+  );
+
+  // The development clock: moved through one instance, the other follows (QA's clock is the cluster's).
+  const clockBefore = (await call(second, 'GET', '/dev/clock')).body.offset_ms ?? 0;
+  const moved = await call(first, 'POST', '/dev/clock', { body: { advance_ms: 60_000 } });
+  const followed = await poll(
+    async () => (await call(second, 'GET', '/dev/clock')).body.offset_ms === clockBefore + 60_000,
+    5_000,
+  );
+  check(
+    moved.status === 200 && followed === true,
+    'the development clock: moved through one instance, the other follows',
+  );
+
+  // One step-up code spent once, whichever instances the calls reach at once.
+  await call(first, 'POST', '/merchant/api/v1/auth/step-up', {
+    headers,
+    body: { purpose: 'api_key_reveal' },
+  });
+  const stepUpCode = await codeFor(base, '+966501234567');
+  const reveals = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      call(
+        i % 2 ? first : second,
+        'POST',
+        '/merchant/api/v1/application/merchant/mer-riyadh-style/api_keys/reveal',
+        {
+          headers,
+          body: { environment: 'test', code: stepUpCode },
+        },
+      ),
+    ),
+  );
+  const revealed = reveals.filter((r) => r.status === 200).length;
+  check(
+    revealed === 1,
+    `one step-up code, ten calls at once over both instances: one secret shown (${revealed}; ${[...new Set(reveals.map((r) => r.body.message ?? 'ok'))].join(', ')})`,
   );
 
   // --- an instance killed in the middle of autosaves and a chat -------------------------------------------------

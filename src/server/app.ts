@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions) {
     pluginTimeout: 120_000,
   });
 
-  const services = await createServices({ config, database, clock, options, log: app.log });
+  const services = await createServices({ config, database, clock, adjustable, options, log: app.log });
   await app.register(answers, { sync: database.sync });
   await app.register(errorHandler);
   await app.register(security, {
@@ -104,13 +104,18 @@ export async function buildApp(options: AppOptions) {
 
 /**
  * What runs beside the requests: the flows compiled before listening (the server's start), the chat's LISTEN,
- * and the sweep of files nobody's answers point at (a day after their upload), at start and every hour, by every
+ * the development clock's (outside production: its offset is every instance's), and the sweep of files nobody's answers point at (a day after their upload), at start and every hour, by every
  * process (a file two processes both remove is simply gone).
  */
 function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlows: boolean) {
   if (warmFlows) app.addHook('onReady', () => services.warmFlows());
   app.addHook('onReady', () => services.chatHub.start());
   app.addHook('onClose', () => services.chatHub.close());
+  const { devClock } = services;
+  if (devClock) {
+    app.addHook('onReady', () => devClock.start());
+    app.addHook('onClose', () => devClock.close());
+  }
   const sweep = () =>
     services.files
       .sweep()

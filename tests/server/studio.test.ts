@@ -422,6 +422,38 @@ describe('two server instances on one database', () => {
   });
 });
 
+describe('two server instances on one database: the preview', () => {
+  it('a preview compiled on one instance is served by the other (issue 53)', async () => {
+    const second = await buildApp({
+      config: loadConfig({ ...process.env, ...configEnv() }),
+      database,
+      logger: false,
+    });
+    await second.ready();
+    try {
+      await edit((c) => (c.texts.en['onboarding:fields.last_name.title'] = `Surname ${Date.now()}`));
+      const preview = await ops.call('POST', `${STUDIO}/flows/onboarding/preview`);
+      expect(preview.status).toBe(200);
+      const read = (url: string) =>
+        second.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ops.token}` } });
+      const manifest = await read(preview.body.manifest);
+      expect(manifest.statusCode).toBe(200);
+      const step = await read(
+        `${preview.body.manifest.replace(/manifest\.[^/]+$/, '')}${manifest.json().steps['basic-info']}`,
+      );
+      expect(step.statusCode).toBe(200);
+      expect(step.headers['content-type']).toMatch(/javascript/);
+      // Only its own files: a name every object has is none of them.
+      const prefix = preview.body.manifest.replace(/manifest\.[^/]+$/, '');
+      for (const name of ['constructor', '__proto__', 'toString'])
+        expect((await read(`${prefix}${name}`)).statusCode).toBe(404);
+    } finally {
+      await discard();
+      await second.close();
+    }
+  });
+});
+
 function configEnv(): Record<string, string> {
   return {
     NODE_ENV: 'test',

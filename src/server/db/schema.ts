@@ -511,6 +511,16 @@ export const flowVersions = pgTable(
   (t) => [index('flow_versions_flow_idx').on(t.flow, t.createdAt)],
 );
 
+/**
+ * A studio preview's compiled files (the working copy compiled as a publish would), by the content's id: the
+ * instance that compiled it may not be the one the browser asks for its files (issue 53, finding 5). Kept a day.
+ */
+export const studioPreviews = pgTable('studio_previews', {
+  id: text('id').primaryKey(),
+  compiled: jsonb('compiled').notNull(),
+  createdAt: createdAt(),
+});
+
 /** The version of each flow merchants get now. */
 export const flowPointers = pgTable('flow_pointers', {
   flow: text('flow').primaryKey(),

@@ -3,9 +3,17 @@
  * audit of every pointer move, and the studio's working copies.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db';
-import { accounts, drafts, flowAudit, flowPointers, flowVersions, studioWorkingCopies } from '../db/schema';
+import {
+  accounts,
+  drafts,
+  flowAudit,
+  flowPointers,
+  flowVersions,
+  studioPreviews,
+  studioWorkingCopies,
+} from '../db/schema';
 
 export type FlowVersionRow = typeof flowVersions.$inferSelect;
 export type FlowPointerRow = typeof flowPointers.$inferSelect;
@@ -58,6 +66,15 @@ export function createFlowVersionRepository(db: Db) {
     },
     async storeCompiled(id: string, compiled: StoredCompiled) {
       await db.update(flowVersions).set({ compiled }).where(eq(flowVersions.id, id));
+    },
+    /** Keeps a studio preview's compiled files for every instance; previews older than `before` go. */
+    async storePreview(id: string, compiled: StoredCompiled, now: Date, before: Date) {
+      await db.delete(studioPreviews).where(lt(studioPreviews.createdAt, before));
+      await db.insert(studioPreviews).values({ id, compiled, createdAt: now }).onConflictDoNothing();
+    },
+    async preview(id: string): Promise<StoredCompiled | undefined> {
+      const row = (await db.select().from(studioPreviews).where(eq(studioPreviews.id, id)).limit(1))[0];
+      return row?.compiled as StoredCompiled | undefined;
     },
     /**
      * Moves a flow's pointer, and records the move in the audit, in one transaction. With `expected`, only when

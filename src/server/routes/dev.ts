@@ -13,6 +13,7 @@ import type { AccountService } from '../services/account';
 import type { AuthService } from '../services/auth';
 import { setSessionCookie } from '../auth/session';
 import type { AdjustableClock } from '../clock';
+import type { DevClock } from '../services/devClock';
 import type { FlowSource } from '../../catalogue/serverFlowSource';
 import { flowRuntime } from '../../catalogue/runtime';
 import { stepExamples } from '../../engine/core/examples';
@@ -35,6 +36,8 @@ export async function devRoutes(
     account: AccountService;
     /** The clock a developer may move (none when the server was given a fixed one). */
     clock?: AdjustableClock;
+    /** Moves it on every instance (services/devClock.ts). */
+    devClock?: DevClock;
     /** The server's clock, whichever it is: fixture dates like `today-3w` count from it. */
     now: () => Date;
     flows: FlowSource;
@@ -97,9 +100,9 @@ export async function devRoutes(
       },
     },
     async (request) => {
-      if (!opts.clock) throw new HttpError(409, 'this server runs on a fixed clock');
-      opts.clock.advance(request.body.advance_ms);
-      return { now: opts.clock.now().toISOString(), offset_ms: opts.clock.offsetMs() };
+      if (!opts.clock || !opts.devClock) throw new HttpError(409, 'this server runs on a fixed clock');
+      const offset = await opts.devClock.advance(request.body.advance_ms);
+      return { now: opts.clock.now().toISOString(), offset_ms: offset };
     },
   );
   // A browser asking for the page gets the app, which shows the outbox readably (src/web/features/dev); scripts

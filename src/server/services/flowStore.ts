@@ -40,7 +40,8 @@ export interface DatabaseFlowSource extends FlowSource {
   pointersMoved(): void;
 }
 
-function toStored(compiled: CompiledVersion): StoredCompiled {
+/** A compiled version as its row keeps it. */
+export function toStored(compiled: CompiledVersion): StoredCompiled {
   return {
     fingerprint: COMPILER_FINGERPRINT,
     manifestFile: compiled.manifestFile,

@@ -26,7 +26,7 @@ import { MAX_DEPTH, depthOf } from '../../catalogue/checks/guards';
 import { HttpError, notFound } from '../errors';
 import type { Clock } from '../clock';
 import type { FlowVersionRepository } from '../repositories/flowVersions';
-import type { DatabaseFlowSource } from './flowStore';
+import { toStored, type DatabaseFlowSource } from './flowStore';
 import type {
   AuditPage,
   DiffAnswer,
@@ -41,6 +41,8 @@ import type {
 export const MAX_CONTENT_CHARS = 2_000_000;
 /** Previews compiled and kept per process (a preview is compiled once per distinct content). */
 const KEPT_PREVIEWS = 16;
+/** How long a preview's compiled files stay in the database for other instances (an ops session's length). */
+const PREVIEW_KEPT_MS = 24 * 60 * 60_000;
 /** How many affected drafts and failing examples a review lists by name (the counts are always whole). */
 const LISTED = 50;
 
@@ -319,7 +321,13 @@ export function createStudioService(deps: {
       const id = built.version.id;
       let promise = previews.get(id);
       if (!promise) {
-        promise = (async () => (await source.compiled(id)) ?? compileVersion(built.version!))();
+        promise = (async () => {
+          const made = (await source.compiled(id)) ?? (await compileVersion(built.version!));
+          // Kept for every instance: the browser's next requests may reach another one.
+          const now = clock.now();
+          await repository.storePreview(id, toStored(made), now, new Date(now.getTime() - PREVIEW_KEPT_MS));
+          return made;
+        })();
         promise.catch(() => previews.delete(id));
         if (previews.size >= KEPT_PREVIEWS) previews.delete(previews.keys().next().value!);
         previews.set(id, promise);
@@ -332,10 +340,13 @@ export function createStudioService(deps: {
       };
     },
 
-    /** A file of a compiled preview (undefined when not compiled here). */
+    /** A file of a compiled preview, whichever instance compiled it (undefined for no such preview or file). */
     async previewFile(id: string, file: string) {
-      const compiled = await previews.get(id);
-      return compiled?.files.get(file);
+      const here = previews.get(id);
+      if (here) return (await here).files.get(file);
+      const files = (await repository.preview(id))?.files;
+      // Its own files only (a name like `constructor` is no file of it).
+      return files && Object.hasOwn(files, file) ? files[file] : undefined;
     },
 
     async publish(

@@ -136,6 +136,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
       outbox: s.outbox,
       account: s.account,
       clock: options.adjustable,
+      devClock: s.devClock,
       now: () => options.clock.now(),
       flows: s.flows,
       webRoot: options.webRoot,

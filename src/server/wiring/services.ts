@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { warm, type FlowSource } from '../../catalogue/serverFlowSource';
 import { readMetaFiles } from '../../catalogue/source';
 import { serverFlowSource } from '../catalogue';
-import type { Clock } from '../clock';
+import type { AdjustableClock, Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import { createAccountRepository } from '../repositories/account';
@@ -59,6 +59,7 @@ import { createCheckoutService } from '../services/checkout';
 import { createPaymentLinkRepository } from '../repositories/paymentLinks';
 import { createApiKeyRepository } from '../repositories/apiKeys';
 import { createSettingsRepository } from '../repositories/settings';
+import { createDevClock } from '../services/devClock';
 import { createDraftsService, type FlowHooks } from '../services/drafts';
 import { createFileService } from '../services/files';
 import { databaseFlowSource } from '../services/flowStore';
@@ -93,6 +94,8 @@ export async function createServices(context: {
   config: Config;
   database: Database;
   clock: Clock;
+  /** The clock QA may move (outside production, when no test gave its own): shared by every instance. */
+  adjustable?: AdjustableClock;
   options: ServiceOptions;
   log: FastifyBaseLogger;
 }) {
@@ -270,8 +273,12 @@ export async function createServices(context: {
     keys: createApiKeyRepository(db),
     clock,
   });
+  const settings = createSettingsRepository(db);
+  const devClock = context.adjustable
+    ? createDevClock({ clock: context.adjustable, settings, listen: database.listen })
+    : undefined;
   const remoteConfig = createRemoteConfigService({
-    settings: createSettingsRepository(db),
+    settings,
     accounts: accountRepository,
     clock,
   });
@@ -315,6 +322,7 @@ export async function createServices(context: {
 
   return {
     outbox,
+    devClock,
     payouts,
     wallet,
     cards,

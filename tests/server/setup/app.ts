@@ -8,6 +8,7 @@ import type { Clock } from '../../../src/server/clock';
 import type { FlowSource } from '../../../src/catalogue/serverFlowSource';
 import type { FlowHooks } from '../../../src/server/services/drafts';
 import { createTestDatabase } from './database';
+import type { Database } from '../../../src/server/db';
 
 export async function createTestApp(
   options: {
@@ -23,6 +24,11 @@ export async function createTestApp(
     flowHooks?: Record<string, FlowHooks>;
     /** PGlite on a thread of its own, as `npm start` runs it (setup/database.ts). */
     thread?: boolean;
+    /**
+     * Another app's database: a second instance of the server on the same database, as two instances behind the
+     * balancer run (closed by the app that made it, not this one).
+     */
+    database?: Database;
   } = {},
 ) {
   const config: Config = loadConfig({
@@ -33,7 +39,8 @@ export async function createTestApp(
     SETUP_ADDRESS_LIMIT: '100000',
     ...options.env,
   });
-  const database = await createTestDatabase({ thread: options.thread });
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase({ thread: options.thread }));
   const app = await buildApp({
     config,
     database,
@@ -47,7 +54,7 @@ export async function createTestApp(
   await app.ready();
   afterAll(async () => {
     await app.close();
-    await database.close();
+    if (!shared) await database.close();
   });
   return { app, database, db: database.db, config };
 }
