@@ -76,4 +76,51 @@ describe('the webview’s one-time token', () => {
       expect((await appSession.call('POST', TOKENS, { path })).status, path).toBe(400);
     expect((await appSession.call('POST', TOKENS, { path: '/webview/disputes-faq' })).status).toBe(200);
   });
+
+  it('ends with the app’s session that opened it, lives no longer, and may not mint tokens or ask for codes', async () => {
+    const appSession = await signIn(app, 'capital-closed@demo.example', '+971502220005');
+    const open = async () => {
+      const asked = await appSession.call('POST', TOKENS, { path: '/money/landing' });
+      const entered = await enter(asked.body.url);
+      const cookie = entered.cookies.find((c) => c.name === 'mbo_session')!;
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        app.inject({
+          method,
+          url,
+          cookies: { mbo_session: cookie.value },
+          headers: { 'x-mbo-client': 'test' },
+          ...(payload ? { payload } : {}),
+        });
+      return { cookie, call };
+    };
+    const webview = await open();
+    // Its cookie lives no longer than the app's session may (7 days unused, 30 at most).
+    expect(webview.cookie.maxAge).toBeLessThanOrEqual(7 * 24 * 60 * 60);
+    expect((await webview.call('GET', '/merchant/api/v1/account')).statusCode).toBe(200);
+    // No more tokens and no step-up codes from inside the webview.
+    expect((await webview.call('POST', TOKENS, { path: '/money/landing' })).statusCode).toBe(403);
+    const code = await webview.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'card_reveal' });
+    expect(code.statusCode).toBe(403);
+    expect(code.json().message).toBe('a webview session cannot ask for step-up codes');
+
+    // "Sign out the other sessions" in the app keeps its own webview; the app's logout ends it.
+    expect((await appSession.call('DELETE', '/merchant/api/v1/auth/sessions')).status).toBe(200);
+    expect((await webview.call('GET', '/merchant/api/v1/account')).statusCode).toBe(200);
+    expect((await appSession.call('POST', '/merchant/api/v1/auth/logout', {})).status).toBeLessThan(300);
+    expect((await webview.call('GET', '/merchant/api/v1/account')).statusCode).toBe(401);
+  });
+
+  it('lives no longer than the app’s session: once that one expires unused, the webview’s answers no more', async () => {
+    const appSession = await signIn(app, 'capital-dd@demo.example', '+971502220004');
+    const asked = await appSession.call('POST', TOKENS, { path: '/money/landing' });
+    const cookie = (await enter(asked.body.url)).cookies.find((c) => c.name === 'mbo_session')!;
+    const account = () =>
+      app.inject({ method: 'GET', url: '/merchant/api/v1/account', cookies: { mbo_session: cookie.value } });
+    // Used every day in the webview, while the app's session is not used for eight days.
+    for (let day = 1; day <= 8; day++) {
+      now = new Date(now.getTime() + 24 * 60 * 60_000);
+      const answer = await account();
+      expect(answer.statusCode, `day ${day}`).toBe(day < 7 ? 200 : 401);
+    }
+  });
 });

@@ -45,13 +45,15 @@ export function requireSession(
   return session;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+/** @param maxAgeMs - how long the cookie may live (30 days unless the session lives less) */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs?: number) {
+  const days30 = 30 * 24 * 60 * 60;
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
     path: '/',
-    maxAge: 30 * 24 * 60 * 60,
+    maxAge: maxAgeMs === undefined ? days30 : Math.min(days30, Math.floor(maxAgeMs / 1000)),
   });
 }
 

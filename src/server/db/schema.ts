@@ -207,6 +207,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** Opened by the mobile app's webview with a one-time token (docs/shell-and-permissions.md "The money area"). */
     webview: boolean('webview').notNull().default(false),
+    /**
+     * A webview's session: the app's session that opened it. It ends with that one and lives no longer (issue 53,
+     * finding 6).
+     */
+    parentSessionId: text('parent_session_id'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),

@@ -1,6 +1,6 @@
 /** SQL of sign-in: accounts by address, one-time codes, sessions, counters, used bot-check challenges. */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db';
 import { notifyAccess } from './accessEvents';
@@ -181,18 +181,36 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessions.accountId, accountId), isNull(sessions.endedAt), eq(sessions.state, 'open')))
         .orderBy(desc(sessions.lastSeenAt));
     },
-    /** Ends one session of an account; false if it is not theirs or already ended. */
+    /**
+     * Ends one session of an account, and the webview sessions it opened; false if it is not theirs or already
+     * ended.
+     */
     async endSession(accountId: string, id: string, at: Date): Promise<boolean> {
-      const ended = await endSessions(
-        and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt))!,
+      const own = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.endedAt)))
+        .limit(1);
+      if (own.length === 0) return false;
+      await endSessions(
+        and(
+          eq(sessions.accountId, accountId),
+          or(eq(sessions.id, id), eq(sessions.parentSessionId, id)),
+          isNull(sessions.endedAt),
+        )!,
         at,
       );
-      return ended > 0;
+      return true;
     },
-    /** Ends every session of an account except `keep`; returns how many. */
+    /** Ends every session of an account except `keep` and the webview sessions it opened; returns how many. */
     async endOtherSessions(accountId: string, keep: string, at: Date): Promise<number> {
       return endSessions(
-        and(eq(sessions.accountId, accountId), ne(sessions.id, keep), isNull(sessions.endedAt))!,
+        and(
+          eq(sessions.accountId, accountId),
+          ne(sessions.id, keep),
+          or(isNull(sessions.parentSessionId), ne(sessions.parentSessionId, keep)),
+          isNull(sessions.endedAt),
+        )!,
         at,
       );
     },

@@ -60,7 +60,8 @@ export async function webviewRoutes(
         ? await auth.enterWebview({ token, userAgent: request.headers['user-agent'], ip: request.ip })
         : null;
       if (!entered) return reply.redirect('/', 303);
-      setSessionCookie(reply, entered.token, secureCookies);
+      // The cookie lives no longer than the app's session that opened it (the server checks that one too).
+      setSessionCookie(reply, entered.token, secureCookies, entered.maxAgeMs);
       return reply.redirect(entered.path, 303);
     },
   );

@@ -302,6 +302,8 @@ export function createAuthService(deps: {
      */
     async startStepUp(session: SessionContext, purpose: StepUpPurpose) {
       if (session.state !== 'open') throw new HttpError(401, 'unauthorized');
+      // A secret is shown, and money moved, in the app itself, never in a page its token opened.
+      if (session.webview) throw new HttpError(403, 'a webview session cannot ask for step-up codes');
       const account = await repo.accountById(session.accountId);
       const factor: Factor = account?.phone ? 'phone' : 'email';
       const target = account?.phone ?? account?.email;
@@ -336,6 +338,7 @@ export function createAuthService(deps: {
      * asked for this purpose (or it is used up), 400 "session expired" (ask for one).
      */
     async verifyStepUp(session: SessionContext, purpose: StepUpPurpose, code: string) {
+      if (session.webview) throw new HttpError(403, 'a webview session cannot ask for step-up codes');
       const row = await repo.latestStepUp(session.id, purpose);
       if (!row) throw badRequest('session expired');
       await spendCode(row, code);
@@ -372,6 +375,8 @@ export function createAuthService(deps: {
     async sessionForToken(token: string): Promise<SessionContext | null> {
       const row = await repo.sessionByTokenHash(sha256(token));
       if (!row || !alive(row)) return null;
+      // A webview's session lives only while the app's session that opened it does (issue 53, finding 6).
+      if (row.parentSessionId !== null && !(await parentAlive(row.parentSessionId))) return null;
       const now = clock.now();
       if (now.getTime() - row.lastSeenAt.getTime() > 60_000)
         await repo.updateSession(row.id, { lastSeenAt: now });
@@ -390,6 +395,7 @@ export function createAuthService(deps: {
      * signed in, asks for one for the page it opens; good once, for 60 seconds.
      */
     async issueWebviewToken(session: SessionContext, path: string) {
+      if (session.webview) throw new HttpError(403, 'a webview session cannot open another webview');
       const now = clock.now();
       const { token, tokenHash } = newToken();
       const expiresAt = new Date(now.getTime() + WEBVIEW_TOKEN_MS);
@@ -425,10 +431,11 @@ export function createAuthService(deps: {
         userAgent: input.userAgent?.slice(0, 300) ?? null,
         ip: input.ip ?? null,
         webview: true,
+        parentSessionId: source.id,
         createdAt: now,
         lastSeenAt: now,
       });
-      return { token, path: used.path };
+      return { token, path: used.path, maxAgeMs: lifeLeft(source) };
     },
 
     /** Whether a session is open (second factor done, not ended, not expired) and the account's. */
@@ -480,6 +487,18 @@ export function createAuthService(deps: {
     )
       throw badRequest('session expired');
     return row;
+  }
+
+  /** Whether the app's session that opened a webview's is still open, unended and unexpired. */
+  async function parentAlive(id: string): Promise<boolean> {
+    const parent = await repo.sessionById(id);
+    return parent !== undefined && parent.state === 'open' && parent.endedAt === null && alive(parent);
+  }
+
+  /** How long an open session may still live, at most (its 30 days, or 7 days unused from now). */
+  function lifeLeft(row: SessionRow): number {
+    const now = clock.now().getTime();
+    return Math.max(0, Math.min(row.createdAt.getTime() + SESSION_LIFETIME_MS, now + SESSION_IDLE_MS) - now);
   }
 
   function alive(row: SessionRow): boolean {
