@@ -27,8 +27,13 @@ const Text = Type.String({ maxLength: 2000 });
 const UrlText = Type.String({ maxLength: 2048 });
 const Phone = Type.String({ pattern: '^\\+[0-9]{8,15}$' });
 const Email = Type.String({ format: 'email', maxLength: 254 });
-const Amount = Type.Number({ minimum: 0, maximum: 1e9 });
-const Tenor = Type.Integer({ minimum: 0, maximum: 520 });
+// §5: both may come as their digits in a string too (routes/capital.ts reads them as numbers before validation).
+const Amount = Type.Number({ minimum: 0, maximum: 1e9, description: 'a number, or its digits as a string' });
+const Tenor = Type.Integer({
+  minimum: 0,
+  maximum: 520,
+  description: 'weeks: a number, or its digits as a string',
+});
 /** A request body's object: the fields named, nothing else. */
 const Body = <T extends Record<string, TSchema>>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });

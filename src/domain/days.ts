@@ -6,9 +6,22 @@
 
 const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** A day the calendar has, written yyyy-mm-dd (`2025-02-30` is not one). */
+/**
+ * The years a day or an instant may have here: four digits, from 1000. PostgreSQL has no year 0000 (JavaScript
+ * reads it as 1 BC and sends it on: a 500), nor reads a year past 9999 as JavaScript writes it (`+010000-…`).
+ */
+export const FIRST_YEAR = 1000;
+export const LAST_YEAR = 9999;
+
+/** Whether an instant (ISO 8601 as JavaScript writes it, UTC) falls in the years the database takes. */
+export function inYears(iso: string): boolean {
+  const year = /^(\d{4})-/.exec(iso)?.[1];
+  return year !== undefined && Number(year) >= FIRST_YEAR && Number(year) <= LAST_YEAR;
+}
+
+/** A day the calendar has, written yyyy-mm-dd (`2025-02-30` is not one), in the years above. */
 export function isDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
+  if (!ISO_DAY.test(value) || !inYears(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -15,6 +15,7 @@ import { adjustableClock, systemClock, type AdjustableClock, type Clock } from '
 import { sessionHook } from './auth/session';
 import { answers } from './plugins/answers';
 import { errorHandler } from './plugins/errorHandler';
+import { buildValidator, closeQuery, refuseNonFinite } from './plugins/validation';
 import { security } from './plugins/security';
 import { createServices, type ServiceOptions, type Services } from './wiring/services';
 import { routes } from './wiring/routes';
@@ -75,7 +76,11 @@ export async function buildApp(options: AppOptions) {
     // Every flow is compiled before the server listens (`warm`, an onReady hook): on a fresh database on a busy
     // machine that took more than Fastify's default 10 s, and the server refused to start. Two minutes.
     pluginTimeout: 120_000,
+    // Bodies taken as typed, the query's text read as typed; no Infinity; nothing unknown dropped in silence.
+    schemaController: { compilersFactory: { buildValidator } },
   });
+  app.addHook('onRoute', closeQuery);
+  app.addHook('preHandler', refuseNonFinite);
 
   const services = await createServices({ config, database, clock, adjustable, options, log: app.log });
   await app.register(answers, { sync: database.sync });

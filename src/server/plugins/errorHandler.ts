@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toFieldErrors, toFieldMessages, type ValidationErrorLike } from '../../engine/core/messages';
-import { HttpError } from '../errors';
+import { fieldError, HttpError } from '../errors';
 import { StorageUnavailable } from '../s3';
 import { isDatabaseUnavailable } from '../db/errors';
 
@@ -21,9 +21,27 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      // ajv's own errors, as message keys with their values (never ajv's English).
-      const fieldErrors = toFieldErrors(toFieldMessages(fastifyError.validation as ValidationErrorLike[]));
-      return reply.code(400).send({ status: 400, message: 'bad_request', field_errors: fieldErrors });
+      // ajv's own errors, as message keys with their values (never ajv's English); a property nobody reads is
+      // named at its own pointer (ajv reports it on its parent), as an unknown parameter or field.
+      const errors = fastifyError.validation as ValidationErrorLike[];
+      const unknown = errors.filter((e) => e.keyword === 'additionalProperties');
+      const part = fastifyError.validationContext === 'body' ? 'unknownField' : 'unknownParameter';
+      const fieldErrors = {
+        ...toFieldErrors(toFieldMessages(errors.filter((e) => e.keyword !== 'additionalProperties'))),
+        ...Object.fromEntries(
+          unknown.map((e) => {
+            const name = String(e.params.additionalProperty);
+            const pointer = `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+            return [pointer, fieldError(`validation:error.${part}`, { name })];
+          }),
+        ),
+      };
+      const names = unknown.map((e) => String(e.params.additionalProperty));
+      const message =
+        names.length > 0
+          ? `bad_request: unknown ${part === 'unknownField' ? 'field' : 'parameter'} ${names.join(', ')}`
+          : 'bad_request';
+      return reply.code(400).send({ status: 400, message, field_errors: fieldErrors });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {

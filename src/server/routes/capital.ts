@@ -23,6 +23,19 @@ import { answers, ID_PARAMS } from '../openapi';
 import type { CapitalScope, CapitalService } from '../services/capital';
 
 const tags = ['capital'];
+
+/**
+ * Capital §5: an offer's amount and tenor may come as their digits in a string ("20000"), read as numbers. Bodies
+ * are otherwise taken as typed (plugins/validation.ts), so the spec's conversion is done here, before validation,
+ * for these two fields only: any other string stays and is refused by the schema, naming the field.
+ */
+async function termsAsNumbers(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  for (const field of ['amount', 'tenor'])
+    if (typeof body[field] === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(body[field]))
+      body[field] = Number(body[field]);
+}
 const base = '/merchant/api/v1/capital';
 const ID = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
@@ -70,6 +83,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
         body: C.QuoteBody,
         response: answers({ 200: C.QuoteAnswer }),
       },
+      preValidation: termsAsNumbers,
     },
     async (request) => capital.calculate(who(request), request.params.id, request.body),
   );
@@ -143,6 +157,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       body: C.ApplicationCreateBody,
       response: answers({ 201: C.ApplicationCreated }),
     },
+    preValidation: termsAsNumbers,
   };
   for (const path of [`${base}/application`, '/merchant/api/v1/loan/application'])
     app.post<{ Body: C.ApplicationCreateBody }>(path, create, async (request, reply) =>
@@ -170,6 +185,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
       body: C.ApplicationPatchBody,
       response: answers({ 200: C.Application }),
     },
+    preValidation: termsAsNumbers,
   };
   app.patch<{ Params: { id: string }; Body: C.ApplicationPatchBody }>(
     `${base}/application/:id`,

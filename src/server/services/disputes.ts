@@ -7,8 +7,6 @@
  * and acts on those whose membership has `is_dispute_refund_allowed`; any other dispute "does not exist" (404).
  * Filters are checked one by one and a bad one is refused with 400 naming it (never a 500, never ignored).
  */
-import { stringify } from 'csv-stringify';
-import { CSV_OPTIONS } from '../../domain/csv';
 import type { Readable } from 'node:stream';
 import {
   ACTIVE_DISPUTE_STATUSES,
@@ -31,6 +29,7 @@ import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositorie
 import type { FileRepository } from '../repositories/files';
 import { ownImages } from './attachments';
 import { createdRange, valuesOf } from './listFilters';
+import { csvExport } from './csvExport';
 import type {
   ActiveDisputes,
   Dispute,
@@ -263,38 +262,29 @@ export function createDisputeService(deps: {
      */
     async export(accountId: string, input: DisputeFilterInput, offsetMinutes = 0): Promise<Readable> {
       const filters = query(input, await readable(accountId), offsetMinutes);
-      // Every cell quoted and every text neutralised (domain/csv.ts): a customer's name is never a formula.
-      const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], ...CSV_OPTIONS });
-      const pump = async () => {
-        let after: DisputeQuery['after'];
-        for (;;) {
-          const rows = await repository.list({ ...filters, after }, EXPORT_BATCH);
-          for (const row of rows) {
-            const challenge = (row.data as { challenge?: { reason?: string } }).challenge;
-            const line = {
-              id: row.id,
-              created_at: row.createdAt.toISOString(),
-              status: row.status,
-              type: row.type,
-              order_id: row.orderId,
-              merchant_id: row.merchantId,
-              store_id: row.storeId ?? '',
-              amount: minorToDecimal(row.amountMinor, row.currency),
-              currency: row.currency,
-              customer_name: row.customerName ?? '',
-              challenge_reason: challenge?.reason ?? '',
-              updated_at: row.updatedAt.toISOString(),
-            };
-            // Back-pressure: wait while the reader is behind.
-            if (!csv.write(line)) await new Promise((resolve) => csv.once('drain', resolve));
-          }
-          if (rows.length < EXPORT_BATCH) break;
-          after = { createdAt: rows.at(-1)!.createdAt, id: rows.at(-1)!.id };
-        }
-        csv.end();
-      };
-      pump().catch((error: unknown) => csv.destroy(error as Error));
-      return csv;
+      return csvExport({
+        columns: EXPORT_COLUMNS,
+        size: EXPORT_BATCH,
+        batch: (after: DisputeQuery['after']) => repository.list({ ...filters, after }, EXPORT_BATCH),
+        cells: (row) => {
+          const challenge = (row.data as { challenge?: { reason?: string } }).challenge;
+          return [
+            row.id,
+            row.createdAt.toISOString(),
+            row.status,
+            row.type,
+            row.orderId,
+            row.merchantId,
+            row.storeId ?? '',
+            minorToDecimal(row.amountMinor, row.currency),
+            row.currency,
+            row.customerName ?? '',
+            challenge?.reason ?? '',
+            row.updatedAt.toISOString(),
+          ];
+        },
+        after: (last) => ({ createdAt: last.createdAt, id: last.id }),
+      });
     },
   };
 }

@@ -3,7 +3,7 @@
  * and a created-at range given as days in the caller's time zone or as instants. A bad value becomes a field
  * problem the caller reports with 400 — never ignored, never a 500.
  */
-import { dayBounds, isDay } from '../../domain/days';
+import { dayBounds, inYears, isDay } from '../../domain/days';
 import { fieldError, type FieldError } from '../errors';
 
 /** Values given as a list or as one comma-separated text (`statuses=pending,approved`). */
@@ -27,9 +27,13 @@ export function createdRange(
   const bound = (field: 'created_at_gte' | 'created_at_lte', end: boolean) => {
     const value = input[field];
     if (value === undefined || value === '') return undefined;
-    if (isDay(value)) return dayBounds(value, end, offsetMinutes);
-    if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(new Date(value).getTime()))
-      return new Date(value).toISOString();
+    const instant = isDay(value)
+      ? dayBounds(value, end, offsetMinutes)
+      : /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(new Date(value).getTime())
+        ? new Date(value).toISOString()
+        : undefined;
+    // A day or instant the database cannot hold (year 0000, or past 9999 once in UTC) is named, not sent on.
+    if (instant !== undefined && inYears(instant)) return instant;
     problems[`/${field}`] = fieldError('validation:error.format.date');
     return undefined;
   };

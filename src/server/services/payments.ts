@@ -8,9 +8,7 @@
  * `is_order_creation_allowed`; any other payment "does not exist" (404). Filters are checked one by one and a
  * bad one is refused with 400 naming it.
  */
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import { csvLine } from '../../domain/csv';
+import type { Readable } from 'node:stream';
 import { currencyDecimals, decimalToMinor, minorToDecimal } from '../../domain/money';
 import {
   isPaymentProduct,
@@ -43,6 +41,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { DisputeRepository } from '../repositories/disputes';
 import type { PaymentQuery, PaymentRepository, PaymentRow } from '../repositories/payments';
 import { createdRange, valuesOf } from './listFilters';
+import { csvExport } from './csvExport';
 import { merchantsWith } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
 
@@ -415,28 +414,18 @@ export function createPaymentService(deps: {
      */
     async export(accountId: string, input: PaymentFilters): Promise<Readable> {
       const filters = await query(input, await readable(accountId));
-      // Every cell quoted and every text neutralised (domain/csv.ts): a customer's name is never a formula. One
-      // string a batch of 2,000 (csvLine writes what csv-stringify would), so the stream moves batches, not rows.
-      const out = new PassThrough();
-      const pump = async () => {
-        if (!out.write(csvLine(EXPORT_COLUMNS))) await once(out, 'drain');
-        let cursor: { value: string; id: string } | undefined;
-        for (;;) {
-          const rows = await repository.exportBatch(filters, EXPORT_BATCH, cursor);
-          let text = '';
-          for (const row of rows) {
-            const p = present(row);
-            text += csvLine(EXPORT_COLUMNS.map((c) => p[c]));
-          }
-          // Back-pressure: wait while the reader is behind.
-          if (text && !out.write(text)) await once(out, 'drain');
-          if (rows.length < EXPORT_BATCH) break;
-          cursor = { value: rows.at(-1)!.createdAt.toISOString(), id: rows.at(-1)!.id };
-        }
-        out.end();
-      };
-      pump().catch((error: unknown) => out.destroy(error as Error));
-      return out;
+      // A batch of 2,000 rows is one string (csvExport.ts), so the stream moves batches, not rows.
+      return csvExport({
+        columns: EXPORT_COLUMNS,
+        size: EXPORT_BATCH,
+        batch: (cursor: { value: string; id: string } | undefined) =>
+          repository.exportBatch(filters, EXPORT_BATCH, cursor),
+        cells: (row) => {
+          const p = present(row);
+          return EXPORT_COLUMNS.map((c) => p[c]);
+        },
+        after: (last) => ({ value: last.createdAt.toISOString(), id: last.id }),
+      });
     },
   };
 }
