@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromRoot } from './paths';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { createReadiness, type Readiness } from './readiness';
 import type { Database } from './db';
@@ -78,6 +78,20 @@ export async function buildApp(options: AppOptions) {
     pluginTimeout: 120_000,
     // Bodies taken as typed, the query's text read as typed; no Infinity; nothing unknown dropped in silence.
     schemaController: { compilersFactory: { buildValidator } },
+    // The router's own refusals in the product's shape (issue 53, finding 8): a path segment past the router's
+    // limit is 414, an address it cannot decode 400 — never Fastify's `{ error, code }`.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      void reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .send({
+          status,
+          message: tooLong ? 'the address is too long' : 'bad_request: the address cannot be read',
+        });
+    },
   });
   app.addHook('onRoute', closeQuery);
   app.addHook('preHandler', refuseNonFinite);

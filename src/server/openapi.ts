@@ -46,6 +46,32 @@ export function answers<T extends Record<number, unknown>>(ok: T) {
   };
 }
 
+/**
+ * A CSV file's answer (the exports): the file on success, the shared JSON error otherwise — each with its own
+ * content type in the document, as the server sends them.
+ */
+export const CSV_ANSWER = {
+  200: { description: 'the CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+} as const;
+
+/**
+ * A page's answers (the sandbox pages a customer or merchant opens): HTML, an error page included — a page that
+ * says "not found" in the customer's language, not JSON.
+ */
+export function pageAnswers(extra: Record<number, unknown> = {}) {
+  const page = (description: string) => ({
+    description,
+    content: { 'text/html': { schema: { type: 'string' } } },
+  });
+  return {
+    200: page('the page'),
+    ...extra,
+    404: page('the page that says it was not found'),
+    '4xx': ERROR_REF,
+    '5xx': ERROR_REF,
+  };
+}
+
 /** An object answer whose listed fields are described (and serialised fast) and which may carry more. */
 export const open = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../../src/server/errors';
+import { answers } from '../../src/server/openapi';
 import Fastify from 'fastify';
 import { createTestApp } from './setup/app';
 import { helpCentreRoutes } from '../../src/server/routes/helpCentre';
@@ -16,10 +17,12 @@ writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
 const { app, database } = await createTestApp({
   webRoot,
   extraRoutes(instance) {
-    instance.get('/merchant/api/v1/test/boom', async () => {
+    // Documented as every route is (the answers test routes give are held to the document too).
+    const documented = { schema: { response: answers({ 200: { type: 'object' } }) } };
+    instance.get('/merchant/api/v1/test/boom', documented, async () => {
       throw new Error('secret internal detail at /srv/app.ts:42');
     });
-    instance.get('/merchant/api/v1/test/conflict', async () => {
+    instance.get('/merchant/api/v1/test/conflict', documented, async () => {
       throw new HttpError(
         409,
         'conflict',
@@ -30,7 +33,10 @@ const { app, database } = await createTestApp({
     instance.post(
       '/merchant/api/v1/test/echo',
       {
-        schema: { body: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } },
+        schema: {
+          body: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+          response: answers({ 200: { type: 'object', additionalProperties: true } }),
+        },
       },
       async (request) => request.body,
     );

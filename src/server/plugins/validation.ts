@@ -9,7 +9,8 @@
  *   coerced to the types their schemas name.
  * - **Nothing unknown is dropped in silence.** Fastify's default removes properties a schema does not allow; a
  *   caller who misspelt `page_size` then got the default page and no word why. Now such a property is refused,
- *   400 naming it — and every API route's query is closed (`closeQuery`): a parameter no route reads is refused.
+ *   400 naming it — and every API route's query is closed (`closeQuery`): a parameter the route does not read is
+ *   refused, but for `request_id`, which any call may carry.
  *
  * One compiler per kind (`@fastify/ajv-compiler`, Fastify's own), chosen by the part of the request.
  */
@@ -53,11 +54,22 @@ const API = /^\/(merchant\/api|partners)\//;
 export function closeQuery(route: RouteOptions) {
   if (!API.test(route.url)) return;
   const schema = (route.schema ??= {}) as { querystring?: Record<string, unknown> };
-  const query = schema.querystring;
-  if (!query) schema.querystring = { type: 'object', properties: {}, additionalProperties: false };
-  else if (query.type === 'object' && query.additionalProperties === undefined)
-    schema.querystring = { ...query, additionalProperties: false };
+  const query = schema.querystring ?? { type: 'object', properties: {} };
+  if (query.type !== 'object') return;
+  const properties = (query.properties ?? {}) as Record<string, unknown>;
+  schema.querystring = {
+    ...query,
+    // Every call may name itself (the app does on each GET, spec §7; app.ts requestId).
+    properties: { request_id: REQUEST_ID, ...properties },
+    additionalProperties: query.additionalProperties ?? false,
+  };
 }
+
+const REQUEST_ID = {
+  type: 'string',
+  maxLength: 200,
+  description: 'the caller’s id of this request (as x-request-id)',
+};
 
 /** A value of the query or the path that is a number but not a finite one, anywhere in it (lists too). */
 const notFinite = (value: unknown): boolean =>

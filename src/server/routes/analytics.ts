@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AnalyticsAnswer, AnalyticsQuery } from '../../contract/analytics';
 import { requireSession } from '../auth/session';
-import { answers } from '../openapi';
+import { answers, CSV_ANSWER } from '../openapi';
 import type { AnalyticsService } from '../services/analytics';
 
 const tags = ['analytics'];
@@ -37,8 +37,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: { analytics: A
         tags,
         summary: 'What the analytics page shows, as CSV: a row a period with the previous period beside it',
         body: AnalyticsQuery,
-        response: answers({ 200: { type: 'string', description: 'text/csv' } }),
-        produces: ['text/csv'],
+        response: answers(CSV_ANSWER),
       },
     },
     async (request, reply) => {

@@ -306,7 +306,13 @@ export async function applicationRoutes(
                   },
                 },
               },
-              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              // With disposition=attachment: the bytes, as the type they were found to be.
+              ...Object.fromEntries(
+                ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'].map((type) => [
+                  type,
+                  { schema: { type: 'string', format: 'binary' } },
+                ]),
+              ),
             },
           },
         }),

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { linkLanguage } from '../../domain/paymentLinks';
 import { HttpError } from '../errors';
-import { answers } from '../openapi';
+import { pageAnswers } from '../openapi';
 import { escapeHtml, fillText, sendSandboxPage } from './sandboxPage';
 import type { CheckoutService, CheckoutView } from '../services/checkout';
 
@@ -151,7 +151,8 @@ ${items}${state}`,
     summary,
     params: PARAMS,
     querystring: QUERY,
-    response: answers({ 200: { content: { 'text/html': { schema: { type: 'string' } } } } }),
+    // The customer reads a page, "not found" included (in the store's language); a bad request is JSON.
+    response: pageAnswers(),
   });
 
   app.get<Req>(
@@ -184,7 +185,14 @@ ${items}${state}`,
             customer_name: { type: 'string', maxLength: 200, description: 'when the merchant gave none' },
           },
         },
-        response: answers({ 303: { description: 'to the link’s page' } }),
+        // Paid: to the link's page; a name missing: the page again (400) with what was typed.
+        response: pageAnswers({
+          303: { description: 'to the link’s page', type: 'null' },
+          400: {
+            description: 'the page again, asking for the name',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        }),
       },
     },
     async (request, reply) => {

@@ -114,7 +114,16 @@ export async function devRoutes(
       schema: {
         tags,
         summary: 'Messages sent (codes included), newest first; a browser gets the page',
-        response: LIST,
+        response: {
+          ...LIST,
+          200: {
+            description: 'the list; a browser asking for a page gets the app’s page of it',
+            content: {
+              'application/json': { schema: LIST[200] },
+              'text/html': { schema: { type: 'string' } },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,7 @@ import {
   DisputesQuery,
 } from '../../contract/disputes';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS } from '../openapi';
+import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { DisputeService } from '../services/disputes';
 import type { FileService } from '../services/files';
 import { imageUploadRoute } from './multipartFile';
@@ -111,8 +111,7 @@ export async function disputeRoutes(
         tags,
         summary: 'The disputes of the filters as CSV (every page), streamed',
         body: DisputeFilters,
-        response: answers({ 200: { type: 'string', description: 'text/csv' } }),
-        produces: ['text/csv'],
+        response: answers(CSV_ANSWER),
       },
     },
     async (request, reply) => {

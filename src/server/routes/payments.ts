@@ -25,7 +25,7 @@ import {
   SummaryQuery,
 } from '../../contract/payments';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS } from '../openapi';
+import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { PaymentService } from '../services/payments';
 
 const tags = ['payments'];
@@ -81,8 +81,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
         tags,
         summary: 'The payments of the filters as CSV (every page, newest first), streamed',
         body: PaymentFilters,
-        response: answers({ 200: { type: 'string', description: 'text/csv' } }),
-        produces: ['text/csv'],
+        response: answers(CSV_ANSWER),
       },
     },
     async (request, reply) => {

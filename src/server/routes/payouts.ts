@@ -24,11 +24,10 @@ import {
   UpcomingQuery,
 } from '../../contract/payouts';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS } from '../openapi';
+import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { PayoutService } from '../services/payouts';
 
 const tags = ['payouts'];
-const CSV = { 200: { type: 'string', description: 'text/csv' } } as const;
 
 export async function payoutRoutes(app: FastifyInstance, opts: { payouts: PayoutService }) {
   const { payouts } = opts;
@@ -68,8 +67,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
         tags,
         summary: 'The payouts of the filters as CSV (every page, newest first)',
         body: PayoutFilters,
-        response: answers(CSV),
-        produces: ['text/csv'],
+        response: answers(CSV_ANSWER),
       },
     },
     async (request, reply) => {
@@ -127,8 +125,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
         tags,
         summary: 'One payout’s transactions as CSV; the net column sums to the payout’s net',
         params: ID_PARAMS,
-        response: answers(CSV),
-        produces: ['text/csv'],
+        response: answers(CSV_ANSWER),
       },
     },
     async (request, reply) => {

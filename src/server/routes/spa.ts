@@ -7,8 +7,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 
 export const API_PREFIXES = ['/merchant/api/', '/partners/', '/health'];
+
+/** The methods this server answers (HEAD as GET); anything else is 405. */
+const SERVED: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; devRoutes: boolean }) {
   const hasBuild = existsSync(path.join(opts.webRoot, 'index.html'));
@@ -35,8 +39,30 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
     );
   }
 
+  // Which methods an address has (the route table, read once it is complete): a method it lacks is 405 with the
+  // ones it has, and a method the server never serves (TRACE, CONNECT, WebDAV's) is 405 wherever it is asked.
+  let router: ReturnType<typeof FindMyWay> | undefined;
+  const methodsOf = (url: string): string[] => {
+    if (!router) {
+      router = FindMyWay();
+      for (const route of app.routeTable) {
+        for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])
+          if (!router.hasRoute(method as HTTPMethod, route.url))
+            router.on(method as HTTPMethod, route.url, () => {});
+      }
+    }
+    return SERVED.filter((method) => router!.find(method, url) !== null);
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    const methods = methodsOf(url);
+    if (!SERVED.includes(request.method as HTTPMethod) || methods.length > 0)
+      return reply
+        .code(405)
+        .header('allow', (methods.length > 0 ? methods : SERVED).join(', '))
+        .header('cache-control', 'no-store')
+        .send({ status: 405, message: `method not allowed: ${request.method}` });
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/merchant/api';
     // /dev pages are client routes (the catalogue page) outside production; in production all of /dev is absent.
     const isDevPath = url === '/dev' || url.startsWith('/dev/');

@@ -8,6 +8,7 @@ import type { Clock } from '../../../src/server/clock';
 import type { FlowSource } from '../../../src/catalogue/serverFlowSource';
 import type { FlowHooks } from '../../../src/server/services/drafts';
 import { createTestDatabase } from './database';
+import { documentedAnswers } from './documented';
 import type { Database } from '../../../src/server/db';
 
 export async function createTestApp(
@@ -51,10 +52,16 @@ export async function createTestApp(
     flowHooks: options.flowHooks,
   });
   options.extraRoutes?.(app);
+  // Every answer held to the OpenAPI document (setup/documented.ts).
+  const documented = documentedAnswers(app);
   await app.ready();
+  await documented.start();
   afterAll(async () => {
+    const unreported = documented.unreported();
     await app.close();
     if (!shared) await database.close();
+    if (unreported.length > 0)
+      throw new Error(`answers the OpenAPI document does not describe:\n${unreported.join('\n')}`);
   });
   return { app, database, db: database.db, config };
 }
