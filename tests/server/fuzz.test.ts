@@ -53,11 +53,41 @@ type Schema = {
   pattern?: string;
 };
 
+/**
+ * The values that broke this server (issue 53: 22 query values gave 500), tried in every query and body field:
+ * numbers a query coerces to Infinity, negative zero, the years the database has no room for, NUL and half a
+ * surrogate pair, amounts with three decimals.
+ */
+const BROKE_BEFORE = [
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '-1e400',
+  'NaN',
+  '-0',
+  '0000-01-01',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31',
+  '9999-12-31T23:59:59.999Z',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  '12.345',
+  '0.001',
+] as const;
+/** The same as a body's JSON carries them: numbers too (1e400 parses to Infinity). */
+const brokeBefore = fc.oneof(
+  fc.constantFrom(...BROKE_BEFORE),
+  fc.constantFrom(-0, 1e308 * 10, -1e308 * 10, 12.345, 0.001, Number.MAX_SAFE_INTEGER + 2),
+);
+
 /** Strings that have broken servers: control and format characters, huge ones, markup, paths, encodings. */
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(...BROKE_BEFORE),
   fc.constantFrom(
     '',
     ' ',
@@ -115,7 +145,11 @@ function valueOf(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
         return anything;
     }
   })();
-  return fc.oneof({ arbitrary: follows, weight: 4 }, { arbitrary: anything, weight: 1 });
+  return fc.oneof(
+    { arbitrary: follows, weight: 4 },
+    { arbitrary: anything, weight: 1 },
+    { arbitrary: brokeBefore, weight: 1 },
+  );
 }
 
 /** A value as a path segment's text; objects go as JSON (fast-check makes some with no prototype, which String() refuses). */
@@ -145,6 +179,47 @@ const encode = (s: string) => {
     return `${encodeURIComponent(s.replace(LONE_SURROGATE, ''))}%ED%A0%80`;
   }
 };
+
+/**
+ * Sends one request and judges its answer: never a 5xx; a 4xx says what is wrong (a page with a title, or JSON with
+ * a `message`). Every answer is also held to the OpenAPI document (setup/documented.ts).
+ */
+async function sendAndJudge(
+  o: (typeof operations)[number],
+  token: string | null,
+  url: string,
+  query: string,
+  body: { json: unknown } | { raw: string } | { bytes: Uint8Array; type: string } | unknown,
+) {
+  const headers: Record<string, string> = { 'x-mbo-client': 'fuzz' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: string | Buffer | undefined;
+  if (o.method !== 'GET' && o.method !== 'DELETE') {
+    if (body && typeof body === 'object' && 'raw' in body) {
+      payload = (body as { raw: string }).raw;
+      headers['content-type'] = 'application/json';
+    } else if (body && typeof body === 'object' && 'bytes' in body) {
+      const multipart = body as { bytes: Uint8Array; type: string };
+      payload = Buffer.from(multipart.bytes);
+      headers['content-type'] = multipart.type;
+    } else {
+      payload = JSON.stringify((body as { json: unknown }).json ?? null);
+      headers['content-type'] = 'application/json';
+    }
+  }
+  const res = await app.inject({
+    method: o.method as 'GET',
+    url: query ? `${url}?${query}` : url,
+    headers,
+    payload,
+  });
+  const said = `${o.method} ${url}${query ? `?${query}` : ''} ${payload === undefined ? '' : String(payload).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  expect(res.statusCode, said).toBeLessThan(500);
+  // A page (the sandbox checkout, for a customer) says what is wrong as a page with a title; a call, in JSON.
+  if (res.statusCode >= 400 && String(res.headers['content-type']).startsWith('text/html'))
+    expect(res.body, said).toMatch(/<title>[^<]+<\/title>/);
+  else if (res.statusCode >= 400) expect(typeof res.json().message, said).toBe('string');
+}
 
 describe('every route, fuzzed from the OpenAPI document', () => {
   it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
@@ -190,34 +265,67 @@ describe('every route, fuzzed from the OpenAPI document', () => {
           let url = o.path;
           pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, r.path[i] as string)));
           const query = r.query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
-          const headers: Record<string, string> = { 'x-mbo-client': 'fuzz' };
-          if (r.signedIn) headers.authorization = `Bearer ${who.token}`;
-          let payload: string | Buffer | undefined;
-          if (o.method !== 'GET' && o.method !== 'DELETE') {
-            if (multipart) {
-              const body = r.body as { bytes: Uint8Array; type: string };
-              payload = Buffer.from(body.bytes);
-              headers['content-type'] = body.type;
-            } else {
-              payload = JSON.stringify(r.body ?? null);
-              headers['content-type'] = 'application/json';
-            }
-          }
-          const res = await app.inject({
-            method: o.method as 'GET',
-            url: query ? `${url}?${query}` : url,
-            headers,
-            payload,
-          });
-          const said = `${o.method} ${url}${query ? `?${query}` : ''} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-          expect(res.statusCode, said).toBeLessThan(500);
-          // A page (the sandbox checkout, for a customer) says what is wrong as a page with a title; a call, in JSON.
-          if (res.statusCode >= 400 && String(res.headers['content-type']).startsWith('text/html'))
-            expect(res.body, said).toMatch(/<title>[^<]+<\/title>/);
-          else if (res.statusCode >= 400) expect(typeof res.json().message, said).toBe('string');
+          await sendAndJudge(
+            o,
+            r.signedIn ? who.token : null,
+            url,
+            query,
+            multipart ? r.body : { json: r.body },
+          );
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
+    },
+    120_000,
+  );
+});
+
+/**
+ * The values that broke this server, in every query and body field of every route, each alone (issue 53): a query
+ * parameter set to each, and a body that follows its schema with one top-level field set to each. Deterministic:
+ * every pair is sent on every run, whatever FUZZ_RUNS says.
+ */
+describe('every query and body field, with the values that broke this server', () => {
+  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s',
+    async (_name, o) => {
+      const who = await signIn(
+        app,
+        `sweep-${o.index}@example.com`,
+        `+9665013${String(40000 + o.index).padStart(5, '0')}`,
+      );
+      const params = o.operation.parameters ?? [];
+      const sample = <T>(arbitrary: fc.Arbitrary<T>) =>
+        fc.sample(arbitrary, { numRuns: 1, seed: o.index })[0]!;
+      let url = o.path;
+      for (const p of params.filter((p) => p.in === 'path'))
+        url = url.replace(`{${p.name}}`, encode(asText(sample(valueOf(p.schema)))));
+      for (const p of params.filter((p) => p.in === 'query'))
+        for (const value of BROKE_BEFORE)
+          await sendAndJudge(o, who.token, url, `${encode(p.name)}=${encode(value)}`, {});
+      const schema = o.operation.requestBody?.content?.['application/json']?.schema;
+      if (!schema?.properties || o.method === 'GET' || o.method === 'DELETE') return;
+      const base = sample(
+        valueOf(schema, 1).filter((v) => typeof v === 'object' && v !== null && !Array.isArray(v)),
+      );
+      // Each value as JSON writes it — strings as strings, and the numbers a parser reads as Infinity, -0 and
+      // three decimals as their own literals (JSON.stringify would write 1e400 as null and -0 as 0).
+      const literals = [
+        ...BROKE_BEFORE.map((v) => JSON.stringify(v)),
+        '1e400',
+        '-1e400',
+        '-0',
+        '12.345',
+        '0.001',
+      ];
+      for (const field of Object.keys(schema.properties))
+        for (const literal of literals) {
+          const text = JSON.stringify({ ...(base as object), [field]: '\u0001here' }).replace(
+            '"\\u0001here"',
+            literal,
+          );
+          await sendAndJudge(o, who.token, url, '', { raw: text });
+        }
     },
     120_000,
   );

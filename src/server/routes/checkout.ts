@@ -189,8 +189,11 @@ ${items}${state}`,
         response: pageAnswers({
           303: { description: 'to the link’s page', type: 'null' },
           400: {
-            description: 'the page again, asking for the name',
-            content: { 'text/html': { schema: { type: 'string' } } },
+            description: 'the page again, asking for the name; a body that is not the form, the shared error',
+            content: {
+              'text/html': { schema: { type: 'string' } },
+              'application/json': { schema: { $ref: 'ApiError#' } },
+            },
           },
         }),
       },
