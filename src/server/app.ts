@@ -16,6 +16,7 @@ import { sessionHook } from './auth/session';
 import { answers } from './plugins/answers';
 import { errorHandler } from './plugins/errorHandler';
 import { buildValidator, closeQuery, refuseNonFinite } from './plugins/validation';
+import { redactUrl } from './logRedaction';
 import { security } from './plugins/security';
 import { createServices, type ServiceOptions, type Services } from './wiring/services';
 import { routes } from './wiring/routes';
@@ -58,7 +59,25 @@ export async function buildApp(options: AppOptions) {
   const adjustable: AdjustableClock | undefined =
     devEnabled && !options.clock ? adjustableClock(systemClock) : undefined;
   const clock = options.clock ?? adjustable ?? systemClock;
-  const logger = options.logger ?? { level: config.nodeEnv === 'test' ? 'silent' : 'info' };
+  // Fastify's request line, with the tokens an address may carry replaced (logRedaction.ts).
+  const serializers = {
+    req: (req: {
+      method: string;
+      url: string;
+      host?: string;
+      ip?: string;
+      socket?: { remotePort?: number };
+    }) => ({
+      method: req.method,
+      url: redactUrl(req.url),
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    }),
+  };
+  const given = options.logger ?? { level: config.nodeEnv === 'test' ? 'silent' : 'info' };
+  const logger =
+    typeof given === 'object' && given !== null && !('child' in given) ? { ...given, serializers } : given;
   const app = Fastify({
     ...(typeof logger === 'object' && logger !== null && 'child' in logger
       ? { loggerInstance: logger }

@@ -67,6 +67,15 @@ describe('the map link: capital’s rule', () => {
     ['https://maps.app.goo.gl/a b', false],
     ['https://maps.app.goo.gl/a,b', false],
     ['https://maps.app.goo.gl/a..b', false],
+    // Google's own domains only (issue 53): a look-alike country code or a subdomain of another host is not Google.
+    ['https://www.google.ae/maps/place/Dubai', true],
+    ['https://www.google.com.kw/maps/place/Kuwait', true],
+    ['https://maps.google.co.uk/?q=London', true],
+    ['https://www.google.com.ev/maps/place/x', false],
+    ['https://maps.google.com.ev/?q=x', false],
+    ['https://maps.google.evil/?q=x', false],
+    ['https://www.google.com.sa.evil.example/maps', false],
+    ['https://maps.google.com.evil.example/x', false],
   ])('%s: %s', (link, ok) => {
     expect(isMapsLink(link)).toBe(ok);
   });
