@@ -149,8 +149,10 @@ describe('loans', () => {
     expect(loan).toMatchObject({ id: 'loan-saffron-paying', status: 'paying', amount_vat: 52250, tenor: 20 });
     expect(loan.repayments).toHaveLength(8);
     expect(loan.repaid_percent).toBe(Math.floor((loan.paid_amount / 52250) * 100));
-    // Fixture dates are relative to the day they were loaded: the next repayment is still ahead.
-    expect(new Date(loan.next_repayment_date).getTime()).toBeGreaterThan(Date.now());
+    // Fixture dates are relative to the day they were loaded: the next repayment is due today, so the next payout,
+    // whatever weekday the demo is loaded on, carries it (a date three days on fell after it from Saturday to
+    // Monday, and the upcoming payouts then showed no repayment).
+    expect(loan.next_repayment_date.slice(0, 10) >= new Date().toISOString().slice(0, 10)).toBe(true);
 
     res = await paying.call('GET', `${C}/loans/loan-saffron-paying`);
     expect(res.status).toBe(200);
