@@ -159,9 +159,10 @@ describe('computed permissions', () => {
 });
 
 describe('roles', () => {
-  it('an admin keeps every stored flag', () => {
+  it('an admin keeps every stored flag but ads ops’, which is the provider’s staff (issue 53)', () => {
     const stored = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, true]));
-    expect(Object.values(flagsForRole('workspace_admin', stored)).every((v) => v === true)).toBe(true);
+    const flags = flagsForRole('workspace_admin', stored);
+    for (const flag of PERMISSION_FLAGS) expect([flag, flags[flag]]).toEqual([flag, flag !== 'is_ads_ops']);
   });
 
   it.each(['supervisor', 'settlements', 'sales_manager'] as const)(
