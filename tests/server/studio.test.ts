@@ -398,12 +398,7 @@ describe('the preview', () => {
 
 describe('two server instances on one database', () => {
   it('the other instance serves a publish within the pointer’s time to live', async () => {
-    const second = await buildApp({
-      config: loadConfig({ ...process.env, ...configEnv() }),
-      database,
-      logger: false,
-    });
-    await second.ready();
+    const second = await secondInstance();
     try {
       expect(await currentOnboarding(second)).toBe(await currentOnboarding());
       await edit((c) => (c.texts.en['onboarding:fields.last_name.title'] = `Family name ${Date.now()}`));
@@ -424,12 +419,7 @@ describe('two server instances on one database', () => {
 
 describe('two server instances on one database: the preview', () => {
   it('a preview compiled on one instance is served by the other (issue 53)', async () => {
-    const second = await buildApp({
-      config: loadConfig({ ...process.env, ...configEnv() }),
-      database,
-      logger: false,
-    });
-    await second.ready();
+    const second = await secondInstance();
     try {
       await edit((c) => (c.texts.en['onboarding:fields.last_name.title'] = `Surname ${Date.now()}`));
       const preview = await ops.call('POST', `${STUDIO}/flows/onboarding/preview`);
@@ -453,6 +443,17 @@ describe('two server instances on one database: the preview', () => {
     }
   });
 });
+
+/** Another server instance on this file's database, as a second instance behind a balancer. */
+async function secondInstance() {
+  const second = await buildApp({
+    config: loadConfig({ ...process.env, ...configEnv() }),
+    database,
+    logger: false,
+  });
+  await second.ready();
+  return second;
+}
 
 function configEnv(): Record<string, string> {
   return {

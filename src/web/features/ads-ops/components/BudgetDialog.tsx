@@ -2,7 +2,7 @@
  * Ads ops set a campaign's daily budget (docs/ads.md "Ads ops"): up to ten times a merchant's ceiling, checked here
  * by the server's own rule (src/domain/ads.ts) and again by the server; what was typed stays when it refuses.
  */
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { budgetProblem } from '../../../../domain/ads';
 import { decimalToMinor } from '../../../../domain/money';
 import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
+import { BudgetField } from '../../../components/CampaignParts';
 import { changeOpsCampaign, type OpsCampaign } from '../api';
 
 export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void }) {
@@ -53,21 +53,13 @@ export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void
         }}
       >
         <Stack>
-          <TextInput
-            label={t('form.budget', { currency: campaign.currency })}
-            description={
-              <Text span size="xs">
-                {t('form.budgetHint')} <Money amount={campaign.budget_min} currency={campaign.currency} /> –{' '}
-                <Money amount={campaign.budget_max} currency={campaign.currency} />
-              </Text>
-            }
+          <BudgetField
+            currency={campaign.currency}
+            bounds={{ min: campaign.budget_min, max: campaign.budget_max }}
             value={budget}
-            onChange={(e) => setBudget(e.currentTarget.value)}
+            onChange={setBudget}
             error={error}
-            inputMode="decimal"
-            dir="ltr"
-            maxLength={20}
-            data-autofocus
+            autoFocus
           />
           {campaign.state === 'active' && (
             <Text size="xs" c="dimmed">

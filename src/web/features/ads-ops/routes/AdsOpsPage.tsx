@@ -11,7 +11,6 @@ import {
   Group,
   Menu,
   Select,
-  Stack,
   Text,
   TextInput,
   Title,
@@ -22,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
-import { CampaignStateBadge } from '../../../components/CampaignStateBadge';
+import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
@@ -99,26 +98,8 @@ function Console() {
     </Menu>
   );
 
-  const title = (c: OpsCampaign) => (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="sm" fw={600}>
-        <bdi>{c.name}</bdi>
-      </Text>
-      <Text size="xs" c="dimmed">
-        <bdi>{c.merchant_name}</bdi>
-        {' · '}
-        {t(`product.${c.product}`)}
-      </Text>
-      {c.stop_reason && (
-        <Text size="xs" c="red.8" data-testid="campaign-stop-reason">
-          {t('stoppedBecause')} <bdi>{c.stop_reason}</bdi>
-        </Text>
-      )}
-    </Stack>
-  );
-
   const columns: ListColumn<OpsCampaign>[] = [
-    { header: t('column.campaign'), maw: 320, cell: title },
+    { header: t('column.campaign'), maw: 320, cell: (c) => <CampaignTitle campaign={c} merchant /> },
     { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
     { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
     { header: t('ops.spend30'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
@@ -163,23 +144,15 @@ function Console() {
         table={{ columns, minWidth: 720, testId: 'ops-campaigns' }}
         cards={{
           render: (c) => (
-            <Stack gap={6}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                {title(c)}
-                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <CampaignStateBadge state={c.state} />
-                  {actions(c)}
-                </Group>
-              </Group>
-              <Group gap="md" wrap="wrap">
-                <Text size="xs">
-                  {t('column.budget')}: <Money amount={c.daily_budget} currency={c.currency} />
-                </Text>
-                <Text size="xs">
-                  {t('ops.spend30')}: <Money amount={c.results.spend} currency={c.currency} />
-                </Text>
-              </Group>
-            </Stack>
+            <CampaignCard
+              campaign={c}
+              merchant
+              actions={actions(c)}
+              figures={[
+                [t('column.budget'), <Money key="b" amount={c.daily_budget} currency={c.currency} />],
+                [t('ops.spend30'), <Money key="s" amount={c.results.spend} currency={c.currency} />],
+              ]}
+            />
           ),
           testId: 'ops-campaign-cards',
         }}

@@ -11,8 +11,8 @@ import { budgetProblem, nameProblem } from '../../../../domain/ads';
 import { decimalToMinor } from '../../../../domain/money';
 import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
+import { BudgetField } from '../../../components/CampaignParts';
 import { changeCampaign, createCampaign, type AdsMerchant, type Campaign } from '../api';
 
 export function CampaignDialog(props: {
@@ -109,22 +109,12 @@ export function CampaignDialog(props: {
           maxLength={200}
           data-autofocus
         />
-        <TextInput
-          label={t('form.budget', { currency })}
-          description={
-            merchant && (
-              <Text span size="xs">
-                {t('form.budgetHint')} <Money amount={merchant.budget_min} currency={currency} /> –{' '}
-                <Money amount={merchant.budget_max} currency={currency} />
-              </Text>
-            )
-          }
+        <BudgetField
+          currency={currency}
+          bounds={merchant && { min: merchant.budget_min, max: merchant.budget_max }}
           value={budget}
-          onChange={(e) => setBudget(e.currentTarget.value)}
+          onChange={setBudget}
           error={errors['/daily_budget']}
-          inputMode="decimal"
-          dir="ltr"
-          maxLength={20}
         />
         {campaign?.state === 'active' && (
           <Text size="xs" c="dimmed">

@@ -31,7 +31,7 @@ import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
-import { CampaignStateBadge } from '../../../components/CampaignStateBadge';
+import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { changeCampaign, PAGE_SIZE, useCampaigns, type Campaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
 import { InviteDialog } from '../components/InviteDialog';
@@ -143,30 +143,12 @@ export function AdsPage() {
     );
   };
 
-  const title = (c: Campaign) => (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="sm" fw={600}>
-        <bdi>{c.name}</bdi>
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t(`product.${c.product}`)}
-        {merchants.length > 1 && (
-          <>
-            {' · '}
-            <bdi>{c.merchant_name}</bdi>
-          </>
-        )}
-      </Text>
-      {c.stop_reason && (
-        <Text size="xs" c="red.8" data-testid="campaign-stop-reason">
-          {t('stoppedBecause')} <bdi>{c.stop_reason}</bdi>
-        </Text>
-      )}
-    </Stack>
-  );
-
   const columns: ListColumn<Campaign>[] = [
-    { header: t('column.campaign'), maw: 300, cell: title },
+    {
+      header: t('column.campaign'),
+      maw: 300,
+      cell: (c) => <CampaignTitle campaign={c} merchant={merchants.length > 1} />,
+    },
     { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
     { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
     { header: t('column.impressions'), cell: (c) => <bdi>{count(c.results.impressions)}</bdi> },
@@ -250,32 +232,18 @@ export function AdsPage() {
         table={{ columns, minWidth: 980, testId: 'campaigns' }}
         cards={{
           render: (c) => (
-            <Stack gap={6}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                {title(c)}
-                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <CampaignStateBadge state={c.state} />
-                  {actions(c)}
-                </Group>
-              </Group>
-              <Group gap="md" wrap="wrap">
-                <Text size="xs">
-                  {t('column.budget')}: <Money amount={c.daily_budget} currency={c.currency} />
-                </Text>
-                <Text size="xs">
-                  {t('column.impressions')}: <bdi>{count(c.results.impressions)}</bdi>
-                </Text>
-                <Text size="xs">
-                  {t('column.clicks')}: <bdi>{count(c.results.clicks)}</bdi>
-                </Text>
-                <Text size="xs">
-                  {t('column.orders')}: <bdi>{count(c.results.orders)}</bdi>
-                </Text>
-                <Text size="xs">
-                  {t('column.spend')}: <Money amount={c.results.spend} currency={c.currency} />
-                </Text>
-              </Group>
-            </Stack>
+            <CampaignCard
+              campaign={c}
+              merchant={merchants.length > 1}
+              actions={actions(c)}
+              figures={[
+                [t('column.budget'), <Money key="b" amount={c.daily_budget} currency={c.currency} />],
+                [t('column.impressions'), <bdi key="i">{count(c.results.impressions)}</bdi>],
+                [t('column.clicks'), <bdi key="c">{count(c.results.clicks)}</bdi>],
+                [t('column.orders'), <bdi key="o">{count(c.results.orders)}</bdi>],
+                [t('column.spend'), <Money key="s" amount={c.results.spend} currency={c.currency} />],
+              ]}
+            />
           ),
           testId: 'campaign-cards',
         }}
