@@ -75,7 +75,10 @@ export function CampaignCard(props: {
   );
 }
 
-/** The daily budget's field: the currency in its label, the bounds the caller may set under it. */
+/**
+ * The daily budget's field: the currency in its label, the bounds the caller may set under it, and — for a
+ * running campaign — that a new budget counts from today.
+ */
 export function BudgetField(props: {
   currency: string;
   /** The bounds the caller may set (a merchant's, or ads ops' ten times higher); none while unknown. */
@@ -84,9 +87,10 @@ export function BudgetField(props: {
   onChange: (value: string) => void;
   error?: string;
   autoFocus?: boolean;
+  running?: boolean;
 }) {
   const { t } = useTranslation('ads');
-  return (
+  const field = (
     <TextInput
       label={t('form.budget', { currency: props.currency })}
       description={
@@ -105,5 +109,14 @@ export function BudgetField(props: {
       maxLength={20}
       data-autofocus={props.autoFocus || undefined}
     />
+  );
+  if (!props.running) return field;
+  return (
+    <>
+      {field}
+      <Text size="xs" c="dimmed">
+        {t('form.budgetFromToday')}
+      </Text>
+    </>
   );
 }

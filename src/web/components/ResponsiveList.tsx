@@ -6,7 +6,20 @@
  * more" (`ShowMore`). Filters stay with the screen (each area filters differently), in the address
  * (`useAddressFilters`). Texts of its own: the `lists` namespace, loaded by every list screen's route.
  */
-import { Anchor, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -151,6 +164,20 @@ export function RowLink(props: { to: string; children: ReactNode; lineClamp?: nu
     <Anchor component={Link} to={props.to} fw={500} lineClamp={props.lineClamp} dir="auto">
       {props.children}
     </Anchor>
+  );
+}
+
+/** A row's menu of actions (the items are the caller's), behind a "…" button whose label names the row. */
+export function RowMenu(props: { label: string; busy?: boolean; children: ReactNode }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={props.label} loading={props.busy}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>{props.children}</Menu.Dropdown>
+    </Menu>
   );
 }
 

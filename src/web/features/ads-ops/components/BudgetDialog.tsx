@@ -2,7 +2,7 @@
  * Ads ops set a campaign's daily budget (docs/ads.md "Ads ops"): up to ten times a merchant's ceiling, checked here
  * by the server's own rule (src/domain/ads.ts) and again by the server; what was typed stays when it refuses.
  */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,14 +58,10 @@ export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void
             bounds={{ min: campaign.budget_min, max: campaign.budget_max }}
             value={budget}
             onChange={setBudget}
+            running={campaign.state === 'active'}
             error={error}
             autoFocus
           />
-          {campaign.state === 'active' && (
-            <Text size="xs" c="dimmed">
-              {t('form.budgetFromToday')}
-            </Text>
-          )}
           <DialogFooter
             error={failed}
             cancel={{ label: t('form.cancel'), onClick: props.onClose }}

@@ -5,18 +5,8 @@
  * merchant's, stop a campaign with the reason its merchant reads, and start a stopped one again. Only accounts
  * with the `ads_ops` staff role see it (the server refuses everyone else's calls with 403 too).
  */
-import {
-  ActionIcon,
-  Container,
-  Group,
-  Menu,
-  Select,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDots, IconSearch } from '@tabler/icons-react';
+import { Container, Group, Menu, Select, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +14,7 @@ import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
-import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
@@ -74,28 +64,16 @@ function Console() {
   };
 
   const actions = (c: OpsCampaign) => (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`${t('column.actions')}: ${c.name}`}
-          loading={busy === c.id}
-        >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => setBudgeting(c)}>{t('ops.budget')}</Menu.Item>
-        {c.state === 'stopped' ? (
-          <Menu.Item onClick={() => void start(c)}>{t('restart')}</Menu.Item>
-        ) : (
-          <Menu.Item color="red" onClick={() => setStopping(c)}>
-            {t('stop.action')}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={`${t('column.actions')}: ${c.name}`} busy={busy === c.id}>
+      <Menu.Item onClick={() => setBudgeting(c)}>{t('ops.budget')}</Menu.Item>
+      {c.state === 'stopped' ? (
+        <Menu.Item onClick={() => void start(c)}>{t('restart')}</Menu.Item>
+      ) : (
+        <Menu.Item color="red" onClick={() => setStopping(c)}>
+          {t('stop.action')}
+        </Menu.Item>
+      )}
+    </RowMenu>
   );
 
   const columns: ListColumn<OpsCampaign>[] = [

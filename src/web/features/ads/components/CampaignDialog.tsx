@@ -3,7 +3,7 @@
  * here by the server's own rules (src/domain/ads.ts), each message beside its field; what was typed stays when the
  * server refuses it.
  */
-import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,13 +114,9 @@ export function CampaignDialog(props: {
           bounds={merchant && { min: merchant.budget_min, max: merchant.budget_max }}
           value={budget}
           onChange={setBudget}
+          running={campaign?.state === 'active'}
           error={errors['/daily_budget']}
         />
-        {campaign?.state === 'active' && (
-          <Text size="xs" c="dimmed">
-            {t('form.budgetFromToday')}
-          </Text>
-        )}
         <DialogFooter
           error={failed}
           cancel={{ label: t('form.cancel'), onClick: props.onClose }}

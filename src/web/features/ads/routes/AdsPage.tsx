@@ -5,17 +5,7 @@
  * stopped shows their reason and stays stopped (only they start it: /ops/ads); "Invite to ads" where
  * is_ads_user_invite_allowed.
  */
-import {
-  ActionIcon,
-  Group,
-  Menu,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { Group, Menu, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +20,7 @@ import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { changeCampaign, PAGE_SIZE, useCampaigns, type Campaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
@@ -119,27 +109,15 @@ export function AdsPage() {
     // A campaign ads ops stopped is theirs to start again.
     const canMove = c.state !== 'stopped';
     return (
-      <Menu position="bottom-end">
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`${t('column.actions')}: ${c.name}`}
-            loading={busy === c.id}
-          >
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {canMove && c.state === 'active' && (
-            <Menu.Item onClick={() => void move(c, 'paused')}>{t('pause')}</Menu.Item>
-          )}
-          {canMove && c.state !== 'active' && (
-            <Menu.Item onClick={() => void move(c, 'active')}>{t('start')}</Menu.Item>
-          )}
-          <Menu.Item onClick={() => setEditing(c)}>{t('edit')}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu label={`${t('column.actions')}: ${c.name}`} busy={busy === c.id}>
+        {canMove && c.state === 'active' && (
+          <Menu.Item onClick={() => void move(c, 'paused')}>{t('pause')}</Menu.Item>
+        )}
+        {canMove && c.state !== 'active' && (
+          <Menu.Item onClick={() => void move(c, 'active')}>{t('start')}</Menu.Item>
+        )}
+        <Menu.Item onClick={() => setEditing(c)}>{t('edit')}</Menu.Item>
+      </RowMenu>
     );
   };
 

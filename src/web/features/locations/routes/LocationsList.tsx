@@ -3,8 +3,8 @@
  * branches — name, store, address with its map link, today's hours — a table on a desktop and cards on a phone, 20 a
  * page; add, edit and remove (confirmed).
  */
-import { ActionIcon, Anchor, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconMapPin } from '@tabler/icons-react';
+import { Anchor, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { PAGE_SIZE, removeLocation, useLocations, type Location } from '../api';
 import { HoursToday } from '../components/HoursToday';
 import { LocationDialog } from '../components/LocationDialog';
@@ -38,23 +38,12 @@ function MapLink(props: { location: Location }) {
 function Actions(props: { location: Location; onEdit: () => void; onRemove: () => void }) {
   const { t } = useTranslation('locations');
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`${t('column.actions')}: ${props.location.name}`}
-        >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={props.onEdit}>{t('edit')}</Menu.Item>
-        <Menu.Item color="red" onClick={props.onRemove}>
-          {t('remove')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={`${t('column.actions')}: ${props.location.name}`}>
+      <Menu.Item onClick={props.onEdit}>{t('edit')}</Menu.Item>
+      <Menu.Item color="red" onClick={props.onRemove}>
+        {t('remove')}
+      </Menu.Item>
+    </RowMenu>
   );
 }
 

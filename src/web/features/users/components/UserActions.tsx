@@ -1,8 +1,8 @@
 /**
  * What an admin may do with a team member (docs/users.md): change, remove.
  */
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { RowMenu } from '../../../components/ResponsiveList';
 import { useTranslation } from 'react-i18next';
 import { displayName, type TeamUser } from '../api';
 
@@ -12,19 +12,12 @@ export function Actions(props: { user: TeamUser; onEdit: () => void; onRemove: (
   if (props.user.is_me) return null;
   const name = displayName(props.user);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name })}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={props.onEdit}>{t('actions.edit')}</Menu.Item>
-        <Menu.Item color="red" onClick={props.onRemove}>
-          {t('actions.remove')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={t('actions.menu', { name })}>
+      <Menu.Item onClick={props.onEdit}>{t('actions.edit')}</Menu.Item>
+      <Menu.Item color="red" onClick={props.onRemove}>
+        {t('actions.remove')}
+      </Menu.Item>
+    </RowMenu>
   );
 }
 
