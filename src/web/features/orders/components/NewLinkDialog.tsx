@@ -43,7 +43,9 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
   const create = useCreateLink();
   const [storeId, setStoreId] = useState<string | null>(stores[0]?.id ?? null);
   const store = stores.find((s) => s.id === storeId) ?? stores[0];
-  const [product, setProduct] = useState<string | null>(store?.available_products[0] ?? null);
+  const [chosenProduct, setProduct] = useState<string | null>(null);
+  // The store's first product until one is chosen — also when the stores arrive after the dialog opened.
+  const product = chosenProduct ?? store?.available_products[0] ?? null;
   const [amount, setAmount] = useState('');
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
