@@ -3,6 +3,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
 import { qrPlugin } from './src/cli/qrVitePlugin';
+import { precompressPlugin } from './src/cli/precompressVitePlugin';
 
 /** Where `npm run dev` runs the API server behind Vite's proxy. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -37,6 +38,7 @@ const config = {
     cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' }),
     qrPlugin(),
     studioHover,
+    precompressPlugin(),
   ],
   resolve: {
     // rjsf imports markdown-to-jsx statically; the catalogue allows no Markdown (see plainMarkdown.tsx).

@@ -25,6 +25,9 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
       // request to refuse a differently spelled name (1.7 of the server's 22 busy seconds in an end-to-end run).
       // A name not in the build is not found (the handler below), as before.
       wildcard: false,
+      // Each text file's Brotli or gzip twin written at build (src/cli/precompressVitePlugin.ts), whichever the
+      // browser accepts, with `Vary: Accept-Encoding`; the plain file for a browser that accepts neither.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
