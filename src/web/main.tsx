@@ -3,14 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, startRoute } from './app/router';
 import { initI18n } from './i18n';
 import { isLanguage } from '../domain/language';
 import { captureUtm } from './utm';
 
 captureUtm();
 
-void initI18n().then((i18n) => {
+// The page's screens load while i18n reads its first files, and their translations load with those.
+void initI18n(startRoute(window.location.pathname)).then((i18n) => {
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -9,10 +9,12 @@ import type { Static } from '../../contract/common';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
+export const LEGAL_ENTITIES_URL = '/merchant/api/v1/legal-entities';
+
 export const LEGAL_ENTITIES_QUERY = {
   queryKey: ['legal-entities'],
   staleTime: FIVE_MINUTES,
-  queryFn: () => api<Static<typeof LegalEntities>>('GET', '/merchant/api/v1/legal-entities'),
+  queryFn: () => api<Static<typeof LegalEntities>>('GET', LEGAL_ENTITIES_URL),
 };
 
 export const useLegalEntities = (enabled = true) => useQuery({ ...LEGAL_ENTITIES_QUERY, enabled });

@@ -10,10 +10,12 @@ import type { PermissionAnswer } from '../../contract/account';
 export const PERMISSIONS_QUERY_KEY = ['permissions'] as const;
 
 /** The query itself (a screen that starts it early, before its components ask: the home's prefetch). */
+export const PERMISSIONS_URL = '/merchant/api/v1/auth/permissions';
+
 export const PERMISSIONS_QUERY = {
   queryKey: PERMISSIONS_QUERY_KEY,
   staleTime: 300_000,
-  queryFn: () => api<PermissionAnswer>('GET', '/merchant/api/v1/auth/permissions'),
+  queryFn: () => api<PermissionAnswer>('GET', PERMISSIONS_URL),
 };
 
 export const usePermissionFlags = (enabled = true) => useQuery({ ...PERMISSIONS_QUERY, enabled });

@@ -5,6 +5,10 @@ import type { RouteObject } from 'react-router';
 /** What a lazy route keeps in its `handle`: a way to start loading its chunk before it renders. */
 export interface LazyHandle {
   preload: () => Promise<unknown>;
+  /** The chunk alone, before the translations can load (main.tsx starts it with the page, see startRoute). */
+  loadCode: () => Promise<unknown>;
+  /** The translation files the screen asks for. */
+  namespaces: readonly string[];
 }
 
 /**
@@ -24,12 +28,14 @@ export function lazyScreen(
   namespaces: readonly string[] = [],
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let code: Promise<ComponentType> | undefined;
+  const loadCode = () => (code ??= load());
   const preload = () =>
     (loading ??= Promise.all([
-      load(),
+      loadCode(),
       // A failed namespace is the page's own to report (its useTranslation loads it again); the chunk still counts.
       namespaces.length > 0 ? i18next.loadNamespaces([...namespaces]).catch(() => undefined) : undefined,
     ]).then(([Screen]) => ({ default: Screen })));
   const Screen = lazy(preload);
-  return { element: <Screen />, handle: { preload } satisfies LazyHandle };
+  return { element: <Screen />, handle: { preload, loadCode, namespaces } satisfies LazyHandle };
 }

@@ -67,7 +67,11 @@ export async function setLanguage(language: Language) {
   if (i18next.language !== language) await i18next.changeLanguage(language);
 }
 
-export async function initI18n(): Promise<typeof i18next> {
+/**
+ * Starts i18next in the page's language.
+ * @param namespaces - translation files to load beside `common` (the first screen's: startRoute)
+ */
+export async function initI18n(namespaces: readonly string[] = []): Promise<typeof i18next> {
   const language = initialLanguage();
   await i18next
     .use(lazyBackend)
@@ -76,7 +80,7 @@ export async function initI18n(): Promise<typeof i18next> {
       lng: language,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      ns: ['common'],
+      ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -26,13 +26,17 @@ export function showTick(value: number): string {
   return String(Math.round(value));
 }
 
-const MONTH = {
-  en: new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-  ar: new Intl.DateTimeFormat('ar-u-nu-latn', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-};
+// Made on first use, in the language shown: Arabic's calendar data is costly to load on a phone (issue 54).
+const MONTH: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
+const month = (lang: Lang) =>
+  (MONTH[lang] ??= new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }));
 
 export function showPeriod(start: string, granularity: Granularity, lang: Lang): string {
-  if (granularity === 'month') return MONTH[lang].format(new Date(`${start}T00:00:00Z`));
+  if (granularity === 'month') return month(lang).format(new Date(`${start}T00:00:00Z`));
   return capitalDate(start, new Date(), lang);
 }
 

@@ -58,15 +58,32 @@ function useAfterSignIn() {
   return target ?? '/';
 }
 
+/** The question asked as the page's code arrived (startSessionCheck), for the first page that shows. */
+let early: Promise<boolean> | undefined;
+
+/**
+ * Asks whether someone is signed in as soon as the sign-in page's code arrives (router.tsx), beside the page's
+ * translations, rather than once the page has drawn: on a phone's network the form waited a round trip more for
+ * the answer (issue 54).
+ */
+export function startSessionCheck() {
+  early = fetchSignedIn();
+  early.catch(() => undefined);
+}
+
 /** Whether someone is signed in: asked once when the page opens (a 200 either way); set by the page after sign-in. */
 function useSignedIn() {
   const [signedIn, setSignedIn] = useState<boolean | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    fetchSignedIn().then(
-      (answer) => live && setSignedIn(answer),
-      () => live && setSignedIn(false),
-    );
+    // The early answer serves the first page only (forgotten once taken): a later visit, after a sign-out, asks again.
+    const asked = early ?? fetchSignedIn();
+    const settle = (answer: boolean) => {
+      if (!live) return;
+      if (early === asked) early = undefined;
+      setSignedIn(answer);
+    };
+    asked.then(settle, () => settle(false));
     return () => {
       live = false;
     };
