@@ -25,6 +25,7 @@ import { openDatabase } from '../../src/server/db';
 import { seedDemoOnce } from '../../src/server/fixtures/demo';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/cli/chromium';
 import { SESSION_COOKIE } from '../../src/server/auth/session';
+import { percentile } from '../support/percentile';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MODE = process.env.BENCH_MODE === 'production' ? 'production' : 'development';
@@ -145,10 +146,7 @@ async function measure(
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+const median = (values: number[]) => percentile(values, 50);
 
 async function main() {
   if (process.argv.includes('--help')) {
@@ -210,7 +208,7 @@ async function main() {
       return cookies.get(email)!;
     };
     process.stdout.write(
-      `Lighthouse ${'12.2.3'} mobile defaults on ${MODE === 'production' ? 'NODE_ENV=production' : 'npm start'}, median of ${RUNS}\n` +
+      `Lighthouse 12.2.3 mobile defaults on ${MODE === 'production' ? 'NODE_ENV=production' : 'npm start'}, median of ${RUNS}\n` +
         `goal: LCP ≤ ${GOAL.lcp} ms, TBT ≤ ${GOAL.tbt} ms, CLS ≤ ${GOAL.cls}, repeat visit LCP ≤ ${GOAL.repeat} ms\n\n` +
         `${'route'.padEnd(22)}${'lang'.padEnd(6)}${'LCP'.padStart(8)}${'TBT'.padStart(8)}${'CLS'.padStart(8)}${'repeat'.padStart(9)}${'KiB'.padStart(8)}  verdict\n`,
     );

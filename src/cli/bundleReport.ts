@@ -12,9 +12,8 @@
  * shows (src/engine/react/browserFlowSource.ts); the report prints their size, and
  * the manifest's, on lines of their own.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { compileVersion } from '../catalogue/compile';
 import { checkedVersions } from '../catalogue/pipeline';

@@ -5,9 +5,11 @@
  * as 463 KiB and its CSS as 243 KiB uncompressed. Node's zlib does both encodings; a plugin for that would be a
  * dependency for these few lines.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** The files worth compressing: text. Images other than SVG and fonts are compressed already. */
@@ -22,25 +24,33 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Writes `<file>.br` and `<file>.gz` beside each text file under `dir`; the number of files compressed. */
-export function precompress(dir: string): number {
-  let count = 0;
-  for (const file of filesUnder(dir).filter((name) => TEXT_FILE.test(name))) {
-    const text = readFileSync(file);
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(text, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-        },
-      }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
-    count += 1;
-  }
-  return count;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each text file under `dir`; the number of files compressed. The files
+ * are compressed at once on libuv's thread pool: one after the other on the main thread, the build's ~150 files took
+ * 12.5 s at Brotli's strongest setting (2026-11-29), on every `npm start` that builds and in every CI run.
+ */
+export async function precompress(dir: string): Promise<number> {
+  const files = filesUnder(dir).filter((name) => TEXT_FILE.test(name));
+  await Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(text, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+          },
+        }),
+        gzipped(text, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    }),
+  );
+  return files.length;
 }
 
 export function precompressPlugin(): Plugin {
@@ -55,8 +65,8 @@ export function precompressPlugin(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
-        precompress(outDir);
+      async handler() {
+        await precompress(outDir);
       },
     },
   };

@@ -24,7 +24,7 @@ writeFileSync(
   `body{margin:0}${'.a{color:red}'.repeat(200)}`,
 );
 writeFileSync(path.join(webRoot, 'assets', 'logo-abc123.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-const compressed = precompress(webRoot);
+const compressed = await precompress(webRoot);
 
 const { app } = await createTestApp({
   webRoot,
