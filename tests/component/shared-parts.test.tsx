@@ -5,13 +5,13 @@
  * failure and its two buttons.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ReactNode } from 'react';
+import { Profiler, useState, type ReactNode } from 'react';
 import lists from '../../locales/en/lists.json';
 import common from '../../locales/en/common.json';
 import {
@@ -112,6 +112,75 @@ describe('a responsive list', () => {
     const card = cards.querySelector('[data-fruit="f1"]')!;
     expect(card.textContent).toBe('DatesPrice12 SAR');
     expect(card.getAttribute('href')).toBe('/fruits/f1');
+  });
+
+  it('draws rows that arrive after what is urgent, keeping the skeleton meanwhile — never a moment of "empty"', async () => {
+    let arrive: (rows: Fruit[]) => void = () => undefined;
+    // What the page showed at each commit: the skeleton, the empty state, the rows.
+    const commits: string[] = [];
+    const onCommit = () =>
+      commits.push(
+        ['fruits-loading', 'fruits-empty', 'fruits']
+          .filter((id) => document.querySelector(`[data-testid="${id}"]`))
+          .join(' '),
+      );
+    function Arriving() {
+      const [rows, setRows] = useState<Fruit[]>([]);
+      arrive = setRows;
+      return (
+        <Profiler id="list" onRender={onCommit}>
+          <Fruits query={rows.length > 0 ? settled : { ...settled, isPending: true }} rows={rows} />
+        </Profiler>
+      );
+    }
+    show(<Arriving />);
+    commits.length = 0;
+    await act(async () => arrive(FRUITS));
+    expect(await screen.findByTestId('fruits')).toBeTruthy();
+    // The urgent commit kept the skeleton; the rows came in a commit of their own, after it.
+    expect(commits[0]).toBe('fruits-loading');
+    expect(commits.at(-1)).toBe('fruits');
+    expect(commits.filter((shown) => shown.includes('fruits-empty'))).toEqual([]);
+  });
+
+  /** A browser whose window is `width` px wide, as matchMedia answers Mantine's `sm` queries (48em = 768 px). */
+  function windowOf(width: number) {
+    const listeners = new Set<() => void>();
+    const media = (query: string) => {
+      const min = /min-width: ([\d.]+)em/.exec(query);
+      const max = /max-width: ([\d.]+)em/.exec(query);
+      return {
+        get matches() {
+          return min ? width >= Number(min[1]) * 16 : max ? width <= Number(max[1]) * 16 : false;
+        },
+        media: query,
+        addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      };
+    };
+    const original = window.matchMedia;
+    window.matchMedia = media as unknown as typeof window.matchMedia;
+    return {
+      resize(to: number) {
+        width = to;
+        act(() => listeners.forEach((listener) => listener()));
+      },
+      restore: () => (window.matchMedia = original),
+    };
+  }
+
+  it('draws only the layout on screen where the browser says which: the cards on a phone, the table wider, and follows a turn', () => {
+    const browser = windowOf(375);
+    try {
+      show(<Fruits />);
+      expect(screen.queryByTestId('fruits')).toBeNull();
+      expect(screen.getByTestId('fruit-cards').querySelectorAll('[data-fruit]')).toHaveLength(2);
+      browser.resize(1024);
+      expect(screen.getByTestId('fruits').querySelectorAll('[data-fruit]')).toHaveLength(2);
+      expect(screen.queryByTestId('fruit-cards')).toBeNull();
+    } finally {
+      browser.restore();
+    }
   });
 });
 

@@ -35,13 +35,50 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+const decimalsOf = new Map<string, number>();
+
 /** The number of decimals of a currency (AED 2, KWD 3, KRW 0 …), as Intl knows it. */
 export function currencyDecimals(currency: string): number {
-  try {
-    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let decimals = decimalsOf.get(currency);
+  if (decimals === undefined) {
+    try {
+      decimals =
+        numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2;
+    }
+    decimalsOf.set(currency, decimals);
   }
+  return decimals;
+}
+
+/**
+ * An amount's formatter by language, currency and decimals, found without building a key of its options: a list
+ * of orders asks for one per amount, and the options' JSON and the currency's decimals were the largest part of
+ * drawing a row at a phone's CPU (issue 54, profiled).
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(lang: Lang, currency: string, decimals: number): Intl.NumberFormat {
+  const key = `${lang} ${currency} ${decimals}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    try {
+      format = numberFormat(LOCALE[lang], {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+    } catch {
+      format = numberFormat(LOCALE[lang], {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /**
@@ -68,20 +105,5 @@ export function money(
   options: { whole?: boolean } = {},
 ): string {
   const decimals = options.whole ? 0 : currencyDecimals(currency);
-  let format: Intl.NumberFormat;
-  try {
-    format = numberFormat(LOCALE[lang], {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'code',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-  } catch {
-    format = numberFormat(LOCALE[lang], {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-  }
-  return format.format(options.whole ? Math.round(amount) : amount);
+  return moneyFormat(lang, currency, decimals).format(options.whole ? Math.round(amount) : amount);
 }

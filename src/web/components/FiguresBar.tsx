@@ -5,6 +5,11 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** The band's padding and border, a figure's label and value, and the gap between two rows of them (px). */
+const BAND_PADDING = 26;
+const FIGURE_HEIGHT = 41.5;
+const FIGURE_GAP = 10;
+
 export interface Figure {
   label: string;
   value: ReactNode;
@@ -21,7 +26,20 @@ export function FiguresBar<T>(props: {
   columns: number;
 }) {
   const { query } = props;
-  if (query.isPending) return <Skeleton h={62} mb="md" data-testid={`${props.testId}-loading`} />;
+  // The skeleton as tall as the band will be — a row of figures on a desktop, two a row on a phone — so the rows
+  // under it do not jump when the sums arrive after them (issue 54: 0.07 of layout shift on a phone's orders).
+  const phoneRows = Math.ceil(props.columns / 2);
+  if (query.isPending)
+    return (
+      <Skeleton
+        h={{
+          base: BAND_PADDING + phoneRows * FIGURE_HEIGHT + (phoneRows - 1) * FIGURE_GAP,
+          sm: BAND_PADDING + FIGURE_HEIGHT,
+        }}
+        mb="md"
+        data-testid={`${props.testId}-loading`}
+      />
+    );
   if (query.isError || query.data === undefined)
     return (
       <Text size="sm" c="dimmed" mb="md">

@@ -20,10 +20,11 @@ import {
   Text,
 } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListSkeleton, LoadFailed } from './QueryStates';
+import { useLayoutWidth } from './useLayoutWidth';
 
 export interface ListColumn<T> {
   /** The column's heading (a `VisuallyHidden` one for a column of actions). */
@@ -71,16 +72,22 @@ export interface ResponsiveListProps<T> {
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const { t } = useTranslation('lists');
   const { query, table, cards } = props;
-  if (query.isPending)
+  // Only the layout on screen is drawn (useLayoutWidth.ts); a hook, so before the early returns.
+  const width = useLayoutWidth();
+  const rows = useDeferredRows(props.rows);
+  // Rows that arrived but are not drawn yet: their skeleton stays, not an empty state, until they are.
+  if (query.isPending || (rows !== props.rows && rows.length === 0 && props.rows.length > 0))
     return (
       <ListSkeleton rows={props.loading.rows} height={props.loading.height} testId={props.loading.testId} />
     );
   if (query.isError)
     return <LoadFailed title={props.loadFailed} retry={t('retry')} onRetry={query.refetch} />;
-  if (props.rows.length === 0) return <EmptyState {...props.empty} />;
+  if (rows.length === 0) return <EmptyState {...props.empty} />;
   const attribute = (row: T) => ({ [`data-${props.rowAttribute}`]: props.rowKey(row) });
   const render = cards.render ?? ((row: T) => <ColumnsCard row={row} columns={table?.columns ?? []} />);
-  const cardList = props.rows.map((row) => {
+  // The cards hide from `sm` when there is a table (and they are not a grid of large cards).
+  const cardsShown = !(table && !cards.columns && width === 'wide');
+  const cardList = (cardsShown ? rows : []).map((row) => {
     const link = cards.link?.(row);
     return link ? (
       <Card key={props.rowKey(row)} withBorder padding="sm" component={Link} to={link} {...attribute(row)}>
@@ -93,8 +100,8 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
     );
   });
   return (
-    <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-      {table && (
+    <div style={{ opacity: query.isPlaceholderData || rows !== props.rows ? 0.6 : 1 }}>
+      {table && width !== 'phone' && (
         <Table.ScrollContainer minWidth={table.minWidth} visibleFrom="sm">
           <Table highlightOnHover={table.highlight ?? true} verticalSpacing="sm" data-testid={table.testId}>
             <Table.Thead>
@@ -107,7 +114,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {props.rows.map((row) => (
+              {rows.map((row) => (
                 <Table.Tr key={props.rowKey(row)} {...attribute(row)}>
                   {table.columns.map((column, i) => (
                     <Table.Td key={i} maw={column.maw}>
@@ -124,7 +131,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
         <SimpleGrid cols={{ base: 1, md: cards.columns }} data-testid={cards.testId}>
           {cardList}
         </SimpleGrid>
-      ) : (
+      ) : !cardsShown ? null : (
         <Stack gap="xs" hiddenFrom={table ? 'sm' : undefined} data-testid={cards.testId}>
           {cardList}
         </Stack>
@@ -132,6 +139,22 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
       {props.footer}
     </div>
   );
+}
+
+/**
+ * The rows to draw, drawn after what is urgent (useDeferredValue): React draws them in slices of a few
+ * milliseconds between which the page answers taps, rather than in one task — twenty rows with their amounts,
+ * days and badges took 250-400 ms at once at a phone's CPU, the page frozen meanwhile (issue 54, TBT). Until
+ * they are drawn, the rows before them stay, dimmed (or the skeleton, if there were none).
+ *
+ * Callers pass a new array at every render (`pages.flatMap(…)`): the same rows in a new array are kept as the
+ * array before, so that only a real change is deferred (a new array each time would mean a second render each time).
+ */
+function useDeferredRows<T>(rows: readonly T[]): readonly T[] {
+  const [kept, keep] = useState(rows);
+  const same = kept === rows || (kept.length === rows.length && kept.every((row, i) => row === rows[i]));
+  if (!same) keep(rows);
+  return useDeferredValue(same ? kept : rows);
 }
 
 /** A row as a phone card made of the table's columns: the first is its title, each other a label and its value. */

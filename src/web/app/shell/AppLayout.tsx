@@ -4,7 +4,7 @@
  * entity is suspended (its licence expired 30 days ago — our reading of the spec's "expired state") gets no
  * sidebar: the page shows the negative alert with contact-support instead.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, AppShell, Burger, Button, Group, Menu, ActionIcon } from '@mantine/core';
 import { IconAlertOctagon, IconDots, IconHelp, IconLogout } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -50,6 +50,8 @@ function Shell() {
   const account = useAccount();
   const [collapsedFlag, setCollapsed] = useLocalFlag(LOCAL_FLAGS.sidebarCollapsed);
   const [drawer, setDrawer] = useState(false);
+  // One function for every render: the sidebar's links are memoised on their props (Sidebar.tsx).
+  const closeDrawer = useCallback(() => setDrawer(false), []);
   const location = useLocation();
   const [, setDisputesSeen] = useLocalFlag(LOCAL_FLAGS.disputesSeen);
   const [, setCapitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
@@ -160,7 +162,7 @@ function Shell() {
               shell={data}
               collapsed={collapsed}
               onToggle={() => setCollapsed(collapsed ? null : '1')}
-              onNavigate={() => setDrawer(false)}
+              onNavigate={closeDrawer}
             />
           </AppShell.Navbar>
         )}

@@ -17,6 +17,7 @@ import { DayInput } from '../../../components/DayInput';
 import { useSearchDraft } from '../../../components/useSearchDraft';
 import { useStores } from '../../../api/stores';
 import { amountProblem, hasFilters, isAmount, NO_FILTERS, type OrderFilters } from '../filters';
+import { useLayoutWidth } from '../../../components/useLayoutWidth';
 
 /** The filters; each change is a patch applied to the address as it is then (never to a stale copy). */
 export function OrderFiltersBar(props: {
@@ -45,6 +46,7 @@ export function OrderFiltersBar(props: {
   const order = amountProblem({ min, max });
   const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   const [open, setOpen] = useState(false);
+  const width = useLayoutWidth();
   // How many filters besides the search are set (the phone's button says so while they are folded).
   const set = [
     filters.statuses.length > 0,
@@ -76,70 +78,79 @@ export function OrderFiltersBar(props: {
         {set > 0 ? t('filters.toggleCount', { count: set }) : t('filters.toggle')}
       </Button>
       <div className={classes.more} data-open={open} id="order-filters-more">
-        <MultiSelect
-          label={t('filters.status')}
-          placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
-          data={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          value={filters.statuses}
-          onChange={(statuses) => onChange({ statuses: statuses as OrderFilters['statuses'] })}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        {storeOptions.length > 1 && (
-          <MultiSelect
-            label={t('filters.store')}
-            placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
-            data={storeOptions}
-            value={filters.stores}
-            onChange={(ids) => onChange({ stores: ids })}
-            clearable
-            w={{ base: '100%', sm: 220 }}
-          />
+        {/* Folded on a phone, they are not drawn until opened (useLayoutWidth.ts); what was typed lives above. */}
+        {(open || width !== 'phone') && (
+          <>
+            <MultiSelect
+              label={t('filters.status')}
+              placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
+              data={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              value={filters.statuses}
+              onChange={(statuses) => onChange({ statuses: statuses as OrderFilters['statuses'] })}
+              clearable
+              w={{ base: '100%', sm: 220 }}
+            />
+            {storeOptions.length > 1 && (
+              <MultiSelect
+                label={t('filters.store')}
+                placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
+                data={storeOptions}
+                value={filters.stores}
+                onChange={(ids) => onChange({ stores: ids })}
+                clearable
+                w={{ base: '100%', sm: 220 }}
+              />
+            )}
+            <MultiSelect
+              label={t('filters.product')}
+              placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
+              data={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: t(`product.${p}`) }))}
+              value={filters.products}
+              onChange={(products) => onChange({ products: products as OrderFilters['products'] })}
+              clearable
+              w={{ base: '100%', sm: 220 }}
+            />
+            <DayInput
+              label={t('filters.from')}
+              value={filters.from}
+              onChange={(from) => onChange({ from })}
+            />
+            <DayInput
+              label={t('filters.to')}
+              value={filters.to}
+              onChange={(to) => onChange({ to })}
+              error={backwards ? t('filters.dateOrder') : undefined}
+            />
+            <TextInput
+              label={t('filters.min')}
+              inputMode="decimal"
+              dir="ltr"
+              value={min}
+              onChange={(e) => setMin(e.currentTarget.value)}
+              error={amountError(min)}
+              maxLength={16}
+              w={{ base: 'calc(50% - 6px)', sm: 120 }}
+            />
+            <TextInput
+              label={t('filters.max')}
+              inputMode="decimal"
+              dir="ltr"
+              value={max}
+              onChange={(e) => setMax(e.currentTarget.value)}
+              error={amountError(max) ?? (order ? t(order) : undefined)}
+              maxLength={16}
+              w={{ base: 'calc(50% - 6px)', sm: 120 }}
+            />
+            <Select
+              label={t('filters.sort')}
+              data={PAYMENT_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+              value={filters.sort}
+              onChange={(sort) => sort && onChange({ sort: sort as PaymentSort })}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 200 }}
+            />
+          </>
         )}
-        <MultiSelect
-          label={t('filters.product')}
-          placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
-          data={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: t(`product.${p}`) }))}
-          value={filters.products}
-          onChange={(products) => onChange({ products: products as OrderFilters['products'] })}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <DayInput label={t('filters.from')} value={filters.from} onChange={(from) => onChange({ from })} />
-        <DayInput
-          label={t('filters.to')}
-          value={filters.to}
-          onChange={(to) => onChange({ to })}
-          error={backwards ? t('filters.dateOrder') : undefined}
-        />
-        <TextInput
-          label={t('filters.min')}
-          inputMode="decimal"
-          dir="ltr"
-          value={min}
-          onChange={(e) => setMin(e.currentTarget.value)}
-          error={amountError(min)}
-          maxLength={16}
-          w={{ base: 'calc(50% - 6px)', sm: 120 }}
-        />
-        <TextInput
-          label={t('filters.max')}
-          inputMode="decimal"
-          dir="ltr"
-          value={max}
-          onChange={(e) => setMax(e.currentTarget.value)}
-          error={amountError(max) ?? (order ? t(order) : undefined)}
-          maxLength={16}
-          w={{ base: 'calc(50% - 6px)', sm: 120 }}
-        />
-        <Select
-          label={t('filters.sort')}
-          data={PAYMENT_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-          value={filters.sort}
-          onChange={(sort) => sort && onChange({ sort: sort as PaymentSort })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 200 }}
-        />
       </div>
       {hasFilters(filters) && (
         <Button
