@@ -141,6 +141,11 @@ describe('a responsive list', () => {
     expect(commits[0]).toBe('fruits-loading');
     expect(commits.at(-1)).toBe('fruits');
     expect(commits.filter((shown) => shown.includes('fruits-empty'))).toEqual([]);
+    // Drawn, they are not dimmed; the same rows again in a new array (as `pages.flatMap` gives) neither.
+    const opacity = () => screen.getByTestId('fruits').closest<HTMLElement>('[aria-busy]')!.style.opacity;
+    expect(opacity()).toBe('1');
+    await act(async () => arrive([...FRUITS]));
+    expect(opacity()).toBe('1');
   });
 
   /** A browser whose window is `width` px wide, as matchMedia answers Mantine's `sm` queries (48em = 768 px). */

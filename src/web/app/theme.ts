@@ -54,6 +54,10 @@ export const theme = createTheme({
     // A status is read whole: in a row beside a title the badge keeps its width and the title wraps (Mantine lets
     // a badge shrink and cuts its label to "…", which in Arabic at 375 px left fragments — issue 32).
     Badge: { styles: { root: { flexShrink: 0, maxWidth: '100%' } } },
+    // A select's list of options is drawn when it opens, not kept hidden in the page (Mantine's default): each
+    // hidden list was placed under its field as the page drew, reading the page's layout and direction, ~30 ms
+    // per field of a phone's first render at 4x CPU with two or three filters on a page (issue 54, profiled).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

@@ -74,9 +74,9 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const { query, table, cards } = props;
   // Only the layout on screen is drawn (useLayoutWidth.ts); a hook, so before the early returns.
   const width = useLayoutWidth();
-  const rows = useDeferredRows(props.rows);
+  const { rows, drawing } = useDeferredRows(props.rows);
   // Rows that arrived but are not drawn yet: their skeleton stays, not an empty state, until they are.
-  if (query.isPending || (rows !== props.rows && rows.length === 0 && props.rows.length > 0))
+  if (query.isPending || (drawing && rows.length === 0))
     return (
       <ListSkeleton rows={props.loading.rows} height={props.loading.height} testId={props.loading.testId} />
     );
@@ -100,7 +100,10 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
     );
   });
   return (
-    <div style={{ opacity: query.isPlaceholderData || rows !== props.rows ? 0.6 : 1 }}>
+    <div
+      style={{ opacity: query.isPlaceholderData || drawing ? 0.6 : 1 }}
+      aria-busy={Boolean(query.isPlaceholderData) || drawing}
+    >
       {table && width !== 'phone' && (
         <Table.ScrollContainer minWidth={table.minWidth} visibleFrom="sm">
           <Table highlightOnHover={table.highlight ?? true} verticalSpacing="sm" data-testid={table.testId}>
@@ -150,11 +153,14 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
  * Callers pass a new array at every render (`pages.flatMap(…)`): the same rows in a new array are kept as the
  * array before, so that only a real change is deferred (a new array each time would mean a second render each time).
  */
-function useDeferredRows<T>(rows: readonly T[]): readonly T[] {
+function useDeferredRows<T>(rows: readonly T[]): { rows: readonly T[]; drawing: boolean } {
   const [kept, keep] = useState(rows);
   const same = kept === rows || (kept.length === rows.length && kept.every((row, i) => row === rows[i]));
   if (!same) keep(rows);
-  return useDeferredValue(same ? kept : rows);
+  const current = same ? kept : rows;
+  const drawn = useDeferredValue(current);
+  // `drawing`: newer rows than those drawn are on their way (dimmed meanwhile; the skeleton if none were drawn).
+  return { rows: drawn, drawing: drawn !== current };
 }
 
 /** A row as a phone card made of the table's columns: the first is its title, each other a label and its value. */
