@@ -241,9 +241,26 @@ test.describe('orders on a phone', () => {
 
   test('cards, folded filters, an order and the refund dialog, right to left', async ({ page }) => {
     const { payments } = await merchantWithOrders(page);
+    // The totals held back until the cards are drawn: their skeleton is as tall as the band they become, so the
+    // cards under it do not move when the sums arrive (issue 54: a phone's layout shift).
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/merchant/api/v1/payments/totals**', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto('/payments?lang=ar');
     const cards = page.getByTestId('order-cards').locator('[data-payment]');
     await expect(cards).toHaveCount(20);
+    // A phone draws the cards only, not the desktop's table hidden beside them.
+    await expect(page.getByTestId('orders')).toHaveCount(0);
+    const skeleton = (await page.getByTestId('order-totals-loading').boundingBox())!.height;
+    const firstCard = (await cards.first().boundingBox())!.y;
+    release();
+    const band = (await page.getByTestId('order-totals').boundingBox())!.height;
+    expect(Math.abs(band - skeleton)).toBeLessThan(6);
+    expect(Math.abs((await cards.first().boundingBox())!.y - firstCard)).toBeLessThan(6);
+    await page.unroute('**/merchant/api/v1/payments/totals**');
     // The filters other than the search are folded under one button, which says how many are set.
     await expect(page.getByRole('textbox', { name: 'أقل مبلغ' })).toBeHidden();
     await page.getByRole('button', { name: 'عوامل التصفية', exact: true }).click();

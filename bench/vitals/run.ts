@@ -108,7 +108,10 @@ async function measure(
     disableStorageReset: repeat,
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
-  const result = await lighthouse(url, flags);
+  let result = await lighthouse(url, flags);
+  // Lighthouse's own trace sometimes fails to record a run (NO_NAVSTART, NO_FCP on a busy machine): that run is
+  // taken again, once, rather than the whole bench lost; a page that fails twice is reported as failing.
+  if (result?.lhr.runtimeError) result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (SAVE) {
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${new URL(url).searchParams.get('lang')}${repeat ? '-repeat' : ''}.json`;
