@@ -53,28 +53,25 @@ export function currencyDecimals(currency: string): number {
 }
 
 /**
- * An amount's formatter by language, currency and decimals, found without building a key of its options: a list
- * of orders asks for one per amount, and the options' JSON and the currency's decimals were the largest part of
- * drawing a row at a phone's CPU (issue 54, profiled).
+ * An amount's formatter by language, currency and decimals, found by a short key rather than the JSON of its
+ * options: a list of orders asks for one per amount, and that JSON and the currency's decimals were the largest
+ * part of drawing a row at a phone's CPU (issue 54, profiled).
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(lang: Lang, currency: string, decimals: number): Intl.NumberFormat {
   const key = `${lang} ${currency} ${decimals}`;
   let format = moneyFormats.get(key);
   if (!format) {
+    const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
     try {
-      format = numberFormat(LOCALE[lang], {
+      format = new Intl.NumberFormat(LOCALE[lang], {
         style: 'currency',
         currency,
         currencyDisplay: 'code',
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
+        ...digits,
       });
     } catch {
-      format = numberFormat(LOCALE[lang], {
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-      });
+      format = new Intl.NumberFormat(LOCALE[lang], digits);
     }
     moneyFormats.set(key, format);
   }

@@ -12,17 +12,31 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 export type LayoutWidth = 'phone' | 'wide' | 'both';
 
+/**
+ * The two queries of a breakpoint, made once (again only if `matchMedia` itself is replaced, as tests do): the
+ * snapshot is read at every render, a keystroke in a filter included.
+ */
+const asked = new Map<
+  string,
+  { by: typeof window.matchMedia; wide: MediaQueryList; phone: MediaQueryList }
+>();
 function queries(breakpoint: string) {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
-  // Mantine's own queries for hiddenFrom/visibleFrom (MantineClasses): from the breakpoint, and 0.1 px under it.
-  const pixels = Number(px(breakpoint));
-  return {
-    wide: window.matchMedia(`(min-width: ${em(pixels)})`),
-    phone: window.matchMedia(`(max-width: ${em(pixels - 0.1)})`),
-  };
+  let media = asked.get(breakpoint);
+  if (media?.by !== window.matchMedia) {
+    // Mantine's own queries for hiddenFrom/visibleFrom (MantineClasses): from the breakpoint, and 0.1 px under it.
+    const pixels = Number(px(breakpoint));
+    media = {
+      by: window.matchMedia,
+      wide: window.matchMedia(`(min-width: ${em(pixels)})`),
+      phone: window.matchMedia(`(max-width: ${em(pixels - 0.1)})`),
+    };
+    asked.set(breakpoint, media);
+  }
+  return media;
 }
 
-export function layoutWidthNow(breakpoint: string): LayoutWidth {
+function layoutWidthNow(breakpoint: string): LayoutWidth {
   const media = queries(breakpoint);
   if (media?.wide.matches) return 'wide';
   if (media?.phone.matches) return 'phone';
