@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
 import { qrPlugin } from './src/cli/qrVitePlugin';
 import { precompressPlugin } from './src/cli/precompressVitePlugin';
+import { bootFramePlugin } from './src/cli/bootFrameVitePlugin';
 
 /** Where `npm run dev` runs the API server behind Vite's proxy. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -32,33 +33,36 @@ const studioHover = {
   },
 };
 
+/** Modules replaced by our own (also for the sign-in page's build for Node, bootFrameVitePlugin.ts). */
+const alias = [
+  // rjsf imports markdown-to-jsx statically; the catalogue allows no Markdown (see plainMarkdown.tsx).
+  {
+    find: /^markdown-to-jsx\/react$/,
+    replacement: fileURLToPath(new URL('./src/engine/react/plainMarkdown.tsx', import.meta.url)),
+  },
+  {
+    // react-i18next imports the React 16/17 shim of useSyncExternalStore; React 19 has it (syncExternalStore.ts).
+    find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+    replacement: fileURLToPath(new URL('./src/web/app/syncExternalStore.ts', import.meta.url)),
+  },
+  {
+    // @rjsf/utils resolves $refs with fast-uri; the browser's URL parser does that job (see uriResolver.ts).
+    find: /^fast-uri$/,
+    replacement: fileURLToPath(new URL('./src/engine/react/uriResolver.ts', import.meta.url)),
+  },
+];
+
 const config = {
   plugins: [
     react(),
     cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' }),
     qrPlugin(),
     studioHover,
+    // The sign-in page drawn into its HTML per language (issue 54), with what its modules need to build for Node.
+    bootFramePlugin({ entry: 'src/web/boot/prerender.tsx', alias, plugins: () => [react(), qrPlugin()] }),
     precompressPlugin(),
   ],
-  resolve: {
-    // rjsf imports markdown-to-jsx statically; the catalogue allows no Markdown (see plainMarkdown.tsx).
-    alias: [
-      {
-        find: /^markdown-to-jsx\/react$/,
-        replacement: fileURLToPath(new URL('./src/engine/react/plainMarkdown.tsx', import.meta.url)),
-      },
-      {
-        // react-i18next imports the React 16/17 shim of useSyncExternalStore; React 19 has it (syncExternalStore.ts).
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/web/app/syncExternalStore.ts', import.meta.url)),
-      },
-      {
-        // @rjsf/utils resolves $refs with fast-uri; the browser's URL parser does that job (see uriResolver.ts).
-        find: /^fast-uri$/,
-        replacement: fileURLToPath(new URL('./src/engine/react/uriResolver.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -44,3 +44,51 @@ test.describe('what the browser receives', () => {
     });
   }
 });
+
+test.describe("the sign-in page before its code runs (the page's HTML draws the form)", () => {
+  /** Holds the app's entry script back until `release()`; the page's HTML alone is what shows meanwhile. */
+  async function holdCode(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('draws the form in Arabic, right to left, inert, then gives way to the working form', async ({
+    page,
+  }) => {
+    const release = await holdCode(page);
+    await page.goto('/auth?lang=ar', { waitUntil: 'commit' });
+    const frame = page.locator('#boot-frame');
+    await expect(frame.getByText('سجّل الدخول إلى حساب نشاطك التجاري')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(frame).toHaveAttribute('inert', '');
+    await expect(frame).toHaveAttribute('aria-hidden', 'true');
+    // A picture of the form: nothing in it is offered to assistive technology or takes a typed character.
+    await expect(page.getByRole('heading')).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+
+    release();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'سجّل الدخول إلى حساب نشاطك التجاري' })).toHaveCount(1);
+    const email = page.getByLabel('بريد العمل الإلكتروني');
+    await email.fill('owner@oasis.example');
+    await expect(email).toHaveValue('owner@oasis.example');
+  });
+
+  test('remembers the language chosen in the app for the next visit', async ({ page }) => {
+    await page.goto('/auth?lang=ar');
+    await expect(page.getByRole('heading', { name: 'سجّل الدخول إلى حساب نشاطك التجاري' })).toBeVisible();
+    await page.getByRole('button', { name: 'تغيير اللغة إلى الإنجليزية' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+    const release = await holdCode(page);
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await expect(page.locator('#boot-frame').getByText('Sign in to your business account')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    release();
+    await expect(page.locator('#boot-frame')).toHaveCount(0);
+  });
+});

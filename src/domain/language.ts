@@ -10,6 +10,12 @@ export type Language = (typeof LANGUAGES)[number];
 /** Local-storage key of the remembered language (spec §3: local flags use the tby:md: prefix). */
 export const LANGUAGE_STORAGE_KEY = 'tby:md:lang';
 
+/**
+ * Cookie that tells the server the remembered language, so the page's HTML is drawn in it before the app runs
+ * (domain/bootFrame.ts); the app writes it beside the local-storage key.
+ */
+export const LANGUAGE_COOKIE = 'mbo_lang';
+
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'ar';
 }

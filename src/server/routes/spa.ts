@@ -8,6 +8,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { acceptedLanguages, BOOT_FRAME_PAGES, bootFramePage, hasBootFrame } from '../../domain/bootFrame';
+import { LANGUAGE_COOKIE, resolveLanguage } from '../../domain/language';
+import { SESSION_COOKIE } from '../auth/session';
 
 export const API_PREFIXES = ['/merchant/api/', '/partners/', '/health'];
 
@@ -16,6 +19,8 @@ const SERVED: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; devRoutes: boolean }) {
   const hasBuild = existsSync(path.join(opts.webRoot, 'index.html'));
+  // The sign-in page drawn into its HTML (domain/bootFrame.ts): a build without those pages serves index.html.
+  const hasBootPages = BOOT_FRAME_PAGES.every((page) => existsSync(path.join(opts.webRoot, page)));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -71,6 +76,22 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
     const isDevPath = url === '/dev' || url.startsWith('/dev/');
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && wantsPage && !isApi && (!isDevPath || opts.devRoutes) && !path.extname(url)) {
+      // Not for a browser holding a session: the page most likely sends it on, and the form would show for nothing.
+      if (hasBootPages && hasBootFrame(url) && !request.cookies[SESSION_COOKIE]) {
+        // The sign-in form already drawn in the language the app will pick: the address's `lang`, the one the
+        // merchant chose (a cookie the app writes beside its local storage), else the browser's.
+        const query = request.query as Record<string, unknown>;
+        const language = resolveLanguage({
+          query: typeof query.lang === 'string' ? query.lang : null,
+          stored: request.cookies[LANGUAGE_COOKIE] ?? null,
+          browser: acceptedLanguages(request.headers['accept-language']),
+        });
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+          .type('text/html')
+          .sendFile(bootFramePage(language));
+      }
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.code(404).header('cache-control', 'no-store').send({ status: 404, message: 'not found' });

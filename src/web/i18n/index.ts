@@ -6,6 +6,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
+  LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   resolveLanguage,
@@ -63,6 +64,9 @@ export async function setLanguage(language: Language) {
   } catch {
     // Storage may be unavailable (private mode); the choice then lasts for this page only.
   }
+  // The server reads it to send the sign-in page already drawn in this language (domain/bootFrame.ts).
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
   applyToDocument(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
 }

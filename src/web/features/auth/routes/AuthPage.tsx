@@ -4,7 +4,7 @@
  * button; a step without the data it needs goes back to sign_in. A signed-in visitor is sent on at once.
  */
 import { StepFormLayout } from '../../../components/StepFormLayout';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   Anchor,
   Box,
@@ -50,6 +50,7 @@ import {
 } from '../../../../domain/signInFlow';
 import { checkAddress } from '../../../components/addressCheck';
 import { isLanguage, type Language } from '../../../../domain/language';
+import { removeBootFrame } from '../../../boot/bootFrame';
 
 /** Where a signed-in user goes: the accepted redirect address, else root (spec §2.7). */
 function useAfterSignIn() {
@@ -135,6 +136,11 @@ export function AuthPage() {
   const session = useSignedIn();
   const afterSignIn = useAfterSignIn();
   const step = rawStep ?? 'sign_in';
+  // The form drawn by the page's HTML before this code ran (boot/bootFrame.ts) gives way once the page knows what
+  // to draw instead of it: never to the spinner below, which would flash between two drawings of the same form.
+  useLayoutEffect(() => {
+    if (!session.isPending) removeBootFrame();
+  }, [session.isPending]);
 
   if (session.isPending) {
     return (
@@ -163,6 +169,30 @@ export function AuthPage() {
           onSignedIn={() => session.setSignedIn(true)}
         />
       </Suspense>
+    </Frame>
+  );
+}
+
+/**
+ * The sign-in form as it first draws, for the page's HTML (boot/prerender.tsx): what a phone shows while the
+ * page's code is still on its way (issue 54). It does nothing: the page's HTML shows it inert, under no name.
+ */
+export function SignInFirstDraw() {
+  const { t, i18n } = useTranslation('auth');
+  const lang: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const ctx: StepContext = {
+    t,
+    progress: {},
+    run: () => Promise.resolve(false),
+    goTo: () => undefined,
+    error: undefined,
+    setError: () => undefined,
+    busy: false,
+    lang,
+  };
+  return (
+    <Frame>
+      <SignInForm ctx={ctx} />
     </Frame>
   );
 }
@@ -366,17 +396,18 @@ function SignInForm(props: { ctx: StepContext }) {
         <Button type="submit" size="md" fullWidth loading={busy} disabled={bot.state.status !== 'ready'}>
           {t('continue')}
         </Button>
-        {bot.state.status === 'solving' && (
-          <Text size="xs" c="dimmed" ta="center" aria-live="polite">
-            {t('botCheck.solving')}
-          </Text>
-        )}
-        {bot.state.status === 'failed' && (
+        {/* One line kept for the check's word, also once it is done: the form below stays where it is (the line
+            going moved the page up, and brought the shoppers' note into a phone's view as the check ended). */}
+        {bot.state.status === 'failed' ? (
           <Text size="xs" c="red" ta="center" role="alert">
             {t('botCheck.failed')}{' '}
             <Anchor component="button" type="button" size="xs" onClick={bot.reset}>
               {t('botCheck.retry')}
             </Anchor>
+          </Text>
+        ) : (
+          <Text size="xs" c="dimmed" ta="center" aria-live="polite">
+            {bot.state.status === 'solving' ? t('botCheck.solving') : '\u00a0'}
           </Text>
         )}
       </Stack>

@@ -1,0 +1,100 @@
+/**
+ * The sign-in page drawn into its HTML at build time (issue 54; domain/bootFrame.ts): after the app's build, this
+ * plugin builds `src/web/boot/prerender.tsx` for Node with Vite's own SSR build, draws the form in each language
+ * and writes `auth.<lang>.html` beside index.html — index.html with the drawing in an inert layer above the app and
+ * `<html lang dir>` set, so the page paints its form (and the right direction) from the HTML alone, while the
+ * code is still on its way. Measured with `npm run bench:vitals`; see docs/benchmarks.md.
+ */
+import { execFile } from 'node:child_process';
+import { rm, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type AliasOptions, type Plugin, type PluginOption } from 'vite';
+import { BOOT_FRAME_ID, bootFramePage } from '../domain/bootFrame';
+import { directionOf, LANGUAGES, type Language } from '../domain/language';
+
+interface Options {
+  /** The module that exports `renderSignIn(language)`, relative to the root. */
+  entry: string;
+  /** The app's aliases and the plugins its modules need (virtual modules, JSX). */
+  alias: AliasOptions;
+  plugins: () => PluginOption[];
+}
+
+/**
+ * index.html as the sign-in page in a language: `<html>` says the language and direction (and Mantine's light
+ * scheme, which its stylesheet's colours are keyed on), and the drawing sits first in `<body>`.
+ */
+export function framedPage(index: string, language: Language, markup: string): string {
+  if (!/<html[^>]*>/.test(index) || !index.includes('<body>'))
+    throw new Error(
+      'index.html needs an <html> tag and a plain <body> tag for the sign-in page to be drawn into',
+    );
+  // Fixed above the app (whose first draw is a spinner until the page knows who is there), inert and hidden from
+  // assistive technology: a picture of the form, removed when the app draws the real one.
+  const layer =
+    `<div id="${BOOT_FRAME_ID}" aria-hidden="true" inert ` +
+    `style="position:fixed;inset:0;z-index:400;overflow:hidden">${markup}</div>`;
+  return index
+    .replace(
+      /<html[^>]*>/,
+      `<html lang="${language}" dir="${directionOf(language)}" data-mantine-color-scheme="light">`,
+    )
+    .replace('<body>', `<body>\n    ${layer}`);
+}
+
+export function bootFramePlugin(options: Options): Plugin {
+  let root = '';
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'mbo-boot-frame',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    // After the app's files are written, before their compressed twins are (precompressVitePlugin runs last).
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        if (ssr) return;
+        // Under node_modules so that Node finds the app's dependencies from the built file.
+        const work = path.join(root, 'node_modules/.cache/mbo-boot-frame');
+        await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: options.plugins(),
+          resolve: { alias: options.alias },
+          build: {
+            ssr: options.entry,
+            outDir: work,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        // Run by Node itself: the config (and so this plugin) runs under Vite's module runner, closed by now.
+        const draw = `import(${JSON.stringify(pathToFileURL(path.join(work, 'prerender.mjs')).href)})
+          .then((m) => Promise.all(${JSON.stringify(LANGUAGES)}.map((language) => m.renderSignIn(language))))
+          .then((pages) => process.stdout.write(JSON.stringify(pages)))`;
+        const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', draw], {
+          cwd: root,
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        const drawings = JSON.parse(stdout) as string[];
+        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        for (const [i, language] of LANGUAGES.entries())
+          await writeFile(
+            path.join(outDir, bootFramePage(language)),
+            framedPage(index, language, drawings[i] ?? ''),
+          );
+        await rm(work, { recursive: true, force: true });
+      },
+    },
+  };
+}
