@@ -59,7 +59,7 @@ const config = {
     qrPlugin(),
     studioHover,
     // The sign-in page drawn into its HTML per language (issue 54), with what its modules need to build for Node.
-    bootFramePlugin({ entry: 'src/web/boot/prerender.tsx', alias, plugins: () => [react(), qrPlugin()] }),
+    bootFramePlugin({ entry: 'src/web/app/prerender.tsx', alias, plugins: () => [react(), qrPlugin()] }),
     precompressPlugin(),
   ],
   resolve: { alias },

@@ -1,6 +1,6 @@
 /**
  * The sign-in page drawn into its HTML at build time (issue 54; domain/bootFrame.ts): after the app's build, this
- * plugin builds `src/web/boot/prerender.tsx` for Node with Vite's own SSR build, draws the form in each language
+ * plugin builds `src/web/app/prerender.tsx` for Node with Vite's own SSR build, draws the form in each language
  * and writes `auth.<lang>.html` beside index.html — index.html with the drawing in an inert layer above the app and
  * `<html lang dir>` set, so the page paints its form (and the right direction) from the HTML alone, while the
  * code is still on its way. Measured with `npm run bench:vitals`; see docs/benchmarks.md.

@@ -3,8 +3,8 @@
  * code takes seconds to arrive and run, and until then the page was blank. The build prerenders the sign-in form
  * in each language (src/cli/bootFrameVitePlugin.ts) into a page of its own; the server sends that page for the
  * sign-in address in the visitor's language (routes/spa.ts); the app removes the drawing once it draws the page
- * itself (features/auth/routes/AuthPage.tsx). Signed-in pages have none yet: what they draw first depends on the
- * account.
+ * itself (web/components/bootFrame.ts, called by the sign-in page). Signed-in pages have none yet: what they draw
+ * first depends on the account.
  */
 import { LANGUAGES, type Language } from './language';
 

@@ -1,9 +1,9 @@
 /**
- * The sign-in form drawn as HTML at build time (issue 54, src/web/boot/prerender.tsx): the same words as the app
+ * The sign-in form drawn as HTML at build time (issue 54, src/web/app/prerender.tsx): the same words as the app
  * draws, in each language, and no element ids (the app's own form has them while both are in the page).
  */
 import { describe, expect, it } from 'vitest';
-import { renderSignIn } from '../../src/web/boot/prerender';
+import { renderSignIn } from '../../src/web/app/prerender';
 import en from '../../locales/en/auth.json';
 import ar from '../../locales/ar/auth.json';
 

@@ -7,7 +7,7 @@ import { Component, type ReactNode } from 'react';
 import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { links } from '../config/links';
-import { removeBootFrame } from '../boot/bootFrame';
+import { removeBootFrame } from './bootFrame';
 
 export function RenderErrorPage() {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ export class RenderErrorBoundary extends Component<BoundaryProps, { failedAt: st
   }
 
   override componentDidCatch(error: unknown) {
-    // The sign-in page's drawing from the HTML would otherwise hide this page (boot/bootFrame.ts).
+    // The sign-in page's drawing from the HTML would otherwise hide this page (components/bootFrame.ts).
     removeBootFrame();
     console.error(error);
   }

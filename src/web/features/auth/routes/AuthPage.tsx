@@ -50,7 +50,7 @@ import {
 } from '../../../../domain/signInFlow';
 import { checkAddress } from '../../../components/addressCheck';
 import { isLanguage, type Language } from '../../../../domain/language';
-import { removeBootFrame } from '../../../boot/bootFrame';
+import { removeBootFrame } from '../../../components/bootFrame';
 
 /** Where a signed-in user goes: the accepted redirect address, else root (spec §2.7). */
 function useAfterSignIn() {
@@ -136,7 +136,7 @@ export function AuthPage() {
   const session = useSignedIn();
   const afterSignIn = useAfterSignIn();
   const step = rawStep ?? 'sign_in';
-  // The form drawn by the page's HTML before this code ran (boot/bootFrame.ts) gives way once the page knows what
+  // The form drawn by the page's HTML before this code ran (components/bootFrame.ts) gives way once the page knows what
   // to draw instead of it: never to the spinner below, which would flash between two drawings of the same form.
   useLayoutEffect(() => {
     if (!session.isPending) removeBootFrame();
@@ -174,7 +174,7 @@ export function AuthPage() {
 }
 
 /**
- * The sign-in form as it first draws, for the page's HTML (boot/prerender.tsx): what a phone shows while the
+ * The sign-in form as it first draws, for the page's HTML (app/prerender.tsx): what a phone shows while the
  * page's code is still on its way (issue 54). It does nothing: the page's HTML shows it inert, under no name.
  */
 export function SignInFirstDraw() {

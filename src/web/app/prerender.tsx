@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { Providers } from '../app/Providers';
+import { Providers } from './Providers';
 import { SignInFirstDraw } from '../features/auth/routes/AuthPage';
 import type { Language } from '../../domain/language';
 
