@@ -76,23 +76,22 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
     const isDevPath = url === '/dev' || url.startsWith('/dev/');
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && wantsPage && !isApi && (!isDevPath || opts.devRoutes) && !path.extname(url)) {
-      // Not for a browser holding a session: the page most likely sends it on, and the form would show for nothing.
-      if (hasBootPages && hasBootFrame(url) && !request.cookies[SESSION_COOKIE]) {
-        // The sign-in form already drawn in the language the app will pick: the address's `lang`, the one the
-        // merchant chose (a cookie the app writes beside its local storage), else the browser's.
-        const query = request.query as Record<string, unknown>;
-        const language = resolveLanguage({
-          query: typeof query.lang === 'string' ? query.lang : null,
-          stored: request.cookies[LANGUAGE_COOKIE] ?? null,
-          browser: acceptedLanguages(request.headers['accept-language']),
-        });
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-          .type('text/html')
-          .sendFile(bootFramePage(language));
-      }
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').type('text/html');
+      // index.html but at the sign-in form's address, and there too for a browser holding a session (the page most
+      // likely sends it on: the drawn form would show for nothing).
+      if (!hasBootPages || !hasBootFrame(url) || request.cookies[SESSION_COOKIE])
+        return reply.sendFile('index.html');
+      // The sign-in form already drawn in the language the app will pick: the address's `lang`, the one the
+      // merchant chose (a cookie the app writes beside its local storage), else the browser's.
+      const query = request.query as Record<string, unknown>;
+      const language = resolveLanguage({
+        query: typeof query.lang === 'string' ? query.lang : null,
+        stored: request.cookies[LANGUAGE_COOKIE] ?? null,
+        browser: acceptedLanguages(request.headers['accept-language']),
+      });
+      return reply
+        .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+        .sendFile(bootFramePage(language));
     }
     return reply.code(404).header('cache-control', 'no-store').send({ status: 404, message: 'not found' });
   });

@@ -9,18 +9,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { Providers } from './Providers';
 import { SignInFirstDraw } from '../features/auth/routes/AuthPage';
+import { i18nOptions, lazyBackend } from '../i18n';
 import type { Language } from '../../domain/language';
-
-const texts = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{common,auth}.json');
-
-async function resources(language: Language) {
-  const of = async (ns: string) => {
-    const load = texts[`../../../locales/${language}/${ns}.json`];
-    if (!load) throw new Error(`no translations for ${language}/${ns}`);
-    return (await load()).default;
-  };
-  return { [language]: { common: await of('common'), auth: await of('auth') } };
-}
 
 /**
  * The sign-in form's HTML in a language, without element ids (the app's own form has them: the drawing is removed
@@ -28,14 +18,10 @@ async function resources(language: Language) {
  */
 export async function renderSignIn(language: Language): Promise<string> {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    resources: await resources(language),
-    ns: ['common', 'auth'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({ ...i18nOptions(language, ['auth']), react: { useSuspense: false } });
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <Providers language={language}>

@@ -2,7 +2,7 @@
  * i18next set-up. Namespaces live in locales/<lng>/<ns>.json and load on
  * demand, each as its own chunk, so a screen pays only for its own texts.
  */
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import i18next, { type BackendModule, type InitOptions, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
@@ -15,7 +15,7 @@ import {
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
 
-const lazyBackend: BackendModule = {
+export const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
@@ -80,16 +80,24 @@ export async function initI18n(namespaces: readonly string[] = []): Promise<type
   await i18next
     .use(lazyBackend)
     .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
+    .init({ ...i18nOptions(language, namespaces), react: { useSuspense: true } });
   await setLanguage(language);
   return i18next;
+}
+
+/**
+ * i18next's options for a language, its files loaded by `lazyBackend`: the app's instance and the one the build
+ * draws the sign-in page with (app/prerender.tsx), so both read the same texts the same way.
+ * @param namespaces - translation files to load beside `common`
+ */
+export function i18nOptions(language: Language, namespaces: readonly string[]): InitOptions {
+  return {
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: ['common', ...namespaces.filter((ns) => ns !== 'common')],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  };
 }
