@@ -9,7 +9,11 @@
  * The server is the real one serving the built app (`npm run build` first) on the embedded database in a fresh
  * directory with the demo data, run as `npm start` runs it (NODE_ENV=development) or, with BENCH_MODE=production,
  * as production does (no /dev addresses, the bot check on). Signed-in pages are opened with the session cookie of
- * the route's demo account, minted by a second instance on the same database (production has no /dev/sessions).
+ * the route's demo account, minted by a second instance on the same database (production has no /dev/sessions) and
+ * put in the browser's cookie jar before the page loads, as a signed-in browser holds it (not as a header Lighthouse
+ * adds to every request: the app writes cookies of its own, and Chrome's cookie header then replaced the added one —
+ * the page's calls answered 401 and the run measured the sign-in page it ended on). A run that ends elsewhere than
+ * the page it opened (signed out, sent on) fails the bench rather than count.
  * Also printed: the bytes the browser received for the page (its network log's transfer sizes) and how many of the
  * page's text responses came uncompressed.
  */
@@ -19,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
@@ -93,20 +98,42 @@ interface NetworkItem {
   protocol?: string;
 }
 
-async function measure(
-  port: number,
-  url: string,
-  cookie: string | undefined,
-  repeat: boolean,
-): Promise<Figures> {
+/**
+ * The browser's cookies as the route's visitor has them: none, or the session of its demo account (and nothing the
+ * previous route's pages wrote, such as the language cookie).
+ */
+async function holdSession(browser: Browser, origin: string, token: string | undefined) {
+  const session = await browser.target().createCDPSession();
+  try {
+    await session.send('Storage.clearCookies');
+    if (token) {
+      await session.send('Storage.setCookies', {
+        cookies: [{ name: SESSION_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Lax' }],
+      });
+    }
+  } finally {
+    await session.detach();
+  }
+}
+
+async function measure(port: number, url: string, signedIn: boolean, repeat: boolean): Promise<Figures> {
   const flags: Flags = {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
-    // A repeat visit keeps what the first one left: the HTTP cache, the service worker, storage.
+    // A repeat visit keeps what the first one left: the HTTP cache, the service worker, storage. A first visit
+    // starts with none of it (Lighthouse's reset, and the origin's local storage and databases too); the
+    // cookies stay, so a signed-in visitor stays signed in.
     disableStorageReset: repeat,
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    clearStorageTypes: [
+      'file_systems',
+      'shader_cache',
+      'service_workers',
+      'cache_storage',
+      'local_storage',
+      'indexeddb',
+    ],
   };
   let result = await lighthouse(url, flags);
   // Lighthouse's own trace sometimes fails to record a run (NO_NAVSTART, NO_FCP on a busy machine): that run is
@@ -117,8 +144,14 @@ async function measure(
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${new URL(url).searchParams.get('lang')}${repeat ? '-repeat' : ''}.json`;
     writeFileSync(path.join(SAVE, name), JSON.stringify(result.lhr));
   }
-  const { audits, runtimeError } = result.lhr;
+  const { audits, runtimeError, finalDisplayedUrl } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  // The figures are the page's only if the visitor is still signed in when the trace ends (a page may send on
+  // within its area: capital to the offer it has).
+  const ended = new URL(finalDisplayedUrl).pathname;
+  if (signedIn && /^\/(auth|logout)/.test(ended)) {
+    throw new Error(`${url}: the page ended at ${ended} (signed out), not the page asked for`);
+  }
   const value = (id: string) => {
     const figure = audits[id]?.numericValue;
     if (figure === undefined) throw new Error(`${url}: no ${id} (${audits[id]?.errorMessage ?? 'not run'})`);
@@ -192,12 +225,13 @@ async function main() {
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     await seedDemoOnce(database.db, new Date());
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const cookies = new Map<string, string>();
-    const cookieOf = async (email: string) => {
-      if (!cookies.has(email)) {
+    const tokens = new Map<string, string>();
+    const tokenOf = async (email: string) => {
+      if (!tokens.has(email)) {
         const opened = await minter.inject({
           method: 'POST',
           url: '/dev/sessions',
@@ -206,9 +240,9 @@ async function main() {
         });
         const token = opened.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
         if (!token) throw new Error(`no session for ${email}: ${opened.statusCode} ${opened.body}`);
-        cookies.set(email, `${SESSION_COOKIE}=${token}`);
+        tokens.set(email, token);
       }
-      return cookies.get(email)!;
+      return tokens.get(email)!;
     };
     process.stdout.write(
       `Lighthouse 12.2.3 mobile defaults on ${MODE === 'production' ? 'NODE_ENV=production' : 'npm start'}, median of ${RUNS}\n` +
@@ -219,13 +253,14 @@ async function main() {
     const uncompressed = new Set<string>();
     for (const route of routes) {
       for (const lang of LANGS) {
-        const cookie = route.as ? await cookieOf(route.as) : undefined;
+        const token = route.as ? await tokenOf(route.as) : undefined;
         const url = `${address}${route.path}?lang=${lang}`;
         const cold: Figures[] = [];
         const warm: Figures[] = [];
         for (let run = 0; run < RUNS; run += 1) {
-          cold.push(await measure(chrome.port, url, cookie, false));
-          warm.push(await measure(chrome.port, url, cookie, true));
+          await holdSession(browser, address, token);
+          cold.push(await measure(chrome.port, url, token !== undefined, false));
+          warm.push(await measure(chrome.port, url, token !== undefined, true));
         }
         cold.flatMap((f) => f.plain).forEach((file) => uncompressed.add(file));
         const figures = {
@@ -255,6 +290,7 @@ async function main() {
         '\n',
     );
   } finally {
+    await browser.disconnect();
     chrome.kill();
     await app.close();
     await minter.close();
