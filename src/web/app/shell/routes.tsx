@@ -3,7 +3,8 @@
  * exists; a screen a later issue builds shows its title and "not available yet".
  */
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { FirstQuestions } from '../../api/firstQuestions';
+import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { lazyScreen } from '../lazyScreen';
 import type { ComputedPermissions } from '../../../domain/permissions';
 import { PLANNED } from '../../config/plannedRoutes';
@@ -11,15 +12,7 @@ import { PLANNED } from '../../config/plannedRoutes';
 type Permission = keyof ComputedPermissions;
 
 const pages = () => import('./pages');
-// The home's questions start with the chunk (beside the shell's), not once the shell has drawn: bench:home.
-const dashboard = () =>
-  Promise.all([
-    import('../../features/dashboard/routes/DashboardPages'),
-    import('./signedInQueryClient'),
-  ]).then(([screens, { queryClient }]) => {
-    screens.prefetchHome(queryClient);
-    return screens;
-  });
+const dashboard = () => import('../../features/dashboard/routes/DashboardPages');
 
 /** The dashboard's onboarding gate and screens (features/dashboard; onboarding spec §2). */
 const DASHBOARD: [
@@ -222,12 +215,18 @@ const FORMS: [string, 'StartForm' | 'FormWizard' | 'FormView', 'flowEntry'][] = 
   ['forms/:flowId/:draftId/:stepId?', 'FormWizard', 'flowEntry'],
 ];
 
+/** A feature's screens chunk: its screens, and the first questions of those that have some (api/firstQuestions.ts). */
+type ScreensChunk<Name extends string> = Record<Name, ComponentType> & {
+  firstQuestions?: Partial<Record<Name, FirstQuestions>>;
+};
+
 /**
  * A feature's screens as lazy routes, each behind its permission (none: any signed-in user; `flowEntry`: the
- * permission the flow's own sidebar entry names, see FlowEntryGate).
+ * permission the flow's own sidebar entry names, see FlowEntryGate), its first questions asked when its code
+ * first loads.
  */
 function screenRoutes<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
+  load: () => Promise<ScreensChunk<Name>>,
   table: [string, Name, (Permission | 'flowEntry')?][],
   namespaces: readonly string[],
 ): RouteObject[] {
@@ -236,6 +235,14 @@ function screenRoutes<Name extends string>(
     ...lazyScreen(
       () =>
         Promise.all([pages(), load()]).then(([p, m]) => {
+          const ask = m.firstQuestions?.[screen];
+          // The address as the browser has it when the code first loads: the page's at its start, the new one
+          // on a navigation (the router has moved before the screen renders).
+          const here = matchPath(`/${path}`, window.location.pathname);
+          if (ask && here) {
+            const at = { params: here.params, search: new URLSearchParams(window.location.search) };
+            void import('./signedInQueryClient').then((c) => ask(c.queryClient, at));
+          }
           const Screen: ComponentType = m[screen];
           if (permission === 'flowEntry')
             return function FlowScreen() {

@@ -12,7 +12,7 @@ import type { SalesSummary } from '../../../contract/payments';
 import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
 import type { ApiKeys, RevealAnswer, RevealBody } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
-import { PERMISSIONS_QUERY } from '../../api/permissions';
+import { whenFlags } from '../../api/permissions';
 import { ACTIVE_DISPUTES_QUERY } from '../../api/activeDisputes';
 import { tzOffset } from '../../components/listText';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
@@ -117,17 +117,25 @@ export const useApiKeys = (merchantId: string, enabled: boolean) =>
   useQuery({ ...apiKeysQuery(merchantId), enabled });
 
 /**
- * Starts the home's questions as soon as the dashboard's code is loaded, beside the shell's own rather than after
- * the shell and the gate have drawn (bench:home, docs/benchmarks.md): the gate's and the status message's, then —
- * once the permission flags say which tiles the member sees — the tiles' (sales, payouts, disputes, API keys). The same keys and fetches as the
- * components', so they find the answers (or the requests under way); a failure is each component's to show (it
- * asks again on mount).
+ * The gate's question, asked as soon as a dashboard screen's code has loaded (every one of them asks it first):
+ * beside the shell's questions rather than after the shell has drawn (bench:home, docs/benchmarks.md).
+ */
+export function prefetchGate(client: QueryClient) {
+  void client.prefetchQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
+}
+
+/**
+ * The home's questions, asked as soon as its code has loaded: the gate's and the status message's, then — once
+ * the shell's permission flags say which tiles the member sees — the tiles' (sales, payouts, disputes, API
+ * keys). The same keys and fetches as the components', so they find the answers (or the requests under way); a
+ * failure is each component's to show (it asks again on mount). Only the home asks them: the business-profile
+ * and contract screens draw none of it, and on a phone's network every call they do not need slows the ones
+ * they do (issue 54).
  */
 export function prefetchHome(client: QueryClient) {
-  void client.prefetchQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
+  prefetchGate(client);
   void client.prefetchQuery(statusMessageQuery);
-  void client
-    .fetchQuery(PERMISSIONS_QUERY)
+  void whenFlags(client)
     .then(async (flags) => {
       if (flags.is_order_view_allowed === true) void client.prefetchQuery(salesQuery);
       if (flags.is_payouts_allowed === true) void client.prefetchQuery(payoutSummaryQuery);

@@ -4,13 +4,17 @@
  * up the rows); capture and refund put the payment's new state in place and refresh the lists and totals.
  */
 import {
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
+import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { downloadPost } from '../../api/download';
 import type {
   CaptureBody,
@@ -22,7 +26,7 @@ import type {
   RefundBody,
 } from '../../../contract/payments';
 import type { CreateLinkBody, LinkAnswer, PaymentLink } from '../../../contract/paymentLinks';
-import { apiFilters, queryOf, type OrderFilters } from './filters';
+import { apiFilters, filtersFrom, queryOf, soundFilters, type OrderFilters } from './filters';
 
 const P = '/merchant/api/v1/payments';
 
@@ -35,10 +39,10 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
-export function useOrders(filters: OrderFilters, enabled = true) {
-  return useInfiniteQuery({
+/** The list's query (its hook's and the page's first question's). */
+const ordersQuery = (filters: OrderFilters) =>
+  infiniteQueryOptions({
     queryKey: orderKeys.list(filters),
-    enabled,
     queryFn: ({ pageParam, signal }) =>
       api<PaymentsPage>(
         'GET',
@@ -47,21 +51,40 @@ export function useOrders(filters: OrderFilters, enabled = true) {
         { signal },
       ),
     initialPageParam: '',
-    getNextPageParam: (last) => last.next_page_token ?? undefined,
-    placeholderData: keepPreviousData,
+    getNextPageParam: (last: PaymentsPage) => last.next_page_token ?? undefined,
+    retry: retryUnless4xx,
+  });
+
+/** The totals' query (the sort does not change them, so it is not in their key). */
+function totalsQuery(filters: OrderFilters) {
+  const { sort: _sort, ...rest } = filters;
+  return queryOptions({
+    queryKey: orderKeys.totals(rest),
+    queryFn: ({ signal }) =>
+      api<PaymentTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
     retry: retryUnless4xx,
   });
 }
 
+export function useOrders(filters: OrderFilters, enabled = true) {
+  return useInfiniteQuery({ ...ordersQuery(filters), enabled, placeholderData: keepPreviousData });
+}
+
 export function useOrderTotals(filters: OrderFilters, enabled = true) {
-  const { sort: _sort, ...rest } = filters;
-  return useQuery({
-    queryKey: orderKeys.totals(rest),
-    enabled,
-    queryFn: ({ signal }) =>
-      api<PaymentTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    retry: retryUnless4xx,
+  return useQuery({ ...totalsQuery(filters), enabled, placeholderData: keepPreviousData });
+}
+
+/**
+ * The list page's first questions (issue 54): its rows and totals for the address's filters, asked as soon as
+ * the page's code has loaded and the shell's flags say the member may see orders — beside the shell's drawing
+ * rather than after it. The same keys as the page's hooks, which find the answers (or the calls under way).
+ */
+export function prefetchOrders(client: QueryClient, at: ScreenAddress) {
+  const filters = filtersFrom(at.search);
+  if (!soundFilters(filters)) return;
+  whenAllowed(client, 'is_order_view_allowed', () => {
+    void client.prefetchInfiniteQuery(ordersQuery(filters));
+    void client.prefetchQuery(totalsQuery(filters));
   });
 }
 

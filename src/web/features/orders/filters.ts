@@ -98,6 +98,10 @@ export function amountProblem(filters: Pick<OrderFilters, 'min' | 'max'>): 'filt
   return Number(filters.min) > Number(filters.max) ? 'filters.amountOrder' : null;
 }
 
+/** Filters the list can be asked for: a range whose ends are the wrong way round finds nothing (said beside the field, not asked). */
+export const soundFilters = (f: OrderFilters) =>
+  amountProblem(f) === null && !(f.from && f.to && f.from > f.to);
+
 export const hasFilters = (f: OrderFilters) =>
   f.statuses.length > 0 ||
   f.from !== null ||

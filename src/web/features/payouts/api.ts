@@ -2,8 +2,16 @@
  * Payouts' calls (docs/payouts.md) as react-query hooks, one key factory for the feature. The completed list pages
  * by `next_page_token` ("Show more"); the totals are their own query; the CSVs are downloads.
  */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
+import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { downloadGet, downloadPost } from '../../api/download';
 import type {
   PaymentPayouts,
@@ -17,7 +25,7 @@ import type {
   UpcomingAnswer,
   UpcomingStore,
 } from '../../../contract/payouts';
-import { apiFilters, queryOf, type PayoutFilters } from './filters';
+import { apiFilters, backwards, filtersFrom, queryOf, type PayoutFilters } from './filters';
 
 const P = '/merchant/api/v1/payouts';
 
@@ -41,10 +49,10 @@ export const usePayoutSummary = (enabled = true) =>
     retry: retryUnless4xx,
   });
 
-export function usePayouts(filters: PayoutFilters, enabled = true) {
-  return useInfiniteQuery({
+/** The completed list's query (its hook's and the page's first question's). */
+const payoutsQuery = (filters: PayoutFilters) =>
+  infiniteQueryOptions({
     queryKey: payoutKeys.list(filters),
-    enabled,
     queryFn: ({ pageParam, signal }) =>
       api<PayoutsPage>(
         'GET',
@@ -55,21 +63,37 @@ export function usePayouts(filters: PayoutFilters, enabled = true) {
         },
       ),
     initialPageParam: '',
-    getNextPageParam: (last) => last.next_page_token ?? undefined,
-    placeholderData: keepPreviousData,
+    getNextPageParam: (last: PayoutsPage) => last.next_page_token ?? undefined,
     retry: retryUnless4xx,
   });
+
+const totalsQuery = (filters: PayoutFilters) =>
+  queryOptions({
+    queryKey: payoutKeys.totals(filters),
+    queryFn: ({ signal }) =>
+      api<PayoutTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
+    retry: retryUnless4xx,
+  });
+
+export function usePayouts(filters: PayoutFilters, enabled = true) {
+  return useInfiniteQuery({ ...payoutsQuery(filters), enabled, placeholderData: keepPreviousData });
 }
 
 export const usePayoutTotals = (filters: PayoutFilters, enabled = true) =>
-  useQuery({
-    queryKey: payoutKeys.totals(filters),
-    enabled,
-    queryFn: ({ signal }) =>
-      api<PayoutTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    retry: retryUnless4xx,
+  useQuery({ ...totalsQuery(filters), enabled, placeholderData: keepPreviousData });
+
+/**
+ * The completed list's first questions (issue 54): its rows and totals for the address's filters, once the
+ * shell's flags allow payouts (app/shell/routes.tsx); not for one payout's page.
+ */
+export function prefetchPayouts(client: QueryClient, at: ScreenAddress) {
+  const filters = filtersFrom(at.search);
+  if (at.params.payoutId || backwards(filters)) return;
+  whenAllowed(client, 'is_payouts_allowed', () => {
+    void client.prefetchInfiniteQuery(payoutsQuery(filters));
+    void client.prefetchQuery(totalsQuery(filters));
   });
+}
 
 export const usePayout = (id: string, enabled = true) =>
   useQuery({

@@ -13,4 +13,12 @@ export { BusinessProfilePage } from './BusinessProfilePage';
 export { ContractPage } from './ContractPage';
 export { DashboardIndex } from './DashboardIndex';
 export { KuwaitBlockedNotice } from './KuwaitBlockedNotice';
-export { prefetchHome } from '../api';
+import { prefetchGate, prefetchHome } from '../api';
+
+/** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
+export const firstQuestions = {
+  DashboardIndex: prefetchHome,
+  BusinessProfilePage: prefetchGate,
+  ContractPage: prefetchGate,
+  KuwaitBlockedNotice: prefetchGate,
+};

@@ -22,7 +22,7 @@ import { OrderFiltersBar } from '../components/OrderFilters';
 import { OrderTotals } from '../components/OrderTotals';
 import { NewLinkDialog } from '../components/NewLinkDialog';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
-import { amountProblem, filtersFrom, hasFilters, paramsOf } from '../filters';
+import { filtersFrom, hasFilters, paramsOf, soundFilters } from '../filters';
 
 export const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
 
@@ -75,8 +75,7 @@ export function OrdersList() {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
-  // A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked.
-  const sound = amountProblem(filters) === null && !(filters.from && filters.to && filters.from > filters.to);
+  const sound = soundFilters(filters);
   const list = useOrders(filters, mayFetch && sound);
   const totals = useOrderTotals(filters, mayFetch && sound);
   const columns = useColumns();

@@ -6,3 +6,7 @@
 export { OrdersList } from './OrdersList';
 export { PaymentDetail } from './PaymentDetail';
 export { LinkStatusPage } from './LinkStatusPage';
+import { prefetchOrders } from '../api';
+
+/** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
+export const firstQuestions = { OrdersList: prefetchOrders };

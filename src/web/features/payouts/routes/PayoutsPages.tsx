@@ -7,3 +7,7 @@ export { CompletedPayouts } from './CompletedPayouts';
 export { UpcomingPayouts } from './UpcomingPayouts';
 export { HowReportsWork } from './HowReportsWork';
 export { PaymentPayouts } from './PaymentPayouts';
+import { prefetchPayouts } from '../api';
+
+/** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
+export const firstQuestions = { CompletedPayouts: prefetchPayouts };
