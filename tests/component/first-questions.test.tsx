@@ -10,6 +10,9 @@ import { PERMISSIONS_QUERY_KEY, whenFlags } from '../../src/web/api/permissions'
 import { createQueryClient } from '../../src/web/app/createQueryClient';
 import { prefetchOrders, orderKeys } from '../../src/web/features/orders/api';
 import { prefetchPayouts } from '../../src/web/features/payouts/api';
+import { prefetchDisputes } from '../../src/web/features/disputes/api';
+import { prefetchTickets } from '../../src/web/features/support/api';
+import { prefetchTeam } from '../../src/web/features/users/api';
 import { filtersFrom } from '../../src/web/features/orders/filters';
 import { signedInRoutes } from '../../src/web/app/shell/routes';
 import { queryClient as signedInClient } from '../../src/web/app/shell/signedInQueryClient';
@@ -94,6 +97,25 @@ describe("the payouts list's first questions", () => {
     prefetchPayouts(client, { params: {}, search: new URLSearchParams() });
     await settle();
     expect(paths().sort()).toEqual(['/merchant/api/v1/payouts', '/merchant/api/v1/payouts/totals']);
+  });
+});
+
+describe("the other lists' first questions", () => {
+  it.each([
+    ['disputes', prefetchDisputes, 'is_disputes_allowed', '/merchant/api/v1/disputes'],
+    ['support tickets', prefetchTickets, 'has_merchant_access', '/merchant/api/v1/support/tickets'],
+    ['the team', prefetchTeam, 'is_account_edit_allowed', '/merchant/api/v1/users'],
+  ] as const)('%s: asked with the flag, not without it', async (_name, ask, flag, path) => {
+    const denied = createQueryClient();
+    ask(denied, { params: {}, search: new URLSearchParams() });
+    denied.setQueryData(PERMISSIONS_QUERY_KEY, flags({ [flag]: false }));
+    await settle();
+    expect(asked).toEqual([]);
+    const granted = createQueryClient();
+    ask(granted, { params: {}, search: new URLSearchParams() });
+    granted.setQueryData(PERMISSIONS_QUERY_KEY, flags({ [flag]: true }));
+    await settle();
+    expect(paths()).toEqual([path]);
   });
 });
 

@@ -3,14 +3,22 @@
  * `next_page_token` (infinite query: "Show more" appends the next page); refund and challenge update the
  * dispute in place and refresh the lists and the sidebar's count.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
+import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { uploadWithProgress } from '../../api/upload';
 import { downloadPost } from '../../api/download';
 import { ACTIVE_DISPUTES_KEY } from '../../api/activeDisputes';
 import type { ChallengeReason } from '../../../domain/disputes';
 import type { Dispute, DisputeAnswer, DisputesPage, TimelineEntry } from '../../../contract/disputes';
-import { apiQuery, type ListFilters } from './filters';
+import { apiQuery, filtersFrom, type ListFilters } from './filters';
 
 const D = '/merchant/api/v1/disputes';
 
@@ -25,20 +33,28 @@ export const disputeKeys = {
 
 const search = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
-/** The list; `enabled` false (a member without the disputes flag) asks nothing: the answer would be 403. */
-export function useDisputes(filters: ListFilters, enabled = true) {
-  return useInfiniteQuery({
+const disputesQuery = (filters: ListFilters) =>
+  infiniteQueryOptions({
     queryKey: disputeKeys.list(filters),
-    enabled,
     queryFn: ({ pageParam }) =>
       api<DisputesPage>(
         'GET',
         `${D}?${search({ ...apiQuery(filters), ...(pageParam ? { page_token: pageParam } : {}) })}`,
       ),
     initialPageParam: '',
-    getNextPageParam: (last) => last.next_page_token ?? undefined,
+    getNextPageParam: (last: DisputesPage) => last.next_page_token ?? undefined,
     retry: retryUnless4xx,
   });
+
+/** The list; `enabled` false (a member without the disputes flag) asks nothing: the answer would be 403. */
+export function useDisputes(filters: ListFilters, enabled = true) {
+  return useInfiniteQuery({ ...disputesQuery(filters), enabled });
+}
+
+/** The list page's first question (api/firstQuestions.ts): its rows, once the flags allow disputes. */
+export function prefetchDisputes(client: QueryClient, at: ScreenAddress) {
+  const filters = filtersFrom(at.search);
+  whenAllowed(client, 'is_disputes_allowed', () => void client.prefetchInfiniteQuery(disputesQuery(filters)));
 }
 
 export const useDispute = (id: string, enabled = true) =>

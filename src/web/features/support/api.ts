@@ -3,12 +3,20 @@
  * pages by offset (a page a request, the previous one shown while the next loads); opening a ticket and rating
  * one put the answer in the cache and refresh the lists.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
+import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { uploadWithProgress } from '../../api/upload';
 import type { TicketTopic } from '../../../domain/support';
 import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../../contract/support';
-import { apiQuery, type TicketFilters } from './filters';
+import { apiQuery, filtersFrom, type TicketFilters } from './filters';
 
 const S = '/merchant/api/v1/support';
 
@@ -19,14 +27,22 @@ export const supportKeys = {
   detail: (id: string) => ['support', 'detail', id] as const,
 };
 
-export const useTickets = (filters: TicketFilters) =>
-  useQuery({
+const ticketsQuery = (filters: TicketFilters) =>
+  queryOptions({
     queryKey: supportKeys.list(filters),
     queryFn: () =>
       api<TicketsPage>('GET', `${S}/tickets?${new URLSearchParams(apiQuery(filters)).toString()}`),
-    placeholderData: keepPreviousData,
     retry: retryUnless4xx,
   });
+
+export const useTickets = (filters: TicketFilters) =>
+  useQuery({ ...ticketsQuery(filters), placeholderData: keepPreviousData });
+
+/** The list page's first question (api/firstQuestions.ts): its tickets, once the flags give merchant access. */
+export function prefetchTickets(client: QueryClient, at: ScreenAddress) {
+  const filters = filtersFrom(at.search);
+  whenAllowed(client, 'has_merchant_access', () => void client.prefetchQuery(ticketsQuery(filters)));
+}
 
 export const useTicket = (id: string) =>
   useQuery({

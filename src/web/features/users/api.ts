@@ -2,11 +2,19 @@
  * The team's calls (docs/users.md) as react-query hooks. The list pages by offset (the previous page shown while
  * the next loads); an invitation, a change and a removal refresh it.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
+import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import type { Role } from '../../../domain/permissions';
 import type { TeamPage, TeamUser, UserAnswer } from '../../../contract/users';
-import { apiQuery, type UserFilters } from './filters';
+import { apiQuery, filtersFrom, type UserFilters } from './filters';
 
 const U = '/merchant/api/v1/users';
 
@@ -21,13 +29,21 @@ export type Invitation = Access & ({ email: string } | { phone: string }) & { la
 
 export const usersKeys = { list: (filters: UserFilters) => ['users', 'list', filters] as const };
 
-export const useTeam = (filters: UserFilters) =>
-  useQuery({
+const teamQuery = (filters: UserFilters) =>
+  queryOptions({
     queryKey: usersKeys.list(filters),
     queryFn: () => api<TeamPage>('GET', `${U}?${new URLSearchParams(apiQuery(filters)).toString()}`),
-    placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+
+export const useTeam = (filters: UserFilters) =>
+  useQuery({ ...teamQuery(filters), placeholderData: keepPreviousData });
+
+/** The team page's first question (api/firstQuestions.ts): its members, once the flags say a workspace admin. */
+export function prefetchTeam(client: QueryClient, at: ScreenAddress) {
+  const filters = filtersFrom(at.search);
+  whenAllowed(client, 'is_account_edit_allowed', () => void client.prefetchQuery(teamQuery(filters)));
+}
 
 function useTeamChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
   const client = useQueryClient();

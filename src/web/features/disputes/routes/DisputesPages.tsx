@@ -8,3 +8,7 @@
 export { DisputeDetail } from './DisputeDetail';
 export { DisputesFaq, WebviewDisputesFaq } from './DisputesFaq';
 export { DisputesList } from './DisputesList';
+import { prefetchDisputes } from '../api';
+
+/** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
+export const firstQuestions = { DisputesList: prefetchDisputes };

@@ -7,3 +7,7 @@
  */
 export { SupportList } from './SupportList';
 export { TicketDetail } from './TicketDetail';
+import { prefetchTickets } from '../api';
+
+/** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
+export const firstQuestions = { SupportList: prefetchTickets };
