@@ -88,6 +88,34 @@ test.describe('the card', () => {
     await shot(page, 'card-ar-375');
   });
 
+  test('draws once its wallet has answered: nothing arriving later moves the card’s payments', async ({
+    page,
+  }) => {
+    await signInAs(page, 'acc-admin');
+    // The wallet's answer held back, as a phone's network delays the second call.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/merchant/api/v1/wallets/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const cards = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/merchant/api/v1/cards',
+    );
+    await page.goto('/finance/card?lang=ar');
+    await cards;
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('card-loading')).toBeVisible();
+    const payments = page.getByRole('heading', { name: 'آخر مدفوعات البطاقة' });
+    await expect(payments).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('payout-destination')).toBeVisible();
+    const drawn = await payments.boundingBox();
+    await page.waitForTimeout(500);
+    expect(await payments.boundingBox()).toEqual(drawn);
+    await expect(page.getByTestId('card-loading')).toHaveCount(0);
+  });
+
   test('is applied for in the money area of the app’s webview, and the area refuses a browser', async ({
     page,
     browser,
