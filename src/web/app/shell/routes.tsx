@@ -238,8 +238,8 @@ function screenRoutes<Name extends string>(
           const ask = m.firstQuestions?.[screen];
           // The address as the browser has it when the code first loads: the page's at its start, the new one
           // on a navigation (the router has moved before the screen renders).
-          const here = matchPath(`/${path}`, window.location.pathname);
-          if (ask && here) {
+          const here = ask && matchPath(`/${path}`, window.location.pathname);
+          if (here) {
             const at = { params: here.params, search: new URLSearchParams(window.location.search) };
             void import('./signedInQueryClient').then((c) => ask(c.queryClient, at));
           }

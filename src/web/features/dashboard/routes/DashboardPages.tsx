@@ -9,11 +9,11 @@
  *
  * One file per screen; this index is the area's lazy chunk.
  */
+import { prefetchGate, prefetchHome } from '../api';
 export { BusinessProfilePage } from './BusinessProfilePage';
 export { ContractPage } from './ContractPage';
 export { DashboardIndex } from './DashboardIndex';
 export { KuwaitBlockedNotice } from './KuwaitBlockedNotice';
-import { prefetchGate, prefetchHome } from '../api';
 
 /** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
 export const firstQuestions = {

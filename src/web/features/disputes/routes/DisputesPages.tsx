@@ -5,10 +5,10 @@
  *
  * One file per screen; this index is the area's lazy chunk.
  */
+import { prefetchDisputes } from '../api';
 export { DisputeDetail } from './DisputeDetail';
 export { DisputesFaq, WebviewDisputesFaq } from './DisputesFaq';
 export { DisputesList } from './DisputesList';
-import { prefetchDisputes } from '../api';
 
 /** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
 export const firstQuestions = { DisputesList: prefetchDisputes };

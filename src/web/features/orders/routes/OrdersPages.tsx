@@ -3,10 +3,10 @@
  * the list, an order's page, and where a payment link stands.
  * One file per screen; this index is the area's lazy chunk.
  */
+import { prefetchOrders } from '../api';
 export { OrdersList } from './OrdersList';
 export { PaymentDetail } from './PaymentDetail';
 export { LinkStatusPage } from './LinkStatusPage';
-import { prefetchOrders } from '../api';
 
 /** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
 export const firstQuestions = { OrdersList: prefetchOrders };

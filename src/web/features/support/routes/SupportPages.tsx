@@ -5,9 +5,9 @@
  *
  * One file per screen; this index is the area's lazy chunk.
  */
+import { prefetchTickets } from '../api';
 export { SupportList } from './SupportList';
 export { TicketDetail } from './TicketDetail';
-import { prefetchTickets } from '../api';
 
 /** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
 export const firstQuestions = { SupportList: prefetchTickets };

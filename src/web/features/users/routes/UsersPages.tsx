@@ -6,8 +6,8 @@
  *
  * One file per screen; this index is the area's lazy chunk.
  */
-export { UsersList } from './UsersList';
 import { prefetchTeam } from '../api';
+export { UsersList } from './UsersList';
 
 /** Each screen's first questions, asked when its code loads (api/firstQuestions.ts). */
 export const firstQuestions = { UsersList: prefetchTeam };

@@ -39,6 +39,7 @@ import {
   useWallet,
   type CardDetails,
   type CardHolder,
+  type Wallet,
 } from '../api';
 import { DestinationCard } from '../components/DestinationCard';
 import { TransferDialog } from '../components/TransferDialog';
@@ -87,12 +88,15 @@ export function CardPage() {
           mb="md"
         />
       )}
-      {holder && !loading && (holder.card ? <TheCard holder={holder} /> : <Application holder={holder} />)}
+      {holder &&
+        !loading &&
+        (holder.card ? <TheCard holder={holder} wallet={wallet.data} /> : <Application holder={holder} />)}
     </>
   );
 }
 
-function TheCard(props: { holder: CardHolder }) {
+/** The card, with its holder's wallet as the page has it (undefined when the wallet's call failed). */
+function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
   const { t } = useTranslation('wallet');
   const client = useQueryClient();
   const { holder } = props;
@@ -102,7 +106,7 @@ function TheCard(props: { holder: CardHolder }) {
   const [freezing, setFreezing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const wallet = useWallet(holder.merchant_id);
+  const { wallet } = props;
   const frozen = card.status === 'frozen';
 
   const setFrozen = async (value: boolean) => {
@@ -180,17 +184,15 @@ function TheCard(props: { holder: CardHolder }) {
           <Text size="sm" c="dimmed">
             {t('card.spendsFrom')} {holder.payout_destination === 'bank' && t('card.bankNote')}
           </Text>
-          {wallet.data?.bank && (
+          {wallet?.bank && (
             <Button variant="default" w="fit-content" onClick={() => setTransferring(true)}>
               {t('transfer.open')}
             </Button>
           )}
         </Stack>
       </SimpleGrid>
-      {wallet.data && <DestinationCard wallet={wallet.data} />}
-      {transferring && wallet.data && (
-        <TransferDialog wallet={wallet.data} onClose={() => setTransferring(false)} />
-      )}
+      {wallet && <DestinationCard wallet={wallet} />}
+      {transferring && wallet && <TransferDialog wallet={wallet} onClose={() => setTransferring(false)} />}
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
           {t('card.payments')}
