@@ -1,35 +1,62 @@
-import { isObject } from '../../engine/core/json';
+import { isObject, type JsonObject } from '../../engine/core/json';
 import { parsePointer, toPointer } from '../../engine/core/pointer';
 import type { JsonSchema } from '../model';
+import { subschemasOf } from '../normalise';
 import { finding, type Check, type Finding } from './check';
 
-/** Keywords under which a schema declares data (not conditions such as `if`, `not` or `contains`). */
-const DECLARING = ['properties', '$defs', 'patternProperties'];
+/** Keywords whose schemas judge data without declaring it: a bound there bounds nothing that is stored. */
+const JUDGING = new Set(['if', 'not', 'contains', 'propertyNames']);
 
-/** Every declared text has a `maxLength` and every list a `maxItems`, unless its values are fixed. */
+/** Keywords whose schemas apply to the same data as their node. */
+const SAME_OBJECT = new Set(['then', 'else', 'allOf', 'anyOf', 'oneOf', 'dependencies']);
+
+/** Does the node fix its value: an `enum`, a `const`, or a choice between constants (`oneOf` of `const`)? */
+function isFixed(node: JsonObject): boolean {
+  if (Array.isArray(node.enum) || 'const' in node) return true;
+  return ['oneOf', 'anyOf'].some(
+    (k) => Array.isArray(node[k]) && (node[k] as unknown[]).every((b) => isObject(b) && 'const' in b),
+  );
+}
+
+/**
+ * Every declared text has a `maxLength` and every list a `maxItems`, unless its values are fixed — wherever it
+ * is declared: in `properties`, `$defs`, a list's items or a tuple's positions, and inside `if`/`then`/`else`,
+ * `allOf`/`anyOf`/`oneOf` and `dependencies` (a field a branch declares is stored like any other).
+ */
 export function unboundedFields(schema: JsonSchema): { pointer: string; message: string }[] {
   const found: { pointer: string; message: string }[] = [];
-  const at = (pointer: string, key: string) => toPointer([...parsePointer(pointer), key]);
-  const visit = (node: unknown, pointer: string) => {
-    if (!isObject(node)) return;
+  /** A branch may narrow a field its object declares (an `if`'s `then` tightening a pattern): that bound holds. */
+  const boundedOutside = (declared: JsonObject | undefined, bound: 'maxLength' | 'maxItems') =>
+    isObject(declared) &&
+    (typeof declared[bound] === 'number' || isFixed(declared) || typeof declared.$ref === 'string');
+  const visit = (node: unknown, pointer: string, depth: number, outside: JsonObject = {}, own?: unknown) => {
+    if (!isObject(node) || depth > 64) return;
     const types = Array.isArray(node.type) ? node.type : [node.type];
-    const fixed = Array.isArray(node.enum) || 'const' in node;
-    if (types.includes('string') && !fixed && typeof node.maxLength !== 'number')
+    const fixed = isFixed(node);
+    const declared = isObject(own) ? own : undefined;
+    if (
+      types.includes('string') &&
+      !fixed &&
+      typeof node.maxLength !== 'number' &&
+      !boundedOutside(declared, 'maxLength')
+    )
       found.push({
         pointer,
         message: 'a text field needs "maxLength" (a draft never stores unbounded text)',
       });
-    if (types.includes('array') && typeof node.maxItems !== 'number')
+    if (types.includes('array') && typeof node.maxItems !== 'number' && !boundedOutside(declared, 'maxItems'))
       found.push({ pointer, message: 'a list needs "maxItems" (a draft never stores unbounded lists)' });
-    for (const keyword of DECLARING)
-      if (isObject(node[keyword]))
-        for (const [name, child] of Object.entries(node[keyword]))
-          visit(child, at(at(pointer, keyword), name));
-    if (isObject(node.items)) visit(node.items, at(pointer, 'items'));
-    if (isObject(node.additionalProperties))
-      visit(node.additionalProperties, at(pointer, 'additionalProperties'));
+    // What the object declares, for the subschemas that apply to the same object (their fields narrow these).
+    const object = { ...outside, ...(isObject(node.properties) ? node.properties : {}) };
+    for (const { tokens, schema: child } of subschemasOf(node)) {
+      if (JUDGING.has(tokens[0]!)) continue;
+      const at = toPointer([...parsePointer(pointer), ...tokens]);
+      if (tokens[0] === 'properties') visit(child, at, depth + 1, {}, outside[tokens[1]!]);
+      else if (SAME_OBJECT.has(tokens[0]!)) visit(child, at, depth + 1, object);
+      else visit(child, at, depth + 1);
+    }
   };
-  visit(schema, '');
+  visit(schema, '', 0);
   return found;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CatalogueProblem } from '../../engine/core/types';
 import { buildModel, type CatalogueModel } from '../model';
+import { normaliseSource } from '../normalise';
 import type { CatalogueSource } from '../source';
 import type { Check } from './check';
 import { metaSchemas } from './metaSchemas';
@@ -57,8 +58,10 @@ export interface CheckResult {
  * @returns - the model and every problem found (none when the catalogue is sound)
  */
 export function checkCatalogue(source: CatalogueSource, checks: readonly Check[] = CHECKS): CheckResult {
-  const model = buildModel(source);
-  const problems: CatalogueProblem[] = [];
+  // Draft-07 spellings read as their 2020-12 counterparts, before anything looks (normalise.ts).
+  const normalised = normaliseSource(source);
+  const model = buildModel(normalised.source);
+  const problems: CatalogueProblem[] = [...normalised.problems];
   for (const check of checks)
     for (const found of check.run(model, problems)) problems.push({ ...found, check: check.name });
   return { model, problems };

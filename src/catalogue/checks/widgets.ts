@@ -1,7 +1,7 @@
 import { walkJson } from '../model';
 import { finding, type Check, type Finding } from './check';
 
-/** Every `ui:widget` names a widget the app registers (src/engine/react/registry.ts). */
+/** Every `ui:widget` names a widget the app registers (src/engine/react/registry.tsx). */
 export const widgets: Check = {
   name: 'widgets',
   summary: 'every ui:widget is a registered widget',

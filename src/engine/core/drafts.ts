@@ -7,6 +7,7 @@
  * Validation is passed in as a function, so the same code runs with ajv on the
  * server and with precompiled validators in the browser.
  */
+import { branchesExplain, settleBranches, type BranchErrorLike } from './composition';
 import { isObject } from './json';
 import { toFieldMessages, type FieldMessage, type ValidationErrorLike } from './messages';
 import { getAt, isWithin, parsePointer, removeAt, setAt, toPointer } from './pointer';
@@ -103,7 +104,20 @@ export interface StepCheck {
 }
 
 /** Rules a draft may break for now: they say something is missing, not that something is wrong. */
-export const COMPLETENESS_KEYWORDS = new Set(['required', 'minItems', 'contains', 'x-sum']);
+export const COMPLETENESS_KEYWORDS = new Set(['required', 'dependencies', 'minItems', 'contains', 'x-sum']);
+
+/**
+ * The errors that say an answer is wrong, not missing: those of the `oneOf`/`anyOf` branches the data is in
+ * (composition.ts), without the completeness rules, and a branch keyword only when its branches say nothing.
+ */
+export function wrongErrors(errors: readonly ValidationErrorLike[]): ValidationErrorLike[] {
+  const settled = settleBranches(errors as readonly BranchErrorLike[]);
+  return settled.filter(
+    (e) =>
+      !COMPLETENESS_KEYWORDS.has(e.keyword) &&
+      !((e.keyword === 'oneOf' || e.keyword === 'anyOf') && branchesExplain(e, settled)),
+  );
+}
 
 /** The data a step owns, and nothing else (objects on the way kept). */
 export function ownData(data: FormData, owns: readonly string[]): FormData {
@@ -171,9 +185,7 @@ export function answerProblems(
     if (!check) throw new Error(`no validator for step "${id}"`);
     const own = ownData(data, check.owns);
     if (Object.keys(own).length === 0) continue;
-    const failing = check
-      .validate(withOwnedParents(data, check.owns))
-      .errors.filter((e) => !COMPLETENESS_KEYWORDS.has(e.keyword));
+    const failing = wrongErrors(check.validate(withOwnedParents(data, check.owns)).errors);
     judged.set(id, {
       owns: check.owns,
       undeclared: new Set(check.undeclared(own)),

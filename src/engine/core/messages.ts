@@ -3,6 +3,7 @@
  * (`x-messages` in its schema) overrides the default `validation:error.<keyword>`
  * (formats: `validation:error.format.<format>`). Never ajv's English.
  */
+import { branchesExplain, settleBranches, type BranchErrorLike } from './composition';
 import { isTextKey } from './json';
 import { parsePointer, toPointer } from './pointer';
 
@@ -42,14 +43,20 @@ const WRAPPERS = new Set(['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', '$ref
  * @param errors - ajv errors, from a validator compiled with `allErrors` and `verbose`
  * @returns - messages keyed by the field's JSON pointer, in error order
  */
-export function toFieldMessages(errors: readonly ValidationErrorLike[]): FieldMessage[] {
+export function toFieldMessages(all: readonly ValidationErrorLike[]): FieldMessage[] {
   const byField = new Map<string, FieldMessage>();
+  // Only the branches of a oneOf/anyOf the data is in speak for its fields (composition.ts).
+  const errors = settleBranches(all as readonly BranchErrorLike[]);
   for (const error of errors) {
-    if (WRAPPERS.has(error.keyword)) continue;
+    // A branch keyword says only "a branch failed" — unless no branch says why (a oneOf matching two branches).
+    if (WRAPPERS.has(error.keyword) && branchesExplain(error, errors)) continue;
     let pointer = error.instancePath;
     const params: Record<string, unknown> = { ...error.params };
-    // A missing property is the missing field's error, not its parent's.
-    if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
+    // A missing property is the missing field's error, not its parent's (`dependencies`: the one it needs).
+    if (
+      (error.keyword === 'required' || error.keyword === 'dependencies') &&
+      typeof error.params.missingProperty === 'string'
+    ) {
       pointer = toPointer([...parsePointer(pointer), error.params.missingProperty]);
     }
     if (byField.has(pointer)) continue;
@@ -58,7 +65,7 @@ export function toFieldMessages(errors: readonly ValidationErrorLike[]): FieldMe
     // A `required` error is reported on the parent object; the field's own messages are on its schema — or,
     // for a branch that only requires (`then: { required: [...] }`, no properties of its own), on the branch.
     const own =
-      error.keyword === 'required'
+      error.keyword === 'required' || error.keyword === 'dependencies'
         ? parent?.properties
           ? parent.properties[String(error.params.missingProperty)]?.['x-messages']
           : parent?.['x-messages']

@@ -1,4 +1,5 @@
 /** Following a field's `$ref` in a step schema. */
+import { getAt } from './pointer';
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -18,15 +19,21 @@ export function withRef(schema: SchemaObject, resolve: RefResolver): SchemaObjec
 }
 
 /**
- * Resolves `#/$defs/<name>` inside a self-contained (bundled) schema — also written `<its $id>#/$defs/<name>`, as
- * the form's copy of a step schema (given an `$id` for its validator) writes them.
+ * Resolves a local `$ref` inside a self-contained (bundled) schema — `#/$defs/<name>`, or any JSON pointer into
+ * it (`#/properties/tax/$defs/vat`) — also written `<its $id>#…`, as the form's copy of a step schema (given an
+ * `$id` for its validator) writes them.
  */
 export function localRefs(root: SchemaObject): RefResolver {
   const prefix = typeof root.$id === 'string' ? `${root.$id}#` : null;
   return (written) => {
     const ref = prefix && written.startsWith(prefix) ? written.slice(prefix.length - 1) : written;
-    if (!ref.startsWith('#/$defs/')) return undefined;
-    const target = (root.$defs as SchemaObject | undefined)?.[ref.slice('#/$defs/'.length)];
+    if (!ref.startsWith('#/')) return undefined;
+    let target: unknown;
+    try {
+      target = getAt(root, decodeURIComponent(ref.slice(1)));
+    } catch {
+      return undefined;
+    }
     return target !== null && typeof target === 'object' && !Array.isArray(target)
       ? (target as SchemaObject)
       : undefined;

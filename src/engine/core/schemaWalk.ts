@@ -10,6 +10,7 @@
  * the fields that apply to the data as it is (the summary, dropping what no longer applies); `'all'` (the
  * default) every field any branch declares (texts, the UI check, the unknown-key check).
  */
+import { branchApplies } from './composition';
 import { matchesFieldCondition } from './fieldConditions';
 import { isObject, type JsonObject } from './json';
 import { parsePointer, toPointer } from './pointer';
@@ -52,31 +53,68 @@ export function conditionalsOf(
     }));
 }
 
-/** Every property a schema node declares, its own and any branch's of its conditionals (the first declaration wins). */
-export function declaredProperties(schema: SchemaObject): Record<string, JsonObject> {
-  return Object.fromEntries(propertiesOf(schema, undefined, 'all'));
+/** How deep subschemas applying to one object nest (`allOf` in a `oneOf` branch in a `then` …). */
+const MAX_APPLIED_DEPTH = 8;
+
+/**
+ * The subschemas that apply to the same data as a node, the node first: the branches of its `if` (`then`,
+ * `else`), its `allOf` items, its `oneOf`/`anyOf` branches and its `dependencies`' schemas — each followed into
+ * its own. With `branches: 'data'` only those the data takes: the `if`'s branch it selects, the `oneOf`/`anyOf`
+ * branches whose selector it agrees with (composition.ts), the dependencies whose property it holds.
+ */
+export function appliedSchemas(
+  schema: SchemaObject,
+  data: unknown,
+  branches: Branches,
+  resolve?: RefResolver,
+): SchemaObject[] {
+  const found: SchemaObject[] = [];
+  const follow = (node: unknown): SchemaObject | null =>
+    isObject(node) ? (resolve ? withRef(node, resolve) : node) : null;
+  const visit = (node: SchemaObject, depth: number) => {
+    found.push(node);
+    if (depth >= MAX_APPLIED_DEPTH) return;
+    const go = (child: unknown) => {
+      const next = follow(child);
+      if (next) visit(next, depth + 1);
+    };
+    if (isObject(node.if)) {
+      if (branches === 'all') [node.then, node.else].forEach(go);
+      else go(matchesFieldCondition(node.if, data) ? node.then : node.else);
+    }
+    if (Array.isArray(node.allOf)) node.allOf.forEach(go);
+    for (const keyword of ['oneOf', 'anyOf'] as const)
+      if (Array.isArray(node[keyword]))
+        for (const branch of node[keyword])
+          if (branches === 'all' || (isObject(branch) && branchApplies(follow(branch)!, data))) go(branch);
+    if (isObject(node.dependencies))
+      for (const [property, dependent] of Object.entries(node.dependencies))
+        if (branches === 'all' || (isObject(data) && data[property] !== undefined)) go(dependent);
+  };
+  visit(schema, 0);
+  return found;
+}
+
+/** Every property a schema node declares, its own and any branch's of its subschemas (the first declaration wins). */
+export function declaredProperties(schema: SchemaObject, resolve?: RefResolver): Record<string, JsonObject> {
+  return Object.fromEntries(propertiesOf(schema, undefined, 'all', resolve));
 }
 
 /**
- * A node's properties: its own, then those its conditionals' branches declare that it does not (the branches
- * taken by `branches`), each once, the first declaration winning.
+ * A node's properties: its own, then those the subschemas applying to it declare that it does not (the branches
+ * taken by `branches`, see appliedSchemas), each once, the first declaration winning.
  */
-function propertiesOf(schema: SchemaObject, data: unknown, branches: Branches): [string, JsonObject][] {
+function propertiesOf(
+  schema: SchemaObject,
+  data: unknown,
+  branches: Branches,
+  resolve?: RefResolver,
+): [string, JsonObject][] {
   const found = new Map<string, JsonObject>();
-  const add = (properties: unknown) => {
-    if (!isObject(properties)) return;
-    for (const [name, raw] of Object.entries(properties))
-      if (isObject(raw) && !found.has(name)) found.set(name, raw);
-  };
-  add(schema.properties);
-  for (const conditional of conditionalsOf(schema)) {
-    if (!isObject(conditional.then?.properties) && !isObject(conditional.else?.properties)) continue;
-    const taken =
-      branches === 'all'
-        ? [conditional.then, conditional.else]
-        : [matchesFieldCondition(conditional.if, data) ? conditional.then : conditional.else];
-    for (const branch of taken) if (branch) add(branch.properties);
-  }
+  for (const node of appliedSchemas(schema, data, branches, resolve))
+    if (isObject(node.properties))
+      for (const [name, raw] of Object.entries(node.properties))
+        if (isObject(raw) && !found.has(name)) found.set(name, raw);
   return [...found];
 }
 
@@ -89,7 +127,7 @@ function propertiesOf(schema: SchemaObject, data: unknown, branches: Branches): 
 export function fieldsOf(node: WalkNode, resolve: RefResolver, branches: Branches = 'all'): WalkField[] {
   const { schema, ui, data, pointer } = node;
   const fields: WalkField[] = [];
-  for (const [name, raw] of propertiesOf(schema, data, branches))
+  for (const [name, raw] of propertiesOf(schema, data, branches, resolve))
     fields.push({
       kind: 'property',
       name,
@@ -98,26 +136,48 @@ export function fieldsOf(node: WalkNode, resolve: RefResolver, branches: Branche
       data: isObject(data) ? data[name] : undefined,
       pointer: child(pointer, name),
     });
-  if (isObject(schema.items)) {
-    const items = withRef(schema.items, resolve);
-    const itemsUi = isObject(ui.items) ? ui.items : {};
-    if (Array.isArray(data))
-      data.forEach((item, i) =>
+  // A tuple (`prefixItems`) has a schema per position, and `items` for any after them.
+  const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
+  const rest = isObject(schema.items) ? withRef(schema.items, resolve) : null;
+  // As rjsf reads it: a list of UI schemas for a tuple's positions, or one for every item.
+  const itemsUi = (i: number): JsonObject => {
+    const raw: unknown = Array.isArray(ui.items) ? ui.items[i] : ui.items;
+    return isObject(raw) ? raw : {};
+  };
+  const itemAt = (i: number): JsonObject | null =>
+    i < prefix.length ? (isObject(prefix[i]) ? withRef(prefix[i], resolve) : null) : rest;
+  if (Array.isArray(data))
+    data.forEach((item, i) => {
+      const items = itemAt(i);
+      if (items)
         fields.push({
           kind: 'item',
           name: String(i),
           schema: items,
-          ui: itemsUi,
+          ui: itemsUi(i),
           data: item,
           pointer: child(pointer, i),
-        }),
-      );
-    else
+        });
+    });
+  else {
+    prefix.forEach((_, i) => {
+      const items = itemAt(i);
+      if (items)
+        fields.push({
+          kind: 'item',
+          name: String(i),
+          schema: items,
+          ui: itemsUi(i),
+          data: undefined,
+          pointer: child(pointer, i),
+        });
+    });
+    if (rest)
       fields.push({
         kind: 'item',
         name: '-',
-        schema: items,
-        ui: itemsUi,
+        schema: rest,
+        ui: itemsUi(prefix.length),
         data: undefined,
         pointer: child(pointer, '-'),
       });
@@ -155,7 +215,7 @@ export function undeclaredPointers(schema: SchemaObject, data: unknown, resolve:
   const found: string[] = [];
   walkFields({ schema, data }, resolve, (node) => {
     if (!isObject(node.data)) return;
-    const declared = new Set(propertiesOf(node.schema, node.data, 'all').map(([name]) => name));
+    const declared = new Set(propertiesOf(node.schema, node.data, 'all', resolve).map(([name]) => name));
     const open = node.schema.additionalProperties !== undefined && node.schema.additionalProperties !== false;
     if (open || node.schema.patternProperties !== undefined) return;
     for (const key of Object.keys(node.data)) if (!declared.has(key)) found.push(child(node.pointer, key));
@@ -173,8 +233,8 @@ export function inapplicablePointers(schema: SchemaObject, data: unknown, resolv
   const go = (node: WalkNode, depth: number) => {
     if (depth >= MAX_WALK_DEPTH) return;
     if (isObject(node.data)) {
-      const applies = new Set(propertiesOf(node.schema, node.data, 'data').map(([name]) => name));
-      for (const [name] of propertiesOf(node.schema, node.data, 'all'))
+      const applies = new Set(propertiesOf(node.schema, node.data, 'data', resolve).map(([name]) => name));
+      for (const [name] of propertiesOf(node.schema, node.data, 'all', resolve))
         if (!applies.has(name) && node.data[name] !== undefined) found.push(child(node.pointer, name));
     }
     for (const field of fieldsOf(node, resolve, 'data')) go(field, depth + 1);

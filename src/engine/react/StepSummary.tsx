@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isObject, type JsonObject } from '../core/json';
 import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
 import { fieldsOf, type WalkNode } from '../core/schemaWalk';
+import { branchApplies, selectorOf } from '../core/composition';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
 import { groupIban } from '../core/iban';
 import { getAt } from '../core/pointer';
@@ -28,23 +29,71 @@ interface Row {
 
 type Options = NonNullable<WidgetServices['options']>;
 
+/** A fixed value's label: its `ui:enumNames` entry, or the title of its `oneOf`/`anyOf` option (`{ const, title }`). */
 const enumLabel = (value: unknown, schema: JsonObject, ui: JsonObject) => {
   const options = Array.isArray(schema.enum) ? schema.enum : [];
   const names = Array.isArray(ui['ui:enumNames']) ? (ui['ui:enumNames'] as string[]) : [];
   const at = options.indexOf(value);
-  return at >= 0 && names[at] ? names[at] : String(value);
+  if (at >= 0 && names[at]) return names[at];
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = Array.isArray(schema[keyword]) ? (schema[keyword] as unknown[]) : [];
+    const i = branches.findIndex((b) => isObject(b) && 'const' in b && b.const === value);
+    const label = i >= 0 ? optionTitle(ui, keyword, i) : undefined;
+    if (label) return label;
+  }
+  return String(value);
 };
+
+/** An option's label as translateUi put it in the UI schema (`oneOf: [{ "ui:title": … }]`). */
+function optionTitle(ui: JsonObject, keyword: 'oneOf' | 'anyOf', i: number): string | undefined {
+  const options = ui[keyword];
+  const option = Array.isArray(options) ? options[i] : undefined;
+  return isObject(option) && typeof option['ui:title'] === 'string' ? option['ui:title'] : undefined;
+}
+
+/**
+ * The branches of an object's `oneOf`/`anyOf` its answers chose (a company, not a person): each as a row with
+ * the option's label, and the fixed properties that say which it is (`kind`), which are not shown as answers.
+ */
+function chosenBranches(node: WalkNode, refs: RefResolver): { rows: Row[]; selectors: Set<string> } {
+  const rows: Row[] = [];
+  const selectors = new Set<string>();
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = Array.isArray(node.schema[keyword]) ? (node.schema[keyword] as unknown[]) : [];
+    branches.forEach((raw, i) => {
+      if (!isObject(raw)) return;
+      const branch = withRef(raw, refs);
+      const selector = selectorOf(branch);
+      if (!selector || !isObject(selector.properties)) return;
+      const names = Object.keys(selector.properties);
+      names.forEach((name) => selectors.add(name));
+      const answered =
+        isObject(node.data) && names.some((name) => (node.data as JsonObject)[name] !== undefined);
+      const label = optionTitle(node.ui, keyword, i);
+      if (answered && label && branchApplies(branch, node.data))
+        rows.push({
+          key: `${node.pointer}/${keyword}`,
+          label: String(node.ui['ui:title'] ?? ''),
+          value: label,
+        });
+    });
+  }
+  return { rows, selectors };
+}
 
 /** The rows of an object's answered fields (the schema walker's fields, in `ui:order` first). */
 function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => string, root: unknown): Row[] {
   if (!isObject(node.data)) return [];
-  const fields = fieldsOf(node, refs, 'data').filter((f) => f.kind === 'property');
+  const branches = chosenBranches(node, refs);
+  const fields = fieldsOf(node, refs, 'data').filter(
+    (f) => f.kind === 'property' && !branches.selectors.has(f.name),
+  );
   const order = Array.isArray(node.ui['ui:order']) ? (node.ui['ui:order'] as string[]) : [];
   const ordered = [
     ...order.flatMap((name) => fields.filter((f) => f.name === name)),
     ...fields.filter((f) => !order.includes(f.name)),
   ];
-  return ordered.flatMap((field): Row[] => {
+  const answers = ordered.flatMap((field): Row[] => {
     const { schema: child, ui: childUi, data: value, pointer: key } = field;
     if (value === undefined || value === null || value === '' || childUi['ui:widget'] === 'hidden') return [];
     if (isObject(childUi['ui:options']) && childUi['ui:options'].summary === false) return [];
@@ -70,11 +119,13 @@ function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => st
       return [{ key, label, file: String(value) }];
     if (childUi['ui:widget'] === 'iban') return [{ key, label, value: groupIban(String(value)) }];
     if (typeof value === 'boolean') return [{ key, label, value: yesNo(value) }];
-    if (Array.isArray(child.enum)) return [{ key, label, value: enumLabel(value, child, childUi) }];
+    if (Array.isArray(child.enum) || Array.isArray(child.oneOf) || Array.isArray(child.anyOf))
+      return [{ key, label, value: enumLabel(value, child, childUi) }];
     if (typeof child.format === 'string' && child.format.startsWith('date'))
       return [{ key, label, value: showDate(String(value)) }];
     return [{ key, label, value: String(value) }];
   });
+  return [...branches.rows, ...answers];
 }
 
 /** A server list's label for a value; the value itself when the list cannot be had or does not hold it. */

@@ -37,11 +37,44 @@ export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): J
         ...(Array.isArray(options.checklist) ? { checklist: options.checklist.map(text) } : {}),
         ...(options.unsavedMessage !== undefined ? { unsavedMessage: text(options.unsavedMessage) } : {}),
       };
-    if (depth < MAX_WALK_DEPTH)
-      for (const child of fieldsOf(node, refs))
-        out[child.kind === 'item' ? 'items' : child.name] = visit(child, depth + 1);
+    if (depth < MAX_WALK_DEPTH) {
+      const tuple = Array.isArray(field.prefixItems);
+      const positions: JsonObject[] = [];
+      for (const child of fieldsOf(node, refs)) {
+        const translated = visit(child, depth + 1);
+        if (child.kind === 'property') out[child.name] = translated;
+        // A tuple's positions each have their own UI (rjsf reads `items` as a list), the rest `additionalItems`.
+        else if (tuple && child.name !== '-') positions[Number(child.name)] = translated;
+        else out[tuple ? 'additionalItems' : 'items'] = translated;
+      }
+      if (tuple) out.items = positions;
+      for (const keyword of ['oneOf', 'anyOf'] as const)
+        if (Array.isArray(field[keyword])) out[keyword] = optionsUi(field[keyword], out, node.ui[keyword]);
+    }
     return out;
   };
+  /**
+   * A choice between branches (`oneOf`/`anyOf`): each option's label (its `title`), and for an option that
+   * declares fields, the UI its fields draw with — the object's own (which holds every branch's fields), the
+   * option's heading left out (the choice above names it), and its fixed property hidden: choosing the option
+   * answers it (normalise.ts gives it as the default).
+   */
+  const optionsUi = (branches: unknown[], object: JsonObject, written: unknown): JsonObject[] =>
+    branches.map((raw, i) => {
+      const branch = isObject(raw) ? withRef(raw, refs) : {};
+      const own = Array.isArray(written) && isObject(written[i]) ? written[i] : {};
+      const fields: JsonObject = {};
+      if (isObject(branch.properties)) {
+        for (const [key, value] of Object.entries(object))
+          if (!key.startsWith('ui:') && key !== 'oneOf' && key !== 'anyOf') fields[key] = value;
+        for (const [name, property] of Object.entries(branch.properties))
+          if (isObject(property) && 'const' in property)
+            fields[name] = { ...(isObject(fields[name]) ? fields[name] : {}), 'ui:widget': 'hidden' };
+        fields['ui:label'] = false;
+      }
+      const title = own['ui:title'] ?? branch.title;
+      return { ...fields, ...own, ...(title !== undefined ? { 'ui:title': text(title) } : {}) };
+    });
   return visit(
     { schema: withRef(schema, refs), ui: isObject(ui) ? ui : {}, data: undefined, pointer: '' },
     0,

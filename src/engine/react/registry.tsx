@@ -29,17 +29,35 @@ import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { ArrayFieldTitleTemplate, TitleFieldTemplate } from './titleTemplates';
 import { AddButton, ArrayFieldItemTemplate, RemoveButton } from './arrayTemplates';
 import { ArrayFieldTemplate } from './listLayouts';
+import { TupleArrayField } from './TupleArrayField';
 
 // Checkboxes and long text are not on a form's first step: their code loads with the steps after it.
 /** One of @rjsf/mantine's widgets (a default export), deferred. */
 const later = (load: () => Promise<{ default: unknown }>) =>
   deferredWidget(() => load().then((m) => m.default as ComponentType<WidgetProps>));
 
+/**
+ * @rjsf/mantine's select, named even where rjsf hides its label: the choice between a field's branches
+ * (`oneOf`/`anyOf`) sits under the field's heading with no label of its own, and a screen reader would
+ * announce a nameless combobox.
+ */
+function NamedSelectWidget(props: WidgetProps) {
+  const named = props.hideLabel && typeof props.label === 'string' && props.label !== '';
+  // Choosing the branch chosen already must not un-choose it (Mantine's default), leaving no branch drawn.
+  const branch = /__(oneof|anyof)_select$/.test(props.htmlName ?? props.id);
+  const options = {
+    ...props.options,
+    ...(named ? { 'aria-label': props.label } : {}),
+    ...(branch ? { allowDeselect: false } : {}),
+  };
+  return <SelectWidget {...props} options={options} />;
+}
+
 const widgets: RegistryWidgetsType = {
   CheckboxWidget: later(() => import('@rjsf/mantine/lib/widgets/CheckboxWidget.js')),
   CheckboxesWidget: later(() => import('@rjsf/mantine/lib/widgets/CheckboxesWidget.js')),
   RadioWidget,
-  SelectWidget,
+  SelectWidget: NamedSelectWidget,
   TextareaWidget: deferredWidget(() => import('./TextareaWidget').then((m) => m.TextareaWidget)),
   ...customWidgets,
 };
@@ -68,8 +86,8 @@ const templates = {
   MultiSchemaFieldTemplate,
 };
 
-/** Custom fields (a field draws a whole sub-schema, where a widget draws one value): none needed yet. */
-const fields = {};
+/** Custom fields (a field draws a whole sub-schema, where a widget draws one value): lists, tuples included. */
+const fields = { ArrayField: TupleArrayField };
 
 /** The form's registry: what `ui:widget` names and what rjsf draws a step with. */
 export const registry = { widgets, templates, fields };
