@@ -77,14 +77,15 @@ export function createFlowRuntime(version: FlowVersion): FlowRuntime {
     validators: Object.fromEntries(Object.entries(steps).map(([id, s]) => [id, s.validate])),
     checks: Object.fromEntries(
       Object.entries(steps).map(([id, s]) => {
-        const conditional = usesKeyword(s.schema, 'if');
+        // Fields that apply only to some answers: an `if`'s branches, a oneOf/anyOf's, a dependency's.
+        const conditional = ['if', 'oneOf', 'anyOf', 'dependencies'].some((k) => usesKeyword(s.schema, k));
         return [
           id,
           {
             owns: s.definition.owns,
             validate: s.validate,
             undeclared: (own) => undeclaredPointers(s.schema, own, s.resolve),
-            // Without an `if` every declared field applies, whatever the data.
+            // Without any of those every declared field applies, whatever the data.
             inapplicable: (data) => (conditional ? inapplicablePointers(s.schema, data, s.resolve) : []),
           },
         ];

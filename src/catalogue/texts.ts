@@ -5,6 +5,7 @@
  * exactly these texts, so what the merchant reads is part of the version.
  */
 import { isObject } from '../engine/core/json';
+import { formats } from '../engine/core/formats';
 import { toPointer } from '../engine/core/pointer';
 import { walkJson, type JsonSchema } from './model';
 import type { FlowDefinition } from '../engine/core/types';
@@ -37,6 +38,16 @@ export const MESSAGE_KEYWORDS = new Set([
   'not',
   'contains',
   'x-sum',
+  // Composition and shape keywords a schema written elsewhere brings (issue 55): each has its message too.
+  'oneOf',
+  'anyOf',
+  'dependencies',
+  'items',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
 ]);
 
 /** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals, stages, lead steps and sidebar entry. */
@@ -114,7 +125,9 @@ export function defaultMessageKeys(schema: unknown): string[] {
         if (keyword !== 'required' || (Array.isArray(node.required) && node.required.length > 0))
           keys.add(`validation:error.${keyword}`);
       }
-    if (typeof node.format === 'string') keys.add(`validation:error.format.${node.format}`);
+    // An unknown format is refused by the keywords check, not asked a message for.
+    if (typeof node.format === 'string' && node.format in formats)
+      keys.add(`validation:error.format.${node.format}`);
   });
   return [...keys].sort();
 }

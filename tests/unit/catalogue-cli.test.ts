@@ -48,7 +48,7 @@ describe('catalogue check', () => {
     const [summary, ...flows] = stdout.trim().split('\n');
     expect(summary).toMatch(
       new RegExp(
-        `^catalogue ok: ${plural(onDisk.length, 'flow')}, ${plural(steps, 'step')}, 17 checks \\(guards, meta-schemas, flow-files, .*unused-files\\), no problems$`,
+        `^catalogue ok: ${plural(onDisk.length, 'flow')}, ${plural(steps, 'step')}, 18 checks \\(guards, meta-schemas, flow-files, .*unused-files\\), no problems$`,
       ),
     );
     expect(flows).toEqual(

@@ -12,6 +12,7 @@ import { metaSchemas } from './metaSchemas';
 import { flowFiles } from './flowFiles';
 import { stepIds } from './stepIds';
 import { stepFiles } from './stepFiles';
+import { keywords } from './keywords';
 import { refs } from './refs';
 import { uiFiles } from './uiFiles';
 import { widgets } from './widgets';
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   metaSchemas,
   flowFiles,
   stepIds,
+  keywords,
   stepFiles,
   refs,
   uiFiles,

@@ -32,7 +32,13 @@ export const uiFields: Check = {
               found.push(
                 finding(step.uiFile, at, `"${key}" of a list belongs under "items" (rjsf ignores it here)`),
               );
-            else if (!key.startsWith('ui:') && !names.has(key))
+            else if (
+              !key.startsWith('ui:') &&
+              !names.has(key) &&
+              // A choice's options (`oneOf`/`anyOf`) and a tuple's tail (`additionalItems`) have UI of their own.
+              !(['oneOf', 'anyOf'].includes(key) && Array.isArray(node.schema[key])) &&
+              !(key === 'additionalItems' && Array.isArray(node.schema.prefixItems))
+            )
               found.push(finding(step.uiFile, at, `"${key}" is not a field of the step's schema`));
           }
         });

@@ -119,6 +119,13 @@ export function wrongErrors(errors: readonly ValidationErrorLike[]): ValidationE
   );
 }
 
+/** The errors that say an answer is missing: the completeness rules of the `oneOf`/`anyOf` branches the data is in. */
+export function missingErrors(errors: readonly ValidationErrorLike[]): ValidationErrorLike[] {
+  return settleBranches(errors as readonly BranchErrorLike[]).filter((e) =>
+    COMPLETENESS_KEYWORDS.has(e.keyword),
+  );
+}
+
 /** The data a step owns, and nothing else (objects on the way kept). */
 export function ownData(data: FormData, owns: readonly string[]): FormData {
   let out: FormData = {};

@@ -85,6 +85,41 @@ export function withHttps(typed: string): string {
 /** The minimum weeks ahead for a date with the `date-2-weeks-ahead` format (spec: a licence must expire at least two weeks from now). */
 export const LICENCE_MIN_WEEKS = 2;
 
+/** RFC 3339's date-time (JSON Schema's `date-time`): a real date and time, with its offset from UTC. */
+function isDateTime(value: string): boolean {
+  const match =
+    /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(
+      value,
+    );
+  return match !== null && isDate(match[1]!);
+}
+
+/**
+ * A time of day (`time`): hours and minutes, with seconds and an offset if given — what a time input gives
+ * ("09:30"), which RFC 3339's full-time (seconds and offset required) would refuse.
+ */
+function isTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d(:([0-5]\d|60)(\.\d{1,9})?)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)?$/.test(
+    value,
+  );
+}
+
+/** An absolute URI (`uri`): a scheme and what follows, as the URL parser reads it. */
+function isUri(value: string): boolean {
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A UUID (`uuid`), any version, in its 8-4-4-4-12 hex form. */
+function isUuid(value: string): boolean {
+  return /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(value);
+}
+
 /**
  * Every format the catalogue may use, by name, as plain functions: ajv calls them
  * at run time, and the precompiled browser validators import this same object.
@@ -99,6 +134,11 @@ export const formats: Record<string, (value: string) => boolean> = {
   'date-not-in-past': withinLimits('date-not-in-past'),
   'date-not-in-future': withinLimits('date-not-in-future'),
   'date-2-weeks-ahead': withinLimits('date-2-weeks-ahead'),
+  // JSON Schema's own, for schemas written elsewhere (rjsf draws each with its input: datetime-local, time, url).
+  'date-time': isDateTime,
+  time: isTime,
+  uri: isUri,
+  uuid: isUuid,
 };
 
 /**

@@ -19,7 +19,7 @@
 import {
   answerProblems,
   carryForward,
-  COMPLETENESS_KEYWORDS,
+  missingErrors,
   dropInapplicable,
   firstIncompleteStep,
   isStepComplete,
@@ -359,9 +359,7 @@ export function createDraftsService(deps: DraftsDeps) {
       for (const id of active) {
         const step = runtime.steps[id]!.definition;
         if (step.optional) continue;
-        const errors = validators[id]!(withOwnedParents(final, step.owns)).errors.filter((e) =>
-          COMPLETENESS_KEYWORDS.has(e.keyword),
-        );
+        const errors = missingErrors(validators[id]!(withOwnedParents(final, step.owns)).errors);
         missing.push(...toFieldMessages(errors));
       }
       const problems = [...missing, ...(await problemsOf(ownerId, runtime, final))];
