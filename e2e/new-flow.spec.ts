@@ -127,3 +127,77 @@ test('a merchant fills and submits a flow that exists only as catalogue files', 
   await page.goto('/forms/demo-request');
   await expect(page).toHaveURL(/\/view$/);
 });
+
+const ZOO = {
+  en: JSON.parse(readFileSync('tests/fixtures/flows/schema-zoo/locales/en/schema-zoo.json', 'utf8')),
+  ar: JSON.parse(readFileSync('tests/fixtures/flows/schema-zoo/locales/ar/schema-zoo.json', 'utf8')),
+};
+const ZOO_WORDS = {
+  en: { add: 'Add another', submit: 'Submit', pattern: 'Please check the format of this field' },
+  ar: { add: 'إضافة آخر', submit: 'إرسال', pattern: 'يرجى التحقق من صيغة هذا الحقل' },
+};
+
+test('a flow written as schemas come from elsewhere keeps every answer it draws, to submit', async ({
+  page,
+}, info) => {
+  test.slow(); // three steps, a reload and a refused value: long on a loaded two-core runner
+  const lang = info.project.name === 'mobile' ? 'ar' : 'en';
+  const t = ZOO[lang];
+  const b = BUTTONS[lang];
+  const w = ZOO_WORDS[lang];
+  await signInAs(page, 'acc-admin');
+  await page.goto(`/forms/schema-zoo?lang=${lang}`);
+  await expect(page).toHaveURL(/\/forms\/schema-zoo\/[0-9a-f-]{36}\/party$/);
+
+  // A oneOf of "person or company": its options by their translated titles, the chosen one's fields drawn.
+  await page.getByRole('combobox', { name: t.fields.party.title }).click();
+  await page.getByRole('option', { name: t.party.company }).click();
+  await expect(page.getByRole('textbox', { name: t.fields.first_name.title })).toHaveCount(0);
+  await page.getByRole('textbox', { name: t.fields.company_name.title }).fill('ACME Trading');
+  // A wrong value inside the branch is refused on its field, in the page's language.
+  const number = page.getByRole('textbox', { name: t.fields.registration_number.title });
+  await number.fill('12');
+  await number.blur();
+  await page.getByRole('combobox', { name: t.fields.channel.title }).click();
+  await page.getByRole('option', { name: t.channel.sms }).click();
+  await page.getByRole('button', { name: b.next, exact: true }).click();
+  await expect(page.getByText(w.pattern).filter({ visible: true })).toBeVisible();
+  await number.fill('1234567890');
+  await page.getByRole('button', { name: b.next, exact: true }).click();
+
+  // draft-07's `dependencies` and `definitions`: the VAT number shows once the question is answered.
+  await expect(page).toHaveURL(/\/tax$/);
+  await page.getByRole('checkbox', { name: t.fields.vat_registered.title }).check();
+  await page.getByRole('textbox', { name: t.fields.vat_number.title }).fill('300000000000003');
+  await page.getByRole('textbox', { name: t.fields.contact_email.title }).fill('noor@example.com');
+  await page.getByRole('textbox', { name: t.fields.notes.title }).fill('From the allOf');
+  await page.getByRole('button', { name: b.next, exact: true }).click();
+
+  // A tuple drawn as fixed positions.
+  await expect(page).toHaveURL(/\/lists$/);
+  await page.getByRole('textbox', { name: t.fields.opens.title }).fill('09:00');
+  await page.getByRole('textbox', { name: t.fields.closes.title }).fill('17:00');
+  await page.getByRole('button', { name: w.add }).click();
+  await page.getByRole('textbox', { name: t.fields.tag.title }).fill('coffee');
+  await page.getByRole('button', { name: b.next, exact: true }).click();
+
+  // The review shows the chosen branch and option by their titles, never the fixed property that tells them apart.
+  await expect(page).toHaveURL(/\/confirm$/);
+  await expect(page.getByText(t.party.company, { exact: true })).toBeVisible();
+  await expect(page.getByText(t.channel.sms, { exact: true })).toBeVisible();
+  await expect(page.getByText('300000000000003')).toBeVisible();
+  await expect(page.getByText('From the allOf')).toBeVisible();
+  await expect(page.getByText('coffee')).toBeVisible();
+  await expect(page.getByText('kind', { exact: true })).toHaveCount(0);
+
+  // What was typed survives a reload (it was saved), and then the submit.
+  await page.reload();
+  await expect(page.getByText('09:00')).toBeVisible();
+  await page.getByRole('checkbox', { name: t.fields.confirmed.title }).check();
+  await page.getByRole('button', { name: w.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/forms\/schema-zoo\/[0-9a-f-]{36}\/view$/);
+  await expect(page.getByText(b.received)).toBeVisible();
+  await expect(page.getByText('ACME Trading')).toBeVisible();
+  await expect(page.getByText('coffee')).toBeVisible();
+  await expect(page.getByText('17:00')).toBeVisible();
+});

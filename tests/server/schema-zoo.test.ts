@@ -10,13 +10,12 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
-import { catalogueCopy } from '../support/catalogueCopy';
+import { catalogueCopy, SCHEMA_ZOO } from '../support/catalogueCopy';
 import { filesFlowSource } from '../../src/catalogue/serverFlowSource';
 
-const ZOO = path.resolve('tests/fixtures/flows/schema-zoo');
 const { app } = await createTestApp({
   env: { AUTH_RATE_LIMIT: '100000', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mbo-zoo-')) },
-  flows: filesFlowSource(catalogueCopy([ZOO])),
+  flows: filesFlowSource(catalogueCopy([SCHEMA_ZOO])),
 });
 const DRAFTS = '/merchant/api/v1/flows/schema-zoo/drafts';
 
@@ -47,6 +46,7 @@ describe('what composition keywords declare is stored', () => {
       tags: ['coffee'],
     });
     expect(lists.status).toBe(200);
+    expect((await who.call('PUT', `${DRAFTS}/${id}/steps/confirm`, { confirmed: true })).status).toBe(200);
     const done = await who.call('POST', `${DRAFTS}/${id}/submit`);
     expect(done.status).toBe(200);
     expect(done.body.data).toEqual({
@@ -55,6 +55,7 @@ describe('what composition keywords declare is stored', () => {
       tax,
       opening: ['09:00', '17:00'],
       tags: ['coffee'],
+      confirmed: true,
     });
   });
 
@@ -68,7 +69,11 @@ describe('what composition keywords declare is stored', () => {
     expect(half.body.first_incomplete_step).toBe('party');
     const early = await who.call('POST', `${DRAFTS}/${id}/submit`);
     expect(early.status).toBe(422);
-    expect(keysOf(early.body.field_errors)).toEqual({ '/party/last_name': 'validation:error.required' });
+    // The person's missing last name — not the company's name, which belongs to the branch not chosen.
+    expect(keysOf(early.body.field_errors)).toEqual({
+      '/party/last_name': 'validation:error.required',
+      '/confirmed': 'validation:error.required',
+    });
   });
 
   it('the answers of a branch no longer chosen are dropped with the choice; a key no branch declares is refused', async () => {
@@ -136,6 +141,7 @@ describe('what composition keywords declare is stored', () => {
     await who.call('PUT', `${DRAFTS}/${id}/steps/party`, { party: company, channel: 'sms' });
     await who.call('PUT', `${DRAFTS}/${id}/steps/tax`, { tax: { contact_phone: '+966500000000' } });
     await who.call('PUT', `${DRAFTS}/${id}/steps/lists`, { opening: ['09:00', '17:00'] });
+    await who.call('PUT', `${DRAFTS}/${id}/steps/confirm`, { confirmed: true });
     const needs = await who.call('POST', `${DRAFTS}/${id}/submit`);
     expect(needs.status).toBe(422);
     expect(keysOf(needs.body.field_errors)).toEqual({

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const DEMO_REQUEST = path.resolve('tests/fixtures/flows/demo-request');
+/** A flow written as schemas come from elsewhere: oneOf, draft-07 spellings, dependencies, a tuple (issue 55). */
+export const SCHEMA_ZOO = path.resolve('tests/fixtures/flows/schema-zoo');
 /** A two-step flow whose file declares a sidebar entry (tests/fixtures/flows/merchant-request). */
 export const MERCHANT_REQUEST = path.resolve('tests/fixtures/flows/merchant-request');
 

@@ -10,7 +10,6 @@
  * The same fixture flow runs through the API in tests/server/schema-zoo.test.ts and the browser in
  * e2e/new-flow.spec.ts.
  */
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseRef, normaliseSchema } from '../../src/catalogue/normalise';
@@ -19,7 +18,7 @@ import { unboundedFields } from '../../src/catalogue/checks/bounds';
 import { checkCatalogue } from '../../src/catalogue/checks';
 import { readCatalogueDir, type CatalogueSource } from '../../src/catalogue/source';
 import { createCatalogueAjv } from '../../src/catalogue/model';
-import { catalogueCopy } from '../support/catalogueCopy';
+import { catalogueCopy, SCHEMA_ZOO } from '../support/catalogueCopy';
 import { branchApplies, selectorOf, settleBranches } from '../../src/engine/core/composition';
 import { toFieldMessages } from '../../src/engine/core/messages';
 import { wrongErrors } from '../../src/engine/core/drafts';
@@ -28,11 +27,9 @@ import { localRefs, withRef } from '../../src/engine/core/schemaRef';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke at arbitrary JSON
 
-const ZOO = path.resolve('tests/fixtures/flows/schema-zoo');
-
 /** The real catalogue with the zoo flow laid over it, changed by `change`, through every check. */
 function zooProblems(change: (files: Record<string, Json>) => void = () => {}) {
-  const copy = catalogueCopy([ZOO]);
+  const copy = catalogueCopy([SCHEMA_ZOO]);
   const { source } = readCatalogueDir(copy.schemasDir, copy.localesDir);
   const files = structuredClone(source.files) as Record<string, Json>;
   change(files);
