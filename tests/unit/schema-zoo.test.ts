@@ -24,6 +24,7 @@ import { toFieldMessages } from '../../src/engine/core/messages';
 import { wrongErrors } from '../../src/engine/core/drafts';
 import { fieldsOf, inapplicablePointers, undeclaredPointers } from '../../src/engine/core/schemaWalk';
 import { localRefs, withRef } from '../../src/engine/core/schemaRef';
+import { stepExamples } from '../../src/engine/core/examples';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke at arbitrary JSON
 
@@ -194,6 +195,19 @@ describe('fields declared inside composition keywords are fields of their object
     expect(withRef(schema.properties.vat, localRefs(schema)).title).toBe('x:vat');
   });
 
+  it('QA’s examples answer a choice of shapes with its first branch, a choice of constants with its first', () => {
+    const schema = normaliseSchema({
+      ...partySchema,
+      properties: { ...partySchema.properties, channel: { oneOf: [{ const: 'email' }, { const: 'sms' }] } },
+    }).schema as Json;
+    const validate = createCatalogueAjv().compile(schema);
+    const examples = stepExamples(schema, localRefs(schema), (data) =>
+      validate(data) ? [] : validate.errors!,
+    );
+    expect(examples.valid).toEqual({ party: { kind: 'person', first_name: 'Example' }, channel: 'email' });
+    expect(validate(examples.valid)).toBe(true);
+  });
+
   it('which branch applies is told by its fixed values', () => {
     expect(selectorOf(company)).toEqual({ properties: { kind: { const: 'company' } } });
     expect(branchApplies(company, { kind: 'company' })).toBe(true);
@@ -293,6 +307,24 @@ describe('what the engine cannot keep is refused up front, with what to write in
         message: expect.stringContaining('refers to itself'),
       }),
     ]);
+  });
+
+  it('a step whose schema is a single answer rather than an object of fields (it drew "[object Object]")', () => {
+    const problems = zooProblems((files) => {
+      files[STEP('confirm')] = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'string',
+        maxLength: 9,
+      };
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: STEP('confirm'),
+        pointer: '/type',
+        check: 'keywords',
+        message: expect.stringContaining('"properties"'),
+      }),
+    );
   });
 
   it('every text and list is bounded wherever it is declared: branches, conditionals, dependencies, tuples', () => {

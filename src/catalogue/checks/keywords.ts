@@ -143,6 +143,14 @@ export function selfReferences(
   return found;
 }
 
+/** A step's answers are an object (each step owns pointers into it): is the schema's root one? */
+function rootIsObject(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.type !== undefined) return types.length === 1 && types[0] === 'object';
+  return isObject(schema.properties) || typeof schema.$ref === 'string' || Array.isArray(schema.allOf);
+}
+
 export const keywords: Check = {
   name: 'keywords',
   summary:
@@ -156,8 +164,16 @@ export const keywords: Check = {
       for (const step of flow.steps) if (step.schema) files.set(step.schemaFile, step.schema);
     for (const [file, schema] of files) {
       for (const p of keywordProblems(schema)) found.push(finding(file, p.pointer, p.message));
-      if (!file.startsWith('_defs/'))
-        for (const p of selfReferences(model, file, schema)) found.push(finding(file, p.pointer, p.message));
+      if (file.startsWith('_defs/')) continue;
+      for (const p of selfReferences(model, file, schema)) found.push(finding(file, p.pointer, p.message));
+      if (!rootIsObject(schema))
+        found.push(
+          finding(
+            file,
+            '/type',
+            'a step\'s schema is an object of fields: put a single answer under "properties" ({ "type": "object", "properties": { "answer": { … } } }) and its pointer in the step\'s "owns"',
+          ),
+        );
     }
     return found;
   },

@@ -46,13 +46,29 @@ const FORMAT_SAMPLES: Record<string, { good: string; bad: string }> = {
   'date-not-in-past': { good: '2099-12-31', bad: '2000-01-01' },
   'date-not-in-future': { good: '1990-05-17', bad: '2099-12-31' },
   'date-2-weeks-ahead': { good: '2099-12-31', bad: '2000-01-01' },
+  'date-time': { good: '2030-01-31T09:30:00Z', bad: '2030-02-31T09:30:00Z' },
+  time: { good: '09:30', bad: '25:00' },
+  uri: { good: 'https://shop.example.com/about', bad: 'not a link' },
+  uuid: { good: '123e4567-e89b-12d3-a456-426614174000', bad: '123e4567' },
 };
+
+/** The first constant of a choice written as `oneOf`/`anyOf` of `{ const, title }`. */
+function firstConstant(schema: Schema): { value: unknown } | undefined {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const options = schema[keyword];
+    if (Array.isArray(options) && options.length > 0 && options.every((o) => isObject(o) && 'const' in o))
+      return { value: (options[0] as Schema).const };
+  }
+  return undefined;
+}
 
 /** A value meeting the field's constraints, or undefined when none can be made. */
 function validValue(schema: Schema): unknown {
   if ('x-example' in schema) return schema['x-example'];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
+  const constant = firstConstant(schema);
+  if (constant) return constant.value;
   const type = schema.type;
   // Yes, whatever the default: a yes is what makes a question's follow-up fields apply ("registered for VAT").
   if (type === 'boolean') return true;
@@ -84,12 +100,14 @@ interface Field {
  * in a branch of an `if`) are fields too: the valid example answers so that they apply (see validValue).
  */
 function fieldsOf(schema: Schema, resolve: RefResolver, prefix: string[] = []): Field[] {
-  const properties: Schema = declaredProperties(schema);
+  // A choice of shapes ("person or company") is answered with its first: one branch's fields, not every branch's.
+  const properties: Schema = declaredProperties(firstBranches(schema));
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).flatMap(([name, raw]) => {
     const child = withRef(raw as Schema, resolve);
     const pointer = toPointer([...prefix, name]);
-    if (child.type === 'object' && isObject(child.properties)) {
+    // An object whose fields are all in its branches ("person or company": oneOf) is walked like any other.
+    if (child.type === 'object' && Object.keys(declaredProperties(child)).length > 0) {
       return [
         { pointer, schema: child, required: required.has(name) },
         ...fieldsOf(child, resolve, [...prefix, name]),
@@ -97,6 +115,17 @@ function fieldsOf(schema: Schema, resolve: RefResolver, prefix: string[] = []): 
     }
     return [{ pointer, schema: child, required: required.has(name) }];
   });
+}
+
+/** The schema with each `oneOf`/`anyOf` of objects narrowed to its first branch. */
+function firstBranches(schema: Schema): Schema {
+  const out: Schema = { ...schema };
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[keyword];
+    if (Array.isArray(branches) && isObject(branches[0]) && isObject(branches[0].properties))
+      out[keyword] = [branches[0]];
+  }
+  return out;
 }
 
 /**
@@ -110,7 +139,7 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
   const uncovered: StepExamples['uncovered'] = [];
   let valid: FormData = {};
   for (const field of fields) {
-    if (field.schema.type === 'object' && isObject(field.schema.properties)) continue;
+    if (field.schema.type === 'object' && Object.keys(declaredProperties(field.schema)).length > 0) continue;
     if (field.schema.type === 'array' && 'x-example' in field.schema) {
       valid = setAt(valid, field.pointer, field.schema['x-example']);
       continue;
