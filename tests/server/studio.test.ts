@@ -179,6 +179,38 @@ describe('working copies and their lint', () => {
     expect(widget.version).toBeNull();
   });
 
+  it('refuses a self-referencing schema up front: it cannot be published, and the server starts as before (issue 55)', async () => {
+    const before = await currentOnboarding();
+    const review = await edit((c) => {
+      const schema = basicInfo(c);
+      schema.$defs = {
+        ...(schema.$defs ?? {}),
+        category: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 40 },
+            children: { type: 'array', maxItems: 5, items: { $ref: '#/$defs/category' } },
+          },
+        },
+      };
+      schema.properties.category = { $ref: '#/$defs/category' };
+    });
+    expect(review.version).toBeNull();
+    expect(review.problems).toContainEqual(
+      expect.objectContaining({ check: 'keywords', message: expect.stringContaining('refers to itself') }),
+    );
+    const published = await ops.call('POST', `${STUDIO}/flows/onboarding/publish`, { note: 'categories' });
+    expect(published.status).toBe(400);
+    expect(await currentOnboarding()).toBe(before);
+    // A restart (another instance on the same database) reads the published catalogue and starts.
+    const second = await secondInstance();
+    try {
+      expect(await currentOnboarding(second)).toBe(before);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('answers 400 naming what is wrong for content of the wrong shape, and stores nothing', async () => {
     const copy = await workingCopy();
     const bad = await ops.call('PUT', `${STUDIO}/flows/onboarding/working-copy`, {
