@@ -26,6 +26,7 @@ test('the app’s build knows nothing of the flows', () => {
     const text = readFileSync(`dist/web/assets/${file}`, 'utf8');
     expect(text, file).not.toContain('demo-request');
     expect(text, file).not.toContain('merchant-request');
+    expect(text, file).not.toContain('schema-zoo');
   }
 });
 
@@ -192,7 +193,8 @@ test('a flow written as schemas come from elsewhere keeps every answer it draws,
 
   // What was typed survives a reload (it was saved), and then the submit.
   await page.reload();
-  await expect(page.getByText('09:00')).toBeVisible();
+  await expect(page.getByText(t.fields.opens.title, { exact: true })).toBeVisible();
+  await expect(page.getByText('09:00', { exact: true })).toBeVisible();
   await page.getByRole('checkbox', { name: t.fields.confirmed.title }).check();
   await page.getByRole('button', { name: w.submit, exact: true }).click();
   await expect(page).toHaveURL(/\/forms\/schema-zoo\/[0-9a-f-]{36}\/view$/);

@@ -104,6 +104,13 @@ function rowsOf(node: WalkNode, refs: RefResolver, yesNo: (value: boolean) => st
       if (items.some((item) => isObject(item.schema.properties)))
         return [{ key, label, items: items.map((item) => rowsOf(item, refs, yesNo, root)) }];
       if (value.length === 0) return [];
+      // A tuple's positions each say what they are ("Opens", "Closes"): a row each, under its own title.
+      if (Array.isArray(child.prefixItems))
+        return items.map((item) => ({
+          key: item.pointer,
+          label: typeof item.ui['ui:title'] === 'string' ? item.ui['ui:title'] : label,
+          value: enumLabel(item.data, item.schema, item.ui),
+        }));
       // A list's option labels are in its items' UI schema (as rjsf reads them).
       return [
         { key, label, value: items.map((item) => enumLabel(item.data, item.schema, item.ui)).join(', ') },
