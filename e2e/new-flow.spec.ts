@@ -188,6 +188,8 @@ test('a flow written as schemas come from elsewhere keeps every answer it draws,
   await expect(page.getByText(t.channel.sms, { exact: true })).toBeVisible();
   await expect(page.getByText('300000000000003')).toBeVisible();
   await expect(page.getByText('From the allOf')).toBeVisible();
+  // A default inside a nested object, never touched, is an answer like any other (drawn, so kept).
+  await expect(page.getByText(t.currency.SAR, { exact: true })).toBeVisible();
   await expect(page.getByText('coffee')).toBeVisible();
   await expect(page.getByText('kind', { exact: true })).toHaveCount(0);
 
@@ -202,4 +204,5 @@ test('a flow written as schemas come from elsewhere keeps every answer it draws,
   await expect(page.getByText('ACME Trading')).toBeVisible();
   await expect(page.getByText('coffee')).toBeVisible();
   await expect(page.getByText('17:00')).toBeVisible();
+  await expect(page.getByText(t.currency.SAR, { exact: true })).toBeVisible();
 });

@@ -21,7 +21,7 @@ import { createCatalogueAjv } from '../../src/catalogue/model';
 import { catalogueCopy, SCHEMA_ZOO } from '../support/catalogueCopy';
 import { branchApplies, selectorOf, settleBranches } from '../../src/engine/core/composition';
 import { toFieldMessages } from '../../src/engine/core/messages';
-import { wrongErrors } from '../../src/engine/core/drafts';
+import { carryForward, wrongErrors } from '../../src/engine/core/drafts';
 import { fieldsOf, inapplicablePointers, undeclaredPointers } from '../../src/engine/core/schemaWalk';
 import { localRefs, withRef } from '../../src/engine/core/schemaRef';
 import { stepExamples } from '../../src/engine/core/examples';
@@ -216,6 +216,43 @@ describe('fields declared inside composition keywords are fields of their object
   });
 });
 
+describe('a draft carried to a newer version keeps what a branch still takes', () => {
+  const flow = {
+    flow: 'x',
+    title: 'x:t',
+    context: {},
+    steps: [{ id: 'party', title: 'x:p', owns: ['/party'], end: 'submit' as const }],
+  };
+  const checksOf = (schema: Json) => {
+    const validate = createCatalogueAjv().compile(schema);
+    const refs = localRefs(schema);
+    const run = (data: unknown) =>
+      validate(data) ? { valid: true, errors: [] } : { valid: false, errors: [...validate.errors!] };
+    return {
+      party: {
+        owns: ['/party'],
+        validate: run,
+        undeclared: (own: Json) => undeclaredPointers(schema, own, refs),
+        inapplicable: (data: Json) => inapplicablePointers(schema, data, refs),
+      },
+    };
+  };
+  it('the chosen branch’s answers stay; one its tighter rule now refuses is dropped and listed, not the rest', () => {
+    const tighter = structuredClone(partySchema) as Json;
+    tighter.properties.party.oneOf[1].properties.company_name.maxLength = 3;
+    const carried = carryForward(flow, checksOf(tighter), {
+      party: { kind: 'company', company_name: 'ACME Trading', registration_number: '1234567890' },
+    });
+    expect(carried.data).toEqual({ party: { kind: 'company', registration_number: '1234567890' } });
+    expect(carried.dropped.map((d) => [d.pointer, d.key])).toEqual([
+      ['/party/company_name', 'validation:error.maxLength'],
+    ]);
+    // Under the same schema nothing moves.
+    const same = carryForward(flow, checksOf(partySchema), { party: { kind: 'person', first_name: 'Noor' } });
+    expect(same).toEqual({ data: { party: { kind: 'person', first_name: 'Noor' } }, dropped: [] });
+  });
+});
+
 describe('only the chosen branch’s errors speak', () => {
   const validate = createCatalogueAjv().compile(partySchema);
   const errorsOf = (data: unknown) => (validate(data) ? [] : [...validate.errors!]);
@@ -306,6 +343,17 @@ describe('what the engine cannot keep is refused up front, with what to write in
         pointer: '/properties/tree',
         message: expect.stringContaining('refers to itself'),
       }),
+    ]);
+  });
+
+  it('a keyword a schema uses without a default message in both languages is caught (oneOf)', () => {
+    const copy = catalogueCopy([SCHEMA_ZOO]);
+    const { source } = readCatalogueDir(copy.schemasDir, copy.localesDir);
+    const locales = structuredClone(source.locales) as Record<string, Record<string, Json>>;
+    delete locales.ar!.validation!.error.oneOf;
+    const problems = checkCatalogue({ ...source, locales } as CatalogueSource).problems;
+    expect(problems).toEqual([
+      expect.objectContaining({ check: 'messages', pointer: '/validation/error/oneOf' }),
     ]);
   });
 
