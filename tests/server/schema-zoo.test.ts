@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
@@ -147,5 +148,65 @@ describe('what composition keywords declare is stored', () => {
     expect(keysOf(needs.body.field_errors)).toEqual({
       '/tax/contact_email': 'validation:error.dependencies',
     });
+  });
+});
+
+describe('nothing the engine accepts loses valid answers (property-based, through the API)', () => {
+  const text = (max: number) =>
+    fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim() === s && !s.includes('\0'));
+  const party = fc.oneof(
+    fc.record({ kind: fc.constant('person'), first_name: text(60), last_name: text(60) }),
+    fc.record(
+      {
+        kind: fc.constant('company'),
+        company_name: text(120),
+        registration_number: fc.stringMatching(/^[0-9]{10}$/),
+      },
+      { requiredKeys: ['kind', 'company_name'] },
+    ),
+  );
+  const taxAnswers = fc
+    .record(
+      {
+        vat: fc.option(fc.stringMatching(/^3[0-9]{14}$/), { nil: undefined }),
+        contact_email: fc.constantFrom('a@b.co', 'noor@example.com'),
+        notes: text(200),
+        currency: fc.constantFrom('SAR', 'AED'),
+      },
+      { requiredKeys: ['contact_email'] },
+    )
+    .map(({ vat, ...rest }) =>
+      vat === undefined ? rest : { ...rest, vat_registered: true, vat_number: vat },
+    );
+  const lists = fc.record(
+    { opening: fc.tuple(text(5), text(5)), tags: fc.array(text(20), { maxLength: 3 }) },
+    { requiredKeys: ['opening'] },
+  );
+
+  it('random valid answers of every shape the flow takes: saved step by step, submitted, stored as given', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        party,
+        fc.constantFrom('email', 'sms'),
+        taxAnswers,
+        lists,
+        async (p, channel, t, l) => {
+          const { who, id } = await started();
+          for (const [step, body] of [
+            ['party', { party: p, channel }],
+            ['tax', { tax: t }],
+            ['lists', l],
+            ['confirm', { confirmed: true }],
+          ] as const) {
+            const saved = await who.call('PUT', `${DRAFTS}/${id}/steps/${step}`, body);
+            expect(saved.status, `${step}: ${JSON.stringify(saved.body)}`).toBe(200);
+          }
+          const done = await who.call('POST', `${DRAFTS}/${id}/submit`);
+          expect(done.status, JSON.stringify(done.body)).toBe(200);
+          expect(done.body.data).toEqual({ party: p, channel, tax: t, ...l, confirmed: true });
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
