@@ -16,7 +16,6 @@
  */
 import { matchesFieldCondition } from './fieldConditions';
 import { isObject, type JsonObject } from './json';
-import type { ValidationErrorLike } from './messages';
 
 /** A branch's selector: its properties with a fixed value (`const`, `enum`), as a field condition. */
 export function selectorOf(branch: JsonObject): JsonObject | null {
@@ -34,8 +33,12 @@ export function branchApplies(branch: JsonObject, data: unknown): boolean {
   return selector === null || matchesFieldCondition(selector, data);
 }
 
-/** The part of an ajv error (verbose) settleBranches reads. */
-export interface BranchErrorLike extends ValidationErrorLike {
+/** The part of an ajv error (verbose) settleBranches reads (messages.ts's ValidationErrorLike fits it). */
+export interface BranchErrorLike {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: unknown;
   schemaPath?: string;
   /** The schema of the failing keyword: for `oneOf`/`anyOf`, its branches. */
   schema?: unknown;
