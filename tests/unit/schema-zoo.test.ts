@@ -25,6 +25,7 @@ import { carryForward, wrongErrors } from '../../src/engine/core/drafts';
 import { fieldsOf, inapplicablePointers, undeclaredPointers } from '../../src/engine/core/schemaWalk';
 import { localRefs, withRef } from '../../src/engine/core/schemaRef';
 import { stepExamples } from '../../src/engine/core/examples';
+import { translateUi } from '../../src/engine/react/translateUi';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests poke at arbitrary JSON
 
@@ -206,6 +207,28 @@ describe('fields declared inside composition keywords are fields of their object
     );
     expect(examples.valid).toEqual({ party: { kind: 'person', first_name: 'Example' }, channel: 'email' });
     expect(validate(examples.valid)).toBe(true);
+  });
+
+  it('a choice’s options show translated titles, and texts written for an option’s fields are translated too', () => {
+    const schema = structuredClone(partySchema) as Json;
+    schema.properties.party.oneOf[1].properties.company_name.title = 'x:name';
+    schema.properties.channel = { oneOf: [{ const: 'a', title: 'x:a' }] };
+    const ui = translateUi(
+      schema,
+      { party: { oneOf: [{}, { company_name: { 'ui:placeholder': 'x:acme' } }] } },
+      (key) => `«${key}»`,
+    ) as Json;
+    expect(ui.channel.oneOf).toEqual([{ 'ui:title': '«x:a»' }]);
+    expect(ui.party.oneOf[0]).toMatchObject({
+      'ui:title': '«x:person»',
+      'ui:label': false,
+      kind: { 'ui:widget': 'hidden' },
+    });
+    expect(ui.party.oneOf[1]).toMatchObject({
+      'ui:title': '«x:company»',
+      // The option's placeholder over the field's own label, which stays.
+      company_name: { 'ui:title': '«x:name»', 'ui:placeholder': '«x:acme»' },
+    });
   });
 
   it('which branch applies is told by its fixed values', () => {

@@ -10,6 +10,9 @@ import { fieldsOf, MAX_WALK_DEPTH, type WalkNode } from '../core/schemaWalk';
 
 type Translate = (key: string) => string;
 
+const UI_TEXTS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
+const UI_TEXT_LISTS = new Set(['ui:enumNames', 'ui:enumDescriptions']);
+
 /**
  * @param schema - the step schema (titles are keys)
  * @param ui - the step's UI schema
@@ -53,6 +56,20 @@ export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): J
     }
     return out;
   };
+  /** A UI schema written for an option, its texts translated at every depth (its fields' labels, placeholders …). */
+  const textsOf = (node: JsonObject): JsonObject =>
+    Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        UI_TEXTS.has(key)
+          ? text(value)
+          : UI_TEXT_LISTS.has(key) && Array.isArray(value)
+            ? value.map(text)
+            : isObject(value)
+              ? textsOf(value)
+              : value,
+      ]),
+    );
   /**
    * A choice between branches (`oneOf`/`anyOf`): each option's label (its `title`), and for an option that
    * declares fields, the UI its fields draw with — the object's own (which holds every branch's fields), the
@@ -73,7 +90,11 @@ export function translateUi(schema: JsonObject, ui: JsonObject, t: Translate): J
         fields['ui:label'] = false;
       }
       const title = own['ui:title'] ?? branch.title;
-      return { ...fields, ...own, ...(title !== undefined ? { 'ui:title': text(title) } : {}) };
+      // The option's own UI over the object's, field by field (a placeholder written for it keeps the field's label).
+      const merged: JsonObject = { ...fields };
+      for (const [key, value] of Object.entries(textsOf(own)))
+        merged[key] = isObject(value) && isObject(merged[key]) ? { ...merged[key], ...value } : value;
+      return { ...merged, ...(title !== undefined ? { 'ui:title': text(title) } : {}) };
     });
   return visit(
     { schema: withRef(schema, refs), ui: isObject(ui) ? ui : {}, data: undefined, pointer: '' },
