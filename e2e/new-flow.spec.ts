@@ -12,10 +12,12 @@ import { signInAs } from './helpers';
 
 test.use({ baseURL: `http://127.0.0.1:${NEW_FLOW_PORT}` });
 
-const TEXTS = {
-  en: JSON.parse(readFileSync('tests/fixtures/flows/demo-request/locales/en/demo-request.json', 'utf8')),
-  ar: JSON.parse(readFileSync('tests/fixtures/flows/demo-request/locales/ar/demo-request.json', 'utf8')),
-};
+/** A fixture flow's texts in both languages (tests/fixtures/flows/<flow>/locales). */
+const textsOf = (flow: string) => ({
+  en: JSON.parse(readFileSync(`tests/fixtures/flows/${flow}/locales/en/${flow}.json`, 'utf8')),
+  ar: JSON.parse(readFileSync(`tests/fixtures/flows/${flow}/locales/ar/${flow}.json`, 'utf8')),
+});
+const TEXTS = textsOf('demo-request');
 const BUTTONS = {
   en: { next: 'Next', submit: 'Book my demo', received: 'We have your answers' },
   ar: { next: 'التالي', submit: 'احجز العرض التوضيحي', received: 'وصلتنا إجاباتك' },
@@ -30,14 +32,7 @@ test('the app’s build knows nothing of the flows', () => {
   }
 });
 
-const REQUEST = {
-  en: JSON.parse(
-    readFileSync('tests/fixtures/flows/merchant-request/locales/en/merchant-request.json', 'utf8'),
-  ),
-  ar: JSON.parse(
-    readFileSync('tests/fixtures/flows/merchant-request/locales/ar/merchant-request.json', 'utf8'),
-  ),
-};
+const REQUEST = textsOf('merchant-request');
 const MENU = { en: 'Open the menu', ar: 'فتح القائمة' };
 
 test('a merchant opens a flow added as files from its sidebar entry and submits it', async ({
@@ -129,10 +124,7 @@ test('a merchant fills and submits a flow that exists only as catalogue files', 
   await expect(page).toHaveURL(/\/view$/);
 });
 
-const ZOO = {
-  en: JSON.parse(readFileSync('tests/fixtures/flows/schema-zoo/locales/en/schema-zoo.json', 'utf8')),
-  ar: JSON.parse(readFileSync('tests/fixtures/flows/schema-zoo/locales/ar/schema-zoo.json', 'utf8')),
-};
+const ZOO = textsOf('schema-zoo');
 const ZOO_WORDS = {
   en: { add: 'Add another', submit: 'Submit', pattern: 'Please check the format of this field' },
   ar: { add: 'إضافة آخر', submit: 'إرسال', pattern: 'يرجى التحقق من صيغة هذا الحقل' },

@@ -165,6 +165,16 @@ export function buildModel(source: CatalogueSource): CatalogueModel {
   return { source, shared, flowFiles, flows, ajv, validateFlowFile, validateUiFile };
 }
 
+/** Every schema file the model holds, once each: the shared definitions (`_defs/`), then each step schema. */
+export function schemaFiles(model: Pick<CatalogueModel, 'shared' | 'flows'>): Map<string, JsonSchema> {
+  const files = new Map<string, JsonSchema>(
+    Object.entries(model.shared).filter(([file]) => file.startsWith('_defs/')),
+  );
+  for (const flow of model.flows)
+    for (const step of flow.steps) if (step.schema) files.set(step.schemaFile, step.schema);
+  return files;
+}
+
 /** Resolves a `$ref` against the file it is in: the target file and the pointer inside it. */
 export function resolveRef(fromFile: string, ref: string): { file: string; pointer: string } {
   const url = new URL(ref, CATALOGUE_BASE + fromFile);

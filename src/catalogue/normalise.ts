@@ -22,9 +22,9 @@ import type { CatalogueProblem } from '../engine/core/types';
 import type { CatalogueSource } from './source';
 
 /** Keywords whose value is a map of subschemas by name. */
-export const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 /** Keywords whose value is one subschema. */
-export const SCHEMA_ONE = [
+const SCHEMA_ONE = [
   'items',
   'additionalItems',
   'additionalProperties',
@@ -38,7 +38,7 @@ export const SCHEMA_ONE = [
   'unevaluatedProperties',
 ];
 /** Keywords whose value is a list of subschemas. */
-export const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 type Problem = { pointer: string; message: string };
 
@@ -95,29 +95,22 @@ export function normaliseSchema(schema: unknown): { schema: unknown; problems: P
   const problems: Problem[] = [];
   const at = (pointer: string, ...tokens: string[]) => toPointer([...parsePointer(pointer), ...tokens]);
   const visit = (node: unknown, pointer: string): unknown => {
-    if (Array.isArray(node)) return node;
     if (!isObject(node)) return node;
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) {
-      if (SCHEMA_MAPS.includes(key) && isObject(value))
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([name, child]) => [name, visit(child, at(pointer, key, name))]),
-        );
-      else if (key === 'dependencies' && isObject(value))
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([name, child]) => [
-            name,
-            Array.isArray(child) ? child : visit(child, at(pointer, key, name)),
-          ]),
-        );
-      else if (SCHEMA_ONE.includes(key) && Array.isArray(value) && key === 'items')
-        out[key] = value.map((child, i) => visit(child, at(pointer, key, String(i))));
-      else if (SCHEMA_ONE.includes(key)) out[key] = visit(value, at(pointer, key));
-      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-        out[key] = value.map((child, i) => visit(child, at(pointer, key, String(i))));
-      else if (key === '$ref' && typeof value === 'string') out[key] = normaliseRef(value);
-      else out[key] = value;
+    // Each subschema in its place, copying only the containers on the way (the given schema is not changed).
+    const out: JsonObject = { ...node };
+    for (const { tokens, schema: child } of subschemasOf(node)) {
+      const [key, name] = tokens as [string, string | undefined];
+      const next = visit(child, at(pointer, ...tokens));
+      if (name === undefined) out[key] = next;
+      else if (Array.isArray(node[key])) {
+        if (out[key] === node[key]) out[key] = [...(node[key] as unknown[])];
+        (out[key] as unknown[])[Number(name)] = next;
+      } else {
+        if (out[key] === node[key]) out[key] = { ...(node[key] as JsonObject) };
+        (out[key] as JsonObject)[name] = next;
+      }
     }
+    if (typeof out.$ref === 'string') out.$ref = normaliseRef(out.$ref);
     // definitions → $defs
     if (isObject(out.definitions)) {
       const defs: JsonObject = isObject(out.$defs) ? { ...out.$defs } : {};

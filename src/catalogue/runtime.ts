@@ -24,15 +24,19 @@ export interface RuntimeStep {
 }
 
 /**
- * Whether a keyword is used anywhere in a schema (its `$defs` included). Worked out once per version, so a save
+ * Whether any of some keywords is used anywhere in a schema (its `$defs` included). Worked out once per version, so a save
  * walks a step's schema × data only for the questions the step can raise: files (`x-accept`), conditional
- * fields (`if`). An autosave of the whole onboarding application walks 17 steps; most have neither.
+ * fields (`if`, `oneOf` …). An autosave of the whole onboarding application walks 17 steps; most have neither.
  */
-function usesKeyword(schema: unknown, keyword: string): boolean {
-  if (Array.isArray(schema)) return schema.some((item) => usesKeyword(item, keyword));
+function usesKeyword(schema: unknown, keywords: ReadonlySet<string>): boolean {
+  if (Array.isArray(schema)) return schema.some((item) => usesKeyword(item, keywords));
   if (schema === null || typeof schema !== 'object') return false;
-  return Object.entries(schema).some(([key, value]) => key === keyword || usesKeyword(value, keyword));
+  return Object.entries(schema).some(([key, value]) => keywords.has(key) || usesKeyword(value, keywords));
 }
+
+/** Keywords whose fields apply only to some answers: an `if`'s branches, a oneOf/anyOf's, a dependency's. */
+const CONDITIONAL = new Set(['if', 'oneOf', 'anyOf', 'dependencies']);
+const FILES = new Set(['x-accept']);
 
 export interface FlowRuntime {
   version: FlowVersion;
@@ -67,7 +71,7 @@ export function createFlowRuntime(version: FlowVersion): FlowRuntime {
       ui: version.content.steps[step.id]!.ui,
       resolve: localRefs(schema),
       validate,
-      holdsFiles: usesKeyword(schema, 'x-accept'),
+      holdsFiles: usesKeyword(schema, FILES),
     };
   }
   return {
@@ -77,8 +81,7 @@ export function createFlowRuntime(version: FlowVersion): FlowRuntime {
     validators: Object.fromEntries(Object.entries(steps).map(([id, s]) => [id, s.validate])),
     checks: Object.fromEntries(
       Object.entries(steps).map(([id, s]) => {
-        // Fields that apply only to some answers: an `if`'s branches, a oneOf/anyOf's, a dependency's.
-        const conditional = ['if', 'oneOf', 'anyOf', 'dependencies'].some((k) => usesKeyword(s.schema, k));
+        const conditional = usesKeyword(s.schema, CONDITIONAL);
         return [
           id,
           {

@@ -1,7 +1,7 @@
 import { fieldConditionProblems } from '../../engine/core/fieldConditions';
 import { isObject } from '../../engine/core/json';
 import type { Condition } from '../../engine/core/types';
-import { walkJson, type ModelFlow } from '../model';
+import { schemaFiles, walkJson, type ModelFlow } from '../model';
 import { finding, type Check, type Finding } from './check';
 
 /** Where a flow has conditions: named ones, each step's `when`, each rule's `when`. */
@@ -31,13 +31,7 @@ export const conditions: Check = {
     'conditions name known conditions and context fields, with values inside their domains; field conditions (`if`) use the evaluable subset',
   run(model) {
     const found: Finding[] = [];
-    const schemaFiles: [string, unknown][] = [
-      ...Object.entries(model.shared).filter(([file]) => file.startsWith('_defs/')),
-      ...model.flows.flatMap((flow) =>
-        flow.steps.map((step) => [step.schemaFile, step.schema] as [string, unknown]),
-      ),
-    ];
-    for (const [file, schema] of schemaFiles)
+    for (const [file, schema] of schemaFiles(model))
       walkJson(schema, (node, at) => {
         // Only an `if` whose branches declare fields decides what shows; others are rules, judged by ajv alone.
         const declares = [node.then, node.else].some(

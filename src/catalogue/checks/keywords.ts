@@ -14,7 +14,7 @@ import { selectorOf } from '../../engine/core/composition';
 import { formats } from '../../engine/core/formats';
 import { isObject, type JsonObject } from '../../engine/core/json';
 import { getAt, parsePointer, toPointer } from '../../engine/core/pointer';
-import { resolveRef, type CatalogueModel } from '../model';
+import { resolveRef, schemaFiles, type CatalogueModel } from '../model';
 import { subschemasOf } from '../normalise';
 import { finding, type Check, type Finding } from './check';
 
@@ -157,12 +157,7 @@ export const keywords: Check = {
     'only JSON Schema the engine keeps: refused keywords named with their replacement, oneOf branches told apart, no self-reference',
   run(model) {
     const found: Finding[] = [];
-    const files = new Map<string, unknown>(
-      Object.entries(model.shared).filter(([file]) => file.startsWith('_defs/')),
-    );
-    for (const flow of model.flows)
-      for (const step of flow.steps) if (step.schema) files.set(step.schemaFile, step.schema);
-    for (const [file, schema] of files) {
+    for (const [file, schema] of schemaFiles(model)) {
       for (const p of keywordProblems(schema)) found.push(finding(file, p.pointer, p.message));
       if (file.startsWith('_defs/')) continue;
       for (const p of selfReferences(model, file, schema)) found.push(finding(file, p.pointer, p.message));

@@ -62,10 +62,9 @@ export function settleBranches<E extends BranchErrorLike>(errors: readonly E[]):
       e.schemaPath.startsWith(`${at}${i}/`) &&
       e.instancePath.startsWith(error.instancePath);
     const counts = branches.map((_, i) => errors.filter((e) => inBranch(e, i)).length);
-    const selected = branches
-      .map((b, i) => i)
-      .filter((i) => isObject(branches[i]) && selectorOf(branches[i] as JsonObject) !== null)
-      .filter((i) => branchApplies(branches[i] as JsonObject, error.data));
+    const selected = branches.flatMap((branch, i) =>
+      isObject(branch) && selectorOf(branch) !== null && branchApplies(branch, error.data) ? [i] : [],
+    );
     let keep: number[];
     if (selected.length > 0) keep = selected;
     else {

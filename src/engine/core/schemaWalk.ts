@@ -146,32 +146,21 @@ export function fieldsOf(node: WalkNode, resolve: RefResolver, branches: Branche
   };
   const itemAt = (i: number): JsonObject | null =>
     i < prefix.length ? (isObject(prefix[i]) ? withRef(prefix[i], resolve) : null) : rest;
-  if (Array.isArray(data))
-    data.forEach((item, i) => {
-      const items = itemAt(i);
-      if (items)
-        fields.push({
-          kind: 'item',
-          name: String(i),
-          schema: items,
-          ui: itemsUi(i),
-          data: item,
-          pointer: child(pointer, i),
-        });
-    });
+  const pushItem = (i: number, item: unknown) => {
+    const items = itemAt(i);
+    if (items)
+      fields.push({
+        kind: 'item',
+        name: String(i),
+        schema: items,
+        ui: itemsUi(i),
+        data: item,
+        pointer: child(pointer, i),
+      });
+  };
+  if (Array.isArray(data)) data.forEach((item, i) => pushItem(i, item));
   else {
-    prefix.forEach((_, i) => {
-      const items = itemAt(i);
-      if (items)
-        fields.push({
-          kind: 'item',
-          name: String(i),
-          schema: items,
-          ui: itemsUi(i),
-          data: undefined,
-          pointer: child(pointer, i),
-        });
-    });
+    prefix.forEach((_, i) => pushItem(i, undefined));
     if (rest)
       fields.push({
         kind: 'item',
