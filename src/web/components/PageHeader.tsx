@@ -3,7 +3,18 @@
  * action becomes a floating button and the other actions go into a menu.
  */
 import type { ReactNode } from 'react';
-import { ActionIcon, Affix, Anchor, Breadcrumbs, Button, Group, Menu, Stack, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Affix,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Menu,
+  Stack,
+  Title,
+  useDirection,
+} from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +23,12 @@ export interface PageAction {
   label: string;
   onClick: () => void;
   icon?: ReactNode;
+  /** The action opens a dialog (not a download or another page): the hit-test sweep opens it (e2e/hit-test.spec.ts). */
+  opens?: 'dialog';
 }
+
+/** Marks an action's button for the hit-test sweep: `dialog` for one that opens a dialog, else `other`. */
+const actionMark = (action: PageAction) => ({ 'data-page-action': action.opens ?? 'other' });
 
 export function PageHeader(props: {
   title: string;
@@ -22,6 +38,7 @@ export function PageHeader(props: {
 }) {
   const { t } = useTranslation();
   const actions = props.actions ?? [];
+  const { dir } = useDirection();
   return (
     <Group justify="space-between" align="flex-end" wrap="nowrap" mb="lg">
       <Stack gap={4} style={{ minWidth: 0 }}>
@@ -43,12 +60,22 @@ export function PageHeader(props: {
       {/* Wider screens: every action as a button. */}
       <Group gap="xs" visibleFrom="sm" wrap="nowrap">
         {actions.map((action) => (
-          <Button key={action.label} variant="default" leftSection={action.icon} onClick={action.onClick}>
+          <Button
+            key={action.label}
+            variant="default"
+            leftSection={action.icon}
+            onClick={action.onClick}
+            {...actionMark(action)}
+          >
             {action.label}
           </Button>
         ))}
         {props.primary && (
-          <Button leftSection={props.primary.icon} onClick={props.primary.onClick}>
+          <Button
+            leftSection={props.primary.icon}
+            onClick={props.primary.onClick}
+            {...actionMark(props.primary)}
+          >
             {props.primary.label}
           </Button>
         )}
@@ -63,7 +90,12 @@ export function PageHeader(props: {
           </Menu.Target>
           <Menu.Dropdown>
             {actions.map((action) => (
-              <Menu.Item key={action.label} leftSection={action.icon} onClick={action.onClick}>
+              <Menu.Item
+                key={action.label}
+                leftSection={action.icon}
+                onClick={action.onClick}
+                {...actionMark(action)}
+              >
                 {action.label}
               </Menu.Item>
             ))}
@@ -71,8 +103,15 @@ export function PageHeader(props: {
         </Menu>
       )}
       {props.primary && (
-        <Affix position={{ bottom: 20, right: 20 }} hiddenFrom="sm">
+        // The page keeps room under its end for this button (AppLayout.module.css, `.main`), so the last row and
+        // "Show more" scroll clear of it; it sits at the reading end's corner in either direction.
+        <Affix
+          position={dir === 'rtl' ? { bottom: 20, left: 20 } : { bottom: 20, right: 20 }}
+          hiddenFrom="sm"
+          data-floating-action
+        >
           <Button
+            {...actionMark(props.primary)}
             size="md"
             radius="xl"
             style={{ boxShadow: 'var(--mantine-shadow-md)' }}

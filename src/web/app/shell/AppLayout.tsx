@@ -166,7 +166,7 @@ function Shell() {
             />
           </AppShell.Navbar>
         )}
-        <AppShell.Main>
+        <AppShell.Main className={classes.main}>
           <HolidayBanner />
           {expired && (
             <Alert color="red" variant="light" icon={<IconAlertOctagon size={18} />} mb="lg">

@@ -141,8 +141,16 @@ export function AdsPage() {
     <>
       <PageHeader
         title={t('title')}
-        primary={merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined}
-        actions={inviters.length > 0 ? [{ label: t('invite.open'), onClick: () => setInviting(true) }] : []}
+        primary={
+          merchants.length > 0
+            ? { label: t('new'), onClick: () => setEditing('new'), opens: 'dialog' }
+            : undefined
+        }
+        actions={
+          inviters.length > 0
+            ? [{ label: t('invite.open'), onClick: () => setInviting(true), opens: 'dialog' }]
+            : []
+        }
       />
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <Select

@@ -54,7 +54,12 @@ export function OfferPage() {
         title={offer.merchant_name}
         breadcrumbs={[{ label: t('crumb.capital'), to: base }]}
         actions={[
-          { label: t('callback.open'), onClick: () => setCallBack(true), icon: <IconPhoneCall size={16} /> },
+          {
+            label: t('callback.open'),
+            onClick: () => setCallBack(true),
+            icon: <IconPhoneCall size={16} />,
+            opens: 'dialog',
+          },
         ]}
       />
       <Stack gap="lg">

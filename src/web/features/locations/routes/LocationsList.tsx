@@ -112,7 +112,10 @@ export function LocationsList() {
 
   return (
     <>
-      <PageHeader title={t('title')} primary={{ label: t('add'), onClick: () => setEditing('new') }} />
+      <PageHeader
+        title={t('title')}
+        primary={{ label: t('add'), onClick: () => setEditing('new'), opens: 'dialog' }}
+      />
       <ResponsiveList
         query={list}
         rows={rows}

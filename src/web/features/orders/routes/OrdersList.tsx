@@ -13,7 +13,7 @@ import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
 import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
@@ -95,7 +95,12 @@ export function OrdersList() {
       </>
     );
 
-  const newLink = { label: t('link.new'), onClick: () => setCreating(true), icon: <IconLink size={16} /> };
+  const newLink: PageAction = {
+    label: t('link.new'),
+    onClick: () => setCreating(true),
+    icon: <IconLink size={16} />,
+    opens: 'dialog',
+  };
 
   return (
     <>

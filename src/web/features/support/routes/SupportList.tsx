@@ -88,7 +88,12 @@ export function SupportList() {
     <>
       <PageHeader
         title={t('title')}
-        primary={{ label: t('new'), onClick: () => setWriting(true), icon: <IconPlus size={16} /> }}
+        primary={{
+          label: t('new'),
+          onClick: () => setWriting(true),
+          icon: <IconPlus size={16} />,
+          opens: 'dialog',
+        }}
       />
       <ChatEntry onOpen={() => setChat(true)} />
       <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />

@@ -113,6 +113,7 @@ export function UsersList() {
         primary={{
           label: t('invite.open'),
           onClick: () => setInviting(true),
+          opens: 'dialog',
           icon: <IconUserPlus size={16} />,
         }}
       />

@@ -50,7 +50,9 @@ export function MerchantWallet() {
       <PageHeader
         title={t('title')}
         primary={
-          wallet?.bank ? { label: t('transfer.open'), onClick: () => setTransferring(true) } : undefined
+          wallet?.bank
+            ? { label: t('transfer.open'), onClick: () => setTransferring(true), opens: 'dialog' }
+            : undefined
         }
       />
       {wallets.isPending && (
