@@ -5,7 +5,8 @@
  */
 import type { StatusMessage, StatusMessageBody } from '../../contract/remoteConfig';
 import type { Clock } from '../clock';
-import { fieldError, HttpError, type FieldError } from '../errors';
+import { missingStatusTexts } from '../../domain/statusMessage';
+import { fieldError, HttpError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { SettingsRepository } from '../repositories/settings';
 
@@ -36,15 +37,13 @@ export function createRemoteConfigService(deps: {
         title: { en: body.title.en.trim(), ar: body.title.ar.trim() },
         message: { en: body.message.en.trim(), ar: body.message.ar.trim() },
       };
-      if (value.is_active) {
-        const problems: Record<string, FieldError> = {};
-        for (const field of ['title', 'message'] as const)
-          for (const lang of ['en', 'ar'] as const)
-            if (value[field][lang] === '')
-              problems[`/${field}/${lang}`] = fieldError('validation:error.required');
-        if (Object.keys(problems).length > 0)
-          throw new HttpError(400, 'a shown message needs its title and message in both languages', problems);
-      }
+      const missing = missingStatusTexts(value);
+      if (missing.length > 0)
+        throw new HttpError(
+          400,
+          'a shown message needs its title and message in both languages',
+          Object.fromEntries(missing.map((path) => [path, fieldError('validation:error.required')])),
+        );
       const account = await deps.accounts.account(accountId);
       const stored: StatusMessage = {
         ...value,

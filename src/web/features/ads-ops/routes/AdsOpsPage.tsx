@@ -5,7 +5,7 @@
  * merchant's, stop a campaign with the reason its merchant reads, and start a stopped one again. Only accounts
  * with the `ads_ops` staff role see it (the server refuses everyone else's calls with 403 too).
  */
-import { Container, Group, Menu, Select, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Menu, Select, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -15,6 +15,7 @@ import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../compon
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { StaffFrame } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
@@ -86,8 +87,8 @@ function Console() {
 
   const filtered = Boolean(filters.q || filters.state);
   return (
-    <Container size="lg" py="xl">
-      <Title order={1} size="h2" mb={4}>
+    <>
+      <Title order={1} size="h2" mb={4} mt="md">
         {t('ops.heading')}
       </Title>
       <Text c="dimmed" mb="lg">
@@ -156,7 +157,7 @@ function Console() {
       />
       {budgeting && <BudgetDialog campaign={budgeting} onClose={() => setBudgeting(null)} />}
       {stopping && <StopDialog campaign={stopping} onClose={() => setStopping(null)} />}
-    </Container>
+    </>
   );
 }
 
@@ -167,7 +168,9 @@ export function AdsOpsPage() {
       role="ads_ops"
       denied={{ title: t('ops.denied.title'), body: t('ops.denied.body'), back: t('ops.denied.back') }}
     >
-      <Console />
+      <StaffFrame role="ads_ops" current="ads">
+        <Console />
+      </StaffFrame>
     </StaffOnly>
   );
 }

@@ -7,7 +7,6 @@ import {
   Alert,
   Button,
   Card,
-  Container,
   Group,
   SegmentedControl,
   SimpleGrid,
@@ -23,9 +22,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fieldMessages } from '../../../api/client';
+import { StaffFrame } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { notify } from '../../../components/notificationStore';
-import { STATUS_MESSAGE_MAX, STATUS_TITLE_MAX } from '../../../../domain/statusMessage';
+import { missingStatusTexts, STATUS_MESSAGE_MAX, STATUS_TITLE_MAX } from '../../../../domain/statusMessage';
 import type {
   StatusMessage,
   StatusMessageAnswer,
@@ -60,8 +60,11 @@ function Editor(props: { current: StatusMessage }) {
         notify({ variant: 'error', title: t('status.failed'), message: t('status.failedBody') });
     },
   });
-  const text = (field: 'title' | 'message', lang: 'en' | 'ar', value: string) =>
+  const text = (field: 'title' | 'message', lang: 'en' | 'ar', value: string) => {
     setDraft((d) => ({ ...d, [field]: { ...d[field], [lang]: value } }));
+    // A text typed clears its own message; the others stay until they are typed too.
+    setErrors(({ [`/${field}/${lang}`]: _typed, ...rest }) => rest);
+  };
   const column = (lang: 'en' | 'ar') => (
     <Stack gap="sm">
       <Text fw={600}>{t(`status.lang.${lang}`)}</Text>
@@ -102,6 +105,12 @@ function Editor(props: { current: StatusMessage }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
+        // A shown message without a text is refused here, each empty field named, before anything is sent.
+        const missing = missingStatusTexts(draft);
+        if (missing.length > 0)
+          return setErrors(
+            Object.fromEntries(missing.map((path) => [path, tAny('validation:error.required')])),
+          );
         save.mutate(draft);
       }}
     >
@@ -154,8 +163,8 @@ export function StatusMessagePage() {
   });
   return (
     <StaffOnly denied={{ title: t('denied.title'), body: t('denied.body'), back: t('denied.back') }}>
-      <Container size="lg" py="xl">
-        <Title order={1} size="h2" mb={4}>
+      <StaffFrame current="status">
+        <Title order={1} size="h2" mb={4} mt="md">
           {t('status.heading')}
         </Title>
         <Text c="dimmed" mb="lg">
@@ -170,7 +179,7 @@ export function StatusMessagePage() {
             <Editor current={current.data} />
           )}
         </Card>
-      </Container>
+      </StaffFrame>
     </StaffOnly>
   );
 }

@@ -12,11 +12,8 @@
 import {
   ActionIcon,
   Alert,
-  Anchor,
-  AppShell,
   Badge,
   Button,
-  Container,
   Grid,
   Group,
   Modal,
@@ -38,53 +35,15 @@ import { ApiError } from '../../../api/client';
 import { ChatComposer } from '../../../components/chat/ChatComposer';
 import { ChatConnectionNotice } from '../../../components/chat/ChatConnectionNotice';
 import { ChatThread } from '../../../components/chat/ChatThread';
-import { LanguageToggle } from '../../../components/LanguageToggle';
 import { Day } from '../../../components/Day';
 import { timeText } from '../../../components/listText';
 import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
+import { StaffFrame } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { UnreadDot } from '../../../components/UnreadDot';
 import { queueOrder, type ChatMessage } from '../../../../domain/chat';
 
 const queueKey = ['chat', 'queue'] as const;
-
-function Frame(props: { children: React.ReactNode }) {
-  const { t } = useTranslation('chat');
-  return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
-            <Anchor
-              component={Link}
-              to="/ops/chat"
-              fw={700}
-              c="inherit"
-              underline="never"
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              {t('console.title')}
-            </Anchor>
-            <Anchor component={Link} to="/studio" size="sm" visibleFrom="xs">
-              {t('console.studio')}
-            </Anchor>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <LanguageToggle />
-            <Button component={Link} to="/logout" variant="subtle" size="compact-md">
-              {t('console.signOut')}
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Container size="xl" px={0}>
-          {props.children}
-        </Container>
-      </AppShell.Main>
-    </AppShell>
-  );
-}
 
 /** The queue, read again when the connection brings a conversation it does not hold or a close. */
 function useQueue() {
@@ -334,9 +293,9 @@ export function ConsolePage() {
         back: t('console.denied.back'),
       }}
     >
-      <Frame>
+      <StaffFrame current="chat" size="xl">
         <Console />
-      </Frame>
+      </StaffFrame>
     </StaffOnly>
   );
 }
