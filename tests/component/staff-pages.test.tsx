@@ -78,7 +78,9 @@ describe('the status-message page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // The Arabic title and message are named; nothing was sent (the one call is the page's read).
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
-    expect(fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toEqual([]);
+    expect(
+      fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT'),
+    ).toEqual([]);
     await user.type(screen.getAllByLabelText(/^Title/)[1]!, 'عطلة العيد');
     expect(screen.getAllByText('This field is required')).toHaveLength(1);
   });
