@@ -59,15 +59,29 @@ export type RevealAnswer = Static<typeof RevealAnswer>;
 export const STEP_UP_PURPOSES = ['api_key_reveal', 'wallet_transfer', 'card_reveal'] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 export const StepUpBody = Type.Object(
-  { purpose: OneOf(STEP_UP_PURPOSES, { description: 'what the code will be spent on' }) },
+  {
+    purpose: OneOf(STEP_UP_PURPOSES, { description: 'what the code will be spent on' }),
+    resend: Type.Optional(
+      Type.Boolean({
+        description:
+          'a new code even though one sent within the resend interval is still valid (refused with 429 until the interval is over)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type StepUpBody = Static<typeof StepUpBody>;
 
+/**
+ * Where the code is. `sent: false` when a code for this purpose went out within the resend interval and is still
+ * good: it is not sent again (a dialog opened twice does not cry "too many requests"), and `sent_at` says when.
+ */
 export const StepUpAnswer = Type.Object({
+  sent: Type.Boolean({ description: 'false: the code sent at `sent_at` is still valid, none was sent now' }),
+  sent_at: Instant,
   factor: OneOf(['phone', 'email'] as const),
   to: Type.String({ description: 'where the code went, masked' }),
-  resend_after: Type.Integer({ description: 'seconds' }),
+  resend_after: Type.Integer({ description: 'seconds until a new code may be asked for' }),
 });
 export type StepUpAnswer = Static<typeof StepUpAnswer>;
 

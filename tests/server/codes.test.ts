@@ -173,7 +173,8 @@ describe('one step-up code, one use', () => {
     const m = await walletMerchant(app);
     later(1000);
     expect((await m.call('POST', STEP_UP, { purpose: 'wallet_transfer' })).status).toBe(200);
-    expect((await m.call('POST', STEP_UP, { purpose: 'wallet_transfer' })).status).toBe(429);
+    expect((await m.call('POST', STEP_UP, { purpose: 'wallet_transfer' })).body.sent).toBe(false);
+    expect((await m.call('POST', STEP_UP, { purpose: 'wallet_transfer', resend: true })).status).toBe(429);
     expect((await m.call('POST', STEP_UP, { purpose: 'card_reveal' })).status).toBe(200);
   });
 });

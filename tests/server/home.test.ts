@@ -290,12 +290,27 @@ describe('API keys', () => {
     expect((await reveal('1234')).body.message).toBe('session expired');
     const sent = await admin.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'api_key_reveal' });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ factor: 'phone', to: '+9665••••••67', resend_after: 120 });
-    // Asked again at once: wait.
-    expect(
-      (await admin.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'api_key_reveal' })).status,
-    ).toBe(429);
+    expect(sent.body).toEqual({
+      sent: true,
+      sent_at: expect.any(String),
+      factor: 'phone',
+      to: '+9665••••••67',
+      resend_after: 120,
+    });
     const code = await codeSentTo('+966501234567');
+    // Asked again at once (the dialog opened again): the code already sent is still valid, and none is sent.
+    const again = await admin.call('POST', '/merchant/api/v1/auth/step-up', { purpose: 'api_key_reveal' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ sent: false, sent_at: sent.body.sent_at, to: '+9665••••••67' });
+    expect(again.body.resend_after).toBeGreaterThan(0);
+    expect(again.body.resend_after).toBeLessThanOrEqual(120);
+    expect(await codeSentTo('+966501234567')).toBe(code);
+    // A new code asked for explicitly: wait.
+    const resent = await admin.call('POST', '/merchant/api/v1/auth/step-up', {
+      purpose: 'api_key_reveal',
+      resend: true,
+    });
+    expect(resent.status).toBe(429);
     const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
     expect((await reveal(wrong)).body.message).toBe('invalid otp code');
     const shown = await reveal(code);

@@ -150,6 +150,6 @@ export async function merchantRoutes(
         response: answers({ 200: StepUpAnswer }),
       },
     },
-    async (request) => auth.startStepUp(requireSession(request), request.body.purpose),
+    async (request) => auth.startStepUp(requireSession(request), request.body.purpose, request.body.resend),
   );
 }

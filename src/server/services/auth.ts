@@ -297,10 +297,11 @@ export function createAuthService(deps: {
     /**
      * POST /merchant/api/v1/auth/step-up: a fresh code to the account's own second factor (its phone, else its
      * e-mail), asked for before a secret is shown or money moves, for one purpose (an API secret key, a transfer, a
-     * card's details) and good only for it. The same lockouts as sign-in's; asked again for the same purpose within
-     * the resend interval, 429 with how long to wait.
+     * card's details) and good only for it. The same lockouts as sign-in's. Asked again for the same purpose within
+     * the resend interval, the code already sent is still valid: the answer says when it went (`sent: false`) and
+     * nothing is sent; an explicit `resend` then is refused with 429 and how long to wait.
      */
-    async startStepUp(session: SessionContext, purpose: StepUpPurpose) {
+    async startStepUp(session: SessionContext, purpose: StepUpPurpose, resend = false) {
       if (session.state !== 'open') throw new HttpError(401, 'unauthorized');
       // A secret is shown, and money moved, in the app itself, never in a page its token opened.
       if (session.webview) throw new HttpError(403, 'a webview session cannot ask for step-up codes');
@@ -311,8 +312,21 @@ export function createAuthService(deps: {
       const earlier = await repo.latestStepUp(session.id, purpose);
       if (earlier) {
         const wait = earlier.sentAt.getTime() + RESEND_AFTER_MS - clock.now().getTime();
-        if (wait > 0)
+        if (wait > 0 && resend)
           throw new HttpError(429, 'too many requests', undefined, { retry_after: Math.ceil(wait / 1000) });
+        if (
+          wait > 0 &&
+          earlier.expiresAt > clock.now() &&
+          earlier.channel === factor &&
+          earlier.target === target
+        )
+          return {
+            sent: false,
+            sent_at: earlier.sentAt.toISOString(),
+            factor,
+            to: maskAddress(factor, target),
+            resend_after: Math.ceil(wait / 1000),
+          };
       }
       await countSend(target);
       const sent = await sendCode(factor, target, account?.lang ?? 'en');
@@ -329,7 +343,13 @@ export function createAuthService(deps: {
         ...sent,
         createdAt: clock.now(),
       });
-      return { factor, to: maskAddress(factor, target), resend_after: RESEND_AFTER_MS / 1000 };
+      return {
+        sent: true,
+        sent_at: sent.sentAt.toISOString(),
+        factor,
+        to: maskAddress(factor, target),
+        resend_after: RESEND_AFTER_MS / 1000,
+      };
     },
 
     /**

@@ -7,6 +7,9 @@ import { api } from './client';
 
 export type { StepUpAnswer, StepUpPurpose };
 
-/** A code for one purpose: the server takes it back only for that purpose (a transfer's code reveals no card). */
-export const sendStepUpCode = (purpose: StepUpPurpose) =>
-  api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', { purpose });
+/**
+ * A code for one purpose: the server takes it back only for that purpose (a transfer's code reveals no card). Not
+ * `resend`: a code still valid from a moment ago is kept (the answer's `sent: false` says when it went).
+ */
+export const sendStepUpCode = (purpose: StepUpPurpose, resend = false) =>
+  api<StepUpAnswer>('POST', '/merchant/api/v1/auth/step-up', resend ? { purpose, resend } : { purpose });

@@ -1,10 +1,11 @@
 /**
  * A step-up code's dialog (docs/dashboard.md, docs/wallet.md): a fresh code goes to the member's own second factor
- * as the dialog opens; the code typed is handed to `onCode`, which spends it (revealing a secret, moving money).
- * Wrong codes, lockouts and a too-early resend say so in the spec's words (shell spec §8); an error `onCode`
- * names itself (`describe`) says what is wrong instead. Texts of its own: the `auth` namespace.
+ * as the dialog opens — or, opened again within the resend interval, the dialog says when the code still valid was
+ * sent (issue 56) — with the resend's countdown; the last digit typed hands the code to `onCode`, which spends it
+ * (revealing a secret, moving money). Wrong codes and lockouts say so in the spec's words (shell spec §8); an error
+ * `onCode` names itself (`describe`) says what is wrong instead. Texts of its own: the `auth` namespace.
  */
-import { Anchor, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
@@ -12,6 +13,8 @@ import { sendStepUpCode, type StepUpAnswer, type StepUpPurpose } from '../api/st
 import { CODE_LENGTH } from '../../domain/signInFlow';
 import { signInErrorKey } from '../../domain/signInErrors';
 import { DialogFooter } from './DialogFooter';
+import { isolate, timeText } from './listText';
+import { useCountdown } from '../../engine/widgets/useCountdown';
 
 export function StepUpDialog(props: {
   /** What the code is for: the server takes it back only for this. */
@@ -33,15 +36,18 @@ export function StepUpDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const asked = useRef(false);
+  const [left, restartCountdown] = useCountdown(0);
 
   const errorText = (e: unknown) =>
     props.describe?.(e) ??
     (e instanceof ApiError ? t(`errors.${signInErrorKey(e, 'challenge')}`) : t('errors.failedToLogin'));
 
-  const send = async () => {
+  const send = async (resend: boolean) => {
     setError(null);
     try {
-      setSent(await sendStepUpCode(props.purpose));
+      const answer = await sendStepUpCode(props.purpose, resend);
+      setSent(answer);
+      restartCountdown(answer.resend_after);
     } catch (e) {
       setError(errorText(e));
     }
@@ -50,12 +56,13 @@ export function StepUpDialog(props: {
     // Once per opening (React runs effects twice in development).
     if (asked.current) return;
     asked.current = true;
-    void send();
+    void send(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sends once, as the dialog opens
   }, []);
 
   const length = CODE_LENGTH[sent?.factor ?? 'phone'];
-  const submit = async () => {
+  const submit = async (code: string) => {
+    if (busy) return;
     if (code.length !== length) {
       setError(t('codeDigits', { count: length }));
       return;
@@ -77,12 +84,18 @@ export function StepUpDialog(props: {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void submit(code);
         }}
       >
         <Stack>
           {props.children}
-          <Text size="sm">{sent ? t('stepUp.codeSent', { to: sent.to }) : t('stepUp.sending')}</Text>
+          <Text size="sm">
+            {!sent
+              ? t('stepUp.sending')
+              : sent.sent
+                ? t('stepUp.codeSent', { to: isolate(sent.to) })
+                : t('stepUp.stillValid', { to: isolate(sent.to), at: isolate(timeText(sent.sent_at)) })}
+          </Text>
           <Input.Wrapper id="step-up-code" label={t('code.label')}>
             <Group dir="ltr" mt={6}>
               <PinInput
@@ -94,14 +107,22 @@ export function StepUpDialog(props: {
                 autoFocus
                 value={code}
                 onChange={setCode}
+                // The last digit typed (or a whole code pasted) goes straight to the check, as at sign-in.
+                onComplete={(whole) => void submit(whole)}
                 error={Boolean(error)}
                 aria-label={t('code.label')}
               />
             </Group>
           </Input.Wrapper>
-          <Anchor component="button" type="button" size="sm" onClick={() => void send()} w="fit-content">
-            {t('stepUp.resend')}
-          </Anchor>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            w="fit-content"
+            disabled={!sent || left > 0}
+            onClick={() => void send(true)}
+          >
+            {left > 0 ? t('resendIn', { seconds: left }) : t('stepUp.resend')}
+          </Button>
           <DialogFooter
             error={error}
             cancel={{ label: t('stepUp.cancel'), onClick: props.onClose }}
