@@ -84,6 +84,15 @@ export default defineConfig({
         SETUP_ADDRESS_LIMIT: '100000',
         UPLOAD_DAILY_FILES: '100000',
         DATABASE_URL: '',
+        // The provider's addresses, as a deployment sets them (unset, none is shown; tests/server/app.test.ts).
+        TERMS_URL: 'https://provider.test/{lang}/merchant-terms',
+        PRIVACY_URL: 'https://provider.test/{lang}/privacy',
+        MARKETPLACE_URL: 'https://provider.test/{lang}/shop',
+        MERCHANT_APP_URL: 'https://provider.test/merchant-app',
+        APP_STORE_URL: 'https://apps.apple.com/app/id0000000000',
+        GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=test.provider.merchant',
+        SUPPORT_EMAIL: 'merchants@provider.test',
+        CAPITAL_EMAIL: 'capital@provider.test',
       },
     },
     {

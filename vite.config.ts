@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
-import { qrPlugin } from './src/cli/qrVitePlugin';
 import { precompressPlugin } from './src/cli/precompressVitePlugin';
 import { bootFramePlugin } from './src/cli/bootFrameVitePlugin';
 
@@ -56,10 +55,9 @@ const config = {
   plugins: [
     react(),
     cataloguePlugin({ schemasDir: 'schemas', localesDir: 'locales' }),
-    qrPlugin(),
     studioHover,
     // The sign-in page drawn into its HTML per language (issue 54), with what its modules need to build for Node.
-    bootFramePlugin({ entry: 'src/web/app/prerender.tsx', alias, plugins: () => [react(), qrPlugin()] }),
+    bootFramePlugin({ entry: 'src/web/app/prerender.tsx', alias, plugins: () => [react()] }),
     precompressPlugin(),
   ],
   resolve: { alias },

@@ -53,8 +53,24 @@ test.describe('the entry lands where §2 says', () => {
       await expect(page).toHaveURL(where);
       if (persona === 'acc-admin') {
         await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+        // The page says why capital opened it, and Capital stays the area highlighted (issue 56).
+        await expect(page.getByTestId('payouts-from-capital')).toHaveText(
+          'No capital offer yet — this is where your capital repayments will show.',
+        );
         const sidebar = page.getByRole('navigation', { name: 'Finance' });
+        await expect(sidebar.getByRole('link', { name: /^Capital/ })).toHaveAttribute('data-active', 'true');
+        await expect(sidebar.getByRole('link', { name: /^Payouts/ })).not.toHaveAttribute(
+          'data-active',
+          'true',
+        );
+        // Payouts opened from the sidebar is the page itself, without the note.
+        await sidebar.getByRole('link', { name: /^Payouts/ }).click();
         await expect(sidebar.getByRole('link', { name: /^Payouts/ })).toHaveAttribute('data-active', 'true');
+        await expect(page.getByTestId('payouts-from-capital')).toHaveCount(0);
+        await page.goto('/finance/capital?lang=ar');
+        await expect(page.getByTestId('payouts-from-capital')).toHaveText(
+          'لا يوجد عرض تمويل بعد — هنا ستظهر أقساط سداد التمويل.',
+        );
       }
       if (persona !== 'acc-capital-waitlist' && persona !== 'acc-admin')
         await expect.poll(() => events(page, who.id, 'Capital Page Opened').then((e) => e.length)).toBe(1);

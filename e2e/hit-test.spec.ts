@@ -91,6 +91,8 @@ async function sweep(page: Page, path: string): Promise<string[]> {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
+  // No placeholder address in anything the page shows or links to (issue 56, point 3).
+  if ((await page.content()).includes('example.com')) found.push(`${path}: shows or links to example.com`);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   found.push(...(await page.evaluate(coveredControls, 'body')).map((line) => `${path}: ${line}`));
   const actions = page.locator('[data-page-action]').filter({ visible: true });
@@ -154,7 +156,21 @@ for (const lang of ['en', 'ar'] as const) {
     if (!isMobile) await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/auth?lang=${lang}`);
     await expect(page.getByRole('textbox').first()).toBeVisible();
+    // The provider's addresses as this server sets them (playwright.config.ts), in the page's language.
+    await expect(page.locator('a[href^="https://provider.test/"]').first()).toHaveAttribute(
+      'href',
+      `https://provider.test/${lang}/merchant-terms`,
+    );
+    if (!isMobile)
+      await expect
+        .poll(() =>
+          page
+            .locator('img[src="/merchant-app/qr.svg"]')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
     const found = (await page.evaluate(coveredControls, 'body')).map((l) => `/auth: ${l}`);
+    if ((await page.content()).includes('example.com')) found.push('/auth: shows or links to example.com');
     await signInAs(page, 'acc-capital-paying');
     found.push(...(await sweepAll(page, ['/finance/capital', '/finance/capital/loans'], lang)));
     await page.context().clearCookies();

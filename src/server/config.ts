@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
 import { fromRoot } from './paths';
 import type { S3Settings } from './s3';
+import { SITE_LINK_KEYS, type SiteLinkKey, type SiteLinks } from '../contract/siteLinks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -70,6 +71,12 @@ export interface Config {
    * standing for en or ar. Unset: the back office's own help page, /help (docs/configuration.md).
    */
   helpCentreUrl: string | undefined;
+  /**
+   * The provider's addresses a merchant is shown (contract/siteLinks.ts): TERMS_URL, PRIVACY_URL, MARKETPLACE_URL,
+   * MERCHANT_APP_URL, APP_STORE_URL, GOOGLE_PLAY_URL (https, `{lang}` allowed), SUPPORT_EMAIL, CAPITAL_EMAIL. One
+   * not set is not shown (docs/configuration.md).
+   */
+  siteLinks: SiteLinks;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
   schemasDir: string;
   localesDir: string;
@@ -101,6 +108,31 @@ function onOff(env: Env, name: string, fallback: 'on' | 'off'): boolean {
   const raw = nonEmpty(env, name) ?? fallback;
   if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be on or off, got "${raw}"`);
   return raw === 'on';
+}
+
+/** The settings behind each site link: an https address (`{lang}` allowed) or an e-mail address. */
+const SITE_LINK_SETTINGS: Record<SiteLinkKey, [setting: string, kind: 'url' | 'email']> = {
+  terms: ['TERMS_URL', 'url'],
+  privacy: ['PRIVACY_URL', 'url'],
+  marketplace: ['MARKETPLACE_URL', 'url'],
+  merchant_app: ['MERCHANT_APP_URL', 'url'],
+  app_store: ['APP_STORE_URL', 'url'],
+  google_play: ['GOOGLE_PLAY_URL', 'url'],
+  support_email: ['SUPPORT_EMAIL', 'email'],
+  capital_email: ['CAPITAL_EMAIL', 'email'],
+};
+
+function readSiteLinks(env: Env): SiteLinks {
+  const entries = SITE_LINK_KEYS.map((key) => {
+    const [name, kind] = SITE_LINK_SETTINGS[key];
+    const value = nonEmpty(env, name);
+    if (value === undefined) return [key, null];
+    if (kind === 'url') parseUrl(name, value.replaceAll('{lang}', 'en'), ['https']);
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+      throw new ConfigError(`${name} must be an e-mail address, got "${value}"`);
+    return [key, value];
+  });
+  return Object.fromEntries(entries) as SiteLinks;
 }
 
 function parseUrl(name: string, value: string, protocols: string[]): URL {
@@ -229,6 +261,8 @@ export function loadConfig(env: Env): Config {
   if (helpCentreUrl !== undefined)
     parseUrl('HELP_CENTRE_URL', helpCentreUrl.replaceAll('{lang}', 'en'), ['https']);
 
+  const siteLinks = readSiteLinks(env);
+
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
@@ -240,6 +274,7 @@ export function loadConfig(env: Env): Config {
 
   return {
     helpCentreUrl,
+    siteLinks,
     schemasDir,
     localesDir,
     s3: loadS3(env),

@@ -129,3 +129,54 @@ describe("a step's forms", () => {
     expect(screen.queryByText(/required/i)).toBeNull();
   });
 });
+
+describe('a field’s message', () => {
+  /** The step with a message the server or validation gave each field. */
+  function StepWithErrors(props: { schema: RJSFSchema; ui?: Record<string, unknown>; errors: object }) {
+    const step = {
+      id: 'errors',
+      schema: props.schema,
+      ui: props.ui ?? {},
+      resolve: localRefs(props.schema as never),
+      rjsfValidator: validator,
+    } as unknown as LoadedStep;
+    return (
+      <MantineProvider>
+        <StepForm step={step} ui={step.ui} data={{}} errorSchema={props.errors} onChange={() => undefined} />
+      </MantineProvider>
+    );
+  }
+  const choices = { type: 'array', items: { type: 'string', enum: ['online', 'store'] }, uniqueItems: true };
+
+  /** The copies of a message a merchant can see (one hidden for screen readers' `aria-describedby` is not one). */
+  const seen = (text: string) =>
+    screen.queryAllByText(text).filter((el) => !el.closest('[style*="display: none"]'));
+
+  it('shows once under a checkbox group and a multi-select of choices (issue 56)', async () => {
+    render(
+      <StepWithErrors
+        schema={{ type: 'object', properties: { sales: choices, channels: choices } }}
+        ui={{ sales: { 'ui:widget': 'checkboxes' } }}
+        errors={{ sales: { __errors: ['Pick where you sell'] }, channels: { __errors: ['Pick a channel'] } }}
+      />,
+    );
+    await screen.findAllByRole('checkbox'); // the group's widget loads on demand
+    expect(seen('Pick where you sell')).toHaveLength(1);
+    expect(seen('Pick a channel')).toHaveLength(1);
+  });
+
+  it('still shows under a list of entries, which has no input of its own', () => {
+    render(
+      <StepWithErrors
+        schema={{
+          type: 'object',
+          properties: {
+            owners: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
+          },
+        }}
+        errors={{ owners: { __errors: ['Add at least one owner'] } }}
+      />,
+    );
+    expect(seen('Add at least one owner')).toHaveLength(1);
+  });
+});

@@ -212,3 +212,44 @@ describe('the help centre link', () => {
     await site.close();
   });
 });
+
+describe('the provider’s addresses a merchant is shown (issue 56)', () => {
+  it('are null until a deployment sets them — no placeholder — and the app QR is absent then', async () => {
+    const links = await app.inject({ method: 'GET', url: '/merchant/api/v1/site-links' });
+    expect(links.statusCode).toBe(200);
+    expect(links.json()).toEqual({
+      terms: null,
+      privacy: null,
+      marketplace: null,
+      merchant_app: null,
+      app_store: null,
+      google_play: null,
+      support_email: null,
+      capital_email: null,
+    });
+    expect(links.headers['cache-control']).toBe('public, max-age=300');
+    const qr = await app.inject({ method: 'GET', url: '/merchant-app/qr.svg' });
+    expect(qr.statusCode).toBe(404);
+    expect(qr.json().message).toContain('MERCHANT_APP_URL');
+  });
+
+  it('are what the deployment set, and the QR code encodes the app’s address', async () => {
+    const { app: site } = await createTestApp({
+      env: {
+        TERMS_URL: 'https://provider.test/{lang}/merchant-terms',
+        MERCHANT_APP_URL: 'https://provider.test/merchant-app',
+        SUPPORT_EMAIL: 'merchants@provider.test',
+      },
+    });
+    expect((await site.inject({ method: 'GET', url: '/merchant/api/v1/site-links' })).json()).toMatchObject({
+      terms: 'https://provider.test/{lang}/merchant-terms',
+      privacy: null,
+      merchant_app: 'https://provider.test/merchant-app',
+      support_email: 'merchants@provider.test',
+    });
+    const qr = await site.inject({ method: 'GET', url: '/merchant-app/qr.svg' });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    expect(qr.body).toMatch(/^<svg/);
+  });
+});

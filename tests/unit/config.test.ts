@@ -1,3 +1,4 @@
+import { SITE_LINK_KEYS } from '../../src/contract/siteLinks';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -5,6 +6,8 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 const SCHEMAS = path.resolve('schemas');
 const LOCALES = path.resolve('locales');
 
+/** No provider address is set by default: none is shown (issue 56). */
+const NO_SITE_LINKS = Object.fromEntries(SITE_LINK_KEYS.map((key) => [key, null]));
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -32,6 +35,7 @@ describe('loadConfig', () => {
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
+      siteLinks: NO_SITE_LINKS,
     });
   });
 
@@ -85,6 +89,7 @@ describe('loadConfig', () => {
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
+      siteLinks: NO_SITE_LINKS,
     });
   });
 
@@ -250,6 +255,25 @@ describe('HELP_CENTRE_URL', () => {
       'HELP_CENTRE_URL must start with https://, got "http://help.provider.example"',
     );
     expect(() => loadConfig({ HELP_CENTRE_URL: 'help centre' })).toThrow('HELP_CENTRE_URL must be a URL');
+  });
+});
+
+describe('the provider’s addresses (TERMS_URL … CAPITAL_EMAIL)', () => {
+  it('are not set by default (not shown), https addresses with {lang} or e-mail addresses when set', () => {
+    expect(Object.values(loadConfig({}).siteLinks).every((value) => value === null)).toBe(true);
+    const links = loadConfig({
+      TERMS_URL: 'https://provider.test/{lang}/terms',
+      CAPITAL_EMAIL: 'capital@provider.test',
+    }).siteLinks;
+    expect(links.terms).toBe('https://provider.test/{lang}/terms');
+    expect(links.capital_email).toBe('capital@provider.test');
+    expect(links.privacy).toBeNull();
+    expect(() => loadConfig({ PRIVACY_URL: 'http://provider.test/privacy' })).toThrow(
+      'PRIVACY_URL must start with https://',
+    );
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support at provider' })).toThrow(
+      'SUPPORT_EMAIL must be an e-mail address, got "support at provider"',
+    );
   });
 });
 

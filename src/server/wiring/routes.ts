@@ -32,6 +32,7 @@ import { paymentLinkRoutes } from '../routes/paymentLinks';
 import { draftRoutes } from '../routes/drafts';
 import { healthRoutes } from '../routes/health';
 import { helpCentreRoutes } from '../routes/helpCentre';
+import { siteLinkRoutes } from '../routes/siteLinks';
 import { legalEntityRoutes } from '../routes/legalEntities';
 import { organizationRoutes } from '../routes/organization';
 import { sandboxRoutes } from '../routes/sandbox';
@@ -64,6 +65,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
 
   await app.register(healthRoutes, { database, readiness });
   await app.register(helpCentreRoutes, { helpCentreUrl: config.helpCentreUrl });
+  await app.register(siteLinkRoutes, { siteLinks: config.siteLinks });
   await app.register(authRoutes, {
     auth: s.auth,
     botCheck: s.botCheck,

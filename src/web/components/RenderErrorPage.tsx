@@ -4,9 +4,9 @@
  * go on to another address (the page is tried again there).
  */
 import { Component, type ReactNode } from 'react';
-import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { links } from '../config/links';
+import { ContactLink } from './ContactLink';
 import { removeBootFrame } from './bootFrame';
 
 export function RenderErrorPage() {
@@ -19,9 +19,7 @@ export function RenderErrorPage() {
         </Title>
         <Text c="dimmed">
           {t('error.render.body')}{' '}
-          <Anchor href={`mailto:${links.supportEmail}`} dir="ltr">
-            {links.supportEmail}
-          </Anchor>
+          <ContactLink mailbox="support_email" />
         </Text>
         <Button onClick={() => window.location.reload()}>{t('error.render.refresh')}</Button>
       </Stack>

@@ -40,6 +40,7 @@ import { isLanguage } from '../../../domain/language';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { useAccount } from '../../api/account';
 import { useActiveDisputes } from '../../api/activeDisputes';
+import { useHandOffArea } from '../../components/areaHandOff';
 import { useFlowEntries, entryAllowed, type FlowEntryView } from '../../api/flowEntries';
 import { ENTRY_ICONS, NAV_ICONS } from './icons';
 import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
@@ -99,6 +100,8 @@ export function Sidebar(props: {
     return name && !seen[name] ? { text: t('new'), color: 'mint' } : undefined;
   };
 
+  // A page another area handed the merchant to keeps that area highlighted (components/areaHandOff.ts).
+  const handOff = useHandOffArea();
   const item = (nav: NavItem | ExtraItem) => (
     <SidebarLink
       key={nav.id}
@@ -110,7 +113,7 @@ export function Sidebar(props: {
         (PLANNED_ITEMS.has(nav.id) ? { text: t('area.soon'), color: 'gray', soon: true } : undefined)
       }
       collapsed={collapsed}
-      active={location.pathname.startsWith(nav.path)}
+      active={handOff ? handOff === nav.id : location.pathname.startsWith(nav.path)}
       onNavigate={props.onNavigate}
     />
   );

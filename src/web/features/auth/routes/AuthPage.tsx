@@ -31,7 +31,7 @@ import { ApiError } from '../../../api/client';
 import { authApi, type Credentials } from '../api';
 import { useBotCheck } from '../useBotCheck';
 import { clearProgress, readProgress, writeProgress } from '../progress';
-import { links } from '../../../config/links';
+import { siteLink, useSiteLinks, type SiteLinks } from '../../../api/siteLinks';
 import { acceptRedirect } from '../../../../domain/redirect';
 import { identifyAccount } from '../../../analytics';
 import { dialPrefix } from '../../../../domain/countries';
@@ -94,6 +94,8 @@ function useSignedIn() {
 
 /** The app panel (a picture and two links) loads after the form. */
 const AppPanel = lazy(() => import('../components/AppPanel').then((m) => ({ default: m.AppPanel })));
+/** Whether the panel has anything to show (a small check kept out of the panel's lazily loaded chunk). */
+const hasAppLinks = (links: SiteLinks) => Boolean(links.merchant_app || links.app_store || links.google_play);
 
 /** The code boxes load with the first code step, not with the sign-in form. */
 const CodeStep = lazy(() => import('../../../components/CodeStep').then((m) => ({ default: m.CodeStep })));
@@ -109,21 +111,24 @@ function SendOn(props: { target: string }) {
 }
 
 function Frame(props: { children: ReactNode }) {
+  const links = useSiteLinks();
   return (
     <Box mih="100vh" bg="gray.0">
       <AuthHeader />
       <Container size="lg" component="main" py={{ base: 'md', sm: 48 }} px="md">
-        <Grid gap="xl" align="stretch">
+        <Grid gap="xl" align="stretch" justify="center">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="xs">
               {props.children}
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Suspense fallback={null}>
-              <AppPanel />
-            </Suspense>
-          </Grid.Col>
+          {links && hasAppLinks(links) && (
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Suspense fallback={null}>
+                <AppPanel links={links} />
+              </Suspense>
+            </Grid.Col>
+          )}
         </Grid>
       </Container>
     </Box>
@@ -411,37 +416,7 @@ function SignInForm(props: { ctx: StepContext }) {
           </Text>
         )}
       </Stack>
-      <Text size="xs" c="dimmed">
-        <RichText
-          text={t('signIn.terms')}
-          tags={{
-            terms: (text) => (
-              <Anchor href={links.terms(lang)} target="_blank" rel="noreferrer" size="xs">
-                {text}
-              </Anchor>
-            ),
-            privacy: (text) => (
-              <Anchor href={links.privacy(lang)} target="_blank" rel="noreferrer" size="xs">
-                {text}
-              </Anchor>
-            ),
-          }}
-        />
-      </Text>
-      <Paper bg="gray.0" p="sm" radius="md">
-        <Text size="sm">
-          <RichText
-            text={t('signIn.shoppers')}
-            tags={{
-              shop: (text) => (
-                <Anchor href={links.marketplace(lang)} target="_blank" rel="noreferrer" size="sm">
-                  {text}
-                </Anchor>
-              ),
-            }}
-          />
-        </Text>
-      </Paper>
+      <SiteNotes lang={lang} />
     </StepFormLayout>
   );
 }
@@ -495,5 +470,44 @@ function SetupForm(setupProps: { factor: Factor; step: SignInStep; ctx: StepCont
         {t('back')}
       </Anchor>
     </StepFormLayout>
+  );
+}
+
+/**
+ * Under the sign-in form: the terms sentence with its two links, and the shoppers' note with the marketplace's —
+ * each link only as the deployment set it (issue 56): without both terms addresses the sentence is not shown (it
+ * would point at nothing), and the shoppers' note then ends without the marketplace.
+ */
+function SiteNotes(props: { lang: Language }) {
+  const { t } = useTranslation('auth');
+  const links = useSiteLinks();
+  const terms = siteLink(links?.terms, props.lang);
+  const privacy = siteLink(links?.privacy, props.lang);
+  const marketplace = siteLink(links?.marketplace, props.lang);
+  const external = (href: string, size: 'xs' | 'sm') => (text: string) => (
+    <Anchor href={href} target="_blank" rel="noreferrer" size={size}>
+      {text}
+    </Anchor>
+  );
+  return (
+    <>
+      {terms && privacy && (
+        <Text size="xs" c="dimmed">
+          <RichText
+            text={t('signIn.terms')}
+            tags={{ terms: external(terms, 'xs'), privacy: external(privacy, 'xs') }}
+          />
+        </Text>
+      )}
+      <Paper bg="gray.0" p="sm" radius="md">
+        <Text size="sm">
+          {marketplace ? (
+            <RichText text={t('signIn.shoppers')} tags={{ shop: external(marketplace, 'sm') }} />
+          ) : (
+            t('signIn.shoppersNoLink')
+          )}
+        </Text>
+      </Paper>
+    </>
   );
 }

@@ -2,9 +2,9 @@
  * An approved application's summary (capital spec §2 Approved summary).
  */
 import { type ReactNode } from 'react';
-import { Accordion, Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { links } from '../../../config/links';
+import { ContactLink } from '../../../components/ContactLink';
 import { exampleSchedule } from '../../../../domain/capital/quote';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { type CapitalApplication } from '../api';
@@ -125,10 +125,7 @@ export function ApprovedSummary(props: { application: CapitalApplication; iban: 
         <Accordion.Item value="complaints">
           <Accordion.Control>{t('summary.complaints')}</Accordion.Control>
           <Accordion.Panel>
-            {t('summary.complaintsBody')}{' '}
-            <Anchor href={`mailto:${links.capitalEmail}`} dir="ltr">
-              {links.capitalEmail}
-            </Anchor>
+            {t('summary.complaintsBody')} <ContactLink mailbox="capital_email" />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="warnings">

@@ -1,9 +1,9 @@
 /**
  * Capital's FAQ (capital spec §2 Offer page): nine questions, and the support mailbox.
  */
-import { Accordion, Anchor, Card, Text, Title } from '@mantine/core';
+import { Accordion, Card, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { links } from '../../../config/links';
+import { ContactLink } from '../../../components/ContactLink';
 
 export function Faq() {
   const { t } = useTranslation('capital');
@@ -21,10 +21,7 @@ export function Faq() {
         ))}
       </Accordion>
       <Text size="sm" mt="md">
-        {t('faq.more')}{' '}
-        <Anchor href={`mailto:${links.capitalEmail}`} dir="ltr">
-          {links.capitalEmail}
-        </Anchor>
+        {t('faq.more')} <ContactLink mailbox="capital_email" />
       </Text>
     </Card>
   );

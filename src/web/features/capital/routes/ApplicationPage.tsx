@@ -2,12 +2,12 @@
  * A loan application by status (capital spec §2, §4), with the approved summary.
  */
 import { type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
-import { links } from '../../../config/links';
+import { ContactLink } from '../../../components/ContactLink';
 import { useCapitalApplication, useCapitalBase } from '../api';
 import { StatusBadge } from '../components/StatusBadge';
 import { ApprovedSummary } from '../components/ApprovedSummary';
@@ -29,11 +29,7 @@ export function ApplicationPage() {
   const a = query.data;
   const crumbs = [{ label: t('crumb.capital'), to: base }];
   const title = a.legal_info?.company_name ?? t('crumb.application');
-  const mailbox = (
-    <Anchor href={`mailto:${links.capitalEmail}`} dir="ltr">
-      {links.capitalEmail}
-    </Anchor>
-  );
+  const mailbox = <ContactLink mailbox="capital_email" />;
   const panel = (body: ReactNode, color = 'blue') => (
     <Alert color={color} radius="lg" data-application-status={a.status}>
       {body}

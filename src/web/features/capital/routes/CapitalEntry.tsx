@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { ErrorPage } from '../../../components/ErrorPage';
+import { handOffState } from '../../../components/areaHandOff';
 import { useApplicationRecords, useCapitalBase, useLoans, useOffers } from '../api';
 import { useCapitalEvents } from '../events';
 import { useExperiments } from '../../../api/experiments';
@@ -51,8 +52,8 @@ export function CapitalEntry() {
     case 'waitlist':
       return <Navigate to={`${base}/waitlist`} replace />;
     case 'payouts':
-      // Spec §2: all empty goes to the completed payouts page.
-      return <Navigate to="/finance/payouts/completed" replace />;
+      // Spec §2: all empty goes to the completed payouts page — which says why, with Capital kept highlighted.
+      return <Navigate to="/finance/payouts/completed" replace state={handOffState('capital')} />;
     case 'application':
       return <Navigate to={`${base}/applications/${target.id}`} replace />;
     case 'loan':

@@ -3,7 +3,7 @@
  * filters in the address (days, store, status), the filter's totals, a table on a desktop and cards on a phone,
  * 20 at a time with "Show more", and the CSV of the filtered payouts. With a payout's id, that payout's page.
  */
-import { Button, Group, MultiSelect, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -14,6 +14,7 @@ import { FiguresBar } from '../../../components/FiguresBar';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
+import { useHandOffArea } from '../../../components/areaHandOff';
 import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
@@ -83,6 +84,7 @@ function PayoutsList() {
   const list = usePayouts(filters, mayFetch && sound);
   const totals = usePayoutTotals(filters, mayFetch && sound);
   const columns = useColumns();
+  const handOff = useHandOffArea();
   const exportAction = useDownloadAction({
     label: t('export'),
     failed: t('exportFailed'),
@@ -102,6 +104,12 @@ function PayoutsList() {
   return (
     <>
       <PageHeader title={t('title')} primary={exportAction} />
+      {/* Capital with nothing of its own opens this page (capital spec §2): say so, where repayments will show. */}
+      {handOff === 'capital' && (
+        <Alert color="blue" mb="md" data-testid="payouts-from-capital">
+          {t('fromCapital')}
+        </Alert>
+      )}
       <PayoutsNav current="completed" />
       <PayoutFiltersBar filters={filters} onChange={change} />
       {sound && <PayoutTotalsBar query={totals} />}
