@@ -3,18 +3,7 @@
  * action becomes a floating button and the other actions go into a menu.
  */
 import type { ReactNode } from 'react';
-import {
-  ActionIcon,
-  Affix,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Menu,
-  Stack,
-  Title,
-  useDirection,
-} from '@mantine/core';
+import { ActionIcon, Affix, Anchor, Breadcrumbs, Button, Group, Menu, Stack, Title } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +27,6 @@ export function PageHeader(props: {
 }) {
   const { t } = useTranslation();
   const actions = props.actions ?? [];
-  const { dir } = useDirection();
   return (
     <Group justify="space-between" align="flex-end" wrap="nowrap" mb="lg">
       <Stack gap={4} style={{ minWidth: 0 }}>
@@ -104,7 +92,7 @@ export function PageHeader(props: {
       )}
       {props.primary && (
         // The page keeps room under its end for this button (AppLayout.module.css, `.main`), so the last row and
-        // "Show more" scroll clear of it; it sits at the reading end's corner in either direction.
+        // "Show more" scroll clear of it. Mantine's `right` is the inline end: the reading end's corner in Arabic too.
         <Affix
           position={dir === 'rtl' ? { bottom: 20, left: 20 } : { bottom: 20, right: 20 }}
           hiddenFrom="sm"
