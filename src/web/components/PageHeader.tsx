@@ -93,11 +93,7 @@ export function PageHeader(props: {
       {props.primary && (
         // The page keeps room under its end for this button (AppLayout.module.css, `.main`), so the last row and
         // "Show more" scroll clear of it. Mantine's `right` is the inline end: the reading end's corner in Arabic too.
-        <Affix
-          position={dir === 'rtl' ? { bottom: 20, left: 20 } : { bottom: 20, right: 20 }}
-          hiddenFrom="sm"
-          data-floating-action
-        >
+        <Affix position={{ bottom: 20, right: 20 }} hiddenFrom="sm" data-floating-action>
           <Button
             {...actionMark(props.primary)}
             size="md"
