@@ -18,8 +18,7 @@ export function RenderErrorPage() {
           {t('error.render.title')}
         </Title>
         <Text c="dimmed">
-          {t('error.render.body')}{' '}
-          <ContactLink mailbox="support_email" />
+          {t('error.render.body')} <ContactLink mailbox="support_email" />
         </Text>
         <Button onClick={() => window.location.reload()}>{t('error.render.refresh')}</Button>
       </Stack>
