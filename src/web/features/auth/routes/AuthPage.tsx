@@ -474,9 +474,10 @@ function SetupForm(setupProps: { factor: Factor; step: SignInStep; ctx: StepCont
 }
 
 /**
- * Under the sign-in form: the terms sentence with its two links, and the shoppers' note with the marketplace's —
- * each link only as the deployment set it (issue 56): without both terms addresses the sentence is not shown (it
- * would point at nothing), and the shoppers' note then ends without the marketplace.
+ * Under the sign-in form: the shoppers' note with the marketplace's link, and the terms sentence with its two —
+ * each link only as the deployment set it (issue 56): without a marketplace the note ends without one, and without
+ * both terms addresses the sentence is not shown (it would point at nothing). The sentence comes last: it appears
+ * once the addresses are read, after the page's first drawing, and moves nothing as it does.
  */
 function SiteNotes(props: { lang: Language }) {
   const { t } = useTranslation('auth');
@@ -491,14 +492,6 @@ function SiteNotes(props: { lang: Language }) {
   );
   return (
     <>
-      {terms && privacy && (
-        <Text size="xs" c="dimmed">
-          <RichText
-            text={t('signIn.terms')}
-            tags={{ terms: external(terms, 'xs'), privacy: external(privacy, 'xs') }}
-          />
-        </Text>
-      )}
       <Paper bg="gray.0" p="sm" radius="md">
         <Text size="sm">
           {marketplace ? (
@@ -508,6 +501,14 @@ function SiteNotes(props: { lang: Language }) {
           )}
         </Text>
       </Paper>
+      {terms && privacy && (
+        <Text size="xs" c="dimmed">
+          <RichText
+            text={t('signIn.terms')}
+            tags={{ terms: external(terms, 'xs'), privacy: external(privacy, 'xs') }}
+          />
+        </Text>
+      )}
     </>
   );
 }
