@@ -51,7 +51,7 @@ describe('the step-up dialog', () => {
     const { fetch } = await open('en', STILL_VALID);
     expect(
       await screen.findByText(
-        `We sent a code to \u2068+9665••••••67\u2069 at \u2068${timeText(SENT_AT)}\u2069; it is still valid. Enter it to go on.`,
+        `We sent a code to \u2066+9665••••••67\u2069 at \u2066${timeText(SENT_AT)}\u2069; it is still valid. Enter it to go on.`,
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: /New code in 7\d s/ }).hasAttribute('disabled')).toBe(true);
@@ -61,11 +61,11 @@ describe('the step-up dialog', () => {
     });
   });
 
-  it('says it in Arabic, the address and time each in their own direction', async () => {
+  it('says it in Arabic, the masked phone and the time left to right inside it', async () => {
     await open('ar', STILL_VALID);
     expect(
       await screen.findByText(
-        `أرسلنا رمزًا إلى \u2068+9665••••••67\u2069 الساعة \u2068${timeText(SENT_AT)}\u2069، وما زال صالحًا. أدخله للمتابعة.`,
+        `أرسلنا رمزًا إلى \u2066+9665••••••67\u2069 الساعة \u2066${timeText(SENT_AT)}\u2069، وما زال صالحًا. أدخله للمتابعة.`,
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: /رمز جديد بعد 7\d ث/ })).toBeTruthy();

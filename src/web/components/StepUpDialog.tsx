@@ -13,7 +13,7 @@ import { sendStepUpCode, type StepUpAnswer, type StepUpPurpose } from '../api/st
 import { CODE_LENGTH } from '../../domain/signInFlow';
 import { signInErrorKey } from '../../domain/signInErrors';
 import { DialogFooter } from './DialogFooter';
-import { isolate, timeText } from './listText';
+import { isolateLtr, timeText } from './listText';
 import { useCountdown } from '../../engine/widgets/useCountdown';
 
 export function StepUpDialog(props: {
@@ -93,8 +93,8 @@ export function StepUpDialog(props: {
             {!sent
               ? t('stepUp.sending')
               : sent.sent
-                ? t('stepUp.codeSent', { to: isolate(sent.to) })
-                : t('stepUp.stillValid', { to: isolate(sent.to), at: isolate(timeText(sent.sent_at)) })}
+                ? t('stepUp.codeSent', { to: isolateLtr(sent.to) })
+                : t('stepUp.stillValid', { to: isolateLtr(sent.to), at: isolateLtr(timeText(sent.sent_at)) })}
           </Text>
           <Input.Wrapper id="step-up-code" label={t('code.label')}>
             <Group dir="ltr" mt={6}>

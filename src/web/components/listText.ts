@@ -25,5 +25,12 @@ export function timeText(iso: string): string {
 /** A value inside a sentence of the other direction, kept in its own (Unicode first-strong isolate). */
 export const isolate = (text: string) => `\u2068${text}\u2069`;
 
+/**
+ * A value of digits and signs only (a masked phone "+9665••••••67", a time "12:04") inside a sentence: left to
+ * right whatever the sentence (Unicode left-to-right isolate). A first-strong isolate finds no letter in it and
+ * takes the Arabic sentence's direction, which turns the phone's "+" to its far end.
+ */
+export const isolateLtr = (text: string) => `\u2066${text}\u2069`;
+
 /** Minutes east of UTC of the browser's time zone now (a day filter or "today" is the merchant's own day). */
 export const tzOffset = () => -new Date().getTimezoneOffset();
