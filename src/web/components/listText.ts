@@ -26,9 +26,8 @@ export function timeText(iso: string): string {
 export const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
- * A value of digits and signs only (a masked phone "+9665••••••67", a time "12:04") inside a sentence: left to
- * right whatever the sentence (Unicode left-to-right isolate). A first-strong isolate finds no letter in it and
- * takes the Arabic sentence's direction, which turns the phone's "+" to its far end.
+ * A value that is always written left to right (a masked phone "+9665••••••67", a time "12:04") inside a sentence:
+ * a left-to-right isolate says so outright, where a first-strong one would follow whatever letter the value holds.
  */
 export const isolateLtr = (text: string) => `\u2066${text}\u2069`;
 
