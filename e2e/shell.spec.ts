@@ -27,6 +27,33 @@ test.describe('the sidebar of each persona', () => {
     await expect(disputes).not.toContainText('New');
   });
 
+  test('the capital "new" badge goes once Capital is opened, and stays gone in another browser (issue 56)', async ({
+    page,
+    browser,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the desktop sidebar');
+    const who = await signInAs(page, 'acc-admin');
+    await page.goto('/dashboard?lang=en');
+    const capital = page.getByRole('navigation', { name: 'Finance' }).getByRole('link', { name: /^Capital/ });
+    await expect(capital).toContainText('New');
+    await capital.click();
+    await expect(page).toHaveURL(/\/finance\/payouts\/completed$/);
+    await expect(capital).not.toContainText('New');
+    const other = await browser.newPage();
+    try {
+      await signInWith(other.request, who);
+      await other.goto('/dashboard?lang=en');
+      const there = other
+        .getByRole('navigation', { name: 'Finance' })
+        .getByRole('link', { name: /^Capital/ });
+      await expect(there).toBeVisible();
+      await expect(there).not.toContainText('New');
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a sales manager sees only what the role allows, and a page beyond it sends them to root', async ({
     page,
     isMobile,

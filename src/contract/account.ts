@@ -3,7 +3,8 @@
  * flags and its experiments, for the server's routes and service and the shell alike.
  */
 import { PERMISSION_FLAGS, type FlagValue, type PermissionFlag } from '../domain/permissions';
-import { Instant, NullableString, Type, type Static } from './common';
+import { SEEN_AREAS } from '../domain/seenAreas';
+import { Instant, NullableString, OneOf, Type, type Static } from './common';
 
 export const Account = Type.Object({
   id: Type.String(),
@@ -14,6 +15,9 @@ export const Account = Type.Object({
   lang: Type.String(),
   /** The provider's staff role: `ops` may use the form studio; null for merchants' users. */
   staff_role: NullableString({ description: "the provider's staff role (ops), null for merchants' users" }),
+  seen_areas: Type.Array(OneOf(SEEN_AREAS), {
+    description: 'sidebar areas whose "new" badge this person has seen, on any device',
+  }),
   created_at: Instant,
   permissions: Type.Array(
     Type.Object({ merchant_id: Type.String(), role: Type.String(), merchant_country: Type.String() }),
@@ -24,6 +28,10 @@ export const Account = Type.Object({
   }),
 });
 export type Account = Static<typeof Account>;
+
+/** `PUT /merchant/api/v1/account/seen/:area`: an area with a "new" badge has been opened. */
+export const SeenParams = Type.Object({ area: OneOf(SEEN_AREAS) });
+export type SeenParams = Static<typeof SeenParams>;
 
 const Flag = Type.Unsafe<FlagValue>({
   anyOf: [{ type: 'boolean' }, { const: 'unknown' }],

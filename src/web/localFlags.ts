@@ -1,6 +1,7 @@
 /**
  * Small facts this browser remembers, under the spec's `tby:md:` prefix (spec §3): survey visited / closed,
- * sidebar collapsed, capital "new" badge seen, disputes page seen, disputes tutorial step. Logout clears them
+ * sidebar collapsed, disputes tutorial step. The "new" badges of capital and disputes are remembered for the
+ * account instead (domain/seenAreas.ts; issue 56), so a second browser does not show them again. Logout clears them
  * with the rest of local storage.
  */
 import { useCallback, useSyncExternalStore } from 'react';
@@ -9,8 +10,6 @@ export const LOCAL_FLAGS = {
   surveyVisited: 'tby:md:survey-visited',
   surveyClosed: 'tby:md:survey-closed',
   sidebarCollapsed: 'tby:md:sidebar-collapsed',
-  capitalSeen: 'tby:md:capital-new-seen',
-  disputesSeen: 'tby:md:disputes-seen',
   disputesTutorial: 'tby:md:disputes-tutorial',
 } as const;
 

@@ -347,3 +347,20 @@ describe('API keys', () => {
     expect(Object.keys(bad.body.field_errors as Json)).toEqual(expect.arrayContaining(['/environment']));
   });
 });
+
+describe('the "new" badges, remembered for the account (issue 56)', () => {
+  it('an area opened is seen on every session of the account, once, and not for anyone else', async () => {
+    const seen = async (caller: Caller) =>
+      (await caller.call('GET', '/merchant/api/v1/account')).body.seen_areas as string[];
+    expect(await seen(admin)).toEqual([]);
+    expect((await admin.call('PUT', '/merchant/api/v1/account/seen/capital')).status).toBe(204);
+    expect((await admin.call('PUT', '/merchant/api/v1/account/seen/capital')).status).toBe(204);
+    // A second sign-in of the same person (another browser, a phone) reads it too.
+    const elsewhere = await signIn(app, 'admin@demo.example', '+966501234567');
+    expect(await seen(elsewhere)).toEqual(['capital']);
+    expect(await seen(staff)).toEqual([]);
+    const odd = await admin.call('PUT', '/merchant/api/v1/account/seen/payouts');
+    expect(odd.status).toBe(400);
+    expect(Object.keys(odd.body.field_errors ?? {})).toEqual(['/area']);
+  });
+});

@@ -43,6 +43,11 @@ export const accounts = pgTable(
     lang: text('lang').notNull().default('en'),
     /** The provider's own staff: `ops` may use the form studio (/studio). Null for every merchant's user. */
     staffRole: text('staff_role'),
+    /**
+     * The sidebar areas whose "new" badge this person has seen (domain/seenAreas.ts): remembered for the account,
+     * so a second browser or phone does not show it again (issue 56).
+     */
+    seenAreas: jsonb('seen_areas').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('accounts_email_unique').on(t.email), uniqueIndex('accounts_phone_unique').on(t.phone)],

@@ -39,6 +39,13 @@ export function createAccountRepository(db: Db) {
       byId ??= prepareAccountById(db);
       return (await byId.execute({ id }))[0];
     },
+    /** Adds an area to the ones the account has seen, once (a second call, or two at once, add nothing). */
+    async markSeen(id: string, area: string) {
+      await db
+        .update(accounts)
+        .set({ seenAreas: sql`${accounts.seenAreas} || ${JSON.stringify([area])}::jsonb` })
+        .where(and(eq(accounts.id, id), sql`not (${accounts.seenAreas} ? ${area})`));
+    },
     /** The account that signs in with this e-mail address, if any. */
     async accountByEmail(email: string) {
       return (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];

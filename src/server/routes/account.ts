@@ -4,7 +4,7 @@ import { requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
 import { answers, ID_PARAMS, itemsOf } from '../openapi';
 import { Stores } from '../../contract/stores';
-import { Account, Experiments, ExperimentsQuery, PermissionAnswer } from '../../contract/account';
+import { Account, Experiments, ExperimentsQuery, PermissionAnswer, SeenParams } from '../../contract/account';
 
 const tags = ['account'];
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {
@@ -18,6 +18,22 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       // The app caches the account for 300 s (spec §7); the browser must not keep it after logout.
       reply.header('cache-control', 'private, no-store');
       return { ...(await account.account(session.accountId)), webview: session.webview };
+    },
+  );
+
+  app.put<{ Params: SeenParams }>(
+    '/merchant/api/v1/account/seen/:area',
+    {
+      schema: {
+        tags,
+        summary: 'An area with a “new” badge has been opened: the badge goes for this account, on every device',
+        params: SeenParams,
+        response: answers({ 204: { type: 'null', description: 'remembered' } }),
+      },
+    },
+    async (request, reply) => {
+      await account.markSeen(requireSession(request).accountId, request.params.area);
+      return reply.code(204).send();
     },
   );
 

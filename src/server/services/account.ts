@@ -3,6 +3,7 @@
  * experiments, stores and their products, analytics events. Everything is scoped to the account's own
  * merchants.
  */
+import { isSeenArea, type SeenArea } from '../../domain/seenAreas';
 import { flagsForRole, type PermissionFlags } from '../../domain/permissions';
 import type { Clock } from '../clock';
 import { HttpError } from '../errors';
@@ -28,6 +29,11 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
   }
 
   return {
+    /** The person has opened an area with a "new" badge: it goes, for this account on every device (issue 56). */
+    async markSeen(accountId: string, area: SeenArea) {
+      await repo.markSeen(accountId, area);
+    },
+
     /** The account as its session check reads it (the route adds whether the session is a webview's). */
     async account(accountId: string): Promise<Omit<Account, 'webview'>> {
       const account = await repo.account(accountId);
@@ -40,6 +46,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
         last_name: account.lastName,
         lang: account.lang,
         staff_role: account.staffRole,
+        seen_areas: account.seenAreas.filter(isSeenArea),
         created_at: account.createdAt.toISOString(),
         permissions: (await repo.memberships(accountId)).map((m) => ({
           merchant_id: m.merchantId,

@@ -1,5 +1,8 @@
 /** The signed-in account (GET /merchant/api/v1/account, cached 300 s as spec §7 says). */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { SeenArea } from '../../domain/seenAreas';
+import { api } from './client';
 import { ACCOUNT_QUERY_KEY, fetchAccount, type Account } from './accountKey';
 
 export { ACCOUNT_QUERY_KEY, fetchAccount, type Account };
@@ -27,4 +30,22 @@ export function staffHome(account: Account | null | undefined): string | null {
   if (account.staff_role === 'ops') return '/studio';
   if (account.staff_role === 'ads_ops') return '/ops/ads';
   return null;
+}
+
+/**
+ * Marks an area with a "new" badge seen, for the account (PUT /merchant/api/v1/account/seen/:area): the cached
+ * account says so at once, and the server remembers it for the person's other browsers (issue 56). A failed call
+ * leaves the badge to go next time.
+ */
+export function useMarkSeen() {
+  const client = useQueryClient();
+  return useCallback(
+    (area: SeenArea) => {
+      const account = client.getQueryData<Account | null>(ACCOUNT_QUERY_KEY);
+      if (!account || account.seen_areas.includes(area)) return;
+      client.setQueryData<Account>(ACCOUNT_QUERY_KEY, { ...account, seen_areas: [...account.seen_areas, area] });
+      api('PUT', `/merchant/api/v1/account/seen/${area}`).catch(() => undefined);
+    },
+    [client],
+  );
 }

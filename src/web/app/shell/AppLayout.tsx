@@ -26,7 +26,7 @@ import { queryClient } from './signedInQueryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
 import { chat } from '../../api/chat';
-import { staffHome, useAccount } from '../../api/account';
+import { staffHome, useAccount, useMarkSeen } from '../../api/account';
 
 /** Wider than this is the desktop layout; at 768 px or less the sidebar is a drawer (spec §2.3). */
 const DRAWER_BREAKPOINT = '48.0625em';
@@ -53,13 +53,15 @@ function Shell() {
   // One function for every render: the sidebar's links are memoised on their props (Sidebar.tsx).
   const closeDrawer = useCallback(() => setDrawer(false), []);
   const location = useLocation();
-  const [, setDisputesSeen] = useLocalFlag(LOCAL_FLAGS.disputesSeen);
-  const [, setCapitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
-  // The "new" badges of disputes and capital go once their page has been visited (spec §2.3).
+  const markSeen = useMarkSeen();
+  // The "new" badges of disputes and capital go once their page has been visited (spec §2.3) — for the account,
+  // on every device (issue 56), once its account is known.
+  const accountKnown = Boolean(account.data);
   useEffect(() => {
-    if (location.pathname.startsWith('/disputes')) setDisputesSeen('1');
-    if (/^\/finance\/(tby-)?capital/.test(location.pathname)) setCapitalSeen('1');
-  }, [location.pathname, setDisputesSeen, setCapitalSeen]);
+    if (!accountKnown) return;
+    if (location.pathname.startsWith('/disputes')) markSeen('disputes');
+    if (/^\/finance\/(tby-)?capital/.test(location.pathname)) markSeen('capital');
+  }, [location.pathname, accountKnown, markSeen]);
   const navigate = useNavigate();
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   // The support chat starts with the signed-in pages, only with canViewSupport (spec §2.9): the sidebar's dot

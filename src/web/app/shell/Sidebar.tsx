@@ -39,6 +39,7 @@ import { isPlannedPath } from '../../config/plannedAreas';
 import { isLanguage } from '../../../domain/language';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { useAccount } from '../../api/account';
+import type { SeenArea } from '../../../domain/seenAreas';
 import { useActiveDisputes } from '../../api/activeDisputes';
 import { useHandOffArea } from '../../components/areaHandOff';
 import { useFlowEntries, entryAllowed, type FlowEntryView } from '../../api/flowEntries';
@@ -81,10 +82,10 @@ export function Sidebar(props: {
     setTimeout(() => setBounce(false), 400);
   };
 
-  // "New" until the page has been visited (local flags set by the layout on that page).
-  const [disputesSeen] = useLocalFlag(LOCAL_FLAGS.disputesSeen);
-  const [capitalSeen] = useLocalFlag(LOCAL_FLAGS.capitalSeen);
-  const seen = { disputes: disputesSeen === '1', capital: capitalSeen === '1' };
+  // "New" until the page has been visited, for the account (the layout marks it on that page; issue 56). Until the
+  // account is read, no badge rather than one that may go a moment later.
+  const seenAreas = account.data?.seen_areas;
+  const seen = (area: SeenArea) => !seenAreas || seenAreas.includes(area);
 
   // Disputes: the open ones' count when the member may fetch them (0: no badge), else "new" until visited.
   const canFetchDisputes = shell.permissions.canFetchDisputes;
@@ -97,7 +98,7 @@ export function Sidebar(props: {
       return activeDisputes.data?.total
         ? { text: String(activeDisputes.data.total), color: 'red' }
         : undefined;
-    return name && !seen[name] ? { text: t('new'), color: 'mint' } : undefined;
+    return name && !seen(name) ? { text: t('new'), color: 'mint' } : undefined;
   };
 
   // A page another area handed the merchant to keeps that area highlighted (components/areaHandOff.ts).

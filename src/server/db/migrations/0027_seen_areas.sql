@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "seen_areas" jsonb DEFAULT '[]'::jsonb NOT NULL;
