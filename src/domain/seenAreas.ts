@@ -5,4 +5,5 @@
 export const SEEN_AREAS = ['capital', 'disputes'] as const;
 export type SeenArea = (typeof SEEN_AREAS)[number];
 
-export const isSeenArea = (value: string): value is SeenArea => (SEEN_AREAS as readonly string[]).includes(value);
+export const isSeenArea = (value: string): value is SeenArea =>
+  (SEEN_AREAS as readonly string[]).includes(value);

@@ -26,7 +26,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     {
       schema: {
         tags,
-        summary: 'An area with a “new” badge has been opened: the badge goes for this account, on every device',
+        summary:
+          'An area with a “new” badge has been opened: the badge goes for this account, on every device',
         params: SeenParams,
         response: answers({ 204: { type: 'null', description: 'remembered' } }),
       },

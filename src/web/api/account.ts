@@ -43,7 +43,10 @@ export function useMarkSeen() {
     (area: SeenArea) => {
       const account = client.getQueryData<Account | null>(ACCOUNT_QUERY_KEY);
       if (!account || account.seen_areas.includes(area)) return;
-      client.setQueryData<Account>(ACCOUNT_QUERY_KEY, { ...account, seen_areas: [...account.seen_areas, area] });
+      client.setQueryData<Account>(ACCOUNT_QUERY_KEY, {
+        ...account,
+        seen_areas: [...account.seen_areas, area],
+      });
       api('PUT', `/merchant/api/v1/account/seen/${area}`).catch(() => undefined);
     },
     [client],
