@@ -29,9 +29,9 @@ export const Account = Type.Object({
 });
 export type Account = Static<typeof Account>;
 
-/** `PUT /merchant/api/v1/account/seen/:area`: an area with a "new" badge has been opened. */
-export const SeenParams = Type.Object({ area: OneOf(SEEN_AREAS) });
-export type SeenParams = Static<typeof SeenParams>;
+/** `POST /merchant/api/v1/account/seen`: an area with a "new" badge has been opened. */
+export const SeenBody = Type.Object({ area: OneOf(SEEN_AREAS) }, { additionalProperties: false });
+export type SeenBody = Static<typeof SeenBody>;
 
 const Flag = Type.Unsafe<FlagValue>({
   anyOf: [{ type: 'boolean' }, { const: 'unknown' }],

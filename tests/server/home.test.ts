@@ -353,13 +353,13 @@ describe('the "new" badges, remembered for the account (issue 56)', () => {
     const seen = async (caller: Caller) =>
       (await caller.call('GET', '/merchant/api/v1/account')).body.seen_areas as string[];
     expect(await seen(admin)).toEqual([]);
-    expect((await admin.call('PUT', '/merchant/api/v1/account/seen/capital')).status).toBe(204);
-    expect((await admin.call('PUT', '/merchant/api/v1/account/seen/capital')).status).toBe(204);
+    expect((await admin.call('POST', '/merchant/api/v1/account/seen', { area: 'capital' })).status).toBe(204);
+    expect((await admin.call('POST', '/merchant/api/v1/account/seen', { area: 'capital' })).status).toBe(204);
     // A second sign-in of the same person (another browser, a phone) reads it too.
     const elsewhere = await signIn(app, 'admin@demo.example', '+966501234567');
     expect(await seen(elsewhere)).toEqual(['capital']);
     expect(await seen(staff)).toEqual([]);
-    const odd = await admin.call('PUT', '/merchant/api/v1/account/seen/payouts');
+    const odd = await admin.call('POST', '/merchant/api/v1/account/seen', { area: 'payouts' });
     expect(odd.status).toBe(400);
     expect(Object.keys(odd.body.field_errors ?? {})).toEqual(['/area']);
   });

@@ -4,7 +4,7 @@ import { requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
 import { answers, ID_PARAMS, itemsOf } from '../openapi';
 import { Stores } from '../../contract/stores';
-import { Account, Experiments, ExperimentsQuery, PermissionAnswer, SeenParams } from '../../contract/account';
+import { Account, Experiments, ExperimentsQuery, PermissionAnswer, SeenBody } from '../../contract/account';
 
 const tags = ['account'];
 export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService }) {
@@ -21,19 +21,19 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     },
   );
 
-  app.put<{ Params: SeenParams }>(
-    '/merchant/api/v1/account/seen/:area',
+  app.post<{ Body: SeenBody }>(
+    '/merchant/api/v1/account/seen',
     {
       schema: {
         tags,
         summary:
           'An area with a “new” badge has been opened: the badge goes for this account, on every device',
-        params: SeenParams,
+        body: SeenBody,
         response: answers({ 204: { type: 'null', description: 'remembered' } }),
       },
     },
     async (request, reply) => {
-      await account.markSeen(requireSession(request).accountId, request.params.area);
+      await account.markSeen(requireSession(request).accountId, request.body.area);
       return reply.code(204).send();
     },
   );

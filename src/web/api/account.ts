@@ -33,7 +33,7 @@ export function staffHome(account: Account | null | undefined): string | null {
 }
 
 /**
- * Marks an area with a "new" badge seen, for the account (PUT /merchant/api/v1/account/seen/:area): the cached
+ * Marks an area with a "new" badge seen, for the account (POST /merchant/api/v1/account/seen): the cached
  * account says so at once, and the server remembers it for the person's other browsers (issue 56). A failed call
  * leaves the badge to go next time.
  */
@@ -47,7 +47,7 @@ export function useMarkSeen() {
         ...account,
         seen_areas: [...account.seen_areas, area],
       });
-      api('PUT', `/merchant/api/v1/account/seen/${area}`).catch(() => undefined);
+      api('POST', '/merchant/api/v1/account/seen', { area }).catch(() => undefined);
     },
     [client],
   );
