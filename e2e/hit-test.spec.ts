@@ -157,9 +157,13 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto(`/auth?lang=${lang}`);
     await expect(page.getByRole('textbox').first()).toBeVisible();
     // The provider's addresses as this server sets them (playwright.config.ts), in the page's language.
-    await expect(page.locator('a[href^="https://provider.test/"]').first()).toHaveAttribute(
+    await expect(page.locator('a[href$="/merchant-terms"]')).toHaveAttribute(
       'href',
       `https://provider.test/${lang}/merchant-terms`,
+    );
+    await expect(page.locator('a[href$="/shop"]')).toHaveAttribute(
+      'href',
+      `https://provider.test/${lang}/shop`,
     );
     if (!isMobile)
       await expect
