@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { NEW_FLOW_PORT } from '../playwright.config';
-import { signInAs } from './helpers';
+import { FULL_SIDEBAR, signInAs } from './helpers';
 
 test.use({ baseURL: `http://127.0.0.1:${NEW_FLOW_PORT}` });
 
@@ -34,6 +34,35 @@ test('the app’s build knows nothing of the flows', () => {
 
 const REQUEST = textsOf('merchant-request');
 const MENU = { en: 'Open the menu', ar: 'فتح القائمة' };
+const FORMS = { en: 'Forms', ar: 'النماذج' };
+const ZOO = textsOf('schema-zoo');
+
+test('ops’ form entries are one group that keeps every spec’d entry in sight at 1280 × 800', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === 'mobile', 'the desktop sidebar; the drawer is in the test below');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'acc-admin');
+  await page.goto('/dashboard?lang=en');
+  const list = page.getByRole('navigation', { name: 'Sidebar' }).getByTestId('sidebar-list');
+  const frame = (await list.boundingBox())!;
+  const names = await list.locator('a, nav button').evaluateAll((els) =>
+    els.map((el) => ({ name: el.textContent ?? '', bottom: el.getBoundingClientRect().bottom })),
+  );
+  expect(names.map((n) => n.name.replace(/(Soon|New|\d+)$/, ''))).toEqual([...FULL_SIDEBAR, 'Forms']);
+  for (const n of names) expect(n.bottom, n.name).toBeLessThanOrEqual(frame.y + frame.height + 1);
+  // Neither form is in its own section any more; opened, the group lists both (by section: finance first).
+  await expect(page.getByRole('navigation', { name: 'Finance' }).getByText(ZOO.en.entry)).toHaveCount(0);
+  const forms = page.getByRole('navigation', { name: 'Forms' });
+  await forms.getByRole('button', { name: 'Forms' }).click();
+  await expect(forms.getByRole('link')).toHaveText([ZOO.en.entry, REQUEST.en.entry]);
+  // Collapsed to 64 px, its icon opens a menu of the forms; the one picked opens and marks the group.
+  await page.getByRole('button', { name: 'Collapse the sidebar' }).click();
+  await forms.getByRole('button', { name: 'Forms' }).click();
+  await page.getByRole('menuitem', { name: ZOO.en.entry }).click();
+  await expect(page).toHaveURL(/\/forms\/schema-zoo\//);
+  await expect(forms.getByRole('button', { name: 'Forms' })).toHaveAttribute('data-active', 'true');
+});
 
 test('a merchant opens a flow added as files from its sidebar entry and submits it', async ({
   page,
@@ -45,10 +74,10 @@ test('a merchant opens a flow added as files from its sidebar entry and submits 
   await signInAs(page, 'acc-admin');
   await page.goto(`/support?lang=${lang}`);
   if (mobile) await page.getByRole('button', { name: MENU[lang] }).click();
-  const section = page.getByRole('navigation', {
-    name: lang === 'en' ? 'Business profile' : 'ملف النشاط التجاري',
-  });
-  await section.getByRole('link', { name: t.entry }).click();
+  // Two flows declare an entry (merchant-request, schema-zoo): they are one "Forms" group at the list's end.
+  const forms = page.getByRole('navigation', { name: FORMS[lang] });
+  await forms.getByRole('button', { name: FORMS[lang] }).click();
+  await forms.getByRole('link', { name: t.entry }).click();
 
   await expect(page).toHaveURL(/\/forms\/merchant-request\/[0-9a-f-]{36}\/request$/);
   await expect(page.getByRole('heading', { name: t.flow.title })).toBeVisible();
@@ -124,7 +153,6 @@ test('a merchant fills and submits a flow that exists only as catalogue files', 
   await expect(page).toHaveURL(/\/view$/);
 });
 
-const ZOO = textsOf('schema-zoo');
 const ZOO_WORDS = {
   en: { add: 'Add another', submit: 'Submit', pattern: 'Please check the format of this field' },
   ar: { add: 'إضافة آخر', submit: 'إرسال', pattern: 'يرجى التحقق من صيغة هذا الحقل' },

@@ -1,6 +1,6 @@
 /** The sidebar's rules that the demo personas do not show (shell spec §2.3). */
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -147,6 +147,38 @@ describe('sidebar rules', () => {
     ]);
     await screen.findByRole('link', { name: /Support/ });
     expect(screen.queryByRole('link', { name: 'Newer' })).toBeNull();
+  });
+
+  it('gathers two or more form entries in one "Forms" group at the list’s end, in the sections’ order', async () => {
+    const entry = (flow: string, section: FlowEntryView['section'], en: string): FlowEntryView => ({
+      flow,
+      section,
+      icon: 'clipboard-list',
+      permission: 'hasMerchantAccess',
+      title: { en, ar: en },
+    });
+    const merchant = computePermissions({
+      flags: { has_merchant_access: true },
+      experiments: [],
+      role: 'sales_manager',
+      application: null,
+      firstStoreProducts: null,
+      merchantCountry: 'SAU',
+    });
+    renderSidebar({ permissions: merchant }, { email: 'a@b.co', phone: '+966501234567' }, [
+      entry('requests', 'businessProfile', 'Requests'),
+      entry('suppliers', 'general', 'Supplier details'),
+    ]);
+    const forms = await screen.findByRole('navigation', { name: 'Forms' });
+    expect(screen.getByRole('navigation', { name: 'General' }).textContent).not.toContain('Supplier details');
+    expect(screen.getByRole('navigation', { name: 'Business profile' }).textContent).not.toContain('Requests');
+    fireEvent.click(within(forms).getByRole('button', { name: 'Forms' }));
+    await waitFor(() =>
+      expect(within(forms).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+        '/forms/suppliers',
+        '/forms/requests',
+      ]),
+    );
   });
 
   it('draws every icon a flow’s entry may name', () => {

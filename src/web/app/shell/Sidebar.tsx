@@ -14,6 +14,7 @@ import {
   Button,
   CloseButton,
   Group,
+  Menu,
   NavLink,
   Paper,
   Popover,
@@ -27,6 +28,7 @@ import {
   IconAlertTriangle,
   IconChevronsLeft,
   IconChevronsRight,
+  IconClipboardList,
   IconClockHour4,
   IconHelp,
   IconUserCircle,
@@ -119,7 +121,12 @@ export function Sidebar(props: {
     />
   );
 
+  // Ops' form entries (flow.json `entry`) the member may open. One stays in its own section; two or more are
+  // gathered in one "Forms" group at the list's end, so however many ops add, they cost the fullest sidebar one
+  // row and never push a spec'd entry out of a 1280 × 800 screen (issue 56).
   const flowEntries = useFlowEntries();
+  const allowedEntries = (flowEntries.data ?? []).filter((entry) => entryAllowed(entry, shell.permissions));
+  const grouped = allowedEntries.length > 1;
   const flowItem = (entry: FlowEntryView) => {
     const path = `/forms/${entry.flow}`;
     return (
@@ -143,7 +150,7 @@ export function Sidebar(props: {
           home's first render at 4x CPU, bench:home) and drew a scrollbar of its own. */}
       <div className={classes.scroll} data-more-below={moreBelow || undefined} data-testid="sidebar-scroll">
         <div className={classes.viewport} ref={viewport} onScroll={measureMore} data-testid="sidebar-list">
-          <Stack gap="xs" p={collapsed ? 8 : 'sm'} ref={list}>
+          <Stack gap={6} p={collapsed ? 8 : 'sm'} ref={list}>
             {alert && !collapsed && (
               <Alert
                 className={bounce ? classes.bounce : undefined}
@@ -182,15 +189,13 @@ export function Sidebar(props: {
             {NAVIGATION.map((section) => {
               const items = section.items.filter((i) => i.allow(shell.permissions));
               const extra = extraItems(section.id, shell, lang);
-              // Catalogue flows that declare an entry here (flow.json `entry`), after the section's own items.
-              const flows = (flowEntries.data ?? []).filter(
-                (entry) => entry.section === section.id && entryAllowed(entry, shell.permissions),
-              );
+              // A catalogue flow that declares an entry here (flow.json `entry`), after the section's own items.
+              const flows = grouped ? [] : allowedEntries.filter((entry) => entry.section === section.id);
               if (items.length + extra.length + flows.length === 0) return null;
               return (
                 <Box key={section.id} component="nav" aria-label={t(`section.${section.id}`)}>
                   {!collapsed && (
-                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={2}>
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" mb={2} lh={1.25}>
                       {t(`section.${section.id}`)}
                     </Text>
                   )}
@@ -208,6 +213,18 @@ export function Sidebar(props: {
                 </Box>
               );
             })}
+            {grouped && (
+              <Box component="nav" aria-label={t('section.forms')}>
+                <FormsGroup
+                  entries={sectionOrder(allowedEntries)}
+                  item={flowItem}
+                  collapsed={collapsed}
+                  lang={lang}
+                  pathname={location.pathname}
+                  onNavigate={props.onNavigate}
+                />
+              </Box>
+            )}
             {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
               <Paper withBorder p="xs" radius="md" bg="mint.0">
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
@@ -384,6 +401,82 @@ function SidebarLinkView(props: SidebarLinkProps) {
         {badge && !props.badge?.soon && <Box className="mbo-nav-dot" aria-hidden />}
       </Box>
     </Tooltip>
+  );
+}
+
+/** Entries in the sidebar's order of sections (a flow's declared section still places it within the group). */
+function sectionOrder(entries: FlowEntryView[]): FlowEntryView[] {
+  const rank = (entry: FlowEntryView) => NAVIGATION.findIndex((section) => section.id === entry.section);
+  return [...entries].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Ops' form entries as one item: open while one of its forms is on screen, and opened or closed by the merchant
+ * otherwise. Collapsed to 64 px, its icon opens a menu of the forms beside the sidebar.
+ */
+function FormsGroup(props: {
+  entries: FlowEntryView[];
+  item: (entry: FlowEntryView) => ReactNode;
+  collapsed: boolean;
+  lang: 'en' | 'ar';
+  pathname: string;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation('shell');
+  const here = props.entries.some((entry) => props.pathname.startsWith(`/forms/${entry.flow}`));
+  const [opened, setOpened] = useState(here);
+  // Arriving on one of its forms (from a link elsewhere) opens the group, so the current page is marked.
+  useEffect(() => {
+    if (here) setOpened(true);
+  }, [here]);
+  const label = t('nav.forms');
+  if (props.collapsed)
+    return (
+      <Menu position="right-start" withinPortal shadow="md">
+        {/* Mantine's order for a menu target with a tooltip: the tooltip outside the target. */}
+        <Tooltip label={label} position="right">
+          <Menu.Target>
+            <NavLink
+              component="button"
+              aria-label={label}
+              active={here}
+              className="mbo-nav-collapsed"
+              leftSection={<IconClipboardList size={20} stroke={1.6} />}
+            />
+          </Menu.Target>
+        </Tooltip>
+        <Menu.Dropdown>
+          <Menu.Label>{label}</Menu.Label>
+          {props.entries.map((entry) => {
+            const Icon = ENTRY_ICONS[entry.icon];
+            return (
+              <Menu.Item
+                key={entry.flow}
+                component={Link}
+                to={`/forms/${entry.flow}`}
+                leftSection={<Icon size={16} stroke={1.6} />}
+                onClick={props.onNavigate}
+              >
+                {entry.title[props.lang]}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  return (
+    <NavLink
+      component="button"
+      label={label}
+      leftSection={<IconClipboardList size={20} stroke={1.6} />}
+      opened={opened}
+      onChange={setOpened}
+      childrenOffset="sm"
+      noWrap
+      data-testid="sidebar-forms"
+    >
+      {props.entries.map((entry) => props.item(entry))}
+    </NavLink>
   );
 }
 
