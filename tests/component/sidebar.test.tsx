@@ -171,13 +171,16 @@ describe('sidebar rules', () => {
     ]);
     const forms = await screen.findByRole('navigation', { name: 'Forms' });
     expect(screen.getByRole('navigation', { name: 'General' }).textContent).not.toContain('Supplier details');
-    expect(screen.getByRole('navigation', { name: 'Business profile' }).textContent).not.toContain('Requests');
+    expect(screen.getByRole('navigation', { name: 'Business profile' }).textContent).not.toContain(
+      'Requests',
+    );
     fireEvent.click(within(forms).getByRole('button', { name: 'Forms' }));
     await waitFor(() =>
-      expect(within(forms).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-        '/forms/suppliers',
-        '/forms/requests',
-      ]),
+      expect(
+        within(forms)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(['/forms/suppliers', '/forms/requests']),
     );
   });
 

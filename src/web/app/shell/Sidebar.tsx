@@ -425,10 +425,13 @@ function FormsGroup(props: {
   const { t } = useTranslation('shell');
   const here = props.entries.some((entry) => props.pathname.startsWith(`/forms/${entry.flow}`));
   const [opened, setOpened] = useState(here);
-  // Arriving on one of its forms (from a link elsewhere) opens the group, so the current page is marked.
-  useEffect(() => {
+  // Arriving on one of its forms (from a link elsewhere) opens the group, so the current page is marked: React's
+  // "adjust state when a prop changes" during render, not an effect drawing twice.
+  const [wasHere, setWasHere] = useState(here);
+  if (here !== wasHere) {
+    setWasHere(here);
     if (here) setOpened(true);
-  }, [here]);
+  }
   const label = t('nav.forms');
   if (props.collapsed)
     return (
