@@ -174,6 +174,22 @@ test.describe('orders', () => {
       /Sent by SMS/,
       /Cancelled/,
     ]);
+
+    // The links sent are found again (issue 56): from the link's breadcrumb, and from Orders' header.
+    await page.getByRole('link', { name: 'Payment links', exact: true }).click();
+    await expect(page).toHaveURL(/\/payments\/links/);
+    const rows = page.getByTestId('payment-links').locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('SAR 350.00');
+    await expect(rows.first()).toContainText('Cancelled');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Sent', exact: true }).click();
+    await expect(page).toHaveURL(/status=created/);
+    await expect(page.getByTestId('links-empty')).toContainText('No links with this status');
+    await page.goto('/payments?lang=en');
+    await page.getByRole('button', { name: 'Sent payment links' }).click();
+    await rows.first().getByRole('link').click();
+    await expect(page.getByTestId('link-state')).toHaveText('Cancelled');
   });
 
   test('the customer follows the SMS, pays in the sandbox checkout, and the link becomes its order', async ({
@@ -276,5 +292,31 @@ test.describe('orders on a phone', () => {
     await expect(page.getByRole('dialog')).toContainText('المتبقي للاسترداد');
     await shot(page, 'orders-refund-ar-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('the payment links sent, as cards, from the page’s menu, right to left', async ({ page }) => {
+    const { tag } = await merchantWithOrders(page);
+    const sent = await page.request.post('/merchant/api/v1/payment-links', {
+      data: {
+        store_id: `sto-e2e-ord-${tag}`,
+        product: 'pay_later',
+        amount: '120',
+        customer_phone: `+96651${uniqueDigits(7)}`,
+        customer_name: 'هيا العتيبي',
+      },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await page.goto('/payments?lang=ar');
+    await page.getByRole('button', { name: 'إجراءات الصفحة' }).click();
+    await page.getByRole('menuitem', { name: 'روابط الدفع المرسلة' }).click();
+    await expect(page).toHaveURL(/\/payments\/links/);
+    const cards = page.getByTestId('link-cards').locator('[data-link]');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('هيا العتيبي');
+    await expect(cards.first()).toContainText('مُرسل');
+    await shot(page, 'payment-links-ar-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await cards.first().click();
+    await expect(page.getByTestId('link-state')).toHaveText('أُرسل ولم يُفتح بعد');
   });
 });

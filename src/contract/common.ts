@@ -60,5 +60,14 @@ export const LIST_FILTERS = {
  * import the contract, so they keep theirs): `Assignable` one way, `Same` both ways. Used as type arguments of an
  * exported `Checks` type; a rename on either side fails the type check.
  */
+/** A list read a page at a time: the query's fields (new lists use these; issue 57 moves the older ones here). */
+export const PAGE_QUERY = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+/** …and its answer's, beside the rows. */
+export const PAGE_ANSWER = { total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer() };
+
 export type Assignable<T extends U, U> = T;
 export type Same<A extends B, B extends C, C = A> = [A, B];

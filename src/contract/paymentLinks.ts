@@ -4,7 +4,7 @@
  */
 import { LINK_STATUSES } from '../domain/paymentLinks';
 import { PAYMENT_PRODUCTS } from '../domain/payments';
-import { Instant, Nullable, OneOf, Type, type Static } from './common';
+import { Instant, Nullable, OneOf, PAGE_ANSWER, PAGE_QUERY, Type, type Static } from './common';
 
 const Decimal = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,3})?$', description: 'a decimal, e.g. 120.50' });
 
@@ -60,3 +60,13 @@ export type PaymentLink = Static<typeof PaymentLink>;
 
 export const LinkAnswer = Type.Object({ payment_link: PaymentLink });
 export type LinkAnswer = Static<typeof LinkAnswer>;
+
+/** The links sent, newest first, a page at a time; `status` as of now (an unpaid link past its day is expired). */
+export const LinksQuery = Type.Object(
+  { status: Type.Optional(OneOf(LINK_STATUSES)), ...PAGE_QUERY },
+  { additionalProperties: false },
+);
+export type LinksQuery = Static<typeof LinksQuery>;
+
+export const LinksPage = Type.Object({ payment_links: Type.Array(PaymentLink), ...PAGE_ANSWER });
+export type LinksPage = Static<typeof LinksPage>;

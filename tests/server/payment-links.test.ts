@@ -253,6 +253,43 @@ describe('the caps on links sent (issue 53: each is an SMS with text the sender 
   });
 });
 
+describe('the links sent (issue 56: an unpaid link is found again)', () => {
+  it('lists the merchant’s links newest first, a page at a time, by status as of now; none of another’s', async () => {
+    const first = (await staff.call('POST', BASE, link({ customer_phone: '+966512340031' }))).body
+      .payment_link;
+    const second = (await staff.call('POST', BASE, link({ customer_phone: '+966512340032' }))).body
+      .payment_link;
+    // Another member of the same merchant finds them too (the shop's links, not the sender's).
+    const colleague = await seller(false);
+    const all = await colleague.call('GET', `${BASE}?page_size=2`);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.payment_links.map((l: { id: string }) => l.id)).toEqual([second.id, first.id]);
+    expect(all.body).toMatchObject({ page: 1, page_size: 2 });
+    expect(all.body.total).toBeGreaterThanOrEqual(2);
+    const next = await colleague.call('GET', `${BASE}?page_size=1&page=2`);
+    expect(next.body.payment_links.map((l: { id: string }) => l.id)).toEqual([first.id]);
+    await staff.call('POST', `${BASE}/${first.id}/cancel`, {});
+    const ids = async (status: string) =>
+      (await colleague.call('GET', `${BASE}?status=${status}&page_size=100`)).body.payment_links.map(
+        (l: { id: string }) => l.id,
+      );
+    expect(await ids('created')).toContain(second.id);
+    expect(await ids('created')).not.toContain(first.id);
+    expect(await ids('cancelled')).toContain(first.id);
+    expect(await ids('paid')).not.toContain(second.id);
+    expect((await other.call('GET', `${BASE}?page_size=100`)).body.payment_links).not.toContainEqual(
+      expect.objectContaining({ id: second.id }),
+    );
+  });
+
+  it('refuses a status it does not know and a member who may not send links, naming why', async () => {
+    const bad = await staff.call('GET', `${BASE}?status=unpaid`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('status');
+    expect((await finance.call('GET', BASE)).status).toBe(403);
+  });
+});
+
 describe('cancel and expiry', () => {
   describe('the sandbox checkout the SMS leads to', () => {
     /** The token of the link the outbox last sent to a phone. */
@@ -416,6 +453,11 @@ describe('cancel and expiry', () => {
     const later = await staff.call('GET', `${BASE}/${fresh.id}`);
     expect(later.body.payment_link).toMatchObject({ status: 'expired', can_cancel: false });
     expect((await staff.call('POST', `${BASE}/${fresh.id}/cancel`, {})).body.link_status).toBe('expired');
+    // The list says so too: found among the expired, not the open.
+    const expired = (await staff.call('GET', `${BASE}?status=expired&page_size=100`)).body.payment_links;
+    expect(expired).toContainEqual(expect.objectContaining({ id: fresh.id, status: 'expired' }));
+    const open = (await staff.call('GET', `${BASE}?status=created&page_size=100`)).body.payment_links;
+    expect(open).not.toContainEqual(expect.objectContaining({ id: fresh.id }));
     // Expired, it no longer stands in the way of a new link to the number.
     expect((await staff.call('POST', BASE, link({ customer_phone: '+966512340020' }))).status).toBe(200);
   });

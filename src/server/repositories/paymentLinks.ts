@@ -1,5 +1,6 @@
 /** SQL of payment links (docs/orders.md "Payment links"). */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { LinkStatus } from '../../domain/paymentLinks';
 import type { Db } from '../db';
 import { paymentLinks, payments } from '../db/schema';
 
@@ -27,6 +28,39 @@ export function createPaymentLinkRepository(db: Db) {
           .where(and(eq(paymentLinks.id, id), inArray(paymentLinks.merchantId, merchantIds)))
           .limit(1)
       )[0];
+    },
+    /**
+     * The links of these merchants, newest first, a page of them and how many there are — of one status as of
+     * now when asked (`since`: the send time before which an unpaid link has expired).
+     */
+    async list(
+      merchantIds: string[],
+      query: { status?: LinkStatus; since: Date; offset: number; limit: number },
+    ): Promise<{ rows: LinkRow[]; total: number }> {
+      if (merchantIds.length === 0) return { rows: [], total: 0 };
+      const open = inArray(paymentLinks.status, ['created', 'opened']);
+      const byStatus: Record<LinkStatus, SQL | undefined> = {
+        created: and(eq(paymentLinks.status, 'created'), sql`${paymentLinks.sentAt} > ${query.since}`),
+        opened: and(eq(paymentLinks.status, 'opened'), sql`${paymentLinks.sentAt} > ${query.since}`),
+        expired: and(open, lte(paymentLinks.sentAt, query.since)),
+        paid: eq(paymentLinks.status, 'paid'),
+        cancelled: eq(paymentLinks.status, 'cancelled'),
+      };
+      const where = and(
+        inArray(paymentLinks.merchantId, merchantIds),
+        query.status ? byStatus[query.status] : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(paymentLinks)
+          .where(where)
+          .orderBy(desc(paymentLinks.sentAt), desc(paymentLinks.id))
+          .offset(query.offset)
+          .limit(query.limit),
+        db.select({ total: count() }).from(paymentLinks).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
     },
     /** Open links (sent or opened, not past `since`) to a phone for an amount at a store. */
     async openTo(storeId: string, phone: string, amountMinor: number, since: Date): Promise<LinkRow[]> {

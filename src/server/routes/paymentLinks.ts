@@ -2,12 +2,13 @@
  * Payment links (shell spec §2.6 `service/pl-status/{paymentId}`, §6, §8; issue 34; docs/orders.md "Payment
  * links"). The spec names the status page, not the calls; these follow its merchant API's shape:
  *
+ *   GET  /merchant/api/v1/payment-links              the links sent, newest first, by status, a page at a time
  *   POST /merchant/api/v1/payment-links              send a customer a link by SMS (is_order_creation_allowed)
  *   GET  /merchant/api/v1/payment-links/:id          where it stands: created, opened, paid, expired, cancelled
  *   POST /merchant/api/v1/payment-links/:id/cancel   cancel it while it is open
  */
 import type { FastifyInstance } from 'fastify';
-import { CreateLinkBody, LinkAnswer } from '../../contract/paymentLinks';
+import { CreateLinkBody, LinkAnswer, LinksPage, LinksQuery } from '../../contract/paymentLinks';
 import { requireSession } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { PaymentLinkService } from '../services/paymentLinks';
@@ -18,6 +19,18 @@ export async function paymentLinkRoutes(app: FastifyInstance, opts: { links: Pay
   const { links } = opts;
   const base = '/merchant/api/v1/payment-links';
   const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
+  app.get<{ Querystring: LinksQuery }>(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'The links sent from the merchant’s stores, newest first (an unpaid one is found again)',
+        querystring: LinksQuery,
+        response: answers({ 200: LinksPage }),
+      },
+    },
+    async (request) => links.list(who(request), request.query),
+  );
   app.post<{ Body: CreateLinkBody }>(
     base,
     {

@@ -19,7 +19,13 @@ import {
   type LinkStatus,
 } from '../../domain/paymentLinks';
 import { currencyOfCountry } from '../../domain/stores';
-import type { CreateLinkBody, LinkAnswer, PaymentLink } from '../../contract/paymentLinks';
+import type {
+  CreateLinkBody,
+  LinkAnswer,
+  LinksPage,
+  LinksQuery,
+  PaymentLink,
+} from '../../contract/paymentLinks';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
@@ -219,6 +225,21 @@ export function createPaymentLinkService(deps: {
             : `${store!.merchantName}: pay ${total} for order ${reference} with this link within 24 hours: ${url}`,
       });
       return { payment_link: present((await repository.get(id, [merchantId]))!, true) };
+    },
+
+    /** The links sent from the member's merchants' stores (any sender), newest first: an unpaid one is found again. */
+    async list(accountId: string, query: LinksQuery): Promise<LinksPage> {
+      const allowed = await creators(accountId);
+      if (allowed.length === 0) throw new HttpError(403, 'forbidden');
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? 20;
+      const { rows, total } = await repository.list(allowed, {
+        ...(query.status ? { status: query.status } : {}),
+        since: new Date(clock.now().getTime() - LINK_VALID_MS),
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { payment_links: rows.map((row) => present(row, true)), total, page, page_size: pageSize };
     },
 
     async get(accountId: string, id: string): Promise<LinkAnswer> {

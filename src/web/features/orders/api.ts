@@ -25,7 +25,8 @@ import type {
   PaymentTotals,
   RefundBody,
 } from '../../../contract/payments';
-import type { CreateLinkBody, LinkAnswer, PaymentLink } from '../../../contract/paymentLinks';
+import type { CreateLinkBody, LinkAnswer, LinksPage, PaymentLink } from '../../../contract/paymentLinks';
+import type { LinkStatus } from '../../../domain/paymentLinks';
 import { apiFilters, filtersFrom, queryOf, soundFilters, type OrderFilters } from './filters';
 
 const P = '/merchant/api/v1/payments';
@@ -120,13 +121,41 @@ export const exportOrders = (filters: OrderFilters) =>
 
 const L = '/merchant/api/v1/payment-links';
 
-export const linkKeys = { detail: (id: string) => ['payment-links', id] as const };
+export const linkKeys = {
+  detail: (id: string) => ['payment-links', id] as const,
+  list: (status: LinkStatus | null, page: number) => ['payment-links', 'list', status, page] as const,
+};
+
+export const LINKS_PAGE_SIZE = 20;
+
+/** The links sent, newest first, 20 a page, of one status as of now or all. */
+export const usePaymentLinks = (status: LinkStatus | null, page: number, enabled = true) =>
+  useQuery({
+    queryKey: linkKeys.list(status, page),
+    enabled,
+    queryFn: ({ signal }) =>
+      api<LinksPage>(
+        'GET',
+        `${L}?${new URLSearchParams({
+          ...(status ? { status } : {}),
+          page: String(page),
+          page_size: String(LINKS_PAGE_SIZE),
+        }).toString()}`,
+        undefined,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    retry: retryUnless4xx,
+  });
 
 /** Sends a customer a payment link; answers the link (its id is the order's payment id once paid). */
-export const useCreateLink = () =>
-  useMutation({
+export function useCreateLink() {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: (body: CreateLinkBody) => api<LinkAnswer>('POST', L, body).then((r) => r.payment_link),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['payment-links', 'list'] }),
   });
+}
 
 /** Where a link stands; asked again every 15 s while it is open (the customer may open or pay it meanwhile). */
 export const usePaymentLink = (id: string, enabled = true) =>
@@ -146,6 +175,9 @@ export function useCancelLink(id: string) {
   return useMutation({
     mutationFn: () =>
       api<LinkAnswer>('POST', `${L}/${encodeURIComponent(id)}/cancel`, {}).then((r) => r.payment_link),
-    onSuccess: (link) => client.setQueryData(linkKeys.detail(id), link),
+    onSuccess: (link) => {
+      client.setQueryData(linkKeys.detail(id), link);
+      void client.invalidateQueries({ queryKey: ['payment-links', 'list'] });
+    },
   });
 }

@@ -24,7 +24,7 @@ export function LinkStatusPage() {
   return (
     <DetailFrame
       query={query}
-      area={{ title: t('title'), to: '/payments' }}
+      area={{ title: t('links.title'), to: '/payments/links' }}
       forbidden={{ title: t('link.forbidden.title'), body: t('link.forbidden.body') }}
       denied={flags.isSuccess && !may}
       skeleton={{ testId: 'link-loading', blocks: [{ h: 36, w: 260 }, 220] }}
@@ -111,8 +111,8 @@ function LinkCard(props: { link: PaymentLink }) {
             {l.description}
           </Text>
         )}
-        <Anchor component={Link} to="/payments" size="sm">
-          {t('link.backToOrders')}
+        <Anchor component={Link} to="/payments/links" size="sm">
+          {t('links.allLinks')}
         </Anchor>
       </Stack>
     </Card>

@@ -1,10 +1,10 @@
 /**
  * Orders (shell spec §2.6 `payments`; docs/orders.md): filters in the address, the filter's totals, a table on a
- * desktop and cards on a phone, 20 at a time with "Show more", the CSV of the filtered list, and a new payment
- * link for members who may create orders.
+ * desktop and cards on a phone, 20 at a time with "Show more", the CSV of the filtered list, and for members who
+ * may create orders a new payment link and the links sent.
  */
 import { Group, Text } from '@mantine/core';
-import { IconLink } from '@tabler/icons-react';
+import { IconLink, IconList } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,7 @@ import { OrderTotals } from '../components/OrderTotals';
 import { NewLinkDialog } from '../components/NewLinkDialog';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
 import { filtersFrom, hasFilters, paramsOf, soundFilters } from '../filters';
+import { linkPath } from './PaymentLinksList';
 
 export const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
 
@@ -102,16 +103,25 @@ export function OrdersList() {
     opens: 'dialog',
   };
 
+  // The links sent, so an unpaid one is found again (issue 56).
+  const sentLinks: PageAction = {
+    label: t('links.open'),
+    onClick: () => void navigate('/payments/links'),
+    icon: <IconList size={16} />,
+  };
+
   return (
     <>
       <PageHeader
         title={t('title')}
-        {...(mayCreate ? { primary: newLink, actions: [exportAction] } : { primary: exportAction })}
+        {...(mayCreate
+          ? { primary: newLink, actions: [sentLinks, exportAction] }
+          : { primary: exportAction })}
       />
       {creating && (
         <NewLinkDialog
           onClose={() => setCreating(false)}
-          onSent={(link) => void navigate(`/service/pl-status/${encodeURIComponent(link.id)}`)}
+          onSent={(link) => void navigate(linkPath(link.id))}
         />
       )}
       <OrderFiltersBar filters={filters} onChange={change} />

@@ -1,0 +1,203 @@
+/**
+ * The payment links sent (issue 56: an unpaid link could not be found again once its page was left): every link
+ * of the merchant's stores, newest first, 20 a page, by status as of now — a table on a desktop and cards on a
+ * phone; each opens where it stands (cancel it there). Reached from Orders and from a link's page.
+ */
+import { Group, Select, Text } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LINK_STATUSES, type LinkStatus } from '../../../../domain/paymentLinks';
+import { ApiError } from '../../../api/client';
+import { usePermissionFlags } from '../../../api/permissions';
+import { Day } from '../../../components/Day';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { Money } from '../../../components/Money';
+import { PageHeader } from '../../../components/PageHeader';
+import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { useAddressFilters } from '../../../components/useAddressFilters';
+import { LINKS_PAGE_SIZE, usePaymentLinks, type PaymentLink } from '../api';
+import { LinkStatusBadge } from '../components/LinkStatusBadge';
+import { NewLinkDialog } from '../components/NewLinkDialog';
+
+export const linkPath = (id: string) => `/service/pl-status/${encodeURIComponent(id)}`;
+
+interface LinkFilters {
+  status: LinkStatus | null;
+  page: number;
+}
+
+const isStatus = (value: string | null): value is LinkStatus =>
+  (LINK_STATUSES as readonly (string | null)[]).includes(value);
+
+const filtersFrom = (params: URLSearchParams): LinkFilters => {
+  const status = params.get('status');
+  return { status: isStatus(status) ? status : null, page: Math.max(1, Number(params.get('page')) || 1) };
+};
+
+const paramsOf = (filters: LinkFilters) =>
+  new URLSearchParams({
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.page > 1 ? { page: String(filters.page) } : {}),
+  });
+
+const isOpen = (link: PaymentLink) => link.status === 'created' || link.status === 'opened';
+
+function useColumns(): ListColumn<PaymentLink>[] {
+  const { t } = useTranslation('orders');
+  return [
+    {
+      header: t('links.column.order'),
+      cell: (l) => (
+        <RowLink to={linkPath(l.id)}>
+          <bdi>{l.order_reference}</bdi>
+        </RowLink>
+      ),
+    },
+    {
+      header: t('links.column.customer'),
+      maw: 220,
+      cell: (l) => (
+        <>
+          {l.customer_name && (
+            <Text size="sm" truncate>
+              <bdi>{l.customer_name}</bdi>
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            <bdi dir="ltr">{l.customer_phone}</bdi>
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t('links.column.product'),
+      cell: (l) => t(`product.${l.product}`, { defaultValue: l.product }),
+    },
+    { header: t('links.column.amount'), cell: (l) => <Money amount={l.amount} currency={l.currency} /> },
+    { header: t('links.column.status'), cell: (l) => <LinkStatusBadge status={l.status} /> },
+    { header: t('links.column.sent'), cell: (l) => <Day iso={l.sent_at} withTime /> },
+    {
+      header: t('links.column.payBy'),
+      cell: (l) => (isOpen(l) ? <Day iso={l.expires_at} withTime /> : null),
+    },
+  ];
+}
+
+export function PaymentLinksList() {
+  const { t } = useTranslation('orders');
+  const flags = usePermissionFlags();
+  const may = flags.data?.is_order_creation_allowed === true;
+  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const list = usePaymentLinks(filters.status, filters.page, may);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const columns = useColumns();
+
+  if ((flags.isSuccess && !may) || (list.error instanceof ApiError && list.error.status === 403))
+    return (
+      <>
+        <PageHeader title={t('links.title')} />
+        <ForbiddenNotice title={t('link.forbidden.title')} body={t('link.forbidden.body')} />
+      </>
+    );
+
+  const rows = list.data?.payment_links ?? [];
+  return (
+    <>
+      <PageHeader
+        title={t('links.title')}
+        breadcrumbs={[{ label: t('title'), to: '/payments' }]}
+        primary={{
+          label: t('link.new'),
+          onClick: () => setCreating(true),
+          icon: <IconLink size={16} />,
+          opens: 'dialog',
+        }}
+      />
+      {creating && (
+        <NewLinkDialog
+          onClose={() => setCreating(false)}
+          onSent={(link) => void navigate(linkPath(link.id))}
+        />
+      )}
+      <Group mb="md">
+        <Select
+          label={t('links.status')}
+          data={[
+            { value: '', label: t('links.all') },
+            ...LINK_STATUSES.map((status) => ({ value: status, label: t(`links.badge.${status}`) })),
+          ]}
+          value={filters.status ?? ''}
+          onChange={(value) => change({ status: isStatus(value) ? value : null, page: 1 })}
+          allowDeselect={false}
+          w={220}
+          data-testid="links-status"
+        />
+      </Group>
+      <ResponsiveList
+        query={list}
+        rows={rows}
+        rowKey={(l) => l.id}
+        rowAttribute="link"
+        table={{ columns, minWidth: 900, testId: 'payment-links' }}
+        cards={{ render: (l) => <LinkCard link={l} />, link: (l) => linkPath(l.id), testId: 'link-cards' }}
+        loading={{ rows: 6, height: 44, testId: 'links-loading' }}
+        loadFailed={t('links.loadFailed')}
+        empty={
+          filters.status
+            ? { testId: 'links-empty', title: t('links.empty.filtered') }
+            : {
+                testId: 'links-empty',
+                title: t('links.empty.title'),
+                body: t('links.empty.body'),
+                action: { label: t('link.new'), onClick: () => setCreating(true) },
+              }
+        }
+        footer={
+          <ListPager
+            page={filters.page}
+            pageSize={LINKS_PAGE_SIZE}
+            count={rows.length}
+            total={list.data?.total ?? 0}
+            onChange={(page) => change({ page })}
+            shown={(range) => t('links.shown', range)}
+          />
+        }
+      />
+    </>
+  );
+}
+
+/** A link on a phone: its order number and status, the customer and the amount, when it was sent. */
+function LinkCard(props: { link: PaymentLink }) {
+  const { t } = useTranslation('orders');
+  const l = props.link;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={600}>
+          <bdi>{l.order_reference}</bdi>
+        </Text>
+        <LinkStatusBadge status={l.status} />
+      </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" truncate>
+          <bdi>{l.customer_name ?? ''}</bdi> <bdi dir="ltr">{l.customer_phone}</bdi>
+        </Text>
+        <Text size="sm" fw={600}>
+          <Money amount={l.amount} currency={l.currency} />
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {t(`product.${l.product}`, { defaultValue: l.product })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Day iso={l.sent_at} withTime />
+        </Text>
+      </Group>
+    </>
+  );
+}
