@@ -13,6 +13,7 @@ import i18next from 'i18next';
 import orders from '../../locales/en/orders.json';
 import validation from '../../locales/en/validation.json';
 import { RefundDialog } from '../../src/web/features/orders/components/RefundDialog';
+import { usePayment } from '../../src/web/features/orders/api';
 import type { PaymentDetail } from '../../src/contract/payments';
 
 const i18n = i18next.createInstance();
@@ -130,5 +131,57 @@ describe('the refund dialog', () => {
     expect((screen.getByLabelText(/Amount to refund/) as HTMLInputElement).value).toBe('150');
     expect((screen.getByLabelText('Duplicate order') as HTMLInputElement).checked).toBe(true);
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('after a refusal, says what is left now (a refund from another tab), not what was left when it opened', async () => {
+    let left = '200.00';
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        left = '10.00'; // another tab refunded 190.00 meanwhile
+        return new Response(
+          JSON.stringify({
+            status: 400,
+            message: 'amount: more than is left',
+            field_errors: {
+              '/amount': { key: 'validation:error.amountLeft', params: { left, currency: 'SAR' } },
+            },
+          }),
+          { status: 400 },
+        );
+      }
+      expect(url).toMatch(/^\/merchant\/api\/v1\/payments\/pay-1\?request_id=/);
+      return new Response(JSON.stringify({ payment: { ...PAYMENT, left_to_refund: left } }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    // The order's page: the dialog is given the payment its query holds.
+    function Page() {
+      const payment = usePayment('pay-1');
+      return payment.data ? (
+        <RefundDialog payment={payment.data} opened onClose={() => undefined} onDone={() => undefined} />
+      ) : null;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <MantineProvider env="test">
+            <Page />
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(/Amount to refund/);
+    expect(screen.getByText(/Left to refund/).textContent).toContain('200.00');
+    await user.clear(amount);
+    await user.type(amount, '150');
+    await user.click(screen.getByLabelText('Duplicate order'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Refund now' }));
+    await vi.waitFor(() => expect(screen.getByText(/Left to refund/).textContent).toContain('10.00'));
+    expect((screen.getByLabelText(/Amount to refund/) as HTMLInputElement).value).toBe('150');
+    // Continuing again is stopped here, against what is left now.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText('At most 10.00 SAR is left').length).toBeGreaterThan(0);
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 });

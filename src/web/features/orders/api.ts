@@ -13,7 +13,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, retryUnless4xx } from '../../api/client';
+import { api, ApiError, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { downloadPost } from '../../api/download';
 import type {
@@ -105,6 +105,12 @@ function usePaymentAction<Input>(id: string, send: (input: Input) => Promise<Pay
       client.setQueryData(orderKeys.detail(id), payment);
       void client.invalidateQueries({ queryKey: ['orders', 'list'] });
       void client.invalidateQueries({ queryKey: ['orders', 'totals'] });
+    },
+    // Refused (another tab or person refunded or captured meanwhile): the payment is read again, so the dialog's
+    // "left to refund" and its check say what is left now, not what was left when it opened (issue 56).
+    onError: (error) => {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        void client.invalidateQueries({ queryKey: orderKeys.detail(id) });
     },
   });
 }
