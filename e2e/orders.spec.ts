@@ -144,9 +144,15 @@ test.describe('orders', () => {
     expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c)), {
       columns: true,
+      bom: true,
     }) as Record<string, string>[];
     expect(csv).toHaveLength(9);
-    expect(csv.every((r) => r.product === 'installments' && r.order_reference!.includes(tag))).toBe(true);
+    // In the page's language and the browser's time zone (issue 56: a merchant's spreadsheet).
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(Object.keys(csv[0]!)).toContain(`Placed (${zone})`);
+    expect(csv.every((r) => r.Product === 'Pay in instalments' && r['Order number']!.includes(tag))).toBe(
+      true,
+    );
   });
 
   test('send a payment link: the §8 answer beside its field, then its status page, then cancel it', async ({

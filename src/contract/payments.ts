@@ -12,6 +12,7 @@ import {
   REFUND_NOTE_MAX,
   REFUND_REASONS,
 } from '../domain/payments';
+import { LANGUAGES } from '../domain/language';
 import { Instant, LIST_FILTERS, Nullable, OneOf, Type, ValueList, type Static } from './common';
 
 const Decimal = (description: string) =>
@@ -56,6 +57,21 @@ const FILTERS = {
 /** The filters of an export or of the totals. */
 export const PaymentFilters = Type.Object(FILTERS, { additionalProperties: false });
 export type PaymentFilters = Static<typeof PaymentFilters>;
+
+/** An export: the filters, and for whom the file is written (issue 56: a merchant's spreadsheet). */
+export const PaymentExportBody = Type.Object(
+  {
+    ...FILTERS,
+    lang: Type.Optional(
+      OneOf(LANGUAGES, { description: 'the headings’ and words’ language; en unless told' }),
+    ),
+    time_zone: Type.Optional(
+      Type.String({ maxLength: 64, description: 'the times’ zone, e.g. Asia/Riyadh; UTC unless told' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PaymentExportBody = Static<typeof PaymentExportBody>;
 
 export const PaymentsQuery = Type.Object(
   {

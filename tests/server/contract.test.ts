@@ -77,7 +77,7 @@ const CONTRACT: [method: string, path: string, part: 'body' | number, schema: { 
   ['get', '/merchant/api/v1/payments/{id}', 200, payments.PaymentAnswer],
   ['post', '/merchant/api/v1/payments/{id}/captures', 'body', payments.CaptureBody],
   ['post', '/merchant/api/v1/payments/{id}/refunds', 'body', payments.RefundBody],
-  ['post', '/merchant/api/v1/payments/export', 'body', payments.PaymentFilters],
+  ['post', '/merchant/api/v1/payments/export', 'body', payments.PaymentExportBody],
   ['get', '/merchant/api/v1/payments/summary', 200, payments.SalesSummary],
   ['get', '/merchant/api/v2/merchants', 200, merchants.MerchantsAnswer],
   ['get', '/merchant/api/v1/application/merchant/{id}', 200, merchants.MerchantApplication],

@@ -410,6 +410,14 @@ describe('capture and refund', () => {
 });
 
 describe('the export', () => {
+  const exportOf = (m: Caller, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `${BASE}/export`,
+      headers: { authorization: `Bearer ${m.token}`, 'x-mbo-client': 'test' },
+      payload,
+    });
+
   it('streams every payment of the filters as quoted CSV, names neutralised', async () => {
     const m = await merchantWith(
       Array.from({ length: 30 }, (_, i) => ({
@@ -417,31 +425,68 @@ describe('the export', () => {
         product: i % 2 ? 'installments' : 'pay_later',
       })),
     );
-    const res = await app.inject({
-      method: 'POST',
-      url: `${BASE}/export`,
-      headers: { authorization: `Bearer ${m.token}`, 'x-mbo-client': 'test' },
-      payload: { products: ['installments'] },
-    });
+    const res = await exportOf(m, { products: ['installments'] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(
       /attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    expect(res.body.split('\n')[0]).toBe(
-      '"id","order_reference","created_at","status","product","merchant_id","store_id","currency","amount","captured","refunded","customer_name","customer_phone"',
-    );
-    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(15);
-    expect(rows.every((r) => r.product === 'installments')).toBe(true);
-    expect(rows.find((r) => r.id === `${m.pay(3)}`)!.customer_name).toBe('\'=HYPERLINK("http://x")');
-    const bad = await app.inject({
-      method: 'POST',
-      url: `${BASE}/export`,
-      headers: { authorization: `Bearer ${m.token}`, 'x-mbo-client': 'test' },
-      payload: { statuses: ['shipped'] },
-    });
+    expect(rows.every((r) => r.Product === 'Pay in instalments')).toBe(true);
+    expect(rows.find((r) => r['Payment ID'] === `${m.pay(3)}`)!.Customer).toBe('\'=HYPERLINK("http://x")');
+    const bad = await exportOf(m, { statuses: ['shipped'] });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('is written for the merchant’s spreadsheet: a BOM, their language, their time zone, words, phones as text', async () => {
+    const m = await merchantWith([
+      { customer_name: 'هيا العتيبي', customer_phone: '+966550001234', captured: 0 },
+      { captured: 101, refunded: 20, product: 'installments' },
+    ]);
+    const listed = (await m.call('GET', `${BASE}?sort=created_at`)).body.payments as Json[];
+    const createdAt = (i: number) => listed.find((p) => p.id === m.pay(i))!.created_at as string;
+    const plus3 = (iso: string) =>
+      new Date(Date.parse(iso) + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+    const en = await exportOf(m, { time_zone: 'Asia/Riyadh' });
+    expect(en.statusCode, en.body).toBe(200);
+    // Excel reads UTF-8 only behind a byte-order mark (the Arabic name).
+    expect(
+      en.body.startsWith('\uFEFF"Order number","Placed (Asia/Riyadh)","Status","Product","Store",'),
+    ).toBe(true);
+    const rows = parse(en.body, { columns: true, bom: true }) as Record<string, string>[];
+    const first = rows.find((r) => r['Payment ID'] === m.pay(0))!;
+    expect(first).toMatchObject({
+      'Order number': expect.stringMatching(/^T\d+-1000$/),
+      'Placed (Asia/Riyadh)': plus3(createdAt(0)),
+      Status: 'New',
+      Product: 'Pay later',
+      Store: expect.stringMatching(/^Store A \d+$/),
+      Customer: 'هيا العتيبي',
+      // Text (no `'`, no formula, not a number losing its +): behind an invisible left-to-right mark.
+      'Customer’s phone': '\u200E+966550001234',
+    });
+    expect(rows.find((r) => r['Payment ID'] === m.pay(1))).toMatchObject({
+      Status: 'Partly refunded',
+      Product: 'Pay in instalments',
+      Captured: '101.00',
+      Refunded: '20.00',
+    });
+
+    const ar = await exportOf(m, { lang: 'ar', time_zone: 'UTC' });
+    const arRows = parse(ar.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(Object.keys(arRows[0]!).slice(0, 3)).toEqual(['رقم الطلب', 'تاريخ الطلب (UTC)', 'الحالة']);
+    expect(arRows.find((r) => r['رقم الدفعة'] === m.pay(0))).toMatchObject({
+      'تاريخ الطلب (UTC)': createdAt(0).slice(0, 16).replace('T', ' '),
+      الحالة: 'جديد',
+      المنتج: 'ادفع لاحقًا',
+    });
+
+    const wrongZone = await exportOf(m, { time_zone: 'Mars/Olympus' });
+    expect(wrongZone.statusCode).toBe(400);
+    expect(wrongZone.json().field_errors['/time_zone'].key).toBe('validation:error.timeZone');
+    expect((await exportOf(m, { lang: 'fr' })).statusCode).toBe(400);
   });
 });
 

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   CaptureBody,
   PaymentAnswer,
+  PaymentExportBody,
   PaymentFilters,
   PaymentsPage,
   PaymentsQuery,
@@ -26,12 +27,29 @@ import {
 } from '../../contract/payments';
 import { requireSession } from '../auth/session';
 import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
-import type { PaymentService } from '../services/payments';
+import type { ExportWords, PaymentService } from '../services/payments';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isTimeZone, spreadsheetTime } from '../../domain/csv';
+import { LANGUAGES, type Language } from '../../domain/language';
+import { fieldError, refuseProblems } from '../errors';
 
 const tags = ['payments'];
 
-export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentService }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { payments: PaymentService; localesDir: string },
+) {
   const { payments } = opts;
+  // The export's words in each language, read once (the app's own orders texts: one wording of each).
+  const words = Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const texts = JSON.parse(
+        readFileSync(path.join(opts.localesDir, lang, 'orders.json'), 'utf8'),
+      ) as ExportWords;
+      return [lang, { csv: texts.csv, status: texts.status, product: texts.product }];
+    }),
+  ) as Record<Language, ExportWords>;
   const base = '/merchant/api/v1/payments';
   const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
@@ -74,19 +92,23 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
     async (request) => payments.sales(who(request), request.query.tz_offset),
   );
 
-  app.post<{ Body: PaymentFilters }>(
+  app.post<{ Body: PaymentExportBody }>(
     `${base}/export`,
     {
       schema: {
         tags,
-        summary: 'The payments of the filters as CSV (every page, newest first), streamed',
-        body: PaymentFilters,
+        summary:
+          'The payments of the filters as CSV (every page, newest first), streamed, for a spreadsheet: in the language and time zone asked',
+        body: PaymentExportBody,
         response: answers(CSV_ANSWER),
       },
     },
     async (request, reply) => {
-      const stream = await payments.export(who(request), request.body ?? {});
-      const day = new Date().toISOString().slice(0, 10);
+      const { lang = 'en', time_zone: timeZone = 'UTC', ...filters } = request.body ?? {};
+      if (!isTimeZone(timeZone))
+        refuseProblems({ '/time_zone': fieldError('validation:error.timeZone', { value: timeZone }) });
+      const stream = await payments.export(who(request), filters, { words: words[lang], timeZone });
+      const day = spreadsheetTime(new Date(), timeZone).slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)

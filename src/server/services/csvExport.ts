@@ -9,10 +9,12 @@
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { csvLine } from '../../domain/csv';
+import { CSV_BOM, csvLine } from '../../domain/csv';
 
 export async function csvExport<Row, Cursor>(options: {
   columns: readonly string[];
+  /** A byte-order mark first (a file for a spreadsheet: Excel then reads it as UTF-8). */
+  bom?: boolean;
   /** Rows in the export's order from after `cursor` (from the first without one), at most `size`. */
   batch: (cursor: Cursor | undefined) => Promise<Row[]>;
   size: number;
@@ -26,7 +28,8 @@ export async function csvExport<Row, Cursor>(options: {
   const text = (rows: Row[]) => rows.map((row) => csvLine(options.cells(row))).join('');
   const pump = async () => {
     let rows = first;
-    if (!out.write(csvLine(options.columns) + text(rows))) await once(out, 'drain');
+    if (!out.write((options.bom ? CSV_BOM : '') + csvLine(options.columns) + text(rows)))
+      await once(out, 'drain');
     while (rows.length === options.size) {
       rows = await options.batch(options.after(rows.at(-1)!));
       // Back-pressure: wait while the reader is behind.

@@ -9,6 +9,7 @@
  * bad one is refused with 400 naming it.
  */
 import type { Readable } from 'node:stream';
+import { spreadsheetPhone, spreadsheetTime } from '../../domain/csv';
 import { currencyDecimals, decimalToMinor, minorToDecimal } from '../../domain/money';
 import {
   isPaymentProduct,
@@ -49,21 +50,28 @@ import { decodePageToken, encodePageToken } from './pageTokens';
 const EXPORT_BATCH = 2000;
 const QUERY_MAX = 100;
 
+/** The export's columns, in order: their headings are the merchant's words (locales/<lang>/orders.json `csv`). */
 export const EXPORT_COLUMNS = [
-  'id',
-  'order_reference',
-  'created_at',
+  'reference',
+  'placed',
   'status',
   'product',
-  'merchant_id',
-  'store_id',
+  'store',
   'currency',
   'amount',
   'captured',
   'refunded',
-  'customer_name',
-  'customer_phone',
+  'customer',
+  'phone',
+  'payment',
 ] as const;
+
+/** What an export is written in: the headings and the words for statuses and products, in one language. */
+export interface ExportWords {
+  csv: Record<(typeof EXPORT_COLUMNS)[number], string>;
+  status: Record<string, string>;
+  product: Record<string, string>;
+}
 
 /** A decimal amount filter in thousandths of a unit (the repository's one figure for every currency). */
 function thousandths(text: string): number | null {
@@ -410,19 +418,45 @@ export function createPaymentService(deps: {
 
     /**
      * The list's payments as CSV, every page, streamed (never the whole list in memory), in the list's default
-     * order (newest first).
+     * order (newest first) — written for the merchant's spreadsheet (issue 56): a byte-order mark, headings and
+     * words in their language, times in their zone (named in the heading), stores by name, phones as text.
      */
-    async export(accountId: string, input: PaymentFilters): Promise<Readable> {
-      const filters = await query(input, await readable(accountId));
+    async export(
+      accountId: string,
+      input: PaymentFilters,
+      reader: { words: ExportWords; timeZone: string },
+    ): Promise<Readable> {
+      const allowed = await readable(accountId);
+      const filters = await query(input, allowed);
+      const storeNames = new Map((await accounts.storesOf(allowed)).map((s) => [s.id, s.name]));
+      const { words, timeZone } = reader;
+      const headings = EXPORT_COLUMNS.map((c) =>
+        c === 'placed' ? `${words.csv[c]} (${timeZone})` : words.csv[c],
+      );
       // A batch of 2,000 rows is one string (csvExport.ts), so the stream moves batches, not rows.
       return csvExport({
-        columns: EXPORT_COLUMNS,
+        columns: headings,
+        bom: true,
         size: EXPORT_BATCH,
         batch: (cursor: { value: string; id: string } | undefined) =>
           repository.exportBatch(filters, EXPORT_BATCH, cursor),
         cells: (row) => {
           const p = present(row);
-          return EXPORT_COLUMNS.map((c) => p[c]);
+          const partly = p.status === 'captured' && row.refundedMinor > 0;
+          return [
+            p.order_reference,
+            spreadsheetTime(row.createdAt, timeZone),
+            words.status[partly ? 'partlyRefunded' : p.status] ?? p.status,
+            words.product[p.product] ?? p.product,
+            storeNames.get(p.store_id) ?? p.store_id,
+            p.currency,
+            p.amount,
+            p.captured,
+            p.refunded,
+            p.customer_name,
+            spreadsheetPhone(p.customer_phone),
+            p.id,
+          ];
         },
         after: (last) => ({ value: last.createdAt.toISOString(), id: last.id }),
       });

@@ -85,7 +85,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(organizationRoutes, { organizations: s.organizations });
   await app.register(capitalRoutes, { capital: s.capital });
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
-  await app.register(paymentRoutes, { payments: s.payments });
+  await app.register(paymentRoutes, { payments: s.payments, localesDir: config.localesDir });
   await app.register(payoutRoutes, { payouts: s.payouts });
   await app.register(analyticsRoutes, { analytics: s.analytics });
   await app.register(locationRoutes, { locations: s.locations });

@@ -27,6 +27,7 @@ import type {
 } from '../../../contract/payments';
 import type { CreateLinkBody, LinkAnswer, LinksPage, PaymentLink } from '../../../contract/paymentLinks';
 import type { LinkStatus } from '../../../domain/paymentLinks';
+import type { Language } from '../../../domain/language';
 import { apiFilters, filtersFrom, queryOf, soundFilters, type OrderFilters } from './filters';
 
 const P = '/merchant/api/v1/payments';
@@ -121,9 +122,16 @@ export const useCapture = (id: string) =>
 export const useRefund = (id: string) =>
   usePaymentAction<RefundBody>(id, (body) => api('POST', `${P}/${encodeURIComponent(id)}/refunds`, body));
 
-/** Saves the filtered list as a CSV file (every page of it: the server streams them). */
-export const exportOrders = (filters: OrderFilters) =>
-  downloadPost(`${P}/export`, apiFilters(filters), 'orders.csv');
+/**
+ * Saves the filtered list as a CSV file (every page of it: the server streams them), for the merchant's
+ * spreadsheet: in the language on screen and the browser's time zone, as the list shows its times.
+ */
+export const exportOrders = (filters: OrderFilters, lang: Language) =>
+  downloadPost(
+    `${P}/export`,
+    { ...apiFilters(filters), lang, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    'orders.csv',
+  );
 
 const L = '/merchant/api/v1/payment-links';
 

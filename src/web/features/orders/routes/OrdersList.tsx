@@ -68,7 +68,7 @@ function useColumns(): ListColumn<Payment>[] {
 }
 
 export function OrdersList() {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const flags = usePermissionFlags();
   const mayFetch = flags.data?.is_order_view_allowed === true;
   // Payment links (canCreatePaymentLinks): the sales flag.
@@ -83,7 +83,7 @@ export function OrdersList() {
   const exportAction = useDownloadAction({
     label: t('export'),
     failed: t('exportFailed'),
-    save: () => exportOrders(filters),
+    save: () => exportOrders(filters, i18n.language === 'ar' ? 'ar' : 'en'),
   });
   const payments = list.data?.pages.flatMap((p) => p.payments) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
