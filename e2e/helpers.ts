@@ -4,7 +4,7 @@
  * codes read from the outbox. Cookies land in the page's context, so the page is signed in.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveBotCheck, type BotChallenge } from '../src/domain/botCheck';
 import { codeFor } from './signInSteps';
 import { uniqueDigits } from './uniqueNumber';
@@ -209,3 +209,32 @@ export const FULL_SIDEBAR = [
   'Users',
   'Support',
 ];
+
+/**
+ * Where parts of an element's text are drawn (a Range over each, in the first text node holding it): how a test
+ * reads the order a reader sees, not the order of the characters (issue 56: "28 نوفمبر" drawn month first).
+ */
+export async function drawnOrder(locator: Locator, parts: string[], dir: 'ltr' | 'rtl') {
+  const boxes = await locator.evaluate(
+    (el, wanted) =>
+      wanted.map((part) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(part);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + part.length);
+          return range.getBoundingClientRect().left;
+        }
+        return null;
+      }),
+    parts,
+  );
+  expect(boxes, `${parts.join(' | ')} in ${await locator.textContent()}`).not.toContain(null);
+  // Each part starts further along the reading direction than the one before it.
+  const lefts = boxes as number[];
+  for (let i = 1; i < lefts.length; i += 1)
+    if (dir === 'rtl') expect(lefts[i], `"${parts[i]}" after "${parts[i - 1]}"`).toBeLessThan(lefts[i - 1]!);
+    else expect(lefts[i], `"${parts[i]}" after "${parts[i - 1]}"`).toBeGreaterThan(lefts[i - 1]!);
+}

@@ -4,7 +4,7 @@
  * in the list (English, 1280 px); the list and the form right to left in Arabic at 375 px.
  */
 import { expect, test } from '@playwright/test';
-import { shot, signInAs } from './helpers';
+import { drawnOrder, shot, signInAs } from './helpers';
 
 test.describe('locations', () => {
   test('a location added, with a closed day and hours past midnight', async ({ page, isMobile }) => {
@@ -49,11 +49,24 @@ test.describe('locations', () => {
   test('right to left in Arabic on a phone', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'layout: the phone project');
     await signInAs(page, 'acc-admin');
+    // A Monday (Riyadh Park branch is closed on Sundays).
+    const monday = new Date();
+    monday.setDate(monday.getDate() + ((8 - monday.getDay()) % 7 || 7));
+    monday.setHours(12, 0, 0, 0);
+    await page.clock.setFixedTime(monday);
     await page.goto('/locations?lang=ar');
     await expect(page.getByRole('heading', { name: 'المواقع', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('location-cards')).toContainText('Riyadh Park branch');
+    const card = page
+      .getByTestId('location-cards')
+      .locator('[data-location]', { hasText: 'Riyadh Park branch' });
+    // The hours run right to left (issue 56): the opening time on the right, read first.
+    const hours = card.locator('[data-hours]');
+    await drawnOrder(hours, (await hours.textContent())!.match(/\d{2}:\d{2}/g)!, 'rtl');
     await page.getByRole('button', { name: 'إضافة موقع' }).click();
     await expect(page.getByRole('dialog').getByText('ساعات العمل')).toBeVisible();
+    const from = (await page.getByRole('textbox', { name: 'الاثنين: من' }).boundingBox())!;
+    const to = (await page.getByRole('textbox', { name: 'الاثنين: إلى' }).boundingBox())!;
+    expect(from.x).toBeGreaterThan(to.x);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'locations-form-ar-375');
   });

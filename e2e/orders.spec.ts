@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signInWith } from './helpers';
+import { drawnOrder, shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 
 /** A merchant with an admin (signed in on the page) and 25 orders: new, captured, refunded, cancelled. */
@@ -252,6 +252,26 @@ test.describe('orders', () => {
     await expect(page.getByTestId('orders').locator('tbody tr')).toHaveCount(20);
     await expect(page.getByText('يُعرض 20 طلبًا من 25')).toBeVisible();
     await shot(page, 'orders-list-ar-1280');
+    // Read as drawn (issue 56): a day reads day first ("28 نوفمبر": the number on the right), its time after it;
+    // an amount is written as the sentences write it.
+    const firstRow = page.getByTestId('orders').locator('tbody tr').first();
+    const day = (await firstRow.locator('[data-day]').textContent())!;
+    const dayCell = firstRow.locator('td', { has: page.locator('[data-day]') });
+    await drawnOrder(dayCell, [day.match(/\d+/)![0], day.match(/[\u0621-\u064A]+/)![0], ':'], 'rtl');
+    const amount = (await firstRow.locator('td').nth(3).textContent())!.replace(
+      /[\u200E\u200F\u2066-\u2069]/g,
+      '',
+    );
+    expect(amount).toMatch(/^[\d,]+\.\d{2}\sSAR$/);
+    await page.getByRole('button', { name: 'رابط دفع جديد' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^المبلغ/).fill('7000');
+    await dialog.getByLabel('هاتف العميل').fill(`+96651${uniqueDigits(7)}`);
+    await dialog.getByRole('button', { name: 'إرسال الرابط' }).click();
+    const sentence = dialog.getByText('جرّب الأقساط بدلًا منها');
+    await expect(sentence).toContainText('5,000.00 SAR');
+    await drawnOrder(sentence, ['5,000.00', 'SAR'], 'ltr');
+    await page.keyboard.press('Escape');
     await page.goto(`/payments/${payments[7]!.id}?lang=ar`);
     await expect(page.getByText('مُسترد', { exact: true })).toBeVisible();
     await shot(page, 'orders-detail-ar-1280');

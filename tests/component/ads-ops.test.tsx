@@ -15,9 +15,12 @@ import validation from '../../locales/en/validation.json';
 import { BudgetDialog } from '../../src/web/features/ads-ops/components/BudgetDialog';
 import { StopDialog } from '../../src/web/features/ads-ops/components/StopDialog';
 import type { OpsCampaign } from '../../src/contract/ads';
+import { addMoneyFormat } from '../../src/web/i18n/moneyFormat';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', defaultNS: 'ads', resources: { en: { ads, validation } } });
+// The app's `money` format (issue 56: an amount in a sentence as in a tile).
+addMoneyFormat(i18n);
 
 const CAMPAIGN: OpsCampaign = {
   id: 'cmp-1',
@@ -68,7 +71,7 @@ describe('ads ops’ budget', () => {
     await user.clear(field);
     await user.type(field, '50001');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('The daily budget is at most 50000.00 SAR.')).toBeTruthy();
+    expect(screen.getByText('The daily budget is at most \u2066SAR 50,000.00\u2069.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     await user.clear(field);
     await user.type(field, '9000');
@@ -100,7 +103,7 @@ describe('ads ops’ budget', () => {
     await user.clear(field);
     await user.type(field, '30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The daily budget is at least 20.00 SAR.')).toBeTruthy();
+    expect(await screen.findByText('The daily budget is at least \u2066SAR 20.00\u2069.')).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe('30');
   });
 });

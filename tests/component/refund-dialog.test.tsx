@@ -15,9 +15,12 @@ import validation from '../../locales/en/validation.json';
 import { RefundDialog } from '../../src/web/features/orders/components/RefundDialog';
 import { usePayment } from '../../src/web/features/orders/api';
 import type { PaymentDetail } from '../../src/contract/payments';
+import { addMoneyFormat } from '../../src/web/i18n/moneyFormat';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', defaultNS: 'orders', resources: { en: { orders, validation } } });
+// The app's `money` format (issue 56: an amount in a sentence as in a tile).
+addMoneyFormat(i18n);
 
 const PAYMENT: PaymentDetail = {
   id: 'pay-1',
@@ -76,7 +79,7 @@ describe('the refund dialog', () => {
     await user.clear(amount);
     await user.type(amount, '200.01');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('At most 200.00 SAR is left')).toBeTruthy();
+    expect(screen.getByText('At most \u2066SAR 200.00\u2069 is left')).toBeTruthy();
     expect(screen.getByText('Choose why you are refunding')).toBeTruthy();
     await user.clear(amount);
     await user.type(amount, '20.555');
@@ -127,7 +130,7 @@ describe('the refund dialog', () => {
     await user.click(screen.getByLabelText('Duplicate order'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(screen.getByRole('button', { name: 'Refund now' }));
-    expect(await screen.findByText('At most 10.00 SAR is left')).toBeTruthy();
+    expect(await screen.findByText('At most \u2066SAR 10.00\u2069 is left')).toBeTruthy();
     expect((screen.getByLabelText(/Amount to refund/) as HTMLInputElement).value).toBe('150');
     expect((screen.getByLabelText('Duplicate order') as HTMLInputElement).checked).toBe(true);
     expect(onDone).not.toHaveBeenCalled();
@@ -181,7 +184,7 @@ describe('the refund dialog', () => {
     expect((screen.getByLabelText(/Amount to refund/) as HTMLInputElement).value).toBe('150');
     // Continuing again is stopped here, against what is left now.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getAllByText('At most 10.00 SAR is left').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('At most \u2066SAR 10.00\u2069 is left').length).toBeGreaterThan(0);
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 });

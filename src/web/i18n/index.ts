@@ -4,6 +4,7 @@
  */
 import i18next, { type BackendModule, type InitOptions, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addMoneyFormat } from './moneyFormat';
 import {
   directionOf,
   LANGUAGE_COOKIE,
@@ -81,6 +82,7 @@ export async function initI18n(namespaces: readonly string[] = []): Promise<type
     .use(lazyBackend)
     .use(initReactI18next)
     .init({ ...i18nOptions(language, namespaces), react: { useSuspense: true } });
+  addMoneyFormat(i18next);
   await setLanguage(language);
   return i18next;
 }

@@ -110,12 +110,13 @@ const SUPPORT: [string, 'SupportList' | 'TicketDetail', Permission][] = [
 const orders = () => import('../../features/orders/routes/OrdersPages');
 
 /** Orders (features/orders; docs/orders.md): canViewOrders (§2.7). */
-const ORDERS: [string, 'OrdersList' | 'PaymentDetail' | 'LinkStatusPage' | 'PaymentLinksList', Permission][] = [
-  ['payments', 'OrdersList', 'canViewOrders'],
-  ['payments/links', 'PaymentLinksList', 'canCreatePaymentLinks'],
-  ['payments/:paymentId', 'PaymentDetail', 'canViewOrders'],
-  ['service/pl-status/:paymentId', 'LinkStatusPage', 'canCreatePaymentLinks'],
-];
+const ORDERS: [string, 'OrdersList' | 'PaymentDetail' | 'LinkStatusPage' | 'PaymentLinksList', Permission][] =
+  [
+    ['payments', 'OrdersList', 'canViewOrders'],
+    ['payments/links', 'PaymentLinksList', 'canCreatePaymentLinks'],
+    ['payments/:paymentId', 'PaymentDetail', 'canViewOrders'],
+    ['service/pl-status/:paymentId', 'LinkStatusPage', 'canCreatePaymentLinks'],
+  ];
 
 const payouts = () => import('../../features/payouts/routes/PayoutsPages');
 

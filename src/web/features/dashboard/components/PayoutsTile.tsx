@@ -5,16 +5,15 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { capitalDate } from '../../../../domain/capital/format';
 import { Money } from '../../../components/Money';
-import { langOf } from '../../../components/listText';
+import { CalendarDay } from '../../../components/CalendarDay';
 import { usePayoutSummary } from '../api';
 import { HomeTile } from './HomeTile';
 
 export function PayoutsTile() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const query = usePayoutSummary(true);
-  const day = (value: string) => <bdi dir="ltr">{capitalDate(value, new Date(), langOf(i18n.language))}</bdi>;
+  const day = (value: string) => <CalendarDay day={value} />;
   const { last, next } = query.data ?? { last: null, next: null };
   return (
     <HomeTile

@@ -146,13 +146,15 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
                       aria-label={`${t(`weekday.${day}`)}: ${t('form.openDay')}`}
                     />
                     {hours ? (
-                      <Group gap={6} wrap="nowrap" dir="ltr">
+                      // From, then to, in the page's direction: in Arabic the opening time on the right (issue 56).
+                      <Group gap={6} wrap="nowrap">
                         <TimeInput
                           aria-label={`${t(`weekday.${day}`)}: ${t('form.from')}`}
                           value={hours.from}
                           onChange={(e) => setDay(day, { ...hours, from: e.currentTarget.value })}
                           w={{ base: 120, sm: 120 }}
                           size="xs"
+                          dir="ltr"
                         />
                         <Text size="sm">–</Text>
                         <TimeInput
@@ -161,6 +163,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
                           onChange={(e) => setDay(day, { ...hours, to: e.currentTarget.value })}
                           w={{ base: 120, sm: 120 }}
                           size="xs"
+                          dir="ltr"
                         />
                       </Group>
                     ) : (
