@@ -119,7 +119,7 @@ test.describe('orders', () => {
     await dialog.getByLabel(/Amount to refund/).fill('99.51');
     await dialog.getByLabel('Duplicate order').check();
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByText('At most 99.50 SAR is left')).toBeVisible();
+    await expect(dialog.getByText('At most \u2066SAR 99.50\u2069 is left')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Back in the list, the totals count the refund.
