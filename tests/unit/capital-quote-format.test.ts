@@ -81,6 +81,9 @@ describe('amounts (§9): offer display amounts are rounded to whole units; curre
     [12_345.678, 'KWD', 'en', {}, 'KWD 12,345.678'],
     [12_345.678, 'AED', 'en', { whole: true }, 'AED 12,346'],
     [100_000, 'SAR', 'ar', { whole: true }, '\u200f100,000 SAR'],
+    // A negative amount with the minus sign the signs beside amounts use (issue 56).
+    [-10, 'SAR', 'en', {}, '\u2212SAR 10.00'],
+    [-10, 'SAR', 'ar', {}, '\u200f\u200e\u221210.00 SAR'],
   ] as const)('%d %s in %s %j is %s', (amount, currency, lang, options, text) => {
     // Intl puts a no-break space between the code and the number.
     expect(money(amount, currency, lang, options).replaceAll('\u00a0', ' ')).toBe(text);

@@ -93,7 +93,9 @@ export function capitalDate(value: string, now: Date, lang: Lang): string {
 }
 
 /**
- * An amount with its currency: with the currency's decimals, or rounded to whole units (`whole`, offers).
+ * An amount with its currency: with the currency's decimals, or rounded to whole units (`whole`, offers). A
+ * negative one carries the minus sign (U+2212), as the signs written beside amounts do ("−SAR 10.00"; issue 56:
+ * "-SAR" from here beside "−SAR" elsewhere).
  */
 export function money(
   amount: number,
@@ -102,5 +104,7 @@ export function money(
   options: { whole?: boolean } = {},
 ): string {
   const decimals = options.whole ? 0 : currencyDecimals(currency);
-  return moneyFormat(lang, currency, decimals).format(options.whole ? Math.round(amount) : amount);
+  return moneyFormat(lang, currency, decimals)
+    .format(options.whole ? Math.round(amount) : amount)
+    .replace('-', '\u2212');
 }
