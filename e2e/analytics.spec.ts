@@ -41,6 +41,18 @@ test.describe('analytics', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const csv = await (await download).path();
     expect(csv).toBeTruthy();
+
+    // By month over 90 days (issue 56): a month cut by the range says how many days it holds, each row says the
+    // days it is compared with, and the page says both periods' days.
+    await page.goto('/analytics/SAU/gmv?range=last90&by=month');
+    const months = page.getByTestId('analytics-table').locator('tbody tr');
+    await expect(months.first()).toBeVisible();
+    await expect(page.getByTestId('analytics-table').locator('[data-partial]').first()).toContainText(
+      /only \d+ days?/,
+    );
+    await expect(months.locator('[data-previous-days]')).toHaveCount(await months.count());
+    await expect(page.getByTestId('analytics-periods')).toContainText('compared with');
+    await shot(page, 'analytics-months-en-1280');
   });
 
   test('reads right to left in Arabic on a phone', async ({ page, isMobile }) => {
@@ -58,6 +70,13 @@ test.describe('analytics', () => {
     expect(xs.length).toBeGreaterThan(1);
     expect(xs[0]).toBeGreaterThan(xs.at(-1)!);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The split by store and by product as cards, every figure in sight (issue 56: half the columns were off).
+    const stores = page.getByTestId('analytics-by-store-cards').locator('[data-split]');
+    await expect(stores.first()).toBeVisible();
+    await expect(page.getByTestId('analytics-by-store')).toHaveCount(0);
+    await expect(stores.first()).toContainText('صافي المبيعات');
+    const box = (await stores.first().boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
     await shot(page, 'analytics-ar-375');
   });
 });

@@ -56,9 +56,18 @@ export const AnalyticsAnswer = Type.Object({
   totals: Type.Object({ current: Figures, previous: Figures }),
   series: Type.Array(
     Type.Object({
-      start: Type.String({ description: 'the period’s first day' }),
+      start: Type.String({
+        description: 'the period’s first day (a first period cut at `from` still starts there)',
+      }),
+      from: Type.String({ description: 'its first day inside the range' }),
+      to: Type.String({ description: 'its last day inside the range' }),
+      partial: Type.Boolean({ description: 'fewer days than a whole period (a month of one day)' }),
       current: Figures,
       previous: Figures,
+      previous_from: Type.String({
+        description: 'the days compared with: as many, one range-length earlier',
+      }),
+      previous_to: Type.String(),
     }),
   ),
   by_store: Type.Array(

@@ -126,17 +126,33 @@ export function total(rows: readonly DayRow[], from: string, to: string): Figure
 }
 
 export interface SeriesPoint {
-  /** The period's first day (in range: a first week or month cut at `from` still starts where it starts). */
+  /** The period's first day (a first week or month cut at `from` still starts where it starts). */
   start: string;
+  /** The days of it inside the range: a period cut by the range's ends holds fewer than its own. */
+  from: string;
+  to: string;
+  /** Fewer days than a whole period of its kind (a month of one day, a week of three): labelled as such. */
+  partial: boolean;
   current: Figures;
-  /** The same place in the previous period: its n-th period beside this n-th. */
+  /** The same days one range-length earlier (as many days, inside the previous range): like with like. */
   previous: Figures;
+  previous_from: string;
+  previous_to: string;
+}
+
+/** How many days a whole period starting on `start` has. */
+function periodLength(start: string, granularity: Granularity): number {
+  if (granularity === 'day') return 1;
+  if (granularity === 'week') return 7;
+  const d = new Date(`${start}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
 }
 
 /**
- * The series of `from`–`to` with the previous period beside it: the periods of each range in order, the n-th of
- * the previous range beside the n-th of the current (a month beside the month before, a week beside the week
- * before). Each period counts only the days inside its range.
+ * The series of `from`–`to` with the previous period beside it (issue 56: a "month" of one day beside a whole
+ * month before it, compared by position). Each period counts the days of it inside the range, and says whether
+ * that is fewer than a whole period; beside it, the same days one range-length earlier — as many days, together
+ * exactly the previous range — with their dates.
  */
 export function series(
   rows: readonly DayRow[],
@@ -152,29 +168,34 @@ export function series(
     sum.refunds += r.refunds;
     byDay.set(r.day, sum);
   }
-  const previous = previousRange(range.from, range.to);
-  const bucket = (r: { from: string; to: string }) => {
-    const starts = periodsOf(r.from, r.to, granularity);
-    return starts.map((start, i) => {
-      const end = i + 1 < starts.length ? addDays(starts[i + 1]!, -1) : r.to;
-      const sum = EMPTY();
-      for (let day = start < r.from ? r.from : start; day <= end; day = addDays(day, 1)) {
-        const d = byDay.get(day);
-        if (!d) continue;
-        sum.orders += d.orders;
-        sum.gmv += d.gmv;
-        sum.refunds += d.refunds;
-      }
-      return { start, figures: figuresOf(sum.orders, sum.gmv, sum.refunds) };
-    });
+  const sumOf = (from: string, to: string) => {
+    const sum = EMPTY();
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      const d = byDay.get(day);
+      if (!d) continue;
+      sum.orders += d.orders;
+      sum.gmv += d.gmv;
+      sum.refunds += d.refunds;
+    }
+    return figuresOf(sum.orders, sum.gmv, sum.refunds);
   };
-  const now = bucket(range);
-  const before = bucket(previous);
-  return now.map((p, i) => ({
-    start: p.start,
-    current: p.figures,
-    previous: before[i]?.figures ?? figuresOf(0, 0, 0),
-  }));
+  const shift = -daysIn(range.from, range.to);
+  const starts = periodsOf(range.from, range.to, granularity);
+  return starts.map((start, i) => {
+    const from = start < range.from ? range.from : start;
+    const to = i + 1 < starts.length ? addDays(starts[i + 1]!, -1) : range.to;
+    const [previousFrom, previousTo] = [addDays(from, shift), addDays(to, shift)];
+    return {
+      start,
+      from,
+      to,
+      partial: daysIn(from, to) < periodLength(start, granularity),
+      current: sumOf(from, to),
+      previous: sumOf(previousFrom, previousTo),
+      previous_from: previousFrom,
+      previous_to: previousTo,
+    };
+  });
 }
 
 /** The change from the previous figure to this one, in percent (null when the previous was 0). */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  daysIn,
   aov,
   change,
   figuresOf,
@@ -88,16 +89,58 @@ describe('a series with the previous period beside it', () => {
     expect(days).toHaveLength(7);
     expect(days[0]).toEqual({
       start: '2026-11-23',
+      from: '2026-11-23',
+      to: '2026-11-23',
+      partial: false,
       current: figuresOf(3, 30000, 0),
       previous: figuresOf(2, 20000, 0),
+      previous_from: '2026-11-16',
+      previous_to: '2026-11-16',
     });
     expect(days[2]!.current).toEqual(figuresOf(1, 10000, 5000));
     expect(days[2]!.previous).toEqual(figuresOf(1, 5000, 2000));
 
     const week = series(rows, { from: '2026-11-23', to: '2026-11-29' }, 'week');
     expect(week).toEqual([
-      { start: '2026-11-23', current: figuresOf(4, 40000, 5000), previous: figuresOf(3, 25000, 2000) },
+      {
+        start: '2026-11-23',
+        from: '2026-11-23',
+        to: '2026-11-29',
+        partial: false,
+        current: figuresOf(4, 40000, 5000),
+        previous: figuresOf(3, 25000, 2000),
+        previous_from: '2026-11-16',
+        previous_to: '2026-11-22',
+      },
     ]);
+  });
+
+  it('says which periods are cut by the range, and compares each with as many days one range-length before (issue 56)', () => {
+    // "Last 90 days" ending on 30 November, by month: September is cut (from the 2nd), November is whole.
+    const months = series(rows, { from: '2026-09-02', to: '2026-11-30' }, 'month');
+    expect(months.map((m) => [m.start, m.from, m.to, m.partial])).toEqual([
+      ['2026-09-01', '2026-09-02', '2026-09-30', true],
+      ['2026-10-01', '2026-10-01', '2026-10-31', false],
+      ['2026-11-01', '2026-11-01', '2026-11-30', false],
+    ]);
+    // Ending on 1 December: a "month" of one day, beside one day 90 days before — not a whole month.
+    const cut = series(rows, { from: '2026-09-03', to: '2026-12-01' }, 'month');
+    expect(cut.at(-1)).toMatchObject({
+      start: '2026-12-01',
+      from: '2026-12-01',
+      to: '2026-12-01',
+      partial: true,
+      previous_from: '2026-09-02',
+      previous_to: '2026-09-02',
+    });
+    // The previous periods' days are the previous range, each day once.
+    const previousDays = cut.reduce((n, p) => n + daysIn(p.previous_from, p.previous_to), 0);
+    expect(previousDays).toBe(daysIn('2026-09-03', '2026-12-01'));
+    expect(cut[0]!.previous_from).toBe(previousRange('2026-09-03', '2026-12-01').from);
+    // The week before the week compared: 30 November's week beside its own 7 days before.
+    const week = series(rows, { from: '2026-11-23', to: '2026-11-30' }, 'week');
+    expect(week.map((w) => w.partial)).toEqual([false, true]);
+    expect(week[1]!.current).toEqual(figuresOf(9, 90000, 0));
   });
 
   it('totals only the days in the range', () => {

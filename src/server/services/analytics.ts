@@ -74,18 +74,44 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     async csv(accountId: string, input: AnalyticsQuery): Promise<string> {
       const a = await report(accountId, input);
       const keys = ['orders', 'gmv', 'refunds', 'net_sales', 'aov'] as const;
-      const header = ['period_start', ...keys, ...keys.map((k) => `previous_${k}`), 'currency'];
-      const line = (label: string, current: Figures, previous: Figures) =>
+      // Each row's own days and the previous ones it is compared with (issue 56), and whether it is a whole period.
+      const header = [
+        'period_start',
+        'from',
+        'to',
+        'partial',
+        ...keys,
+        'previous_from',
+        'previous_to',
+        ...keys.map((k) => `previous_${k}`),
+        'currency',
+      ];
+      const line = (
+        label: string,
+        days: { from: string; to: string; partial: boolean | '' },
+        current: Figures,
+        previous: { from: string; to: string; figures: Figures },
+      ) =>
         csvLine([
           label,
+          days.from,
+          days.to,
+          String(days.partial),
           ...keys.map((k) => String(current[k])),
-          ...keys.map((k) => String(previous[k])),
+          previous.from,
+          previous.to,
+          ...keys.map((k) => String(previous.figures[k])),
           a.currency,
         ]);
       return [
         csvLine(header),
-        ...a.series.map((p) => line(p.start, p.current, p.previous)),
-        line('total', a.totals.current, a.totals.previous),
+        ...a.series.map((p) =>
+          line(p.start, p, p.current, { from: p.previous_from, to: p.previous_to, figures: p.previous }),
+        ),
+        line('total', { from: a.from, to: a.to, partial: '' }, a.totals.current, {
+          ...a.previous,
+          figures: a.totals.previous,
+        }),
       ].join('');
     },
   };
@@ -154,7 +180,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         previous: money(total(rows, previous.from, previous.to), currency),
       },
       series: series(rows, range, granularity).map((p) => ({
-        start: p.start,
+        ...p,
         current: money(p.current, currency),
         previous: money(p.previous, currency),
       })),

@@ -4,6 +4,7 @@
  * Arabic text (the components isolate them).
  */
 import { capitalDate, money } from '../../../domain/capital/format';
+import { isolate } from '../../components/listText';
 import { change, type Granularity, type Metric } from '../../../domain/analytics';
 import type { Lang } from '../../../domain/capital/format';
 import type { Figures } from './api';
@@ -46,3 +47,9 @@ export function showChange(current: number, previous: number): string | null {
   if (c === null) return null;
   return `${c > 0 ? '+' : c < 0 ? '−' : ''}${Math.abs(c).toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
 }
+
+/** A range of days, "2 Sep – 30 Nov", each day in its own isolate (day first in Arabic; issue 56). */
+export const showRange = (from: string, to: string, lang: Lang) =>
+  from === to
+    ? isolate(capitalDate(from, new Date(), lang))
+    : `${isolate(capitalDate(from, new Date(), lang))} – ${isolate(capitalDate(to, new Date(), lang))}`;

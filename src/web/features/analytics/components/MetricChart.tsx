@@ -8,7 +8,7 @@ import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Metric } from '../../../../domain/analytics';
+import { daysIn, type Metric } from '../../../../domain/analytics';
 import { langOf } from '../../../components/listText';
 import type { AnalyticsAnswer } from '../api';
 import { showPeriod, showTick, showValue, valueOf } from '../format';
@@ -18,8 +18,11 @@ export function MetricChart(props: { answer: AnalyticsAnswer; metric: Metric }) 
   const lang = langOf(i18n.language);
   const rtl = i18n.dir() === 'rtl';
   const { answer, metric } = props;
+  // A period cut by the range's ends is labelled with its days (issue 56: a "month" of one day drawn as a month).
   const data = answer.series.map((p) => ({
-    period: showPeriod(p.start, answer.granularity, lang),
+    period: p.partial
+      ? `${showPeriod(p.start, answer.granularity, lang)} (${t('table.partial', { count: daysIn(p.from, p.to) })})`
+      : showPeriod(p.start, answer.granularity, lang),
     current: valueOf(p.current, metric),
     previous: valueOf(p.previous, metric),
   }));

@@ -45,7 +45,8 @@ export function MetricTabs(props: {
               <Text size="xs" c="dimmed">
                 {t(`metric.${metric}`)}
               </Text>
-              <Text fw={700} size="lg">
+              {/* A step smaller on a phone: "879,455.00 SAR" in half of 375 px ran past its box. */}
+              <Text fw={700} fz={{ base: 'md', sm: 'lg' }}>
                 <bdi dir="ltr">{showValue(current, metric, currency, lang)}</bdi>
               </Text>
               <Text size="xs" c={changed === null ? 'dimmed' : good ? 'teal.9' : 'red.9'}>

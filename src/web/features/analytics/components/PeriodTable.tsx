@@ -1,13 +1,14 @@
 /**
  * The chart's figures as a table (for everyone, and for screen readers, which the chart is hidden from): a row a
- * period, this period's value, the previous period's, the change. A long range scrolls inside its box.
+ * period, this period's value, the previous period's with its days, the change. A period cut by the range's ends
+ * says how many days it holds (issue 56: a "month" of one day). A long range scrolls inside its box.
  */
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Metric } from '../../../../domain/analytics';
+import { daysIn, type Metric } from '../../../../domain/analytics';
 import { langOf } from '../../../components/listText';
 import type { AnalyticsAnswer } from '../api';
-import { showChange, showPeriod, showValue, valueOf } from '../format';
+import { showChange, showPeriod, showRange, showValue, valueOf } from '../format';
 
 export function PeriodTable(props: { answer: AnalyticsAnswer; metric: Metric }) {
   const { t, i18n } = useTranslation('analytics');
@@ -25,7 +26,7 @@ export function PeriodTable(props: { answer: AnalyticsAnswer; metric: Metric }) 
       <Table striped stickyHeader data-testid="analytics-table" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('table.period')}</Table.Th>
+            <Table.Th miw={110}>{t('table.period')}</Table.Th>
             <Table.Th>{t('table.current')}</Table.Th>
             <Table.Th>{t('table.previous')}</Table.Th>
             <Table.Th>{t('table.change')}</Table.Th>
@@ -38,7 +39,14 @@ export function PeriodTable(props: { answer: AnalyticsAnswer; metric: Metric }) 
             return (
               <Table.Tr key={p.start} data-period={p.start}>
                 <Table.Td>
-                  <bdi dir="ltr">{showPeriod(p.start, answer.granularity, lang)}</bdi>
+                  <bdi>{showPeriod(p.start, answer.granularity, lang)}</bdi>
+                  {p.partial && (
+                    <Text size="xs" c="orange.9" title={t('table.partialHint')} data-partial>
+                      {t('table.partial', { count: daysIn(p.from, p.to) })}
+                      <br />
+                      {showRange(p.from, p.to, lang)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <bdi dir="ltr">{showValue(current, metric, answer.currency, lang)}</bdi>
@@ -46,6 +54,9 @@ export function PeriodTable(props: { answer: AnalyticsAnswer; metric: Metric }) 
                 <Table.Td>
                   <Text size="sm" c="dimmed" span>
                     <bdi dir="ltr">{showValue(previous, metric, answer.currency, lang)}</bdi>
+                  </Text>
+                  <Text size="xs" c="dimmed" data-previous-days>
+                    {showRange(p.previous_from, p.previous_to, lang)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -1,14 +1,23 @@
-/** The range's figures split by store or by payment product: a row each, largest GMV first. */
-import { Table, Title } from '@mantine/core';
+/**
+ * The range's figures split by store or by payment product: a row each, largest GMV first — the shared list's
+ * table on a desktop, a card a row on a phone (issue 56: at 375 px the table lost half its columns off screen).
+ */
+import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { langOf } from '../../../components/listText';
+import { ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
 import type { Figures } from '../api';
 import { showValue } from '../format';
+
+type SplitRow = Figures & { key: string; name: string };
+
+/** The rows are the page's answer, already here: never loading, never failed. */
+const ANSWERED = { isPending: false, isError: false, refetch: () => undefined };
 
 export function SplitTable(props: {
   title: string;
   nameHeader: string;
-  rows: (Figures & { key: string; name: string })[];
+  rows: SplitRow[];
   currency: string;
   testId: string;
 }) {
@@ -17,41 +26,32 @@ export function SplitTable(props: {
   const money = (value: string) => (
     <bdi dir="ltr">{showValue(Number(value), 'gmv', props.currency, lang)}</bdi>
   );
+  const columns: ListColumn<SplitRow>[] = [
+    { header: props.nameHeader, maw: 260, cell: (r) => <bdi>{r.name}</bdi> },
+    { header: t('column.orders'), cell: (r) => <bdi dir="ltr">{r.orders.toLocaleString('en-GB')}</bdi> },
+    { header: t('column.gmv'), cell: (r) => money(r.gmv) },
+    { header: t('column.aov'), cell: (r) => money(r.aov) },
+    { header: t('column.refunds'), cell: (r) => money(r.refunds) },
+    { header: t('column.net_sales'), cell: (r) => money(r.net_sales) },
+  ];
   return (
     <>
       <Title order={2} size="h4" mb="xs">
         {props.title}
       </Title>
-      <Table.ScrollContainer minWidth={640} mb="lg">
-        <Table data-testid={props.testId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{props.nameHeader}</Table.Th>
-              <Table.Th>{t('column.orders')}</Table.Th>
-              <Table.Th>{t('column.gmv')}</Table.Th>
-              <Table.Th>{t('column.aov')}</Table.Th>
-              <Table.Th>{t('column.refunds')}</Table.Th>
-              <Table.Th>{t('column.net_sales')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.rows.map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>
-                  <bdi>{r.name}</bdi>
-                </Table.Td>
-                <Table.Td>
-                  <bdi dir="ltr">{r.orders.toLocaleString('en-GB')}</bdi>
-                </Table.Td>
-                <Table.Td>{money(r.gmv)}</Table.Td>
-                <Table.Td>{money(r.aov)}</Table.Td>
-                <Table.Td>{money(r.refunds)}</Table.Td>
-                <Table.Td>{money(r.net_sales)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+        <ResponsiveList
+          query={ANSWERED}
+          rows={props.rows}
+          rowKey={(r) => r.key}
+          rowAttribute="split"
+          table={{ columns, minWidth: 640, testId: props.testId, highlight: false }}
+          cards={{ testId: `${props.testId}-cards` }}
+          loading={{ rows: 2, height: 44, testId: `${props.testId}-loading` }}
+          loadFailed={t('loadFailed')}
+          empty={{ testId: `${props.testId}-empty`, title: t('empty.title') }}
+        />
+      </div>
     </>
   );
 }

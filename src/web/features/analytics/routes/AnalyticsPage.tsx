@@ -24,6 +24,8 @@ import { MetricChart } from '../components/MetricChart';
 import { MetricTabs } from '../components/MetricTabs';
 import { PeriodTable } from '../components/PeriodTable';
 import { SplitTable } from '../components/SplitTable';
+import { langOf } from '../../../components/listText';
+import { showRange } from '../format';
 import {
   DEFAULT_FILTERS,
   filtersFrom,
@@ -44,7 +46,7 @@ const today = () => {
 };
 
 export function AnalyticsPage() {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const params = useParams();
   const navigate = useNavigate();
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
@@ -103,6 +105,13 @@ export function AnalyticsPage() {
           <MetricTabs answer={answer} metric={metric} onChoose={(next) => go(answer.country, next)} />
           <Text size="xs" c="dimmed" mb="xs">
             {t(`metricHint.${metric}`)} · {t('days', { country: t(`country.${answer.country}`) })}
+          </Text>
+          {/* Both periods' days, so a change is read against what it compares (issue 56). */}
+          <Text size="sm" mb="xs" data-testid="analytics-periods">
+            {t('periods', {
+              current: showRange(answer.from, answer.to, langOf(i18n.language)),
+              previous: showRange(answer.previous.from, answer.previous.to, langOf(i18n.language)),
+            })}
           </Text>
           {empty ? (
             <EmptyState testId="analytics-empty" title={t('empty.title')} body={t('empty.body')} />
