@@ -57,14 +57,25 @@ test('the store listing, from basic details to published', async ({ page, isMobi
   // The review shows every answer before publishing.
   await expect(page.getByText('Modest fashion and abayas, made in Riyadh.')).toBeVisible();
   await expect(page.getByText(EN.category.fashion, { exact: true }).first()).toBeVisible();
+  // The tick is marked required as the other fields are.
+  await expect(page.locator('[data-required-mark]')).toBeVisible();
   await page.getByRole('checkbox', { name: EN.review.confirm }).check();
   await shot(page, 'store-listing-review-en-1280');
   await page.getByRole('button', { name: EN.publish, exact: true }).click();
   await expect(page).toHaveURL(/\/forms\/store-listing\/[0-9a-f-]{36}\/view$/);
   await expect(page.getByText('@riyadhstyle')).toBeVisible();
+  // Published, said as such (issue 56: not a form's "Submitted · We have your answers"), with the way onwards.
+  await expect(page.getByText(EN.submitted.badge, { exact: true })).toBeVisible();
+  await expect(page.getByText(EN.submitted.title)).toBeVisible();
+  await expect(page.getByText('We have your answers')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: EN.submitted.again })).toHaveAttribute(
+    'href',
+    '/forms/store-listing',
+  );
 
   // Published: the marketplace shows it as shoppers will, and it can be hidden; the draft page says where it stands.
-  await page.goto('/marketplace');
+  await page.getByRole('link', { name: EN.submitted.link }).click();
+  await expect(page).toHaveURL(/\/marketplace$/);
   await expect(page.getByTestId('listing-preview')).toContainText('Riyadh Style');
   await expect(page.getByTestId('listing-preview')).toContainText(EN.category.fashion);
   await page.getByTestId('listing-visible').click();

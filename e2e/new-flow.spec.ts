@@ -35,6 +35,10 @@ test('the app’s build knows nothing of the flows', () => {
 const REQUEST = textsOf('merchant-request');
 const MENU = { en: 'Open the menu', ar: 'فتح القائمة' };
 const FORMS = { en: 'Forms', ar: 'النماذج' };
+const SENT_ONCE = {
+  en: 'This form is sent once. To change an answer, write to support.',
+  ar: 'يُرسَل هذا النموذج مرة واحدة. لتغيير إجابة، راسل الدعم.',
+};
 const ZOO = textsOf('schema-zoo');
 
 test('ops’ form entries are one group that keeps every spec’d entry in sight at 1280 × 800', async ({
@@ -94,6 +98,8 @@ test('a merchant opens a flow added as files from its sidebar entry and submits 
 
   await expect(page).toHaveURL(/\/forms\/merchant-request\/[0-9a-f-]{36}\/view$/);
   await expect(page.getByText(b.received)).toBeVisible();
+  // Its flow.json declares no `submitted.again`: sent once, and the page says so (issue 56).
+  await expect(page.getByTestId('form-repeat')).toHaveText(SENT_ONCE[lang]);
   await expect(page.getByText('Our sales doubled since Ramadan.')).toBeVisible();
   await expect(page.getByText(t.enum.evening)).toBeVisible();
 });

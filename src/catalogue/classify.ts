@@ -307,6 +307,11 @@ function diffFlow(before: FlowDefinition, after: FlowDefinition, out: Change[]) 
       out.push({ kind: 'cosmetic', code: 'entryChanged', pointer: '/entry', params: {} });
       continue;
     }
+    // What the submitted page says, and whether the form may be sent again, changes no draft either.
+    if (key === 'submitted') {
+      out.push({ kind: 'cosmetic', code: 'text', pointer: '/submitted', params: { key } });
+      continue;
+    }
     const kind: ChangeKind = same(flowStructure({ [key]: a }), flowStructure({ [key]: b }))
       ? 'cosmetic'
       : 'breaking';

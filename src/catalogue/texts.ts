@@ -50,7 +50,7 @@ export const MESSAGE_KEYWORDS = new Set([
   'maxContains',
 ]);
 
-/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals, stages, lead steps and sidebar entry. */
+/** The texts of a flow file: its title, its steps' titles and actions, its resets' questions, refusals, stages, lead steps, sidebar entry and submitted page. */
 export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
   return [
     { file, pointer: '/title', key: flow.title },
@@ -71,6 +71,13 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
     ...(flow.stages?.titles ?? []).map((key, i) => ({ file, pointer: `/stages/titles/${i}`, key })),
     ...(flow.lead ?? []).map((lead, i) => ({ file, pointer: `/lead/${i}/title`, key: lead.title })),
     ...(flow.entry ? [{ file, pointer: '/entry/title', key: flow.entry.title }] : []),
+    ...(['badge', 'title', 'body', 'again'] as const).flatMap((name) => {
+      const key = flow.submitted?.[name];
+      return key ? [{ file, pointer: `/submitted/${name}`, key }] : [];
+    }),
+    ...(flow.submitted?.link
+      ? [{ file, pointer: '/submitted/link/label', key: flow.submitted.link.label }]
+      : []),
   ];
 }
 

@@ -483,20 +483,23 @@ describe('widget specifics', () => {
     ).toBe('true');
   });
 
-  it('confirm: the sentence is the label; unticking stores false', async () => {
+  it('confirm: the sentence is the label, marked required as other fields are; unticking stores false', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    await renderIn(
+    const { container } = await renderIn(
       'ltr',
       <Host
         Widget={widgets.confirm}
         widgetProps={props('confirm', {
           onChange,
           value: true,
+          required: true,
           options: { description: 'I confirm the details are correct' },
         })}
       />,
     );
+    // The asterisk is seen, not read (the checkbox itself is required).
+    expect(container.querySelector('[data-required-mark]')?.textContent).toBe('*');
     await user.click(screen.getByRole('checkbox', { name: 'I confirm the details are correct' }));
     expect(onChange).toHaveBeenLastCalledWith(false);
   });

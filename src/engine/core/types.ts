@@ -109,6 +109,22 @@ export interface FlowDefinition {
    * the same permission opens `/forms/<flow>`. Without it the form is reached by its address alone.
    */
   entry?: FlowEntry;
+  /**
+   * What a submitted form is, on its page and at its entry (issue 56): its badge, title and words there, a link
+   * onwards, and whether it may be sent again (`again`: the button that starts the next one). Without `again` a
+   * form is sent once: its entry then opens what was sent.
+   */
+  submitted?: FlowSubmitted;
+}
+
+export interface FlowSubmitted {
+  badge?: TextKey;
+  title?: TextKey;
+  body?: TextKey;
+  /** Onwards from the submitted page: a path in the app ("/marketing/marketplace"). */
+  link?: { label: TextKey; to: string };
+  /** The button that starts the form again; present: the form may be sent again. */
+  again?: TextKey;
 }
 
 /** The sidebar sections a flow's entry may join (shell spec §2.3's sections). */

@@ -23,7 +23,19 @@ export function ConfirmWidget(props: WidgetProps) {
       <Checkbox
         id={props.id}
         name={props.htmlName || props.id}
-        label={sentence}
+        label={
+          props.required ? (
+            // Required as the other fields show it (issue 56: the publish tick did not look required).
+            <>
+              {sentence}{' '}
+              <span aria-hidden style={{ color: 'var(--mantine-color-error)' }} data-required-mark>
+                *
+              </span>
+            </>
+          ) : (
+            sentence
+          )
+        }
         checked={props.value === true}
         required={props.required}
         disabled={props.disabled || props.readonly}

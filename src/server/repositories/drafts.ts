@@ -1,6 +1,6 @@
 /** SQL of drafts: one per (flow, owner, scope), their answers as one JSON document. */
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { drafts } from '../db/schema';
 
@@ -27,6 +27,25 @@ export function createDraftRepository(db: Db) {
     )[0];
   return {
     byOwner,
+    /** The owner's latest draft of a flow still under way (any scope), if any. */
+    async openOf(flow: string, ownerId: string) {
+      return (
+        await db
+          .select()
+          .from(drafts)
+          .where(and(eq(drafts.flow, flow), eq(drafts.ownerId, ownerId), eq(drafts.status, 'draft')))
+          .orderBy(desc(drafts.createdAt))
+          .limit(1)
+      )[0];
+    },
+    /** How many drafts of a flow the owner has, sent or not. */
+    async countOf(flow: string, ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(drafts)
+        .where(and(eq(drafts.flow, flow), eq(drafts.ownerId, ownerId)));
+      return row?.n ?? 0;
+    },
     async byId(id: string) {
       byIdQuery ??= prepareById(db);
       return (await byIdQuery.execute({ id }))[0];

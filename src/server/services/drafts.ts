@@ -224,7 +224,15 @@ export function createDraftsService(deps: DraftsDeps) {
     ) {
       const runtime = await current(flowId);
       const opened = (await hooksOf(flowId).open?.({ ownerId, scope: options.scope ?? '' })) ?? {};
-      const scope = opened.key ?? options.scope ?? '';
+      let scope = opened.key ?? options.scope ?? '';
+      // A form that may be sent again (flow.json `submitted.again`): its entry opens the one under way, else —
+      // once the first was sent — a new one (issue 56). A form sent once keeps opening what was sent.
+      if (runtime.definition.submitted?.again && opened.key === undefined && options.scope === undefined) {
+        const open = await drafts.openOf(flowId, ownerId);
+        if (open) scope = open.scope;
+        else if (((await drafts.byOwner(flowId, ownerId, ''))?.status ?? 'draft') !== 'draft')
+          scope = `again-${(await drafts.countOf(flowId, ownerId)) + 1}`;
+      }
       const facts = opened.facts ? { [FACTS_KEY]: opened.facts } : {};
       const existing = await drafts.byOwner(flowId, ownerId, scope);
       if (existing) {
