@@ -23,8 +23,13 @@ test.describe('the home', () => {
       /\d+ orders?/,
     );
     await expect(page.getByTestId('tile-sales-week').getByTestId('sales-week-amount')).toContainText('SAR');
-    await expect(page.getByTestId('tile-disputes')).toContainText('4');
-    await expect(page.getByTestId('tile-disputes')).toContainText('disputes waiting for your response');
+    // The open disputes — the sidebar badge's figure, one definition (issue 56) — and the 4 waiting for a response.
+    const badge = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: /^Disputes/ });
+    await expect(badge).toHaveText(/^Disputes\d+$/);
+    const open = (await badge.innerText()).replace(/\D/g, '');
+    await expect(page.getByTestId('disputes-open')).toHaveText(open);
+    await expect(page.getByTestId('tile-disputes')).toContainText('open disputes');
+    await expect(page.getByTestId('disputes-pending')).toHaveText('4 waiting for your response');
     await expect(page.getByTestId('key-public-production')).toContainText(/pk_live_/);
     await expect(page.getByTestId('key-secret-production')).toContainText(/sk_live_•{8}/);
 
