@@ -64,7 +64,11 @@ export function OrderFiltersBar(props: {
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
         maxLength={100}
-        w={{ base: '100%', sm: 260 }}
+        // Wide enough for its placeholder at 1280 px (issue 56: "Order, payment, customer or ph…").
+        w={{ base: '100%', sm: 310 }}
+        // 1–3 digits find no phone (the server matches a phone from 4): said, not left to an empty list.
+        description={/^\+?\d{1,3}$/.test(q.trim()) ? t('filters.phoneDigits') : undefined}
+        inputWrapperOrder={['label', 'input', 'description']}
       />
       <Button
         hiddenFrom="sm"
