@@ -150,6 +150,14 @@ describe('the merchant wallet', () => {
     expect(res.status).toBe(200);
     expect(res.body.wallet).toMatchObject({ payout_destination: 'bank', available: '924.00' });
     expect((await m.call('PUT', `${m.wallet}/payout-destination`, { destination: 'moon' })).status).toBe(400);
+    // Without a bank account on file there is nowhere to pay into (issue 56): refused, saying why.
+    const bankless = await merchant({ bank: false });
+    const refused = await bankless.call('PUT', `${bankless.wallet}/payout-destination`, {
+      destination: 'bank',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.reason).toBe('no_bank_account');
+    expect((await bankless.call('GET', bankless.wallet)).body.wallet.payout_destination).toBe('wallet');
   });
 });
 

@@ -203,6 +203,9 @@ export function createWalletService(deps: WalletDeps) {
       destination: PayoutDestination,
     ): Promise<{ wallet: Wallet }> {
       const membership = await membershipOf(accountId, merchantId, true);
+      // Payouts to a bank account need one on file (issue 56: "No bank account on file" could be chosen).
+      if (destination === 'bank' && !(await repository.bankAccount(merchantId)))
+        throw new HttpError(409, 'no bank account on file', undefined, { reason: 'no_bank_account' });
       await deps.settle([merchantId]);
       await repository.ensure(merchantId, walletCurrency(membership.merchantCountry));
       await repository.setDestination(merchantId, destination, clock.now());

@@ -22,6 +22,8 @@ export interface WalletMerchantOptions {
   country?: string;
   experiment?: boolean;
   wallet?: boolean;
+  /** false: its legal entity has no bank account on file. */
+  bank?: boolean;
 }
 
 /** How many merchants each app has been given, so every one has its own ids, e-mail and phone. */
@@ -63,8 +65,7 @@ export async function walletMerchant(app: FastifyInstance, options: WalletMercha
         status: 'active',
         country,
         legal_company_name: `Wallet ${k} LLC`,
-        iban: 'AE070331234567890123456',
-        bank_name: 'Emirates NBD',
+        ...(options.bank === false ? {} : { iban: 'AE070331234567890123456', bank_name: 'Emirates NBD' }),
         license_expiry_date: '2028-01-01',
       },
     ],

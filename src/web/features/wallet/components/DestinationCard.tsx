@@ -15,7 +15,7 @@ export function DestinationCard(props: { wallet: Wallet }) {
   const client = useQueryClient();
   const { wallet } = props;
   const [saving, setSaving] = useState<PayoutDestination | null>(null);
-  const iban = wallet.bank?.iban ?? t('destination.noBank');
+  const iban = wallet.bank?.iban;
 
   const choose = async (destination: PayoutDestination) => {
     if (destination === wallet.payout_destination) return;
@@ -52,13 +52,19 @@ export function DestinationCard(props: { wallet: Wallet }) {
           />
           <Radio
             value="bank"
-            disabled={saving !== null}
+            // No account on file: nothing to pay into, so not a choice (issue 56); the server refuses it too.
+            disabled={saving !== null || (!wallet.bank && wallet.payout_destination !== 'bank')}
             label={t('destination.bank')}
             description={
-              <>
-                {t('destination.bankBody')} <bdi dir="ltr">{iban}</bdi>
-              </>
+              wallet.bank ? (
+                <>
+                  {t('destination.bankBody')} <bdi dir="ltr">{iban}</bdi>
+                </>
+              ) : (
+                t('destination.bankMissing')
+              )
             }
+            data-testid="destination-bank"
           />
         </Stack>
       </Radio.Group>
