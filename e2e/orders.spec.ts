@@ -231,6 +231,9 @@ test.describe('orders', () => {
 
     // The customer's phone: the page of the SMS, in Arabic (a Saudi store), then in English.
     const customer = await context.newPage();
+    // Nothing the customer's page asks for is missing (issue 56: its favicon was a 404).
+    const missing: string[] = [];
+    customer.on('response', (r) => void (r.status() >= 400 && missing.push(`${r.status()} ${r.url()}`)));
     await customer.setViewportSize({ width: 375, height: 740 });
     await customer.goto(new URL(address).pathname);
     await expect(customer.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -244,6 +247,7 @@ test.describe('orders', () => {
     await customer.getByRole('button', { name: 'Pay 275.25 SAR' }).click();
     await expect(customer.getByRole('status')).toContainText('Paid.');
     await shot(customer, 'checkout-sandbox-en-375-paid');
+    expect(missing).toEqual([]);
 
     // The merchant's status page: opened, then paid; the order is there, authorised.
     await page.reload();

@@ -315,6 +315,9 @@ describe('cancel and expiry', () => {
       expect(page.body).toContain('120.50 SAR');
       expect(page.body).toContain('ادفع لاحقًا');
       expect(page.body).toContain('id="customer_name"');
+      // Its icon is named and served (issue 56: the browser asked for /favicon.ico and got a 404).
+      const icon = /<link rel="icon"[^>]* href="([^"]+)"/.exec(page.body)?.[1];
+      expect(icon).toBe('/favicon.svg');
       expect((await app.inject({ method: 'GET', url: `/checkout/pl/${token}?lang=en` })).body).toContain(
         'Pay later',
       );

@@ -1,7 +1,8 @@
 /**
  * The frame of the sandbox's plain pages (the e-commerce consent page, routes/sandbox.ts; the payment-link
  * checkout, routes/checkout.ts): HTML with no script (the strict CSP holds), in the reader's language and
- * direction, the SANDBOX badge's look, never cached. One place for the escaping and the shared look.
+ * direction, the SANDBOX badge's look, the product's icon (no /favicon.ico 404; issue 56), never cached. One place
+ * for the escaping and the shared look.
  */
 import type { FastifyReply } from 'fastify';
 
@@ -31,6 +32,7 @@ export function sendSandboxPage(
 <html lang="${page.lang}" dir="${page.lang === 'ar' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(page.title)}</title>
 <style>
 ${BASE_CSS}
