@@ -101,12 +101,16 @@ function StoreCard(props: { store: UpcomingStore }) {
         <Title order={2} size="h4">
           <bdi>{s.store_name}</bdi>
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('upcoming.waiting')}{' '}
-          <Text span fw={600} c="var(--mantine-color-text)">
-            <Money amount={s.waiting} currency={s.currency} />
+        {/* What no planned payout holds yet; nothing to say when the planned payouts below hold it all (issue 56:
+            "Waiting: SAR 0.00" beside a planned payout read as if nothing would be paid). */}
+        {(Number(s.waiting) !== 0 || s.planned.length === 0) && (
+          <Text size="sm" c="dimmed" data-testid="upcoming-waiting">
+            {t('upcoming.waiting')}{' '}
+            <Text span fw={600} c="var(--mantine-color-text)">
+              <Money amount={s.waiting} currency={s.currency} />
+            </Text>
           </Text>
-        </Text>
+        )}
       </Group>
       <Stack gap={4} mb="md" data-testid="upcoming-schedules">
         {s.schedules.map((x) => (
