@@ -230,9 +230,11 @@ test.describe('loan detail', () => {
     await signInAs(page, 'acc-capital-paying');
     await page.goto('/finance/capital/loans/loan-saffron-paying');
     const table = page.getByTestId('repayments');
-    await expect(table.locator('tbody tr')).toHaveCount(
-      (await loanNow(page, 'loan-saffron-paying')).repayments.length,
-    );
+    const { repayments } = await loanNow(page, 'loan-saffron-paying');
+    await expect(table.locator('tbody tr')).toHaveCount(repayments.length);
+    const shown = (amount: number) =>
+      amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = repayments.map((r) => r.amount);
     const dates = () =>
       table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-date')!));
     const byDate = await dates();
@@ -246,9 +248,9 @@ test.describe('loan detail', () => {
       'aria-sort',
       'descending',
     );
-    await expect(table.locator('tbody tr').first()).toContainText('3,762.00'); // the largest repayment
+    await expect(table.locator('tbody tr').first()).toContainText(shown(Math.max(...amounts))); // the largest
     await table.locator('[data-column="repaymentAmount"]').click();
-    await expect(table.locator('tbody tr').first()).toContainText('2,613.00'); // the smallest
+    await expect(table.locator('tbody tr').first()).toContainText(shown(Math.min(...amounts))); // the smallest
     await table.locator('[data-column="date"]').click();
     expect(await dates()).toEqual(byDate);
   });
