@@ -74,9 +74,11 @@ export function linkProblem(input: {
 export const linkLanguage = (storeCountry: string): 'en' | 'ar' =>
   ['SAU', 'QAT', 'EGY'].includes(storeCountry) ? 'ar' : 'en';
 
+/** Whether a link can still be paid (sent or opened, and not past its day when the status is as of now). */
+export const isOpenLink = (status: LinkStatus) => status === 'created' || status === 'opened';
+
 /** A link's status as of `now`: an unpaid, uncancelled one past its time has expired. */
 export function linkStatus(stored: LinkStatus, sentAt: Date, now: Date): LinkStatus {
-  if ((stored === 'created' || stored === 'opened') && now.getTime() - sentAt.getTime() > LINK_VALID_MS)
-    return 'expired';
+  if (isOpenLink(stored) && now.getTime() - sentAt.getTime() > LINK_VALID_MS) return 'expired';
   return stored;
 }

@@ -10,6 +10,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isPhone } from '../../domain/contact';
 import { currencyDecimals, decimalToMinor, minorToDecimal } from '../../domain/money';
 import {
+  isOpenLink,
   LINK_VALID_MS,
   linkLanguage,
   linkLimits,
@@ -84,7 +85,7 @@ export function createPaymentLinkService(deps: {
       opened_at: row.openedAt?.toISOString() ?? null,
       paid_at: row.paidAt?.toISOString() ?? null,
       cancelled_at: row.cancelledAt?.toISOString() ?? null,
-      can_cancel: mayCancel && (status === 'created' || status === 'opened'),
+      can_cancel: mayCancel && isOpenLink(status),
     };
   }
 
@@ -256,8 +257,7 @@ export function createPaymentLinkService(deps: {
       const row = await repository.get(id, allowed);
       if (!row) throw notFound('payment link not found');
       const status = linkStatus(row.status as LinkStatus, row.sentAt, clock.now());
-      const cancelled =
-        status === 'created' || status === 'opened' ? await repository.cancel(id, clock.now()) : undefined;
+      const cancelled = isOpenLink(status) ? await repository.cancel(id, clock.now()) : undefined;
       if (!cancelled)
         throw new HttpError(409, 'the link is not open', undefined, {
           reason: 'not_open',

@@ -26,7 +26,7 @@ import type {
   RefundBody,
 } from '../../../contract/payments';
 import type { CreateLinkBody, LinkAnswer, LinksPage, PaymentLink } from '../../../contract/paymentLinks';
-import type { LinkStatus } from '../../../domain/paymentLinks';
+import { isOpenLink, type LinkStatus } from '../../../domain/paymentLinks';
 import type { Language } from '../../../domain/language';
 import { apiFilters, filtersFrom, queryOf, soundFilters, type OrderFilters } from './filters';
 
@@ -177,10 +177,7 @@ export const usePaymentLink = (id: string, enabled = true) =>
     queryKey: linkKeys.detail(id),
     enabled,
     queryFn: () => api<LinkAnswer>('GET', `${L}/${encodeURIComponent(id)}`).then((r) => r.payment_link),
-    refetchInterval: (query) =>
-      query.state.data && (query.state.data.status === 'created' || query.state.data.status === 'opened')
-        ? 15_000
-        : false,
+    refetchInterval: (query) => (query.state.data && isOpenLink(query.state.data.status) ? 15_000 : false),
     retry: retryUnless4xx,
   });
 

@@ -12,6 +12,7 @@ import { Day } from '../../../components/Day';
 import { DetailFrame } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
+import { isOpenLink } from '../../../../domain/paymentLinks';
 import { useCancelLink, usePaymentLink, type PaymentLink } from '../api';
 import { paymentPath } from './OrdersList';
 
@@ -68,7 +69,7 @@ function LinkCard(props: { link: PaymentLink }) {
               {t(`product.${l.product}`, { defaultValue: l.product })} · <bdi>{l.customer_name ?? ''}</bdi>{' '}
               <bdi dir="ltr">{l.customer_phone}</bdi>
             </Text>
-            {(l.status === 'created' || l.status === 'opened') && (
+            {isOpenLink(l.status) && (
               <Text size="sm" c="dimmed">
                 {t('link.payBy')} <Day iso={l.expires_at} withTime />
               </Text>

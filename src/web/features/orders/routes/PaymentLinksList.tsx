@@ -8,7 +8,7 @@ import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LINK_STATUSES, type LinkStatus } from '../../../../domain/paymentLinks';
+import { isOpenLink, LINK_STATUSES, type LinkStatus } from '../../../../domain/paymentLinks';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
@@ -41,8 +41,6 @@ const paramsOf = (filters: LinkFilters) =>
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.page > 1 ? { page: String(filters.page) } : {}),
   });
-
-const isOpen = (link: PaymentLink) => link.status === 'created' || link.status === 'opened';
 
 function useColumns(): ListColumn<PaymentLink>[] {
   const { t } = useTranslation('orders');
@@ -80,7 +78,7 @@ function useColumns(): ListColumn<PaymentLink>[] {
     { header: t('links.column.sent'), cell: (l) => <Day iso={l.sent_at} withTime /> },
     {
       header: t('links.column.payBy'),
-      cell: (l) => (isOpen(l) ? <Day iso={l.expires_at} withTime /> : null),
+      cell: (l) => (isOpenLink(l.status) ? <Day iso={l.expires_at} withTime /> : null),
     },
   ];
 }
