@@ -58,6 +58,8 @@ test.describe('payouts', () => {
     // The demo admin's payouts go to its merchant wallet for the last four weeks (docs/wallet.md); older ones to
     // the bank account, its IBAN's digits hidden (checked at the end).
     await expect(page.getByTestId('payout-bank')).toContainText('Your merchant wallet');
+    // Its title says where the money went (issue 56: "Payout to <store>" for money sent to the wallet).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Riyadh Style Online payout to your wallet$/);
     // Every line is an order's capture or refund, and the lines' nets add up to gross − refunds − commissions.
     const rows = page.getByTestId('payout-lines').locator('tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);
@@ -81,6 +83,7 @@ test.describe('payouts', () => {
     await page.goto(`/finance/payouts?to=${fiveWeeksAgo}`);
     await openFirstPayout(page);
     await expect(page.getByTestId('payout-bank')).toContainText('Al Rajhi Bank');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/payout to your bank account$/);
     await expect(page.getByTestId('payout-bank')).toContainText('SA••');
   });
 

@@ -28,6 +28,17 @@ export const isPaymentStatus = (value: string): value is PaymentStatus =>
 export const isPaymentProduct = (value: string): value is Product =>
   (PRODUCTS as readonly string[]).includes(value);
 
+/**
+ * The products a filter offers: those some of the stores sell, plus any already chosen (an address may carry one a
+ * store no longer sells), in the catalogue's order — a merchant is never offered a product it does not sell.
+ */
+export function offeredProducts(
+  stores: readonly { available_products: readonly string[] }[],
+  chosen: readonly string[] = [],
+): Product[] {
+  return PRODUCTS.filter((p) => chosen.includes(p) || stores.some((s) => s.available_products.includes(p)));
+}
+
 /** Why a merchant refunds, in the order the dialog lists them. */
 export const REFUND_REASONS = [
   'requested_by_customer',

@@ -18,7 +18,7 @@ import { EmptyState } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { GRANULARITIES, isMetric, type Granularity, type Metric } from '../../../../domain/analytics';
-import { PAYMENT_PRODUCTS, type PaymentProduct } from '../../../../domain/payments';
+import { offeredProducts, type PaymentProduct } from '../../../../domain/payments';
 import { exportAnalytics, useAnalytics, type AnalyticsAnswer } from '../api';
 import { MetricChart } from '../components/MetricChart';
 import { MetricTabs } from '../components/MetricTabs';
@@ -171,9 +171,13 @@ function Controls(props: {
   const { t: to } = useTranslation('orders');
   const { filters, onChange } = props;
   const stores = useStores();
-  const storeOptions = (stores.data ?? [])
-    .filter((s) => !props.country || s.country === props.country)
-    .map((s) => ({ value: s.id, label: s.name }));
+  const countryStores = (stores.data ?? []).filter((s) => !props.country || s.country === props.country);
+  const storeOptions = countryStores.map((s) => ({ value: s.id, label: s.name }));
+  // Only the products this country's stores sell (issue 56), as the orders filter.
+  const productOptions = offeredProducts(countryStores, filters.products).map((p) => ({
+    value: p,
+    label: to(`product.${p}`),
+  }));
   return (
     <Stack gap="sm" mb="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -238,15 +242,17 @@ function Controls(props: {
             w={{ base: '100%', sm: 260 }}
           />
         )}
-        <MultiSelect
-          label={t('filters.product')}
-          placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
-          data={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: to(`product.${p}`) }))}
-          value={filters.products}
-          onChange={(products) => onChange({ products: products as PaymentProduct[] })}
-          clearable
-          w={{ base: '100%', sm: 260 }}
-        />
+        {productOptions.length > 1 && (
+          <MultiSelect
+            label={t('filters.product')}
+            placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
+            data={productOptions}
+            value={filters.products}
+            onChange={(products) => onChange({ products: products as PaymentProduct[] })}
+            clearable
+            w={{ base: '100%', sm: 260 }}
+          />
+        )}
         {hasFilters(filters) && (
           <Button variant="subtle" onClick={() => onChange({ stores: [], products: [] })}>
             {t('filters.clear')}

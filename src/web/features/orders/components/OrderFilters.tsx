@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import classes from './OrderFilters.module.css';
 import { useTranslation } from 'react-i18next';
 import {
-  PAYMENT_PRODUCTS,
+  offeredProducts,
   PAYMENT_SORTS,
   PAYMENT_STATUSES,
   type PaymentSort,
@@ -45,6 +45,11 @@ export function OrderFiltersBar(props: {
     text.trim() !== '' && !isAmount(text) ? t('filters.amountFormat') : undefined;
   const order = amountProblem({ min, max });
   const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+  // Only what the merchant's stores sell (issue 56); one product is no choice, so it is not drawn, as one store is not.
+  const productOptions = offeredProducts(stores.data ?? [], filters.products).map((p) => ({
+    value: p,
+    label: t(`product.${p}`),
+  }));
   const [open, setOpen] = useState(false);
   const width = useLayoutWidth();
   // How many filters besides the search are set (the phone's button says so while they are folded).
@@ -105,15 +110,17 @@ export function OrderFiltersBar(props: {
                 w={{ base: '100%', sm: 220 }}
               />
             )}
-            <MultiSelect
-              label={t('filters.product')}
-              placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
-              data={PAYMENT_PRODUCTS.map((p) => ({ value: p, label: t(`product.${p}`) }))}
-              value={filters.products}
-              onChange={(products) => onChange({ products: products as OrderFilters['products'] })}
-              clearable
-              w={{ base: '100%', sm: 220 }}
-            />
+            {productOptions.length > 1 && (
+              <MultiSelect
+                label={t('filters.product')}
+                placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
+                data={productOptions}
+                value={filters.products}
+                onChange={(products) => onChange({ products: products as OrderFilters['products'] })}
+                clearable
+                w={{ base: '100%', sm: 220 }}
+              />
+            )}
             <DayInput
               label={t('filters.from')}
               value={filters.from}

@@ -50,7 +50,7 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
   return (
     <>
       <PageHeader
-        title={t('detail.title', { store: p.store_name })}
+        title={t(p.destination === 'wallet' ? 'detail.titleWallet' : 'detail.title', { store: p.store_name })}
         breadcrumbs={props.crumbs}
         primary={download}
       />
