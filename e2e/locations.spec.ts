@@ -21,10 +21,23 @@ test.describe('locations', () => {
     await dialog.getByRole('textbox', { name: 'Address' }).fill('King Fahd Road 1200, Al Malqa, Riyadh');
     await dialog.getByRole('textbox', { name: 'Google Maps link' }).fill('https://example.com/place');
     await dialog.getByRole('checkbox', { name: 'Sunday: Open' }).uncheck();
-    await dialog.getByRole('textbox', { name: 'Thursday: To' }).fill('02:00');
+    // Hours on the 24-hour clock the list writes, never AM/PM (issue 56): an hour field and a minutes field.
+    const thursdayTo = dialog.getByRole('group', { name: 'Thursday: To' });
+    await expect(thursdayTo.getByRole('spinbutton', { name: 'Thursday: To, hour' })).toHaveValue('22');
+    await expect(dialog).not.toContainText(/\b(AM|PM)\b/);
+    await thursdayTo.getByRole('spinbutton', { name: 'Thursday: To, hour' }).fill('02');
     await expect(dialog.getByText('Closes after midnight')).toBeVisible();
+    // An unfinished time (minutes cleared) is not sent: said beside its day, the hour typed kept.
+    const fridayMinutes = dialog.getByRole('spinbutton', { name: 'Friday: From, minutes' });
+    await fridayMinutes.focus();
+    await fridayMinutes.press('Backspace');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText(/Enter a Google Maps link/)).toBeVisible();
+    await expect(dialog.locator('[data-weekday="fri"]').getByRole('alert')).toHaveText(
+      'Enter both the hours and the minutes, such as 09:00',
+    );
+    await expect(dialog.getByRole('spinbutton', { name: 'Friday: From, hour' })).toHaveValue('16');
+    await fridayMinutes.fill('30');
     // What was typed stays.
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
     await dialog.getByRole('textbox', { name: 'Google Maps link' }).fill('https://maps.app.goo.gl/kingfahd');
@@ -64,8 +77,10 @@ test.describe('locations', () => {
     await drawnOrder(hours, (await hours.textContent())!.match(/\d{2}:\d{2}/g)!, 'rtl');
     await page.getByRole('button', { name: 'إضافة موقع' }).click();
     await expect(page.getByRole('dialog').getByText('ساعات العمل')).toBeVisible();
-    const from = (await page.getByRole('textbox', { name: 'الاثنين: من' }).boundingBox())!;
-    const to = (await page.getByRole('textbox', { name: 'الاثنين: إلى' }).boundingBox())!;
+    const from = (await page.getByRole('group', { name: 'الاثنين: من' }).boundingBox())!;
+    const to = (await page.getByRole('group', { name: 'الاثنين: إلى' }).boundingBox())!;
+    // The time itself reads hours then minutes, left to right, as the list writes it.
+    await expect(page.getByRole('spinbutton', { name: 'الاثنين: من، الساعة' })).toHaveValue('09');
     expect(from.x).toBeGreaterThan(to.x);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'locations-form-ar-375');

@@ -4,7 +4,9 @@
  * was typed stays when the server refuses it.
  */
 import { Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { TimePicker } from '@mantine/dates';
+// The dates package's styles come with the one page that draws its picker (its chunk), not with every page.
+import '@mantine/dates/styles.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,22 +150,16 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
                     {hours ? (
                       // From, then to, in the page's direction: in Arabic the opening time on the right (issue 56).
                       <Group gap={6} wrap="nowrap">
-                        <TimeInput
-                          aria-label={`${t(`weekday.${day}`)}: ${t('form.from')}`}
+                        <HourField
+                          field={`${t(`weekday.${day}`)}: ${t('form.from')}`}
                           value={hours.from}
-                          onChange={(e) => setDay(day, { ...hours, from: e.currentTarget.value })}
-                          w={{ base: 120, sm: 120 }}
-                          size="xs"
-                          dir="ltr"
+                          onChange={(from) => setDay(day, { ...hours, from })}
                         />
                         <Text size="sm">–</Text>
-                        <TimeInput
-                          aria-label={`${t(`weekday.${day}`)}: ${t('form.to')}`}
+                        <HourField
+                          field={`${t(`weekday.${day}`)}: ${t('form.to')}`}
                           value={hours.to}
-                          onChange={(e) => setDay(day, { ...hours, to: e.currentTarget.value })}
-                          w={{ base: 120, sm: 120 }}
-                          size="xs"
-                          dir="ltr"
+                          onChange={(to) => setDay(day, { ...hours, to })}
                         />
                       </Group>
                     ) : (
@@ -194,5 +190,30 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * One opening or closing time, always on the 24-hour clock the list writes ("09:00–22:00"): the browser's own time
+ * input followed its locale and showed AM/PM in English (issue 56). Its hours and minutes are two named fields. The
+ * picker keeps what is typed itself (uncontrolled: handing it back an unfinished time would clear both fields); an
+ * unfinished time reaches the form as "" and the form's check says "enter a time" beside the day.
+ */
+function HourField(props: { field: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('locations');
+  return (
+    <TimePicker
+      format="24h"
+      defaultValue={props.value}
+      onChange={props.onChange}
+      // The two fields are one time: a named group, so a screen reader says "Thursday: To" before "hour".
+      role="group"
+      aria-label={props.field}
+      hoursInputLabel={t('form.hourPart', { field: props.field })}
+      minutesInputLabel={t('form.minutePart', { field: props.field })}
+      w={96}
+      size="xs"
+      dir="ltr"
+    />
   );
 }
