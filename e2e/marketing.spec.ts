@@ -37,6 +37,10 @@ test('the store listing, from basic details to published', async ({ page, isMobi
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('logo.png').first()).toBeVisible();
   await expect(page.getByRole('progressbar', { name: /Upload progress/ })).toHaveCount(0);
+  // The stored image is shown, read back from the server, not only its name (issue 56).
+  const thumbnail = page.getByRole('img', { name: 'Preview of logo.png' });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await expect(page).toHaveURL(/\/categories$/);

@@ -673,6 +673,33 @@ describe('widget specifics', () => {
     expect(onChange).toHaveBeenCalledWith('https://files.example.com/u/licence.pdf');
   });
 
+  it('upload: a stored image shows its thumbnail; a PDF is not read for one (issue 56)', async () => {
+    const preview = vi.fn(async (url: string) => `blob:preview-of-${url.split('/').pop()}`);
+    const withPreview: WidgetServices = { ...services, preview };
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const logo = 'https://files.example.com/u/abc#logo.png';
+    const shown = await renderIn(
+      'rtl',
+      <widgets.upload {...props('upload', { value: logo, formContext: { services: withPreview } })} />,
+    );
+    const image = await within(shown.container).findByRole('img', { name: 'معاينة logo.png' });
+    expect(image.getAttribute('src')).toBe('blob:preview-of-abc#logo.png');
+    shown.unmount();
+    expect(revoke).toHaveBeenCalledWith('blob:preview-of-abc#logo.png');
+
+    preview.mockClear();
+    const pdf = await renderIn(
+      'ltr',
+      <widgets.upload
+        {...props('upload', { value: 'https://files.example.com/u/licence.pdf', formContext: { services: withPreview } })}
+      />,
+    );
+    expect(within(pdf.container).getByText('licence.pdf')).toBeTruthy();
+    expect(within(pdf.container).queryByRole('img')).toBeNull();
+    expect(preview).not.toHaveBeenCalled();
+    revoke.mockRestore();
+  });
+
   it('upload: a failed upload says so and keeps the field empty', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

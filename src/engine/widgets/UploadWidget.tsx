@@ -10,10 +10,11 @@
  * content.
  */
 import { useRef, useState, type DragEvent } from 'react';
-import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Image, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fileNameOf, pendingOf, servicesOf, UploadRejected } from './services';
+import { useStoredPreview } from './useStoredPreview';
 
 export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
 export const DEFAULT_MAX_SIZE_KB = 10000;
@@ -62,6 +63,7 @@ export function UploadWidget(props: WidgetProps) {
   const value = typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
   const disabled = props.disabled || props.readonly;
   const error = localError ?? (props.rawErrors?.length ? props.rawErrors.join('\n') : undefined);
+  const previewSrc = useStoredPreview(value, services.preview);
 
   const start = async (file: File | undefined) => {
     if (!file || disabled) return;
@@ -174,8 +176,21 @@ export function UploadWidget(props: WidgetProps) {
         ) : value ? (
           // The name keeps at least 10rem: on a narrow screen the buttons go under it instead of hiding it.
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm" fw={500} truncate dir="ltr" style={{ flex: '1 1 10rem', minWidth: 0 }}>
-              {fileNameOf(value)}
+            {previewSrc && (
+              <Image
+                src={previewSrc}
+                alt={t('upload.preview', { name: fileNameOf(value) })}
+                h={64}
+                w="auto"
+                maw={200}
+                fit="contain"
+                radius="sm"
+                data-upload-preview
+              />
+            )}
+            {/* The name reads left to right but sits at the page's start (beside its thumbnail in Arabic too). */}
+            <Text size="sm" fw={500} truncate style={{ flex: '1 1 10rem', minWidth: 0 }}>
+              <bdi dir="ltr">{fileNameOf(value)}</bdi>
             </Text>
             <Group gap="xs" wrap="nowrap">
               {services.download && (

@@ -42,6 +42,11 @@ export interface WidgetServices {
   upload?(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedFile>;
   /** Opens or saves a stored file. */
   download?(url: string): Promise<void>;
+  /**
+   * An address an `<img>` may show a stored image from (an object URL the widget revokes), or null when the
+   * stored file is not an image. Rejects when it cannot be read.
+   */
+  preview?(url: string): Promise<string | null>;
   /** Sends a one-time code again; rejects with ResendLimited when the server says too many attempts. */
   resendOtp?(): Promise<void>;
   /** The IBAN an IBAN field in confirm mode checks against. */

@@ -15,17 +15,22 @@ import { safeFileName } from '../../domain/fileName';
 const upload = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) =>
   uploadWithProgress('/merchant/api/v2/upload', 'file', file, onProgress, signal);
 
+/** A stored file's bytes, read through the download call (same origin, the session's cookie). */
+async function storedFile(url: string) {
+  const response = await fetch(storedFileAddress(url), {
+    credentials: 'same-origin',
+    headers: { 'x-mbo-client': 'web' },
+  });
+  if (!response.ok) throw new ApiError(response.status, 'failed to read the stored file');
+  return response.blob();
+}
+
 /**
  * Saves a stored file: the download call's attachment form (the bytes, typed by their content, with a safe
  * name), kept in a blob so a refusal is an error the widget shows rather than a page the browser opens.
  */
 async function download(url: string) {
-  const response = await fetch(storedFileAddress(url), {
-    credentials: 'same-origin',
-    headers: { 'x-mbo-client': 'web' },
-  });
-  if (!response.ok) throw new ApiError(response.status, 'failed to download');
-  const blob = await response.blob();
+  const blob = await storedFile(url);
   // The name the address carries, ending in the type the server found in the bytes (as the server names it).
   const name = safeFileName(fileNameOf(url), blob.type);
   const href = URL.createObjectURL(blob);
@@ -34,6 +39,12 @@ async function download(url: string) {
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** A stored image as an object URL, for the upload field's thumbnail (the server types the bytes by their content). */
+async function preview(url: string) {
+  const blob = await storedFile(url);
+  return blob.type.startsWith('image/') ? URL.createObjectURL(blob) : null;
 }
 
 /** Lists from the server for `apiSelect` and `multiSelect` fields. */
@@ -88,4 +99,4 @@ export function connectorServices(merchantId: string): Pick<WidgetServices, 'con
 }
 
 /** The widget services of every form in the app. */
-export const widgetServices: WidgetServices = { upload, download, options, lookup };
+export const widgetServices: WidgetServices = { upload, download, preview, options, lookup };

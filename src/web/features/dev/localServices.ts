@@ -32,6 +32,11 @@ export const localServices: WidgetServices = {
     link.download = decodeURIComponent(url.split('#')[1] ?? 'file');
     link.click();
   },
+  // A copy of the kept file, as the widget revokes what it is given.
+  preview: async (url) => {
+    const blob = await (await fetch(url.split('#')[0]!)).blob();
+    return blob.type.startsWith('image/') ? URL.createObjectURL(blob) : null;
+  },
   resendOtp: () => new Promise((resolve) => setTimeout(resolve, 300)),
   connections: async () => ({
     sandbox: true,
