@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  hasAnswer,
+  stepTicks,
   answerProblems,
   carryForward,
   firstIncompleteStep,
@@ -95,6 +97,54 @@ describe('step completeness', () => {
 
 const pointersOf = (problems: { pointer: string; key: string }[]) =>
   Object.fromEntries(problems.map((p) => [p.pointer, p.key]));
+
+describe('the stepper\'s ticks (stepTicks, issue 56: steps ticked before they were visited)', () => {
+  const ids = ['statements', 'social', 'location', 'legal'];
+  // Statements answered; social networks and location ask nothing required, so they are valid empty.
+  const complete = [true, true, true, false];
+
+  it('ticks a valid step only once it was reached: answered, or the merchant was on it or further', () => {
+    expect(stepTicks(ids, complete, [true, false, false, false], new Set(['statements']))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    // On social networks: still not ticked while on it, empty; ticked once the merchant moved on.
+    expect(stepTicks(ids, complete, [true, false, false, false], new Set(['statements', 'social']))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(
+      stepTicks(ids, complete, [true, false, false, false], new Set(['statements', 'social', 'location'])),
+    ).toEqual([true, true, false, false]);
+    // Back on the first step, what was passed stays ticked.
+    expect(stepTicks(ids, complete, [true, false, true, false], new Set(['statements']))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('never ticks past the first incomplete step, answered or not', () => {
+    expect(stepTicks(ids, [true, false, true, true], [true, true, true, true], new Set(ids))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('reads an answer as given: false is one, empty text, lists and objects are not', () => {
+    expect(hasAnswer({ sells_in_store: false }, ['/sells_in_store'])).toBe(true);
+    expect(hasAnswer({ social: { instagram: '', others: [] } }, ['/social'])).toBe(false);
+    expect(hasAnswer({ statements: [{}] }, ['/statements'])).toBe(false);
+    expect(hasAnswer({ statements: [{ url: 'u' }] }, ['/other', '/statements'])).toBe(true);
+  });
+});
 
 describe('answers a draft refuses (answerProblems)', () => {
   it('a key no step owns, a key below an owned field that no step declares, junk where an object belongs', () => {

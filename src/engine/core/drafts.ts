@@ -38,6 +38,38 @@ export function isStepComplete(
   return validate(data).valid;
 }
 
+/** Does the data hold an answer under one of these pointers (an empty text, list or object is none; `false` is one)? */
+export function hasAnswer(data: FormData, owns: readonly string[]): boolean {
+  const given = (value: unknown): boolean =>
+    Array.isArray(value)
+      ? value.some(given)
+      : isObject(value)
+        ? Object.values(value).some(given)
+        : value !== undefined && value !== null && value !== '';
+  return owns.some((pointer) => given(getAt(data, pointer)));
+}
+
+/**
+ * Which steps the stepper ticks, in order: a step is ticked when it and every step before it are complete, and it
+ * was reached — it holds an answer, or the merchant has been on it or on a later step. A step that asks nothing
+ * required is valid from the start; without "reached" it showed as done before anyone had seen it (issue 56).
+ * @param complete - each step's completeness, in order
+ * @param answered - whether each step holds an answer, in order
+ * @param visited - the step ids the merchant has been on (the one on screen included)
+ */
+export function stepTicks(
+  ids: readonly string[],
+  complete: readonly boolean[],
+  answered: readonly boolean[],
+  visited: ReadonlySet<string>,
+): boolean[] {
+  const firstIncomplete = complete.indexOf(false);
+  const furthest = ids.reduce((at, id, index) => (visited.has(id) || answered[index] ? index : at), -1);
+  return ids.map(
+    (_, index) => (firstIncomplete < 0 || index < firstIncomplete) && (index < furthest || answered[index] === true),
+  );
+}
+
 /**
  * The first active step that is not complete, or null when all are.
  * Optional steps never hold the merchant back.

@@ -216,6 +216,7 @@ export function useWizard(options: WizardOptions): WizardView {
     ownsOf,
     text,
     leadLinks: options.onLead !== undefined,
+    current: step?.id,
   });
 
   const open = step !== undefined && isStepOpen(definition, committedValidators, step.id, committed);

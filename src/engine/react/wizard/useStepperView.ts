@@ -2,8 +2,8 @@
  * What the stepper beside the form shows: each active step with its tick and lock (after the lead steps done
  * before the form), whether the steps ahead are known yet, and the steps with fields a newer form version dropped.
  */
-import { useMemo } from 'react';
-import { isStepComplete, type StepValidator } from '../../core/drafts';
+import { useMemo, useState } from 'react';
+import { hasAnswer, isStepComplete, stepTicks, type StepValidator } from '../../core/drafts';
 import { deriveContext } from '../../core/context';
 import type { FieldMessage } from '../../core/messages';
 import { pathOutlook } from '../../core/outlook';
@@ -23,17 +23,31 @@ export function useStepperView(options: {
   text: (key: string) => string;
   /** Lead steps open where the product has them. */
   leadLinks: boolean;
+  /** The step on screen (undefined while none is). */
+  current: string | undefined;
 }) {
-  const { definition, active, data, committed, committedValidators, attention, ownsOf, text, leadLinks } =
+  const { definition, active, data, committed, committedValidators, attention, ownsOf, text, leadLinks, current } =
     options;
+  // The steps the merchant has been on in this visit: a step that asks nothing required is ticked once reached.
+  // (State adjusted while rendering, React's pattern for a value that follows a prop, not an effect.)
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));
+  if (current && !visited.has(current)) setVisited(new Set([...visited, current]));
 
   // The stepper follows the committed data: recomputed on blur and step changes, or when the step list changes.
-  // A step shows as complete only when every step before it is too (an empty review step is not "done" early);
+  // A step shows as complete only when every step before it is too (an empty review step is not "done" early) and
+  // it was reached (stepTicks);
   // a locked step is open once every step before it is complete (isStepOpen's rule, from the same pass).
   const activeKey = active.join(' ');
   const stepper = useMemo(() => {
     const ids = activeKey.split(' ');
-    const firstIncomplete = ids.findIndex((id) => !isStepComplete(committedValidators, id, committed));
+    const completeness = ids.map((id) => isStepComplete(committedValidators, id, committed));
+    const firstIncomplete = completeness.indexOf(false);
+    const ticks = stepTicks(
+      ids,
+      completeness,
+      ids.map((id) => hasAnswer(committed, ownsOf(id))),
+      visited,
+    );
     // Steps done before the form (flow.json `lead`) come first, done; they open where the product has them.
     const lead = (definition.lead ?? []).map((step): StepperStep => ({
       id: step.id,
@@ -46,16 +60,15 @@ export function useStepperView(options: {
       ...lead,
       ...ids.map((id, index): StepperStep => {
         const definitionOf = definition.steps.find((s) => s.id === id);
-        const complete = firstIncomplete < 0 || index < firstIncomplete;
         return {
           id,
           title: text(definitionOf?.title ?? id),
-          complete,
+          complete: ticks[index]!,
           open: !definitionOf?.locked || firstIncomplete < 0 || index <= firstIncomplete,
         };
       }),
     ];
-  }, [activeKey, committedValidators, committed, definition, text, leadLinks]);
+  }, [activeKey, committedValidators, committed, definition, text, leadLinks, ownsOf, visited]);
 
   // Whether the steps ahead are known yet (the stepper says "more may follow" instead of a total until they are).
   // It follows the answers as they change (like the list of steps), so what it says changes when an answer is
