@@ -149,8 +149,22 @@ test.describe('sign-in', () => {
     request,
     isMobile,
   }) => {
+    // A signed-out visit asks nothing that answers 401 (issue 56: a red console line on every visit): the app reads
+    // the session cookie's readable twin before asking anything.
+    const refused: string[] = [];
+    const listen = (response: { status(): number; url(): string }) => {
+      if (response.status() === 401) refused.push(response.url());
+    };
+    page.on('response', listen);
+    for (const address of ['/', '/dashboard', '/finance/payouts']) {
+      await page.goto(address);
+      await expect(page).toHaveURL(/\/auth(\?|$)/);
+    }
     await page.goto('/account');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+    expect(refused).toEqual([]);
+    page.off('response', listen);
     const { email } = await signUp(page, request, '/auth?redirect=%2Faccount');
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('main').getByText(email)).toBeVisible();
@@ -168,6 +182,7 @@ test.describe('sign-in', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('tby:md:sidebar-collapsed'), sessionStorage.length]),
     ).toEqual([null, 0]);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('mbo_signed_in');
     await page.goto('/account');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
   });

@@ -15,6 +15,17 @@ export const SIGN_IN_STEPS = [
 export type SignInStep = (typeof SIGN_IN_STEPS)[number];
 export type Factor = 'email' | 'phone';
 
+/**
+ * A readable twin of the session cookie, holding no secret ("1"): the app reads it before asking anything, so a
+ * visitor nobody signed in goes to sign-in without a call answered 401 (issue 56: a 401 in the console on every
+ * signed-out visit). The server sets it with the session cookie and clears it with it (server/auth/session.ts).
+ */
+export const SESSION_HINT_COOKIE = 'mbo_signed_in';
+
+/** Whether a cookie string (`document.cookie`) holds the hint. */
+export const holdsSessionHint = (cookies: string): boolean =>
+  cookies.split(';').some((pair) => pair.trim() === `${SESSION_HINT_COOKIE}=1`);
+
 export const isSignInStep = (value: string | undefined): value is SignInStep =>
   (SIGN_IN_STEPS as readonly string[]).includes(value ?? '');
 

@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions) {
     bump: (key, now, windowMs) => services.counters.bump(key, now, windowMs),
     now: () => clock.now(),
   });
-  sessionHook(app, services.auth);
+  sessionHook(app, services.auth, config.nodeEnv === 'production');
   app.decorate('services', { outbox: services.outbox, files: services.files });
   lifecycle(app, services, options.warm === true);
   await app.register(routes, {

@@ -34,6 +34,7 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Js
     status: res.statusCode,
     body: res.json() as Json,
     cookie: res.cookies.find((c) => c.name === 'mbo_session'),
+    hint: res.cookies.find((c) => c.name === 'mbo_signed_in'),
   };
 }
 
@@ -77,6 +78,9 @@ async function signIn(email: string, phone: string): Promise<Auth> {
     { cookie },
   );
   expect(done.status).toBe(200);
+  // The session cookie's readable twin comes with it (issue 56), as long-lived.
+  expect(done.hint?.value).toBe('1');
+  expect(done.hint?.maxAge).toBe(done.cookie!.maxAge);
   return { bearer: String(done.body.auth_token), cookie: done.cookie!.value };
 }
 
@@ -399,6 +403,39 @@ describe('sessions', () => {
     expect(await signedIn({ bearer: auth.bearer })).toBe(true);
     await call('POST', '/merchant/api/v1/auth/logout', {}, auth);
     expect(await signedIn({ cookie: auth.cookie })).toBe(false);
+  });
+
+  it('the session cookie has a readable twin that lives and dies with it (issue 56: no 401 on a signed-out visit)', async () => {
+    // Signed in (signIn checks the twin came with the session cookie, as long-lived).
+    const auth = await signIn('admin@demo.example', '+966501234567');
+    const session = await app.inject({
+      method: 'GET',
+      url: '/merchant/api/v1/auth/session',
+      cookies: { mbo_session: auth.cookie! },
+    });
+    // A browser signed in before the twin existed gets it from the session check (the sign-in page asks it first).
+    const twin = session.cookies.find((c) => c.name === 'mbo_signed_in');
+    expect(twin).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(twin?.httpOnly).toBeFalsy();
+    // Already held: not sent again.
+    const held = await app.inject({
+      method: 'GET',
+      url: '/merchant/api/v1/auth/session',
+      cookies: { mbo_session: auth.cookie!, mbo_signed_in: '1' },
+    });
+    expect(held.cookies.find((c) => c.name === 'mbo_signed_in')).toBeUndefined();
+    // Logout clears both.
+    const out = await call('POST', '/merchant/api/v1/auth/logout', {}, { cookie: auth.cookie });
+    expect(out.cookie?.value).toBe('');
+    expect(out.hint?.value).toBe('');
+    // A cookie whose session is gone: the call is 401 and both cookies are cleared, so the next visit asks nothing.
+    const stale = await call('GET', '/merchant/api/v1/account', undefined, { cookie: auth.cookie });
+    expect(stale.status).toBe(401);
+    expect(stale.hint?.value).toBe('');
+    expect(stale.cookie?.value).toBe('');
+    // A bearer token (the API, the mobile app) is never answered with cookies.
+    const bearer = await call('GET', '/merchant/api/v1/account', undefined, { bearer: 'made-up' });
+    expect(bearer.hint).toBeUndefined();
   });
 
   it('lists sessions, revokes one, and revokes all the others', async () => {

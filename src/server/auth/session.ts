@@ -4,11 +4,13 @@
  * factor not yet) only where the route says so — it can do nothing else.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Factor } from '../../domain/signInFlow';
+import { SESSION_HINT_COOKIE, type Factor } from '../../domain/signInFlow';
 import { HttpError } from '../errors';
 import { requestPolicy } from '../routePolicy';
 
 export const SESSION_COOKIE = 'mbo_session';
+/** The readable twin (domain/signInFlow.ts): it lives and dies with the session cookie. */
+export { SESSION_HINT_COOKIE };
 
 /** A request's session: half-open after the first code (the second factor pending), open after both. */
 export interface SessionContext {
@@ -26,13 +28,17 @@ export interface SessionLookup {
   sessionForToken(token: string): Promise<SessionContext | null>;
 }
 
-export function sessionHook(app: FastifyInstance, auth: SessionLookup) {
+export function sessionHook(app: FastifyInstance, auth: SessionLookup, secure: boolean) {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!requestPolicy(request).api) return;
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const token = bearer ?? request.cookies[SESSION_COOKIE];
     if (token && token.length <= 200) request.session = await auth.sessionForToken(token);
+    // A cookie whose session ended (expired, revoked, signed out elsewhere): both cookies go, so the app's next
+    // visit knows without asking. A route that opens a session sets them again after this.
+    if (!bearer && token && !request.session) clearSessionCookie(reply, secure);
   });
 }
 
@@ -55,10 +61,27 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     path: '/',
     maxAge: maxAgeMs === undefined ? days30 : Math.min(days30, Math.floor(maxAgeMs / 1000)),
   });
+  setSessionHint(
+    reply,
+    secure,
+    maxAgeMs === undefined ? days30 : Math.min(days30, Math.floor(maxAgeMs / 1000)),
+  );
+}
+
+/** The readable twin alone (a session from before the twin existed gets it when the sign-in page asks). */
+export function setSessionHint(reply: FastifyReply, secure: boolean, maxAgeSeconds = 30 * 24 * 60 * 60) {
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
 
 declare module 'fastify' {

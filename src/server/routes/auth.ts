@@ -4,7 +4,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors';
-import { clearSessionCookie, requireSession, setSessionCookie } from '../auth/session';
+import {
+  clearSessionCookie,
+  requireSession,
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  setSessionCookie,
+  setSessionHint,
+} from '../auth/session';
 import type { AuthService, Credentials } from '../services/auth';
 import type { BotCheck } from '../services/botCheck';
 import { answers, EMPTY, ID_PARAMS } from '../openapi';
@@ -199,7 +206,11 @@ export async function authRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { signed_in: request.session?.state === 'open' };
+      const signedIn = request.session?.state === 'open';
+      // A browser signed in before the readable twin existed gets it here (the sign-in page asks this first).
+      if (signedIn && !request.cookies[SESSION_HINT_COOKIE] && request.cookies[SESSION_COOKIE])
+        setSessionHint(reply, secureCookies);
+      return { signed_in: signedIn };
     },
   );
 

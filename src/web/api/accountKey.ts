@@ -6,13 +6,21 @@ import { api, ApiError } from './client';
 import type { SignedIn } from '../../contract/auth';
 import type { Account } from '../../contract/account';
 import type { Static } from '../../contract/common';
+import { holdsSessionHint } from '../../domain/signInFlow';
 
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
 export type { Account };
 
-/** The account, or null when nobody is signed in (a 401 is an answer here, not an error). */
+/** Whether this browser holds a session cookie (its readable twin): without one, nobody is signed in. */
+export const hasSessionHint = () => typeof document !== 'undefined' && holdsSessionHint(document.cookie);
+
+/**
+ * The account, or null when nobody is signed in (a 401 is an answer here, not an error). Without the session
+ * cookie's twin nothing is asked: a signed-out visit goes to sign-in with no call answered 401 (issue 56).
+ */
 export async function fetchAccount(): Promise<Account | null> {
+  if (!hasSessionHint()) return null;
   try {
     return await api<Account>('GET', '/merchant/api/v1/account', undefined, { quiet401: true });
   } catch (error) {

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PERMISSIONS_QUERY, PERMISSIONS_URL, usePermissionFlags } from '../../api/permissions';
 import { ACCOUNT_QUERY_KEY, fetchAccount, useAccount } from '../../api/account';
+import { hasSessionHint } from '../../api/accountKey';
 import { experimentsQuery, useExperiments } from '../../api/experiments';
 import { api } from '../../api/client';
 import { fetchStores } from '../../api/stores';
@@ -61,6 +62,11 @@ const firstStoreProducts = (client: QueryClient) => ({
  * the member has store access).
  */
 export function prefetchShell(client: QueryClient) {
+  // Nobody signed in (no session cookie's twin): the account answers null without a call, and nothing else is asked.
+  if (!hasSessionHint()) {
+    void client.prefetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: FIVE_MINUTES });
+    return;
+  }
   const quietly = <T>(path: string) => {
     const asked = api<T>('GET', path, undefined, { quiet401: true });
     asked.catch(() => undefined);

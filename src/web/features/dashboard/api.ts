@@ -13,6 +13,7 @@ import type { StatusMessageAnswer } from '../../../contract/remoteConfig';
 import type { ApiKeys, RevealAnswer, RevealBody } from '../../../contract/merchants';
 import { fetchStores, type Store } from '../../api/stores';
 import { whenFlags } from '../../api/permissions';
+import { hasSessionHint } from '../../api/accountKey';
 import { ACTIVE_DISPUTES_QUERY } from '../../api/activeDisputes';
 import { tzOffset } from '../../components/listText';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
@@ -121,6 +122,7 @@ export const useApiKeys = (merchantId: string, enabled: boolean) =>
  * beside the shell's questions rather than after the shell has drawn (bench:home, docs/benchmarks.md).
  */
 export function prefetchGate(client: QueryClient) {
+  if (!hasSessionHint()) return; // nobody signed in: the shell goes to sign-in, nothing is asked (issue 56)
   void client.prefetchQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
 }
 
@@ -133,6 +135,7 @@ export function prefetchGate(client: QueryClient) {
  * they do (issue 54).
  */
 export function prefetchHome(client: QueryClient) {
+  if (!hasSessionHint()) return;
   prefetchGate(client);
   void client.prefetchQuery(statusMessageQuery);
   void whenFlags(client)
