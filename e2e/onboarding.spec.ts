@@ -52,7 +52,9 @@ async function basicInfo(page: Page, country: string | RegExp, volume: string | 
   await choose(page, /Country of main operations|دولة النشاط الرئيسية/, country);
   // The bands say their currency (issue 56: "Less than 1 million" of what?).
   await expect(
-    page.getByRole('radiogroup', { name: /Annual sales volume, in US dollars|حجم المبيعات السنوي بالدولار الأمريكي/ }),
+    page.getByRole('radiogroup', {
+      name: /Annual sales volume, in US dollars|حجم المبيعات السنوي بالدولار الأمريكي/,
+    }),
   ).toBeVisible();
   await page.getByRole('radio', { name: volume }).check();
 }

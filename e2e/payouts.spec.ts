@@ -59,7 +59,9 @@ test.describe('payouts', () => {
     // the bank account, its IBAN's digits hidden (checked at the end).
     await expect(page.getByTestId('payout-bank')).toContainText('Your merchant wallet');
     // Its title says where the money went (issue 56: "Payout to <store>" for money sent to the wallet).
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Riyadh Style Online payout to your wallet$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      /^Riyadh Style Online payout to your wallet$/,
+    );
     // Every line is an order's capture or refund, and the lines' nets add up to gross − refunds − commissions.
     const rows = page.getByTestId('payout-lines').locator('tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);

@@ -38,7 +38,10 @@ function show(stores: Store[], filters: Partial<OrderFilters> = {}) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MantineProvider env="test">
-          <OrderFiltersBar filters={{ ...NO_FILTERS, sort: DEFAULT_SORT, ...filters }} onChange={() => undefined} />
+          <OrderFiltersBar
+            filters={{ ...NO_FILTERS, sort: DEFAULT_SORT, ...filters }}
+            onChange={() => undefined}
+          />
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>,

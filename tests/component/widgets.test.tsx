@@ -691,7 +691,10 @@ describe('widget specifics', () => {
     const pdf = await renderIn(
       'ltr',
       <widgets.upload
-        {...props('upload', { value: 'https://files.example.com/u/licence.pdf', formContext: { services: withPreview } })}
+        {...props('upload', {
+          value: 'https://files.example.com/u/licence.pdf',
+          formContext: { services: withPreview },
+        })}
       />,
     );
     expect(within(pdf.container).getByText('licence.pdf')).toBeTruthy();

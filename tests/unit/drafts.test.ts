@@ -98,7 +98,7 @@ describe('step completeness', () => {
 const pointersOf = (problems: { pointer: string; key: string }[]) =>
   Object.fromEntries(problems.map((p) => [p.pointer, p.key]));
 
-describe('the stepper\'s ticks (stepTicks, issue 56: steps ticked before they were visited)', () => {
+describe("the stepper's ticks (stepTicks, issue 56: steps ticked before they were visited)", () => {
   const ids = ['statements', 'social', 'location', 'legal'];
   // Statements answered; social networks and location ask nothing required, so they are valid empty.
   const complete = [true, true, true, false];

@@ -66,7 +66,8 @@ export function stepTicks(
   const firstIncomplete = complete.indexOf(false);
   const furthest = ids.reduce((at, id, index) => (visited.has(id) || answered[index] ? index : at), -1);
   return ids.map(
-    (_, index) => (firstIncomplete < 0 || index < firstIncomplete) && (index < furthest || answered[index] === true),
+    (_, index) =>
+      (firstIncomplete < 0 || index < firstIncomplete) && (index < furthest || answered[index] === true),
   );
 }
 

@@ -10,7 +10,18 @@
  * content.
  */
 import { useRef, useState, type DragEvent } from 'react';
-import { Anchor, Button, CloseButton, Group, Image, Input, Paper, Progress, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Input,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fileNameOf, pendingOf, servicesOf, UploadRejected } from './services';

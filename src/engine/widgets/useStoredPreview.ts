@@ -9,7 +9,10 @@ import { fileNameOf, type WidgetServices } from './services';
 
 const IMAGE_NAME = /\.(png|jpe?g)$/i;
 
-export function useStoredPreview(value: string | undefined, preview: WidgetServices['preview']): string | null {
+export function useStoredPreview(
+  value: string | undefined,
+  preview: WidgetServices['preview'],
+): string | null {
   const [shown, setShown] = useState<{ value: string; src: string } | null>(null);
   useEffect(() => {
     if (!value || !preview || !IMAGE_NAME.test(fileNameOf(value))) return;

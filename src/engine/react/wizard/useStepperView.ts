@@ -26,8 +26,18 @@ export function useStepperView(options: {
   /** The step on screen (undefined while none is). */
   current: string | undefined;
 }) {
-  const { definition, active, data, committed, committedValidators, attention, ownsOf, text, leadLinks, current } =
-    options;
+  const {
+    definition,
+    active,
+    data,
+    committed,
+    committedValidators,
+    attention,
+    ownsOf,
+    text,
+    leadLinks,
+    current,
+  } = options;
   // The steps the merchant has been on in this visit: a step that asks nothing required is ticked once reached.
   // (State adjusted while rendering, React's pattern for a value that follows a prop, not an effect.)
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));

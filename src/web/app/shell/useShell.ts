@@ -64,7 +64,11 @@ const firstStoreProducts = (client: QueryClient) => ({
 export function prefetchShell(client: QueryClient) {
   // Nobody signed in (no session cookie's twin): the account answers null without a call, and nothing else is asked.
   if (!hasSessionHint()) {
-    void client.prefetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: fetchAccount, staleTime: FIVE_MINUTES });
+    void client.prefetchQuery({
+      queryKey: ACCOUNT_QUERY_KEY,
+      queryFn: fetchAccount,
+      staleTime: FIVE_MINUTES,
+    });
     return;
   }
   const quietly = <T>(path: string) => {
