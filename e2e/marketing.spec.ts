@@ -70,6 +70,9 @@ test('the store listing, from basic details to published', async ({ page, isMobi
   await expect(page.getByText('@riyadhstyle')).toBeVisible();
   // Published, said as such (issue 56: not a form's "Submitted · We have your answers"), with the way onwards.
   await expect(page.getByText(EN.submitted.badge, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Published on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  // What was published shows its logo, not only the file's name.
+  await expect(page.getByRole('img', { name: 'Preview of logo.png' })).toBeVisible();
   await expect(page.getByText(EN.submitted.title)).toBeVisible();
   await expect(page.getByText('We have your answers')).toHaveCount(0);
   await expect(page.getByRole('link', { name: EN.submitted.again })).toHaveAttribute(

@@ -71,7 +71,7 @@ export function flowFileTexts(file: string, flow: FlowDefinition): TextUsage[] {
     ...(flow.stages?.titles ?? []).map((key, i) => ({ file, pointer: `/stages/titles/${i}`, key })),
     ...(flow.lead ?? []).map((lead, i) => ({ file, pointer: `/lead/${i}/title`, key: lead.title })),
     ...(flow.entry ? [{ file, pointer: '/entry/title', key: flow.entry.title }] : []),
-    ...(['badge', 'title', 'body', 'again'] as const).flatMap((name) => {
+    ...(['badge', 'on', 'title', 'body', 'again'] as const).flatMap((name) => {
       const key = flow.submitted?.[name];
       return key ? [{ file, pointer: `/submitted/${name}`, key }] : [];
     }),

@@ -119,6 +119,8 @@ export interface FlowDefinition {
 
 export interface FlowSubmitted {
   badge?: TextKey;
+  /** Beside the badge, its day ({{date}}): "Published on {{date}}" rather than "Submitted on". */
+  on?: TextKey;
   title?: TextKey;
   body?: TextKey;
   /** Onwards from the submitted page: a path in the app ("/marketing/marketplace"). */

@@ -78,6 +78,7 @@ export function FlowSummary(props: {
                   ui={translateUi(step.schema, step.ui, text)}
                   data={props.data}
                   options={services?.options}
+                  preview={services?.preview}
                   onDownload={
                     services?.download
                       ? (url) => void services.download!(url).catch(() => onDownloadFailed?.())

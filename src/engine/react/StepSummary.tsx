@@ -5,7 +5,7 @@
  * lists (company owners) one card per item. Built from the same step schema and UI schema as the form, so
  * a field added to the catalogue shows here too. Hidden fields and unanswered ones are left out.
  */
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isObject, type JsonObject } from '../core/json';
@@ -13,6 +13,7 @@ import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
 import { fieldsOf, type WalkNode } from '../core/schemaWalk';
 import { branchApplies, selectorOf } from '../core/composition';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
+import { useStoredPreview } from '../widgets/useStoredPreview';
 import { groupIban } from '../core/iban';
 import { getAt } from '../core/pointer';
 import { showDate } from '../core/formats';
@@ -172,8 +173,45 @@ function LookupText(props: { lookup: NonNullable<Row['lookup']>; fallback: strin
   );
 }
 
-function Rows(props: { rows: Row[]; onDownload?: (url: string) => void; options?: Options }) {
+/** A stored file: its thumbnail when it is an image (useStoredPreview), its name, and a download. */
+function FileRow(props: {
+  file: string;
+  onDownload?: (url: string) => void;
+  preview?: WidgetServices['preview'];
+}) {
   const { t } = useTranslation('widgets');
+  const src = useStoredPreview(props.file, props.preview);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {src && (
+        <Image
+          src={src}
+          alt={t('upload.preview', { name: fileNameOf(props.file) })}
+          h={48}
+          w="auto"
+          maw={160}
+          fit="contain"
+          radius="sm"
+        />
+      )}
+      <Text size="sm" fw={500} truncate>
+        <bdi dir="ltr">{fileNameOf(props.file)}</bdi>
+      </Text>
+      {props.onDownload && (
+        <Anchor component="button" type="button" size="sm" onClick={() => props.onDownload!(props.file)}>
+          {t('upload.download')}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+function Rows(props: {
+  rows: Row[];
+  onDownload?: (url: string) => void;
+  preview?: WidgetServices['preview'];
+  options?: Options;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       {props.rows.map((row) =>
@@ -184,7 +222,12 @@ function Rows(props: { rows: Row[]; onDownload?: (url: string) => void; options?
             </Text>
             {row.items.map((item, i) => (
               <Paper key={`${row.key}/${i}`} withBorder radius="md" p="sm">
-                <Rows rows={item} onDownload={props.onDownload} options={props.options} />
+                <Rows
+                  rows={item}
+                  onDownload={props.onDownload}
+                  preview={props.preview}
+                  options={props.options}
+                />
               </Paper>
             ))}
           </Stack>
@@ -194,21 +237,7 @@ function Rows(props: { rows: Row[]; onDownload?: (url: string) => void; options?
               {row.label}
             </Text>
             {row.file ? (
-              <Group gap="xs" wrap="nowrap">
-                <Text size="sm" fw={500} truncate dir="ltr">
-                  {fileNameOf(row.file)}
-                </Text>
-                {props.onDownload && (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => props.onDownload!(row.file!)}
-                  >
-                    {t('upload.download')}
-                  </Anchor>
-                )}
-              </Group>
+              <FileRow file={row.file} onDownload={props.onDownload} preview={props.preview} />
             ) : (
               <Text component="div" size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {/* Isolated: a phone number or an IBAN keeps its own direction inside Arabic text. */}
@@ -236,6 +265,8 @@ export function StepSummary(props: {
   ui: JsonObject;
   data: Record<string, unknown>;
   onDownload?: (url: string) => void;
+  /** Reads a stored image for its thumbnail (the form's own services). */
+  preview?: WidgetServices['preview'];
   /** The lists `apiSelect` fields pick from, to show a label rather than an id (the form's own services). */
   options?: Options;
 }) {
@@ -253,5 +284,5 @@ export function StepSummary(props: {
         {t('wizard.nothingToShow')}
       </Text>
     );
-  return <Rows rows={rows} onDownload={props.onDownload} options={props.options} />;
+  return <Rows rows={rows} onDownload={props.onDownload} preview={props.preview} options={props.options} />;
 }

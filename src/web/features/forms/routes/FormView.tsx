@@ -56,7 +56,9 @@ function View(props: { draft: DraftView }) {
           </Badge>
           {submitted && (
             <Text size="sm" c="dimmed">
-              {t('forms.submittedOn', { date: submitted })}
+              {declared?.on
+                ? translateFlowText(t, loader.textNamespace, declared.on, { date: submitted })
+                : t('forms.submittedOn', { date: submitted })}
             </Text>
           )}
         </Group>
