@@ -143,6 +143,8 @@ test.describe('payouts', () => {
     await shot(page, 'payouts-list-ar-1280');
     await openFirstPayout(page);
     await expect(page.getByTestId('payout-breakdown')).toContainText('صافي الدفعة');
+    // The title says where the money went (the demo admin's recent payouts go to its wallet).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^دفعة .+ إلى محفظتك$/);
     await shot(page, 'payout-detail-ar-1280');
   });
 });
@@ -161,6 +163,7 @@ test.describe('payouts on a phone', () => {
     await shot(page, 'payouts-list-ar-375');
     await card.click();
     await expect(page.getByTestId('payout-breakdown')).toContainText('صافي الدفعة');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^دفعة .+ إلى (محفظتك|حسابك البنكي)$/);
     await expect(page.getByTestId('payout-line-cards').locator('[data-line-id]').first()).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);

@@ -10,13 +10,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import orders from '../../locales/en/orders.json';
+import ordersAr from '../../locales/ar/orders.json';
 import { OrderFiltersBar } from '../../src/web/features/orders/components/OrderFilters';
 import { STORES_QUERY_KEY } from '../../src/web/api/stores';
 import type { Store } from '../../src/contract/stores';
 import { NO_FILTERS, DEFAULT_SORT, type OrderFilters } from '../../src/web/features/orders/filters';
 
 const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', defaultNS: 'orders', resources: { en: { orders } } });
+await i18n.init({ lng: 'en', defaultNS: 'orders', resources: { en: { orders }, ar: { orders: ordersAr } } });
 
 const store = (id: string, products: string[]): Store => ({
   id,
@@ -54,6 +55,22 @@ describe('the orders product filter', () => {
     await userEvent.click(productInput());
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual([orders.product.pay_later, orders.product.installments]);
+  });
+
+  it('in Arabic, the same products in their Arabic names', async () => {
+    await i18n.changeLanguage('ar');
+    try {
+      show([store('a', ['installments']), store('b', ['pay_in_full'])]);
+      await userEvent.click(
+        screen.getAllByLabelText(ordersAr.filters.product).find((e) => e.tagName === 'INPUT')!,
+      );
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+        ordersAr.product.installments,
+        ordersAr.product.pay_in_full,
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('is not drawn when the stores sell one product', () => {
