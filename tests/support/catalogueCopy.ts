@@ -2,7 +2,7 @@
  * A copy of the real catalogue (schemas/ and locales/) with extra flow folders laid over it, in a temporary
  * directory: how tests put a flow in the product with no code change, as product ops would add files.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -43,4 +43,16 @@ export function flowsOnDisk(schemasDir = 'schemas'): { flow: string; steps: numb
       return { flow: flow.flow, steps: flow.steps.length };
     })
     .sort((a, b) => (a.flow < b.flow ? -1 : a.flow > b.flow ? 1 : 0));
+}
+
+/**
+ * Copies a shipped flow's folder under another id, inside a catalogue copy (its texts stay those of the original's
+ * namespace): a flow product ops added as files, named to sort first or last, for the tests that must not pin the
+ * catalogue's list (issue 57).
+ */
+export function copyFlowAs(schemasDir: string, from: string, as: string) {
+  cpSync(path.join(schemasDir, from), path.join(schemasDir, as), { recursive: true });
+  const file = path.join(schemasDir, as, 'flow.json');
+  const flow = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...flow, flow: as }, null, 2));
 }
