@@ -100,6 +100,11 @@ describe('the merchant wallet', () => {
     });
     // The code is used up.
     expect((await transfer('100', code)).body.message).toBe('session expired');
+    // The status filter reads each movement's state as of today (the repository's condition, domain's rule).
+    const kindsOf = async (query: string) => (await allMovements(m, query)).map((x: Json) => x.kind);
+    expect(await kindsOf('&statuses=in_transit')).toEqual(['transfer']);
+    expect(await kindsOf('&statuses=completed')).toEqual(['payout']);
+    expect(await kindsOf('&statuses=in_transit,completed')).toEqual(['transfer', 'payout']);
     // The next day it has arrived.
     later(86_400_000);
     const movements = await allMovements(m);
@@ -114,6 +119,7 @@ describe('the merchant wallet', () => {
     // Filters.
     expect((await allMovements(m, '&kinds=transfer')).map((x: Json) => x.kind)).toEqual(['transfer']);
     expect(await allMovements(m, '&statuses=in_transit')).toEqual([]);
+    expect(await kindsOf('&statuses=completed')).toEqual(['transfer', 'payout']);
     expect(await allMovements(m, '&day_gte=2026-11-24')).toHaveLength(1);
   });
 

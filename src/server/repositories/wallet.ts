@@ -7,7 +7,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQ
 import type { Db } from '../db';
 import { payouts, stores, virtualCards, walletMovements, wallets } from '../db/schema';
 import { bankAccountOf } from './payouts';
-import type { Movement as DomainMovement, MovementKind } from '../../domain/wallet';
+import type { Movement as DomainMovement, MovementKind, MovementStatus } from '../../domain/wallet';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type MovementRow = typeof walletMovements.$inferSelect & { storeName: string | null };
@@ -20,8 +20,18 @@ export interface MovementQuery {
   from?: string;
   to?: string;
   cardId?: string;
-  /** Raw SQL for the statuses asked for (they depend on today: the service builds it). */
-  status?: SQL;
+  /** Only movements in these states as of `today` (a state depends on the day: domain/wallet.ts movementStatus). */
+  statuses?: { among: MovementStatus[]; today: string };
+}
+
+/** A movement's state as of `day`, as SQL: the same rule as domain/wallet.ts movementStatus. */
+function statusCondition(status: MovementStatus, day: string): SQL {
+  const m = walletMovements;
+  const pending = sql`(${m.amountMinor} > 0 and ${m.kind} = 'payout' and ${m.day} >= ${day})`;
+  const inTransit = sql`(${m.amountMinor} < 0 and ${m.kind} = 'transfer' and ${m.day} >= ${day})`;
+  if (status === 'pending') return pending;
+  if (status === 'in_transit') return inTransit;
+  return sql`not (${pending} or ${inTransit})`;
 }
 
 export interface MovementCursor {
@@ -116,7 +126,10 @@ export function createWalletRepository(db: Db) {
       if (query.from) conditions.push(gte(walletMovements.day, query.from));
       if (query.to) conditions.push(lte(walletMovements.day, query.to));
       if (query.cardId) conditions.push(eq(walletMovements.cardId, query.cardId));
-      if (query.status) conditions.push(query.status);
+      if (query.statuses?.among.length) {
+        const { among, today } = query.statuses;
+        conditions.push(or(...among.map((status) => statusCondition(status, today))));
+      }
       if (cursor)
         conditions.push(
           or(

@@ -11,7 +11,6 @@
  * read, so the payouts it chose to take are in.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { isDay } from '../../domain/days';
 import { decimalToMinor, minorToDecimal } from '../../domain/money';
 import {
@@ -23,6 +22,7 @@ import {
   transferLimits,
   walletCurrency,
   type MovementKind,
+  type MovementStatus,
   type PayoutDestination,
 } from '../../domain/wallet';
 import { groupIban, maskIban } from '../../engine/core/iban';
@@ -30,7 +30,6 @@ import type { Movement, MovementsPage, MovementsQuery, TransferBody, Wallet } fr
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
-import { walletMovements } from '../db/schema';
 import type { MovementCursor, MovementRow, WalletRepository } from '../repositories/wallet';
 import { decodePageToken, encodePageToken } from './pageTokens';
 import { valuesOf } from './listFilters';
@@ -158,20 +157,6 @@ export function createWalletService(deps: WalletDeps) {
         cursor = { at: new Date(value), id };
       }
       const day = today();
-      // A movement's status depends on today (domain/wallet.ts movementStatus), so its filter is a condition on day.
-      const m = walletMovements;
-      const byStatus = {
-        pending: sql`(${m.amountMinor} > 0 and ${m.kind} = 'payout' and ${m.day} >= ${day})`,
-        in_transit: sql`(${m.amountMinor} < 0 and ${m.kind} = 'transfer' and ${m.day} >= ${day})`,
-        completed: sql`not ((${m.amountMinor} > 0 and ${m.kind} = 'payout' and ${m.day} >= ${day}) or (${m.amountMinor} < 0 and ${m.kind} = 'transfer' and ${m.day} >= ${day}))`,
-      };
-      const status =
-        statuses.length > 0
-          ? sql`(${sql.join(
-              statuses.map((s) => byStatus[s as keyof typeof byStatus]),
-              sql` or `,
-            )})`
-          : undefined;
       const size = input.page_size ?? 20;
       const rows = await repository.movements(
         {
@@ -179,7 +164,8 @@ export function createWalletService(deps: WalletDeps) {
           kinds: kinds as MovementKind[],
           from: input.day_gte,
           to: input.day_lte,
-          status,
+          // A movement's status depends on today, so its filter is a condition on the day (the repository's).
+          statuses: { among: statuses as MovementStatus[], today: day },
         },
         size + 1,
         cursor,
