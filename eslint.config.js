@@ -1,6 +1,7 @@
 // ESLint (flat config) with typescript-eslint, plus the layering rules of the architecture:
 // - src/engine/core, src/domain and src/contract (the API contract) stay pure: no React, Mantine, DOM or Node I/O;
-// - a feature under src/web/features never imports another feature.
+// - a feature under src/web/features never imports another feature;
+// - the server's floors: routes → services → repositories, SQL (drizzle-orm, db/schema) only in repositories.
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -49,6 +50,12 @@ const noCrossFeatureImports = {
 const notOnTheCli = {
   group: ['**/cli/**'],
   message: 'the CLI is built on src/catalogue and the server, not the reverse',
+};
+
+/** SQL is written in repositories only: the query builder and the tables stay there. */
+const sqlOutsideRepositories = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/**'],
+  message: 'SQL only in repositories (src/server/repositories): ask the repository for what you need',
 };
 
 const pureImports = {
@@ -167,6 +174,33 @@ export default tseslint.config(
         'error',
         {
           patterns: [notOnTheCli],
+        },
+      ],
+    },
+  },
+  {
+    // The server's floors (docs/architecture.md): SQL only in repositories — a service reads and writes through
+    // its repository (issue 57: the wallet's service wrote SQL); a route calls services, never a repository.
+    files: ['src/server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [notOnTheCli, sqlOutsideRepositories] }],
+    },
+  },
+  {
+    files: ['src/server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            notOnTheCli,
+            sqlOutsideRepositories,
+            {
+              group: ['**/repositories', '**/repositories/**'],
+              message:
+                'a route calls its service; the service calls the repository (routes → services → repositories)',
+            },
+          ],
         },
       ],
     },

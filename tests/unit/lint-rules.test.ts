@@ -55,6 +55,34 @@ describe('layering rules (architecture: rules of the house)', () => {
     expect(await ruleIds(file, code)).toContain('no-restricted-imports');
   });
 
+  it.each([
+    ['src/server/services/x.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;\n"],
+    ['src/server/services/x.ts', "import { wallets } from '../db/schema';\nexport const a = wallets;\n"],
+    ['src/server/services/capital/x.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;\n"],
+    ['src/server/routes/x.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;\n"],
+    [
+      'src/server/routes/x.ts',
+      "import { createWalletRepository } from '../repositories/wallet';\nexport const a = createWalletRepository;\n",
+    ],
+  ])('%s writes no SQL and skips no floor (routes → services → repositories)', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports');
+  });
+
+  it('a repository writes SQL, and a service may name the database type', async () => {
+    expect(
+      await ruleIds(
+        'src/server/repositories/x.ts',
+        "import { sql } from 'drizzle-orm';\nexport const a = sql;\n",
+      ),
+    ).not.toContain('no-restricted-imports');
+    expect(
+      await ruleIds(
+        'src/server/services/x.ts',
+        "import type { Database } from '../db';\nexport type A = Database;\n",
+      ),
+    ).not.toContain('no-restricted-imports');
+  });
+
   it('a feature may not import another feature', async () => {
     const ids = await ruleIds(
       'src/web/features/disputes/routes/List.tsx',
