@@ -83,6 +83,18 @@ describe('layering rules (architecture: rules of the house)', () => {
     ).not.toContain('no-restricted-imports');
   });
 
+  it('a source file holds at most 500 lines of code (blank lines and comments not counted)', async () => {
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => `export const a${i} = ${i};`).join('\n') + '\n';
+    expect(await ruleIds('src/server/services/x.ts', lines(501))).toContain('max-lines');
+    expect(await ruleIds('src/web/features/x/y.tsx', lines(501))).toContain('max-lines');
+    expect(await ruleIds('src/server/services/x.ts', lines(500))).not.toContain('max-lines');
+    // Comments do not count.
+    expect(await ruleIds('src/domain/x.ts', `${'// why\n'.repeat(300)}${lines(400)}`)).not.toContain(
+      'max-lines',
+    );
+  });
+
   it('a feature may not import another feature', async () => {
     const ids = await ruleIds(
       'src/web/features/disputes/routes/List.tsx',
