@@ -3,8 +3,8 @@
  * `next_page_token` (infinite query: "Show more" appends the next page); refund and challenge update the
  * dispute in place and refresh the lists and the sidebar's count.
  */
+import { pagedListQuery } from '../../api/pagedList';
 import {
-  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -34,17 +34,10 @@ export const disputeKeys = {
 const search = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
 const disputesQuery = (filters: ListFilters) =>
-  infiniteQueryOptions({
-    queryKey: disputeKeys.list(filters),
-    queryFn: ({ pageParam }) =>
-      api<DisputesPage>(
-        'GET',
-        `${D}?${search({ ...apiQuery(filters), ...(pageParam ? { page_token: pageParam } : {}) })}`,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last: DisputesPage) => last.next_page_token ?? undefined,
-    retry: retryUnless4xx,
-  });
+  pagedListQuery<DisputesPage, ReturnType<typeof disputeKeys.list>>(
+    disputeKeys.list(filters),
+    `${D}?${search(apiQuery(filters))}`,
+  );
 
 /** The list; `enabled` false (a member without the disputes flag) asks nothing: the answer would be 403. */
 export function useDisputes(filters: ListFilters, enabled = true) {

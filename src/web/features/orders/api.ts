@@ -3,8 +3,8 @@
  * `next_page_token` ("Show more" appends the next page); the totals are their own query (a slow sum never holds
  * up the rows); capture and refund put the payment's new state in place and refresh the lists and totals.
  */
+import { pagedListQuery } from '../../api/pagedList';
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -43,19 +43,10 @@ export const orderKeys = {
 
 /** The list's query (its hook's and the page's first question's). */
 const ordersQuery = (filters: OrderFilters) =>
-  infiniteQueryOptions({
-    queryKey: orderKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      api<PaymentsPage>(
-        'GET',
-        `${P}?${queryOf(filters, { sort: filters.sort, ...(pageParam ? { page_token: pageParam } : {}) })}`,
-        undefined,
-        { signal },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last: PaymentsPage) => last.next_page_token ?? undefined,
-    retry: retryUnless4xx,
-  });
+  pagedListQuery<PaymentsPage, ReturnType<typeof orderKeys.list>>(
+    orderKeys.list(filters),
+    `${P}?${queryOf(filters, { sort: filters.sort })}`,
+  );
 
 /** The totals' query (the sort does not change them, so it is not in their key). */
 function totalsQuery(filters: OrderFilters) {

@@ -2,8 +2,8 @@
  * Payouts' calls (docs/payouts.md) as react-query hooks, one key factory for the feature. The completed list pages
  * by `next_page_token` ("Show more"); the totals are their own query; the CSVs are downloads.
  */
+import { pagedListQuery } from '../../api/pagedList';
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -51,21 +51,10 @@ export const usePayoutSummary = (enabled = true) =>
 
 /** The completed list's query (its hook's and the page's first question's). */
 const payoutsQuery = (filters: PayoutFilters) =>
-  infiniteQueryOptions({
-    queryKey: payoutKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      api<PayoutsPage>(
-        'GET',
-        `${P}?${queryOf(filters, pageParam ? { page_token: pageParam } : {})}`,
-        undefined,
-        {
-          signal,
-        },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last: PayoutsPage) => last.next_page_token ?? undefined,
-    retry: retryUnless4xx,
-  });
+  pagedListQuery<PayoutsPage, ReturnType<typeof payoutKeys.list>>(
+    payoutKeys.list(filters),
+    `${P}?${queryOf(filters)}`,
+  );
 
 const totalsQuery = (filters: PayoutFilters) =>
   queryOptions({

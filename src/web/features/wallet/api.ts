@@ -3,6 +3,7 @@
  * feature. Movements page by `next_page_token` ("Show more"); a transfer, a destination, an application, a freeze
  * or unfreeze answers with the wallet or card as it is now, which replaces the cached one.
  */
+import { pagedListQuery } from '../../api/pagedList';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
 import type {
@@ -54,19 +55,12 @@ export const useWallet = (merchantId: string, enabled = true) =>
 
 export function useMovements(merchantId: string | undefined, filters: MovementFilters, enabled = true) {
   return useInfiniteQuery({
-    queryKey: walletKeys.movements(merchantId ?? '', filters),
+    ...pagedListQuery<MovementsPage, ReturnType<typeof walletKeys.movements>>(
+      walletKeys.movements(merchantId ?? '', filters),
+      `${W}/${encodeURIComponent(merchantId ?? '')}/movements?${queryOf(filters)}`,
+    ),
     enabled: enabled && merchantId !== undefined,
-    queryFn: ({ pageParam, signal }) =>
-      api<MovementsPage>(
-        'GET',
-        `${W}/${encodeURIComponent(merchantId!)}/movements?${queryOf(filters, pageParam ? { page_token: pageParam } : {})}`,
-        undefined,
-        { signal },
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_page_token ?? undefined,
     placeholderData: keepPreviousData,
-    retry: retryUnless4xx,
   });
 }
 

@@ -1,0 +1,30 @@
+/**
+ * A list read page by page with the server's page tokens (`next_page_token`; docs/api.md): the query every
+ * "Show more" list asks — orders, payouts, disputes, the wallet's movements — written once (issue 57: it was
+ * copied into each area's api.ts). The address gets `page_token` for every page after the first.
+ */
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { api, retryUnless4xx } from './client';
+
+export function pagedListQuery<Page extends { next_page_token?: string | null }, Key extends QueryKey>(
+  queryKey: Key,
+  /** The first page's address (its query string, if any, included). */
+  address: string,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      api<Page>('GET', pageParam ? withPageToken(address, pageParam) : address, undefined, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last: Page) => last.next_page_token ?? undefined,
+    retry: retryUnless4xx,
+  });
+}
+
+/** The address with `page_token` set (the token as the last answer gave it, encoded). */
+export function withPageToken(address: string, token: string): string {
+  const [path, query = ''] = address.split('?');
+  const params = new URLSearchParams(query);
+  params.set('page_token', token);
+  return `${path}?${params.toString()}`;
+}
