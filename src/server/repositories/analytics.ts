@@ -14,7 +14,7 @@ import { localMidnight } from '../../domain/analytics';
 import type { Db } from '../db';
 import { analyticsDays, analyticsFilled, paymentRefunds, payments } from '../db/schema';
 
-export interface AnalyticsQuery {
+export interface AnalyticsDaysQuery {
   merchantIds: string[];
   storeIds: string[];
   products?: string[];
@@ -174,7 +174,7 @@ export function createAnalyticsRepository(db: Db) {
 
   return {
     /** The range's rows: its ended days from analytics_days (summed first if missing), today's from the orders. */
-    async days(query: AnalyticsQuery): Promise<AnalyticsRow[]> {
+    async days(query: AnalyticsDaysQuery): Promise<AnalyticsRow[]> {
       if (query.merchantIds.length === 0 || query.storeIds.length === 0) return [];
       const offset = Math.trunc(query.offsetMinutes);
       const lastEnded = addDays(query.today, -1);

@@ -3,11 +3,11 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { outbox } from '../db/schema';
 
-export type Channel = 'email' | 'sms';
+export type OutboxChannel = 'email' | 'sms';
 
 export interface OutboxMessage {
   to: string;
-  channel: Channel;
+  channel: OutboxChannel;
   code: string | null;
   body: string;
   created_at: string;
@@ -17,7 +17,7 @@ export function createOutboxRepository(db: Db) {
   return {
     async insert(message: {
       to: string;
-      channel: Channel;
+      channel: OutboxChannel;
       code?: string | null;
       body: string;
       createdAt: Date;
@@ -40,7 +40,7 @@ export function createOutboxRepository(db: Db) {
         .limit(limit);
       return rows.map((row) => ({
         to: row.to,
-        channel: row.channel as Channel,
+        channel: row.channel as OutboxChannel,
         code: row.code,
         body: row.body,
         created_at: row.createdAt.toISOString(),

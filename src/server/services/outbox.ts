@@ -6,12 +6,12 @@
  */
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import type { Channel, OutboxRepository } from '../repositories/outbox';
+import type { OutboxChannel, OutboxRepository } from '../repositories/outbox';
 import type { Clock } from '../clock';
 
 export interface OutgoingMessage {
   to: string;
-  channel: Channel;
+  channel: OutboxChannel;
   subject: string;
   body: string;
   /** The one-time code, kept in its own column so tests need not parse the body. */

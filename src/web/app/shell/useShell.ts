@@ -15,13 +15,11 @@ import { computePermissions, type ComputedPermissions } from '../../../domain/pe
 import { alertEntity } from '../../../domain/legalEntities';
 import type { LegalEntityAlert } from '../../../contract/legalEntities';
 
-/** What the shell reads of a legal entity: every member gets these (docs/legal-entities.md). */
-export type LegalEntity = LegalEntityAlert;
-
 export interface ShellData {
   permissions: ComputedPermissions;
   experiments: string[];
-  legalEntity: LegalEntity | null;
+  /** What the shell reads of a legal entity: every member gets these (docs/legal-entities.md). */
+  legalEntity: LegalEntityAlert | null;
   applicationStatus: string | null;
 }
 

@@ -19,11 +19,10 @@ import { tzOffset } from '../../components/listText';
 import type { ContractCompletion, OrganizationProfile, StoreContract } from '../../../contract/stores';
 
 /** The organisation as the gate reads it (named for what the gate asks of it). */
-export type BusinessProfile = OrganizationProfile;
 
 export interface Onboarding {
   store: Store;
-  organization: BusinessProfile | null;
+  organization: OrganizationProfile | null;
 }
 
 export const ONBOARDING_QUERY_KEY = ['dashboard-onboarding'];
@@ -32,7 +31,7 @@ export async function fetchOnboarding(client: QueryClient): Promise<Onboarding |
   const store = (await fetchStores(client))[0];
   if (!store) return null;
   const organization = store.organization_id
-    ? await api<BusinessProfile>(
+    ? await api<OrganizationProfile>(
         'GET',
         `/merchant/api/v1/organizations/${encodeURIComponent(store.organization_id)}/business-profile`,
       )
@@ -41,7 +40,7 @@ export async function fetchOnboarding(client: QueryClient): Promise<Onboarding |
 }
 
 export const saveBusinessProfile = (organizationId: string, profile: Record<string, string>) =>
-  api<BusinessProfile>(
+  api<OrganizationProfile>(
     'PUT',
     `/merchant/api/v1/organizations/${encodeURIComponent(organizationId)}/business-profile`,
     profile,

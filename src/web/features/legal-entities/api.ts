@@ -14,7 +14,7 @@ import type { Static } from '../../../contract/common';
 
 const L = '/merchant/api/v1/legal-entities';
 
-export type { LegalEntityDetail, LegalEntityListItem as LegalEntity, Owner };
+export type { LegalEntityDetail, LegalEntityListItem, Owner };
 
 export const useLegalEntities = (statuses: string[]) =>
   useQuery({

@@ -25,15 +25,15 @@ import type {
   UpcomingAnswer,
   UpcomingStore,
 } from '../../../contract/payouts';
-import { apiFilters, backwards, filtersFrom, queryOf, type PayoutFilters } from './filters';
+import { apiFilters, backwards, filtersFrom, queryOf, type PayoutListFilters } from './filters';
 
 const P = '/merchant/api/v1/payouts';
 
 export type { PaymentPayouts, Payout, PayoutDetail, PayoutLine, UpcomingAnswer, UpcomingStore };
 
 export const payoutKeys = {
-  list: (filters: PayoutFilters) => ['payouts', 'list', filters] as const,
-  totals: (filters: PayoutFilters) => ['payouts', 'totals', filters] as const,
+  list: (filters: PayoutListFilters) => ['payouts', 'list', filters] as const,
+  totals: (filters: PayoutListFilters) => ['payouts', 'totals', filters] as const,
   detail: (id: string) => ['payouts', 'detail', id] as const,
   upcoming: (merchantId: string | undefined) => ['payouts', 'upcoming', merchantId ?? ''] as const,
   ofPayment: (paymentId: string) => ['payouts', 'payment', paymentId] as const,
@@ -50,13 +50,13 @@ export const usePayoutSummary = (enabled = true) =>
   });
 
 /** The completed list's query (its hook's and the page's first question's). */
-const payoutsQuery = (filters: PayoutFilters) =>
+const payoutsQuery = (filters: PayoutListFilters) =>
   pagedListQuery<PayoutsPage, ReturnType<typeof payoutKeys.list>>(
     payoutKeys.list(filters),
     `${P}?${queryOf(filters)}`,
   );
 
-const totalsQuery = (filters: PayoutFilters) =>
+const totalsQuery = (filters: PayoutListFilters) =>
   queryOptions({
     queryKey: payoutKeys.totals(filters),
     queryFn: ({ signal }) =>
@@ -64,11 +64,11 @@ const totalsQuery = (filters: PayoutFilters) =>
     retry: retryUnless4xx,
   });
 
-export function usePayouts(filters: PayoutFilters, enabled = true) {
+export function usePayouts(filters: PayoutListFilters, enabled = true) {
   return useInfiniteQuery({ ...payoutsQuery(filters), enabled, placeholderData: keepPreviousData });
 }
 
-export const usePayoutTotals = (filters: PayoutFilters, enabled = true) =>
+export const usePayoutTotals = (filters: PayoutListFilters, enabled = true) =>
   useQuery({ ...totalsQuery(filters), enabled, placeholderData: keepPreviousData });
 
 /**
@@ -114,7 +114,7 @@ export const usePaymentPayouts = (paymentId: string, enabled = true) =>
   });
 
 /** Saves the filtered payouts as a CSV file. */
-export const exportPayouts = (filters: PayoutFilters) =>
+export const exportPayouts = (filters: PayoutListFilters) =>
   downloadPost(`${P}/export`, apiFilters(filters), 'payouts.csv');
 
 /** Saves one payout's transactions as a CSV file (its net column sums to the payout's net). */

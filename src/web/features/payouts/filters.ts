@@ -7,16 +7,17 @@ import { paramDay, paramList } from '../../components/useAddressFilters';
 import { isPayoutStatus, type PayoutStatus } from '../../../domain/payouts';
 import type { PayoutFilters as ApiFilters } from '../../../contract/payouts';
 
-export interface PayoutFilters {
+/** The list's filters as the address holds them (the API's query is the contract's PayoutFilters). */
+export interface PayoutListFilters {
   statuses: PayoutStatus[];
   from: string | null;
   to: string | null;
   stores: string[];
 }
 
-export const NO_FILTERS: PayoutFilters = { statuses: [], from: null, to: null, stores: [] };
+export const NO_FILTERS: PayoutListFilters = { statuses: [], from: null, to: null, stores: [] };
 
-export function filtersFrom(params: URLSearchParams): PayoutFilters {
+export function filtersFrom(params: URLSearchParams): PayoutListFilters {
   const day = (name: string) => paramDay(params, name);
   return {
     statuses: paramList(params, 'status').filter(isPayoutStatus),
@@ -26,7 +27,7 @@ export function filtersFrom(params: URLSearchParams): PayoutFilters {
   };
 }
 
-export function paramsOf(filters: PayoutFilters): URLSearchParams {
+export function paramsOf(filters: PayoutListFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
   if (filters.from) params.set('from', filters.from);
@@ -35,14 +36,14 @@ export function paramsOf(filters: PayoutFilters): URLSearchParams {
   return params;
 }
 
-export const hasFilters = (f: PayoutFilters) =>
+export const hasFilters = (f: PayoutListFilters) =>
   f.statuses.length > 0 || f.from !== null || f.to !== null || f.stores.length > 0;
 
 /** A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked. */
-export const backwards = (f: PayoutFilters) => f.from !== null && f.to !== null && f.from > f.to;
+export const backwards = (f: PayoutListFilters) => f.from !== null && f.to !== null && f.from > f.to;
 
 /** The filters as the API's (the list's and the totals' query, the export's body). */
-export function apiFilters(f: PayoutFilters): ApiFilters {
+export function apiFilters(f: PayoutListFilters): ApiFilters {
   return {
     ...(f.statuses.length ? { statuses: [f.statuses.join(',')] } : {}),
     ...(f.from ? { day_gte: f.from } : {}),
@@ -51,7 +52,7 @@ export function apiFilters(f: PayoutFilters): ApiFilters {
   };
 }
 
-export function queryOf(f: PayoutFilters, extra: Record<string, string> = {}): string {
+export function queryOf(f: PayoutListFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
   for (const [key, value] of Object.entries(apiFilters(f)))
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));

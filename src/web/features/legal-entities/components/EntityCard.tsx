@@ -3,12 +3,12 @@
  */
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type LegalEntity } from '../api';
+import { type LegalEntityListItem } from '../api';
 import { StatusBadge } from './StatusBadge';
 import { Licence } from './Licence';
 
 /** A legal entity in the list: its name, country and licence, and its status. */
-export function EntityCard(props: { entity: LegalEntity }) {
+export function EntityCard(props: { entity: LegalEntityListItem }) {
   const { t } = useTranslation('legal-entities');
   const e = props.entity;
   return (

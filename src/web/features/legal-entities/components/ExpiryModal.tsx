@@ -8,7 +8,7 @@ import { DialogFooter } from '../../../components/DialogFooter';
 import { isolate, langOf } from '../../../components/listText';
 import { capitalDate } from '../../../../domain/capital/format';
 import { licenceState } from '../../../../domain/legalEntities';
-import { type LegalEntity } from '../api';
+import { type LegalEntityListItem } from '../api';
 import { today } from './Licence';
 
 const DISMISSED_KEY = 'mbo.legalEntityExpiry.dismissed';
@@ -25,7 +25,7 @@ function dismissed(): string[] {
  * The expiry modal: the first entity (not suspended, no renewed licence sent yet) whose licence expires soon or
  * has expired. Its action sends the renewed licence (`onRenew`: the entity's page opens its dialog).
  */
-export function ExpiryModal(props: { entities: LegalEntity[]; onRenew: (entityId: string) => void }) {
+export function ExpiryModal(props: { entities: LegalEntityListItem[]; onRenew: (entityId: string) => void }) {
   const { t, i18n } = useTranslation('legal-entities');
   const [gone, setGone] = useState(dismissed);
   const lang = langOf(i18n.language);

@@ -5,9 +5,7 @@
 import { storedFileAddress } from '../../../api/upload';
 import { Anchor, Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MarketplaceEntry } from '../api';
-
-type Listing = NonNullable<MarketplaceEntry['listing']>;
+import type { Listing } from '../../../../contract/marketing';
 
 const href = (url: string) => (/^https?:\/\//.test(url) ? url : `https://${url}`);
 

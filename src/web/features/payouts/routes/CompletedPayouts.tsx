@@ -26,7 +26,7 @@ import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutsNav } from '../components/PayoutsNav';
 import { PayoutCard } from '../components/PayoutCard';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
-import { backwards, filtersFrom, hasFilters, NO_FILTERS, paramsOf, type PayoutFilters } from '../filters';
+import { backwards, filtersFrom, hasFilters, NO_FILTERS, paramsOf, type PayoutListFilters } from '../filters';
 import { PayoutDetail } from './PayoutDetail';
 
 export const payoutPath = (id: string) => `/finance/payouts/completed/${encodeURIComponent(id)}`;
@@ -149,8 +149,8 @@ function PayoutsList() {
 }
 
 function PayoutFiltersBar(props: {
-  filters: PayoutFilters;
-  onChange: (patch: Partial<PayoutFilters>) => void;
+  filters: PayoutListFilters;
+  onChange: (patch: Partial<PayoutListFilters>) => void;
 }) {
   const { t } = useTranslation('payouts');
   const { filters, onChange } = props;
@@ -181,7 +181,7 @@ function PayoutFiltersBar(props: {
         placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
         data={PAYOUT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         value={filters.statuses}
-        onChange={(statuses) => onChange({ statuses: statuses as PayoutFilters['statuses'] })}
+        onChange={(statuses) => onChange({ statuses: statuses as PayoutListFilters['statuses'] })}
         clearable
         w={{ base: '100%', sm: 200 }}
       />

@@ -15,7 +15,7 @@ import { isEmail } from '../../../../domain/email';
 import { ROLES, type Role } from '../../../../domain/permissions';
 import type { Access, TeamUser } from '../api';
 
-type Channel = 'email' | 'phone';
+type InviteChannel = 'email' | 'phone';
 
 /** What the dialog sends: the access, and for an invitation the address. */
 export type AccessInput = Access & { email?: string; phone?: string };
@@ -57,7 +57,7 @@ function AccessForm(props: DialogProps) {
   const { t } = useTranslation('users');
   const { user, stores } = props;
   const inviting = !user;
-  const [channel, setChannel] = useState<Channel>('email');
+  const [channel, setChannel] = useState<InviteChannel>('email');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState<string | undefined>(undefined);
   const [role, setRole] = useState<Role | null>(user?.role ?? null);
@@ -128,7 +128,7 @@ function AccessForm(props: DialogProps) {
           <>
             <SegmentedControl
               value={channel}
-              onChange={(value) => setChannel(value as Channel)}
+              onChange={(value) => setChannel(value as InviteChannel)}
               data={[
                 { value: 'email', label: t('invite.byEmail') },
                 { value: 'phone', label: t('invite.byPhone') },
