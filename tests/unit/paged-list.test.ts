@@ -14,7 +14,7 @@ describe('paged lists', () => {
   });
 
   it('asks for the next page while the answer names one, and stops when it does not', () => {
-    const query = pagedListQuery<{ next_page_token?: string | null }, string[]>(['x'], '/x?a=1');
+    const query = pagedListQuery<{ next_page_token?: string | null }>(['x'], '/x?a=1');
     const next = query.getNextPageParam as (last: { next_page_token?: string | null }) => string | undefined;
     expect(next({ next_page_token: 'tok' })).toBe('tok');
     expect(next({ next_page_token: null })).toBeUndefined();

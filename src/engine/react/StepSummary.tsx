@@ -5,7 +5,7 @@
  * lists (company owners) one card per item. Built from the same step schema and UI schema as the form, so
  * a field added to the catalogue shows here too. Hidden fields and unanswered ones are left out.
  */
-import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isObject, type JsonObject } from '../core/json';
@@ -13,7 +13,7 @@ import { localRefs, withRef, type RefResolver } from '../core/schemaRef';
 import { fieldsOf, type WalkNode } from '../core/schemaWalk';
 import { branchApplies, selectorOf } from '../core/composition';
 import { fileNameOf, type WidgetServices } from '../widgets/services';
-import { useStoredPreview } from '../widgets/useStoredPreview';
+import { StoredThumbnail } from '../widgets/StoredThumbnail';
 import { groupIban } from '../core/iban';
 import { getAt } from '../core/pointer';
 import { showDate } from '../core/formats';
@@ -180,20 +180,9 @@ function FileRow(props: {
   preview?: WidgetServices['preview'];
 }) {
   const { t } = useTranslation('widgets');
-  const src = useStoredPreview(props.file, props.preview);
   return (
     <Group gap="xs" wrap="nowrap">
-      {src && (
-        <Image
-          src={src}
-          alt={t('upload.preview', { name: fileNameOf(props.file) })}
-          h={48}
-          w="auto"
-          maw={160}
-          fit="contain"
-          radius="sm"
-        />
-      )}
+      <StoredThumbnail file={props.file} preview={props.preview} height={48} maxWidth={160} />
       <Text size="sm" fw={500} truncate>
         <bdi dir="ltr">{fileNameOf(props.file)}</bdi>
       </Text>

@@ -10,22 +10,11 @@
  * content.
  */
 import { useRef, useState, type DragEvent } from 'react';
-import {
-  Anchor,
-  Button,
-  CloseButton,
-  Group,
-  Image,
-  Input,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Input, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fileNameOf, pendingOf, servicesOf, UploadRejected } from './services';
-import { useStoredPreview } from './useStoredPreview';
+import { StoredThumbnail } from './StoredThumbnail';
 
 export const DEFAULT_ACCEPT = ['jpeg', 'png', 'pdf'];
 export const DEFAULT_MAX_SIZE_KB = 10000;
@@ -74,7 +63,6 @@ export function UploadWidget(props: WidgetProps) {
   const value = typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
   const disabled = props.disabled || props.readonly;
   const error = localError ?? (props.rawErrors?.length ? props.rawErrors.join('\n') : undefined);
-  const previewSrc = useStoredPreview(value, services.preview);
 
   const start = async (file: File | undefined) => {
     if (!file || disabled) return;
@@ -187,18 +175,7 @@ export function UploadWidget(props: WidgetProps) {
         ) : value ? (
           // The name keeps at least 10rem: on a narrow screen the buttons go under it instead of hiding it.
           <Group justify="space-between" wrap="wrap" gap="xs">
-            {previewSrc && (
-              <Image
-                src={previewSrc}
-                alt={t('upload.preview', { name: fileNameOf(value) })}
-                h={64}
-                w="auto"
-                maw={200}
-                fit="contain"
-                radius="sm"
-                data-upload-preview
-              />
-            )}
+            <StoredThumbnail file={value} preview={services.preview} height={64} maxWidth={200} />
             {/* The name reads left to right but sits at the page's start (beside its thumbnail in Arabic too). */}
             <Text size="sm" fw={500} truncate style={{ flex: '1 1 10rem', minWidth: 0 }}>
               <bdi dir="ltr">{fileNameOf(value)}</bdi>

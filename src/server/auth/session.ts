@@ -51,37 +51,26 @@ export function requireSession(
   return session;
 }
 
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+const cookieOptions = (httpOnly: boolean, secure: boolean) =>
+  ({ httpOnly, sameSite: 'lax', secure, path: '/' }) as const;
+
 /** @param maxAgeMs - how long the cookie may live (30 days unless the session lives less) */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs?: number) {
-  const days30 = 30 * 24 * 60 * 60;
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: maxAgeMs === undefined ? days30 : Math.min(days30, Math.floor(maxAgeMs / 1000)),
-  });
-  setSessionHint(
-    reply,
-    secure,
-    maxAgeMs === undefined ? days30 : Math.min(days30, Math.floor(maxAgeMs / 1000)),
-  );
+  const maxAge =
+    maxAgeMs === undefined ? THIRTY_DAYS_S : Math.min(THIRTY_DAYS_S, Math.floor(maxAgeMs / 1000));
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(true, secure), maxAge });
+  setSessionHint(reply, secure, maxAge);
 }
 
 /** The readable twin alone (a session from before the twin existed gets it when the sign-in page asks). */
-export function setSessionHint(reply: FastifyReply, secure: boolean, maxAgeSeconds = 30 * 24 * 60 * 60) {
-  reply.setCookie(SESSION_HINT_COOKIE, '1', {
-    httpOnly: false,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
+export function setSessionHint(reply: FastifyReply, secure: boolean, maxAgeSeconds = THIRTY_DAYS_S) {
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions(false, secure), maxAge: maxAgeSeconds });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
-  reply.clearCookie(SESSION_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(true, secure));
+  reply.clearCookie(SESSION_HINT_COOKIE, cookieOptions(false, secure));
 }
 
 declare module 'fastify' {

@@ -6,8 +6,8 @@
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, retryUnless4xx } from './client';
 
-export function pagedListQuery<Page extends { next_page_token?: string | null }, Key extends QueryKey>(
-  queryKey: Key,
+export function pagedListQuery<Page extends { next_page_token?: string | null }>(
+  queryKey: QueryKey,
   /** The first page's address (its query string, if any, included). */
   address: string,
 ) {

@@ -34,10 +34,7 @@ export const disputeKeys = {
 const search = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
 const disputesQuery = (filters: ListFilters) =>
-  pagedListQuery<DisputesPage, ReturnType<typeof disputeKeys.list>>(
-    disputeKeys.list(filters),
-    `${D}?${search(apiQuery(filters))}`,
-  );
+  pagedListQuery<DisputesPage>(disputeKeys.list(filters), `${D}?${search(apiQuery(filters))}`);
 
 /** The list; `enabled` false (a member without the disputes flag) asks nothing: the answer would be 403. */
 export function useDisputes(filters: ListFilters, enabled = true) {

@@ -43,10 +43,7 @@ export const orderKeys = {
 
 /** The list's query (its hook's and the page's first question's). */
 const ordersQuery = (filters: OrderFilters) =>
-  pagedListQuery<PaymentsPage, ReturnType<typeof orderKeys.list>>(
-    orderKeys.list(filters),
-    `${P}?${queryOf(filters, { sort: filters.sort })}`,
-  );
+  pagedListQuery<PaymentsPage>(orderKeys.list(filters), `${P}?${queryOf(filters, { sort: filters.sort })}`);
 
 /** The totals' query (the sort does not change them, so it is not in their key). */
 function totalsQuery(filters: OrderFilters) {

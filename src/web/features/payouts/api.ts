@@ -51,10 +51,7 @@ export const usePayoutSummary = (enabled = true) =>
 
 /** The completed list's query (its hook's and the page's first question's). */
 const payoutsQuery = (filters: PayoutListFilters) =>
-  pagedListQuery<PayoutsPage, ReturnType<typeof payoutKeys.list>>(
-    payoutKeys.list(filters),
-    `${P}?${queryOf(filters)}`,
-  );
+  pagedListQuery<PayoutsPage>(payoutKeys.list(filters), `${P}?${queryOf(filters)}`);
 
 const totalsQuery = (filters: PayoutListFilters) =>
   queryOptions({

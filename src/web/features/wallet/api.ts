@@ -55,7 +55,7 @@ export const useWallet = (merchantId: string, enabled = true) =>
 
 export function useMovements(merchantId: string | undefined, filters: MovementFilters, enabled = true) {
   return useInfiniteQuery({
-    ...pagedListQuery<MovementsPage, ReturnType<typeof walletKeys.movements>>(
+    ...pagedListQuery<MovementsPage>(
       walletKeys.movements(merchantId ?? '', filters),
       `${W}/${encodeURIComponent(merchantId ?? '')}/movements?${queryOf(filters)}`,
     ),

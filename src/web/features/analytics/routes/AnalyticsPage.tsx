@@ -18,7 +18,7 @@ import { EmptyState } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { GRANULARITIES, isMetric, type Granularity, type Metric } from '../../../../domain/analytics';
-import { offeredProducts, type PaymentProduct } from '../../../../domain/payments';
+import { ProductFilter } from '../../../components/filters/ProductFilter';
 import { exportAnalytics, useAnalytics, type AnalyticsAnswer } from '../api';
 import { MetricChart } from '../components/MetricChart';
 import { MetricTabs } from '../components/MetricTabs';
@@ -168,16 +168,10 @@ function Controls(props: {
   onCountry: (country: string) => void;
 }) {
   const { t } = useTranslation('analytics');
-  const { t: to } = useTranslation('orders');
   const { filters, onChange } = props;
   const stores = useStores();
   const countryStores = (stores.data ?? []).filter((s) => !props.country || s.country === props.country);
   const storeOptions = countryStores.map((s) => ({ value: s.id, label: s.name }));
-  // Only the products this country's stores sell (issue 56), as the orders filter.
-  const productOptions = offeredProducts(countryStores, filters.products).map((p) => ({
-    value: p,
-    label: to(`product.${p}`),
-  }));
   return (
     <Stack gap="sm" mb="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -242,17 +236,15 @@ function Controls(props: {
             w={{ base: '100%', sm: 260 }}
           />
         )}
-        {productOptions.length > 1 && (
-          <MultiSelect
-            label={t('filters.product')}
-            placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
-            data={productOptions}
-            value={filters.products}
-            onChange={(products) => onChange({ products: products as PaymentProduct[] })}
-            clearable
-            w={{ base: '100%', sm: 260 }}
-          />
-        )}
+        {/* Only the products this country's stores sell (issue 56), as the orders filter. */}
+        <ProductFilter
+          stores={countryStores}
+          value={filters.products}
+          onChange={(products) => onChange({ products })}
+          label={t('filters.product')}
+          any={t('filters.any')}
+          width={260}
+        />
         {hasFilters(filters) && (
           <Button variant="subtle" onClick={() => onChange({ stores: [], products: [] })}>
             {t('filters.clear')}

@@ -7,15 +7,11 @@ import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import classes from './OrderFilters.module.css';
 import { useTranslation } from 'react-i18next';
-import {
-  offeredProducts,
-  PAYMENT_SORTS,
-  PAYMENT_STATUSES,
-  type PaymentSort,
-} from '../../../../domain/payments';
+import { PAYMENT_SORTS, PAYMENT_STATUSES, type PaymentSort } from '../../../../domain/payments';
 import { DayInput } from '../../../components/DayInput';
 import { useSearchDraft } from '../../../components/useSearchDraft';
 import { useStores } from '../../../api/stores';
+import { ProductFilter } from '../../../components/filters/ProductFilter';
 import { amountProblem, hasFilters, isAmount, NO_FILTERS, type OrderFilters } from '../filters';
 import { useLayoutWidth } from '../../../components/useLayoutWidth';
 
@@ -45,11 +41,6 @@ export function OrderFiltersBar(props: {
     text.trim() !== '' && !isAmount(text) ? t('filters.amountFormat') : undefined;
   const order = amountProblem({ min, max });
   const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
-  // Only what the merchant's stores sell (issue 56); one product is no choice, so it is not drawn, as one store is not.
-  const productOptions = offeredProducts(stores.data ?? [], filters.products).map((p) => ({
-    value: p,
-    label: t(`product.${p}`),
-  }));
   const [open, setOpen] = useState(false);
   const width = useLayoutWidth();
   // How many filters besides the search are set (the phone's button says so while they are folded).
@@ -110,17 +101,14 @@ export function OrderFiltersBar(props: {
                 w={{ base: '100%', sm: 220 }}
               />
             )}
-            {productOptions.length > 1 && (
-              <MultiSelect
-                label={t('filters.product')}
-                placeholder={filters.products.length === 0 ? t('filters.any') : undefined}
-                data={productOptions}
-                value={filters.products}
-                onChange={(products) => onChange({ products: products as OrderFilters['products'] })}
-                clearable
-                w={{ base: '100%', sm: 220 }}
-              />
-            )}
+            <ProductFilter
+              stores={stores.data ?? []}
+              value={filters.products}
+              onChange={(products) => onChange({ products })}
+              label={t('filters.product')}
+              any={t('filters.any')}
+              width={220}
+            />
             <DayInput
               label={t('filters.from')}
               value={filters.from}
