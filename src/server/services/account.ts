@@ -11,6 +11,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { Stores } from '../../contract/stores';
 import type { Account, Experiments, PermissionAnswer } from '../../contract/account';
 import type { Static } from '../../contract/common';
+import { merchantsWhere, requireMerchants } from './memberships';
 
 export function createAccountService(deps: { repository: AccountRepository; clock: Clock }) {
   const repo = deps.repository;
@@ -20,12 +21,6 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       ...m,
       effective: flagsForRole(m.role, m.flags) as PermissionFlags,
     }));
-  }
-  /** Merchants where the account has store access. */
-  async function storeMerchants(accountId: string) {
-    return (await memberships(accountId))
-      .filter((m) => m.effective.has_store_access === true)
-      .map((m) => m.merchantId);
   }
 
   return {
@@ -72,8 +67,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
     },
 
     async stores(accountId: string): Promise<Static<typeof Stores>> {
-      const merchantIds = await storeMerchants(accountId);
-      if (merchantIds.length === 0) throw new HttpError(403, 'forbidden');
+      const merchantIds = await requireMerchants(repo, accountId, 'has_store_access');
       const rows = await repo.storesOf(merchantIds);
       return {
         items: rows.map((s) => ({
@@ -90,7 +84,7 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
     },
 
     async availableProducts(accountId: string, storeId: string) {
-      const store = await repo.store(await storeMerchants(accountId), storeId);
+      const store = await repo.store(await merchantsWhere(repo, accountId, 'has_store_access'), storeId);
       // Another merchant's store reads as missing, so ids of other merchants' stores cannot be probed.
       if (!store) throw new HttpError(404, 'not found');
       return { items: store.availableProducts };

@@ -43,7 +43,7 @@ import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from
 import type { AccountRepository } from '../repositories/account';
 import type { AdsRepository, CampaignRow } from '../repositories/ads';
 import { flagsForRole } from '../../domain/permissions';
-import { membershipsWhere } from './memberships';
+import { requireMemberships } from './memberships';
 
 export interface AdsDeps {
   repository: AdsRepository;
@@ -69,8 +69,7 @@ export function createAdsService(deps: AdsDeps) {
 
   /** The caller's merchants that open ads, with what each membership may do there; 403 when none. */
   async function scopeOf(accountId: string): Promise<Scope[]> {
-    const mine = await membershipsWhere(accounts, accountId, (p) => p.canViewAds);
-    if (mine.length === 0) throw new HttpError(403, 'forbidden');
+    const mine = await requireMemberships(accounts, accountId, (p) => p.canViewAds);
     const stores = await accounts.storesOf(mine.map((m) => m.merchantId));
     return mine.map((m) => {
       const flags = flagsForRole(m.role, m.flags);

@@ -24,12 +24,12 @@ import { minorToDecimal } from '../../domain/money';
 import { isPaymentProduct } from '../../domain/payments';
 import { currencyOfCountry } from '../../domain/stores';
 import type { AnalyticsAnswer, AnalyticsQuery, Figures } from '../../contract/analytics';
-import { fieldError, HttpError, refuseProblems, type FieldError } from '../errors';
+import { fieldError, refuseProblems, type FieldError } from '../errors';
 import type { Clock } from '../clock';
 import type { AccountRepository } from '../repositories/account';
 import type { AnalyticsRepository, AnalyticsRow } from '../repositories/analytics';
 import { valuesOf } from './listFilters';
-import { merchantsWith } from './memberships';
+import { requireMerchants } from './memberships';
 
 export interface AnalyticsDeps {
   repository: AnalyticsRepository;
@@ -117,8 +117,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   };
 
   async function report(accountId: string, input: AnalyticsQuery): Promise<AnalyticsAnswer> {
-    const allowed = await merchantsWith(accounts, accountId, 'is_analytics_allowed');
-    if (allowed.length === 0) throw new HttpError(403, 'forbidden');
+    const allowed = await requireMerchants(accounts, accountId, 'is_analytics_allowed');
     const problems: Record<string, FieldError> = {};
     const merchantIds = valuesOf(input.merchant_ids);
     const foreign = merchantIds.find((m) => !allowed.includes(m));

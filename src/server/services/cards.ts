@@ -33,7 +33,7 @@ import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, refuseProblems } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { CardRow, WalletRepository } from '../repositories/wallet';
-import { membershipsWhere, type Membership } from './memberships';
+import { requireMemberships, type Membership } from './memberships';
 import { presentMovement } from './wallet';
 
 export interface CardDeps {
@@ -58,9 +58,7 @@ export function createCardService(deps: CardDeps) {
   const today = () => clock.now().toISOString().slice(0, 10);
 
   async function allowed(accountId: string): Promise<Membership[]> {
-    const mine = await membershipsWhere(accounts, accountId, (p) => p.canViewCard);
-    if (mine.length === 0) throw new HttpError(403, 'forbidden');
-    return mine;
+    return requireMemberships(accounts, accountId, (p) => p.canViewCard);
   }
   async function membershipOf(accountId: string, merchantId: string) {
     const membership = (await allowed(accountId)).find((m) => m.merchantId === merchantId);

@@ -25,13 +25,13 @@ import {
   type ChatMessage,
   type ChatState,
 } from '../../domain/chat';
-import { flagsForRole } from '../../domain/permissions';
 import type { Clock } from '../clock';
 import { badRequest, fieldError, HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import { CHAT_NOTIFY, type ChannelRow, type ChatRepository, type MessageRow } from '../repositories/chat';
 import { ACCESS_NOTIFY, parseAccessEvent } from '../repositories/accessEvents';
 import type { RateLimitRepository } from '../repositories/rateLimits';
+import { requireMerchants } from './memberships';
 
 export interface ChatIdentity {
   accountId: string;
@@ -155,10 +155,7 @@ export function createChatService(deps: {
     // one, as support alone.
     if (account.staffRole === 'ops')
       return { accountId, side: 'agent', name: account.firstName ?? '', merchantIds: [] };
-    const merchantIds = (await accounts.memberships(accountId))
-      .filter((m) => flagsForRole(m.role, m.flags).has_merchant_access === true)
-      .map((m) => m.merchantId);
-    if (merchantIds.length === 0) throw new HttpError(403, 'forbidden');
+    const merchantIds = await requireMerchants(accounts, accountId, 'has_merchant_access');
     return { accountId, side: 'merchant', name: chatName(account), merchantIds };
   }
 

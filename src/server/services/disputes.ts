@@ -20,7 +20,7 @@ import {
   type DisputeStatus,
 } from '../../domain/disputes';
 import type { PermissionFlag } from '../../domain/permissions';
-import { merchantsWith as merchantsOf } from './memberships';
+import { merchantsWhere, requireMerchants } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
@@ -75,14 +75,11 @@ export function createDisputeService(deps: {
 }) {
   const { repository, accounts, files, clock } = deps;
 
-  const merchantsWith = (accountId: string, flag: PermissionFlag) => merchantsOf(accounts, accountId, flag);
+  const merchantsWith = (accountId: string, flag: PermissionFlag) =>
+    merchantsWhere(accounts, accountId, flag);
 
   /** The merchants a caller may read disputes of (403 without any). */
-  async function readable(accountId: string): Promise<string[]> {
-    const merchants = await merchantsWith(accountId, 'is_disputes_allowed');
-    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
-    return merchants;
-  }
+  const readable = (accountId: string) => requireMerchants(accounts, accountId, 'is_disputes_allowed');
 
   /** The filters checked, one problem at a time by field; `offsetMinutes` is the caller's time zone. */
   function query(input: DisputeFilterInput, allowed: string[], offsetMinutes = 0): DisputeQuery {

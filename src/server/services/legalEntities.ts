@@ -10,7 +10,6 @@
  * are for workspace admins (`is_account_edit_allowed`, the page's canViewStoreManagement) — 403 for another
  * member, 404 for another merchant's entity.
  */
-import { flagsForRole } from '../../domain/permissions';
 import { isLegalEntityStatus } from '../../domain/legalEntities';
 import { isDay } from '../../domain/days';
 import { dateLimitsAt } from '../../engine/core/formats';
@@ -30,6 +29,7 @@ import type {
   RenewLicenceBody,
 } from '../../contract/legalEntities';
 import type { LegalEntityStatus } from '../../domain/legalEntities';
+import { memberOf, merchantsWhere, requireMerchant, requireMerchants } from './memberships';
 
 type Row = Awaited<ReturnType<AccountRepository['legalEntitiesOf']>>[number];
 
@@ -71,28 +71,17 @@ export function createLegalEntityService(deps: {
 
   /** A merchant of the caller's (404 for another), which the caller administers (403 otherwise). */
   async function administered(accountId: string, merchantId: string) {
-    const scope = await scopeOf(accountId);
-    if (!scope.all.includes(merchantId)) throw notFound('merchant not found');
-    if (!scope.admin.includes(merchantId)) throw new HttpError(403, 'forbidden');
+    await requireMerchant(accounts, accountId, merchantId, 'is_account_edit_allowed');
   }
 
   /** The caller's merchants, and those whose entities they may read in full (workspace admins). */
-  async function scopeOf(accountId: string) {
-    const memberships = await accounts.memberships(accountId);
-    return {
-      all: memberships.map((m) => m.merchantId),
-      admin: memberships
-        .filter((m) => flagsForRole(m.role, m.flags).is_account_edit_allowed === true)
-        .map((m) => m.merchantId),
-    };
-  }
-
   /** One entity of the caller's merchants (404 for another's), if the caller administers it (403 otherwise). */
   async function one(accountId: string, id: string) {
-    const scope = await scopeOf(accountId);
-    const mine = (await accounts.legalEntitiesOf(scope.all)).find((e) => e.id === id);
+    const mine = (await accounts.legalEntitiesOf(await memberOf(accounts, accountId))).find(
+      (e) => e.id === id,
+    );
     if (!mine) throw notFound('legal entity not found');
-    if (!scope.admin.includes(mine.merchantId)) throw new HttpError(403, 'forbidden');
+    await requireMerchant(accounts, accountId, mine.merchantId, 'is_account_edit_allowed');
     return mine;
   }
 
@@ -105,12 +94,16 @@ export function createLegalEntityService(deps: {
         throw new HttpError(400, 'bad filter: status', {
           '/status': fieldError('validation:error.enum', { value: unknown }),
         });
-      const scope = await scopeOf(accountId);
-      const rows = await accounts.legalEntitiesOf(scope.all);
+      // Every member sees the entities' alerts; the merchants they administer, the entities in full.
+      const [all, admin] = await Promise.all([
+        memberOf(accounts, accountId),
+        merchantsWhere(accounts, accountId, 'is_account_edit_allowed'),
+      ]);
+      const rows = await accounts.legalEntitiesOf(all);
       return {
         items: rows
           .filter((e) => statuses.length === 0 || statuses.includes(e.status))
-          .map((e) => (scope.admin.includes(e.merchantId) ? summary(e) : alertView(e))),
+          .map((e) => (admin.includes(e.merchantId) ? summary(e) : alertView(e))),
       };
     },
 
@@ -182,8 +175,7 @@ export function createLegalEntityService(deps: {
 
     /** The caller's entities (those they administer), each with its merchant's stores. */
     async withStores(accountId: string) {
-      const merchants = (await scopeOf(accountId)).admin;
-      if (merchants.length === 0) throw new HttpError(403, 'forbidden');
+      const merchants = await requireMerchants(accounts, accountId, 'is_account_edit_allowed');
       const [entities, stores] = await Promise.all([
         accounts.legalEntitiesOf(merchants),
         accounts.storesOf(merchants),

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { locationProblems } from '../../domain/locations';
 import type { Location, LocationBody, LocationsPage, LocationsQuery } from '../../contract/locations';
 import type { Clock } from '../clock';
-import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
+import { fieldError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { LocationRepository, LocationRow } from '../repositories/locations';
-import { membershipsWhere } from './memberships';
+import { requireMerchants } from './memberships';
 
 export interface LocationDeps {
   repository: LocationRepository;
@@ -23,9 +23,7 @@ export function createLocationService(deps: LocationDeps) {
   const { repository, accounts, clock } = deps;
 
   async function allowed(accountId: string): Promise<string[]> {
-    const mine = await membershipsWhere(accounts, accountId, (p) => p.canViewLocations);
-    if (mine.length === 0) throw new HttpError(403, 'forbidden');
-    return mine.map((m) => m.merchantId);
+    return requireMerchants(accounts, accountId, (p) => p.canViewLocations);
   }
 
   const present = (row: LocationRow): Location => ({

@@ -30,7 +30,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { ListingRow, MarketingRepository, ProductRow } from '../repositories/marketing';
 import type { EcommerceConnector } from './connectors';
 import type { FlowHooks } from './drafts';
-import { membershipPermissions } from './memberships';
+import { merchantsWhere, requireMemberships, type MerchantRule } from './memberships';
 
 export interface MarketingDeps {
   repository: MarketingRepository;
@@ -51,24 +51,26 @@ export const STORE_LISTING_FLOW = 'store-listing';
 export function createMarketingService(deps: MarketingDeps) {
   const { repository, accounts, clock, connector } = deps;
 
-  async function scopeOf(accountId: string): Promise<Scope[]> {
-    const all = (await membershipPermissions(accounts, accountId)).filter(
-      (m) => m.permissions.canViewMarketing,
-    );
-    if (all.length === 0) throw new HttpError(403, 'forbidden');
-    return all.map(({ membership: m, permissions }) => ({
+  const catalogOpen: MerchantRule = (p) => p.canViewMarketing && p.canViewProductCatalog;
+
+  /** The caller's merchants that `rule` opens (marketing's, by default); 403 when none. */
+  async function scopeOf(
+    accountId: string,
+    rule: MerchantRule = (p) => p.canViewMarketing,
+  ): Promise<Scope[]> {
+    const [mine, catalog] = await Promise.all([
+      requireMemberships(accounts, accountId, rule),
+      merchantsWhere(accounts, accountId, catalogOpen),
+    ]);
+    return mine.map((m) => ({
       merchantId: m.merchantId,
       merchantName: m.merchantName,
       currency: currencyOfCountry(m.merchantCountry ?? ''),
-      catalog: permissions.canViewProductCatalog,
+      catalog: catalog.includes(m.merchantId),
     }));
   }
   /** The merchants where the product catalog is open; 403 when none. */
-  async function catalogScope(accountId: string) {
-    const scopes = (await scopeOf(accountId)).filter((s) => s.catalog);
-    if (scopes.length === 0) throw new HttpError(403, 'forbidden');
-    return scopes;
-  }
+  const catalogScope = (accountId: string) => scopeOf(accountId, catalogOpen);
 
   async function merchantsOf(scopes: Scope[]): Promise<MarketingMerchant[]> {
     const granted = new Map(
@@ -256,8 +258,9 @@ export function createMarketingService(deps: MarketingDeps) {
     /** GET …/marketing/products: a page of the connected platforms' products. */
     async products(accountId: string, query: ProductsQuery): Promise<ProductsPage> {
       const scopes = await catalogScope(accountId);
+      // Another's merchant in the filter is named as wrong (400), as in every other list, not answered empty.
       const ids = query.merchant_id
-        ? scopes.filter((s) => s.merchantId === query.merchant_id).map((s) => s.merchantId)
+        ? [pick(scopes, query.merchant_id).merchantId]
         : scopes.map((s) => s.merchantId);
       const page = query.page ?? 1;
       const size = query.page_size ?? 20;

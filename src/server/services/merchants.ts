@@ -7,7 +7,6 @@
  * whole only after a fresh second-factor code (`reveal`).
  */
 import { randomBytes } from 'node:crypto';
-import { flagsForRole } from '../../domain/permissions';
 import { currencyOfCountry } from '../../domain/stores';
 import type {
   ApiKeys,
@@ -17,10 +16,11 @@ import type {
   RevealAnswer,
 } from '../../contract/merchants';
 import type { Clock } from '../clock';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { ApiKeyRepository, ApiKeyRow } from '../repositories/apiKeys';
 import type { OrganizationRepository } from '../repositories/organization';
+import { requireMerchant } from './memberships';
 
 /** A key: its kind's prefix and 32 characters of randomness (base62-like, from 24 random bytes). */
 const newKey = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
@@ -37,17 +37,8 @@ export function createMerchantService(deps: {
 }) {
   const { accounts, organizations, keys, clock } = deps;
 
-  async function membership(accountId: string, merchantId: string) {
-    const m = (await accounts.memberships(accountId)).find((x) => x.merchantId === merchantId);
-    if (!m) throw notFound('merchant not found');
-    return m;
-  }
-
-  async function admin(accountId: string, merchantId: string) {
-    const m = await membership(accountId, merchantId);
-    if (flagsForRole(m.role, m.flags).is_account_edit_allowed !== true) throw new HttpError(403, 'forbidden');
-    return m;
-  }
+  const admin = (accountId: string, merchantId: string) =>
+    requireMerchant(accounts, accountId, merchantId, 'is_account_edit_allowed');
 
   /** The merchant's keys, made as its state allows (test at once; production once approved and complete). */
   async function keysOf(merchantId: string, organizationId: string | null): Promise<ApiKeyRow> {
@@ -89,7 +80,7 @@ export function createMerchantService(deps: {
     },
 
     async application(accountId: string, merchantId: string): Promise<MerchantApplication> {
-      const m = await membership(accountId, merchantId);
+      const m = await requireMerchant(accounts, accountId, merchantId);
       const org = m.organizationId ? await organizations.organization(m.organizationId) : undefined;
       return {
         merchant_id: merchantId,
@@ -136,7 +127,7 @@ export function createMerchantService(deps: {
     },
 
     async products(accountId: string, merchantId: string): Promise<MerchantProducts> {
-      await membership(accountId, merchantId);
+      await requireMerchant(accounts, accountId, merchantId);
       const stores = await accounts.storesOf([merchantId]);
       const names = [...new Set(stores.flatMap((s) => s.availableProducts))];
       return {

@@ -14,7 +14,6 @@
  *
  * Everything is scoped: another organization's profile or another merchant's store reads as not found.
  */
-import { flagsForRole } from '../../domain/permissions';
 import { isEmail, isPhone } from '../../domain/contact';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound } from '../errors';
@@ -27,6 +26,7 @@ import type {
   OrganizationProfile,
   StoreContract,
 } from '../../contract/stores';
+import { membershipsWhere, merchantsWhere } from './memberships';
 
 export type { BusinessProfile };
 
@@ -62,26 +62,31 @@ export function createOrganizationService(deps: {
 }) {
   const repo = deps.repository;
 
-  async function access(accountId: string) {
-    return (await deps.accounts.memberships(accountId)).map((m) => ({
-      ...m,
-      flags: flagsForRole(m.role, m.flags),
-    }));
-  }
+  /** Whether the caller administers one of these merchants (signs, edits the profile). */
+  const administers = async (accountId: string, merchantIds: string[]) =>
+    (await merchantsWhere(deps.accounts, accountId, 'is_account_edit_allowed')).some((id) =>
+      merchantIds.includes(id),
+    );
 
   async function organizationFor(accountId: string, organizationId: string, write: boolean) {
-    const mine = (await access(accountId)).filter(
-      (m) => m.organizationId === organizationId && m.flags.has_merchant_access === true,
+    const mine = (await membershipsWhere(deps.accounts, accountId, 'has_merchant_access')).filter(
+      (m) => m.organizationId === organizationId,
     );
     const organization = mine.length > 0 ? await repo.organization(organizationId) : undefined;
     if (!organization) throw notFound('organization not found');
-    if (write && !mine.some((m) => m.flags.is_account_edit_allowed === true))
+    if (
+      write &&
+      !(await administers(
+        accountId,
+        mine.map((m) => m.merchantId),
+      ))
+    )
       throw new HttpError(403, 'forbidden');
     return organization;
   }
 
   async function storeFor(accountId: string, storeId: string, write: boolean) {
-    const members = (await access(accountId)).filter((m) => m.flags.has_store_access === true);
+    const members = await membershipsWhere(deps.accounts, accountId, 'has_store_access');
     const store = await deps.accounts.store(
       members.map((m) => m.merchantId),
       storeId,
@@ -89,9 +94,7 @@ export function createOrganizationService(deps: {
     if (!store || !store.organizationId) throw notFound('store not found');
     const organization = await repo.organization(store.organizationId);
     if (!organization) throw notFound('store not found');
-    const canSign = members.some(
-      (m) => m.merchantId === store.merchantId && m.flags.is_account_edit_allowed === true,
-    );
+    const canSign = await administers(accountId, [store.merchantId]);
     if (write && !canSign) throw new HttpError(403, 'forbidden');
     return { store, organization, canSign };
   }

@@ -32,7 +32,7 @@ import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from
 import type { AccountRepository } from '../repositories/account';
 import type { LinkData, LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
 import type { OutboxService } from './outbox';
-import { merchantsWith } from './memberships';
+import { requireMerchants } from './memberships';
 
 /** Where each §8 message points in the form. */
 const FIELD: Record<LinkMessage, string> = {
@@ -57,7 +57,8 @@ export function createPaymentLinkService(deps: {
   limits: { perMemberHour: number; perMerchantDay: number };
 }) {
   const { repository, accounts, outbox, clock } = deps;
-  const creators = (accountId: string) => merchantsWith(accounts, accountId, 'is_order_creation_allowed');
+  /** The merchants the caller may send links of (403 without any). */
+  const creators = (accountId: string) => requireMerchants(accounts, accountId, 'is_order_creation_allowed');
 
   function present(row: LinkRow, mayCancel: boolean): PaymentLink {
     const money = (minor: number) => minorToDecimal(minor, row.currency);
@@ -122,7 +123,6 @@ export function createPaymentLinkService(deps: {
   return {
     async create(accountId: string, body: CreateLinkBody): Promise<LinkAnswer> {
       const allowed = await creators(accountId);
-      if (allowed.length === 0) throw new HttpError(403, 'forbidden');
       // Production without CHECKOUT_URL: a link would send the customer nowhere (config.ts).
       const checkoutUrl = deps.checkoutUrl;
       if (!checkoutUrl) throw new HttpError(503, 'payment links need a checkout (CHECKOUT_URL)');
@@ -231,7 +231,6 @@ export function createPaymentLinkService(deps: {
     /** The links sent from the member's merchants' stores (any sender), newest first: an unpaid one is found again. */
     async list(accountId: string, query: LinksQuery): Promise<LinksPage> {
       const allowed = await creators(accountId);
-      if (allowed.length === 0) throw new HttpError(403, 'forbidden');
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 20;
       const { rows, total } = await repository.list(allowed, {
@@ -245,7 +244,6 @@ export function createPaymentLinkService(deps: {
 
     async get(accountId: string, id: string): Promise<LinkAnswer> {
       const allowed = await creators(accountId);
-      if (allowed.length === 0) throw new HttpError(403, 'forbidden');
       const row = await repository.get(id, allowed);
       if (!row) throw notFound('payment link not found');
       return { payment_link: present(row, true) };
@@ -253,7 +251,6 @@ export function createPaymentLinkService(deps: {
 
     async cancel(accountId: string, id: string): Promise<LinkAnswer> {
       const allowed = await creators(accountId);
-      if (allowed.length === 0) throw new HttpError(403, 'forbidden');
       const row = await repository.get(id, allowed);
       if (!row) throw notFound('payment link not found');
       const status = linkStatus(row.status as LinkStatus, row.sentAt, clock.now());

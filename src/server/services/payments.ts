@@ -43,7 +43,7 @@ import type { DisputeRepository } from '../repositories/disputes';
 import type { PaymentQuery, PaymentRepository, PaymentRow } from '../repositories/payments';
 import { createdRange, valuesOf } from './listFilters';
 import { csvExport } from './csvExport';
-import { merchantsWith } from './memberships';
+import { merchantsWhere, requireMerchants } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
 
 /** Rows of the export read at a time (a keyset page each). */
@@ -92,14 +92,10 @@ export function createPaymentService(deps: {
   clock: Clock;
 }) {
   const { repository, disputes, accounts, clock } = deps;
-  const granted = (accountId: string, flag: PermissionFlag) => merchantsWith(accounts, accountId, flag);
+  const granted = (accountId: string, flag: PermissionFlag) => merchantsWhere(accounts, accountId, flag);
 
   /** The merchants a caller may read orders of (403 without any). */
-  async function readable(accountId: string): Promise<string[]> {
-    const merchants = await granted(accountId, 'is_order_view_allowed');
-    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
-    return merchants;
-  }
+  const readable = (accountId: string) => requireMerchants(accounts, accountId, 'is_order_view_allowed');
 
   /** The filters checked, one problem at a time by field; `offsetMinutes` is the caller's time zone. */
   async function query(input: PaymentFilters, allowed: string[]): Promise<PaymentQuery> {

@@ -38,13 +38,13 @@ import type {
   UpcomingStore,
 } from '../../contract/payouts';
 import type { Clock } from '../clock';
-import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
+import { fieldError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { PaymentRepository } from '../repositories/payments';
 import type { PayoutQuery, PayoutRepository, PayoutRow } from '../repositories/payouts';
 import { valuesOf } from './listFilters';
 import { createPayoutSettlement, settlementStores } from './payoutSettlement';
-import { merchantsWith } from './memberships';
+import { merchantsWhere, requireMerchants } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
 
 export const PAYOUT_EXPORT_COLUMNS = [
@@ -89,11 +89,8 @@ export function createPayoutService(deps: {
   const today = () => dayOf(clock.now());
   const { settleDue, planned } = createPayoutSettlement({ repository, clock });
 
-  async function readable(accountId: string): Promise<string[]> {
-    const merchants = await merchantsWith(accounts, accountId, 'is_payouts_allowed');
-    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
-    return merchants;
-  }
+  /** The merchants a caller may read payouts of (403 without any). */
+  const readable = (accountId: string) => requireMerchants(accounts, accountId, 'is_payouts_allowed');
 
   async function storeNames(merchantIds: string[]) {
     return new Map((await accounts.storesOf(merchantIds)).map((s) => [s.id, s.name]));
@@ -456,7 +453,7 @@ export function createPayoutService(deps: {
     /** The payouts a payment of the caller's was paid in (its orders' readers who may see payouts). */
     async ofPayment(accountId: string, paymentId: string): Promise<PaymentPayouts> {
       const allowed = await readable(accountId);
-      const viewers = await merchantsWith(accounts, accountId, 'is_order_view_allowed');
+      const viewers = await merchantsWhere(accounts, accountId, 'is_order_view_allowed');
       const payment = await payments.get(
         paymentId,
         allowed.filter((m) => viewers.includes(m)),

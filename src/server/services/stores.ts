@@ -7,28 +7,22 @@
  * terms, so these calls are too: a member of the store's merchant who is not an admin gets 403; a store of
  * another merchant, or none, 404.
  */
-import { flagsForRole } from '../../domain/permissions';
 import { currencyOfCountry, nextPayoutDay, type Commission, type PayoutSchedule } from '../../domain/stores';
 import type { Clock } from '../clock';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { Commissions, Schedules, StoreDetail } from '../../contract/stores';
 import type { Static } from '../../contract/common';
+import { memberOf, requireMerchant } from './memberships';
 
 export function createStoreService(deps: { accounts: AccountRepository; clock: Clock }) {
   const { accounts } = deps;
 
   /** One store of the caller's merchants (404 for another's), if the caller administers it (403 otherwise). */
   async function storeFor(accountId: string, storeId: string) {
-    const memberships = await accounts.memberships(accountId);
-    const store = await accounts.store(
-      memberships.map((m) => m.merchantId),
-      storeId,
-    );
+    const store = await accounts.store(await memberOf(accounts, accountId), storeId);
     if (!store) throw notFound('store not found');
-    const membership = memberships.find((m) => m.merchantId === store.merchantId);
-    if (!membership || flagsForRole(membership.role, membership.flags).is_account_edit_allowed !== true)
-      throw new HttpError(403, 'forbidden');
+    await requireMerchant(accounts, accountId, store.merchantId, 'is_account_edit_allowed');
     return { ...store, currency: currencyOfCountry(store.country) };
   }
 

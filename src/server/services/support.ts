@@ -24,13 +24,13 @@ import {
   type TicketStatus,
   type TicketTopic,
 } from '../../domain/support';
-import { flagsForRole } from '../../domain/permissions';
 import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { FileRepository } from '../repositories/files';
 import type { MessageRow, SupportRepository, TicketRow } from '../repositories/support';
 import { ownImages } from './attachments';
+import { requireMerchants } from './memberships';
 import { createdRange, valuesOf } from './listFilters';
 import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../contract/support';
 
@@ -75,13 +75,7 @@ export function createSupportService(deps: {
   const { repository, accounts, files, clock } = deps;
 
   /** The merchants a caller may see tickets of, in membership order (403 without any). */
-  async function readable(accountId: string): Promise<string[]> {
-    const merchants = (await accounts.memberships(accountId))
-      .filter((m) => flagsForRole(m.role, m.flags).has_merchant_access === true)
-      .map((m) => m.merchantId);
-    if (merchants.length === 0) throw new HttpError(403, 'forbidden');
-    return merchants;
-  }
+  const readable = (accountId: string) => requireMerchants(accounts, accountId, 'has_merchant_access');
 
   async function nameOf(accountId: string) {
     const account = await accounts.account(accountId);

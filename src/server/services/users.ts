@@ -13,7 +13,7 @@
  */
 import { isEmail, isPhone } from '../../domain/contact';
 import { normalizeEmail } from '../../domain/email';
-import { flagsForRole, ROLE_FLAGS, type Role } from '../../domain/permissions';
+import { ROLE_FLAGS, type Role } from '../../domain/permissions';
 import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT } from '../../domain/users';
 import type { TeamPage, TeamUser, UserAnswer } from '../../contract/users';
 import type { Clock } from '../clock';
@@ -22,7 +22,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { MemberRow, UsersRepository } from '../repositories/users';
 import type { OutboxService } from './outbox';
 import { valuesOf } from './listFilters';
-import { merchantsWith } from './memberships';
+import { requireMerchants } from './memberships';
 
 /** Every flag a role allows, switched on: what an invited or re-roled person gets. */
 const flagsOf = (role: Role) => Object.fromEntries(ROLE_FLAGS[role].map((flag) => [flag, true]));
@@ -45,11 +45,7 @@ export function createUsersService(deps: {
 
   /** The merchants the caller administers; 403 when none. */
   async function scopeOf(accountId: string) {
-    const admin = (await accounts.memberships(accountId))
-      .filter((m) => flagsForRole(m.role, m.flags).is_account_edit_allowed === true)
-      .map((m) => m.merchantId);
-    if (admin.length === 0) throw new HttpError(403, 'forbidden');
-    return admin;
+    return requireMerchants(accounts, accountId, 'is_account_edit_allowed');
   }
 
   /** The team of these merchants, one entry per person, in the order they joined. */
@@ -213,8 +209,7 @@ export function createUsersService(deps: {
       accountId: string,
       input: { email: string; merchant_id: string; lang?: string },
     ): Promise<UserAnswer> {
-      const scope = await merchantsWith(accounts, accountId, 'is_ads_user_invite_allowed');
-      if (scope.length === 0) throw new HttpError(403, 'forbidden');
+      const scope = await requireMerchants(accounts, accountId, 'is_ads_user_invite_allowed');
       return inviteWithin(accountId, scope, {
         email: input.email,
         role: 'ads_manager',
@@ -230,9 +225,10 @@ export function createUsersService(deps: {
       input: { role?: string; merchant_ids?: string[] },
     ): Promise<UserAnswer> {
       const scope = await scopeOf(accountId);
+      // Whose the person is comes first: another merchant's member "does not exist" (404), whatever the body says.
+      await member(scope, accountId, id);
       const { problems, role, merchantIds } = checkAccess(input, scope);
       if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);
-      await member(scope, accountId, id);
       await repo.setMemberships({
         accountId: id,
         scope,

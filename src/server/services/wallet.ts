@@ -33,7 +33,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { MovementCursor, MovementRow, WalletRepository } from '../repositories/wallet';
 import { decodePageToken, encodePageToken } from './pageTokens';
 import { valuesOf } from './listFilters';
-import { membershipsWhere, type Membership } from './memberships';
+import { requireMemberships, type Membership } from './memberships';
 
 export interface WalletDeps {
   repository: WalletRepository;
@@ -72,13 +72,7 @@ export function createWalletService(deps: WalletDeps) {
    * money to the bank from the card page even without the wallet page (docs/wallet.md "The card").
    */
   async function allowed(accountId: string, card = false): Promise<Membership[]> {
-    const mine = await membershipsWhere(
-      accounts,
-      accountId,
-      (p) => p.canViewMerchantWallet || (card && p.canViewCard),
-    );
-    if (mine.length === 0) throw new HttpError(403, 'forbidden');
-    return mine;
+    return requireMemberships(accounts, accountId, (p) => p.canViewMerchantWallet || (card && p.canViewCard));
   }
 
   async function membershipOf(accountId: string, merchantId: string, card = false): Promise<Membership> {

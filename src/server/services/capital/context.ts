@@ -2,13 +2,13 @@
  * What every room of the capital wing shares: its dependencies, who is asking (§6), and the lookups that turn
  * another merchant's offer or application into a 404 so ids cannot be probed.
  */
-import { flagsForRole } from '../../../domain/permissions';
 import { isEditable } from '../../../domain/capital/steps';
 import type { Clock } from '../../clock';
 import { HttpError, notFound } from '../../errors';
 import type { AccountRepository } from '../../repositories/account';
 import type { ApplicationRow, CapitalRepository } from '../../repositories/capital';
 import type { CodeLocks } from '../codeLocks';
+import { requireMerchants } from '../memberships';
 import type { EcommerceConnector } from '../connectors';
 import type { OutboxService } from '../outbox';
 import { applicationView, offerView, type CapitalScope } from './model';
@@ -29,19 +29,17 @@ export function capitalContext(deps: CapitalDeps) {
 
   /** The merchants whose capital the account sees (§6), and the experiments that matter here. */
   async function scopeOf(accountId: string): Promise<CapitalScope> {
-    const [memberships, experiments] = await Promise.all([
-      deps.accounts.memberships(accountId),
+    const [merchantIds, experiments] = await Promise.all([
+      requireMerchants(
+        deps.accounts,
+        accountId,
+        (p) => p.canViewCapital,
+        'capital is not available for this account',
+      ),
       deps.accounts.experiments(accountId),
     ]);
-    const on = new Set(experiments.filter((e) => e.value === 'enabled').map((e) => e.name));
-    const capital = on.has('capital') || on.has('capital_fake_door');
-    const merchantIds = capital
-      ? memberships
-          .filter((m) => flagsForRole(m.role, m.flags).is_payouts_allowed === true)
-          .map((m) => m.merchantId)
-      : [];
-    if (merchantIds.length === 0) throw new HttpError(403, 'capital is not available for this account');
-    return { accountId, merchantIds, integrationForm: on.has('integration_form') };
+    const integrationForm = experiments.some((e) => e.name === 'integration_form' && e.value === 'enabled');
+    return { accountId, merchantIds, integrationForm };
   }
 
   async function offerOf(merchantIds: string[], id: string) {
