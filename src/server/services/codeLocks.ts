@@ -1,6 +1,6 @@
 /**
  * The lockouts of one-time codes, per address (a phone number or an e-mail), shared by every code the product
- * sends — the sign-in and set-up codes and the step-up code (services/auth.ts) and capital's signatory code
+ * sends — the sign-in and set-up codes and the step-up code (services/auth/) and capital's signatory code
  * (services/capital/signatory.ts) — so a number is protected the same way whichever form sends to it: 5 codes
  * sent to one address within 30 minutes, or 5 tries of a code for it within 30 minutes that were not right, lock
  * it for 30 minutes (the decision is auth's; the spec gives the 30-minute wait). Counters and locks live in the

@@ -109,7 +109,7 @@ export function createMerchantService(deps: {
 
     /**
      * One secret key whole, after the caller's fresh code (used up by this reveal).
-     * @param stepUp - checks and uses up the code of the caller's session (services/auth.ts verifyStepUp)
+     * @param stepUp - checks and uses up the code of the caller's session (services/auth/stepUp.ts verifyStepUp)
      */
     async reveal(
       accountId: string,
