@@ -6,17 +6,22 @@
  * and the home's tile show, kept while the merchant's money has not moved.
  */
 import { randomUUID } from 'node:crypto';
-import { currencyDecimals } from '../../domain/money';
+import { currencyDecimals } from '../../../domain/money';
 import {
   addDays,
   dayOf,
   planSettlement,
   type SettlementLoan,
   type SettlementStore,
-} from '../../domain/payouts';
-import { currencyOfCountry, type PayoutSchedule } from '../../domain/stores';
-import type { Clock } from '../clock';
-import type { LoanRow, PayoutRepository, SettlementSnapshot, SettlementWrite } from '../repositories/payouts';
+} from '../../../domain/payouts';
+import { currencyOfCountry, type PayoutSchedule } from '../../../domain/stores';
+import type { Clock } from '../../clock';
+import type {
+  LoanRow,
+  PayoutRepository,
+  SettlementSnapshot,
+  SettlementWrite,
+} from '../../repositories/payouts';
 
 /** Loans whose weekly repayment comes out of the payouts (capital spec §3: sales-share; direct debit is not). */
 const RUNNING = new Set(['paying', 'overdue']);
