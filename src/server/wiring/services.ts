@@ -90,7 +90,7 @@ export interface ServiceOptions {
   flowHooks?: Record<string, FlowHooks>;
 }
 
-export async function createServices(context: {
+interface ServiceContext {
   config: Config;
   database: Database;
   clock: Clock;
@@ -98,31 +98,67 @@ export async function createServices(context: {
   adjustable?: AdjustableClock;
   options: ServiceOptions;
   log: FastifyBaseLogger;
-}) {
-  const { config, database, clock, options, log } = context;
+}
+
+/** What several areas share: the outbox, the accounts, the counters and secrets, the files, the connector. */
+function sharedParts({ config, database, clock }: ServiceContext) {
   const db = database.db;
-  const outbox = createOutboxService({
-    repository: createOutboxRepository(db),
-    clock,
-    smtpUrl: config.smtpUrl,
-    from: `no-reply@${new URL(config.publicUrl).hostname}`,
-  });
-
   const authRepository = createAuthRepository(db);
-  const auth = createAuthService({
-    repository: authRepository,
-    outbox,
-    clock,
-    setupAddressLimit: config.setupAddressLimit,
-  });
-  const botCheck = createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' });
-  const accountRepository = createAccountRepository(db);
-  const account = createAccountService({ repository: accountRepository, clock });
-  /** The provider's staff: ops, who run the studio and answer the chat. Not merchants. */
-  const isStaff = async (accountId: string) =>
-    (await accountRepository.account(accountId))?.staffRole != null;
+  return {
+    db,
+    outbox: createOutboxService({
+      repository: createOutboxRepository(db),
+      clock,
+      smtpUrl: config.smtpUrl,
+      from: `no-reply@${new URL(config.publicUrl).hostname}`,
+    }),
+    authRepository,
+    accountRepository: createAccountRepository(db),
+    fileRepository: createFileRepository(db),
+    // The e-commerce connector of capital's sales data and marketing: the sandbox (our consent page) unless off.
+    connector:
+      config.ecommerceConnector === 'sandbox'
+        ? sandboxConnector({
+            clock,
+            key: async () =>
+              Buffer.from(
+                await authRepository.sharedSecret('sandbox_connector_key', () =>
+                  randomBytes(32).toString('hex'),
+                ),
+                'hex',
+              ),
+          })
+        : null,
+  };
+}
+type Shared = ReturnType<typeof sharedParts>;
 
-  // Flows live in the database (seeded from the catalogue's files), unless a test hands its own source.
+/** Signing in and who is asking: sessions, the bot check, the account, the staff. */
+function signInArea({ config, clock }: ServiceContext, shared: Shared) {
+  const { authRepository, accountRepository, outbox } = shared;
+  return {
+    auth: createAuthService({
+      repository: authRepository,
+      outbox,
+      clock,
+      setupAddressLimit: config.setupAddressLimit,
+    }),
+    botCheck: createBotCheck({ repository: authRepository, clock, enabled: config.botCheck === 'on' }),
+    account: createAccountService({ repository: accountRepository, clock }),
+    /** Counts a key's hits in a window (the flood limits), shared by every server process. */
+    counters: authRepository,
+    /** The provider's staff: ops, who run the studio and answer the chat. Not merchants. */
+    isStaff: async (accountId: string) => (await accountRepository.account(accountId))?.staffRole != null,
+    isOps: async (accountId: string) => (await accountRepository.account(accountId))?.staffRole === 'ops',
+    hasMerchantAccess: async (accountId: string) =>
+      (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
+  };
+}
+
+/** The forms: flows (in the database, or a test's own source), the studio, drafts and their hooks, files, capital. */
+async function formsArea(context: ServiceContext, shared: Shared) {
+  const { config, clock, options, log } = context;
+  const { db, outbox, authRepository, accountRepository, fileRepository, connector } = shared;
   const flowVersions = createFlowVersionRepository(db);
   const stored = options.flows
     ? undefined
@@ -133,32 +169,8 @@ export async function createServices(context: {
         log,
       });
   const flows = options.flows ?? stored!;
-  const studio = stored
-    ? createStudioService({
-        repository: flowVersions,
-        source: stored,
-        meta: readMetaFiles(config.schemasDir),
-        clock,
-      })
-    : null;
-
   const applicationRepository = createApplicationRepository(db);
   const draftRepository = createDraftRepository(db);
-  const fileRepository = createFileRepository(db);
-  // The e-commerce connector of the sales-data step: the sandbox (our consent page) unless configured off.
-  const connector =
-    config.ecommerceConnector === 'sandbox'
-      ? sandboxConnector({
-          clock,
-          key: async () =>
-            Buffer.from(
-              await authRepository.sharedSecret('sandbox_connector_key', () =>
-                randomBytes(32).toString('hex'),
-              ),
-              'hex',
-            ),
-        })
-      : null;
   const capital = createCapitalService({
     repository: createCapitalRepository(db),
     accounts: accountRepository,
@@ -185,183 +197,176 @@ export async function createServices(context: {
       ...options.flowHooks,
     },
   });
-  const files = createFileService({
-    repository: fileRepository,
-    store:
-      options.fileStore ??
-      (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
-    publicUrl: config.publicUrl,
-    clock,
-    quota: config.uploadQuota,
-  });
-  const applications = createApplicationService({
-    repository: applicationRepository,
-    draftRows: draftRepository,
+  return {
+    flows,
+    /** Compiles every flow's current version (the server's start). */
+    warmFlows: () => warm(flows),
+    studio: stored
+      ? createStudioService({
+          repository: flowVersions,
+          source: stored,
+          meta: readMetaFiles(config.schemasDir),
+          clock,
+        })
+      : null,
+    capital,
+    marketing,
+    connector,
     drafts,
-    clock,
-  });
-  const organizations = createOrganizationService({
-    repository: createOrganizationRepository(db),
-    accounts: accountRepository,
-    clock,
-  });
-  const disputeRepository = createDisputeRepository(db);
-  const disputes = createDisputeService({
-    repository: disputeRepository,
-    accounts: accountRepository,
-    files: fileRepository,
-    clock,
-  });
+    files: createFileService({
+      repository: fileRepository,
+      store:
+        options.fileStore ??
+        (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
+      publicUrl: config.publicUrl,
+      clock,
+      quota: config.uploadQuota,
+    }),
+    applications: createApplicationService({
+      repository: applicationRepository,
+      draftRows: draftRepository,
+      drafts,
+      clock,
+    }),
+    urlChecker: options.urlChecker ?? createUrlChecker(),
+  };
+}
+
+/** The money: orders, payouts, the wallet and its card, payment links and the sandbox checkout, analytics. */
+function moneyArea({ config, clock }: ServiceContext, shared: Shared) {
+  const { db, outbox, authRepository, accountRepository } = shared;
   const paymentRepository = createPaymentRepository(db);
-  const payments = createPaymentService({
-    repository: paymentRepository,
-    disputes: disputeRepository,
-    accounts: accountRepository,
-    clock,
-  });
   const payouts = createPayoutService({
     repository: createPayoutRepository(db),
     payments: paymentRepository,
     accounts: accountRepository,
     clock,
   });
-  const analytics = createAnalyticsService({
-    repository: createAnalyticsRepository(db),
-    accounts: accountRepository,
-    clock,
-  });
-  const locations = createLocationService({
-    repository: createLocationRepository(db),
-    accounts: accountRepository,
-    clock,
-  });
-  const ads = createAdsService({ repository: createAdsRepository(db), accounts: accountRepository, clock });
   const walletRepository = createWalletRepository(db);
   const settle = (merchantIds: string[]) => payouts.settleDue(merchantIds);
-  const wallet = createWalletService({
-    repository: walletRepository,
-    accounts: accountRepository,
-    settle,
-    clock,
-  });
-  const cards = createCardService({
-    repository: walletRepository,
-    accounts: accountRepository,
-    settle,
-    clock,
-  });
-  const paymentLinks = createPaymentLinkService({
-    repository: createPaymentLinkRepository(db),
-    accounts: accountRepository,
-    outbox,
-    clock,
-    counters: authRepository,
-    limits: config.linkLimits,
-    // The provider's checkout opens the link (CHECKOUT_URL; the sandbox's outside production): config.ts.
-    checkoutUrl: config.checkoutUrl ? (token) => `${config.checkoutUrl}/${token}` : null,
-  });
-  const checkout = config.sandboxCheckout
-    ? createCheckoutService({
-        repository: createPaymentLinkRepository(db),
-        accounts: accountRepository,
-        clock,
-      })
-    : null;
-  const merchants = createMerchantService({
-    accounts: accountRepository,
-    organizations: createOrganizationRepository(db),
-    keys: createApiKeyRepository(db),
-    clock,
-  });
-  const settings = createSettingsRepository(db);
-  const devClock = context.adjustable
-    ? createDevClock({ clock: context.adjustable, settings, listen: database.listen })
-    : undefined;
-  const remoteConfig = createRemoteConfigService({
-    settings,
-    accounts: accountRepository,
-    clock,
-  });
-  const legalEntities = createLegalEntityService({
-    accounts: accountRepository,
-    files: fileRepository,
-    clock,
-  });
-  let chatSecret: Promise<string> | undefined;
-  const chatRepository = createChatRepository(db);
-  const chat = createChatService({
-    repository: chatRepository,
-    accounts: accountRepository,
-    clock,
-    // Made once, kept in the database: every server process checks the tokens of every other.
-    secret: () =>
-      (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
-        randomBytes(32).toString('hex'),
-      )),
-    sessionOpen: (sessionId, accountId) => auth.sessionOpen(sessionId, accountId),
-    limits: createRateLimitRepository(db),
-  });
-  // One LISTEN per process: every stored message, from this process or another, reaches its sockets.
-  const chatHub = createChatHub({ listen: database.listen, repository: chatRepository, log });
-  const stores = createStoreService({ accounts: accountRepository, clock });
-  const users = createUsersService({
-    repository: createUsersRepository(db),
-    accounts: accountRepository,
-    outbox,
-    clock,
-    publicUrl: config.publicUrl,
-    counters: authRepository,
-    inviteLimits: config.inviteLimits,
-  });
-  const support = createSupportService({
-    repository: createSupportRepository(db),
-    accounts: accountRepository,
-    files: fileRepository,
-    clock,
-  });
-
   return {
-    outbox,
-    devClock,
+    payments: createPaymentService({
+      repository: paymentRepository,
+      disputes: createDisputeRepository(db),
+      accounts: accountRepository,
+      clock,
+    }),
     payouts,
-    wallet,
-    cards,
-    analytics,
-    locations,
-    ads,
-    marketing,
-    auth,
-    checkout,
-    botCheck,
-    account,
-    /** Counts a key's hits in a window (the flood limits), shared by every server process. */
-    counters: authRepository,
-    isStaff,
-    isOps: async (accountId: string) => (await accountRepository.account(accountId))?.staffRole === 'ops',
-    hasMerchantAccess: async (accountId: string) =>
-      (await accountRepository.memberships(accountId)).some((m) => m.flags.has_merchant_access === true),
-    flows,
-    /** Compiles every flow's current version (the server's start). */
-    warmFlows: () => warm(flows),
-    studio,
-    capital,
-    connector,
-    drafts,
-    files,
-    applications,
-    urlChecker: options.urlChecker ?? createUrlChecker(),
-    organizations,
-    disputes,
-    payments,
-    remoteConfig,
-    merchants,
-    paymentLinks,
-    legalEntities,
-    chat,
-    chatHub,
-    stores,
-    users,
-    support,
+    wallet: createWalletService({ repository: walletRepository, accounts: accountRepository, settle, clock }),
+    cards: createCardService({ repository: walletRepository, accounts: accountRepository, settle, clock }),
+    paymentLinks: createPaymentLinkService({
+      repository: createPaymentLinkRepository(db),
+      accounts: accountRepository,
+      outbox,
+      clock,
+      counters: authRepository,
+      limits: config.linkLimits,
+      // The provider's checkout opens the link (CHECKOUT_URL; the sandbox's outside production): config.ts.
+      checkoutUrl: config.checkoutUrl ? (token) => `${config.checkoutUrl}/${token}` : null,
+    }),
+    checkout: config.sandboxCheckout
+      ? createCheckoutService({
+          repository: createPaymentLinkRepository(db),
+          accounts: accountRepository,
+          clock,
+        })
+      : null,
+    analytics: createAnalyticsService({
+      repository: createAnalyticsRepository(db),
+      accounts: accountRepository,
+      clock,
+    }),
+  };
+}
+
+/** The merchant's own set-up: organisations, merchants and keys, legal entities, stores, the team, locations, ads. */
+function merchantArea({ config, clock }: ServiceContext, shared: Shared) {
+  const { db, outbox, authRepository, accountRepository, fileRepository } = shared;
+  return {
+    organizations: createOrganizationService({
+      repository: createOrganizationRepository(db),
+      accounts: accountRepository,
+      clock,
+    }),
+    merchants: createMerchantService({
+      accounts: accountRepository,
+      organizations: createOrganizationRepository(db),
+      keys: createApiKeyRepository(db),
+      clock,
+    }),
+    legalEntities: createLegalEntityService({ accounts: accountRepository, files: fileRepository, clock }),
+    stores: createStoreService({ accounts: accountRepository, clock }),
+    users: createUsersService({
+      repository: createUsersRepository(db),
+      accounts: accountRepository,
+      outbox,
+      clock,
+      publicUrl: config.publicUrl,
+      counters: authRepository,
+      inviteLimits: config.inviteLimits,
+    }),
+    locations: createLocationService({
+      repository: createLocationRepository(db),
+      accounts: accountRepository,
+      clock,
+    }),
+    ads: createAdsService({ repository: createAdsRepository(db), accounts: accountRepository, clock }),
+  };
+}
+
+/** Help: disputes, support tickets, the chat (its hub: one LISTEN per process), the status message, QA's clock. */
+function helpArea(context: ServiceContext, shared: Shared, sessionOpen: ChatSessionCheck) {
+  const { clock, database, log } = context;
+  const { db, authRepository, accountRepository, fileRepository } = shared;
+  const settings = createSettingsRepository(db);
+  const chatRepository = createChatRepository(db);
+  let chatSecret: Promise<string> | undefined;
+  return {
+    disputes: createDisputeService({
+      repository: createDisputeRepository(db),
+      accounts: accountRepository,
+      files: fileRepository,
+      clock,
+    }),
+    support: createSupportService({
+      repository: createSupportRepository(db),
+      accounts: accountRepository,
+      files: fileRepository,
+      clock,
+    }),
+    chat: createChatService({
+      repository: chatRepository,
+      accounts: accountRepository,
+      clock,
+      // Made once, kept in the database: every server process checks the tokens of every other.
+      secret: () =>
+        (chatSecret ??= authRepository.sharedSecret('chat_token_hmac_key', () =>
+          randomBytes(32).toString('hex'),
+        )),
+      sessionOpen,
+      limits: createRateLimitRepository(db),
+    }),
+    // One LISTEN per process: every stored message, from this process or another, reaches its sockets.
+    chatHub: createChatHub({ listen: database.listen, repository: chatRepository, log }),
+    remoteConfig: createRemoteConfigService({ settings, accounts: accountRepository, clock }),
+    devClock: context.adjustable
+      ? createDevClock({ clock: context.adjustable, settings, listen: database.listen })
+      : undefined,
+  };
+}
+type ChatSessionCheck = (sessionId: string, accountId: string) => Promise<boolean>;
+
+/** Every service, area by area over the parts they share. */
+export async function createServices(context: ServiceContext) {
+  const shared = sharedParts(context);
+  const signIn = signInArea(context, shared);
+  return {
+    outbox: shared.outbox,
+    ...signIn,
+    ...(await formsArea(context, shared)),
+    ...moneyArea(context, shared),
+    ...merchantArea(context, shared),
+    ...helpArea(context, shared, (sessionId, accountId) => signIn.auth.sessionOpen(sessionId, accountId)),
   };
 }
 
