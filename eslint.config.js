@@ -2,11 +2,20 @@
 // - src/engine/core, src/domain and src/contract (the API contract) stay pure: no React, Mantine, DOM or Node I/O;
 // - a feature under src/web/features never imports another feature;
 // - the server's floors: routes → services → repositories, SQL (drizzle-orm, db/schema) only in repositories.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * The files whose functions were over 150 lines when the rule came in (issue 57), kept as data so the lint test
+ * reads the same list: it only ever gets shorter.
+ */
+const LONG_FUNCTIONS_TO_SPLIT = JSON.parse(
+  readFileSync(new URL('./scripts/long-functions.json', import.meta.url), 'utf8'),
+).files;
 
 const FEATURES_DIR = path.join('src', 'web', 'features');
 
@@ -134,7 +143,23 @@ export default tseslint.config(
     // A file a reader can hold: at most 500 lines of code (blank lines and comments not counted, as they cost a
     // reader little and the why beside a choice is wanted). Tests are exempt: a table of cases is long by nature.
     files: ['src/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
-    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] },
+    rules: {
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
+      // And a function a reader can hold: 150 lines at most, counted the same way.
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // The functions still over 150 lines when the rule came in (issue 57), by file: each is to be split the way
+    // the services were (rooms over a context; routes in groups) and its line taken out of this list. A new file
+    // is held by the rule from its first line; this list only ever shrinks (tests/unit/lint-rules.test.ts).
+    files: LONG_FUNCTIONS_TO_SPLIT,
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // The browser journeys are tests, as exempt as tests/: a describe's body is a table of journeys.
+    files: ['e2e/**/*.spec.ts'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // The exception, written down: the database schema (declarations only, no logic) stays one file — drizzle-kit
