@@ -24,21 +24,27 @@ const LANG = {
   properties: { lang: { enum: ['en', 'ar'] }, request_id: { type: 'string' } },
 } as const;
 
-export async function applicationRoutes(
-  app: FastifyInstance,
-  opts: {
-    applications: ApplicationService;
-    files: FileService;
-    urlChecker: UrlChecker;
-    hasMerchantAccess: (accountId: string) => Promise<boolean>;
-    /** The provider's staff (ops): not merchants, so they start no application and upload nothing (403). */
-    isStaff: (accountId: string) => Promise<boolean>;
-  },
-) {
+export interface ApplicationRouteOptions {
+  applications: ApplicationService;
+  files: FileService;
+  urlChecker: UrlChecker;
+  hasMerchantAccess: (accountId: string) => Promise<boolean>;
+  /** The provider's staff (ops): not merchants, so they start no application and upload nothing (403). */
+  isStaff: (accountId: string) => Promise<boolean>;
+}
+
+export async function applicationRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
+  applicationRecordRoutes(app, opts);
+  lookupRoutes(app, opts);
+  await fileRoutes(app, opts);
+}
+
+/** The application itself (get, start, save, submit) and the business sections its form offers. */
+function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
   const merchantSide = async (accountId: string) => {
     if (await opts.isStaff(accountId)) throw new HttpError(403, 'forbidden');
   };
-  const { applications, files, urlChecker } = opts;
+  const { applications } = opts;
   const base = '/partners/application/api/v1';
 
   app.get(
@@ -143,6 +149,12 @@ export async function applicationRoutes(
       return { items: applications.categories(request.params.id, request.query.lang ?? 'en') };
     },
   );
+}
+
+/** The lookups of the form's fields (spec §7 "Validation"): local checks, see docs/onboarding.md (lookups). */
+function lookupRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
+  const { applications, urlChecker } = opts;
+  const base = '/partners/application/api/v1';
 
   // Lookups (spec §7 "Validation"): local checks, see docs/onboarding.md (lookups).
   const number = {
@@ -249,7 +261,14 @@ export async function applicationRoutes(
     async (request) =>
       applications.authorisedSignatory(requireSession(request).accountId, request.body.phone),
   );
+}
 
+/** Uploads and downloads of the form's files. */
+async function fileRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
+  const merchantSide = async (accountId: string) => {
+    if (await opts.isStaff(accountId)) throw new HttpError(403, 'forbidden');
+  };
+  const { files } = opts;
   // Uploads: one file in the multipart field `file`; the limit is enforced while reading, not after.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   app.post(

@@ -69,10 +69,19 @@ const codeOf = (body: Body) => {
   return code.slice(0, 12);
 };
 
-export async function authRoutes(
-  app: FastifyInstance,
-  opts: { auth: AuthService; botCheck: BotCheck; secureCookies: boolean },
-) {
+export interface AuthRouteOptions {
+  auth: AuthService;
+  botCheck: BotCheck;
+  secureCookies: boolean;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
+  signInRoutes(app, opts);
+  sessionRoutes(app, opts);
+}
+
+/** Signing in: the bot check, the first code, the second factor. */
+function signInRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
   const { auth, botCheck, secureCookies } = opts;
 
   app.get(
@@ -192,7 +201,11 @@ export async function authRoutes(
       return {};
     },
   );
+}
 
+/** The session: whether this browser is signed in, its sessions listed and ended. */
+function sessionRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
+  const { auth, secureCookies } = opts;
   // Whether this browser is signed in, answered for everyone: the sign-in page asks it when it opens, and a
   // signed-out visitor is an answer, not an error (issue 32: no 401 in the console on every visit).
   app.get(

@@ -45,16 +45,29 @@ const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
   additionalProperties: false,
 });
 
-export async function capitalRoutes(app: FastifyInstance, opts: { capital: CapitalService }) {
-  const { capital } = opts;
+/** The scope the hook worked out for each request (held weakly: it goes with the request). */
+const scopes = new WeakMap<FastifyRequest, CapitalScope>();
+const who = (request: FastifyRequest) => scopes.get(request)!;
+
+export interface CapitalRouteOptions {
+  capital: CapitalService;
+}
+
+export async function capitalRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
   // Who may call capital at all (§6) is decided before the body is read, for every route of this plugin (the
   // hook is encapsulated here): an account without capital gets 403 whatever it sends, never a 400 that would
   // tell it the shape of a body it may not send. The handler then uses the scope the hook worked out.
-  const scopes = new WeakMap<FastifyRequest, CapitalScope>();
   app.addHook('preValidation', async (request) => {
-    scopes.set(request, await capital.scopeOf(requireSession(request).accountId));
+    scopes.set(request, await opts.capital.scopeOf(requireSession(request).accountId));
   });
-  const who = (request: FastifyRequest) => scopes.get(request)!;
+  offerAndLoanRoutes(app, opts);
+  capitalApplicationRoutes(app, opts);
+  connectionRoutes(app, opts);
+}
+
+/** Offers and their quotes, loans. */
+function offerAndLoanRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
+  const { capital } = opts;
 
   app.get<{ Querystring: { merchant_id?: string; store_id?: string } }>(
     `${base}/offers`,
@@ -137,6 +150,11 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     },
     async (request) => capital.patchLoan(who(request), request.params.id, request.body),
   );
+}
+
+/** Applications: the capital paths and the older loan-application family, one service. */
+function capitalApplicationRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
+  const { capital } = opts;
 
   // Applications: the capital paths and the older loan-application family, one service.
   const listApplications = {
@@ -257,6 +275,11 @@ export async function capitalRoutes(app: FastifyInstance, opts: { capital: Capit
     },
     async (request) => capital.resetUpdate(who(request), request.params.id, request.body),
   );
+}
+
+/** E-commerce connections (the sales-data step), the IBAN check, the waitlist. */
+function connectionRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
+  const { capital } = opts;
 
   // E-commerce connections (the sales-data step).
   const CONNECTOR_PARAMS = obj({ connector: { type: 'string', minLength: 1, maxLength: 50 } }, ['connector']);

@@ -26,24 +26,30 @@ const CLOCK = open({
   adjustable: { type: 'boolean' },
 });
 
-export async function devRoutes(
-  app: FastifyInstance,
-  opts: {
-    db: Db;
-    outbox: OutboxService;
-    /** The built web app (dist/web), for the pages that share an address with a JSON answer. */
-    webRoot: string;
-    account: AccountService;
-    /** The clock a developer may move (none when the server was given a fixed one). */
-    clock?: AdjustableClock;
-    /** Moves it on every instance (services/devClock.ts). */
-    devClock?: DevClock;
-    /** The server's clock, whichever it is: fixture dates like `today-3w` count from it. */
-    now: () => Date;
-    flows: FlowSource;
-    auth: AuthService;
-  },
-) {
+export interface DevRouteOptions {
+  db: Db;
+  outbox: OutboxService;
+  /** The built web app (dist/web), for the pages that share an address with a JSON answer. */
+  webRoot: string;
+  account: AccountService;
+  /** The clock a developer may move (none when the server was given a fixed one). */
+  clock?: AdjustableClock;
+  /** Moves it on every instance (services/devClock.ts). */
+  devClock?: DevClock;
+  /** The server's clock, whichever it is: fixture dates like `today-3w` count from it. */
+  now: () => Date;
+  flows: FlowSource;
+  auth: AuthService;
+}
+
+export async function devRoutes(app: FastifyInstance, opts: DevRouteOptions) {
+  catalogueAndClockRoutes(app, opts);
+  outboxAndSessionRoutes(app, opts);
+  fixtureRoutes(app, opts);
+}
+
+/** The catalogue's examples, and the clock QA moves. */
+function catalogueAndClockRoutes(app: FastifyInstance, opts: DevRouteOptions) {
   /** A step's example answers (the catalogue page's): a valid one, and one per rule with the message it must show. */
   app.get<{ Querystring: { flow: string; step: string } }>(
     '/dev/catalogue/examples',
@@ -105,6 +111,10 @@ export async function devRoutes(
       return { now: opts.clock.now().toISOString(), offset_ms: offset };
     },
   );
+}
+
+/** The outbox as a developer reads it, and signed-in states for tests. */
+function outboxAndSessionRoutes(app: FastifyInstance, opts: DevRouteOptions) {
   // A browser asking for the page gets the app, which shows the outbox readably (src/web/features/dev); scripts
   // and tests, which ask for JSON or for anything, get the list.
   const LIST = answers({ 200: { type: 'array', items: { type: 'object', additionalProperties: true } } });
@@ -168,7 +178,10 @@ export async function devRoutes(
       return result.body;
     },
   );
+}
 
+/** Loading fixture data. */
+function fixtureRoutes(app: FastifyInstance, opts: DevRouteOptions) {
   app.post(
     '/dev/fixtures',
     {

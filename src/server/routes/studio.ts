@@ -52,19 +52,29 @@ const tags = ['studio'];
 /** A working copy's content is one flow's files: onboarding, the largest, is some 80 KB. */
 const CONTENT_BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function studioRoutes(
-  app: FastifyInstance,
-  opts: { studio: StudioService; isOps: (accountId: string) => Promise<boolean> },
-) {
-  const { studio } = opts;
-  const base = '/merchant/api/v1/studio';
+/** The signed-in ops user (the hook has made sure there is one). */
+const who = (request: { session: { accountId: string } | null }) => request.session!.accountId;
 
+export interface StudioRouteOptions {
+  studio: StudioService;
+  isOps: (accountId: string) => Promise<boolean>;
+}
+
+export async function studioRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
   // Every studio route, present and future: ops only.
   app.addHook('onRequest', async (request) => {
     const session = requireSession(request);
     if (!(await opts.isOps(session.accountId))) throw new HttpError(403, 'forbidden');
   });
-  const who = (request: { session: { accountId: string } | null }) => request.session!.accountId;
+  historyRoutes(app, opts);
+  editingRoutes(app, opts);
+  publishingRoutes(app, opts);
+}
+
+/** The flows and their history: versions, a version's files, diffs. */
+function historyRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
+  const { studio } = opts;
+  const base = '/merchant/api/v1/studio';
 
   app.get(
     `${base}/flows`,
@@ -130,6 +140,12 @@ export async function studioRoutes(
     },
     async (request) => studio.diff(request.params.flow, request.query.from, request.query.to),
   );
+}
+
+/** The working copy: its review, saving and discarding it, its preview. */
+function editingRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
+  const { studio } = opts;
+  const base = '/merchant/api/v1/studio';
 
   app.get<{ Params: { flow: string } }>(
     `${base}/flows/:flow/working-copy`,
@@ -226,6 +242,12 @@ export async function studioRoutes(
         .send(file.body);
     },
   );
+}
+
+/** Publishing, rolling back, and the audit. */
+function publishingRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
+  const { studio } = opts;
+  const base = '/merchant/api/v1/studio';
 
   app.post<{
     Params: { flow: string };

@@ -43,11 +43,21 @@ const tags = ['wallet'];
 type ByMerchant = { Params: { merchantId: string } };
 type ById = { Params: { id: string } };
 
-export async function walletRoutes(
-  app: FastifyInstance,
-  opts: { wallet: WalletService; cards: CardService; auth: AuthService; cardNetwork: boolean },
-) {
-  const { wallet, cards, auth } = opts;
+export interface WalletRouteOptions {
+  wallet: WalletService;
+  cards: CardService;
+  auth: AuthService;
+  cardNetwork: boolean;
+}
+
+export async function walletRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
+  walletMoneyRoutes(app, opts);
+  cardRoutes(app, opts);
+}
+
+/** The wallets: balances, movements, where payouts go, transfers to the bank. */
+function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
+  const { wallet, auth } = opts;
   const base = '/merchant/api/v1/wallets';
   const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
@@ -124,6 +134,12 @@ export async function walletRoutes(
       );
     },
   );
+}
+
+/** The wallet's card: applying, freezing and unfreezing, its details revealed after a step-up code. */
+function cardRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
+  const { cards, auth } = opts;
+  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get(
     '/merchant/api/v1/cards',
