@@ -407,7 +407,7 @@ export const files = pgTable(
 /*
  * Capital (capital spec §3). Each entity is kept as the document the API answers (`data`, in the spec's field
  * names), with the columns the server scopes and filters by pulled out: the spec fixes the shapes, not a
- * relational model, and the wizards of the next issue add fields to applications without a migration.
+ * relational model, and capital's wizards add fields to applications without a migration.
  */
 
 /** Capital offers, per merchant (and store). `data`: amount, currency, tenor, repayment_rate, tags, metadata… */
@@ -866,7 +866,7 @@ export const payoutRuns = pgTable('payout_runs', {
   settledThrough: text('settled_through').notNull(),
   /**
    * Moves on with every capture and refund of the merchant's (in their transaction): a plan of its next payouts
-   * made at a version still holds while the version does (services/payouts.ts keeps them so).
+   * made at a version still holds while the version does (services/payouts/ keeps them so).
    */
   version: integer('version').notNull().default(0),
 });

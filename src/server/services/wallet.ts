@@ -38,7 +38,7 @@ import { requireMemberships, type Membership } from './memberships';
 export interface WalletDeps {
   repository: WalletRepository;
   accounts: AccountRepository;
-  /** The payout run (services/payouts.ts settleDue): a merchant's payouts through today, before its wallet is read. */
+  /** The payout run (services/payouts/ settleDue): a merchant's payouts through today, before its wallet is read. */
   settle: (merchantIds: string[]) => Promise<unknown>;
   clock: Clock;
 }

@@ -1,5 +1,5 @@
 /**
- * The provider's payout run (services/payouts.ts; docs/payouts.md): what waits for each merchant — captures,
+ * The provider's payout run (services/payouts/; docs/payouts.md): what waits for each merchant — captures,
  * refunds, the running sales-share advance — planned into payouts by src/domain/payouts.ts planSettlement and
  * written by the repository in one transaction, once a day per merchant (the first read of the day, under the
  * merchant's run row's lock, whichever instance serves it); and the plan of the next payouts that the upcoming page
