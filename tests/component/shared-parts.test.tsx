@@ -21,6 +21,7 @@ import {
   type ListColumn,
 } from '../../src/web/components/ResponsiveList';
 import { DetailFrame } from '../../src/web/components/DetailFrame';
+import { InfiniteList, type PagedQuery } from '../../src/web/components/InfiniteList';
 import { DialogFooter } from '../../src/web/components/DialogFooter';
 import { ApiError } from '../../src/web/api/client';
 
@@ -214,6 +215,57 @@ describe('a list’s pager', () => {
     unmount();
     show(<ShowMore shown="23 shown" hasMore={false} loading={false} onMore={onMore} />);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+});
+
+describe('a list read page by page', () => {
+  const paged = (over: Partial<PagedQuery> = {}): PagedQuery => ({
+    ...settled,
+    hasNextPage: true,
+    isFetchingNextPage: false,
+    fetchNextPage: vi.fn(),
+    ...over,
+  });
+  function PagedFruits(props: { query: PagedQuery; rows?: Fruit[]; filtered?: boolean; sound?: boolean }) {
+    return (
+      <InfiniteList
+        query={props.query}
+        sound={props.sound}
+        rows={props.rows ?? FRUITS}
+        rowKey={(f) => f.id}
+        rowAttribute="fruit"
+        table={{ columns: COLUMNS, minWidth: 400, testId: 'fruits' }}
+        cards={{ testId: 'fruit-cards' }}
+        loading={{ rows: 4, height: 40, testId: 'fruits-loading' }}
+        loadFailed="The fruits could not be loaded."
+        empty={{ testId: 'fruits-empty', title: 'No fruit yet', body: 'Fruit you add shows here.' }}
+        emptyFiltered={props.filtered ? 'No fruit matches these filters.' : undefined}
+        shown={`${(props.rows ?? FRUITS).length} shown`}
+      />
+    );
+  }
+
+  it('says how many are shown and asks for the next page', async () => {
+    const query = paged();
+    show(<PagedFruits query={query} />);
+    expect(screen.getByText('2 shown')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(query.fetchNextPage).toHaveBeenCalledOnce();
+  });
+
+  it('says only that nothing matches while filters are set, and the area’s words without them', () => {
+    const { unmount } = show(<PagedFruits query={paged()} rows={[]} filtered />);
+    expect(screen.getByTestId('fruits-empty').textContent).toBe('No fruit matches these filters.');
+    unmount();
+    show(<PagedFruits query={paged()} rows={[]} />);
+    expect(screen.getByTestId('fruits-empty').textContent).toBe('No fruit yet' + 'Fruit you add shows here.');
+  });
+
+  it('with filters the address got wrong, shows neither its loading nor rows: an idle, empty list', () => {
+    show(<PagedFruits query={paged({ isPending: true })} sound={false} filtered />);
+    expect(screen.queryByTestId('fruits-loading')).toBeNull();
+    expect(screen.queryByTestId('fruits')).toBeNull();
+    expect(screen.getByTestId('fruits-empty').textContent).toBe('No fruit matches these filters.');
   });
 });
 

@@ -36,7 +36,7 @@ export interface ListColumn<T> {
   w?: number;
 }
 
-interface ListQuery {
+export interface ListQuery {
   isPending: boolean;
   isError: boolean;
   /** An earlier page shown while the next loads (react-query's placeholder): dimmed. */

@@ -7,8 +7,7 @@ import { badRequest } from '../../errors';
 import type { AccountRow } from '../../repositories/auth';
 import type { Factor } from '../../../domain/signInFlow';
 import type { SessionContext } from '../../auth/session';
-import { maskAddress, type Credentials } from './context';
-import type { AuthContext } from './context';
+import { maskAddress, type AuthContext, type Credentials } from './context';
 
 export function signInCalls(context: AuthContext) {
   const {

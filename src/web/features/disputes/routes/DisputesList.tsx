@@ -9,7 +9,8 @@ import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
-import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { usePermissionFlags } from '../../../api/permissions';
 import { exportCsv, useDisputes, type Dispute } from '../api';
 import { filtersFrom, hasFilters, paramsOf } from '../filters';
@@ -89,7 +90,7 @@ export function DisputesList() {
         </Anchor>
       </Group>
       <Filters filters={filters} onChange={change} />
-      <ResponsiveList
+      <InfiniteList
         query={list}
         rows={disputes}
         rowKey={(d) => d.id}
@@ -102,19 +103,9 @@ export function DisputesList() {
         }}
         loading={{ rows: 6, height: 44, testId: 'disputes-loading' }}
         loadFailed={t('loadFailed')}
-        empty={
-          hasFilters(filters)
-            ? { testId: 'disputes-empty', title: t('empty.filtered') }
-            : { testId: 'disputes-empty', title: t('empty.title'), body: t('empty.body') }
-        }
-        footer={
-          <ShowMore
-            shown={t('shown', { count: disputes.length })}
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onMore={() => void list.fetchNextPage()}
-          />
-        }
+        empty={{ testId: 'disputes-empty', title: t('empty.title'), body: t('empty.body') }}
+        emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
+        shown={t('shown', { count: disputes.length })}
       />
     </>
   );

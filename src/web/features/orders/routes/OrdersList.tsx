@@ -14,7 +14,8 @@ import { Day } from '../../../components/Day';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader, type PageAction } from '../../../components/PageHeader';
-import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { exportOrders, useOrders, useOrderTotals, type Payment } from '../api';
@@ -126,9 +127,10 @@ export function OrdersList() {
       )}
       <OrderFiltersBar filters={filters} onChange={change} />
       {sound && <OrderTotals query={totals} />}
-      <ResponsiveList
-        query={sound ? list : { isPending: false, isError: false, refetch: () => undefined }}
-        rows={sound ? payments : []}
+      <InfiniteList
+        query={list}
+        sound={sound}
+        rows={payments}
         rowKey={(p) => p.id}
         rowAttribute="payment"
         table={{ columns, minWidth: 860, testId: 'orders' }}
@@ -139,22 +141,12 @@ export function OrdersList() {
         }}
         loading={{ rows: 8, height: 44, testId: 'orders-loading' }}
         loadFailed={t('loadFailed')}
-        empty={
-          hasFilters(filters)
-            ? { testId: 'orders-empty', title: t('empty.filtered') }
-            : { testId: 'orders-empty', title: t('empty.title'), body: t('empty.body') }
-        }
-        footer={
-          <ShowMore
-            shown={
-              count === undefined
-                ? t('shownSome', { count: payments.length })
-                : t('shown', { count: payments.length, total: count.toLocaleString('en-GB') })
-            }
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onMore={() => void list.fetchNextPage()}
-          />
+        empty={{ testId: 'orders-empty', title: t('empty.title'), body: t('empty.body') }}
+        emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
+        shown={
+          count === undefined
+            ? t('shownSome', { count: payments.length })
+            : t('shown', { count: payments.length, total: count.toLocaleString('en-GB') })
         }
       />
     </>

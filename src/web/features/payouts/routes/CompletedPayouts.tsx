@@ -15,7 +15,8 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { useHandOffArea } from '../../../components/areaHandOff';
-import { ResponsiveList, RowLink, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
@@ -113,9 +114,10 @@ function PayoutsList() {
       <PayoutsNav current="completed" />
       <PayoutFiltersBar filters={filters} onChange={change} />
       {sound && <PayoutTotalsBar query={totals} />}
-      <ResponsiveList
-        query={sound ? list : { isPending: false, isError: false, refetch: () => undefined }}
-        rows={sound ? payouts : []}
+      <InfiniteList
+        query={list}
+        sound={sound}
+        rows={payouts}
         rowKey={(p) => p.id}
         rowAttribute="payout"
         table={{ columns, minWidth: 820, testId: 'payouts' }}
@@ -126,22 +128,12 @@ function PayoutsList() {
         }}
         loading={{ rows: 6, height: 44, testId: 'payouts-loading' }}
         loadFailed={t('loadFailed')}
-        empty={
-          hasFilters(filters)
-            ? { testId: 'payouts-empty', title: t('empty.filtered') }
-            : { testId: 'payouts-empty', title: t('empty.title'), body: t('empty.body') }
-        }
-        footer={
-          <ShowMore
-            shown={
-              count === undefined
-                ? t('shownSome', { count: payouts.length })
-                : t('shown', { count: payouts.length, total: count.toLocaleString('en-GB') })
-            }
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onMore={() => void list.fetchNextPage()}
-          />
+        empty={{ testId: 'payouts-empty', title: t('empty.title'), body: t('empty.body') }}
+        emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
+        shown={
+          count === undefined
+            ? t('shownSome', { count: payouts.length })
+            : t('shown', { count: payouts.length, total: count.toLocaleString('en-GB') })
         }
       />
     </>

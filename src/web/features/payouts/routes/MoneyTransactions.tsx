@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
-import { ResponsiveList, ShowMore } from '../../../components/ResponsiveList';
+import { InfiniteList } from '../../../components/InfiniteList';
 import { usePayouts } from '../api';
 import { PayoutCard } from '../components/PayoutCard';
 import { NO_FILTERS } from '../filters';
@@ -23,7 +23,7 @@ export function MoneyTransactions() {
       <Title order={1} size="h2">
         {t('money.history')}
       </Title>
-      <ResponsiveList
+      <InfiniteList
         query={list}
         rows={payouts}
         rowKey={(p) => p.id}
@@ -36,14 +36,7 @@ export function MoneyTransactions() {
         loading={{ rows: 5, height: 64, testId: 'money-payouts-loading' }}
         loadFailed={t('loadFailed')}
         empty={{ testId: 'money-payouts-empty', title: t('empty.title'), body: t('empty.body') }}
-        footer={
-          <ShowMore
-            shown={t('shownSome', { count: payouts.length })}
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onMore={() => void list.fetchNextPage()}
-          />
-        }
+        shown={t('shownSome', { count: payouts.length })}
       />
     </Stack>
   );

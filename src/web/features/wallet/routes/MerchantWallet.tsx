@@ -15,7 +15,8 @@ import { CalendarDay } from '../../../components/CalendarDay';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
-import { ResponsiveList, ShowMore, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import {
   MOVEMENT_KINDS,
@@ -146,9 +147,10 @@ function Movements(props: { wallet: Wallet }) {
         {t('movements.title')}
       </Text>
       <MovementFiltersBar filters={filters} onChange={change} />
-      <ResponsiveList
-        query={sound ? list : { isPending: false, isError: false, refetch: () => undefined }}
-        rows={sound ? rows : []}
+      <InfiniteList
+        query={list}
+        sound={sound}
+        rows={rows}
         rowKey={(m) => m.id}
         rowAttribute="movement"
         table={{ columns, minWidth: 640, testId: 'movements' }}
@@ -171,19 +173,9 @@ function Movements(props: { wallet: Wallet }) {
         }}
         loading={{ rows: 5, height: 44, testId: 'movements-loading' }}
         loadFailed={t('movements.loadFailed')}
-        empty={
-          hasFilters(filters)
-            ? { testId: 'movements-empty', title: t('movements.emptyFiltered') }
-            : { testId: 'movements-empty', title: t('movements.empty'), body: t('movements.emptyBody') }
-        }
-        footer={
-          <ShowMore
-            shown={t('movements.shown', { count: rows.length })}
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onMore={() => void list.fetchNextPage()}
-          />
-        }
+        empty={{ testId: 'movements-empty', title: t('movements.empty'), body: t('movements.emptyBody') }}
+        emptyFiltered={hasFilters(filters) ? t('movements.emptyFiltered') : undefined}
+        shown={t('movements.shown', { count: rows.length })}
       />
     </>
   );
