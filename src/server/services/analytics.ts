@@ -28,7 +28,7 @@ import { fieldError, refuseProblems, type FieldError } from '../errors';
 import type { Clock } from '../clock';
 import type { AccountRepository } from '../repositories/account';
 import type { AnalyticsRepository, AnalyticsRow } from '../repositories/analytics';
-import { valuesOf } from './listFilters';
+import { enumFilter, merchantFilter, storeFilter } from './listFilters';
 import { requireMerchants } from './memberships';
 
 export interface AnalyticsDeps {
@@ -119,11 +119,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   async function report(accountId: string, input: AnalyticsQuery): Promise<AnalyticsAnswer> {
     const allowed = await requireMerchants(accounts, accountId, 'is_analytics_allowed');
     const problems: Record<string, FieldError> = {};
-    const merchantIds = valuesOf(input.merchant_ids);
-    const foreign = merchantIds.find((m) => !allowed.includes(m));
-    if (foreign)
-      problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
-    const merchants = merchantIds.length > 0 ? merchantIds : allowed;
+    const merchants = merchantFilter(input.merchant_ids, allowed, problems);
     for (const key of ['from', 'to'] as const)
       if (!isDay(input[key])) problems[`/${key}`] = fieldError('validation:error.format.date');
     if (!problems['/from'] && !problems['/to']) {
@@ -134,19 +130,16 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const granularity = input.granularity ?? 'day';
     if (!isGranularity(granularity))
       problems['/granularity'] = fieldError('validation:error.enum', { value: granularity });
-    const products = valuesOf(input.products);
-    const badProduct = products.find((p) => !isPaymentProduct(p));
-    if (badProduct) problems['/products'] = fieldError('validation:error.enum', { value: badProduct });
+    const products = enumFilter(input.products, 'products', isPaymentProduct, problems);
 
-    const stores = await accounts.storesOf(foreign ? allowed : merchants);
+    // Another's merchant named: the caller's own stores still say which countries the answer names.
+    const stores = await accounts.storesOf(problems['/merchant_ids'] ? allowed : merchants);
     const countries = [...new Set(stores.map((s) => s.country))].sort();
     const country = input.country ?? countries[0] ?? 'SAU';
     if (input.country !== undefined && !countries.includes(input.country))
       problems['/country'] = fieldError('validation:error.enum', { value: input.country });
     const inCountry = stores.filter((s) => s.country === country);
-    const storeIds = valuesOf(input.store_ids);
-    const strange = storeIds.find((id) => !inCountry.some((s) => s.id === id));
-    if (strange) problems['/store_ids'] = fieldError('validation:error.notYourStore', { value: strange });
+    const storeIds = storeFilter(input.store_ids, new Set(inCountry.map((s) => s.id)), problems);
     refuseProblems(problems);
 
     // The merchant's days are its country's (a report does not change when its owner travels); a caller may ask

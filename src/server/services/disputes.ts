@@ -28,7 +28,7 @@ import type { AccountRepository } from '../repositories/account';
 import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositories/disputes';
 import type { FileRepository } from '../repositories/files';
 import { ownImages } from './attachments';
-import { createdRange, valuesOf } from './listFilters';
+import { createdRange, enumFilter, merchantFilter, refuseFilters, searchFilter } from './listFilters';
 import { csvExport } from './csvExport';
 import type {
   ActiveDisputes,
@@ -84,27 +84,12 @@ export function createDisputeService(deps: {
   /** The filters checked, one problem at a time by field; `offsetMinutes` is the caller's time zone. */
   function query(input: DisputeFilterInput, allowed: string[], offsetMinutes = 0): DisputeQuery {
     const problems: Record<string, FieldError> = {};
-    const statuses = valuesOf(input.statuses);
-    const unknown = statuses.find((s) => !isDisputeStatus(s));
-    if (unknown) problems['/statuses'] = fieldError('validation:error.enum', { value: unknown });
-    const merchantIds = valuesOf(input.merchant_ids);
-    const foreign = merchantIds.find((m) => !allowed.includes(m));
-    if (foreign)
-      problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
+    const statuses = enumFilter(input.statuses, 'statuses', isDisputeStatus, problems);
+    const merchantIds = merchantFilter(input.merchant_ids, allowed, problems);
     const { from, to } = createdRange(input, problems, offsetMinutes);
-    const search = input.query?.trim() ?? '';
-    if (search.length > QUERY_MAX)
-      problems['/query'] = fieldError('validation:error.maxLength', { limit: QUERY_MAX });
-    const fields = Object.keys(problems);
-    if (fields.length > 0)
-      throw new HttpError(400, `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`, problems);
-    return {
-      merchantIds: merchantIds.length > 0 ? merchantIds : allowed,
-      statuses,
-      from,
-      to,
-      search: search || undefined,
-    };
+    const search = searchFilter(input.query, QUERY_MAX, problems);
+    refuseFilters(problems);
+    return { merchantIds, statuses, from, to, search };
   }
 
   /** A dispute as the API answers it; `canAct` says whether this caller may refund or challenge it now. */

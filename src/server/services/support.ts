@@ -31,7 +31,7 @@ import type { FileRepository } from '../repositories/files';
 import type { MessageRow, SupportRepository, TicketRow } from '../repositories/support';
 import { ownImages } from './attachments';
 import { requireMerchants } from './memberships';
-import { createdRange, valuesOf } from './listFilters';
+import { createdRange, enumFilter, merchantFilter, refuseFilters } from './listFilters';
 import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../contract/support';
 
 /** The list's filters as the query string gives them. */
@@ -127,25 +127,16 @@ export function createSupportService(deps: {
     ): Promise<TicketsPage> {
       const allowed = await readable(accountId);
       const problems: Record<string, FieldError> = {};
-      const statuses = valuesOf(input.statuses);
-      const badStatus = statuses.find((s) => !isTicketStatus(s));
-      if (badStatus) problems['/statuses'] = fieldError('validation:error.enum', { value: badStatus });
-      const topics = valuesOf(input.topics);
-      const badTopic = topics.find((t) => !isTicketTopic(t));
-      if (badTopic) problems['/topics'] = fieldError('validation:error.enum', { value: badTopic });
-      const merchantIds = valuesOf(input.merchant_ids);
-      const foreign = merchantIds.find((m) => !allowed.includes(m));
-      if (foreign)
-        problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
+      const statuses = enumFilter(input.statuses, 'statuses', isTicketStatus, problems);
+      const topics = enumFilter(input.topics, 'topics', isTicketTopic, problems);
+      const merchantIds = merchantFilter(input.merchant_ids, allowed, problems);
       const { from, to } = createdRange(input, problems, offsetMinutes);
-      const fields = Object.keys(problems);
-      if (fields.length > 0)
-        throw new HttpError(400, `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`, problems);
+      refuseFilters(problems);
       const limit = input.limit ?? TICKETS_LIMIT;
       const offset = input.offset ?? 0;
       const { rows, total } = await repository.list(
         {
-          merchantIds: merchantIds.length > 0 ? merchantIds : allowed,
+          merchantIds,
           statuses: expandTicketStatuses(statuses),
           topics,
           from,

@@ -19,11 +19,19 @@ import type {
   TimelineEvent,
 } from '../../../contract/payments';
 import type { Clock } from '../../clock';
-import { fieldError, HttpError, notFound, type FieldError } from '../../errors';
+import { fieldError, notFound, type FieldError } from '../../errors';
 import type { AccountRepository } from '../../repositories/account';
 import type { DisputeRepository } from '../../repositories/disputes';
 import type { PaymentQuery, PaymentRepository, PaymentRow } from '../../repositories/payments';
-import { createdRange, valuesOf } from '../listFilters';
+import {
+  createdRange,
+  enumFilter,
+  merchantFilter,
+  refuseFilters,
+  searchFilter,
+  storeFilter,
+  valuesOf,
+} from '../listFilters';
 import { merchantsWhere, requireMerchants } from '../memberships';
 
 /** Rows of the export read at a time (a keyset page each). */
@@ -82,22 +90,12 @@ export function paymentContext(deps: PaymentDeps) {
   /** The filters checked, one problem at a time by field; `offsetMinutes` is the caller's time zone. */
   async function query(input: PaymentFilters, allowed: string[]): Promise<PaymentQuery> {
     const problems: Record<string, FieldError> = {};
-    const statuses = valuesOf(input.statuses);
-    const badStatus = statuses.find((s) => !isPaymentStatus(s));
-    if (badStatus) problems['/statuses'] = fieldError('validation:error.enum', { value: badStatus });
-    const products = valuesOf(input.products);
-    const badProduct = products.find((p) => !isPaymentProduct(p));
-    if (badProduct) problems['/products'] = fieldError('validation:error.enum', { value: badProduct });
-    const merchantIds = valuesOf(input.merchant_ids);
-    const foreign = merchantIds.find((m) => !allowed.includes(m));
-    if (foreign)
-      problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
-    const storeIds = valuesOf(input.store_ids);
-    if (storeIds.length > 0) {
-      const own = new Set((await accounts.storesOf(allowed)).map((s) => s.id));
-      const strange = storeIds.find((s) => !own.has(s));
-      if (strange) problems['/store_ids'] = fieldError('validation:error.notYourStore', { value: strange });
-    }
+    const statuses = enumFilter(input.statuses, 'statuses', isPaymentStatus, problems);
+    const products = enumFilter(input.products, 'products', isPaymentProduct, problems);
+    const merchantIds = merchantFilter(input.merchant_ids, allowed, problems);
+    const own =
+      valuesOf(input.store_ids).length > 0 ? (await accounts.storesOf(allowed)).map((s) => s.id) : [];
+    const storeIds = storeFilter(input.store_ids, new Set(own), problems);
     const { from, to } = createdRange(input, problems, input.tz_offset ?? 0);
     const bound = (field: 'amount_gte' | 'amount_lte') => {
       const text = input[field]?.trim();
@@ -110,14 +108,10 @@ export function paymentContext(deps: PaymentDeps) {
     const amountMax = bound('amount_lte');
     if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
       problems['/amount_lte'] = fieldError('validation:error.amountOrder');
-    const search = input.query?.trim() ?? '';
-    if (search.length > QUERY_MAX)
-      problems['/query'] = fieldError('validation:error.maxLength', { limit: QUERY_MAX });
-    const fields = Object.keys(problems);
-    if (fields.length > 0)
-      throw new HttpError(400, `bad filter: ${fields.map((f) => f.slice(1)).join(', ')}`, problems);
+    const search = searchFilter(input.query, QUERY_MAX, problems);
+    refuseFilters(problems);
     return {
-      merchantIds: merchantIds.length > 0 ? merchantIds : allowed,
+      merchantIds,
       storeIds,
       statuses,
       products,
@@ -125,7 +119,7 @@ export function paymentContext(deps: PaymentDeps) {
       to,
       amountMin,
       amountMax,
-      search: search || undefined,
+      search,
     };
   }
 

@@ -16,7 +16,7 @@ import { fieldError, notFound, refuseProblems, type FieldError } from '../../err
 import type { AccountRepository } from '../../repositories/account';
 import type { PaymentRepository } from '../../repositories/payments';
 import type { PayoutQuery, PayoutRepository, PayoutRow } from '../../repositories/payouts';
-import { valuesOf } from '../listFilters';
+import { enumFilter, merchantFilter, storeFilter, valuesOf } from '../listFilters';
 import { createPayoutSettlement } from './settlement';
 import { requireMerchants } from '../memberships';
 
@@ -110,20 +110,10 @@ export function payoutContext(deps: PayoutDeps) {
   /** The filters checked, one problem a field. */
   async function query(input: PayoutFilters, allowed: string[]): Promise<PayoutQuery> {
     const problems: Record<string, FieldError> = {};
-    const merchantIds = valuesOf(input.merchant_ids);
-    const foreign = merchantIds.find((m) => !allowed.includes(m));
-    if (foreign)
-      problems['/merchant_ids'] = fieldError('validation:error.notYourMerchant', { value: foreign });
-    const merchants = merchantIds.length > 0 ? merchantIds : allowed;
-    const storeIds = valuesOf(input.store_ids);
-    if (storeIds.length > 0) {
-      const own = await storeNames(merchants);
-      const strange = storeIds.find((s) => !own.has(s));
-      if (strange) problems['/store_ids'] = fieldError('validation:error.notYourStore', { value: strange });
-    }
-    const statuses = valuesOf(input.statuses);
-    const badStatus = statuses.find((s) => !isPayoutStatus(s));
-    if (badStatus) problems['/statuses'] = fieldError('validation:error.enum', { value: badStatus });
+    const merchants = merchantFilter(input.merchant_ids, allowed, problems);
+    const own = valuesOf(input.store_ids).length > 0 ? await storeNames(merchants) : new Map();
+    const storeIds = storeFilter(input.store_ids, own, problems);
+    const statuses = enumFilter(input.statuses, 'statuses', isPayoutStatus, problems);
     for (const field of ['day_gte', 'day_lte'] as const)
       if (input[field] && !isDay(input[field]!))
         problems[`/${field}`] = fieldError('validation:error.format.date');
