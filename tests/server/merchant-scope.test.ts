@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PERMISSION_FLAGS } from '../../src/domain/permissions';
 import { createTestApp, loadDemoData } from './setup/app';
 import { caller, signIn, type Caller, type Json } from './setup/signIn';
 import { uploadPdf } from './setup/upload';
@@ -14,22 +15,9 @@ import { uploadPdf } from './setup/upload';
 const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
 await loadDemoData(app, { orders: false });
 
+// Every flag but ads ops (the provider's staff role, which sees every merchant's campaigns by design).
 const FLAGS = Object.fromEntries(
-  [
-    'is_account_edit_allowed',
-    'is_ads_allowed',
-    'is_ads_user_invite_allowed',
-    'is_analytics_allowed',
-    'is_dispute_refund_allowed',
-    'is_disputes_allowed',
-    'is_order_creation_allowed',
-    'is_order_view_allowed',
-    'is_payouts_allowed',
-    'is_virtual_cards_enabled',
-    'has_merchant_access',
-    'has_store_access',
-    'has_locations',
-  ].map((flag) => [flag, true]),
+  PERMISSION_FLAGS.filter((flag) => flag !== 'is_ads_ops').map((flag) => [flag, true]),
 );
 const EXPERIMENTS = [
   'capital',
