@@ -23,18 +23,11 @@ const prepareSessionByHash = (db: Db) =>
     .prepare('session_by_token_hash');
 
 export function createAuthRepository(db: Db) {
-  let sessionByHash: ReturnType<typeof prepareSessionByHash> | undefined;
-  /** Ends the sessions a condition picks; live connections opened in them close (the chat socket), on every server. */
-  const endSessions = (where: SQL, at: Date) =>
-    db.transaction(async (tx) => {
-      const ended = await tx
-        .update(sessions)
-        .set({ endedAt: at })
-        .where(where)
-        .returning({ id: sessions.id });
-      for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
-      return ended.length;
-    });
+  return { ...accountRows(db), ...codeRows(db), ...sessionRows(db), ...guardRows(db) };
+}
+
+/** The accounts, by address or id, and a second address set. */
+function accountRows(db: Db) {
   return {
     async accountByEmail(email: string): Promise<AccountRow | undefined> {
       return (await db.select().from(accounts).where(eq(accounts.email, email)).limit(1))[0];
@@ -67,7 +60,12 @@ export function createAuthRepository(db: Db) {
         throw error;
       }
     },
+  };
+}
 
+/** The codes sent: stored, found, replaced on a resend, spent once, failures counted. */
+function codeRows(db: Db) {
+  return {
     async insertCode(row: typeof otpCodes.$inferInsert): Promise<void> {
       await db.insert(otpCodes).values(row);
     },
@@ -144,7 +142,24 @@ export function createAuthRepository(db: Db) {
         .set({ failures: sql`${otpCodes.failures} + 1` })
         .where(eq(otpCodes.id, id));
     },
+  };
+}
 
+/** The sessions and the webview's one-time tokens. */
+function sessionRows(db: Db) {
+  let sessionByHash: ReturnType<typeof prepareSessionByHash> | undefined;
+  /** Ends the sessions a condition picks; live connections opened in them close (the chat socket), on every server. */
+  const endSessions = (where: SQL, at: Date) =>
+    db.transaction(async (tx) => {
+      const ended = await tx
+        .update(sessions)
+        .set({ endedAt: at })
+        .where(where)
+        .returning({ id: sessions.id });
+      for (const row of ended) await notifyAccess(tx, { sessionId: row.id });
+      return ended.length;
+    });
+  return {
     async insertSession(row: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(row);
     },
@@ -218,7 +233,12 @@ export function createAuthRepository(db: Db) {
     async sessionById(id: string): Promise<SessionRow | undefined> {
       return (await db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
     },
+  };
+}
 
+/** What guards sign-in: the flood counters, the lockouts, the bot check's spent challenges, the shared secrets. */
+function guardRows(db: Db) {
+  return {
     /**
      * Adds one to a counter in a fixed window (a new window starts when the old one is over) and returns the
      * count and any lock. One statement, so concurrent requests on several processes count correctly.

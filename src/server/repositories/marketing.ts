@@ -13,6 +13,11 @@ export type ProductRow = typeof catalogProducts.$inferSelect;
 export type ListingRow = typeof marketplaceListings.$inferSelect;
 
 export function createMarketingRepository(db: Db) {
+  return { ...connectionRows(db), ...marketplaceRows(db) };
+}
+
+/** The connected platforms and the products each brought. */
+function connectionRows(db: Db) {
   return {
     async connections(merchantIds: string[]) {
       if (merchantIds.length === 0) return [];
@@ -128,7 +133,12 @@ export function createMarketingRepository(db: Db) {
         .groupBy(catalogProducts.merchantId);
       return new Map(rows.map((r) => [r.merchantId, Number(r.n)]));
     },
+  };
+}
 
+/** The marketplace: the catalogue's authorisations, the store listings published and their drafts. */
+function marketplaceRows(db: Db) {
+  return {
     async authorisations(merchantIds: string[]) {
       if (merchantIds.length === 0) return [];
       return db

@@ -83,6 +83,11 @@ function where(query: PayoutQuery): SQL | undefined {
 }
 
 export function createPayoutRepository(db: Db) {
+  return { ...settlementRows(db), ...payoutRows(db) };
+}
+
+/** The payout run: each merchant's run so far, and a run's payouts written in one go. */
+function settlementRows(db: Db) {
   return {
     /** Each merchant's run: the last day it is settled through and its money's version (none: never settled). */
     async runs(merchantIds: string[]): Promise<Map<string, { settledThrough: string; version: number }>> {
@@ -180,7 +185,12 @@ export function createPayoutRepository(db: Db) {
         return write.payouts.length;
       });
     },
+  };
+}
 
+/** The payouts read: a page, its totals, one payout and its lines, the payouts of one order. */
+function payoutRows(db: Db) {
+  return {
     /** A page: newest payout day first, at most `limit` rows. */
     async list(query: PayoutQuery, limit: number, cursor?: PayoutCursor): Promise<PayoutRow[]> {
       if (query.merchantIds.length === 0) return [];
