@@ -65,6 +65,15 @@ export const ADS_OPS_ROLE = 'ads_ops';
 const problemOf = (p: Problem): FieldError => fieldError(`ads:${p.key}`, p.params ?? {});
 
 export function createAdsService(deps: AdsDeps) {
+  const context = adsContext(deps);
+  return {
+    ...merchantCalls(context),
+    ...opsCalls(context),
+  };
+}
+
+/** What the calls share: which merchants the caller runs ads for, and a campaign shown and moved. */
+function adsContext(deps: AdsDeps) {
   const { repository, accounts, clock } = deps;
 
   /** The caller's merchants that open ads, with what each membership may do there; 403 when none. */
@@ -238,6 +247,29 @@ export function createAdsService(deps: AdsDeps) {
   }
 
   return {
+    deps,
+    repository,
+    accounts,
+    clock,
+    scopeOf,
+    today,
+    catchUp,
+    present,
+    merchantOf,
+    budgetOf,
+    applyChange,
+    assertAdsOps,
+    presentForOps,
+    own,
+  };
+}
+type AdsContext = ReturnType<typeof adsContext>;
+
+/** A merchant's campaigns: listed with their figures, created, started, paused and stopped. */
+function merchantCalls(context: AdsContext) {
+  const { repository, clock, scopeOf, today, catchUp, present, merchantOf, budgetOf, applyChange, own } =
+    context;
+  return {
     /** GET /merchant/api/v1/ads/campaigns: every campaign of the caller's merchants with the window's results. */
     async list(accountId: string, window: ResultWindow = 30): Promise<CampaignsAnswer> {
       const scopes = await scopeOf(accountId);
@@ -291,7 +323,13 @@ export function createAdsService(deps: AdsDeps) {
       const { row } = await own(accountId, id);
       return { campaign: (await present([await applyChange(row, body, false)], 30))[0]! };
     },
+  };
+}
 
+/** Ads ops: every merchant's campaigns, and their moderation. */
+function opsCalls(context: AdsContext) {
+  const { repository, today, catchUp, applyChange, assertAdsOps, presentForOps } = context;
+  return {
     /**
      * GET /merchant/api/v1/ops/ads/campaigns: every merchant's campaigns for ads ops, newest first, filtered by a
      * part of the campaign's or merchant's name and by state, a page at a time, with the last 30 days' results.

@@ -96,6 +96,15 @@ export interface ApplicationServiceDeps {
 }
 
 export function createApplicationService(deps: ApplicationServiceDeps) {
+  const context = applicationContext(deps);
+  return {
+    ...applicationCalls(context),
+    ...lookupCalls(context),
+  };
+}
+
+/** What the calls share: the account's application and its draft. */
+function applicationContext(deps: ApplicationServiceDeps) {
   const { repository, drafts, clock } = deps;
 
   /** The application as the API shows it: the answers at the top level (spec §3), then what we know of it. */
@@ -139,6 +148,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     }));
   }
 
+  return { deps, repository, drafts, clock, view, own, draftOf, sections };
+}
+type ApplicationContext = ReturnType<typeof applicationContext>;
+
+/** The application: read, started, saved, submitted. */
+function applicationCalls(context: ApplicationContext) {
+  const { repository, drafts, clock, view, own, draftOf } = context;
   return {
     /** The account's application, or null when it has not started one. */
     async get(accountId: string) {
@@ -205,7 +221,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       );
       return view(updated, draft);
     },
+  };
+}
 
+/** The form's reference data and lookups: sections and categories, registry numbers, the IBAN, the merchant group, the signatory. */
+function lookupCalls(context: ApplicationContext) {
+  const { deps, repository, sections } = context;
+  return {
     sections,
 
     categories(sectionId: number, language: string) {

@@ -67,12 +67,23 @@ export const EXPORT_COLUMNS = [
   'updated_at',
 ] as const;
 
-export function createDisputeService(deps: {
+export interface DisputeDeps {
   repository: DisputeRepository;
   accounts: AccountRepository;
   files: FileRepository;
   clock: Clock;
-}) {
+}
+
+export function createDisputeService(deps: DisputeDeps) {
+  const context = disputeContext(deps);
+  return {
+    ...readCalls(context),
+    ...actionCalls(context),
+  };
+}
+
+/** What the calls share: who may read and act on which merchants' disputes, the filters checked, a dispute shown and moved. */
+function disputeContext(deps: DisputeDeps) {
   const { repository, accounts, files, clock } = deps;
 
   const merchantsWith = (accountId: string, flag: PermissionFlag) =>
@@ -151,6 +162,26 @@ export function createDisputeService(deps: {
   }
 
   return {
+    deps,
+    repository,
+    accounts,
+    files,
+    clock,
+    merchantsWith,
+    readable,
+    query,
+    present,
+    actionable,
+    actorName,
+    move,
+  };
+}
+type DisputeContext = ReturnType<typeof disputeContext>;
+
+/** Reading: the list, the open disputes' count, one dispute, the CSV. */
+function readCalls(context: DisputeContext) {
+  const { repository, merchantsWith, readable, query, present } = context;
+  return {
     async list(
       accountId: string,
       input: DisputeFilterInput & { page_size?: number; page_token?: string },
@@ -189,6 +220,43 @@ export function createDisputeService(deps: {
       return { dispute: present(row, refunders.includes(row.merchantId)) };
     },
 
+    /**
+     * The list's disputes as CSV, every page of them, streamed (never the whole list in memory): a header and a
+     * row a dispute, the filters as the list's.
+     */
+    async export(accountId: string, input: DisputeFilterInput, offsetMinutes = 0): Promise<Readable> {
+      const filters = query(input, await readable(accountId), offsetMinutes);
+      return csvExport({
+        columns: EXPORT_COLUMNS,
+        size: EXPORT_BATCH,
+        batch: (after: DisputeQuery['after']) => repository.list({ ...filters, after }, EXPORT_BATCH),
+        cells: (row) => {
+          const challenge = (row.data as { challenge?: { reason?: string } }).challenge;
+          return [
+            row.id,
+            row.createdAt.toISOString(),
+            row.status,
+            row.type,
+            row.orderId,
+            row.merchantId,
+            row.storeId ?? '',
+            minorToDecimal(row.amountMinor, row.currency),
+            row.currency,
+            row.customerName ?? '',
+            challenge?.reason ?? '',
+            row.updatedAt.toISOString(),
+          ];
+        },
+        after: (last) => ({ createdAt: last.createdAt, id: last.id }),
+      });
+    },
+  };
+}
+
+/** Acting on a pending dispute: refunding the customer, or challenging it with a reason and photos. */
+function actionCalls(context: DisputeContext) {
+  const { files, clock, present, actionable, actorName, move } = context;
+  return {
     /** The merchant refunds the customer: pending → approved. */
     async approve(accountId: string, id: string): Promise<DisputeAnswer> {
       const row = await actionable(accountId, id);
@@ -236,37 +304,6 @@ export function createDisputeService(deps: {
         { at, kind: 'challenged', by, note: input.reason },
       );
       return { dispute: present(moved, true) };
-    },
-
-    /**
-     * The list's disputes as CSV, every page of them, streamed (never the whole list in memory): a header and a
-     * row a dispute, the filters as the list's.
-     */
-    async export(accountId: string, input: DisputeFilterInput, offsetMinutes = 0): Promise<Readable> {
-      const filters = query(input, await readable(accountId), offsetMinutes);
-      return csvExport({
-        columns: EXPORT_COLUMNS,
-        size: EXPORT_BATCH,
-        batch: (after: DisputeQuery['after']) => repository.list({ ...filters, after }, EXPORT_BATCH),
-        cells: (row) => {
-          const challenge = (row.data as { challenge?: { reason?: string } }).challenge;
-          return [
-            row.id,
-            row.createdAt.toISOString(),
-            row.status,
-            row.type,
-            row.orderId,
-            row.merchantId,
-            row.storeId ?? '',
-            minorToDecimal(row.amountMinor, row.currency),
-            row.currency,
-            row.customerName ?? '',
-            challenge?.reason ?? '',
-            row.updatedAt.toISOString(),
-          ];
-        },
-        after: (last) => ({ createdAt: last.createdAt, id: last.id }),
-      });
     },
   };
 }

@@ -44,7 +44,7 @@ const FIELD: Record<LinkMessage, string> = {
   'phone number is not unique': '/customer_phone',
 };
 
-export function createPaymentLinkService(deps: {
+export interface PaymentLinkDeps {
   repository: PaymentLinkRepository;
   accounts: AccountRepository;
   outbox: OutboxService;
@@ -55,7 +55,18 @@ export function createPaymentLinkService(deps: {
   counters: { bump(key: string, now: Date, windowMs: number): Promise<{ count: number }> };
   /** PAYMENT_LINK_HOURLY_LIMIT per member, PAYMENT_LINK_MERCHANT_DAILY_LIMIT per merchant (config.ts). */
   limits: { perMemberHour: number; perMerchantDay: number };
-}) {
+}
+
+export function createPaymentLinkService(deps: PaymentLinkDeps) {
+  const context = paymentLinkContext(deps);
+  return {
+    ...sendCalls(context),
+    ...linkCalls(context),
+  };
+}
+
+/** What the calls share: the merchants the caller sends links of, the flood limits, a link shown. */
+function paymentLinkContext(deps: PaymentLinkDeps) {
   const { repository, accounts, outbox, clock } = deps;
   /** The merchants the caller may send links of (403 without any). */
   const creators = (accountId: string) => requireMerchants(accounts, accountId, 'is_order_creation_allowed');
@@ -120,6 +131,13 @@ export function createPaymentLinkService(deps: {
     }
   }
 
+  return { deps, repository, accounts, outbox, clock, creators, present, refuse, countLink };
+}
+type PaymentLinkContext = ReturnType<typeof paymentLinkContext>;
+
+/** Sending a link: checked, counted against the limits, stored, the SMS sent. */
+function sendCalls(context: PaymentLinkContext) {
+  const { deps, repository, accounts, outbox, clock, creators, present, refuse, countLink } = context;
   return {
     async create(accountId: string, body: CreateLinkBody): Promise<LinkAnswer> {
       const allowed = await creators(accountId);
@@ -227,7 +245,13 @@ export function createPaymentLinkService(deps: {
       });
       return { payment_link: present((await repository.get(id, [merchantId]))!, true) };
     },
+  };
+}
 
+/** The links sent: listed, one read, one cancelled. */
+function linkCalls(context: PaymentLinkContext) {
+  const { repository, clock, creators, present } = context;
+  return {
     /** The links sent from the member's merchants' stores (any sender), newest first: an unpaid one is found again. */
     async list(accountId: string, query: LinksQuery): Promise<LinksPage> {
       const allowed = await creators(accountId);

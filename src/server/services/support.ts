@@ -66,12 +66,23 @@ function lengthProblem(text: string, min: number, max: number): FieldError | und
   return undefined;
 }
 
-export function createSupportService(deps: {
+export interface SupportDeps {
   repository: SupportRepository;
   accounts: AccountRepository;
   files: FileRepository;
   clock: Clock;
-}) {
+}
+
+export function createSupportService(deps: SupportDeps) {
+  const context = supportContext(deps);
+  return {
+    ...readCalls(context),
+    ...writeCalls(context),
+  };
+}
+
+/** What the calls share: the merchants whose tickets the caller sees, a ticket shown with its messages. */
+function supportContext(deps: SupportDeps) {
   const { repository, accounts, files, clock } = deps;
 
   /** The merchants a caller may see tickets of, in membership order (403 without any). */
@@ -120,6 +131,24 @@ export function createSupportService(deps: {
   }
 
   return {
+    deps,
+    repository,
+    accounts,
+    files,
+    clock,
+    readable,
+    nameOf,
+    present,
+    presentMessage,
+    withMessages,
+  };
+}
+type SupportContext = ReturnType<typeof supportContext>;
+
+/** The tickets: listed and filtered, one with its messages. */
+function readCalls(context: SupportContext) {
+  const { repository, readable, present, withMessages } = context;
+  return {
     async list(
       accountId: string,
       input: TicketFilterInput & { limit?: number; offset?: number },
@@ -153,7 +182,13 @@ export function createSupportService(deps: {
       if (!row) throw notFound('ticket not found');
       return withMessages(row);
     },
+  };
+}
 
+/** A new ticket, and the merchant's rating of a closed one. */
+function writeCalls(context: SupportContext) {
+  const { repository, files, clock, readable, nameOf, withMessages } = context;
+  return {
     /** A new ticket (status new, no rating asked yet) with the merchant's text and images as its first message. */
     async open(accountId: string, input: OpenTicketInput) {
       const allowed = await readable(accountId);

@@ -30,7 +30,7 @@ const flagsOf = (role: Role) => Object.fromEntries(ROLE_FLAGS[role].map((flag) =
 /** The window the invitation caps count in. */
 const INVITE_WINDOW_MS = 24 * 60 * 60_000;
 
-export function createUsersService(deps: {
+export interface UsersDeps {
   repository: UsersRepository;
   accounts: AccountRepository;
   outbox: OutboxService;
@@ -40,7 +40,18 @@ export function createUsersService(deps: {
   counters: { bump(key: string, now: Date, windowMs: number): Promise<{ count: number }> };
   /** Invitations one inviting account and one merchant may send a day (config INVITE_*_LIMIT). */
   inviteLimits: { perAccount: number; perMerchant: number };
-}) {
+}
+
+export function createUsersService(deps: UsersDeps) {
+  const context = usersContext(deps);
+  return {
+    ...teamCalls(context),
+    ...inviteCalls(context),
+  };
+}
+
+/** What the calls share: the merchants the caller administers, their team, invitations counted and sent. */
+function usersContext(deps: UsersDeps) {
   const { repository: repo, accounts, clock } = deps;
 
   /** The merchants the caller administers; 403 when none. */
@@ -165,6 +176,13 @@ export function createUsersService(deps: {
     return { user };
   }
 
+  return { deps, repo, accounts, clock, scopeOf, teamOf, checkAccess, countInvitation, member, inviteWithin };
+}
+type UsersContext = ReturnType<typeof usersContext>;
+
+/** The team: listed and filtered, a person's role and stores changed, a person removed. */
+function teamCalls(context: UsersContext) {
+  const { repo, clock, scopeOf, teamOf, checkAccess, member } = context;
   return {
     /** GET /merchant/api/v1/users: the team, filtered (roles, a search) and paged (offset, limit ≤ 100). */
     async list(
@@ -190,32 +208,6 @@ export function createUsersService(deps: {
         total: matching.length,
         stores: await repo.merchantNames(scope),
       };
-    },
-
-    /** POST /merchant/api/v1/users/invite. */
-    async invite(
-      accountId: string,
-      input: { email?: string; phone?: string; role?: string; merchant_ids?: string[]; lang?: string },
-    ): Promise<UserAnswer> {
-      return inviteWithin(accountId, await scopeOf(accountId), input);
-    },
-
-    /**
-     * POST /merchant/api/v1/ads/invites (docs/ads.md "Inviting to ads"): a person gets the `ads_manager` role on
-     * one merchant whose membership allows the caller ads invitations (is_ads_user_invite_allowed; 403 without
-     * any). Another merchant's id reads as a wrong store (400), as in the team's invitations.
-     */
-    async inviteToAds(
-      accountId: string,
-      input: { email: string; merchant_id: string; lang?: string },
-    ): Promise<UserAnswer> {
-      const scope = await requireMerchants(accounts, accountId, 'is_ads_user_invite_allowed');
-      return inviteWithin(accountId, scope, {
-        email: input.email,
-        role: 'ads_manager',
-        merchant_ids: [input.merchant_id],
-        lang: input.lang,
-      });
     },
 
     /** PUT /merchant/api/v1/users/{id}: a new role and set of stores (within the scope). */
@@ -245,6 +237,38 @@ export function createUsersService(deps: {
       const scope = await scopeOf(accountId);
       await member(scope, accountId, id);
       await repo.removeMemberships(id, scope);
+    },
+  };
+}
+
+/** Invitations: to the team, and to ads. */
+function inviteCalls(context: UsersContext) {
+  const { accounts, scopeOf, inviteWithin } = context;
+  return {
+    /** POST /merchant/api/v1/users/invite. */
+    async invite(
+      accountId: string,
+      input: { email?: string; phone?: string; role?: string; merchant_ids?: string[]; lang?: string },
+    ): Promise<UserAnswer> {
+      return inviteWithin(accountId, await scopeOf(accountId), input);
+    },
+
+    /**
+     * POST /merchant/api/v1/ads/invites (docs/ads.md "Inviting to ads"): a person gets the `ads_manager` role on
+     * one merchant whose membership allows the caller ads invitations (is_ads_user_invite_allowed; 403 without
+     * any). Another merchant's id reads as a wrong store (400), as in the team's invitations.
+     */
+    async inviteToAds(
+      accountId: string,
+      input: { email: string; merchant_id: string; lang?: string },
+    ): Promise<UserAnswer> {
+      const scope = await requireMerchants(accounts, accountId, 'is_ads_user_invite_allowed');
+      return inviteWithin(accountId, scope, {
+        email: input.email,
+        role: 'ads_manager',
+        merchant_ids: [input.merchant_id],
+        lang: input.lang,
+      });
     },
   };
 }

@@ -63,6 +63,15 @@ export function presentMovement(row: MovementRow, day: string): Movement {
 }
 
 export function createWalletService(deps: WalletDeps) {
+  const context = walletContext(deps);
+  return {
+    ...balanceCalls(context),
+    ...moneyCalls(context),
+  };
+}
+
+/** What the calls share: the caller's wallet merchants, a wallet read as it is now. */
+function walletContext(deps: WalletDeps) {
   const { repository, accounts, clock } = deps;
   const today = () => clock.now().toISOString().slice(0, 10);
 
@@ -114,6 +123,13 @@ export function createWalletService(deps: WalletDeps) {
     };
   }
 
+  return { deps, repository, accounts, clock, today, allowed, membershipOf, walletOf };
+}
+type WalletContext = ReturnType<typeof walletContext>;
+
+/** The wallets and their movements. */
+function balanceCalls(context: WalletContext) {
+  const { deps, repository, today, allowed, membershipOf, walletOf } = context;
   return {
     async list(accountId: string): Promise<{ wallets: Wallet[] }> {
       const mine = await allowed(accountId);
@@ -172,7 +188,13 @@ export function createWalletService(deps: WalletDeps) {
           rows.length > size && last ? encodePageToken(last.createdAt.toISOString(), last.id) : null,
       };
     },
+  };
+}
 
+/** Where payouts go, and transfers to the bank. */
+function moneyCalls(context: WalletContext) {
+  const { deps, repository, clock, today, membershipOf, walletOf } = context;
+  return {
     /**
      * Where the merchant's payouts go. The payout run settles the merchant first, so what is due by today goes
      * where it went before; the change applies from the next payout run (tomorrow's payouts on).
