@@ -136,7 +136,7 @@ export function createChatHub(deps: {
 
 export type ChatHub = ReturnType<typeof createChatHub>;
 
-export function createChatService(deps: {
+export interface ChatDeps {
   repository: ChatRepository;
   accounts: AccountRepository;
   clock: Clock;
@@ -145,7 +145,18 @@ export function createChatService(deps: {
   /** Whether a session is still open (not ended, not expired) and the account's. */
   sessionOpen: (sessionId: string, accountId: string) => Promise<boolean>;
   limits: RateLimitRepository;
-}) {
+}
+
+export function createChatService(deps: ChatDeps) {
+  const context = chatContext(deps);
+  return {
+    ...accessCalls(context),
+    ...conversationCalls(context),
+  };
+}
+
+/** What the calls share: who is asking (a merchant's member or an agent), what they see, the channels' rows. */
+function chatContext(deps: ChatDeps) {
   const { repository: repo, accounts, clock } = deps;
 
   async function identityOf(accountId: string): Promise<ChatIdentity> {
@@ -199,6 +210,13 @@ export function createChatService(deps: {
       who.side,
     );
 
+  return { deps, repo, accounts, clock, identityOf, sees, channelFor, sign, channelsOf, withReads, stateOf };
+}
+type ChatContext = ReturnType<typeof chatContext>;
+
+/** Who may chat: the caller's identity, the token the socket is opened with, checked and rechecked. */
+function accessCalls(context: ChatContext) {
+  const { deps, clock, identityOf, sees, sign } = context;
   return {
     identityOf,
     sees,
@@ -262,7 +280,13 @@ export function createChatService(deps: {
         throw error;
       }
     },
+  };
+}
 
+/** The conversations: unread state, a channel opened, the channels and their messages, a message sent, what was missed, read and closed. */
+function conversationCalls(context: ChatContext) {
+  const { deps, repo, clock, channelFor, channelsOf, withReads, stateOf } = context;
+  return {
     /** The sidebar's state (§3): the channels with messages from the other side the reader has not read. */
     async state(who: ChatIdentity): Promise<ChatState> {
       return stateOf(who, await withReads(who));

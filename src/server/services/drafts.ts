@@ -105,6 +105,15 @@ export interface DraftsDeps {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function createDraftsService(deps: DraftsDeps) {
+  const context = draftsContext(deps);
+  return {
+    ...openCalls(context),
+    ...answerCalls(context),
+  };
+}
+
+/** What the calls share: a flow's current version, the caller's draft found, answers checked against the step's validators, the hooks. */
+function draftsContext(deps: DraftsDeps) {
   const { drafts, files, flows, clock } = deps;
   const hooksOf = (flowId: string): FlowHooks => deps.hooks?.[flowId] ?? {};
 
@@ -210,6 +219,27 @@ export function createDraftsService(deps: DraftsDeps) {
   }
 
   return {
+    deps,
+    drafts,
+    files,
+    flows,
+    clock,
+    hooksOf,
+    current,
+    runtimeOf,
+    view,
+    own,
+    upToDate,
+    foreignFiles,
+    problemsOf,
+  };
+}
+type DraftsContext = ReturnType<typeof draftsContext>;
+
+/** A draft opened: the flow's current version, started (with what the server knows), found, read. */
+function openCalls(context: DraftsContext) {
+  const { drafts, clock, hooksOf, current, runtimeOf, view, own, upToDate } = context;
+  return {
     /** The runtime of a flow's current version (404 for an unknown flow). */
     current,
 
@@ -271,7 +301,13 @@ export function createDraftsService(deps: DraftsDeps) {
       const runtime = await current(flowId);
       return view(await upToDate(row, runtime), runtime);
     },
+  };
+}
 
+/** A draft answered: a step saved, a named action run, the whole submitted. */
+function answerCalls(context: DraftsContext) {
+  const { drafts, clock, hooksOf, current, view, own, upToDate, problemsOf } = context;
+  return {
     /**
      * Autosave. With `step`, the body is that step's answers: exactly the data it owns is replaced, and the
      * flow's resets clear what depended on a changed answer. Without, the body is every answer (the spec's
