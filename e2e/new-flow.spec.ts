@@ -50,12 +50,17 @@ test('ops’ form entries are one group that keeps every spec’d entry in sight
   await page.goto('/dashboard?lang=en');
   const list = page.getByRole('navigation', { name: 'Sidebar' }).getByTestId('sidebar-list');
   const frame = (await list.boundingBox())!;
-  const names = await list
-    .locator('a, nav button')
-    .evaluateAll((els) =>
-      els.map((el) => ({ name: el.textContent ?? '', bottom: el.getBoundingClientRect().bottom })),
-    );
-  expect(names.map((n) => n.name.replace(/(Soon|New|\d+)$/, ''))).toEqual([...FULL_SIDEBAR, 'Forms']);
+  const read = () =>
+    list
+      .locator('a, nav button')
+      .evaluateAll((els) =>
+        els.map((el) => ({ name: el.textContent ?? '', bottom: el.getBoundingClientRect().bottom })),
+      );
+  // Read once the sidebar has settled: a group's entries can stand in the list for a moment while it draws.
+  await expect
+    .poll(async () => (await read()).map((n) => n.name.replace(/(Soon|New|\d+)$/, '')))
+    .toEqual([...FULL_SIDEBAR, 'Forms']);
+  const names = await read();
   for (const n of names) expect(n.bottom, n.name).toBeLessThanOrEqual(frame.y + frame.height + 1);
   // Neither form is in its own section any more; opened, the group lists both (by section: finance first).
   await expect(page.getByRole('navigation', { name: 'Finance' }).getByText(ZOO.en.entry)).toHaveCount(0);
