@@ -98,8 +98,14 @@ export async function requireMerchant(
   const membership = (await accounts.memberships(accountId)).find((m) => m.merchantId === merchantId);
   if (!membership) throw notFound('merchant not found');
   if (!rule) return membership;
-  const opened = await membershipsWhere(accounts, accountId, rule);
-  if (!opened.some((m) => m.merchantId === merchantId)) throw new HttpError(403, 'forbidden');
+  // A stored flag is judged on the membership already read; only a computed permission reads the experiments.
+  const opens =
+    typeof rule === 'string'
+      ? flagsForRole(membership.role, membership.flags)[rule] === true
+      : (await membershipPermissions(accounts, accountId)).some(
+          (m) => m.membership.merchantId === merchantId && rule(m.permissions),
+        );
+  if (!opens) throw new HttpError(403, 'forbidden');
   return membership;
 }
 

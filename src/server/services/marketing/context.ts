@@ -11,7 +11,10 @@ import { fieldError, HttpError } from '../../errors';
 import type { AccountRepository } from '../../repositories/account';
 import type { ListingRow, MarketingRepository, ProductRow } from '../../repositories/marketing';
 import type { EcommerceConnector } from '../connectors';
-import { merchantsWhere, requireMemberships, type MerchantRule } from '../memberships';
+import { membershipPermissions, type MerchantRule } from '../memberships';
+
+/** A rule over a membership's computed permissions (marketing's rules are all computed). */
+type PermissionRule = Exclude<MerchantRule, string>;
 
 export interface MarketingDeps {
   repository: MarketingRepository;
@@ -32,22 +35,22 @@ export const STORE_LISTING_FLOW = 'store-listing';
 export function marketingContext(deps: MarketingDeps) {
   const { repository, accounts, clock, connector } = deps;
 
-  const catalogOpen: MerchantRule = (p) => p.canViewMarketing && p.canViewProductCatalog;
+  const catalogOpen: PermissionRule = (p) => p.canViewMarketing && p.canViewProductCatalog;
 
   /** The caller's merchants that `rule` opens (marketing's, by default); 403 when none. */
   async function scopeOf(
     accountId: string,
-    rule: MerchantRule = (p) => p.canViewMarketing,
+    rule: PermissionRule = (p) => p.canViewMarketing,
   ): Promise<Scope[]> {
-    const [mine, catalog] = await Promise.all([
-      requireMemberships(accounts, accountId, rule),
-      merchantsWhere(accounts, accountId, catalogOpen),
-    ]);
-    return mine.map((m) => ({
+    // One read of the memberships and their permissions serves both the scope and the catalogue's rule.
+    const all = await membershipPermissions(accounts, accountId);
+    const mine = all.filter((m) => rule(m.permissions));
+    if (mine.length === 0) throw new HttpError(403, 'forbidden');
+    return mine.map(({ membership: m, permissions }) => ({
       merchantId: m.merchantId,
       merchantName: m.merchantName,
       currency: currencyOfCountry(m.merchantCountry ?? ''),
-      catalog: catalog.includes(m.merchantId),
+      catalog: catalogOpen(permissions),
     }));
   }
   /** The merchants where the product catalog is open; 403 when none. */
