@@ -5,8 +5,7 @@
  * merchant's, stop a campaign with the reason its merchant reads, and start a stopped one again. Only accounts
  * with the `ads_ops` staff role see it (the server refuses everyone else's calls with 403 too).
  */
-import { Group, Menu, Select, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Menu, Select, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../co
 import { StaffFrame } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { useSearchDraft } from '../../../components/useSearchDraft';
+import { SearchFilter } from '../../../components/filters/SearchFilter';
 import { changeOpsCampaign, PAGE_SIZE, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
 import { BudgetDialog } from '../components/BudgetDialog';
 import { StopDialog } from '../components/StopDialog';
@@ -45,7 +44,6 @@ function Console() {
   const client = useQueryClient();
   const [filters, set] = useAddressFilters(readFilters, writeFilters);
   const commitQuery = useCallback((q: string) => set({ q, page: 1 }), [set]);
-  const [typed, setTyped] = useSearchDraft(filters.q, commitQuery);
   const query = useOpsCampaigns(filters);
   const [budgeting, setBudgeting] = useState<OpsCampaign | null>(null);
   const [stopping, setStopping] = useState<OpsCampaign | null>(null);
@@ -95,14 +93,13 @@ function Console() {
         {t('ops.intro')}
       </Text>
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('ops.search')}
-          placeholder={t('ops.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-          maxLength={100}
+        <SearchFilter
+          words={t}
+          label="ops.search"
+          placeholder="ops.searchPlaceholder"
+          value={filters.q}
+          onCommit={commitQuery}
+          width={320}
         />
         <Select
           label={t('column.state')}

@@ -4,13 +4,14 @@
  * figures by store and by payment product — for one country's stores at a time (a merchant in several picks one),
  * by day, week or month, filtered by store and product; the choices in the address; the CSV of what is shown.
  */
-import { Button, Group, MultiSelect, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useStores } from '../../../api/stores';
-import { DayInput } from '../../../components/DayInput';
+import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
+import { StoreFilter } from '../../../components/filters/StoreFilter';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
@@ -171,7 +172,6 @@ function Controls(props: {
   const { filters, onChange } = props;
   const stores = useStores();
   const countryStores = (stores.data ?? []).filter((s) => !props.country || s.country === props.country);
-  const storeOptions = countryStores.map((s) => ({ value: s.id, label: s.name }));
   return (
     <Stack gap="sm" mb="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -204,16 +204,12 @@ function Controls(props: {
         />
         {filters.range === 'custom' && (
           <>
-            <DayInput
-              label={t('filters.from')}
-              value={filters.from}
-              onChange={(from) => onChange({ from })}
-            />
-            <DayInput
-              label={t('filters.to')}
-              value={filters.to}
-              onChange={(to) => onChange({ to })}
-              error={props.problem ? t(`filters.${props.problem}`) : undefined}
+            <DayRangeFilter
+              words={t}
+              from={filters.from}
+              to={filters.to}
+              onChange={onChange}
+              problem={props.problem ? `filters.${props.problem}` : undefined}
             />
           </>
         )}
@@ -225,17 +221,13 @@ function Controls(props: {
         />
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        {storeOptions.length > 1 && (
-          <MultiSelect
-            label={t('filters.store')}
-            placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
-            data={storeOptions}
-            value={filters.stores}
-            onChange={(ids) => onChange({ stores: ids })}
-            clearable
-            w={{ base: '100%', sm: 260 }}
-          />
-        )}
+        <StoreFilter
+          words={t}
+          stores={countryStores}
+          value={filters.stores}
+          onChange={(ids) => onChange({ stores: ids })}
+          width={260}
+        />
         {/* Only the products this country's stores sell (issue 56), as the orders filter. */}
         <ProductFilter
           stores={countryStores}

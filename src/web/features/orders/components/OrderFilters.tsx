@@ -2,17 +2,21 @@
  * The orders list's filters, kept in the address (docs/orders.md): search, status, store, product, days,
  * amount range and sort. A search or an amount is sent when typing pauses; a bad range is said beside it.
  */
-import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { IconAdjustments, IconSearch } from '@tabler/icons-react';
+import { Button, Select } from '@mantine/core';
+import { IconAdjustments } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import classes from './OrderFilters.module.css';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_SORTS, PAYMENT_STATUSES, type PaymentSort } from '../../../../domain/payments';
-import { DayInput } from '../../../components/DayInput';
-import { useSearchDraft } from '../../../components/useSearchDraft';
+import { AmountRangeFilter } from '../../../components/filters/AmountRangeFilter';
+import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
+import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
+import { FilterBar } from '../../../components/filters/FilterBar';
+import { SearchFilter } from '../../../components/filters/SearchFilter';
+import { StoreFilter } from '../../../components/filters/StoreFilter';
 import { useStores } from '../../../api/stores';
 import { ProductFilter } from '../../../components/filters/ProductFilter';
-import { amountProblem, hasFilters, isAmount, NO_FILTERS, type OrderFilters } from '../filters';
+import { hasFilters, isAmount, NO_FILTERS, type OrderFilters } from '../filters';
 import { useLayoutWidth } from '../../../components/useLayoutWidth';
 
 /** The filters; each change is a patch applied to the address as it is then (never to a stale copy). */
@@ -24,23 +28,6 @@ export function OrderFiltersBar(props: {
   const { filters, onChange } = props;
   const stores = useStores();
   const commitQ = useCallback((q: string) => onChange({ q }), [onChange]);
-  const [q, setQ] = useSearchDraft(filters.q, commitQ);
-  // An amount reaches the address only when it is one (or is cleared): a half-typed "12." stays in the box.
-  const commitMin = useCallback(
-    (min: string) => void ((min.trim() === '' || isAmount(min)) && onChange({ min: min.trim() })),
-    [onChange],
-  );
-  const commitMax = useCallback(
-    (max: string) => void ((max.trim() === '' || isAmount(max)) && onChange({ max: max.trim() })),
-    [onChange],
-  );
-  const [min, setMin] = useSearchDraft(filters.min, commitMin);
-  const [max, setMax] = useSearchDraft(filters.max, commitMax);
-  const backwards = filters.from !== null && filters.to !== null && filters.from > filters.to;
-  const amountError = (text: string) =>
-    text.trim() !== '' && !isAmount(text) ? t('filters.amountFormat') : undefined;
-  const order = amountProblem({ min, max });
-  const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   const [open, setOpen] = useState(false);
   const width = useLayoutWidth();
   // How many filters besides the search are set (the phone's button says so while they are folded).
@@ -52,19 +39,15 @@ export function OrderFiltersBar(props: {
     filters.min !== '' || filters.max !== '',
   ].filter(Boolean).length;
   return (
-    <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
-      <TextInput
-        label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        maxLength={100}
+    <FilterBar words={t} filtered={hasFilters(filters)} onClear={() => onChange(NO_FILTERS)}>
+      <SearchFilter
+        words={t}
+        value={filters.q}
+        onCommit={commitQ}
         // Wide enough for its placeholder at 1280 px (issue 56: "Order, payment, customer or ph…").
-        w={{ base: '100%', sm: 310 }}
+        width={310}
         // 1–3 digits find no phone (the server matches a phone from 4): said, not left to an empty list.
-        description={/^\+?\d{1,3}$/.test(q.trim()) ? t('filters.phoneDigits') : undefined}
-        inputWrapperOrder={['label', 'input', 'description']}
+        hint={(q) => (/^\+?\d{1,3}$/.test(q.trim()) ? t('filters.phoneDigits') : undefined)}
       />
       <Button
         hiddenFrom="sm"
@@ -81,26 +64,21 @@ export function OrderFiltersBar(props: {
         {/* Folded on a phone, they are not drawn until opened (useLayoutWidth.ts); what was typed lives above. */}
         {(open || width !== 'phone') && (
           <>
-            <MultiSelect
-              label={t('filters.status')}
-              placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
-              data={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            <ChoiceFilter
+              words={t}
+              label="filters.status"
+              choices={PAYMENT_STATUSES}
+              choice={(s) => `status.${s}`}
               value={filters.statuses}
-              onChange={(statuses) => onChange({ statuses: statuses as OrderFilters['statuses'] })}
-              clearable
-              w={{ base: '100%', sm: 220 }}
+              onChange={(statuses) => onChange({ statuses })}
+              width={220}
             />
-            {storeOptions.length > 1 && (
-              <MultiSelect
-                label={t('filters.store')}
-                placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
-                data={storeOptions}
-                value={filters.stores}
-                onChange={(ids) => onChange({ stores: ids })}
-                clearable
-                w={{ base: '100%', sm: 220 }}
-              />
-            )}
+            <StoreFilter
+              words={t}
+              value={filters.stores}
+              onChange={(ids) => onChange({ stores: ids })}
+              width={220}
+            />
             <ProductFilter
               stores={stores.data ?? []}
               value={filters.products}
@@ -109,36 +87,13 @@ export function OrderFiltersBar(props: {
               any={t('filters.any')}
               width={220}
             />
-            <DayInput
-              label={t('filters.from')}
-              value={filters.from}
-              onChange={(from) => onChange({ from })}
-            />
-            <DayInput
-              label={t('filters.to')}
-              value={filters.to}
-              onChange={(to) => onChange({ to })}
-              error={backwards ? t('filters.dateOrder') : undefined}
-            />
-            <TextInput
-              label={t('filters.min')}
-              inputMode="decimal"
-              dir="ltr"
-              value={min}
-              onChange={(e) => setMin(e.currentTarget.value)}
-              error={amountError(min)}
-              maxLength={16}
-              w={{ base: 'calc(50% - 6px)', sm: 120 }}
-            />
-            <TextInput
-              label={t('filters.max')}
-              inputMode="decimal"
-              dir="ltr"
-              value={max}
-              onChange={(e) => setMax(e.currentTarget.value)}
-              error={amountError(max) ?? (order ? t(order) : undefined)}
-              maxLength={16}
-              w={{ base: 'calc(50% - 6px)', sm: 120 }}
+            <DayRangeFilter words={t} from={filters.from} to={filters.to} onChange={onChange} />
+            <AmountRangeFilter
+              words={t}
+              min={filters.min}
+              max={filters.max}
+              onChange={onChange}
+              isAmount={isAmount}
             />
             <Select
               label={t('filters.sort')}
@@ -151,20 +106,6 @@ export function OrderFiltersBar(props: {
           </>
         )}
       </div>
-      {hasFilters(filters) && (
-        <Button
-          variant="subtle"
-          mt={{ base: 0, sm: 25 }}
-          onClick={() => {
-            setQ('');
-            setMin('');
-            setMax('');
-            onChange(NO_FILTERS);
-          }}
-        >
-          {t('filters.clear')}
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 }

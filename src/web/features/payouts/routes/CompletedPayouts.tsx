@@ -3,13 +3,15 @@
  * filters in the address (days, store, status), the filter's totals, a table on a desktop and cards on a phone,
  * 20 at a time with "Show more", and the CSV of the filtered payouts. With a payout's id, that payout's page.
  */
-import { Alert, Button, Group, MultiSelect, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
-import { useStores } from '../../../api/stores';
-import { DayInput } from '../../../components/DayInput';
+import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
+import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
+import { FilterBar } from '../../../components/filters/FilterBar';
+import { StoreFilter } from '../../../components/filters/StoreFilter';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
@@ -146,43 +148,25 @@ function PayoutFiltersBar(props: {
 }) {
   const { t } = useTranslation('payouts');
   const { filters, onChange } = props;
-  const stores = useStores();
-  const storeOptions = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   return (
-    <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
-      <DayInput label={t('filters.from')} value={filters.from} onChange={(from) => onChange({ from })} />
-      <DayInput
-        label={t('filters.to')}
-        value={filters.to}
-        onChange={(to) => onChange({ to })}
-        error={backwards(filters) ? t('filters.dateOrder') : undefined}
+    <FilterBar words={t} filtered={hasFilters(filters)} onClear={() => onChange(NO_FILTERS)}>
+      <DayRangeFilter words={t} from={filters.from} to={filters.to} onChange={onChange} />
+      <StoreFilter
+        words={t}
+        value={filters.stores}
+        onChange={(ids) => onChange({ stores: ids })}
+        width={240}
       />
-      {storeOptions.length > 1 && (
-        <MultiSelect
-          label={t('filters.store')}
-          placeholder={filters.stores.length === 0 ? t('filters.any') : undefined}
-          data={storeOptions}
-          value={filters.stores}
-          onChange={(ids) => onChange({ stores: ids })}
-          clearable
-          w={{ base: '100%', sm: 240 }}
-        />
-      )}
-      <MultiSelect
-        label={t('filters.status')}
-        placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
-        data={PAYOUT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      <ChoiceFilter
+        words={t}
+        label="filters.status"
+        choices={PAYOUT_STATUSES}
+        choice={(s) => `status.${s}`}
         value={filters.statuses}
-        onChange={(statuses) => onChange({ statuses: statuses as PayoutListFilters['statuses'] })}
-        clearable
-        w={{ base: '100%', sm: 200 }}
+        onChange={(statuses) => onChange({ statuses })}
+        width={200}
       />
-      {hasFilters(filters) && (
-        <Button variant="subtle" mt={{ base: 0, sm: 25 }} onClick={() => onChange(NO_FILTERS)}>
-          {t('filters.clear')}
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 }
 

@@ -4,11 +4,13 @@
  * the payouts go, and the movements with filters in the address — a table on a desktop, cards on a phone, 20 at a
  * time with "Show more". A member of several wallet merchants picks one.
  */
-import { Button, Group, MultiSelect, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { DayInput } from '../../../components/DayInput';
+import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
+import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
+import { FilterBar } from '../../../components/filters/FilterBar';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { CalendarDay } from '../../../components/CalendarDay';
@@ -18,12 +20,7 @@ import { LoadFailed } from '../../../components/QueryStates';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import {
-  MOVEMENT_KINDS,
-  MOVEMENT_STATUSES,
-  type MovementKind,
-  type MovementStatus,
-} from '../../../../domain/wallet';
+import { MOVEMENT_KINDS, MOVEMENT_STATUSES } from '../../../../domain/wallet';
 import { useMovements, useWallets, type Movement, type Wallet } from '../api';
 import { DestinationCard } from '../components/DestinationCard';
 import { MovementAmount, MovementWhat } from '../components/MovementText';
@@ -188,37 +185,26 @@ function MovementFiltersBar(props: {
   const { t } = useTranslation('wallet');
   const { filters, onChange } = props;
   return (
-    <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
-      <MultiSelect
-        label={t('filters.kind')}
-        placeholder={filters.kinds.length === 0 ? t('filters.any') : undefined}
-        data={MOVEMENT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+    <FilterBar words={t} filtered={hasFilters(filters)} onClear={() => onChange(NO_FILTERS)}>
+      <ChoiceFilter
+        words={t}
+        label="filters.kind"
+        choices={MOVEMENT_KINDS}
+        choice={(k) => `kind.${k}`}
         value={filters.kinds}
-        onChange={(kinds) => onChange({ kinds: kinds as MovementKind[] })}
-        clearable
-        w={{ base: '100%', sm: 220 }}
+        onChange={(kinds) => onChange({ kinds })}
+        width={220}
       />
-      <MultiSelect
-        label={t('filters.status')}
-        placeholder={filters.statuses.length === 0 ? t('filters.any') : undefined}
-        data={MOVEMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      <ChoiceFilter
+        words={t}
+        label="filters.status"
+        choices={MOVEMENT_STATUSES}
+        choice={(s) => `status.${s}`}
         value={filters.statuses}
-        onChange={(statuses) => onChange({ statuses: statuses as MovementStatus[] })}
-        clearable
-        w={{ base: '100%', sm: 200 }}
+        onChange={(statuses) => onChange({ statuses })}
+        width={200}
       />
-      <DayInput label={t('filters.from')} value={filters.from} onChange={(from) => onChange({ from })} />
-      <DayInput
-        label={t('filters.to')}
-        value={filters.to}
-        onChange={(to) => onChange({ to })}
-        error={backwards(filters) ? t('filters.dateOrder') : undefined}
-      />
-      {hasFilters(filters) && (
-        <Button variant="subtle" mt={{ base: 0, sm: 25 }} onClick={() => onChange(NO_FILTERS)}>
-          {t('filters.clear')}
-        </Button>
-      )}
-    </Group>
+      <DayRangeFilter words={t} from={filters.from} to={filters.to} onChange={onChange} />
+    </FilterBar>
   );
 }
