@@ -49,7 +49,7 @@ test.describe('ads', () => {
     await signInAs(page, 'acc-admin');
     await page.goto('/ads?lang=ar');
     await expect(page.getByRole('heading', { name: 'الإعلانات', level: 1 })).toBeVisible();
-    const cards = page.getByTestId('campaign-cards');
+    const cards = page.getByTestId('campaigns-cards');
     await expect(cards).toContainText('Ramadan collection');
     // The demo's stopped campaign (another test may stop one of its own meanwhile).
     await expect(

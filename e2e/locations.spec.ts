@@ -70,7 +70,7 @@ test.describe('locations', () => {
     await page.goto('/locations?lang=ar');
     await expect(page.getByRole('heading', { name: 'المواقع', level: 1 })).toBeVisible();
     const card = page
-      .getByTestId('location-cards')
+      .getByTestId('locations-cards')
       .locator('[data-location]', { hasText: 'Riyadh Park branch' });
     // The hours run right to left (issue 56): the opening time on the right, read first.
     const hours = card.locator('[data-hours]');

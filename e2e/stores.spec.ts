@@ -73,10 +73,10 @@ test.describe('stores in Arabic on a phone', () => {
     await page.goto('/business-profile/stores?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'المتاجر' })).toBeVisible();
-    await expect(page.getByTestId('store-cards').locator('[data-store]')).toHaveCount(2);
+    await expect(page.getByTestId('stores-cards').locator('[data-store]')).toHaveCount(2);
     await shot(page, 'stores-list-ar-375');
     await page.goto('/business-profile/stores/sto-riyadh-style-online/schedules?lang=ar');
-    await expect(page.getByTestId('schedule-cards')).toContainText('كل الاثنين');
+    await expect(page.getByTestId('schedules-cards')).toContainText('كل الاثنين');
     await expect(page.getByTestId('schedules')).toBeHidden();
     await shot(page, 'store-schedules-ar-375');
   });

@@ -161,8 +161,8 @@ test.describe('users in Arabic on a phone', () => {
     await page.goto('/users?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'المستخدمون' })).toBeVisible();
-    await expect(page.getByTestId('user-cards').locator('[data-user]')).toHaveCount(4);
-    await expect(page.getByTestId('user-cards').getByText('مشرف').first()).toBeVisible();
+    await expect(page.getByTestId('users-cards').locator('[data-user]')).toHaveCount(4);
+    await expect(page.getByTestId('users-cards').getByText('مشرف').first()).toBeVisible();
     await shot(page, 'users-list-ar-375');
     await page.getByRole('button', { name: 'دعوة مستخدم' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'دعوة مستخدم' });

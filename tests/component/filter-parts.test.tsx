@@ -81,7 +81,7 @@ describe('the filter parts', () => {
   });
 
   it('clears what was typed and not yet sent with the rest', async () => {
-    const sent = show([store('a')], { statuses: ['approved'] });
+    const sent = show([store('a')], { statuses: ['captured'] });
     await userEvent.type(input(orders.filters.search), 'half');
     await userEvent.click(screen.getByRole('button', { name: orders.filters.clear }));
     await pause();

@@ -62,15 +62,15 @@ function Fruits(props: {
 }) {
   return (
     <ResponsiveList
+      name="fruits"
       query={props.query ?? settled}
       rows={props.rows ?? FRUITS}
-      rowKey={(f) => f.id}
       rowAttribute="fruit"
-      table={{ columns: COLUMNS, minWidth: 400, testId: 'fruits' }}
-      cards={{ testId: 'fruit-cards', link: props.link ? (f) => `/fruits/${f.id}` : undefined }}
-      loading={{ rows: 4, height: 40, testId: 'fruits-loading' }}
+      table={{ columns: COLUMNS, minWidth: 400 }}
+      cards={{ link: props.link ? (f) => `/fruits/${f.id}` : undefined }}
+      loading={{ rows: 4, height: 40 }}
       loadFailed="The fruits could not be loaded."
-      empty={{ testId: 'fruits-empty', title: 'No fruit yet', body: 'Fruit you add shows here.' }}
+      empty={{ title: 'No fruit yet', body: 'Fruit you add shows here.' }}
       footer={props.footer}
     />
   );
@@ -109,7 +109,7 @@ describe('a responsive list', () => {
     ).toEqual(['Fruit', 'Price']);
     expect(table.querySelector('[data-fruit="f2"]')!.textContent).toBe('Figs9 SAR');
     // Without a card of its own, a row's card is its columns: the first as its title, then label and value.
-    const cards = screen.getByTestId('fruit-cards');
+    const cards = screen.getByTestId('fruits-cards');
     const card = cards.querySelector('[data-fruit="f1"]')!;
     expect(card.textContent).toBe('DatesPrice12 SAR');
     expect(card.getAttribute('href')).toBe('/fruits/f1');
@@ -180,10 +180,10 @@ describe('a responsive list', () => {
     try {
       show(<Fruits />);
       expect(screen.queryByTestId('fruits')).toBeNull();
-      expect(screen.getByTestId('fruit-cards').querySelectorAll('[data-fruit]')).toHaveLength(2);
+      expect(screen.getByTestId('fruits-cards').querySelectorAll('[data-fruit]')).toHaveLength(2);
       browser.resize(1024);
       expect(screen.getByTestId('fruits').querySelectorAll('[data-fruit]')).toHaveLength(2);
-      expect(screen.queryByTestId('fruit-cards')).toBeNull();
+      expect(screen.queryByTestId('fruits-cards')).toBeNull();
     } finally {
       browser.restore();
     }
@@ -229,16 +229,16 @@ describe('a list read page by page', () => {
   function PagedFruits(props: { query: PagedQuery; rows?: Fruit[]; filtered?: boolean; sound?: boolean }) {
     return (
       <InfiniteList
+        name="fruits"
         query={props.query}
         sound={props.sound}
         rows={props.rows ?? FRUITS}
-        rowKey={(f) => f.id}
         rowAttribute="fruit"
-        table={{ columns: COLUMNS, minWidth: 400, testId: 'fruits' }}
-        cards={{ testId: 'fruit-cards' }}
-        loading={{ rows: 4, height: 40, testId: 'fruits-loading' }}
+        table={{ columns: COLUMNS, minWidth: 400 }}
+        cards={{}}
+        loading={{ rows: 4, height: 40 }}
         loadFailed="The fruits could not be loaded."
-        empty={{ testId: 'fruits-empty', title: 'No fruit yet', body: 'Fruit you add shows here.' }}
+        empty={{ title: 'No fruit yet', body: 'Fruit you add shows here.' }}
         emptyFiltered={props.filtered ? 'No fruit matches these filters.' : undefined}
         shown={`${(props.rows ?? FRUITS).length} shown`}
       />

@@ -31,7 +31,7 @@ export function InfiniteList<T>(
       {...list}
       query={sound ? query : IDLE}
       rows={sound ? props.rows : []}
-      empty={emptyFiltered ? { testId: props.empty.testId, title: emptyFiltered } : props.empty}
+      empty={emptyFiltered ? { title: emptyFiltered } : props.empty}
       footer={
         <ShowMore
           shown={shown}

@@ -45,56 +45,62 @@ export interface ListQuery {
 }
 
 export interface ResponsiveListProps<T> {
+  /**
+   * The list's name, which its test ids are made of: the table `{name}`, the cards `{name}-cards`, the skeleton
+   * `{name}-loading`, the empty state `{name}-empty` (one name, not four ids to keep in step).
+   */
+  name: string;
   query: ListQuery;
   rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** A row's key; its `id` unless told. */
+  rowKey?: (row: T) => string;
   /** Each row and card carries `data-<rowAttribute>="<rowKey>"` (tests and analytics find a row by it). */
   rowAttribute: string;
   /** The desktop table; without one, the cards show at every width. */
-  table?: { columns: ListColumn<T>[]; minWidth: number; testId: string; highlight?: boolean };
+  table?: { columns: ListColumn<T>[]; minWidth: number; highlight?: boolean };
   cards: {
     /** A row as a card; without it, the table's columns make the card (the first as its title, then label and value). */
     render?: (row: T) => ReactNode;
     /** The whole card opens the row's page. */
     link?: (row: T) => string;
-    testId: string;
     /** Cards side by side from `md` (a list of a few large cards: legal entities). */
     columns?: 2;
   };
-  loading: { rows: number; height: number; testId: string };
+  loading: { rows: number; height: number };
   /** What the failure says ("Your tickets could not be loaded."). */
   loadFailed: string;
-  empty: EmptyStateProps;
+  empty: Omit<EmptyStateProps, 'testId'>;
   /** Under the rows: `ListPager` or `ShowMore`. */
   footer?: ReactNode;
 }
 
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const { t } = useTranslation('lists');
-  const { query, table, cards } = props;
+  const { query, table, cards, name } = props;
+  const rowKey = props.rowKey ?? ((row: T) => (row as { id: string }).id);
   // Only the layout on screen is drawn (useLayoutWidth.ts); a hook, so before the early returns.
   const width = useLayoutWidth();
   const { rows, drawing } = useDeferredRows(props.rows);
   // Rows that arrived but are not drawn yet: their skeleton stays, not an empty state, until they are.
   if (query.isPending || (drawing && rows.length === 0))
     return (
-      <ListSkeleton rows={props.loading.rows} height={props.loading.height} testId={props.loading.testId} />
+      <ListSkeleton rows={props.loading.rows} height={props.loading.height} testId={`${name}-loading`} />
     );
   if (query.isError)
     return <LoadFailed title={props.loadFailed} retry={t('retry')} onRetry={query.refetch} />;
-  if (rows.length === 0) return <EmptyState {...props.empty} />;
-  const attribute = (row: T) => ({ [`data-${props.rowAttribute}`]: props.rowKey(row) });
+  if (rows.length === 0) return <EmptyState {...props.empty} testId={`${name}-empty`} />;
+  const attribute = (row: T) => ({ [`data-${props.rowAttribute}`]: rowKey(row) });
   const render = cards.render ?? ((row: T) => <ColumnsCard row={row} columns={table?.columns ?? []} />);
   // The cards hide from `sm` when there is a table (and they are not a grid of large cards).
   const cardsShown = !(table && !cards.columns && width === 'wide');
   const cardList = (cardsShown ? rows : []).map((row) => {
     const link = cards.link?.(row);
     return link ? (
-      <Card key={props.rowKey(row)} withBorder padding="sm" component={Link} to={link} {...attribute(row)}>
+      <Card key={rowKey(row)} withBorder padding="sm" component={Link} to={link} {...attribute(row)}>
         {render(row)}
       </Card>
     ) : (
-      <Card key={props.rowKey(row)} withBorder padding="sm" {...attribute(row)}>
+      <Card key={rowKey(row)} withBorder padding="sm" {...attribute(row)}>
         {render(row)}
       </Card>
     );
@@ -106,7 +112,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
     >
       {table && width !== 'phone' && (
         <Table.ScrollContainer minWidth={table.minWidth} visibleFrom="sm">
-          <Table highlightOnHover={table.highlight ?? true} verticalSpacing="sm" data-testid={table.testId}>
+          <Table highlightOnHover={table.highlight ?? true} verticalSpacing="sm" data-testid={name}>
             <Table.Thead>
               <Table.Tr>
                 {table.columns.map((column, i) => (
@@ -118,7 +124,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => (
-                <Table.Tr key={props.rowKey(row)} {...attribute(row)}>
+                <Table.Tr key={rowKey(row)} {...attribute(row)}>
                   {table.columns.map((column, i) => (
                     <Table.Td key={i} maw={column.maw}>
                       {column.cell(row)}
@@ -131,11 +137,11 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
         </Table.ScrollContainer>
       )}
       {cards.columns ? (
-        <SimpleGrid cols={{ base: 1, md: cards.columns }} data-testid={cards.testId}>
+        <SimpleGrid cols={{ base: 1, md: cards.columns }} data-testid={`${name}-cards`}>
           {cardList}
         </SimpleGrid>
       ) : !cardsShown ? null : (
-        <Stack gap="xs" hiddenFrom={table ? 'sm' : undefined} data-testid={cards.testId}>
+        <Stack gap="xs" hiddenFrom={table ? 'sm' : undefined} data-testid={`${name}-cards`}>
           {cardList}
         </Stack>
       )}

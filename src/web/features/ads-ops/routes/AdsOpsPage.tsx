@@ -113,11 +113,11 @@ function Console() {
         />
       </Group>
       <ResponsiveList
+        name="ops-campaigns"
         query={query}
         rows={rows}
-        rowKey={(c) => c.id}
         rowAttribute="campaign"
-        table={{ columns, minWidth: 720, testId: 'ops-campaigns' }}
+        table={{ columns, minWidth: 720 }}
         cards={{
           render: (c) => (
             <CampaignCard
@@ -130,12 +130,10 @@ function Console() {
               ]}
             />
           ),
-          testId: 'ops-campaign-cards',
         }}
-        loading={{ rows: 6, height: 56, testId: 'ops-campaigns-loading' }}
+        loading={{ rows: 6, height: 56 }}
         loadFailed={t('ops.loadFailed')}
         empty={{
-          testId: 'ops-campaigns-empty',
           title: t(filtered ? 'ops.emptyFilteredTitle' : 'ops.emptyTitle'),
           body: t(filtered ? 'ops.emptyFilteredBody' : 'ops.emptyBody'),
         }}

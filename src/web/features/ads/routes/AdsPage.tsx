@@ -211,11 +211,11 @@ export function AdsPage() {
         ]}
       />
       <ResponsiveList
+        name="campaigns"
         query={query}
         rows={shown}
-        rowKey={(c) => c.id}
         rowAttribute="campaign"
-        table={{ columns, minWidth: 980, testId: 'campaigns' }}
+        table={{ columns, minWidth: 980 }}
         cards={{
           render: (c) => (
             <CampaignCard
@@ -231,12 +231,10 @@ export function AdsPage() {
               ]}
             />
           ),
-          testId: 'campaign-cards',
         }}
-        loading={{ rows: 4, height: 56, testId: 'campaigns-loading' }}
+        loading={{ rows: 4, height: 56 }}
         loadFailed={t('loadFailed')}
         empty={{
-          testId: 'campaigns-empty',
           title: t(product ? 'empty.filteredTitle' : 'empty.title'),
           body: t(product ? 'empty.filteredBody' : 'empty.body'),
           action: merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined,

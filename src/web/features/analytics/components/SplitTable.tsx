@@ -41,15 +41,16 @@ export function SplitTable(props: {
       </Title>
       <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
         <ResponsiveList
+          name={props.testId}
           query={ANSWERED}
           rows={props.rows}
           rowKey={(r) => r.key}
           rowAttribute="split"
-          table={{ columns, minWidth: 640, testId: props.testId, highlight: false }}
-          cards={{ testId: `${props.testId}-cards` }}
-          loading={{ rows: 2, height: 44, testId: `${props.testId}-loading` }}
+          table={{ columns, minWidth: 640, highlight: false }}
+          cards={{}}
+          loading={{ rows: 2, height: 44 }}
           loadFailed={t('loadFailed')}
-          empty={{ testId: `${props.testId}-empty`, title: t('empty.title') }}
+          empty={{ title: t('empty.title') }}
         />
       </div>
     </>

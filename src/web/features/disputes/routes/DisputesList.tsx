@@ -91,19 +91,18 @@ export function DisputesList() {
       </Group>
       <Filters filters={filters} onChange={change} />
       <InfiniteList
+        name="disputes"
         query={list}
         rows={disputes}
-        rowKey={(d) => d.id}
         rowAttribute="dispute"
-        table={{ columns, minWidth: 720, testId: 'disputes' }}
+        table={{ columns, minWidth: 720 }}
         cards={{
           render: (d) => <DisputeCard dispute={d} />,
           link: (d) => disputePath(d.id),
-          testId: 'dispute-cards',
         }}
-        loading={{ rows: 6, height: 44, testId: 'disputes-loading' }}
+        loading={{ rows: 6, height: 44 }}
         loadFailed={t('loadFailed')}
-        empty={{ testId: 'disputes-empty', title: t('empty.title'), body: t('empty.body') }}
+        empty={{ title: t('empty.title'), body: t('empty.body') }}
         emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
         shown={t('shown', { count: disputes.length })}
       />

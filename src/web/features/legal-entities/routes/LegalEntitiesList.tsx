@@ -36,20 +36,18 @@ export function LegalEntitiesList() {
         mb="md"
       />
       <ResponsiveList
+        name="legal-entities"
         query={list}
         rows={entities}
-        rowKey={(e) => e.id}
         rowAttribute="entity"
         cards={{
           render: (e) => <EntityCard entity={e} />,
           link: (e) => `/legal-entities/${encodeURIComponent(e.id)}`,
-          testId: 'legal-entities',
           columns: 2,
         }}
-        loading={{ rows: 3, height: 88, testId: 'legal-entities-loading' }}
+        loading={{ rows: 3, height: 88 }}
         loadFailed={t('loadFailed')}
         empty={{
-          testId: 'legal-entities-empty',
           title: statuses.length > 0 ? t('empty.filtered') : t('empty.title'),
         }}
       />

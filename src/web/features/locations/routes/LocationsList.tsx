@@ -117,11 +117,11 @@ export function LocationsList() {
         primary={{ label: t('add'), onClick: () => setEditing('new'), opens: 'dialog' }}
       />
       <ResponsiveList
+        name="locations"
         query={list}
         rows={rows}
-        rowKey={(l) => l.id}
         rowAttribute="location"
-        table={{ columns, minWidth: 760, testId: 'locations' }}
+        table={{ columns, minWidth: 760 }}
         cards={{
           render: (l) => (
             <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -140,12 +140,10 @@ export function LocationsList() {
               <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />
             </Group>
           ),
-          testId: 'location-cards',
         }}
-        loading={{ rows: 4, height: 56, testId: 'locations-loading' }}
+        loading={{ rows: 4, height: 56 }}
         loadFailed={t('loadFailed')}
         empty={{
-          testId: 'locations-empty',
           title: t('empty.title'),
           body: t('empty.body'),
           action: { label: t('add'), onClick: () => setEditing('new') },

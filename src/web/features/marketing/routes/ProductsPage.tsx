@@ -161,11 +161,11 @@ export function ProductsPage() {
         )}
       </Group>
       <ResponsiveList
+        name="products"
         query={list}
         rows={rows}
-        rowKey={(p) => p.id}
         rowAttribute="product"
-        table={{ columns, minWidth: 760, testId: 'products' }}
+        table={{ columns, minWidth: 760 }}
         cards={{
           render: (p) => (
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -181,15 +181,13 @@ export function ProductsPage() {
               {shown(p)}
             </Group>
           ),
-          testId: 'product-cards',
         }}
-        loading={{ rows: 6, height: 48, testId: 'products-loading' }}
+        loading={{ rows: 6, height: 48 }}
         loadFailed={t('products.loadFailed')}
         empty={
           filtered
-            ? { testId: 'products-empty', title: t('products.noneFound'), body: t('products.noneFoundBody') }
+            ? { title: t('products.noneFound'), body: t('products.noneFoundBody') }
             : {
-                testId: 'products-empty',
                 title: t('products.emptyTitle'),
                 body: t('products.emptyBody'),
                 action: { label: t('products.connect'), onClick: () => navigate('/marketing') },

@@ -128,20 +128,19 @@ export function OrdersList() {
       <OrderFiltersBar filters={filters} onChange={change} />
       {sound && <OrderTotals query={totals} />}
       <InfiniteList
+        name="orders"
         query={list}
         sound={sound}
         rows={payments}
-        rowKey={(p) => p.id}
         rowAttribute="payment"
-        table={{ columns, minWidth: 860, testId: 'orders' }}
+        table={{ columns, minWidth: 860 }}
         cards={{
           render: (p) => <OrderCard payment={p} />,
           link: (p) => paymentPath(p.id),
-          testId: 'order-cards',
         }}
-        loading={{ rows: 8, height: 44, testId: 'orders-loading' }}
+        loading={{ rows: 8, height: 44 }}
         loadFailed={t('loadFailed')}
-        empty={{ testId: 'orders-empty', title: t('empty.title'), body: t('empty.body') }}
+        empty={{ title: t('empty.title'), body: t('empty.body') }}
         emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
         shown={
           count === undefined

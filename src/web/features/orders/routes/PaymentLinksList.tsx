@@ -135,19 +135,18 @@ export function PaymentLinksList() {
         />
       </Group>
       <ResponsiveList
+        name="payment-links"
         query={list}
         rows={rows}
-        rowKey={(l) => l.id}
         rowAttribute="link"
-        table={{ columns, minWidth: 900, testId: 'payment-links' }}
-        cards={{ render: (l) => <LinkCard link={l} />, link: (l) => linkPath(l.id), testId: 'link-cards' }}
-        loading={{ rows: 6, height: 44, testId: 'links-loading' }}
+        table={{ columns, minWidth: 900 }}
+        cards={{ render: (l) => <LinkCard link={l} />, link: (l) => linkPath(l.id) }}
+        loading={{ rows: 6, height: 44 }}
         loadFailed={t('links.loadFailed')}
         empty={
           filters.status
-            ? { testId: 'links-empty', title: t('links.empty.filtered') }
+            ? { title: t('links.empty.filtered') }
             : {
-                testId: 'links-empty',
                 title: t('links.empty.title'),
                 body: t('links.empty.body'),
                 action: { label: t('link.new'), onClick: () => setCreating(true) },

@@ -117,20 +117,19 @@ function PayoutsList() {
       <PayoutFiltersBar filters={filters} onChange={change} />
       {sound && <PayoutTotalsBar query={totals} />}
       <InfiniteList
+        name="payouts"
         query={list}
         sound={sound}
         rows={payouts}
-        rowKey={(p) => p.id}
         rowAttribute="payout"
-        table={{ columns, minWidth: 820, testId: 'payouts' }}
+        table={{ columns, minWidth: 820 }}
         cards={{
           render: (p) => <PayoutCard payout={p} />,
           link: (p) => payoutPath(p.id),
-          testId: 'payout-cards',
         }}
-        loading={{ rows: 6, height: 44, testId: 'payouts-loading' }}
+        loading={{ rows: 6, height: 44 }}
         loadFailed={t('loadFailed')}
-        empty={{ testId: 'payouts-empty', title: t('empty.title'), body: t('empty.body') }}
+        empty={{ title: t('empty.title'), body: t('empty.body') }}
         emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
         shown={
           count === undefined

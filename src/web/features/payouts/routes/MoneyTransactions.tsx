@@ -24,18 +24,17 @@ export function MoneyTransactions() {
         {t('money.history')}
       </Title>
       <InfiniteList
+        name="money-payouts"
         query={list}
         rows={payouts}
-        rowKey={(p) => p.id}
         rowAttribute="payout"
         cards={{
-          testId: 'money-payouts',
           link: (p) => `/money/transaction-detail/${encodeURIComponent(p.id)}`,
           render: (p) => <PayoutCard payout={p} />,
         }}
-        loading={{ rows: 5, height: 64, testId: 'money-payouts-loading' }}
+        loading={{ rows: 5, height: 64 }}
         loadFailed={t('loadFailed')}
-        empty={{ testId: 'money-payouts-empty', title: t('empty.title'), body: t('empty.body') }}
+        empty={{ title: t('empty.title'), body: t('empty.body') }}
         shown={t('shownSome', { count: payouts.length })}
       />
     </Stack>

@@ -124,18 +124,17 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             {t('detail.lines', { count: p.lines.length })}
           </Title>
           <ResponsiveList
+            name="payout-lines"
             query={DONE}
             rows={p.lines}
-            rowKey={(l) => l.id}
             rowAttribute="line-id"
-            table={{ columns, minWidth: 640, testId: 'payout-lines', highlight: false }}
+            table={{ columns, minWidth: 640, highlight: false }}
             cards={{
               render: (l) => <PayoutLineCard line={l} currency={p.currency} />,
-              testId: 'payout-line-cards',
             }}
-            loading={{ rows: 1, height: 44, testId: 'payout-lines-loading' }}
+            loading={{ rows: 1, height: 44 }}
             loadFailed=""
-            empty={{ testId: 'payout-lines-empty', title: t('detail.noLines') }}
+            empty={{ title: t('detail.noLines') }}
           />
           <Button
             variant="subtle"

@@ -15,13 +15,13 @@ export function CommissionsTab(props: { store: StoreDetail }) {
   const currency = query.data?.currency ?? props.store.currency;
   return (
     <ResponsiveList
+      name="commissions"
       query={query}
       rows={query.data?.items ?? []}
       rowKey={(c) => c.product}
       rowAttribute="product"
       table={{
         minWidth: 420,
-        testId: 'commissions',
         highlight: false,
         columns: [
           {
@@ -38,10 +38,10 @@ export function CommissionsTab(props: { store: StoreDetail }) {
           },
         ],
       }}
-      cards={{ testId: 'commission-cards' }}
-      loading={{ rows: 2, height: 44, testId: 'store-tab-loading' }}
+      cards={{}}
+      loading={{ rows: 2, height: 44 }}
       loadFailed={t('tabFailed')}
-      empty={{ testId: 'commissions-empty', title: t('commissions.none') }}
+      empty={{ title: t('commissions.none') }}
     />
   );
 }

@@ -28,13 +28,13 @@ export function SchedulesTab(props: { store: StoreDetail }) {
         </Text>
       )}
       <ResponsiveList
+        name="schedules"
         query={query}
         rows={query.data?.items ?? []}
         rowKey={(s) => s.product}
         rowAttribute="product"
         table={{
           minWidth: 560,
-          testId: 'schedules',
           highlight: false,
           columns: [
             {
@@ -50,10 +50,10 @@ export function SchedulesTab(props: { store: StoreDetail }) {
             { header: t('schedules.next'), cell: (s) => <Day iso={`${s.next_payout_on}T12:00:00Z`} /> },
           ],
         }}
-        cards={{ testId: 'schedule-cards' }}
-        loading={{ rows: 2, height: 44, testId: 'store-tab-loading' }}
+        cards={{}}
+        loading={{ rows: 2, height: 44 }}
         loadFailed={t('tabFailed')}
-        empty={{ testId: 'schedules-empty', title: t('schedules.none') }}
+        empty={{ title: t('schedules.none') }}
       />
     </Stack>
   );

@@ -96,23 +96,18 @@ export function StoresList() {
         <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       ) : (
         <ResponsiveList
+          name="stores"
           query={list}
           rows={shown}
-          rowKey={(s) => s.id}
           rowAttribute="store"
-          table={{ columns, minWidth: 720, testId: 'stores' }}
+          table={{ columns, minWidth: 720 }}
           cards={{
             render: (s) => <StoreCard store={s} />,
             link: (s) => storePath(s.id),
-            testId: 'store-cards',
           }}
-          loading={{ rows: 3, height: 52, testId: 'stores-loading' }}
+          loading={{ rows: 3, height: 52 }}
           loadFailed={t('loadFailed')}
-          empty={
-            needle
-              ? { testId: 'stores-empty', title: t('empty.filtered') }
-              : { testId: 'stores-empty', title: t('empty.title'), body: t('empty.body') }
-          }
+          empty={needle ? { title: t('empty.filtered') } : { title: t('empty.title'), body: t('empty.body') }}
           footer={
             <ListPager
               page={page}

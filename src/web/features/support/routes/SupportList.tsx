@@ -99,23 +99,21 @@ export function SupportList() {
       <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />
       <Filters filters={filters} onChange={change} />
       <ResponsiveList
+        name="tickets"
         query={list}
         rows={tickets}
-        rowKey={(ticket) => ticket.id}
         rowAttribute="ticket"
-        table={{ columns, minWidth: 680, testId: 'tickets' }}
+        table={{ columns, minWidth: 680 }}
         cards={{
           render: (ticket) => <TicketCard ticket={ticket} />,
           link: (ticket) => ticketPath(ticket.id),
-          testId: 'ticket-cards',
         }}
-        loading={{ rows: 6, height: 44, testId: 'tickets-loading' }}
+        loading={{ rows: 6, height: 44 }}
         loadFailed={t('loadFailed')}
         empty={
           hasFilters(filters)
-            ? { testId: 'tickets-empty', title: t('empty.filtered') }
+            ? { title: t('empty.filtered') }
             : {
-                testId: 'tickets-empty',
                 title: t('empty.title'),
                 body: t('empty.body'),
                 action: { label: t('new'), onClick: () => setWriting(true) },

@@ -119,23 +119,22 @@ export function UsersList() {
       />
       <Filters filters={filters} onChange={change} />
       <ResponsiveList
+        name="users"
         query={list}
         rows={users}
         // Rows are found by the person's address (tests, support); one address is one person in a workspace.
         rowKey={(user) => user.email ?? user.phone ?? user.id}
         rowAttribute="user"
-        table={{ columns, minWidth: 720, testId: 'users', highlight: false }}
+        table={{ columns, minWidth: 720, highlight: false }}
         cards={{
           render: (user) => <UserCard user={user} onEdit={setEditing} onRemove={setRemoving} />,
-          testId: 'user-cards',
         }}
-        loading={{ rows: 5, height: 52, testId: 'users-loading' }}
+        loading={{ rows: 5, height: 52 }}
         loadFailed={t('loadFailed')}
         empty={
           hasFilters(filters)
-            ? { testId: 'users-empty', title: t('empty.filtered') }
+            ? { title: t('empty.filtered') }
             : {
-                testId: 'users-empty',
                 title: t('empty.title'),
                 action: { label: t('invite.open'), onClick: () => setInviting(true) },
               }

@@ -145,12 +145,12 @@ function Movements(props: { wallet: Wallet }) {
       </Text>
       <MovementFiltersBar filters={filters} onChange={change} />
       <InfiniteList
+        name="movements"
         query={list}
         sound={sound}
         rows={rows}
-        rowKey={(m) => m.id}
         rowAttribute="movement"
-        table={{ columns, minWidth: 640, testId: 'movements' }}
+        table={{ columns, minWidth: 640 }}
         cards={{
           render: (m) => (
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -166,11 +166,10 @@ function Movements(props: { wallet: Wallet }) {
               <MovementAmount movement={m} />
             </Group>
           ),
-          testId: 'movement-cards',
         }}
-        loading={{ rows: 5, height: 44, testId: 'movements-loading' }}
+        loading={{ rows: 5, height: 44 }}
         loadFailed={t('movements.loadFailed')}
-        empty={{ testId: 'movements-empty', title: t('movements.empty'), body: t('movements.emptyBody') }}
+        empty={{ title: t('movements.empty'), body: t('movements.emptyBody') }}
         emptyFiltered={hasFilters(filters) ? t('movements.emptyFiltered') : undefined}
         shown={t('movements.shown', { count: rows.length })}
       />
