@@ -23,6 +23,8 @@ import {
 import { DetailFrame } from '../../src/web/components/DetailFrame';
 import { InfiniteList, type PagedQuery } from '../../src/web/components/InfiniteList';
 import { DialogFooter } from '../../src/web/components/DialogFooter';
+import { DetailGrid, DetailSection, LabelValue } from '../../src/web/components/DetailParts';
+import { FaqList, faqItems } from '../../src/web/components/FaqList';
 import { ApiError } from '../../src/web/api/client';
 
 const i18n = i18next.createInstance();
@@ -339,5 +341,47 @@ describe('a dialog’s footer', () => {
     show(<DialogFooter error={false} action={{ label: 'Save', submit: true, loading: true }} />);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: /Save/ }).getAttribute('type')).toBe('submit');
+  });
+});
+
+describe('a detail page’s sections and an FAQ', () => {
+  it('draws a section under its heading and a label over its value', () => {
+    show(
+      <DetailGrid>
+        <DetailSection title="Customer" testId="customer">
+          <LabelValue label="Phone">+966 50 000 0000</LabelValue>
+        </DetailSection>
+        <DetailSection title="Legal information" order={2}>
+          <LabelValue label="Captured" figure testId="captured">
+            120.00 SAR
+          </LabelValue>
+        </DetailSection>
+      </DetailGrid>,
+    );
+    expect(within(screen.getByTestId('customer')).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Customer',
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Legal information');
+    expect(screen.getByTestId('captured').textContent).toBe('Captured120.00 SAR');
+  });
+
+  it('folds every answer under its question, the first open on an FAQ page', async () => {
+    const items = [
+      { q: 'When is a payout made?', a: 'Each Monday.' },
+      { q: 'Why is it less?', a: 'Fees and refunds.' },
+    ];
+    show(<FaqList items={items} firstOpen testId="faq" />);
+    const [first, second] = screen.getAllByRole('button');
+    expect(first!.getAttribute('aria-expanded')).toBe('true');
+    expect(second!.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(second!);
+    expect(second!.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('reads an area’s questions from its texts, and none from a text that is not a list', () => {
+    const texts: Record<string, unknown> = { 'faq.items': [{ q: 'Q', a: 'A' }], 'faq.title': 'FAQ' };
+    const t = (key: string) => texts[key];
+    expect(faqItems(t, 'faq.items')).toEqual([{ q: 'Q', a: 'A' }]);
+    expect(faqItems(t, 'faq.title')).toEqual([]);
   });
 });

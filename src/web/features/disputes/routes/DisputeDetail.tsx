@@ -2,7 +2,8 @@
  * A dispute (onboarding spec §4): its order, the customer's words, its timeline and what may be done.
  */
 import { storedFileAddress } from '../../../api/upload';
-import { Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Button, Card, Group, Image, Stack, Table, Text, Timeline } from '@mantine/core';
+import { DetailGrid, DetailSection } from '../../../components/DetailParts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -71,11 +72,14 @@ function DisputePage(props: { dispute: Dispute; crumbs: Crumbs }) {
             <Actions dispute={d} />
           </Stack>
         </Card>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.order')} <bdi>{d.order_id}</bdi>
-            </Title>
+        <DetailGrid>
+          <DetailSection
+            title={
+              <>
+                {t('detail.order')} <bdi>{d.order_id}</bdi>
+              </>
+            }
+          >
             {items.length > 0 ? (
               <Table>
                 <Table.Thead>
@@ -114,11 +118,8 @@ function DisputePage(props: { dispute: Dispute; crumbs: Crumbs }) {
                 </Text>
               </>
             )}
-          </Card>
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.timeline')}
-            </Title>
+          </DetailSection>
+          <DetailSection title={t('detail.timeline')}>
             <Timeline bulletSize={14} lineWidth={2} active={d.timeline.length - 1}>
               {d.timeline.map((entry, i) => (
                 <Timeline.Item key={i} title={t(`timeline.${entry.kind}`, { defaultValue: entry.kind })}>
@@ -159,8 +160,8 @@ function DisputePage(props: { dispute: Dispute; crumbs: Crumbs }) {
                 )}
               </Stack>
             )}
-          </Card>
-        </SimpleGrid>
+          </DetailSection>
+        </DetailGrid>
         <Group>
           <Button variant="subtle" onClick={() => void navigate(-1)}>
             {t('detail.back')}

@@ -2,7 +2,8 @@
  * A legal entity (docs/legal-entities.md): its details, licence and owners.
  */
 import { storedFileAddress } from '../../../api/upload';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { DetailGrid, DetailSection, LabelValue } from '../../../components/DetailParts';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,6 @@ import { StatusBadge } from '../components/StatusBadge';
 import { Licence, today } from '../components/Licence';
 import { RenewLicenceDialog } from '../components/RenewLicenceDialog';
 import { ExpiryModal } from '../components/ExpiryModal';
-import { Field } from '../components/Field';
 import { Owners } from '../components/Owners';
 
 export function LegalEntityDetail() {
@@ -88,54 +88,48 @@ function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof use
             </Button>
           </Group>
         )}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder>
-            <Title order={2} size="h5" mb="sm">
-              {t('detail.legalInfo')}
-            </Title>
+        <DetailGrid>
+          <DetailSection title={t('detail.legalInfo')} order={2}>
             <Stack gap="sm">
               {licenceType && (
-                <Field label={t('detail.licenceType')}>
+                <LabelValue label={t('detail.licenceType')}>
                   {t(`licenceType.${licenceType}`, { defaultValue: licenceType })}
-                </Field>
+                </LabelValue>
               )}
               {info.commercial_registration_number && (
-                <Field label={t('detail.registration')}>
+                <LabelValue label={t('detail.registration')}>
                   <bdi dir="ltr">{info.commercial_registration_number}</bdi>
-                </Field>
+                </LabelValue>
               )}
               {info.unified_number && (
-                <Field label={t('detail.unifiedNumber')}>
+                <LabelValue label={t('detail.unifiedNumber')}>
                   <bdi dir="ltr">{info.unified_number}</bdi>
-                </Field>
+                </LabelValue>
               )}
               {info.vat_registration_number && (
-                <Field label={t('detail.vat')}>
+                <LabelValue label={t('detail.vat')}>
                   <bdi dir="ltr">{info.vat_registration_number}</bdi>
-                </Field>
+                </LabelValue>
               )}
-              <Field label={t('detail.licenceExpiry')}>
+              <LabelValue label={t('detail.licenceExpiry')}>
                 <Licence expiry={e.license_expiry_date} />
-              </Field>
+              </LabelValue>
               {e.license_url && (
-                <Field label={t('detail.licence')}>
+                <LabelValue label={t('detail.licence')}>
                   <Anchor href={storedFileAddress(e.license_url)}>{t('detail.download')}</Anchor>
-                </Field>
+                </LabelValue>
               )}
               {e.legal_address && (
-                <Field label={t('detail.address')}>
+                <LabelValue label={t('detail.address')}>
                   <bdi>{e.legal_address}</bdi>
-                </Field>
+                </LabelValue>
               )}
             </Stack>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h5" mb="sm">
-              {t('detail.bank')}
-            </Title>
+          </DetailSection>
+          <DetailSection title={t('detail.bank')} order={2}>
             <Stack gap="sm">
-              <Field label={t('detail.bankName')}>{e.bank_name ?? '—'}</Field>
-              <Field label={t('detail.iban')}>
+              <LabelValue label={t('detail.bankName')}>{e.bank_name ?? '—'}</LabelValue>
+              <LabelValue label={t('detail.iban')}>
                 {e.iban ? (
                   <bdi dir="ltr" style={{ fontFamily: 'monospace' }}>
                     {groupIban(e.iban)}
@@ -143,14 +137,11 @@ function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof use
                 ) : (
                   '—'
                 )}
-              </Field>
+              </LabelValue>
             </Stack>
-          </Card>
-        </SimpleGrid>
-        <Card withBorder>
-          <Title order={2} size="h5" mb="sm">
-            {t('owners.title')}
-          </Title>
+          </DetailSection>
+        </DetailGrid>
+        <DetailSection title={t('owners.title')} order={2}>
           {owners.isPending ? (
             <Skeleton h={120} />
           ) : owners.isError ? (
@@ -160,7 +151,7 @@ function EntityPage(props: { entity: EntityRecord; owners: ReturnType<typeof use
           ) : (
             <Owners owners={owners.data} />
           )}
-        </Card>
+        </DetailSection>
         <Group>
           <Button variant="subtle" component={Link} to="/legal-entities">
             {t('detail.back')}

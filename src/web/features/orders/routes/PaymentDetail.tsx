@@ -3,8 +3,9 @@
  * where and how; what is captured, refunded and left; the timeline; the dispute if any; and capture and refund
  * for those who may.
  */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Timeline } from '@mantine/core';
+import { DetailGrid, DetailSection, LabelValue } from '../../../components/DetailParts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePermissionFlags } from '../../../api/permissions';
@@ -37,17 +38,6 @@ export function PaymentDetail() {
         <PaymentPage payment={p} crumbs={crumbs} payouts={flags.data?.is_payouts_allowed === true} />
       )}
     </DetailFrame>
-  );
-}
-
-function Figure(props: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Stack gap={0} data-testid={props.testId}>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text fw={600}>{props.children}</Text>
-    </Stack>
   );
 }
 
@@ -94,18 +84,18 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
             </Group>
           </Group>
           <Group gap="xl" mt="md" wrap="wrap">
-            <Figure label={t('detail.captured')} testId="payment-captured">
+            <LabelValue figure label={t('detail.captured')} testId="payment-captured">
               <Money amount={p.captured} currency={p.currency} />
-            </Figure>
-            <Figure label={t('detail.refunded')} testId="payment-refunded">
+            </LabelValue>
+            <LabelValue figure label={t('detail.refunded')} testId="payment-refunded">
               <Money amount={p.refunded} currency={p.currency} />
-            </Figure>
-            <Figure label={t('detail.leftToCapture')} testId="payment-left-to-capture">
+            </LabelValue>
+            <LabelValue figure label={t('detail.leftToCapture')} testId="payment-left-to-capture">
               <Money amount={p.left_to_capture} currency={p.currency} />
-            </Figure>
-            <Figure label={t('detail.leftToRefund')} testId="payment-left-to-refund">
+            </LabelValue>
+            <LabelValue figure label={t('detail.leftToRefund')} testId="payment-left-to-refund">
               <Money amount={p.left_to_refund} currency={p.currency} />
-            </Figure>
+            </LabelValue>
           </Group>
           {!p.can_refund && Number(p.left_to_refund) > 0 && (
             <Text size="xs" c="dimmed" mt="sm">
@@ -113,11 +103,8 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
             </Text>
           )}
         </Card>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.items')}
-            </Title>
+        <DetailGrid>
+          <DetailSection title={t('detail.items')}>
             <Table.ScrollContainer minWidth={280}>
               <Table>
                 <Table.Thead>
@@ -146,11 +133,8 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-          </Card>
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.customer')}
-            </Title>
+          </DetailSection>
+          <DetailSection title={t('detail.customer')}>
             <Stack gap={4}>
               <Text>
                 <bdi>{p.customer_name}</bdi>
@@ -176,11 +160,8 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
                 </Anchor>
               </Stack>
             )}
-          </Card>
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.timeline')}
-            </Title>
+          </DetailSection>
+          <DetailSection title={t('detail.timeline')}>
             <Timeline
               bulletSize={14}
               lineWidth={2}
@@ -205,12 +186,9 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
                 </Timeline.Item>
               ))}
             </Timeline>
-          </Card>
+          </DetailSection>
           {p.refunds.length > 0 && (
-            <Card withBorder>
-              <Title order={3} size="h5" mb="sm">
-                {t('detail.refunds')}
-              </Title>
+            <DetailSection title={t('detail.refunds')}>
               <Stack gap="xs">
                 {p.refunds.map((r) => (
                   <Stack key={r.id} gap={0}>
@@ -231,9 +209,9 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
                   </Stack>
                 ))}
               </Stack>
-            </Card>
+            </DetailSection>
           )}
-        </SimpleGrid>
+        </DetailGrid>
       </Stack>
       {dialog === 'refund' && (
         <RefundDialog payment={p} opened onClose={() => setDialog(null)} onDone={done('refund')} />

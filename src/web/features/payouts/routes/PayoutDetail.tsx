@@ -3,7 +3,8 @@
  * the breakdown that adds up to the net; the bank account it went to (the IBAN's hidden digits); the orders and
  * refunds in it, each linking to its payment; and its transactions as CSV.
  */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { DetailGrid, DetailSection } from '../../../components/DetailParts';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -90,11 +91,8 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             </Stack>
           </Group>
         </Card>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.breakdown')}
-            </Title>
+        <DetailGrid>
+          <DetailSection title={t('detail.breakdown')}>
             <BreakdownTable breakdown={p} currency={p.currency} testId="payout-breakdown" />
             {p.loan_id && (
               <Text size="xs" c="dimmed" mt="xs">
@@ -108,21 +106,15 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
                 </Anchor>
               </Text>
             )}
-          </Card>
-          <Card withBorder>
-            <Title order={3} size="h5" mb="sm">
-              {t('detail.howTitle')}
-            </Title>
+          </DetailSection>
+          <DetailSection title={t('detail.howTitle')}>
             <Text size="sm">{t('detail.how', { orders: p.capture_count, refunds: p.refund_count })}</Text>
             <Anchor component={Link} to="/finance/payouts/how-reports-work" size="sm" mt="xs" display="block">
               {t('nav.how')}
             </Anchor>
-          </Card>
-        </SimpleGrid>
-        <Card withBorder>
-          <Title order={3} size="h5" mb="sm">
-            {t('detail.lines', { count: p.lines.length })}
-          </Title>
+          </DetailSection>
+        </DetailGrid>
+        <DetailSection title={<>{t('detail.lines', { count: p.lines.length })}</>}>
           <ResponsiveList
             name="payout-lines"
             query={DONE}
@@ -144,7 +136,7 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
           >
             {t('detail.csv')}
           </Button>
-        </Card>
+        </DetailSection>
       </Stack>
     </>
   );
