@@ -3,16 +3,17 @@
  * and minimum, details tooltip, sortable repayments, FAQ, payouts link, offer card, alerts and banners.
  */
 import { AreaLink } from '../../../components/AreaLink';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { loanAlert, loanBanner, loanTitle, weekSlots } from '../../../../domain/capital/loans';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { isDirectDebit } from '../../../../domain/capital/types';
-import { isNotFound, useCapitalBase, useLoan } from '../api';
+import type { Loan } from '../../../../contract/capital';
+import { useCapitalBase, useLoan } from '../api';
 import { Money } from '../components/Money';
 import { WeekBar, Legend } from '../components/WeekBar';
 import { LoanProgress } from '../components/LoanProgress';
@@ -28,21 +29,22 @@ export function LoanPage() {
   const base = useCapitalBase();
   const query = useLoan(id);
   const lang = i18n.language as Lang;
-  if (query.isPending)
-    return (
-      <Stack gap="md" aria-busy="true" data-testid="capital-loading">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={160} radius="lg" />
-        <Skeleton height={260} radius="lg" />
-      </Stack>
-    );
-  if (query.isError)
-    return isNotFound(query.error) ? (
-      <ErrorPage status={404} />
-    ) : (
-      <ErrorPage status={500} onRetry={() => void query.refetch()} />
-    );
-  const loan = query.data;
+  return (
+    <DetailFrame
+      query={query}
+      area={{ title: t('crumb.capital'), to: base }}
+      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      skeleton={{ testId: 'capital-loading', blocks: [{ h: 28, w: '40%' }, 160, 260] }}
+    >
+      {(loan, crumbs) => <LoanView loan={loan} crumbs={crumbs} lang={lang} />}
+    </DetailFrame>
+  );
+}
+
+/** The loan once loaded. */
+function LoanView(props: { loan: Loan; crumbs: Crumbs; lang: Lang }) {
+  const { t } = useTranslation('capital');
+  const { loan, lang } = props;
   const title = loanTitle(loan);
   const slots = weekSlots(loan);
   const alert = loanAlert(loan);
@@ -53,7 +55,7 @@ export function LoanPage() {
     <>
       <PageHeader
         title={title.kind === 'early_payoff' ? t('crumb.earlyPayoff') : title.name}
-        breadcrumbs={[{ label: t('crumb.capital'), to: base }]}
+        breadcrumbs={props.crumbs}
       />
       <Stack gap="lg">
         {banner && (
