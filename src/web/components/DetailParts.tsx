@@ -16,7 +16,12 @@ export function DetailGrid(props: { children: ReactNode }) {
 }
 
 /** A card under its heading (a level 3 heading unless told: under the page's title, or 2 where there is no other). */
-export function DetailSection(props: { title: ReactNode; order?: 2 | 3; testId?: string; children: ReactNode }) {
+export function DetailSection(props: {
+  title: ReactNode;
+  order?: 2 | 3;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder data-testid={props.testId}>
       <Title order={props.order ?? 3} size="h5" mb="sm">

@@ -4,13 +4,8 @@
  * dispute in place and refresh the lists and the sidebar's count.
  */
 import { pagedListQuery } from '../../api/pagedList';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { uploadWithProgress } from '../../api/upload';
@@ -55,17 +50,13 @@ export const useDispute = (id: string, enabled = true) =>
     retry: retryUnless4xx,
   });
 
-function useDisputeAction<Input>(id: string, send: (input: Input) => Promise<DisputeAnswer>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: ({ dispute }) => {
-      client.setQueryData(disputeKeys.detail(id), dispute);
-      void client.invalidateQueries({ queryKey: ['disputes', 'list'] });
-      void client.invalidateQueries({ queryKey: disputeKeys.active });
-    },
+/** A change to a dispute: its new state in place, the lists and the sidebar's count read again. */
+const useDisputeAction = <Input>(id: string, send: (input: Input) => Promise<DisputeAnswer>) =>
+  useChange({
+    send,
+    keep: (client, { dispute }) => client.setQueryData(disputeKeys.detail(id), dispute),
+    refresh: [['disputes', 'list'], disputeKeys.active],
   });
-}
 
 export const useApprove = (id: string) =>
   useDisputeAction<void>(id, () => api('POST', `${D}/${encodeURIComponent(id)}/approve`, {}));

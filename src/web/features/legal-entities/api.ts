@@ -1,5 +1,6 @@
 /** Legal entities' calls (onboarding spec §7 "Other") as react-query hooks. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, retryUnless4xx } from '../../api/client';
 import type {
   LegalEntities,
@@ -44,15 +45,13 @@ export const useOwners = (id: string, enabled: boolean) =>
   });
 
 /** Sends the merchant's renewed licence; the entity's pages read it again. */
-export function useRenewLicence(merchantId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RenewLicenceBody) =>
+export const useRenewLicence = (merchantId: string) =>
+  useChange({
+    send: (body: RenewLicenceBody) =>
       api<RenewedLegalEntity>(
         'POST',
         `/merchant/api/v1/merchant/${encodeURIComponent(merchantId)}/legal_entity`,
         body,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['legal-entities'] }),
+    refresh: [['legal-entities']],
   });
-}

@@ -8,11 +8,10 @@ import {
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, ApiError, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { downloadPost } from '../../api/download';
@@ -86,23 +85,21 @@ export const usePayment = (id: string, enabled = true) =>
     retry: retryUnless4xx,
   });
 
-function usePaymentAction<Input>(id: string, send: (input: Input) => Promise<PaymentAnswer>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: ({ payment }) => {
-      client.setQueryData(orderKeys.detail(id), payment);
-      void client.invalidateQueries({ queryKey: ['orders', 'list'] });
-      void client.invalidateQueries({ queryKey: ['orders', 'totals'] });
-    },
+const usePaymentAction = <Input>(id: string, send: (input: Input) => Promise<PaymentAnswer>) =>
+  useChange({
+    send,
+    keep: (client, { payment }) => client.setQueryData(orderKeys.detail(id), payment),
+    refresh: [
+      ['orders', 'list'],
+      ['orders', 'totals'],
+    ],
     // Refused (another tab or person refunded or captured meanwhile): the payment is read again, so the dialog's
     // "left to refund" and its check say what is left now, not what was left when it opened (issue 56).
-    onError: (error) => {
+    refused: (client, error) => {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500)
         void client.invalidateQueries({ queryKey: orderKeys.detail(id) });
     },
   });
-}
 
 export const useCapture = (id: string) =>
   usePaymentAction<CaptureBody>(id, (body) => api('POST', `${P}/${encodeURIComponent(id)}/captures`, body));
@@ -151,13 +148,11 @@ export const usePaymentLinks = (status: LinkStatus | null, page: number, enabled
   });
 
 /** Sends a customer a payment link; answers the link (its id is the order's payment id once paid). */
-export function useCreateLink() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateLinkBody) => api<LinkAnswer>('POST', L, body).then((r) => r.payment_link),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['payment-links', 'list'] }),
+export const useCreateLink = () =>
+  useChange({
+    send: (body: CreateLinkBody) => api<LinkAnswer>('POST', L, body).then((r) => r.payment_link),
+    refresh: [['payment-links', 'list']],
   });
-}
 
 /** Where a link stands; asked again every 15 s while it is open (the customer may open or pay it meanwhile). */
 export const usePaymentLink = (id: string, enabled = true) =>
@@ -169,14 +164,10 @@ export const usePaymentLink = (id: string, enabled = true) =>
     retry: retryUnless4xx,
   });
 
-export function useCancelLink(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+export const useCancelLink = (id: string) =>
+  useChange({
+    send: () =>
       api<LinkAnswer>('POST', `${L}/${encodeURIComponent(id)}/cancel`, {}).then((r) => r.payment_link),
-    onSuccess: (link) => {
-      client.setQueryData(linkKeys.detail(id), link);
-      void client.invalidateQueries({ queryKey: ['payment-links', 'list'] });
-    },
+    keep: (client, link) => client.setQueryData(linkKeys.detail(id), link),
+    refresh: [['payment-links', 'list']],
   });
-}

@@ -3,7 +3,8 @@
  * stores query (one fetch for all); each tab's data loads when its tab opens. Signing the contract refreshes the
  * store, its contract and the list.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, retryUnless4xx } from '../../api/client';
 import { STORES_QUERY_KEY } from '../../api/stores';
 import type {
@@ -56,18 +57,17 @@ export const useContract = (id: string) =>
   });
 
 /** Signs the store's contract, then asks for its completion (what a signing service's return would do). */
-export function useSignContract(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
+export const useSignContract = (id: string) =>
+  useChange({
+    send: async () => {
       const contract = await api<Contract>('POST', path(id, '/contract'), { accept: true });
       await api<ContractCompletion>('GET', path(id, '/contract/complete'));
       return contract;
     },
-    onSuccess: (contract) => {
+    keep: (client, contract) => {
       client.setQueryData(storeKeys.part(id, 'contract'), contract);
+      // The store itself, not its tabs (the contract's is in place).
       void client.invalidateQueries({ queryKey: storeKeys.detail(id), exact: true });
-      void client.invalidateQueries({ queryKey: STORES_QUERY_KEY });
     },
+    refresh: [STORES_QUERY_KEY],
   });
-}

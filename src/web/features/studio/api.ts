@@ -1,5 +1,6 @@
 /** The form studio's calls (src/server/routes/studio.ts) through react-query. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api } from '../../api/client';
 import type { FlowVersionContent } from '../../../catalogue/version';
 import type { Change, Classification } from '../../../catalogue/classify';
@@ -93,28 +94,23 @@ export const useAudit = (flow: string | undefined, offset: number) =>
   });
 
 /** After a pointer moved: every list that shows it is read again. */
-function usePointerMoved() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['studio'] });
-}
 
-export function usePublish(flow: string) {
-  const moved = usePointerMoved();
-  return useMutation({
-    mutationFn: (input: Static<typeof PublishBody>) =>
+/** Publishing or rolling back moves a flow's pointer: the studio's reads are done again before it is done. */
+export const usePublish = (flow: string) =>
+  useChange({
+    send: (input: Static<typeof PublishBody>) =>
       api<Static<typeof PublishAnswer>>('POST', `${BASE}/flows/${flow}/publish`, input),
-    onSuccess: moved,
+    refresh: [['studio']],
+    waitForRefresh: true,
   });
-}
 
-export function useRollback(flow: string) {
-  const moved = usePointerMoved();
-  return useMutation({
-    mutationFn: (input: Static<typeof RollbackBody>) =>
+export const useRollback = (flow: string) =>
+  useChange({
+    send: (input: Static<typeof RollbackBody>) =>
       api<Static<typeof RollbackAnswer>>('POST', `${BASE}/flows/${flow}/rollback`, input),
-    onSuccess: moved,
+    refresh: [['studio']],
+    waitForRefresh: true,
   });
-}
 
 /** The first 8 hex digits of a version id: enough to tell versions apart on screen. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '');

@@ -3,14 +3,8 @@
  * pages by offset (a page a request, the previous one shown while the next loads); opening a ticket and rating
  * one put the answer in the cache and refresh the lists.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { uploadWithProgress } from '../../api/upload';
@@ -51,16 +45,13 @@ export const useTicket = (id: string) =>
     retry: retryUnless4xx,
   });
 
-function useTicketChange<Input>(send: (input: Input) => Promise<TicketWithMessages>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (answer) => {
-      client.setQueryData(supportKeys.detail(answer.ticket.id), answer);
-      void client.invalidateQueries({ queryKey: ['support', 'list'] });
-    },
+/** A change to a ticket: the ticket as answered in place, the list read again. */
+const useTicketChange = <Input>(send: (input: Input) => Promise<TicketWithMessages>) =>
+  useChange({
+    send,
+    keep: (client, answer) => client.setQueryData(supportKeys.detail(answer.ticket.id), answer),
+    refresh: [['support', 'list']],
   });
-}
 
 export const useOpenTicket = () =>
   useTicketChange<{ topic: TicketTopic; subject: string; text: string; attachments: string[] }>((input) =>

@@ -2,14 +2,8 @@
  * The team's calls (docs/users.md) as react-query hooks. The list pages by offset (the previous page shown while
  * the next loads); an invitation, a change and a removal refresh it.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, ApiError } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import type { Role } from '../../../domain/permissions';
@@ -45,13 +39,9 @@ export function prefetchTeam(client: QueryClient, at: ScreenAddress) {
   whenAllowed(client, 'is_account_edit_allowed', () => void client.prefetchQuery(teamQuery(filters)));
 }
 
-function useTeamChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['users'] }),
-  });
-}
+/** A change to the team: its lists read again. */
+const useTeamChange = <Input, Answer>(send: (input: Input) => Promise<Answer>) =>
+  useChange({ send, refresh: [['users']] });
 
 export const useInvite = () =>
   useTeamChange((input: Invitation) => api<UserAnswer>('POST', `${U}/invite`, input));
