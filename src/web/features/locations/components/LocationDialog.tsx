@@ -131,57 +131,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
               allowDeselect={false}
             />
           )}
-          <Stack gap={6}>
-            <Text fw={500} size="sm">
-              {t('form.hours')}
-            </Text>
-            {WEEKDAYS.map((day) => {
-              const hours = body.hours[day];
-              return (
-                <Stack key={day} gap={2} data-weekday={day}>
-                  <Group gap="xs" wrap="wrap" align="center">
-                    <Checkbox
-                      w={{ base: 100, sm: 130 }}
-                      label={t(`weekday.${day}`)}
-                      checked={hours !== null}
-                      onChange={(e) => setDay(day, e.currentTarget.checked ? DEFAULT_HOURS[day] : null)}
-                      aria-label={`${t(`weekday.${day}`)}: ${t('form.openDay')}`}
-                    />
-                    {hours ? (
-                      // From, then to, in the page's direction: in Arabic the opening time on the right (issue 56).
-                      <Group gap={6} wrap="nowrap">
-                        <HourField
-                          field={`${t(`weekday.${day}`)}: ${t('form.from')}`}
-                          value={hours.from}
-                          onChange={(from) => setDay(day, { ...hours, from })}
-                        />
-                        <Text size="sm">–</Text>
-                        <HourField
-                          field={`${t(`weekday.${day}`)}: ${t('form.to')}`}
-                          value={hours.to}
-                          onChange={(to) => setDay(day, { ...hours, to })}
-                        />
-                      </Group>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('closed')}
-                      </Text>
-                    )}
-                  </Group>
-                  {hours && pastMidnight(hours) && !errors[`/hours/${day}`] && (
-                    <Text size="xs" c="dimmed" ps={{ base: 0, sm: 138 }}>
-                      {t('form.pastMidnight')}
-                    </Text>
-                  )}
-                  {errors[`/hours/${day}`] && (
-                    <Text size="xs" c="red" role="alert">
-                      {errors[`/hours/${day}`]}
-                    </Text>
-                  )}
-                </Stack>
-              );
-            })}
-          </Stack>
+          <HoursEditor hours={body.hours} errors={errors} onDay={setDay} />
           <DialogFooter
             error={failed}
             cancel={{ label: t('form.cancel'), onClick: props.onClose }}
@@ -190,6 +140,68 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The week's opening hours: a day open or closed, and from when to when (a time past midnight said so). */
+function HoursEditor(props: {
+  hours: OpeningHours;
+  errors: Record<string, string>;
+  onDay: (day: Weekday, value: OpeningHours[Weekday]) => void;
+}) {
+  const { t } = useTranslation('locations');
+  return (
+    <Stack gap={6}>
+      <Text fw={500} size="sm">
+        {t('form.hours')}
+      </Text>
+      {WEEKDAYS.map((day) => {
+        const hours = props.hours[day];
+        return (
+          <Stack key={day} gap={2} data-weekday={day}>
+            <Group gap="xs" wrap="wrap" align="center">
+              <Checkbox
+                w={{ base: 100, sm: 130 }}
+                label={t(`weekday.${day}`)}
+                checked={hours !== null}
+                onChange={(e) => props.onDay(day, e.currentTarget.checked ? DEFAULT_HOURS[day] : null)}
+                aria-label={`${t(`weekday.${day}`)}: ${t('form.openDay')}`}
+              />
+              {hours ? (
+                // From, then to, in the page's direction: in Arabic the opening time on the right (issue 56).
+                <Group gap={6} wrap="nowrap">
+                  <HourField
+                    field={`${t(`weekday.${day}`)}: ${t('form.from')}`}
+                    value={hours.from}
+                    onChange={(from) => props.onDay(day, { ...hours, from })}
+                  />
+                  <Text size="sm">–</Text>
+                  <HourField
+                    field={`${t(`weekday.${day}`)}: ${t('form.to')}`}
+                    value={hours.to}
+                    onChange={(to) => props.onDay(day, { ...hours, to })}
+                  />
+                </Group>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('closed')}
+                </Text>
+              )}
+            </Group>
+            {hours && pastMidnight(hours) && !props.errors[`/hours/${day}`] && (
+              <Text size="xs" c="dimmed" ps={{ base: 0, sm: 138 }}>
+                {t('form.pastMidnight')}
+              </Text>
+            )}
+            {props.errors[`/hours/${day}`] && (
+              <Text size="xs" c="red" role="alert">
+                {props.errors[`/hours/${day}`]}
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
   );
 }
 

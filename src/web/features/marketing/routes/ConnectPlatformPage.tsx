@@ -17,6 +17,7 @@ import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { connect, consentUrl, disconnect, useConnections } from '../api';
+import type { ConnectionsAnswer } from '../../../../contract/marketing';
 
 export function ConnectPlatformPage() {
   const { t, i18n } = useTranslation('marketing');
@@ -113,49 +114,16 @@ export function ConnectPlatformPage() {
                 (c) => c.merchant_id === m.merchant_id && c.platform === platform,
               );
               return (
-                <Card withBorder key={m.merchant_id} data-testid="connect-merchant">
-                  <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-                    <Stack gap={4}>
-                      <Group gap="xs">
-                        <Text fw={600}>
-                          <bdi>{m.merchant_name}</bdi>
-                        </Text>
-                        <Badge
-                          variant="light"
-                          color={connection ? 'green' : 'gray'}
-                          data-testid="connect-state"
-                        >
-                          {t(connection ? 'connect.connected' : 'connect.notConnected')}
-                        </Badge>
-                      </Group>
-                      {connection && (
-                        <Text size="sm" c="dimmed">
-                          {t('connect.since', {
-                            date: dayText(connection.connected_at, langOf(i18n.language)),
-                            count: connection.products,
-                          })}
-                        </Text>
-                      )}
-                      {connection && m.product_catalog && (
-                        <Anchor component={Link} to={`/marketing/products?platform=${platform}`} size="sm">
-                          {t('connect.seeProducts')}
-                        </Anchor>
-                      )}
-                    </Stack>
-                    {connection ? (
-                      <Button variant="default" color="red" onClick={() => setRemoving(m.merchant_id)}>
-                        {t('connect.disconnect')}
-                      </Button>
-                    ) : !data.available ? null : (
-                      <Button
-                        loading={opening === m.merchant_id || (sent.current && !!token)}
-                        onClick={() => void open(m.merchant_id)}
-                      >
-                        {t('connect.action', { platform: name })}
-                      </Button>
-                    )}
-                  </Group>
-                </Card>
+                <MerchantConnection
+                  key={m.merchant_id}
+                  merchant={m}
+                  connection={connection}
+                  platform={platform}
+                  available={data.available}
+                  opening={opening === m.merchant_id || (sent.current && !!token)}
+                  onOpen={() => void open(m.merchant_id)}
+                  onRemove={() => setRemoving(m.merchant_id)}
+                />
               );
             })}
             <Text size="sm" c="dimmed">
@@ -179,5 +147,58 @@ export function ConnectPlatformPage() {
         </>
       )}
     </DetailFrame>
+  );
+}
+
+/** One of the member's merchants: whether it is connected to the platform, since when, and the action. */
+function MerchantConnection(props: {
+  merchant: ConnectionsAnswer['merchants'][number];
+  connection: ConnectionsAnswer['connections'][number] | undefined;
+  platform: string;
+  available: boolean;
+  opening: boolean;
+  onOpen: () => void;
+  onRemove: () => void;
+}) {
+  const { t, i18n } = useTranslation('marketing');
+  const { merchant: m, connection, platform } = props;
+  const name = t(`platform.${platform}`, { defaultValue: platform });
+  return (
+    <Card withBorder data-testid="connect-merchant">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text fw={600}>
+              <bdi>{m.merchant_name}</bdi>
+            </Text>
+            <Badge variant="light" color={connection ? 'green' : 'gray'} data-testid="connect-state">
+              {t(connection ? 'connect.connected' : 'connect.notConnected')}
+            </Badge>
+          </Group>
+          {connection && (
+            <Text size="sm" c="dimmed">
+              {t('connect.since', {
+                date: dayText(connection.connected_at, langOf(i18n.language)),
+                count: connection.products,
+              })}
+            </Text>
+          )}
+          {connection && m.product_catalog && (
+            <Anchor component={Link} to={`/marketing/products?platform=${platform}`} size="sm">
+              {t('connect.seeProducts')}
+            </Anchor>
+          )}
+        </Stack>
+        {connection ? (
+          <Button variant="default" color="red" onClick={props.onRemove}>
+            {t('connect.disconnect')}
+          </Button>
+        ) : !props.available ? null : (
+          <Button loading={props.opening} onClick={props.onOpen}>
+            {t('connect.action', { platform: name })}
+          </Button>
+        )}
+      </Group>
+    </Card>
   );
 }

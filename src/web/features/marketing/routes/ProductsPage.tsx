@@ -45,7 +45,6 @@ export function ProductsPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [{ platform, query: search, page }, set] = useAddressFilters(readFilters, writeFilters);
-  const [typed, setTyped] = useState(search);
   const list = useProducts({ platform, query: search, page });
   const connections = useConnections();
   const [busy, setBusy] = useState<string | null>(null);
@@ -132,34 +131,13 @@ export function ProductsPage() {
           </Anchor>
         </Alert>
       )}
-      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('products.search')}
-          leftSection={<IconSearch size={16} />}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') set({ query: typed.trim(), page: 1 });
-          }}
-          onBlur={() => typed.trim() !== search && set({ query: typed.trim(), page: 1 })}
-          w={{ base: '100%', xs: 280 }}
-          maxLength={100}
-        />
-        <Select
-          label={t('products.column.platform')}
-          placeholder={t('products.allPlatforms')}
-          data={platforms.map((p) => ({ value: p, label: t(`platform.${p}`) }))}
-          value={platform || null}
-          onChange={(v) => set({ platform: v ?? '', page: 1 })}
-          clearable
-          w={{ base: '100%', xs: 220 }}
-        />
-        {list.data && (
-          <Text size="sm" c="dimmed" data-testid="products-shown-count">
-            {t('products.shownCount', { count: list.data.in_marketplace, total: list.data.total })}
-          </Text>
-        )}
-      </Group>
+      <ProductFilters
+        search={search}
+        platform={platform}
+        platforms={platforms}
+        counts={list.data}
+        onChange={(patch) => set({ ...patch, page: 1 })}
+      />
       <ResponsiveList
         name="products"
         query={list}
@@ -205,5 +183,47 @@ export function ProductsPage() {
         }
       />
     </>
+  );
+}
+
+/** The products' search (sent on Enter or on leaving the box), the platform, and how many are shown. */
+function ProductFilters(props: {
+  search: string;
+  platform: string;
+  platforms: string[];
+  counts: { in_marketplace: number; total: number } | undefined;
+  onChange: (patch: { query?: string; platform?: string }) => void;
+}) {
+  const { t } = useTranslation('marketing');
+  const [typed, setTyped] = useState(props.search);
+  return (
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+      <TextInput
+        label={t('products.search')}
+        leftSection={<IconSearch size={16} />}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') props.onChange({ query: typed.trim() });
+        }}
+        onBlur={() => typed.trim() !== props.search && props.onChange({ query: typed.trim() })}
+        w={{ base: '100%', xs: 280 }}
+        maxLength={100}
+      />
+      <Select
+        label={t('products.column.platform')}
+        placeholder={t('products.allPlatforms')}
+        data={props.platforms.map((p) => ({ value: p, label: t(`platform.${p}`) }))}
+        value={props.platform || null}
+        onChange={(v) => props.onChange({ platform: v ?? '' })}
+        clearable
+        w={{ base: '100%', xs: 220 }}
+      />
+      {props.counts && (
+        <Text size="sm" c="dimmed" data-testid="products-shown-count">
+          {t('products.shownCount', { count: props.counts.in_marketplace, total: props.counts.total })}
+        </Text>
+      )}
+    </Group>
   );
 }

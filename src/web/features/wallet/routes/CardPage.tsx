@@ -158,29 +158,7 @@ function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
               {t('card.frozenNotice')}
             </Alert>
           )}
-          <FiguresBar
-            query={{ data: holder, isPending: false, isError: false }}
-            testId="card-figures"
-            failed=""
-            columns={3}
-            figures={(h) => [
-              {
-                label: t('card.spendable'),
-                value: <Money amount={h.available} currency={h.currency} />,
-                testId: 'card-spendable',
-              },
-              {
-                label: t('card.spentToday'),
-                value: <Money amount={h.spent_today} currency={h.currency} />,
-                testId: 'card-spent',
-              },
-              {
-                label: t('card.dailyLimit'),
-                value: <Money amount={h.daily_limit} currency={h.currency} />,
-                testId: 'card-limit',
-              },
-            ]}
-          />
+          <CardFigures holder={holder} />
           <Text size="sm" c="dimmed">
             {t('card.spendsFrom')} {holder.payout_destination === 'bank' && t('card.bankNote')}
           </Text>
@@ -193,32 +171,7 @@ function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
       </SimpleGrid>
       {wallet && <DestinationCard wallet={wallet} />}
       {transferring && wallet && <TransferDialog wallet={wallet} onClose={() => setTransferring(false)} />}
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('card.payments')}
-        </Title>
-        {holder.payments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('card.noPayments')}
-          </Text>
-        ) : (
-          <Stack gap="xs" data-testid="card-payments">
-            {holder.payments.map((p) => (
-              <Group key={p.id} justify="space-between" wrap="nowrap">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" truncate>
-                    <bdi>{p.counterparty}</bdi>
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    <CalendarDay day={p.day} />
-                  </Text>
-                </Stack>
-                <MovementAmount movement={p} />
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </Card>
+      <CardPayments holder={holder} />
       {revealing && (
         <StepUpDialog
           purpose="card_reveal"
@@ -249,6 +202,71 @@ function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
         </Modal>
       )}
     </Stack>
+  );
+}
+
+/** What the card may spend: what is left, what was spent today and the daily limit. */
+function CardFigures(props: { holder: CardHolder }) {
+  const { t } = useTranslation('wallet');
+  const { holder } = props;
+  return (
+    <FiguresBar
+      query={{ data: holder, isPending: false, isError: false }}
+      testId="card-figures"
+      failed=""
+      columns={3}
+      figures={(h) => [
+        {
+          label: t('card.spendable'),
+          value: <Money amount={h.available} currency={h.currency} />,
+          testId: 'card-spendable',
+        },
+        {
+          label: t('card.spentToday'),
+          value: <Money amount={h.spent_today} currency={h.currency} />,
+          testId: 'card-spent',
+        },
+        {
+          label: t('card.dailyLimit'),
+          value: <Money amount={h.daily_limit} currency={h.currency} />,
+          testId: 'card-limit',
+        },
+      ]}
+    />
+  );
+}
+
+/** The card's latest payments, newest first. */
+function CardPayments(props: { holder: CardHolder }) {
+  const { t } = useTranslation('wallet');
+  const { holder } = props;
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        {t('card.payments')}
+      </Title>
+      {holder.payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('card.noPayments')}
+        </Text>
+      ) : (
+        <Stack gap="xs" data-testid="card-payments">
+          {holder.payments.map((p) => (
+            <Group key={p.id} justify="space-between" wrap="nowrap">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" truncate>
+                  <bdi>{p.counterparty}</bdi>
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <CalendarDay day={p.day} />
+                </Text>
+              </Stack>
+              <MovementAmount movement={p} />
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
   );
 }
 
