@@ -40,74 +40,75 @@ export interface AnalyticsRow {
 const dayOf = (column: SQL | typeof payments.createdAt, offset: number) =>
   sql<string>`(((${column} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offset)} minutes'`)})::date)::text`;
 
-export function createAnalyticsRepository(db: Db) {
-  /** The orders and refunds of one day range (whole days), summed from the orders themselves. */
-  async function summed(
-    merchantIds: string[],
-    from: string,
-    to: string,
-    offset: number,
-    filter: { storeIds?: string[]; products?: string[] } = {},
-  ): Promise<AnalyticsRow[]> {
-    const start = localMidnight(from, offset);
-    const until = localMidnight(addDays(to, 1), offset);
-    const scope = and(
-      inArray(payments.merchantId, merchantIds),
-      filter.storeIds ? inArray(payments.storeId, filter.storeIds) : undefined,
-      filter.products?.length ? inArray(payments.product, filter.products) : undefined,
-    );
-    const [placed, refunded] = await Promise.all([
-      db
-        .select({
-          merchantId: payments.merchantId,
-          day: dayOf(payments.createdAt, offset),
-          storeId: payments.storeId,
-          product: payments.product,
-          orders: sql<string>`count(*)`,
-          gmv: sql<string>`sum(${payments.amountMinor})`,
-        })
-        .from(payments)
-        .where(
-          and(
-            scope,
-            gte(payments.createdAt, start),
-            lt(payments.createdAt, until),
-            isNull(payments.cancelledAt),
-          ),
-        )
-        .groupBy(sql`1, 2, 3, 4`),
-      db
-        .select({
-          merchantId: payments.merchantId,
-          day: dayOf(sql`${paymentRefunds.createdAt}`, offset),
-          storeId: payments.storeId,
-          product: payments.product,
-          refunds: sql<string>`sum(${paymentRefunds.amountMinor})`,
-        })
-        .from(paymentRefunds)
-        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-        .where(and(scope, gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, until)))
-        .groupBy(sql`1, 2, 3, 4`),
-    ]);
-    const rows = new Map<string, AnalyticsRow & { merchantId: string }>();
-    const row = (merchantId: string, day: string, storeId: string, product: string) => {
-      const key = `${merchantId}|${day}|${storeId}|${product}`;
-      let r = rows.get(key);
-      if (!r) rows.set(key, (r = { merchantId, day, storeId, product, orders: 0, gmv: 0, refunds: 0 }));
-      return r;
-    };
-    for (const p of placed) {
-      const r = row(p.merchantId, p.day, p.storeId, p.product);
-      r.orders += Number(p.orders);
-      r.gmv += Number(p.gmv);
-    }
-    for (const p of refunded) row(p.merchantId, p.day, p.storeId, p.product).refunds += Number(p.refunds);
-    return [...rows.values()];
+/** The orders and refunds of one day range (whole days), summed from the orders themselves. */
+async function summed(
+  db: Db,
+  merchantIds: string[],
+  from: string,
+  to: string,
+  offset: number,
+  filter: { storeIds?: string[]; products?: string[] } = {},
+): Promise<AnalyticsRow[]> {
+  const start = localMidnight(from, offset);
+  const until = localMidnight(addDays(to, 1), offset);
+  const scope = and(
+    inArray(payments.merchantId, merchantIds),
+    filter.storeIds ? inArray(payments.storeId, filter.storeIds) : undefined,
+    filter.products?.length ? inArray(payments.product, filter.products) : undefined,
+  );
+  const [placed, refunded] = await Promise.all([
+    db
+      .select({
+        merchantId: payments.merchantId,
+        day: dayOf(payments.createdAt, offset),
+        storeId: payments.storeId,
+        product: payments.product,
+        orders: sql<string>`count(*)`,
+        gmv: sql<string>`sum(${payments.amountMinor})`,
+      })
+      .from(payments)
+      .where(
+        and(
+          scope,
+          gte(payments.createdAt, start),
+          lt(payments.createdAt, until),
+          isNull(payments.cancelledAt),
+        ),
+      )
+      .groupBy(sql`1, 2, 3, 4`),
+    db
+      .select({
+        merchantId: payments.merchantId,
+        day: dayOf(sql`${paymentRefunds.createdAt}`, offset),
+        storeId: payments.storeId,
+        product: payments.product,
+        refunds: sql<string>`sum(${paymentRefunds.amountMinor})`,
+      })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(and(scope, gte(paymentRefunds.createdAt, start), lt(paymentRefunds.createdAt, until)))
+      .groupBy(sql`1, 2, 3, 4`),
+  ]);
+  const rows = new Map<string, AnalyticsRow & { merchantId: string }>();
+  const row = (merchantId: string, day: string, storeId: string, product: string) => {
+    const key = `${merchantId}|${day}|${storeId}|${product}`;
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { merchantId, day, storeId, product, orders: 0, gmv: 0, refunds: 0 }));
+    return r;
+  };
+  for (const p of placed) {
+    const r = row(p.merchantId, p.day, p.storeId, p.product);
+    r.orders += Number(p.orders);
+    r.gmv += Number(p.gmv);
   }
+  for (const p of refunded) row(p.merchantId, p.day, p.storeId, p.product).refunds += Number(p.refunds);
+  return [...rows.values()];
+}
 
+export function createAnalyticsRepository(db: Db) {
   /** Sums one merchant's ended days `from`–`to` into analytics_days (again: the same sums). */
   async function fill(merchantId: string, offset: number, from: string, to: string) {
-    const rows = await summed([merchantId], from, to, offset);
+    const rows = await summed(db, [merchantId], from, to, offset);
     for (let i = 0; i < rows.length; i += 1000)
       await db
         .insert(analyticsDays)
@@ -207,7 +208,7 @@ export function createAnalyticsRepository(db: Db) {
       const openFrom = query.from > lastEnded ? query.from : query.today;
       if (openFrom <= query.to)
         rows.push(
-          ...(await summed(query.merchantIds, openFrom, query.to, offset, {
+          ...(await summed(db, query.merchantIds, openFrom, query.to, offset, {
             storeIds: query.storeIds,
             products: query.products,
           })),

@@ -72,6 +72,28 @@ export function createAdsService(deps: AdsDeps) {
   };
 }
 
+/** A merchant the caller runs ads for, as the list shows it: its products and its budget bounds. */
+const merchantOf = (scope: Scope): AdsMerchant => {
+  const { min, max } = budgetBounds(scope.currency, false);
+  return {
+    merchant_id: scope.merchantId,
+    merchant_name: scope.merchantName,
+    currency: scope.currency,
+    products: scope.products,
+    can_invite: scope.canInvite,
+    budget_min: minorToDecimal(min, scope.currency),
+    budget_max: minorToDecimal(max, scope.currency),
+  };
+};
+
+/** A budget typed as a decimal, in minor units, or the field's problem; `ops`: ads ops' ceiling. */
+function budgetOf(text: string, currency: string, ops: boolean): { amount?: number; problem?: FieldError } {
+  const amount = decimalToMinor(text, currency);
+  if (amount === null) return { problem: problemOf({ key: 'error.budget' }) };
+  const problem = budgetProblem(amount, currency, ops);
+  return problem ? { problem: problemOf(problem) } : { amount };
+}
+
 /** What the calls share: which merchants the caller runs ads for, and a campaign shown and moved. */
 function adsContext(deps: AdsDeps) {
   const { repository, accounts, clock } = deps;
@@ -150,27 +172,6 @@ function adsContext(deps: AdsDeps) {
         created_at: row.createdAt.toISOString(),
       };
     });
-  }
-
-  const merchantOf = (scope: Scope): AdsMerchant => {
-    const { min, max } = budgetBounds(scope.currency, false);
-    return {
-      merchant_id: scope.merchantId,
-      merchant_name: scope.merchantName,
-      currency: scope.currency,
-      products: scope.products,
-      can_invite: scope.canInvite,
-      budget_min: minorToDecimal(min, scope.currency),
-      budget_max: minorToDecimal(max, scope.currency),
-    };
-  };
-
-  /** A budget typed as a decimal, in minor units, or the field's problem; `ops`: ads ops' ceiling. */
-  function budgetOf(text: string, currency: string, ops: boolean): { amount?: number; problem?: FieldError } {
-    const amount = decimalToMinor(text, currency);
-    if (amount === null) return { problem: problemOf({ key: 'error.budget' }) };
-    const problem = budgetProblem(amount, currency, ops);
-    return problem ? { problem: problemOf(problem) } : { amount };
   }
 
   /**

@@ -80,6 +80,68 @@ export interface PaymentDeps {
   clock: Clock;
 }
 
+/** A payment as a list shows it (its amounts as decimals of its currency). */
+function present(row: Omit<PaymentRow, 'data'>): Payment {
+  const money = (minor: number) => minorToDecimal(minor, row.currency);
+  return {
+    id: row.id,
+    order_reference: row.orderReference,
+    merchant_id: row.merchantId,
+    store_id: row.storeId,
+    status: row.status as PaymentStatus,
+    product: row.product,
+    currency: row.currency,
+    amount: money(row.amountMinor),
+    captured: money(row.capturedMinor),
+    refunded: money(row.refundedMinor),
+    customer_name: row.customerName,
+    customer_phone: row.customerPhone,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What happened to a payment, oldest first: authorised, each capture and refund, a cancel, a dispute. */
+function timelineOf(
+  row: PaymentRow,
+  movements: Awaited<ReturnType<PaymentRepository['movements']>>,
+  dispute: { createdAt: Date; type: string } | null | undefined,
+): TimelineEvent[] {
+  const money = (minor: number) => minorToDecimal(minor, row.currency);
+  return [
+    {
+      at: row.createdAt.toISOString(),
+      kind: 'authorised' as const,
+      amount: money(row.amountMinor),
+      by: 'customer',
+    },
+    ...movements.captures.map((c) => ({
+      at: c.createdAt.toISOString(),
+      kind: 'captured' as const,
+      amount: money(c.amountMinor),
+      by: c.by,
+    })),
+    ...movements.refunds.map((r) => ({
+      at: r.createdAt.toISOString(),
+      kind: 'refunded' as const,
+      amount: money(r.amountMinor),
+      by: r.by,
+      note: r.reason,
+    })),
+    ...(row.cancelledAt ? [{ at: row.cancelledAt.toISOString(), kind: 'cancelled' as const }] : []),
+    ...(dispute
+      ? [
+          {
+            at: dispute.createdAt.toISOString(),
+            kind: 'disputed' as const,
+            by: 'customer',
+            note: dispute.type,
+          },
+        ]
+      : []),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
+
 export function paymentContext(deps: PaymentDeps) {
   const { repository, disputes, accounts, clock } = deps;
   const granted = (accountId: string, flag: PermissionFlag) => merchantsWhere(accounts, accountId, flag);
@@ -123,26 +185,6 @@ export function paymentContext(deps: PaymentDeps) {
     };
   }
 
-  function present(row: Omit<PaymentRow, 'data'>): Payment {
-    const money = (minor: number) => minorToDecimal(minor, row.currency);
-    return {
-      id: row.id,
-      order_reference: row.orderReference,
-      merchant_id: row.merchantId,
-      store_id: row.storeId,
-      status: row.status as PaymentStatus,
-      product: row.product,
-      currency: row.currency,
-      amount: money(row.amountMinor),
-      captured: money(row.capturedMinor),
-      refunded: money(row.refundedMinor),
-      customer_name: row.customerName,
-      customer_phone: row.customerPhone,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  }
-
   async function actorName(accountId: string) {
     const account = await accounts.account(accountId);
     return account?.email ?? account?.phone ?? accountId;
@@ -168,38 +210,7 @@ export function paymentContext(deps: PaymentDeps) {
       unit_price: money(item.unit_price_minor),
       ...(item.sku ? { sku: item.sku } : {}),
     }));
-    const timeline: TimelineEvent[] = [
-      {
-        at: row.createdAt.toISOString(),
-        kind: 'authorised' as const,
-        amount: money(row.amountMinor),
-        by: 'customer',
-      },
-      ...movements.captures.map((c) => ({
-        at: c.createdAt.toISOString(),
-        kind: 'captured' as const,
-        amount: money(c.amountMinor),
-        by: c.by,
-      })),
-      ...movements.refunds.map((r) => ({
-        at: r.createdAt.toISOString(),
-        kind: 'refunded' as const,
-        amount: money(r.amountMinor),
-        by: r.by,
-        note: r.reason,
-      })),
-      ...(row.cancelledAt ? [{ at: row.cancelledAt.toISOString(), kind: 'cancelled' as const }] : []),
-      ...(dispute
-        ? [
-            {
-              at: dispute.createdAt.toISOString(),
-              kind: 'disputed' as const,
-              by: 'customer',
-              note: dispute.type,
-            },
-          ]
-        : []),
-    ].sort((a, b) => a.at.localeCompare(b.at));
+    const timeline = timelineOf(row, movements, dispute);
     const left = amounts(row);
     const mayRefund = refunders.includes(row.merchantId);
     const mayCapture = capturers.includes(row.merchantId);
