@@ -95,9 +95,9 @@ export function UploadWidget(props: WidgetProps) {
         setLocalError(
           error.reason === 'badType'
             ? t('upload.badType', { extensions: accept.join(', ') })
-            : error.reason === 'quota'
-              ? t('upload.quota')
-              : t('upload.tooLarge', { size: formatSize(maxSizeKb, t) }),
+            : t(error.reason === 'quota' ? 'upload.quota' : 'upload.tooLarge', {
+                size: formatSize(maxSizeKb, t),
+              }),
         );
       else setLocalError(t('upload.failed'));
     } finally {
@@ -160,45 +160,19 @@ export function UploadWidget(props: WidgetProps) {
           }}
         />
         {uploading !== null ? (
-          <Stack gap={6}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" truncate>
-                {uploading}
-              </Text>
-              <CloseButton aria-label={t('upload.cancel')} onClick={() => controller.current?.abort()} />
-            </Group>
-            <Progress value={(progress ?? 0) * 100} aria-label={t('upload.progress')} animated />
-            <Text size="xs" c="dimmed" aria-live="polite">
-              {t('upload.percent', { percent: Math.round((progress ?? 0) * 100) })}
-            </Text>
-          </Stack>
+          <UploadProgress
+            name={uploading}
+            progress={progress ?? 0}
+            onCancel={() => controller.current?.abort()}
+          />
         ) : value ? (
-          // The name keeps at least 10rem: on a narrow screen the buttons go under it instead of hiding it.
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <StoredThumbnail file={value} preview={services.preview} height={64} maxWidth={200} />
-            {/* The name reads left to right but sits at the page's start (beside its thumbnail in Arabic too). */}
-            <Text size="sm" fw={500} truncate style={{ flex: '1 1 10rem', minWidth: 0 }}>
-              <bdi dir="ltr">{fileNameOf(value)}</bdi>
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              {services.download && (
-                <Anchor component="button" type="button" size="sm" onClick={download}>
-                  {t('upload.download')}
-                </Anchor>
-              )}
-              {!disabled && (
-                <Button
-                  id={props.id}
-                  variant="subtle"
-                  color="red"
-                  size="compact-sm"
-                  onClick={() => props.onChange(undefined)}
-                >
-                  {t('upload.remove')}
-                </Button>
-              )}
-            </Group>
-          </Group>
+          <StoredFile
+            id={props.id}
+            file={value}
+            preview={services.preview}
+            onDownload={services.download ? download : undefined}
+            onRemove={disabled ? undefined : () => props.onChange(undefined)}
+          />
         ) : (
           <Group justify="space-between" gap="sm">
             <Stack gap={2}>
@@ -214,5 +188,57 @@ export function UploadWidget(props: WidgetProps) {
         )}
       </Paper>
     </Input.Wrapper>
+  );
+}
+
+/** A file on its way: its name, how far it has gone, and a way to stop it. */
+function UploadProgress(props: { name: string; progress: number; onCancel: () => void }) {
+  const { t } = useTranslation('widgets');
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" truncate>
+          {props.name}
+        </Text>
+        <CloseButton aria-label={t('upload.cancel')} onClick={props.onCancel} />
+      </Group>
+      <Progress value={props.progress * 100} aria-label={t('upload.progress')} animated />
+      <Text size="xs" c="dimmed" aria-live="polite">
+        {t('upload.percent', { percent: Math.round(props.progress * 100) })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The file kept: its thumbnail and name, and a download and a remove where they apply. */
+function StoredFile(props: {
+  id: string;
+  file: string;
+  preview: Parameters<typeof StoredThumbnail>[0]['preview'];
+  onDownload?: () => void;
+  onRemove?: () => void;
+}) {
+  const { t } = useTranslation('widgets');
+  return (
+    // The name keeps at least 10rem: on a narrow screen the buttons go under it instead of hiding it.
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <StoredThumbnail file={props.file} preview={props.preview} height={64} maxWidth={200} />
+      {/* The name reads left to right but sits at the page's start (beside its thumbnail in Arabic too). */}
+      <Text size="sm" fw={500} truncate style={{ flex: '1 1 10rem', minWidth: 0 }}>
+        <bdi dir="ltr">{fileNameOf(props.file)}</bdi>
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        {props.onDownload && (
+          <Anchor component="button" type="button" size="sm" onClick={props.onDownload}>
+            {t('upload.download')}
+          </Anchor>
+        )}
+        {props.onRemove && (
+          <Button id={props.id} variant="subtle" color="red" size="compact-sm" onClick={props.onRemove}>
+            {t('upload.remove')}
+          </Button>
+        )}
+      </Group>
+    </Group>
   );
 }
