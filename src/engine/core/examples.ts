@@ -129,6 +129,32 @@ function firstBranches(schema: Schema): Schema {
 }
 
 /**
+ * An array field's valid value: its `x-example`; every choice of a short list of unique choices (sales channels:
+ * online, in store), so the fields that follow each of them apply; else its `minItems` (at least one) of one valid
+ * item — an object item with each of its fields' values at its place (a shareholder's documents included).
+ */
+function arrayValue(schema: Schema, resolve: RefResolver): unknown[] | undefined {
+  if ('x-example' in schema) return schema['x-example'] as unknown[];
+  const items = isObject(schema.items) ? withRef(schema.items, resolve) : {};
+  const choices = Array.isArray(items.enum) ? items.enum : [];
+  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+  if (schema.uniqueItems === true && choices.length > 1 && choices.length <= Math.min(4, maxItems))
+    return [...choices];
+  const item =
+    items.type === 'object'
+      ? fieldsOf(items, resolve)
+          .filter((f) => !(f.schema.type === 'object' && isObject(f.schema.properties)))
+          .reduce<FormData>((acc, f) => {
+            const value = validValue(f.schema);
+            return value === undefined ? acc : setAt(acc, f.pointer, value);
+          }, {})
+      : validValue(items);
+  if (item === undefined) return undefined;
+  const count = typeof schema.minItems === 'number' ? Math.max(schema.minItems, 1) : 1;
+  return Array.from({ length: count }, () => item);
+}
+
+/**
  * Builds the examples of one step.
  * @param schema - the step schema
  * @param resolve - resolves its `$ref`s
@@ -140,42 +166,9 @@ export function stepExamples(schema: Schema, resolve: RefResolver, validate: Val
   let valid: FormData = {};
   for (const field of fields) {
     if (field.schema.type === 'object' && Object.keys(declaredProperties(field.schema)).length > 0) continue;
-    if (field.schema.type === 'array' && 'x-example' in field.schema) {
-      valid = setAt(valid, field.pointer, field.schema['x-example']);
-      continue;
-    }
     if (field.schema.type === 'array') {
-      const items = isObject(field.schema.items) ? withRef(field.schema.items, resolve) : {};
-      // An object item gets each of its fields' values at its place (nested objects such as a shareholder's
-      // documents included).
-      const item =
-        items.type === 'object'
-          ? fieldsOf(items, resolve)
-              .filter((f) => !(f.schema.type === 'object' && isObject(f.schema.properties)))
-              .reduce<FormData>((acc, f) => {
-                const value = validValue(f.schema);
-                return value === undefined ? acc : setAt(acc, f.pointer, value);
-              }, {})
-          : validValue(items);
-      const count = typeof field.schema.minItems === 'number' ? Math.max(field.schema.minItems, 1) : 1;
-      // A short list of choices (sales channels: online, in store) is answered with every choice, so the fields
-      // that follow each of them apply.
-      const choices = Array.isArray(items.enum) ? items.enum : [];
-      const maxItems = typeof field.schema.maxItems === 'number' ? field.schema.maxItems : Infinity;
-      if (
-        field.schema.uniqueItems === true &&
-        choices.length > 1 &&
-        choices.length <= Math.min(4, maxItems)
-      ) {
-        valid = setAt(valid, field.pointer, [...choices]);
-        continue;
-      }
-      if (item !== undefined)
-        valid = setAt(
-          valid,
-          field.pointer,
-          Array.from({ length: count }, () => item),
-        );
+      const value = arrayValue(field.schema, resolve);
+      if (value !== undefined) valid = setAt(valid, field.pointer, value);
       continue;
     }
     const value = validValue(field.schema);
