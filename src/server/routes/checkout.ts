@@ -34,32 +34,8 @@ const QUERY = {
 } as const;
 type Req = { Params: { token: string }; Querystring: { lang?: Lang } };
 
-export async function checkoutRoutes(
-  app: FastifyInstance,
-  opts: { checkout: CheckoutService; localesDir: string },
-) {
-  const { checkout } = opts;
-  const read = (lang: Lang, file: string) =>
-    JSON.parse(readFileSync(path.join(opts.localesDir, lang, file), 'utf8')) as Record<
-      string,
-      Record<string, string>
-    >;
-  const texts = {} as Record<Lang, Record<string, string>>;
-  const products = {} as Record<Lang, Record<string, string>>;
-  for (const lang of ['en', 'ar'] as const) {
-    const sandbox = read(lang, 'sandbox.json');
-    texts[lang] = { badge: sandbox.page!.badge!, ...sandbox.checkout! };
-    products[lang] = read(lang, 'orders.json').product!;
-  }
-
-  // The page's form posts `customer_name=…` (the only body these routes take); in this plugin only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const CSS = `.top{display:flex;justify-content:space-between;align-items:center;gap:1rem}
+/** The checkout page's own look, beside the sandbox pages' shared one. */
+const CSS = `.top{display:flex;justify-content:space-between;align-items:center;gap:1rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:1rem 0}
 dt{color:#495057}
 dd{margin:0;font-weight:600}
@@ -71,6 +47,46 @@ button{margin-top:1.25rem;width:100%;padding:.7rem 1.1rem;border:0;border-radius
 .state{padding:.75rem 1rem;border-radius:8px;background:#e6fcf5;color:#0b5d45}
 .state.closed{background:#fff5f5;color:#a51d1d}
 a{color:#1864ab}`;
+
+/** The link's items, one a line with its quantity and unit price (none: nothing). */
+function itemsHtml(view: CheckoutView, t: Record<string, string>) {
+  if (!view.items.length) return '';
+  const line = (i: CheckoutView['items'][number]) =>
+    `<li><bdi>${escapeHtml(i.name)}</bdi> × ${i.quantity} — <bdi dir="ltr">${escapeHtml(i.unitPrice)} ${escapeHtml(view.currency)}</bdi></li>`;
+  return `<h2 style="font-size:1rem">${escapeHtml(t.items!)}</h2><ul>${view.items.map(line).join('')}</ul>`;
+}
+
+/** The page's texts and the products' names in both languages, read once from the catalogue's locales. */
+function checkoutTexts(localesDir: string) {
+  const read = (lang: Lang, file: string) =>
+    JSON.parse(readFileSync(path.join(localesDir, lang, file), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+  const texts = {} as Record<Lang, Record<string, string>>;
+  const products = {} as Record<Lang, Record<string, string>>;
+  for (const lang of ['en', 'ar'] as const) {
+    const sandbox = read(lang, 'sandbox.json');
+    texts[lang] = { badge: sandbox.page!.badge!, ...sandbox.checkout! };
+    products[lang] = read(lang, 'orders.json').product!;
+  }
+  return { texts, products };
+}
+
+export async function checkoutRoutes(
+  app: FastifyInstance,
+  opts: { checkout: CheckoutService; localesDir: string },
+) {
+  const { checkout } = opts;
+  const { texts, products } = checkoutTexts(opts.localesDir);
+
+  // The page's form posts `customer_name=…` (the only body these routes take); in this plugin only.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
   const page = (reply: FastifyReply, status: number, lang: Lang, title: string, main: string) =>
     sendSandboxPage(reply, { status, lang, title, testId: 'sandbox-checkout', css: CSS, main });
 
@@ -91,14 +107,7 @@ a{color:#1864ab}`;
       timeStyle: 'short',
       timeZone: 'Asia/Riyadh',
     }).format(view.expiresAt);
-    const items = view.items.length
-      ? `<h2 style="font-size:1rem">${escapeHtml(t.items!)}</h2><ul>${view.items
-          .map(
-            (i) =>
-              `<li><bdi>${escapeHtml(i.name)}</bdi> × ${i.quantity} — <bdi dir="ltr">${escapeHtml(i.unitPrice)} ${escapeHtml(view.currency)}</bdi></li>`,
-          )
-          .join('')}</ul>`
-      : '';
+    const items = itemsHtml(view, t);
     const state =
       view.status === 'paid'
         ? `<p class="state" role="status">${fillText(escapeHtml(t.paid!), { merchant, reference: `<bdi>${escapeHtml(view.orderReference)}</bdi>` })}</p>`
