@@ -127,37 +127,58 @@ function localBucket(rate: { perSecond: number; burst: number }, now = () => Dat
   };
 }
 
+/** Connections open per account on this server, up to a most: `take` one (false past the most), `give` it back. */
+function openCounts(most: number) {
+  const open = new Map<string, number>();
+  return {
+    take(accountId: string) {
+      const held = open.get(accountId) ?? 0;
+      if (held >= most) return false;
+      open.set(accountId, held + 1);
+      return true;
+    },
+    give(accountId: string) {
+      const count = (open.get(accountId) ?? 1) - 1;
+      if (count > 0) open.set(accountId, count);
+      else open.delete(accountId);
+    },
+  };
+}
+
+/** The socket's address as the OpenAPI document lists it: its token, where to replay from, the upgrade. */
+const SOCKET_SCHEMA = {
+  tags,
+  summary:
+    'The live chat connection (WebSocket upgrade); frames as src/server/routes/chatSocket.ts describes',
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      token: { type: 'string', maxLength: 2000, description: 'the chat token' },
+      after: {
+        type: 'string',
+        pattern: '^\\d{1,15}$',
+        description: 'replay the messages after this number',
+      },
+    },
+  },
+  response: {
+    101: { description: 'switching to the WebSocket protocol', type: 'null' },
+    '4XX': API_ERROR,
+  },
+};
+
 export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatService; hub: ChatHub }) {
   const { chat, hub } = opts;
   /** Open connections per account on this server. */
-  const open = new Map<string, number>();
+  const open = openCounts(SOCKETS_PER_ACCOUNT);
 
   // `wsHandler` rather than `websocket: true`: the latter hides the route from the OpenAPI document, and a plain
   // GET (no upgrade) deserves an answer that says what to do rather than a bare 404.
   app.route<{ Querystring: { token?: string; after?: string } }>({
     method: 'GET',
     url: '/merchant/api/v1/support/chat/socket',
-    schema: {
-      tags,
-      summary:
-        'The live chat connection (WebSocket upgrade); frames as src/server/routes/chatSocket.ts describes',
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          token: { type: 'string', maxLength: 2000, description: 'the chat token' },
-          after: {
-            type: 'string',
-            pattern: '^\\d{1,15}$',
-            description: 'replay the messages after this number',
-          },
-        },
-      },
-      response: {
-        101: { description: 'switching to the WebSocket protocol', type: 'null' },
-        '4XX': API_ERROR,
-      },
-    },
+    schema: SOCKET_SCHEMA,
     handler: async () => {
       throw new HttpError(426, 'upgrade_required');
     },
@@ -270,9 +291,7 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
     const verified = await chat.verify(query.token ?? '');
     if (!verified) return end(4401, 'unauthorized');
     if (ended) return;
-    const held = open.get(verified.accountId) ?? 0;
-    if (held >= SOCKETS_PER_ACCOUNT) return end(1008, 'too many connections');
-    open.set(verified.accountId, held + 1);
+    if (!open.take(verified.accountId)) return end(1008, 'too many connections');
     who = verified;
 
     // Subscribed before the replay, so nothing stored meanwhile falls between the two (the client dedupes by seq).
@@ -304,9 +323,7 @@ export async function chatSocketRoute(app: FastifyInstance, opts: { chat: ChatSe
     const release = () => {
       clearInterval(pings);
       unsubscribe();
-      const count = (open.get(verified.accountId) ?? 1) - 1;
-      if (count > 0) open.set(verified.accountId, count);
-      else open.delete(verified.accountId);
+      open.give(verified.accountId);
     };
     if (socket.readyState !== socket.OPEN) return release();
     socket.on('close', () => {
