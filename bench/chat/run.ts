@@ -54,6 +54,47 @@ async function connect(wsAddress: string, token: string, onFrame: (frame: Frame,
   return socket;
 }
 
+/** The bench's merchants (each a workspace admin of a shop of its own) and support agents, loaded as fixtures. */
+async function loadAccounts(address: string) {
+  const merchants = Array.from({ length: MERCHANTS }, (_, i) => ({
+    id: `acc-bench-m${i}`,
+    email: `bench-m${i}@example.com`,
+    phone: `+9665${String(10000000 + i)}`,
+    merchant: `mer-bench-${i}`,
+  }));
+  const agents = Array.from({ length: AGENTS }, (_, i) => ({
+    id: `acc-bench-a${i}`,
+    email: `bench-a${i}@example.com`,
+    phone: `+9665${String(20000000 + i)}`,
+    staff_role: 'ops' as const,
+  }));
+  const loaded = await fetch(`${address}/dev/fixtures`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mbo-client': 'bench' },
+    body: JSON.stringify({
+      accounts: [
+        ...merchants.map(({ id, email, phone }) => ({ id, email, phone })),
+        ...agents.map(({ id, email, phone, staff_role }) => ({
+          id,
+          email,
+          phone,
+          staff_role,
+          first_name: 'Agent',
+        })),
+      ],
+      merchants: merchants.map((m, i) => ({ id: m.merchant, name: `Bench shop ${i}`, country: 'SAU' })),
+      permissions: merchants.map((m) => ({
+        account_id: m.id,
+        merchant_id: m.merchant,
+        role: 'workspace_admin',
+        flags: { has_merchant_access: true },
+      })),
+    }),
+  });
+  if (!loaded.ok) throw new Error(`fixture: ${loaded.status} ${await loaded.text()}`);
+  return { merchants, agents };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-chat-'));
   const database = await openDatabase({ dataDir });
@@ -73,42 +114,7 @@ async function main() {
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const wsAddress = address.replace(/^http/, 'ws');
-    const merchants = Array.from({ length: MERCHANTS }, (_, i) => ({
-      id: `acc-bench-m${i}`,
-      email: `bench-m${i}@example.com`,
-      phone: `+9665${String(10000000 + i)}`,
-      merchant: `mer-bench-${i}`,
-    }));
-    const agents = Array.from({ length: AGENTS }, (_, i) => ({
-      id: `acc-bench-a${i}`,
-      email: `bench-a${i}@example.com`,
-      phone: `+9665${String(20000000 + i)}`,
-      staff_role: 'ops' as const,
-    }));
-    const loaded = await fetch(`${address}/dev/fixtures`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-mbo-client': 'bench' },
-      body: JSON.stringify({
-        accounts: [
-          ...merchants.map(({ id, email, phone }) => ({ id, email, phone })),
-          ...agents.map(({ id, email, phone, staff_role }) => ({
-            id,
-            email,
-            phone,
-            staff_role,
-            first_name: 'Agent',
-          })),
-        ],
-        merchants: merchants.map((m, i) => ({ id: m.merchant, name: `Bench shop ${i}`, country: 'SAU' })),
-        permissions: merchants.map((m) => ({
-          account_id: m.id,
-          merchant_id: m.merchant,
-          role: 'workspace_admin',
-          flags: { has_merchant_access: true },
-        })),
-      }),
-    });
-    if (!loaded.ok) throw new Error(`fixture: ${loaded.status} ${await loaded.text()}`);
+    const { merchants, agents } = await loadAccounts(address);
 
     const chatToken = async (account: { email: string; phone: string }) => {
       const bearer = await signIn(address, account);
