@@ -121,7 +121,12 @@ const moneyMoved = (tx: Pick<Db, 'execute'>, merchantId: string) =>
   tx.execute(sql`update payout_runs set version = version + 1 where merchant_id = ${merchantId}`);
 
 export function createPaymentRepository(db: Db) {
-  const repository = {
+  return { ...paymentReads(db), ...paymentWrites(db) };
+}
+
+/** The payments as lists, totals, sales and one payment with its movements read them */
+function paymentReads(db: Db) {
+  return {
     /** A page: at most `limit` rows in the sort's order. */
     async list(
       query: PaymentQuery,
@@ -224,7 +229,12 @@ export function createPaymentRepository(db: Db) {
       ]);
       return { captures, refunds };
     },
+  };
+}
 
+/** Captures, refunds and payments written (each moves the merchant’s money: its planned payouts go stale) */
+function paymentWrites(db: Db) {
+  return {
     /**
      * Records a capture of `amount` if that much is still authorised and not captured (and the payment is not
      * cancelled); the status moves by `status`, given the new sums.
@@ -356,7 +366,6 @@ export function createPaymentRepository(db: Db) {
       }
     },
   };
-  return repository;
 }
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
