@@ -45,8 +45,6 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
   const { t } = useTranslation('orders');
   const p = props.payment;
   const [dialog, setDialog] = useState<'refund' | 'capture' | null>(null);
-  const lineTotal = (unit: string, quantity: number) =>
-    minorToDecimal((decimalToMinor(unit, p.currency) ?? 0) * quantity, p.currency);
   const done = (kind: 'refund' | 'capture') => () => {
     setDialog(null);
     notify({ variant: 'success', title: t(`${kind}.done`), message: p.order_reference, autoHide: true });
@@ -105,34 +103,7 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
         </Card>
         <DetailGrid>
           <DetailSection title={t('detail.items')}>
-            <Table.ScrollContainer minWidth={280}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('detail.item')}</Table.Th>
-                    <Table.Th>{t('detail.quantity')}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t('detail.unitPrice')}</Table.Th>
-                    <Table.Th>{t('detail.lineTotal')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {p.items.map((item, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>
-                        <bdi>{item.name}</bdi>
-                      </Table.Td>
-                      <Table.Td>{item.quantity}</Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <Money amount={item.unit_price} currency={p.currency} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Money amount={lineTotal(item.unit_price, item.quantity)} currency={p.currency} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <PaymentItems payment={p} />
           </DetailSection>
           <DetailSection title={t('detail.customer')}>
             <Stack gap={4}>
@@ -162,30 +133,7 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
             )}
           </DetailSection>
           <DetailSection title={t('detail.timeline')}>
-            <Timeline
-              bulletSize={14}
-              lineWidth={2}
-              active={p.timeline.length - 1}
-              data-testid="payment-timeline"
-            >
-              {p.timeline.map((event, i) => (
-                <Timeline.Item key={i} title={t(`timeline.${event.kind}`)} data-kind={event.kind}>
-                  <Text size="xs" c="dimmed">
-                    <Day iso={event.at} withTime />
-                    {event.amount ? ' · ' : ''}
-                    {event.amount && <Money amount={event.amount} currency={p.currency} />}
-                    {event.kind === 'refunded' && event.note
-                      ? ` · ${t(`reason.${event.note}`, { defaultValue: event.note })}`
-                      : ''}
-                  </Text>
-                  {event.by && event.kind !== 'authorised' && event.kind !== 'disputed' && (
-                    <Text size="xs" c="dimmed">
-                      <bdi>{event.by === 'checkout' ? t('timeline.byCheckout') : event.by}</bdi>
-                    </Text>
-                  )}
-                </Timeline.Item>
-              ))}
-            </Timeline>
+            <PaymentTimeline payment={p} />
           </DetailSection>
           {p.refunds.length > 0 && (
             <DetailSection title={t('detail.refunds')}>
@@ -220,5 +168,70 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
         <CaptureDialog payment={p} opened onClose={() => setDialog(null)} onDone={done('capture')} />
       )}
     </>
+  );
+}
+
+/** A payment's items: each with its quantity, unit price (from a tablet up) and line total. */
+function PaymentItems(props: { payment: Detail }) {
+  const { t } = useTranslation('orders');
+  const p = props.payment;
+  const lineTotal = (unit: string, quantity: number) =>
+    minorToDecimal((decimalToMinor(unit, p.currency) ?? 0) * quantity, p.currency);
+  return (
+    <Table.ScrollContainer minWidth={280}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('detail.item')}</Table.Th>
+            <Table.Th>{t('detail.quantity')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('detail.unitPrice')}</Table.Th>
+            <Table.Th>{t('detail.lineTotal')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.items.map((item, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                <bdi>{item.name}</bdi>
+              </Table.Td>
+              <Table.Td>{item.quantity}</Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Money amount={item.unit_price} currency={p.currency} />
+              </Table.Td>
+              <Table.Td>
+                <Money amount={lineTotal(item.unit_price, item.quantity)} currency={p.currency} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What happened to a payment, oldest first, with each amount and who did it. */
+function PaymentTimeline(props: { payment: Detail }) {
+  const { t } = useTranslation('orders');
+  const p = props.payment;
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={p.timeline.length - 1} data-testid="payment-timeline">
+      {p.timeline.map((event, i) => (
+        <Timeline.Item key={i} title={t(`timeline.${event.kind}`)} data-kind={event.kind}>
+          <Text size="xs" c="dimmed">
+            <Day iso={event.at} withTime />
+            {event.amount ? ' · ' : ''}
+            {event.amount && <Money amount={event.amount} currency={p.currency} />}
+            {event.kind === 'refunded' && event.note
+              ? ` · ${t(`reason.${event.note}`, { defaultValue: event.note })}`
+              : ''}
+          </Text>
+          {event.by && event.kind !== 'authorised' && event.kind !== 'disputed' && (
+            <Text size="xs" c="dimmed">
+              <bdi>{event.by === 'checkout' ? t('timeline.byCheckout') : event.by}</bdi>
+            </Text>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
   );
 }
