@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
 import { capitalDate } from '../../../../domain/capital/format';
-import { PAYMENT_PRODUCTS } from '../../../../domain/payments';
+import { PAYMENT_PRODUCTS, type PaymentProduct } from '../../../../domain/payments';
 import { langOf } from '../../../components/listText';
 import { ApiError } from '../../../api/client';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
@@ -68,18 +68,6 @@ export function AdsPage() {
   const rows = all.filter((c) => !product || c.product === product);
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const inviters = merchants.filter((m) => m.can_invite);
-  const currencies = [...new Set(rows.map((c) => c.currency))];
-
-  const sums = useMemo(() => {
-    const total = { impressions: 0, clicks: 0, orders: 0, spend: 0 };
-    for (const c of rows) {
-      total.impressions += c.results.impressions;
-      total.clicks += c.results.clicks;
-      total.orders += c.results.orders;
-      total.spend += Number(c.results.spend);
-    }
-    return total;
-  }, [rows]);
 
   const move = async (campaign: Campaign, state: 'active' | 'paused') => {
     setBusy(campaign.id);
@@ -152,29 +140,7 @@ export function AdsPage() {
             : []
         }
       />
-      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <Select
-          label={t('filter.product')}
-          placeholder={t('filter.allProducts')}
-          data={products.map((p) => ({ value: p, label: t(`product.${p}`) }))}
-          value={product || null}
-          onChange={(v) => set({ product: v ?? '', page: 1 })}
-          clearable
-          w={{ base: '100%', xs: 240 }}
-          data-testid="ads-product-filter"
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="ads-window">
-            {t('filter.window')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="ads-window"
-            value={String(days)}
-            onChange={(v) => set({ days: Number(v) as ResultWindow, page: 1 })}
-            data={RESULT_WINDOWS.map((d) => ({ value: String(d), label: t('filter.days', { count: d }) }))}
-          />
-        </Stack>
-      </Group>
+      <AdsFilters products={products} product={product} days={days} onChange={set} />
       {query.data && (
         <Text size="xs" c="dimmed" mb="xs">
           {t('window', {
@@ -183,33 +149,7 @@ export function AdsPage() {
           })}
         </Text>
       )}
-      <FiguresBar
-        query={query}
-        testId="ads-totals"
-        failed={t('totalsFailed')}
-        columns={4}
-        figures={() => [
-          {
-            label: t('column.impressions'),
-            value: <bdi>{count(sums.impressions)}</bdi>,
-            testId: 'ads-impressions',
-          },
-          { label: t('column.clicks'), value: <bdi>{count(sums.clicks)}</bdi>, testId: 'ads-clicks' },
-          { label: t('column.orders'), value: <bdi>{count(sums.orders)}</bdi>, testId: 'ads-orders' },
-          {
-            label: t('column.spend'),
-            value:
-              currencies.length === 1 ? (
-                <Money amount={sums.spend} currency={currencies[0]!} />
-              ) : currencies.length === 0 ? (
-                '—'
-              ) : (
-                t('severalCurrencies')
-              ),
-            testId: 'ads-spend',
-          },
-        ]}
-      />
+      <AdsTotals query={query} rows={rows} />
       <ResponsiveList
         name="campaigns"
         query={query}
@@ -259,5 +199,88 @@ export function AdsPage() {
       )}
       {inviting && <InviteDialog merchants={inviters} onClose={() => setInviting(false)} />}
     </>
+  );
+}
+
+/** The filtered campaigns' results summed: impressions, clicks, orders and spend (one currency, or said to be several). */
+function AdsTotals(props: { query: ReturnType<typeof useCampaigns>; rows: Campaign[] }) {
+  const { t } = useTranslation('ads');
+  const { rows } = props;
+  const currencies = [...new Set(rows.map((c) => c.currency))];
+  const sums = useMemo(() => {
+    const total = { impressions: 0, clicks: 0, orders: 0, spend: 0 };
+    for (const c of rows) {
+      total.impressions += c.results.impressions;
+      total.clicks += c.results.clicks;
+      total.orders += c.results.orders;
+      total.spend += Number(c.results.spend);
+    }
+    return total;
+  }, [rows]);
+  return (
+    <FiguresBar
+      query={props.query}
+      testId="ads-totals"
+      failed={t('totalsFailed')}
+      columns={4}
+      figures={() => [
+        {
+          label: t('column.impressions'),
+          value: <bdi>{count(sums.impressions)}</bdi>,
+          testId: 'ads-impressions',
+        },
+        { label: t('column.clicks'), value: <bdi>{count(sums.clicks)}</bdi>, testId: 'ads-clicks' },
+        { label: t('column.orders'), value: <bdi>{count(sums.orders)}</bdi>, testId: 'ads-orders' },
+        {
+          label: t('column.spend'),
+          value:
+            currencies.length === 1 ? (
+              <Money amount={sums.spend} currency={currencies[0]!} />
+            ) : currencies.length === 0 ? (
+              '—'
+            ) : (
+              t('severalCurrencies')
+            ),
+          testId: 'ads-spend',
+        },
+      ]}
+    />
+  );
+}
+
+/** The campaigns' product and the window of days their results cover. */
+function AdsFilters(props: {
+  products: PaymentProduct[];
+  product: string;
+  days: ResultWindow;
+  onChange: (patch: Partial<Filters>) => void;
+}) {
+  const { t } = useTranslation('ads');
+  const { products, product, days } = props;
+  const set = props.onChange;
+  return (
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+      <Select
+        label={t('filter.product')}
+        placeholder={t('filter.allProducts')}
+        data={products.map((p) => ({ value: p, label: t(`product.${p}`) }))}
+        value={product || null}
+        onChange={(v) => set({ product: v ?? '', page: 1 })}
+        clearable
+        w={{ base: '100%', xs: 240 }}
+        data-testid="ads-product-filter"
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="ads-window">
+          {t('filter.window')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="ads-window"
+          value={String(days)}
+          onChange={(v) => set({ days: Number(v) as ResultWindow, page: 1 })}
+          data={RESULT_WINDOWS.map((d) => ({ value: String(d), label: t('filter.days', { count: d }) }))}
+        />
+      </Stack>
+    </Group>
   );
 }
