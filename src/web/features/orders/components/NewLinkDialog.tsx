@@ -17,7 +17,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../api/client';
 import { useExperiments } from '../../../api/experiments';
@@ -61,10 +61,6 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
   const amountError =
     required(amount) ??
     (tried && !isAmount(amount) ? t('amount.format', { decimals: currencyDecimals(currency) }) : undefined);
-  const itemsTotal = items.reduce(
-    (sum, i) => sum + (decimalToMinor(i.unit_price, currency) ?? 0) * i.quantity,
-    0,
-  );
   const clear = (pointer: string) => setErrors((e) => ({ ...e, [pointer]: '' }));
 
   const send = () => {
@@ -201,83 +197,14 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
             autosize
             minRows={2}
           />
-          <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              {t('link.items')}
-              {strict && (
-                <Text span c="red">
-                  {' *'}
-                </Text>
-              )}
-            </Text>
-            {items.map((item, i) => (
-              <Group key={i} gap="xs" align="flex-start" wrap="wrap">
-                <TextInput
-                  aria-label={t('link.itemName')}
-                  placeholder={t('link.itemName')}
-                  value={item.name}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setItems((list) => list.map((x, j) => (j === i ? { ...x, name: value } : x)));
-                  }}
-                  style={{ flex: '3 1 200px' }}
-                />
-                <NumberInput
-                  aria-label={t('link.itemQuantity')}
-                  min={1}
-                  max={10000}
-                  allowDecimal={false}
-                  value={item.quantity}
-                  onChange={(q) =>
-                    setItems((list) => list.map((x, j) => (j === i ? { ...x, quantity: Number(q) || 1 } : x)))
-                  }
-                  style={{ flex: '1 1 72px' }}
-                />
-                <TextInput
-                  aria-label={t('link.itemPrice', { currency })}
-                  placeholder={t('link.itemPrice', { currency })}
-                  inputMode="decimal"
-                  dir="ltr"
-                  value={item.unit_price}
-                  error={tried && !isAmount(item.unit_price)}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setItems((list) => list.map((x, j) => (j === i ? { ...x, unit_price: value } : x)));
-                  }}
-                  style={{ flex: '2 1 110px' }}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={4}
-                  aria-label={t('link.removeItem')}
-                  onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-            <Group justify="space-between">
-              <Button
-                variant="subtle"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setItems((list) => [...list, { name: '', quantity: 1, unit_price: '' }])}
-              >
-                {t('link.addItem')}
-              </Button>
-              {items.length > 0 && (
-                <Text size="sm">
-                  {t('link.itemsTotal')}{' '}
-                  <Money amount={minorToDecimal(itemsTotal, currency)} currency={currency} />
-                </Text>
-              )}
-            </Group>
-            {(tried && strict && items.length === 0 ? t('link.itemsRequired') : errors['/items']) && (
-              <Text size="xs" c="red" role="alert">
-                {tried && strict && items.length === 0 ? t('link.itemsRequired') : errors['/items']}
-              </Text>
-            )}
-          </Stack>
+          <ItemsEditor
+            items={items}
+            setItems={setItems}
+            currency={currency}
+            tried={tried}
+            strict={strict}
+            error={errors['/items']}
+          />
           <DialogFooter
             error={failed}
             cancel={{ label: t('link.cancel'), onClick: props.onClose }}
@@ -286,5 +213,101 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The link's items, each a name, a quantity and a unit price, and their total; required while links must list them. */
+function ItemsEditor(props: {
+  items: Item[];
+  setItems: Dispatch<SetStateAction<Item[]>>;
+  currency: string;
+  tried: boolean;
+  strict: boolean;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('orders');
+  const { items, setItems, currency, tried, strict } = props;
+  const itemsTotal = items.reduce(
+    (sum, i) => sum + (decimalToMinor(i.unit_price, currency) ?? 0) * i.quantity,
+    0,
+  );
+  const problem = tried && strict && items.length === 0 ? t('link.itemsRequired') : props.error;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {t('link.items')}
+        {strict && (
+          <Text span c="red">
+            {' *'}
+          </Text>
+        )}
+      </Text>
+      {items.map((item, i) => (
+        <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+          <TextInput
+            aria-label={t('link.itemName')}
+            placeholder={t('link.itemName')}
+            value={item.name}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setItems((list) => list.map((x, j) => (j === i ? { ...x, name: value } : x)));
+            }}
+            style={{ flex: '3 1 200px' }}
+          />
+          <NumberInput
+            aria-label={t('link.itemQuantity')}
+            min={1}
+            max={10000}
+            allowDecimal={false}
+            value={item.quantity}
+            onChange={(q) =>
+              setItems((list) => list.map((x, j) => (j === i ? { ...x, quantity: Number(q) || 1 } : x)))
+            }
+            style={{ flex: '1 1 72px' }}
+          />
+          <TextInput
+            aria-label={t('link.itemPrice', { currency })}
+            placeholder={t('link.itemPrice', { currency })}
+            inputMode="decimal"
+            dir="ltr"
+            value={item.unit_price}
+            error={tried && !isAmount(item.unit_price)}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setItems((list) => list.map((x, j) => (j === i ? { ...x, unit_price: value } : x)));
+            }}
+            style={{ flex: '2 1 110px' }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            aria-label={t('link.removeItem')}
+            onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group justify="space-between">
+        <Button
+          variant="subtle"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setItems((list) => [...list, { name: '', quantity: 1, unit_price: '' }])}
+        >
+          {t('link.addItem')}
+        </Button>
+        {items.length > 0 && (
+          <Text size="sm">
+            {t('link.itemsTotal')} <Money amount={minorToDecimal(itemsTotal, currency)} currency={currency} />
+          </Text>
+        )}
+      </Group>
+      {problem && (
+        <Text size="xs" c="red" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
   );
 }
