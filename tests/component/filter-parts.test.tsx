@@ -18,6 +18,7 @@ import { OrderFiltersBar } from '../../src/web/features/orders/components/OrderF
 import { STORES_QUERY_KEY } from '../../src/web/api/stores';
 import { SEARCH_PAUSE_MS } from '../../src/web/components/useSearchDraft';
 import type { Store } from '../../src/contract/stores';
+import { storeOf } from '../support/stores';
 import { NO_FILTERS, DEFAULT_SORT, type OrderFilters } from '../../src/web/features/orders/filters';
 
 // Typing waits out the search pause several times a test.
@@ -26,16 +27,7 @@ vi.setConfig({ testTimeout: 15_000 });
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', defaultNS: 'orders', resources: { en: { orders, lists } } });
 
-const store = (id: string): Store => ({
-  id,
-  name: `Store ${id}`,
-  country: 'SA',
-  merchant_id: 'mer-1',
-  merchant_name: 'Merchant',
-  organization_id: null,
-  available_products: ['pay_later'],
-  contract_signed: true,
-});
+const store = storeOf;
 
 /** The bar over an address held in a state; every patch it sends is kept in `sent`. */
 function show(stores: Store[], start: Partial<OrderFilters> = {}) {

@@ -14,21 +14,13 @@ import ordersAr from '../../locales/ar/orders.json';
 import { OrderFiltersBar } from '../../src/web/features/orders/components/OrderFilters';
 import { STORES_QUERY_KEY } from '../../src/web/api/stores';
 import type { Store } from '../../src/contract/stores';
+import { storeOf } from '../support/stores';
 import { NO_FILTERS, DEFAULT_SORT, type OrderFilters } from '../../src/web/features/orders/filters';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', defaultNS: 'orders', resources: { en: { orders }, ar: { orders: ordersAr } } });
 
-const store = (id: string, products: string[]): Store => ({
-  id,
-  name: `Store ${id}`,
-  country: 'SA',
-  merchant_id: 'mer-1',
-  merchant_name: 'Merchant',
-  organization_id: null,
-  available_products: products,
-  contract_signed: true,
-});
+const store = storeOf;
 
 const productInput = () => screen.getAllByLabelText('Product').find((e) => e.tagName === 'INPUT')!;
 
