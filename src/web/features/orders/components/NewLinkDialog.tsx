@@ -21,7 +21,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../api/client';
 import { useExperiments } from '../../../api/experiments';
-import { useStores } from '../../../api/stores';
+import { useStores, type Store } from '../../../api/stores';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { Money } from '../../../components/Money';
 import { currencyDecimals, decimalToMinor, minorToDecimal } from '../../../../domain/money';
@@ -108,35 +108,17 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
         }}
       >
         <Stack>
-          {stores.length > 1 && (
-            <Select
-              label={t('link.store')}
-              data={stores.map((s) => ({ value: s.id, label: s.name }))}
-              value={storeId}
-              onChange={(id) => {
-                setStoreId(id);
-                setProduct(stores.find((s) => s.id === id)?.available_products[0] ?? null);
-              }}
-              allowDeselect={false}
-              error={errors['/store_id']}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          <Select
-            label={t('link.product')}
-            data={(store?.available_products ?? []).map((p) => ({
-              value: p,
-              label: t(`product.${p}`, { defaultValue: p }),
-            }))}
-            value={product}
-            onChange={(p) => {
+          <StoreAndProduct
+            stores={stores}
+            store={store}
+            product={product}
+            onStore={setStoreId}
+            onProduct={(p) => {
               setProduct(p);
               clear('/product');
             }}
-            allowDeselect={false}
-            withAsterisk
-            error={(tried && !product ? t('link.required') : undefined) ?? errors['/product']}
-            comboboxProps={{ withinPortal: true }}
+            missing={tried && !product}
+            errors={errors}
           />
           <Group grow align="flex-start">
             <TextInput
@@ -167,28 +149,18 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
               error={required(phone) ?? (errors['/customer_phone'] || undefined)}
             />
           </Group>
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('link.name')}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              maxLength={200}
-              withAsterisk={strict}
-              error={(strict ? required(name) : undefined) ?? (errors['/customer_name'] || undefined)}
-            />
-            <TextInput
-              label={t('link.reference')}
-              description={strict ? undefined : t('link.referenceHint')}
-              value={reference}
-              onChange={(e) => {
-                setReference(e.currentTarget.value);
-                clear('/order_reference');
-              }}
-              maxLength={64}
-              withAsterisk={strict}
-              error={(strict ? required(reference) : undefined) ?? (errors['/order_reference'] || undefined)}
-            />
-          </Group>
+          <CustomerFields
+            name={name}
+            onName={setName}
+            reference={reference}
+            onReference={(value) => {
+              setReference(value);
+              clear('/order_reference');
+            }}
+            strict={strict}
+            tried={tried}
+            errors={errors}
+          />
           <Textarea
             label={t('link.description')}
             value={description}
@@ -309,5 +281,88 @@ function ItemsEditor(props: {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The customer's name and the order's reference (both required while links must name them). */
+function CustomerFields(props: {
+  name: string;
+  onName: (name: string) => void;
+  reference: string;
+  onReference: (reference: string) => void;
+  /** Whether links must name them (an experiment), and whether a send was tried (then a missing one is said). */
+  strict: boolean;
+  tried: boolean;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation('orders');
+  const { strict } = props;
+  const required = (value: string) =>
+    strict && props.tried && value.trim() === '' ? t('link.required') : undefined;
+  return (
+    <Group grow align="flex-start">
+      <TextInput
+        label={t('link.name')}
+        value={props.name}
+        onChange={(e) => props.onName(e.currentTarget.value)}
+        maxLength={200}
+        withAsterisk={strict}
+        error={required(props.name) ?? (props.errors['/customer_name'] || undefined)}
+      />
+      <TextInput
+        label={t('link.reference')}
+        description={strict ? undefined : t('link.referenceHint')}
+        value={props.reference}
+        onChange={(e) => props.onReference(e.currentTarget.value)}
+        maxLength={64}
+        withAsterisk={strict}
+        error={required(props.reference) ?? (props.errors['/order_reference'] || undefined)}
+      />
+    </Group>
+  );
+}
+
+/** The store the link is for (when there are several) and its payment product; another store, its first product. */
+function StoreAndProduct(props: {
+  stores: Store[];
+  store: Store | undefined;
+  product: string | null;
+  onStore: (id: string | null) => void;
+  onProduct: (product: string | null) => void;
+  /** Sent without a product: said under it. */
+  missing: boolean;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {props.stores.length > 1 && (
+        <Select
+          label={t('link.store')}
+          data={props.stores.map((s) => ({ value: s.id, label: s.name }))}
+          value={props.store?.id ?? null}
+          onChange={(id) => {
+            props.onStore(id);
+            props.onProduct(props.stores.find((s) => s.id === id)?.available_products[0] ?? null);
+          }}
+          allowDeselect={false}
+          error={props.errors['/store_id']}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <Select
+        label={t('link.product')}
+        data={(props.store?.available_products ?? []).map((p) => ({
+          value: p,
+          label: t(`product.${p}`, { defaultValue: p }),
+        }))}
+        value={props.product}
+        onChange={props.onProduct}
+        allowDeselect={false}
+        withAsterisk
+        error={(props.missing ? t('link.required') : undefined) ?? props.errors['/product']}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </>
   );
 }
