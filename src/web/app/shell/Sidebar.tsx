@@ -4,38 +4,11 @@
  * (language, help centre, account), collapse 64/200 remembered, and the disputes tutorial's second step on
  * the users item.
  */
-import { memo, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Group,
-  Menu,
-  NavLink,
-  Paper,
-  Popover,
-  Stack,
-  Text,
-  Tooltip,
-  useDirection,
-} from '@mantine/core';
-import {
-  IconAlertOctagon,
-  IconAlertTriangle,
-  IconChevronsLeft,
-  IconChevronsRight,
-  IconClipboardList,
-  IconClockHour4,
-  IconHelp,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, CloseButton, Group, Menu, NavLink, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../../components/LanguageToggle';
 import { links } from '../../config/links';
 import { isPlannedPath } from '../../config/plannedAreas';
 import { isLanguage } from '../../../domain/language';
@@ -45,12 +18,13 @@ import type { SeenArea } from '../../../domain/seenAreas';
 import { useActiveDisputes } from '../../api/activeDisputes';
 import { useHandOffArea } from '../../components/areaHandOff';
 import { useFlowEntries, entryAllowed, type FlowEntryView } from '../../api/flowEntries';
-import { ENTRY_ICONS, NAV_ICONS } from './icons';
+import { ENTRY_ICONS } from './icons';
 import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
 import type { ShellData } from './useShell';
 import classes from './Sidebar.module.css';
+import { SidebarLink } from './SidebarLink';
+import { LegalEntityAlert, SidebarFooter, SurveyCard } from './SidebarParts';
 import { useChat } from '../../api/chat';
-import { UnreadDot } from '../../components/UnreadDot';
 
 export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
 
@@ -75,7 +49,6 @@ export function Sidebar(props: {
   const [surveyClosed, setSurveyClosed] = useLocalFlag(LOCAL_FLAGS.surveyClosed);
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   const alert = legalEntityAlert(shell.legalEntity?.status);
-  const { dir } = useDirection();
   const { viewport, list, moreBelow, measureMore } = useMoreBelow();
 
   const toggle = () => {
@@ -151,40 +124,14 @@ export function Sidebar(props: {
       <div className={classes.scroll} data-more-below={moreBelow || undefined} data-testid="sidebar-scroll">
         <div className={classes.viewport} ref={viewport} onScroll={measureMore} data-testid="sidebar-list">
           <Stack gap={6} p={collapsed ? 8 : 'sm'} ref={list}>
-            {alert && !collapsed && (
-              <Alert
-                className={bounce ? classes.bounce : undefined}
-                color={alert === 'warning' ? 'yellow' : 'red'}
-                variant="light"
-                icon={alert === 'warning' ? <IconAlertTriangle size={18} /> : <IconAlertOctagon size={18} />}
-                p="xs"
-              >
-                <Text size="xs">{t(`legalEntityAlert.${alert}`)}</Text>
-                <Anchor
-                  component={Link}
-                  to={alert === 'warning' ? `/legal-entities/${shell.legalEntity?.id ?? ''}` : '/support'}
-                  size="xs"
-                  fw={600}
-                  onClick={props.onNavigate}
-                >
-                  {t(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
-                </Anchor>
-              </Alert>
-            )}
-            {alert && collapsed && (
-              <Tooltip label={t(`legalEntityAlert.${alert}`)} position="right" multiline w={220}>
-                <Box
-                  ta="center"
-                  className={bounce ? classes.bounce : undefined}
-                  c={alert === 'warning' ? 'yellow' : 'red'}
-                >
-                  {alert === 'warning' ? (
-                    <IconAlertTriangle size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
-                  ) : (
-                    <IconAlertOctagon size={20} aria-label={t(`legalEntityAlert.${alert}`)} />
-                  )}
-                </Box>
-              </Tooltip>
+            {alert && (
+              <LegalEntityAlert
+                alert={alert}
+                entityId={shell.legalEntity?.id ?? ''}
+                collapsed={collapsed}
+                bounce={bounce}
+                onNavigate={props.onNavigate}
+              />
             )}
             {NAVIGATION.map((section) => {
               const items = section.items.filter((i) => i.allow(shell.permissions));
@@ -226,67 +173,12 @@ export function Sidebar(props: {
               </Box>
             )}
             {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
-              <Paper withBorder p="xs" radius="md" bg="mint.0">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
-                  <Text size="xs" fw={600}>
-                    {t('survey.title')}
-                  </Text>
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('survey.close')}
-                    onClick={() => setSurveyClosed('1')}
-                  />
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('survey.body')}
-                </Text>
-              </Paper>
+              <SurveyCard onClose={() => setSurveyClosed('1')} />
             )}
           </Stack>
         </div>
       </div>
-      <Stack gap={2} p={collapsed ? 8 : 'xs'} className={classes.footer}>
-        {/* The language toggle and the help centre are in the top bar on a desktop (once is enough); the phone's
-            top bar has no room for them, so the drawer keeps them (spec §2.3's footer). */}
-        <Box hiddenFrom="sm">
-          <Stack gap={2}>
-            <LanguageToggle />
-            <SidebarLink
-              nav={{ id: 'helpCenter', path: links.helpCenter(lang) }}
-              external
-              icon={IconHelp}
-              collapsed={collapsed}
-              active={false}
-              onNavigate={props.onNavigate}
-            />
-          </Stack>
-        </Box>
-        {/* The account and the collapse control share a row (one row less between the list and the bottom). */}
-        <Group gap={4} wrap="nowrap" className={collapsed ? classes.footerRowCollapsed : undefined}>
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            <SidebarLink
-              nav={{ id: 'account', path: '/account' }}
-              icon={IconUserCircle}
-              label={account.data?.email ?? account.data?.phone ?? t('nav.account')}
-              ltrLabel={Boolean(account.data?.email ?? account.data?.phone)}
-              badge={account.data && !account.data.phone ? { text: '1', color: 'red' } : undefined}
-              collapsed={collapsed}
-              active={location.pathname.startsWith('/account')}
-              onNavigate={props.onNavigate}
-            />
-          </Box>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            visibleFrom="sm"
-            onClick={toggle}
-            aria-label={t(collapsed ? 'expand' : 'collapse')}
-            aria-expanded={!collapsed}
-          >
-            {collapsed === (dir === 'rtl') ? <IconChevronsLeft size={18} /> : <IconChevronsRight size={18} />}
-          </ActionIcon>
-        </Group>
-      </Stack>
+      <SidebarFooter collapsed={collapsed} lang={lang} onToggle={toggle} onNavigate={props.onNavigate} />
     </Stack>
   );
 }
@@ -312,96 +204,6 @@ function extraItems(section: string, shell: ShellData, lang: 'en' | 'ar'): Extra
   if (section === 'businessProfile' && !shell.permissions.canViewSupport)
     return [{ id: 'support', path: links.helpCenter(lang), external: true }];
   return [];
-}
-
-interface SidebarLinkProps {
-  nav: { id: string; path: string };
-  collapsed: boolean;
-  active: boolean;
-  onNavigate: () => void;
-  external?: boolean;
-  icon?: (typeof NAV_ICONS)[string];
-  label?: string;
-  /** An e-mail or phone number: left to right in Arabic too. */
-  ltrLabel?: boolean;
-  /**
-   * A count or "new" as a badge; `dot`: a small dot whose text is for screen readers and the tooltip; `soon`: a
-   * quiet grey badge (an area not built yet), in the tooltip only when the sidebar is collapsed.
-   */
-  badge?: { text: string; color: string; dot?: boolean; soon?: boolean };
-}
-
-/**
- * A link is drawn again only when what it shows changes: the sidebar renders as each of its questions answers
- * (flows, open disputes, unread chat), and every link with it was ~15 % of a signed-in page's first renders at a
- * phone's CPU (issue 54, profiled: 17 links drawn 5 times). Its objects are compared by what they hold.
- */
-const SidebarLink = memo(SidebarLinkView, (before: SidebarLinkProps, after: SidebarLinkProps) =>
-  (Object.keys({ ...before, ...after }) as (keyof SidebarLinkProps)[]).every((key) =>
-    key === 'nav' || key === 'badge'
-      ? JSON.stringify(before[key]) === JSON.stringify(after[key])
-      : before[key] === after[key],
-  ),
-);
-
-function SidebarLinkView(props: SidebarLinkProps) {
-  const { t } = useTranslation('shell');
-  const { dir } = useDirection();
-  const Icon = props.icon ?? NAV_ICONS[props.nav.id] ?? IconHelp;
-  const label = props.label ?? t(`nav.${props.nav.id}`);
-  const badge = props.badge?.text;
-  const common = {
-    active: props.active,
-    label: props.collapsed ? undefined : label,
-    'aria-label': props.collapsed ? label : undefined,
-    leftSection: <Icon size={20} stroke={1.6} />,
-    rightSection:
-      badge && !props.collapsed ? (
-        props.badge?.dot ? (
-          <UnreadDot label={badge} color={props.badge.color} testId={`nav-dot-${props.nav.id}`} />
-        ) : props.badge?.soon ? (
-          // A small clock, not a word: a "Soon" badge cut the longer names ("Analyt…") in 200 px.
-          <IconClockHour4
-            size={14}
-            stroke={1.6}
-            role="img"
-            aria-label={badge}
-            data-soon
-            color="var(--mantine-color-dimmed)"
-          />
-        ) : (
-          <Badge size="xs" color={props.badge?.color} variant="filled">
-            {badge}
-          </Badge>
-        )
-      ) : undefined,
-    onClick: props.onNavigate,
-    className: props.collapsed ? 'mbo-nav-collapsed' : undefined,
-    noWrap: true,
-    // An address reads left to right in Arabic too, and is cut at its end, not its start.
-    styles: props.ltrLabel
-      ? {
-          body: {
-            direction: 'ltr' as const,
-            textAlign: (dir === 'rtl' ? 'right' : 'left') as 'right' | 'left',
-          },
-        }
-      : undefined,
-  };
-  const link = props.external ? (
-    <NavLink {...common} href={props.nav.path} target="_blank" rel="noreferrer" />
-  ) : (
-    <NavLink {...common} component={Link} to={props.nav.path} />
-  );
-  if (!props.collapsed) return link;
-  return (
-    <Tooltip label={badge ? `${label} (${badge})` : label} position="right" withinPortal>
-      <Box pos="relative">
-        {link}
-        {badge && !props.badge?.soon && <Box className="mbo-nav-dot" aria-hidden />}
-      </Box>
-    </Tooltip>
-  );
 }
 
 /** Entries in the sidebar's order of sections (a flow's declared section still places it within the group). */
