@@ -14,7 +14,7 @@
  */
 // `create` (as the notifications use), not createStore + useStore: the same zustand module on every page keeps the
 // bundler from cutting zustand into one more chunk.
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { ChatMessage, ChatState } from '../../domain/chat';
 import { api, ApiError } from './client';
 import type {
@@ -111,31 +111,18 @@ type Frame =
   | { type: 'error'; client_id?: string | null; status: number; message: string; retry_after?: number }
   | { type: 'pong' };
 
-export function createChatClient(deps: ChatDeps) {
-  const store = create<ChatSnapshot>(() => initial());
-  const set = (patch: Partial<ChatSnapshot> | ((s: ChatSnapshot) => Partial<ChatSnapshot>)) =>
-    store.setState(patch);
+type SetSnapshot = (patch: Partial<ChatSnapshot> | ((s: ChatSnapshot) => Partial<ChatSnapshot>)) => void;
+type ChatStore = StoreApi<ChatSnapshot>;
 
-  let socket: SocketLike | null = null;
-  let running = false;
-  /** The reader's side, given at start: the other side's messages make a channel unread. */
-  let side: 'merchant' | 'agent' | null = null;
-  let attempt = 0;
-  /** Bumped whenever a connection is given up, so a late callback of an old one changes nothing. */
-  let generation = 0;
-  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  let pingTimer: ReturnType<typeof setInterval> | undefined;
-  let pongTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Messages the server's send limit held back (429), each sent again after the wait it named. */
-  const heldBack = new Map<string, ReturnType<typeof setTimeout>>();
+/** What every part of a client shares: its store and the way to change it. */
+interface ChatCore {
+  store: ChatStore;
+  set: SetSnapshot;
+}
 
-  const clearTimers = () => {
-    clearTimeout(reconnectTimer);
-    clearInterval(pingTimer);
-    clearTimeout(pongTimer);
-  };
-
-  function addMessages(list: ChatMessage[]) {
+/** Messages merged into the store by number; the pending ones they answer leave `pending`. */
+function messageAdder({ set }: ChatCore) {
+  return (list: ChatMessage[]) => {
     if (list.length === 0) return;
     set((s) => {
       const messages = { ...s.messages };
@@ -147,224 +134,58 @@ export function createChatClient(deps: ChatDeps) {
         lastSeq: Math.max(s.lastSeq, ...list.map((m) => m.seq)),
       };
     });
-  }
-
-  function handle(frame: Frame) {
-    switch (frame.type) {
-      case 'state':
-        set((s) => ({
-          state: {
-            unread_channel_ids: frame.unread_channel_ids,
-            has_unread_messages: frame.has_unread_messages,
-          },
-          lastSeq: Math.max(s.lastSeq, frame.head_seq ?? 0),
-        }));
-        return;
-      case 'message':
-        addMessages([frame.message]);
-        // The server sends the unread state at start and after a read; a new message from the other side makes
-        // its channel unread here until the reader reads it.
-        if (side && frame.message.author !== side)
-          set((s) =>
-            s.state.unread_channel_ids.includes(frame.message.channel_id)
-              ? {}
-              : {
-                  state: {
-                    unread_channel_ids: [...s.state.unread_channel_ids, frame.message.channel_id],
-                    has_unread_messages: true,
-                  },
-                },
-          );
-        return;
-      case 'ack':
-        addMessages([frame.message]);
-        return;
-      case 'closed':
-        set((s) => ({ closed: { ...s.closed, [frame.channel.id]: frame.channel } }));
-        return;
-      case 'error':
-        // Over the account's send limit (docs/chat.md): the message stays on its way and goes again after the
-        // wait the server named — a person who typed quickly sees "Sending…", never a refusal.
-        if (frame.status === 429 && frame.client_id) {
-          const id = frame.client_id;
-          clearTimeout(heldBack.get(id));
-          heldBack.set(
-            id,
-            setTimeout(
-              () => {
-                heldBack.delete(id);
-                const p = store.getState().pending.find((x) => x.client_id === id);
-                if (p && !p.failed) sendPending(p);
-              },
-              Math.max(1, frame.retry_after ?? 1) * 1000,
-            ),
-          );
-          return;
-        }
-        if (frame.client_id)
-          set((s) => ({
-            pending: s.pending.map((p) =>
-              p.client_id === frame.client_id
-                ? { ...p, failed: { status: frame.status, message: frame.message } }
-                : p,
-            ),
-          }));
-        return;
-      case 'pong':
-        return;
-    }
-  }
-
-  const sendFrame = (frame: unknown) => {
-    if (socket?.readyState !== OPEN) return false;
-    socket.send(JSON.stringify(frame));
-    return true;
   };
+}
+
+/**
+ * The messages on their way: shown at once as pending, sent when a connection is open, sent again after the
+ * server's send limit (429) named its wait, marked failed when the server refused them.
+ */
+function createOutbox({ store, set }: ChatCore, deps: ChatDeps, sendFrame: (frame: unknown) => boolean) {
+  /** Messages the server's send limit held back (429), each sent again after the wait it named. */
+  const heldBack = new Map<string, ReturnType<typeof setTimeout>>();
 
   const sendPending = (p: PendingMessage) =>
     sendFrame({ type: 'send', channel_id: p.channel_id ?? undefined, body: p.body, client_id: p.client_id });
 
-  function dropSocket() {
-    generation += 1;
-    clearTimers();
-    const old = socket;
-    socket = null;
-    if (old) {
-      old.onopen = old.onmessage = old.onclose = old.onerror = null;
-      try {
-        old.close();
-      } catch {
-        // Already closed.
-      }
-    }
-  }
-
-  function scheduleReconnect() {
-    if (!running) return;
-    const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)]!;
-    attempt += 1;
-    clearTimeout(reconnectTimer);
-    reconnectTimer = setTimeout(() => void connect(), delay);
-  }
-
-  async function connect() {
-    if (!running) return;
-    dropSocket();
-    const mine = generation;
-    const first = store.getState().user === null;
-    set({ status: first ? 'connecting' : 'reconnecting' });
-    let granted: Awaited<ReturnType<ChatDeps['token']>>;
-    try {
-      granted = await deps.token();
-    } catch (error) {
-      if (mine !== generation || !running) return;
-      const status = error instanceof ApiError ? error.status : 0;
-      // Spec §2.9: a start failure is an error with status 500, whatever the token call answered. It waits for
-      // "Try again" (or the network coming back); a connection that worked once retries by itself.
-      if (first) {
-        set({
-          status: 'failed',
-          error: new ApiError(500, error instanceof Error ? error.message : 'unknown'),
-        });
-        return;
-      }
-      set({ status: 'reconnecting' });
-      // Signed out (401) or no longer allowed (403): trying again will not help; anything else may pass.
-      if (status === 401 || status === 403) running = false;
-      else scheduleReconnect();
-      return;
-    }
-    if (mine !== generation || !running) return;
-    set({ user: granted.user, error: null });
-    const held = store.getState().lastSeq;
-    const ws = deps.connect(deps.socketUrl(granted.token, held > 0 ? held : null));
-    socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      set({ status: 'open' });
-      store.getState().pending.forEach((p) => !p.failed && sendPending(p));
-      pingTimer = setInterval(() => {
-        if (!sendFrame({ type: 'ping' })) return;
-        clearTimeout(pongTimer);
-        pongTimer = setTimeout(() => {
-          // The connection carries nothing any more: make a new one.
-          dropSocket();
-          set({ status: 'reconnecting' });
-          scheduleReconnect();
-        }, PONG_WAIT_MS);
-      }, PING_EVERY_MS);
-    };
-    ws.onmessage = (event) => {
-      clearTimeout(pongTimer);
-      let frame: Frame;
-      try {
-        frame = JSON.parse(String(event.data)) as Frame;
-      } catch {
-        return;
-      }
-      handle(frame);
-    };
-    ws.onclose = () => {
-      if (mine !== generation) return;
-      socket = null;
-      clearTimers();
-      set({
-        status: typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'reconnecting',
-      });
-      scheduleReconnect();
-    };
-    ws.onerror = () => undefined;
-  }
-
-  const onOffline = () => {
-    if (!running) return;
-    dropSocket();
-    set({ status: 'offline' });
-  };
-  const onOnline = () => {
-    if (!running) return;
-    attempt = 0;
-    void connect();
-  };
-
   return {
-    store,
+    /** Everything not refused goes (again): a new connection was opened. */
+    flush: () => store.getState().pending.forEach((p) => !p.failed && sendPending(p)),
 
-    /**
-     * Starts the chat once (later calls do nothing while it runs).
-     * @param as - the reader's side: a merchant's people, or the provider's agents
-     */
-    start(as: 'merchant' | 'agent') {
-      side = as;
-      if (running) return;
-      running = true;
-      attempt = 0;
-      if (typeof window !== 'undefined') {
-        window.addEventListener('offline', onOffline);
-        window.addEventListener('online', onOnline);
+    /** The server's refusal of a message being sent. */
+    refused(frame: Extract<Frame, { type: 'error' }>) {
+      // Over the account's send limit (docs/chat.md): the message stays on its way and goes again after the
+      // wait the server named — a person who typed quickly sees "Sending…", never a refusal.
+      if (frame.status === 429 && frame.client_id) {
+        const id = frame.client_id;
+        clearTimeout(heldBack.get(id));
+        heldBack.set(
+          id,
+          setTimeout(
+            () => {
+              heldBack.delete(id);
+              const p = store.getState().pending.find((x) => x.client_id === id);
+              if (p && !p.failed) sendPending(p);
+            },
+            Math.max(1, frame.retry_after ?? 1) * 1000,
+          ),
+        );
+        return;
       }
-      void connect();
+      if (frame.client_id)
+        set((s) => ({
+          pending: s.pending.map((p) =>
+            p.client_id === frame.client_id
+              ? { ...p, failed: { status: frame.status, message: frame.message } }
+              : p,
+          ),
+        }));
     },
 
-    /** "Try again" after a failed start, or a reconnect now instead of after the pause. */
-    retry() {
-      running = true;
-      attempt = 0;
-      set({ error: null });
-      void connect();
-    },
-
-    /** Ends the connection and forgets everything (logout, spec §4: chat sessions are reset). */
-    stop() {
-      running = false;
-      dropSocket();
+    /** Forgets every wait (the chat stops). */
+    clear() {
       heldBack.forEach((timer) => clearTimeout(timer));
       heldBack.clear();
-      if (typeof window !== 'undefined') {
-        window.removeEventListener('offline', onOffline);
-        window.removeEventListener('online', onOnline);
-      }
-      store.setState(initial(), true);
     },
 
     /**
@@ -396,13 +217,282 @@ export function createChatClient(deps: ChatDeps) {
     discard(clientId: string) {
       set((s) => ({ pending: s.pending.filter((p) => p.client_id !== clientId) }));
     },
+  };
+}
+
+type Outbox = ReturnType<typeof createOutbox>;
+
+/** What a frame from the server does to the store. */
+function frameReader(
+  { set }: ChatCore,
+  addMessages: (list: ChatMessage[]) => void,
+  outbox: Pick<Outbox, 'refused'>,
+  side: () => 'merchant' | 'agent' | null,
+) {
+  return (frame: Frame) => {
+    switch (frame.type) {
+      case 'state':
+        set((s) => ({
+          state: {
+            unread_channel_ids: frame.unread_channel_ids,
+            has_unread_messages: frame.has_unread_messages,
+          },
+          lastSeq: Math.max(s.lastSeq, frame.head_seq ?? 0),
+        }));
+        return;
+      case 'message': {
+        addMessages([frame.message]);
+        // The server sends the unread state at start and after a read; a new message from the other side makes
+        // its channel unread here until the reader reads it.
+        const reader = side();
+        if (reader && frame.message.author !== reader)
+          set((s) =>
+            s.state.unread_channel_ids.includes(frame.message.channel_id)
+              ? {}
+              : {
+                  state: {
+                    unread_channel_ids: [...s.state.unread_channel_ids, frame.message.channel_id],
+                    has_unread_messages: true,
+                  },
+                },
+          );
+        return;
+      }
+      case 'ack':
+        addMessages([frame.message]);
+        return;
+      case 'closed':
+        set((s) => ({ closed: { ...s.closed, [frame.channel.id]: frame.channel } }));
+        return;
+      case 'error':
+        outbox.refused(frame);
+        return;
+      case 'pong':
+        return;
+    }
+  };
+}
+
+/**
+ * The socket's life: a token, a connection asking for what came after the highest number held, a ping that
+ * proves it carries data, reconnects with back-off, and the browser's offline and online events.
+ */
+function createConnection(
+  { store, set }: ChatCore,
+  deps: ChatDeps,
+  events: { opened: () => void; frame: (frame: Frame) => void },
+) {
+  let socket: SocketLike | null = null;
+  let running = false;
+  let attempt = 0;
+  /** Bumped whenever a connection is given up, so a late callback of an old one changes nothing. */
+  let generation = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const clearTimers = () => {
+    clearTimeout(reconnectTimer);
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+  };
+
+  const sendFrame = (frame: unknown) => {
+    if (socket?.readyState !== OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  };
+
+  function dropSocket() {
+    generation += 1;
+    clearTimers();
+    const old = socket;
+    socket = null;
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = old.onerror = null;
+      try {
+        old.close();
+      } catch {
+        // Already closed.
+      }
+    }
+  }
+
+  function scheduleReconnect() {
+    if (!running) return;
+    const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)]!;
+    attempt += 1;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => void connect(), delay);
+  }
+
+  /** A token for a new connection, or null when there is none (the state already says why). */
+  async function grant(mine: number, first: boolean) {
+    try {
+      return await deps.token();
+    } catch (error) {
+      if (mine !== generation || !running) return null;
+      const status = error instanceof ApiError ? error.status : 0;
+      // Spec §2.9: a start failure is an error with status 500, whatever the token call answered. It waits for
+      // "Try again" (or the network coming back); a connection that worked once retries by itself.
+      if (first) {
+        set({
+          status: 'failed',
+          error: new ApiError(500, error instanceof Error ? error.message : 'unknown'),
+        });
+        return null;
+      }
+      set({ status: 'reconnecting' });
+      // Signed out (401) or no longer allowed (403): trying again will not help; anything else may pass.
+      if (status === 401 || status === 403) running = false;
+      else scheduleReconnect();
+      return null;
+    }
+  }
+
+  function listen(ws: SocketLike, mine: number) {
+    ws.onopen = () => {
+      attempt = 0;
+      set({ status: 'open' });
+      events.opened();
+      pingTimer = setInterval(() => {
+        if (!sendFrame({ type: 'ping' })) return;
+        clearTimeout(pongTimer);
+        pongTimer = setTimeout(() => {
+          // The connection carries nothing any more: make a new one.
+          dropSocket();
+          set({ status: 'reconnecting' });
+          scheduleReconnect();
+        }, PONG_WAIT_MS);
+      }, PING_EVERY_MS);
+    };
+    ws.onmessage = (event) => {
+      clearTimeout(pongTimer);
+      let frame: Frame;
+      try {
+        frame = JSON.parse(String(event.data)) as Frame;
+      } catch {
+        return;
+      }
+      events.frame(frame);
+    };
+    ws.onclose = () => {
+      if (mine !== generation) return;
+      socket = null;
+      clearTimers();
+      set({
+        status: typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'reconnecting',
+      });
+      scheduleReconnect();
+    };
+    ws.onerror = () => undefined;
+  }
+
+  async function connect() {
+    if (!running) return;
+    dropSocket();
+    const mine = generation;
+    const first = store.getState().user === null;
+    set({ status: first ? 'connecting' : 'reconnecting' });
+    const granted = await grant(mine, first);
+    if (!granted || mine !== generation || !running) return;
+    set({ user: granted.user, error: null });
+    const held = store.getState().lastSeq;
+    socket = deps.connect(deps.socketUrl(granted.token, held > 0 ? held : null));
+    listen(socket, mine);
+  }
+
+  const onOffline = () => {
+    if (!running) return;
+    dropSocket();
+    set({ status: 'offline' });
+  };
+  const onOnline = () => {
+    if (!running) return;
+    attempt = 0;
+    void connect();
+  };
+
+  return {
+    sendFrame,
+    /** Connects once (later calls do nothing while it runs). */
+    start() {
+      if (running) return;
+      running = true;
+      attempt = 0;
+      if (typeof window !== 'undefined') {
+        window.addEventListener('offline', onOffline);
+        window.addEventListener('online', onOnline);
+      }
+      void connect();
+    },
+    /** Connects again now, also after a failed start. */
+    retry() {
+      running = true;
+      attempt = 0;
+      void connect();
+    },
+    stop() {
+      running = false;
+      dropSocket();
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('offline', onOffline);
+        window.removeEventListener('online', onOnline);
+      }
+    },
+  };
+}
+
+export function createChatClient(deps: ChatDeps) {
+  const store = create<ChatSnapshot>(() => initial());
+  const core: ChatCore = { store, set: (patch) => store.setState(patch) };
+  /** The reader's side, given at start: the other side's messages make a channel unread. */
+  let side: 'merchant' | 'agent' | null = null;
+  const addMessages = messageAdder(core);
+  // The outbox and the connection need each other: the outbox sends over the connection, a new connection
+  // flushes the outbox; both are made before any socket can open.
+  const connection = createConnection(core, deps, {
+    opened: () => outbox.flush(),
+    frame: (frame) => read(frame),
+  });
+  const outbox = createOutbox(core, deps, connection.sendFrame);
+  const read = frameReader(core, addMessages, outbox, () => side);
+
+  return {
+    store,
+
+    /**
+     * Starts the chat once (later calls do nothing while it runs).
+     * @param as - the reader's side: a merchant's people, or the provider's agents
+     */
+    start(as: 'merchant' | 'agent') {
+      side = as;
+      connection.start();
+    },
+
+    /** "Try again" after a failed start, or a reconnect now instead of after the pause. */
+    retry() {
+      core.set({ error: null });
+      connection.retry();
+    },
+
+    /** Ends the connection and forgets everything (logout, spec §4: chat sessions are reset). */
+    stop() {
+      connection.stop();
+      outbox.clear();
+      store.setState(initial(), true);
+    },
+
+    send: outbox.send,
+    resend: outbox.resend,
+    discard: outbox.discard,
 
     /** Messages read over HTTP (a channel's history) join those held. */
     addMessages,
 
     /** The reader has seen a channel up to a number: over the socket when open, else over HTTP. */
     async markRead(channelId: string, seq: number) {
-      if (sendFrame({ type: 'read', channel_id: channelId, seq })) return;
+      if (connection.sendFrame({ type: 'read', channel_id: channelId, seq })) return;
       const state = await api<Static<typeof State>>(
         'POST',
         `${BASE}/chat/channels/${encodeURIComponent(channelId)}/read`,
@@ -410,7 +500,7 @@ export function createChatClient(deps: ChatDeps) {
           seq,
         },
       );
-      set({ state });
+      core.set({ state });
     },
   };
 }
