@@ -87,19 +87,50 @@ function valueLabel(schema: SchemaObject, ui: Record<string, unknown>, value: un
   return `${String(value)}${typeof suffix === 'string' ? ` ${suffix}` : ''}`;
 }
 
-function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
-  const { t } = useTranslation('common');
-  const { registry, uiSchema, schema, layout } = props;
-  const options = getUiOptions(uiSchema);
-  const items = useMemo(
-    () => (Array.isArray(props.formData) ? (props.formData as unknown[]) : []),
-    [props.formData],
-  );
-  const refs = useMemo(() => localRefs(registry.rootSchema as SchemaObject), [registry.rootSchema]);
-  // The list's schema as the step file says it, conditionals unresolved (rjsf hands templates its own resolution
-  // of them, made on data that may not be the item's): found in the step schema along the list's path.
+/** An item's name (its `itemTitle` answer), else its translated title and place: "Shareholder 2". */
+function itemTitle(
+  options: Record<string, unknown>,
+  itemUi: Record<string, unknown>,
+  item: unknown,
+  index: number,
+) {
+  const key = typeof options.itemTitle === 'string' ? options.itemTitle : undefined;
+  const named = key && isObject(item) && typeof item[key] === 'string' ? item[key].trim() : '';
+  const fallback = typeof itemUi['ui:title'] === 'string' ? itemUi['ui:title'] : '';
+  return named || `${fallback} ${index + 1}`.trim();
+}
+
+/** The values of an item's `itemSummary` answers, as their labels, joined. */
+function itemSummary(
+  options: Record<string, unknown>,
+  itemUi: Record<string, unknown>,
+  itemSchema: SchemaObject,
+  refs: RefResolver,
+  item: unknown,
+) {
+  const keys = Array.isArray(options.itemSummary) ? (options.itemSummary as string[]) : [];
+  if (!isObject(item)) return '';
+  const properties = isObject(itemSchema.properties) ? itemSchema.properties : {};
+  return keys
+    .filter((key) => item[key] !== undefined && item[key] !== '')
+    .map((key) =>
+      valueLabel(
+        withRef((properties[key] ?? {}) as SchemaObject, refs),
+        (isObject(itemUi[key]) ? itemUi[key] : {}) as Record<string, unknown>,
+        item[key],
+      ),
+    )
+    .join(' · ');
+}
+
+/**
+ * The list's schema as the step file says it, conditionals unresolved (rjsf hands templates its own resolution
+ * of them, made on data that may not be the item's): found in the step schema along the list's path.
+ */
+function useItemSchema(props: ArrayFieldTemplateProps, refs: RefResolver): SchemaObject {
+  const { registry, schema } = props;
   const path = props.fieldPathId.path;
-  const itemSchema = useMemo(() => {
+  return useMemo(() => {
     let node: SchemaObject = registry.rootSchema as SchemaObject;
     for (const key of path) {
       const properties: unknown = withRef(node, refs).properties;
@@ -109,24 +140,26 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     const list = withRef(node, refs);
     return isObject(list.items) ? withRef(list.items as SchemaObject, refs) : {};
   }, [registry.rootSchema, path, refs, schema]);
-  const itemUi = (isObject(uiSchema?.items) ? uiSchema.items : {}) as Record<string, unknown>;
-  const errors = (props.errorSchema ?? {}) as ErrorSchema & Record<number, unknown>;
-  const required = Array.isArray(itemSchema.required) ? (itemSchema.required as string[]) : [];
-  const answered = (index: number) => {
-    const item = items[index];
-    return isObject(item) && required.every((key) => item[key] !== undefined && item[key] !== '');
-  };
-  const countOf = (data: unknown) =>
-    countFiles({ schema: itemSchema, ui: itemUi as WalkNode['ui'], data, pointer: '' }, refs);
-  // Each item's files, counted once per change of the list (the accordion's badges and total read them).
-  const files = useMemo(
-    () => (layout === 'accordion' ? items.map(countOf) : []),
-    // countOf reads only the item schema and refs, both listed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [layout, items, itemSchema, refs],
-  );
-  const filesOf = (index: number) => files[index] ?? { given: 0, required: 0 };
+}
 
+/**
+ * Which items are open, and the list's message: cards open one at a time and hold the step while one is open;
+ * accordion panels open and close freely; an item with a problem opens.
+ */
+function useOpenItems(
+  props: ArrayFieldTemplateProps & { layout: Layout },
+  list: {
+    items: unknown[];
+    errors: Record<number, unknown>;
+    /** Are a card's required answers given? */
+    answered: (index: number) => boolean;
+    filesOf: (index: number) => { given: number; required: number };
+  },
+) {
+  const { t } = useTranslation('common');
+  const { layout, registry } = props;
+  const { items, errors, answered, filesOf } = list;
+  const options = getUiOptions(props.uiSchema);
   // Cards: the first card not answered yet starts open (a new list's first item); accordion: the first item
   // missing a file.
   const [chosen, setOpen] = useState<ReadonlySet<number>>(() => {
@@ -162,12 +195,10 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     });
   }, [hold, openCard, unsaved]);
 
-  const state: ListState = {
-    layout,
-    items,
+  return {
     open,
     message,
-    toggle: (index) => {
+    toggle: (index: number) => {
       if (layout === 'accordion') {
         setOpen((current) => {
           const next = new Set(current);
@@ -184,10 +215,10 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
       setMessage(null);
       setOpen(new Set([index]));
     },
-    save: (index) => {
+    save: (index: number) => {
       // The step's own rules on this item (formContext problemsAt) when the form has them, else its required
       // answers and the messages on screen.
-      const pointer = toPointer([...path.map(String), String(index)]);
+      const pointer = toPointer([...props.fieldPathId.path.map(String), String(index)]);
       const problems = problemsAt
         ? problemsAt(pointer).length > 0
         : !answered(index) || hasErrors(errors[index]);
@@ -199,38 +230,62 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
       setOpen(new Set());
       return true;
     },
-    titleOf: (index) => {
-      const item = items[index];
-      const key = typeof options.itemTitle === 'string' ? options.itemTitle : undefined;
-      const named = key && isObject(item) && typeof item[key] === 'string' ? item[key].trim() : '';
-      // Unnamed yet: the item's (translated) title and its place, "Shareholder 2".
-      const fallback = typeof itemUi['ui:title'] === 'string' ? itemUi['ui:title'] : '';
-      return named || `${fallback} ${index + 1}`.trim();
-    },
-    summaryOf: (index) => {
-      const item = items[index];
-      const keys = Array.isArray(options.itemSummary) ? (options.itemSummary as string[]) : [];
-      if (!isObject(item)) return '';
-      const properties = isObject(itemSchema.properties) ? itemSchema.properties : {};
-      return keys
-        .filter((key) => item[key] !== undefined && item[key] !== '')
-        .map((key) =>
-          valueLabel(
-            withRef((properties[key] ?? {}) as SchemaObject, refs),
-            (isObject(itemUi[key]) ? itemUi[key] : {}) as Record<string, unknown>,
-            item[key],
-          ),
-        )
-        .join(' · ');
-    },
-    filesOf,
-    remove: (index, drop) => {
+    remove: (index: number, drop: () => void) => {
       setMessage(null);
       setOpen(
         (current) => new Set([...current].filter((i) => i !== index).map((i) => (i > index ? i - 1 : i))),
       );
       drop();
     },
+    /** A new card, open — unless another is open. */
+    add: () => {
+      if (openCard !== undefined) {
+        setMessage(unsaved);
+        return;
+      }
+      setMessage(null);
+      setOpen(new Set([items.length]));
+      props.onAddClick();
+    },
+  };
+}
+
+function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
+  const { t } = useTranslation('common');
+  const { registry, uiSchema, schema, layout } = props;
+  const options = getUiOptions(uiSchema);
+  const items = useMemo(
+    () => (Array.isArray(props.formData) ? (props.formData as unknown[]) : []),
+    [props.formData],
+  );
+  const refs = useMemo(() => localRefs(registry.rootSchema as SchemaObject), [registry.rootSchema]);
+  const itemSchema = useItemSchema(props, refs);
+  const itemUi = (isObject(uiSchema?.items) ? uiSchema.items : {}) as Record<string, unknown>;
+  const errors = (props.errorSchema ?? {}) as ErrorSchema & Record<number, unknown>;
+  const required = Array.isArray(itemSchema.required) ? (itemSchema.required as string[]) : [];
+  const answered = (index: number) => {
+    const item = items[index];
+    return isObject(item) && required.every((key) => item[key] !== undefined && item[key] !== '');
+  };
+  const countOf = (data: unknown) =>
+    countFiles({ schema: itemSchema, ui: itemUi as WalkNode['ui'], data, pointer: '' }, refs);
+  // Each item's files, counted once per change of the list (the accordion's badges and total read them).
+  const files = useMemo(
+    () => (layout === 'accordion' ? items.map(countOf) : []),
+    // countOf reads only the item schema and refs, both listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [layout, items, itemSchema, refs],
+  );
+  const filesOf = (index: number) => files[index] ?? { given: 0, required: 0 };
+  const { add, ...opened } = useOpenItems(props, { items, errors, answered, filesOf });
+
+  const state: ListState = {
+    layout,
+    items,
+    ...opened,
+    titleOf: (index) => itemTitle(options, itemUi, items[index], index),
+    summaryOf: (index) => itemSummary(options, itemUi, itemSchema, refs, items[index]),
+    filesOf,
   };
 
   const total = files.reduce(
@@ -238,15 +293,6 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
     { given: 0, required: 0 },
   );
   const { ButtonTemplates } = registry.templates;
-  const add = () => {
-    if (openCard !== undefined) {
-      setMessage(unsaved);
-      return;
-    }
-    setMessage(null);
-    setOpen(new Set([items.length]));
-    props.onAddClick();
-  };
   const DescriptionTemplate = getTemplate('ArrayFieldDescriptionTemplate', registry, options);
   const description = options.description || schema.description;
   return (
@@ -268,9 +314,9 @@ function LayoutList(props: ArrayFieldTemplateProps & { layout: Layout }) {
           </Text>
         )}
         {props.items}
-        {message && (
+        {state.message && (
           <Alert color="orange" variant="light" role="alert" data-testid="list-message">
-            {message}
+            {state.message}
           </Alert>
         )}
         {props.canAdd && layout === 'cards' && (
