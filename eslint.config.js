@@ -2,20 +2,11 @@
 // - src/engine/core, src/domain and src/contract (the API contract) stay pure: no React, Mantine, DOM or Node I/O;
 // - a feature under src/web/features never imports another feature;
 // - the server's floors: routes → services → repositories, SQL (drizzle-orm, db/schema) only in repositories.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-/**
- * The files whose functions were over 150 lines when the rule came in (issue 57), kept as data so the lint test
- * reads the same list: it only ever gets shorter.
- */
-const LONG_FUNCTIONS_TO_SPLIT = JSON.parse(
-  readFileSync(new URL('./scripts/long-functions.json', import.meta.url), 'utf8'),
-).files;
 
 const FEATURES_DIR = path.join('src', 'web', 'features');
 
@@ -149,13 +140,7 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    // The functions still over 150 lines when the rule came in (issue 57), by file: each is to be split the way
-    // the services were (rooms over a context; routes in groups) and its line taken out of this list. A new file
-    // is held by the rule from its first line; this list only ever shrinks (tests/unit/lint-rules.test.ts).
-    files: LONG_FUNCTIONS_TO_SPLIT,
-    rules: { 'max-lines-per-function': 'off' },
-  },
+
   {
     // The browser journeys are tests, as exempt as tests/: a describe's body is a table of journeys.
     files: ['e2e/**/*.spec.ts'],

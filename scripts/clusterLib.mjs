@@ -83,6 +83,236 @@ ${appPorts.map((port, i) => `  server app-${i + 1} 127.0.0.1:${port} check inter
 `;
 
 /**
+ * What every piece of the cluster shares: its log, line by line, and the list of how to stop each piece (in
+ * reverse order of starting). A piece that stops without being asked is logged and reported.
+ */
+function createSupervisor(options) {
+  const { log } = options;
+  const stops = [];
+  const supervisor = {
+    log,
+    stopping: false,
+    /** Remembers how to stop a piece. */
+    onStop: (step) => stops.push(step),
+    /** A piece stopped without being asked (the CLI stops everything then). */
+    unexpected(name, code, signal) {
+      log(name, `stopped on its own (${signal ?? `exit ${code}`})`);
+      options.onUnexpectedExit?.(name);
+    },
+    /** A stream's output to `log`, line by line, as said by `name`. */
+    logLines(stream, name) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        rest += chunk.toString();
+        const parts = rest.split('\n');
+        rest = parts.pop();
+        for (const line of parts) if (line.trim()) log(name, line);
+      });
+    },
+    /** A child whose output goes to `log` line by line; stopped with SIGTERM (and waited for). */
+    child(name, command, argv, spawnOptions = {}) {
+      const proc = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
+      supervisor.logLines(proc.stdout, name);
+      supervisor.logLines(proc.stderr, name);
+      const exited = new Promise((resolve) => proc.on('exit', resolve));
+      proc.on('exit', (code, signal) => {
+        if (!supervisor.stopping) supervisor.unexpected(name, code, signal);
+      });
+      stops.push(async () => {
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+        await exited;
+      });
+      return proc;
+    },
+    /** Stops every piece, the last started first. */
+    async stop() {
+      if (supervisor.stopping) return;
+      supervisor.stopping = true;
+      log('cluster', 'stopping…');
+      for (const step of stops.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          log('cluster', `stopping: ${error.message}`);
+        }
+      }
+    },
+  };
+  return supervisor;
+}
+
+/**
+ * An app instance that can be killed and started again (the fault checks, the CLI bringing back one that
+ * crashed): start() resolves once it says it is ready.
+ */
+function appInstance(supervisor, name, appPort, env) {
+  let proc = null;
+  let exited = Promise.resolve();
+  let expectExit = false;
+  return {
+    name,
+    address: `127.0.0.1:${appPort}`,
+    get running() {
+      return proc !== null;
+    },
+    /** The process id while it runs (the benchmark reads its CPU time). */
+    get pid() {
+      return proc?.pid ?? null;
+    },
+    start() {
+      expectExit = false;
+      mkdirSync(env.DATA_DIR, { recursive: true });
+      const started = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      proc = started;
+      supervisor.logLines(started.stdout, name);
+      supervisor.logLines(started.stderr, name);
+      exited = new Promise((resolve) => started.on('exit', resolve));
+      return new Promise((resolve, reject) => {
+        let seen = '';
+        started.stdout.on('data', (chunk) => {
+          if (seen === null) return;
+          seen += chunk.toString();
+          if (seen.includes('ready at')) {
+            seen = null;
+            resolve();
+          }
+        });
+        started.on('exit', (code, signal) => {
+          proc = null;
+          if (seen !== null)
+            reject(new Error(`${name} stopped before it was ready (${signal ?? `exit ${code}`})`));
+          else if (!supervisor.stopping && !expectExit) supervisor.unexpected(name, code, signal);
+        });
+      });
+    },
+    /** kill -9 (a crash) or SIGTERM (a deploy: drains first); resolves once it has exited. */
+    async kill(signal = 'SIGKILL') {
+      expectExit = true;
+      proc?.kill(signal);
+      await exited;
+    },
+    stop() {
+      return this.kill('SIGTERM');
+    },
+  };
+}
+
+/** PostgreSQL in `dir/postgres` (made on first use), on a free port; stop() and start() for the fault checks. */
+async function startPostgres(supervisor, dir) {
+  const pgBin = postgresBin();
+  const pgDir = path.join(dir, 'postgres');
+  const asPostgres = process.getuid?.() === 0;
+  const pgRun = (tool, argv) => {
+    const run = asPostgres
+      ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(pgBin, tool), ...argv], {
+          encoding: 'utf8',
+        })
+      : spawnSync(path.join(pgBin, tool), argv, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`${tool} failed: ${(run.stderr || run.stdout).trim()}`);
+  };
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    mkdirSync(pgDir, { recursive: true });
+    // initdb refuses to run as root: the data folder belongs to Debian's postgres user then.
+    if (asPostgres) {
+      const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+      const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+      chownSync(dir, uid, gid);
+      chownSync(pgDir, uid, gid);
+    }
+    pgRun('initdb', ['-D', pgDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  }
+  const pgPort = await freePort();
+  const start = () =>
+    pgRun('pg_ctl', [
+      '-D',
+      pgDir,
+      '-l',
+      path.join(pgDir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${pgPort} -k ${pgDir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      'start',
+    ]);
+  const stop = () => pgRun('pg_ctl', ['-D', pgDir, '-m', 'fast', '-w', 'stop']);
+  start();
+  let up = true;
+  supervisor.onStop(async () => {
+    if (up) stop();
+  });
+  supervisor.log('postgres', `ready on 127.0.0.1:${pgPort} (data in ${pgDir})`);
+  return {
+    databaseUrl: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    stop() {
+      up = false;
+      stop();
+    },
+    start() {
+      start();
+      up = true;
+    },
+  };
+}
+
+/** S3-compatible storage (s3rver keeps its objects in `dir/s3`; its keys are S3RVER / S3RVER). */
+async function startS3(supervisor, dir) {
+  const { default: S3rver } = await import('s3rver');
+  const port = await freePort();
+  const bucket = 'mbo-uploads';
+  const newS3 = () =>
+    new S3rver({
+      port,
+      address: '127.0.0.1',
+      directory: path.join(dir, 's3'),
+      silent: true,
+      configureBuckets: [{ name: bucket }],
+    });
+  let s3 = newS3();
+  await s3.run();
+  let up = true;
+  supervisor.onStop(async () => {
+    if (up) await s3.close();
+  });
+  supervisor.log('s3', `ready on 127.0.0.1:${port}, bucket "${bucket}"`);
+  return {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    async stop() {
+      up = false;
+      await s3.close();
+    },
+    async start() {
+      s3 = newS3();
+      await s3.run();
+      up = true;
+    },
+  };
+}
+
+/** HAProxy in front of the instances; resolves once it answers /ready through one of them. */
+async function startProxy(supervisor, dir, proxyPort, appPorts) {
+  const configFile = path.join(dir, 'haproxy.cfg');
+  const adminSocket = path.join(dir, 'haproxy.sock');
+  writeFileSync(configFile, haproxyConfig(proxyPort, appPorts, adminSocket));
+  supervisor.child('proxy', which('haproxy'), ['-db', '-f', configFile]);
+  // On a busy machine HAProxy may take a while to bind.
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const status = await fetch(`http://127.0.0.1:${proxyPort}/ready`).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (Date.now() > until) throw new Error(`HAProxy did not answer /ready on port ${proxyPort} within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { adminSocket };
+}
+
+/**
  * Starts PostgreSQL, the S3 server, the instances (together: the start lock orders them) and HAProxy.
  * @param options - instances, port (HAProxy's), dir (the data), fresh (start from nothing), env (more settings for
  *   the instances, over this process's environment), log(who, line), and
@@ -93,183 +323,14 @@ export async function startCluster(options) {
   const { instances, port: proxyPort, log } = options;
   const dir = path.resolve(options.dir);
   ensureTools(log);
-  const pgBin = postgresBin();
-  const stops = [];
-  let stopping = false;
-
-  /** A stream's output to `log`, line by line, as said by `name`. */
-  function logLines(stream, name) {
-    let rest = '';
-    stream.on('data', (chunk) => {
-      rest += chunk.toString();
-      const parts = rest.split('\n');
-      rest = parts.pop();
-      for (const line of parts) if (line.trim()) log(name, line);
-    });
-  }
-
-  /** A child whose output goes to `log` line by line; stopped with SIGTERM (and waited for). */
-  function child(name, command, argv, spawnOptions = {}) {
-    const proc = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
-    logLines(proc.stdout, name);
-    logLines(proc.stderr, name);
-    const exited = new Promise((resolve) => proc.on('exit', resolve));
-    proc.on('exit', (code, signal) => {
-      if (!stopping) {
-        log(name, `stopped on its own (${signal ?? `exit ${code}`})`);
-        options.onUnexpectedExit?.(name);
-      }
-    });
-    stops.push(async () => {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-      await exited;
-    });
-    return proc;
-  }
-
-  /**
-   * An app instance that can be killed and started again (the fault checks, the CLI bringing back one that
-   * crashed): start() resolves once it says it is ready.
-   */
-  function instance(name, appPort, env) {
-    let proc = null;
-    let exited = Promise.resolve();
-    let expectExit = false;
-    return {
-      name,
-      address: `127.0.0.1:${appPort}`,
-      get running() {
-        return proc !== null;
-      },
-      /** The process id while it runs (the benchmark reads its CPU time). */
-      get pid() {
-        return proc?.pid ?? null;
-      },
-      start() {
-        expectExit = false;
-        mkdirSync(env.DATA_DIR, { recursive: true });
-        const started = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-          cwd: root,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        proc = started;
-        logLines(started.stdout, name);
-        logLines(started.stderr, name);
-        exited = new Promise((resolve) => started.on('exit', resolve));
-        return new Promise((resolve, reject) => {
-          let seen = '';
-          started.stdout.on('data', (chunk) => {
-            if (seen === null) return;
-            seen += chunk.toString();
-            if (seen.includes('ready at')) {
-              seen = null;
-              resolve();
-            }
-          });
-          started.on('exit', (code, signal) => {
-            proc = null;
-            if (seen !== null)
-              reject(new Error(`${name} stopped before it was ready (${signal ?? `exit ${code}`})`));
-            else if (!stopping && !expectExit) {
-              log(name, `stopped on its own (${signal ?? `exit ${code}`})`);
-              options.onUnexpectedExit?.(name);
-            }
-          });
-        });
-      },
-      /** kill -9 (a crash) or SIGTERM (a deploy: drains first); resolves once it has exited. */
-      async kill(signal = 'SIGKILL') {
-        expectExit = true;
-        proc?.kill(signal);
-        await exited;
-      },
-      stop() {
-        return this.kill('SIGTERM');
-      },
-    };
-  }
-
-  async function stop() {
-    if (stopping) return;
-    stopping = true;
-    log('cluster', 'stopping…');
-    for (const step of stops.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        log('cluster', `stopping: ${error.message}`);
-      }
-    }
-  }
-
+  const supervisor = createSupervisor(options);
   try {
-    // --- PostgreSQL ------------------------------------------------------------------------------------------------
     if (options.fresh) rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const pgDir = path.join(dir, 'postgres');
-    const asPostgres = process.getuid?.() === 0;
-    const pgRun = (tool, argv) => {
-      const run = asPostgres
-        ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(pgBin, tool), ...argv], {
-            encoding: 'utf8',
-          })
-        : spawnSync(path.join(pgBin, tool), argv, { encoding: 'utf8' });
-      if (run.status !== 0) throw new Error(`${tool} failed: ${(run.stderr || run.stdout).trim()}`);
-    };
-    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-      mkdirSync(pgDir, { recursive: true });
-      // initdb refuses to run as root: the data folder belongs to Debian's postgres user then.
-      if (asPostgres) {
-        const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-        const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-        chownSync(dir, uid, gid);
-        chownSync(pgDir, uid, gid);
-      }
-      pgRun('initdb', ['-D', pgDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    }
-    const pgPort = await freePort();
-    const startPostgres = () =>
-      pgRun('pg_ctl', [
-        '-D',
-        pgDir,
-        '-l',
-        path.join(pgDir, 'server.log'),
-        '-w',
-        '-o',
-        `-p ${pgPort} -k ${pgDir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
-        'start',
-      ]);
-    const stopPostgres = () => pgRun('pg_ctl', ['-D', pgDir, '-m', 'fast', '-w', 'stop']);
-    startPostgres();
-    let postgresUp = true;
-    stops.push(async () => {
-      if (postgresUp) stopPostgres();
-    });
-    const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-    log('postgres', `ready on 127.0.0.1:${pgPort} (data in ${pgDir})`);
+    const postgres = await startPostgres(supervisor, dir);
+    const s3 = await startS3(supervisor, dir);
 
-    // --- S3-compatible storage (s3rver keeps its objects in a folder; its keys are S3RVER / S3RVER) -----------------
-    const { default: S3rver } = await import('s3rver');
-    const s3Port = await freePort();
-    const bucket = 'mbo-uploads';
-    const newS3 = () =>
-      new S3rver({
-        port: s3Port,
-        address: '127.0.0.1',
-        directory: path.join(dir, 's3'),
-        silent: true,
-        configureBuckets: [{ name: bucket }],
-      });
-    let s3 = newS3();
-    await s3.run();
-    let s3Up = true;
-    stops.push(async () => {
-      if (s3Up) await s3.close();
-    });
-    log('s3', `ready on 127.0.0.1:${s3Port}, bucket "${bucket}"`);
-
-    // --- the app instances (built JavaScript, as in production) --------------------------------------------------
+    // The app instances run the built JavaScript, as in production.
     buildWebIfStale();
     await buildServerIfStale();
     const publicUrl = `http://localhost:${proxyPort}`;
@@ -284,39 +345,25 @@ export async function startCluster(options) {
       PUBLIC_URL: publicUrl,
       TRUST_PROXY: '1',
       DATA_DIR: path.join(dir, `app-${i + 1}`),
-      DATABASE_URL: databaseUrl,
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      DATABASE_URL: postgres.databaseUrl,
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
-    const appInstances = appPorts.map((appPort, i) => instance(`app-${i + 1}`, appPort, instanceEnv(i)));
-    stops.push(() => Promise.all(appInstances.map((app) => app.stop())));
+    const appInstances = appPorts.map((appPort, i) =>
+      appInstance(supervisor, `app-${i + 1}`, appPort, instanceEnv(i)),
+    );
+    supervisor.onStop(() => Promise.all(appInstances.map((app) => app.stop())));
     // All together, as a production deploy starts them: PostgreSQL's start lock (src/server/db) lets one at a time
     // migrate, load the catalogue and seed the demo; the others wait for it and find it done.
     await Promise.all(appInstances.map((app) => app.start()));
 
-    // --- HAProxy in front ------------------------------------------------------------------------------------------
-    const configFile = path.join(dir, 'haproxy.cfg');
-    const adminSocket = path.join(dir, 'haproxy.sock');
-    writeFileSync(configFile, haproxyConfig(proxyPort, appPorts, adminSocket));
-    child('proxy', which('haproxy'), ['-db', '-f', configFile]);
-    // Ready once the proxy answers /ready through an instance (on a busy machine HAProxy may take a while to bind).
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const status = await fetch(`http://127.0.0.1:${proxyPort}/ready`).then(
-        (answer) => answer.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (Date.now() > until)
-        throw new Error(`HAProxy did not answer /ready on port ${proxyPort} within 20 s`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const { adminSocket } = await startProxy(supervisor, dir, proxyPort, appPorts);
     return {
       publicUrl,
-      databaseUrl,
+      databaseUrl: postgres.databaseUrl,
       instances: appPorts.map((p) => `127.0.0.1:${p}`),
       apps: appInstances,
       proxy: {
@@ -328,31 +375,12 @@ export async function startCluster(options) {
             ),
           ),
       },
-      postgres: {
-        stop() {
-          postgresUp = false;
-          stopPostgres();
-        },
-        start() {
-          startPostgres();
-          postgresUp = true;
-        },
-      },
-      s3: {
-        async stop() {
-          s3Up = false;
-          await s3.close();
-        },
-        async start() {
-          s3 = newS3();
-          await s3.run();
-          s3Up = true;
-        },
-      },
-      stop,
+      postgres: { stop: postgres.stop, start: postgres.start },
+      s3: { stop: s3.stop, start: s3.start },
+      stop: supervisor.stop,
     };
   } catch (error) {
-    await stop();
+    await supervisor.stop();
     throw error;
   }
 }

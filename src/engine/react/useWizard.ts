@@ -7,8 +7,7 @@
  * change and addressed by id, never index. Keystrokes never reach this hook: text fields hand their value over
  * when typing pauses or on blur (useDeferredChange), and the step forms only re-render for their own inputs.
  *
- * This hook composes one hook per concern (./wizard/), each read in one sitting, and holds the actions (Next,
- * Back, a step chosen in the stepper, the step's question):
+ * This hook composes one hook per concern (./wizard/), each read in one sitting, into the view the runner draws:
  *
  * | Hook | Concern |
  * | --- | --- |
@@ -16,27 +15,28 @@
  * | useFieldMessages | the fields' messages, held while a button is pressed; focus on the first |
  * | useSaveQueue | autosave, one at a time, and on page hide; the server's refusals |
  * | useStepNavigation | moving by step id once the target's module is here; what is on its way |
+ * | useStepPlace | the active steps, the step on screen and its neighbours, the review above it; the flow's texts |
  * | useStepLoading | the modules and widget code a step waits for; where an unknown or locked step sends |
  * | useFormTools | the form context: services, watch, uploads under way, list templates' holds |
  * | useFormEvents | a form's change (rules, resets that ask first) and blur (live validation, lookups) |
  * | useNeighbourForms | the steps pre-rendered beside the one on screen |
  * | useStepperView | the stepper's ticks and locks, the outlook, the steps to check (carried forward) |
+ * | useStepActions | Next (to the step after, the submit or reach-out), Back, a step chosen, the step's question |
  */
 import { useCallback, useMemo, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
-import { dropInapplicable, isStepOpen } from '../core/drafts';
-import { fromServerFieldErrors, toFieldMessages, type FieldMessage } from '../core/messages';
-import { dropInactiveData, resolveSteps, withOwnedParents } from '../core/steps';
-import { applyRules } from '../core/rules';
+import { isStepOpen } from '../core/drafts';
+import { toFieldMessages, type FieldMessage } from '../core/messages';
+import { withOwnedParents } from '../core/steps';
 import { isWithin } from '../core/pointer';
-import { FACTS_KEY, type FormData } from '../core/types';
+import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
-import { translateFlowText, type FlowLoader, type LoadedStep, type PartialFlow } from './browserFlowSource';
+import { type FlowLoader, type LoadedStep, type PartialFlow } from './browserFlowSource';
 import { toErrorSchema } from './errorSchema';
 import type { StepperOutlook, StepperStep } from './WizardStepper';
 import type { WidgetServices } from '../widgets/services';
-import { stagesOf, stepsToWaitFor } from './wizard/steps';
+import { stagesOf } from './wizard/steps';
+import { useFlowText, useStepPlace } from './wizard/useStepPlace';
 import { useAnswers } from './wizard/useAnswers';
 import { useFieldMessages } from './wizard/useFieldMessages';
 import { useSaveQueue } from './wizard/useSaveQueue';
@@ -46,6 +46,7 @@ import { useFormTools } from './wizard/useFormTools';
 import { useFormEvents } from './wizard/useFormEvents';
 import { useNeighbourForms } from './wizard/useNeighbourForms';
 import { useStepperView } from './wizard/useStepperView';
+import { useStepActions } from './wizard/useStepActions';
 
 export type Outcome = 'submit' | 'reach-out';
 
@@ -135,39 +136,23 @@ export function useWizard(options: WizardOptions): WizardView {
   // The live snapshot, read by every render of this hook (a step that arrived is seen at once, never a stale list).
   const flow = useSyncExternalStore(loader.subscribe, loader.snapshot);
   const definition = flow.flow;
-  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
-  const text = useCallback(
-    (key: string, params?: Record<string, unknown>) =>
-      translateFlowText(t, loader.textNamespace, key, params),
-    // The language is part of what `t` answers with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, loader.textNamespace, i18n.language],
-  );
+  const text = useFlowText(loader, WIZARD_NAMESPACES);
 
   const answers = useAnswers(options.initial.data, definition, flow.validators);
-  const { data, dataRef, setData, committed, setCommitted, committedValidators } = answers;
+  const { data, dataRef, setData, committed, committedValidators } = answers;
   const messages = useFieldMessages(options.initial.attention, stepId);
-  const { setMessages, showAndFocus } = messages;
+  const { setMessages } = messages;
   const [attention, setAttention] = useState<FieldMessage[]>(options.initial.attention);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const navigation = useStepNavigation({ loader, definition, basePath, stepId });
-  const { goTo } = navigation;
 
-  const active = useMemo(() => resolveSteps(definition, data), [definition, data]);
-  // The step modules this address needs (see stepsToWaitFor): until they are here, a skeleton.
-  const waitFor = useMemo(() => stepsToWaitFor(flow, active, stepId), [flow, active, stepId]);
-  const at = stepId && waitFor.length === 0 ? active.indexOf(stepId) : -1;
-  const step: LoadedStep | undefined = at >= 0 ? flow.steps[stepId!] : undefined;
-  // Neighbours come from the active list already resolved for this render (no second resolution per keystroke).
-  const previous = at > 0 ? active[at - 1]! : null;
-  const following = at >= 0 ? (active[at + 1] ?? null) : null;
+  const place = useStepPlace(flow, data, committed, stepId);
+  const { active, step, onScreen, previous, following } = place;
 
   const ownsOf = useCallback(
     (id: string) => definition.steps.find((s) => s.id === id)?.owns ?? [],
     [definition],
   );
-  const { save, saveFailed, setSaveFailed } = useSaveQueue({
+  const saveQueue = useSaveQueue({
     adapter,
     definition,
     loader,
@@ -177,6 +162,7 @@ export function useWizard(options: WizardOptions): WizardView {
     setData,
     ownsOf,
   });
+  const { save, saveFailed } = saveQueue;
   const { neighbours, uis } = useNeighbourForms({
     flow,
     definition,
@@ -226,122 +212,40 @@ export function useWizard(options: WizardOptions): WizardView {
     definition,
     data,
     active,
-    waitFor,
+    waitFor: place.waitFor,
     step,
     open,
     basePath,
   });
 
-  const showServerErrors = (serverMessages: FieldMessage[]) => {
-    showAndFocus(serverMessages);
-    const owner = active.find((id) =>
-      ownsOf(id).some((o) => serverMessages.some((m) => isWithin(m.pointer, o))),
-    );
-    if (owner && owner !== stepId) void goTo(owner, dataRef.current);
-  };
-
-  /**
-   * The data once every change already made has arrived: a widget may have changed a moment ago (an upload that
-   * just finished) and rjsf reports it after its render commits, which a click can overtake. React finishes
-   * pending renders before a new task, so one task later the wizard holds the latest data.
-   */
-  const latestData = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return dataRef.current;
-  };
-
-  const onScreen = definition.steps.find((s) => s.id === stepId);
   const end = onScreen?.end;
-  const reviewing = step !== undefined && onScreen?.review === true;
-  const reviewSteps = reviewing ? active.slice(0, at).join(' ') : '';
-  const review = useMemo(
-    () => (reviewSteps ? { flow, steps: reviewSteps.split(' '), data: committed } : null),
-    [reviewSteps, flow, committed],
-  );
 
-  const next = async (confirmed = false) => {
-    if (!step) return;
-    if (tools.uploadsUnderWay()) {
-      setBusy(true);
-      await tools.settleUploads();
-      setBusy(false);
-    }
-    let current = await latestData();
-    setCommitted(current);
-    const held = tools.held();
-    const errors = stepMessages(current);
-    if (errors.length > 0) {
-      showAndFocus(errors);
-      return;
-    }
-    if (held) return;
-    // Asked first; the dialog's yes presses Next again, answered.
-    if (onScreen?.confirm && !confirmed) {
-      navigation.setAsking(onScreen.confirm);
-      return;
-    }
-    setBusy(true);
-    try {
-      const refused = await save(current, false, true);
-      if (refused.length > 0) return showServerErrors(refused);
-      // The step after this one, with what the server knows now (its hooks may have changed the facts as the
-      // merchant moved on: KYB's IBAN not the business's opens the negative step).
-      const facts = dataRef.current[FACTS_KEY];
-      if (facts !== current[FACTS_KEY]) {
-        current = { ...current, [FACTS_KEY]: facts };
-        setCommitted(current); // whether the next step is open is judged on committed data
-      }
-      const steps = resolveSteps(definition, current);
-      const after = steps[steps.indexOf(step.id) + 1] ?? null;
+  const actions = useStepActions({
+    definition,
+    loader,
+    adapter,
+    step,
+    onScreen,
+    stepId,
+    active,
+    previous,
+    ownsOf,
+    answers,
+    messages,
+    stepMessages,
+    tools,
+    saveQueue,
+    navigation,
+    onStepDone: () => {
       setMessages([]);
       setAttention((old) => old.filter((m) => !owns.some((o) => isWithin(m.pointer, o))));
-      if (after) {
-        await goTo(after, current);
-        return;
-      }
-      if (end === 'submit') {
-        // Data only hidden steps own goes; the rules then put back what they require (a forced licence type).
-        const snapshot = loader.snapshot();
-        const finalData = dropInapplicable(
-          snapshot.checks,
-          applyRules(definition, dropInactiveData(definition, current)),
-          steps.filter((id) => snapshot.checks[id]),
-        );
-        setRefusal(null);
-        const result = await options.adapter.submit(finalData);
-        if (result?.refusal !== undefined) {
-          // The flow's words for the server's reason, else for any refusal; a flow with none says the save failed.
-          const key = definition.refusals?.[result.refusal] ?? definition.refusals?.['*'];
-          if (key) setRefusal(text(key));
-          else setSaveFailed(true);
-        }
-        if (result?.fieldErrors) return showServerErrors(fromServerFieldErrors(result.fieldErrors));
-        if (result?.refusal !== undefined) return;
-        options.onEnd?.('submit', finalData);
-      } else if (end === 'reach-out') options.onEnd?.('reach-out', current);
-    } catch {
-      setSaveFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onEnd: options.onEnd,
+    onLead: options.onLead,
+    text,
+  });
+  const { next } = actions;
 
-  // Back holds the buttons like Next does: a second press before the step before is on screen would go to the
-  // same step again (the one on screen has not changed yet), so it waits for the step it is meant for.
-  const back = async () => {
-    setBusy(true);
-    try {
-      const current = await latestData();
-      setCommitted(current);
-      await save(current);
-      setMessages([]);
-      if (previous) await goTo(previous, current);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const asking = navigation.asking;
   return {
     loading,
     redirect,
@@ -364,44 +268,24 @@ export function useWizard(options: WizardOptions): WizardView {
     formContainer: messages.formContainer,
     onFormChange: events.onFormChange,
     onFormBlur: events.onFormBlur,
-    select: (id) => {
-      if (definition.lead?.some((step) => step.id === id)) {
-        // What was typed is saved before the merchant leaves for the lead step.
-        void save(data);
-        options.onLead?.(id);
-        return;
-      }
-      setCommitted(data);
-      void save(data);
-      void goTo(id, data);
-    },
+    select: actions.select,
     next: () => next(),
-    back: previous !== null ? back : undefined,
-    busy: busy || navigation.arriving,
+    back: previous !== null ? actions.back : undefined,
+    busy: actions.busy || navigation.arriving,
     onActionPress: messages.pressStart,
     action: following === null ? (end === 'submit' ? 'submit' : 'finish') : 'next',
     actionLabel: onScreen?.action ? text(onScreen.action) : null,
     backLabel: onScreen?.back ? text(onScreen.back) : null,
     saveFailed,
-    refusal,
+    refusal: actions.refusal,
     stages: stagesOf(definition, data, text),
     intro: onScreen?.intro === true,
     attention: attentionSteps,
-    confirm:
-      asking === null
-        ? null
-        : {
-            question: text(asking),
-            confirm: () => {
-              navigation.setAsking(null);
-              void next(true);
-            },
-            cancel: () => navigation.setAsking(null),
-          },
+    confirm: actions.confirm,
     reset: events.reset
       ? { ...events.reset, questions: events.reset.questions.map((key) => text(key)) }
       : null,
     text,
-    review,
+    review: place.review,
   };
 }
