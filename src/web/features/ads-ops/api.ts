@@ -3,7 +3,8 @@
  * page at a time, and a change to one (budget up to ten times a merchant's, stop with a reason, start again). Each
  * change reads the list again and is an analytics event with the campaign's id and product.
  */
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import type {
   OpsCampaign,
   OpsCampaignAnswer,
@@ -44,20 +45,20 @@ const EVENT: Record<CampaignState, string> = {
   stopped: 'ads_ops_campaign_stopped',
 };
 
-export async function changeOpsCampaign(
-  client: QueryClient,
-  campaign: OpsCampaign,
-  change: OpsCampaignChange,
-) {
-  const { campaign: now } = await api<OpsCampaignAnswer>(
-    'PATCH',
-    `${BASE}/${encodeURIComponent(campaign.id)}`,
-    change,
-  );
-  analytics.track(change.state ? EVENT[change.state] : 'ads_ops_campaign_budget_changed', {
-    campaign_id: now.id,
-    product: now.product,
+/** A campaign started, stopped (with ads ops' reason) or given another budget. */
+export const useChangeOpsCampaign = () =>
+  useChange({
+    send: async ({ campaign, change }: { campaign: OpsCampaign; change: OpsCampaignChange }) => {
+      const { campaign: now } = await api<OpsCampaignAnswer>(
+        'PATCH',
+        `${BASE}/${encodeURIComponent(campaign.id)}`,
+        change,
+      );
+      analytics.track(change.state ? EVENT[change.state] : 'ads_ops_campaign_budget_changed', {
+        campaign_id: now.id,
+        product: now.product,
+      });
+      return now;
+    },
+    refresh: [['ads-ops']],
   });
-  void client.invalidateQueries({ queryKey: ['ads-ops'] });
-  return now;
-}

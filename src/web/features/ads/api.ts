@@ -3,7 +3,8 @@
  * event too (campaign created, paused, started, budget changed, stopped; ads invite sent) with the campaign's id and
  * product, never a person's address.
  */
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import type {
   AdsMerchant,
   Campaign,
@@ -30,14 +31,15 @@ export const useCampaigns = (days: ResultWindow) =>
     retry: retryUnless4xx,
   });
 
-const changed = (client: QueryClient) => void client.invalidateQueries({ queryKey: ['ads'] });
-
-export async function createCampaign(client: QueryClient, body: CampaignBody) {
-  const { campaign } = await api<CampaignAnswer>('POST', `${A}/campaigns`, body);
-  analytics.track('ads_campaign_created', { campaign_id: campaign.id, product: campaign.product });
-  changed(client);
-  return campaign;
-}
+export const useCreateCampaign = () =>
+  useChange({
+    send: async (body: CampaignBody) => {
+      const { campaign } = await api<CampaignAnswer>('POST', `${A}/campaigns`, body);
+      analytics.track('ads_campaign_created', { campaign_id: campaign.id, product: campaign.product });
+      return campaign;
+    },
+    refresh: [['ads']],
+  });
 
 const EVENT: Record<string, string> = {
   active: 'ads_campaign_started',
@@ -45,24 +47,29 @@ const EVENT: Record<string, string> = {
   stopped: 'ads_campaign_stopped',
 };
 
-export async function changeCampaign(client: QueryClient, campaign: Campaign, change: CampaignChange) {
-  const { campaign: now } = await api<CampaignAnswer>(
-    'PATCH',
-    `${A}/campaigns/${encodeURIComponent(campaign.id)}`,
-    change,
-  );
-  const event = change.state ? EVENT[change.state] : 'ads_campaign_edited';
-  analytics.track(event ?? 'ads_campaign_edited', { campaign_id: now.id, product: now.product });
-  changed(client);
-  return now;
-}
+/** A campaign edited (name, budget) or moved (started, paused). */
+export const useChangeCampaign = () =>
+  useChange({
+    send: async ({ campaign, change }: { campaign: Campaign; change: CampaignChange }) => {
+      const { campaign: now } = await api<CampaignAnswer>(
+        'PATCH',
+        `${A}/campaigns/${encodeURIComponent(campaign.id)}`,
+        change,
+      );
+      const event = change.state ? EVENT[change.state] : 'ads_campaign_edited';
+      analytics.track(event ?? 'ads_campaign_edited', { campaign_id: now.id, product: now.product });
+      return now;
+    },
+    refresh: [['ads']],
+  });
 
-export async function inviteToAds(
-  client: QueryClient,
-  body: { merchant_id: string; email: string; lang: string },
-) {
-  const answer = await api<{ email: string; merchant_id: string }>('POST', `${A}/invites`, body);
-  analytics.track('ads_invite_sent', { merchant_id: body.merchant_id });
-  void client.invalidateQueries({ queryKey: ['users'] });
-  return answer;
-}
+/** An invitation to a merchant's team for ads (the team's list reads it). */
+export const useInviteToAds = () =>
+  useChange({
+    send: async (body: { merchant_id: string; email: string; lang: string }) => {
+      const answer = await api<{ email: string; merchant_id: string }>('POST', `${A}/invites`, body);
+      analytics.track('ads_invite_sent', { merchant_id: body.merchant_id });
+      return answer;
+    },
+    refresh: [['users']],
+  });

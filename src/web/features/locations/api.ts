@@ -3,7 +3,8 @@
  * change is also an analytics event (onboarding spec §1 names the locations screen among those its events imply):
  * location added, edited, removed — with the location's id and store, never its address.
  */
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import { api, retryUnless4xx } from '../../api/client';
 import { analytics } from '../../analytics';
 import type { Location, LocationAnswer, LocationBody, LocationsPage } from '../../../contract/locations';
@@ -22,22 +23,27 @@ export const useLocations = (page: number) =>
     retry: retryUnless4xx,
   });
 
-const changed = (client: QueryClient) => void client.invalidateQueries({ queryKey: ['locations'] });
-
-export async function saveLocation(client: QueryClient, id: string | null, body: LocationBody) {
-  const { location } = id
-    ? await api<LocationAnswer>('PUT', `${L}/${encodeURIComponent(id)}`, body)
-    : await api<LocationAnswer>('POST', L, body);
-  analytics.track(id ? 'location_edited' : 'location_added', {
-    location_id: location.id,
-    store_id: location.store_id,
+/** Adds a location (no id) or saves an edited one. */
+export const useSaveLocation = () =>
+  useChange({
+    send: async ({ id, body }: { id: string | null; body: LocationBody }) => {
+      const { location } = id
+        ? await api<LocationAnswer>('PUT', `${L}/${encodeURIComponent(id)}`, body)
+        : await api<LocationAnswer>('POST', L, body);
+      analytics.track(id ? 'location_edited' : 'location_added', {
+        location_id: location.id,
+        store_id: location.store_id,
+      });
+      return location;
+    },
+    refresh: [['locations']],
   });
-  changed(client);
-  return location;
-}
 
-export async function removeLocation(client: QueryClient, location: Location) {
-  await api('DELETE', `${L}/${encodeURIComponent(location.id)}`);
-  analytics.track('location_removed', { location_id: location.id, store_id: location.store_id });
-  changed(client);
-}
+export const useRemoveLocation = () =>
+  useChange({
+    send: async (location: Location) => {
+      await api('DELETE', `${L}/${encodeURIComponent(location.id)}`);
+      analytics.track('location_removed', { location_id: location.id, store_id: location.store_id });
+    },
+    refresh: [['locations']],
+  });

@@ -3,7 +3,8 @@
  * (platform connected / disconnected, product shown / hidden, catalogue authorised / revoked, listing hidden / shown)
  * with ids only.
  */
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useChange } from '../../api/useChange';
 import type {
   ConnectAnswer,
   ConnectionsAnswer,
@@ -55,8 +56,6 @@ export const useProducts = (filter: ProductFilter) =>
     retry: retryUnless4xx,
   });
 
-const changed = (client: QueryClient) => void client.invalidateQueries({ queryKey: ['marketing'] });
-
 /** Where the connect widget opens (the page's language added: the consent page speaks it too). */
 export async function consentUrl(merchantId: string, platform: string, lang: string) {
   const q = new URLSearchParams({ merchant_id: merchantId, platform });
@@ -64,55 +63,57 @@ export async function consentUrl(merchantId: string, platform: string, lang: str
   return `${consent_url}&lang=${lang === 'ar' ? 'ar' : 'en'}`;
 }
 
-export async function connect(
-  client: QueryClient,
-  body: { merchant_id: string; platform: string; public_token: string },
-) {
-  const { connection } = await api<ConnectAnswer>('POST', `${M}/connections`, body);
-  analytics.track('marketing_platform_connected', { merchant_id: body.merchant_id, platform: body.platform });
-  changed(client);
-  return connection;
-}
+/** Every change reads the area's lists again (connections, products, the marketplace). */
+const useMarketingChange = <Input, Answer>(send: (input: Input) => Promise<Answer>) =>
+  useChange({ send, refresh: [['marketing']] });
 
-export async function disconnect(client: QueryClient, merchantId: string, platform: string) {
-  await api('DELETE', `${M}/connections/${encodeURIComponent(merchantId)}/${encodeURIComponent(platform)}`);
-  analytics.track('marketing_platform_disconnected', { merchant_id: merchantId, platform });
-  changed(client);
-}
-
-export async function showProduct(client: QueryClient, product: Product, value: boolean) {
-  const answer = await api<ProductAnswer>('PATCH', `${M}/products/${encodeURIComponent(product.id)}`, {
-    in_marketplace: value,
+export const useConnect = () =>
+  useMarketingChange(async (body: { merchant_id: string; platform: string; public_token: string }) => {
+    const { connection } = await api<ConnectAnswer>('POST', `${M}/connections`, body);
+    analytics.track('marketing_platform_connected', {
+      merchant_id: body.merchant_id,
+      platform: body.platform,
+    });
+    return connection;
   });
-  analytics.track(value ? 'marketplace_product_shown' : 'marketplace_product_hidden', {
-    product_id: product.id,
-  });
-  changed(client);
-  return answer.product;
-}
 
-export async function authoriseCatalog(client: QueryClient, merchantId: string, grant: boolean) {
-  const { entry } = await api<EntryAnswer>(
-    grant ? 'PUT' : 'DELETE',
-    `${M}/marketplace/${encodeURIComponent(merchantId)}/catalog-authorisation`,
-    grant ? {} : undefined,
-  );
-  analytics.track(grant ? 'product_catalog_authorised' : 'product_catalog_revoked', {
-    merchant_id: merchantId,
+export const useDisconnect = () =>
+  useMarketingChange(async ({ merchantId, platform }: { merchantId: string; platform: string }) => {
+    await api('DELETE', `${M}/connections/${encodeURIComponent(merchantId)}/${encodeURIComponent(platform)}`);
+    analytics.track('marketing_platform_disconnected', { merchant_id: merchantId, platform });
   });
-  changed(client);
-  return entry;
-}
 
-export async function setListingVisible(client: QueryClient, merchantId: string, visible: boolean) {
-  const { entry } = await api<EntryAnswer>(
-    'PUT',
-    `${M}/marketplace/${encodeURIComponent(merchantId)}/visibility`,
-    {
-      visible,
-    },
-  );
-  analytics.track(visible ? 'store_listing_shown' : 'store_listing_hidden', { merchant_id: merchantId });
-  changed(client);
-  return entry;
-}
+export const useShowProduct = () =>
+  useMarketingChange(async ({ product, value }: { product: Product; value: boolean }) => {
+    const answer = await api<ProductAnswer>('PATCH', `${M}/products/${encodeURIComponent(product.id)}`, {
+      in_marketplace: value,
+    });
+    analytics.track(value ? 'marketplace_product_shown' : 'marketplace_product_hidden', {
+      product_id: product.id,
+    });
+    return answer.product;
+  });
+
+export const useAuthoriseCatalog = () =>
+  useMarketingChange(async ({ merchantId, grant }: { merchantId: string; grant: boolean }) => {
+    const { entry } = await api<EntryAnswer>(
+      grant ? 'PUT' : 'DELETE',
+      `${M}/marketplace/${encodeURIComponent(merchantId)}/catalog-authorisation`,
+      grant ? {} : undefined,
+    );
+    analytics.track(grant ? 'product_catalog_authorised' : 'product_catalog_revoked', {
+      merchant_id: merchantId,
+    });
+    return entry;
+  });
+
+export const useListingVisibility = () =>
+  useMarketingChange(async ({ merchantId, visible }: { merchantId: string; visible: boolean }) => {
+    const { entry } = await api<EntryAnswer>(
+      'PUT',
+      `${M}/marketplace/${encodeURIComponent(merchantId)}/visibility`,
+      { visible },
+    );
+    analytics.track(visible ? 'store_listing_shown' : 'store_listing_hidden', { merchant_id: merchantId });
+    return entry;
+  });

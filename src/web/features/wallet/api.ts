@@ -6,6 +6,7 @@
 import { pagedListQuery } from '../../api/pagedList';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
+import { useChange } from '../../api/useChange';
 import type {
   CardAnswer,
   CardApplicationBody,
@@ -65,7 +66,7 @@ export function useMovements(merchantId: string | undefined, filters: MovementFi
 }
 
 /** A wallet as an answer gave it replaces the cached one; the movements are read again. */
-export function keepWallet(client: QueryClient, wallet: Wallet) {
+function keepWallet(client: QueryClient, wallet: Wallet) {
   client.setQueryData<Wallet[]>(walletKeys.wallets, (list) =>
     list?.map((w) => (w.merchant_id === wallet.merchant_id ? wallet : w)),
   );
@@ -74,13 +75,22 @@ export function keepWallet(client: QueryClient, wallet: Wallet) {
   void client.invalidateQueries({ queryKey: walletKeys.cards });
 }
 
-export const setDestination = (merchantId: string, destination: PayoutDestination) =>
-  api<WalletAnswer>('PUT', `${W}/${encodeURIComponent(merchantId)}/payout-destination`, { destination }).then(
-    (r) => r.wallet,
-  );
+export const useSetDestination = (merchantId: string) =>
+  useChange({
+    send: (destination: PayoutDestination) =>
+      api<WalletAnswer>('PUT', `${W}/${encodeURIComponent(merchantId)}/payout-destination`, {
+        destination,
+      }).then((r) => r.wallet),
+    keep: keepWallet,
+  });
 
-export const transfer = (merchantId: string, amount: string, code: string) =>
-  api<TransferAnswer>('POST', `${W}/${encodeURIComponent(merchantId)}/transfers`, { amount, code });
+/** A transfer to the bank account, confirmed by a step-up code. */
+export const useTransfer = (merchantId: string) =>
+  useChange({
+    send: ({ amount, code }: { amount: string; code: string }) =>
+      api<TransferAnswer>('POST', `${W}/${encodeURIComponent(merchantId)}/transfers`, { amount, code }),
+    keep: (client, answer) => keepWallet(client, answer.wallet),
+  });
 
 export const useCards = (enabled = true) =>
   useQuery({
@@ -91,7 +101,7 @@ export const useCards = (enabled = true) =>
   });
 
 /** A card as an answer gave it replaces the cached one; the wallet (its destination, its balance) is read again. */
-export function keepCard(client: QueryClient, card: CardHolder) {
+function keepCard(client: QueryClient, card: CardHolder) {
   client.setQueryData<CardHolder[]>(walletKeys.cards, (list) =>
     list ? list.map((c) => (c.merchant_id === card.merchant_id ? card : c)) : [card],
   );
@@ -99,13 +109,28 @@ export function keepCard(client: QueryClient, card: CardHolder) {
   void client.invalidateQueries({ queryKey: walletKeys.one(card.merchant_id) });
 }
 
-export const applyForCard = (merchantId: string, body: CardApplicationBody) =>
-  api<CardAnswer>('POST', `${C}/application/${encodeURIComponent(merchantId)}`, body).then((r) => r.card);
+export const useApplyForCard = (merchantId: string) =>
+  useChange({
+    send: (body: CardApplicationBody) =>
+      api<CardAnswer>('POST', `${C}/application/${encodeURIComponent(merchantId)}`, body).then((r) => r.card),
+    keep: keepCard,
+  });
 
-export const setCardFrozen = (cardId: string, frozen: boolean) =>
-  api<CardAnswer>('POST', `${C}/${encodeURIComponent(cardId)}/${frozen ? 'freeze' : 'unfreeze'}`, {}).then(
-    (r) => r.card,
-  );
+export const useFreezeCard = (cardId: string) =>
+  useChange({
+    send: (frozen: boolean) =>
+      api<CardAnswer>(
+        'POST',
+        `${C}/${encodeURIComponent(cardId)}/${frozen ? 'freeze' : 'unfreeze'}`,
+        {},
+      ).then((r) => r.card),
+    keep: keepCard,
+  });
+
+/**
+ * The card's details behind a step-up code: a plain call, not a change, since nothing is kept — the details live
+ * only in the page that asked for them, never in the query cache.
+ */
 
 export const revealCard = (cardId: string, code: string) =>
   api<CardDetails>('POST', `${C}/${encodeURIComponent(cardId)}/reveal`, { code });

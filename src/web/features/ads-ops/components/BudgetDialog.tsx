@@ -3,7 +3,6 @@
  * by the server's own rule (src/domain/ads.ts) and again by the server; what was typed stays when it refuses.
  */
 import { Modal, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetProblem } from '../../../../domain/ads';
@@ -12,16 +11,15 @@ import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
 import { BudgetField } from '../../../components/CampaignParts';
-import { changeOpsCampaign, type OpsCampaign } from '../api';
+import { useChangeOpsCampaign, type OpsCampaign } from '../api';
 
 export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void }) {
   const { t } = useTranslation('ads');
-  const client = useQueryClient();
   const { campaign } = props;
   const [budget, setBudget] = useState(campaign.daily_budget);
   const [error, setError] = useState<string | undefined>();
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useChangeOpsCampaign();
 
   const submit = async () => {
     const amount = decimalToMinor(budget, campaign.currency);
@@ -30,17 +28,14 @@ export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void
     setError(problem ? t(problem.key, problem.params ?? {}) : undefined);
     setFailed(null);
     if (problem) return;
-    setBusy(true);
     try {
-      await changeOpsCampaign(client, campaign, { daily_budget: budget.trim() });
+      await change.mutateAsync({ campaign, change: { daily_budget: budget.trim() } });
       notify({ variant: 'success', title: t('title'), message: t('saved', { name: campaign.name }) });
       props.onClose();
     } catch (e) {
       const messages = fieldMessages(e, (key, params) => t(key, params));
       setError(messages['/daily_budget']);
       if (!messages['/daily_budget']) setFailed(t('form.failed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -65,7 +60,7 @@ export function BudgetDialog(props: { campaign: OpsCampaign; onClose: () => void
           <DialogFooter
             error={failed}
             cancel={{ label: t('form.cancel'), onClick: props.onClose }}
-            action={{ label: t('form.save'), loading: busy, submit: true }}
+            action={{ label: t('form.save'), loading: change.isPending, submit: true }}
           />
         </Stack>
       </form>

@@ -1,37 +1,35 @@
 /** Ads ops stop a merchant's campaign (docs/ads.md): the reason is required and the merchant reads it on the campaign. */
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STOP_REASON_MAX } from '../../../../domain/ads';
 import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
-import { changeOpsCampaign, type OpsCampaign } from '../api';
+import { useChangeOpsCampaign, type OpsCampaign } from '../api';
 
 export function StopDialog(props: { campaign: OpsCampaign; onClose: () => void }) {
   const { t } = useTranslation('ads');
-  const client = useQueryClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useChangeOpsCampaign();
 
   const submit = async () => {
     if (!reason.trim()) return setError(t('error.stopReason'));
     setError(undefined);
     setFailed(null);
-    setBusy(true);
     try {
-      await changeOpsCampaign(client, props.campaign, { state: 'stopped', stop_reason: reason });
+      await change.mutateAsync({
+        campaign: props.campaign,
+        change: { state: 'stopped', stop_reason: reason },
+      });
       notify({ variant: 'success', title: t('title'), message: t('stopped', { name: props.campaign.name }) });
       props.onClose();
     } catch (e) {
       const messages = fieldMessages(e, (key, params) => t(key, params));
       setError(messages['/stop_reason']);
       if (!messages['/stop_reason']) setFailed(t('form.failed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -52,7 +50,12 @@ export function StopDialog(props: { campaign: OpsCampaign; onClose: () => void }
         <DialogFooter
           error={failed}
           cancel={{ label: t('form.cancel'), onClick: props.onClose }}
-          action={{ label: t('stop.action'), color: 'red', loading: busy, onClick: () => void submit() }}
+          action={{
+            label: t('stop.action'),
+            color: 'red',
+            loading: change.isPending,
+            onClick: () => void submit(),
+          }}
         />
       </Stack>
     </Modal>

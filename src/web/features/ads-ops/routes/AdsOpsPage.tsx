@@ -6,7 +6,6 @@
  * with the `ads_ops` staff role see it (the server refuses everyone else's calls with 403 too).
  */
 import { Group, Menu, Select, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
@@ -18,7 +17,7 @@ import { StaffFrame } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { SearchFilter } from '../../../components/filters/SearchFilter';
-import { changeOpsCampaign, PAGE_SIZE, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
+import { PAGE_SIZE, useChangeOpsCampaign, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
 import { BudgetDialog } from '../components/BudgetDialog';
 import { StopDialog } from '../components/StopDialog';
 
@@ -41,24 +40,22 @@ const writeFilters = (f: OpsFilters) => {
 
 function Console() {
   const { t } = useTranslation('ads');
-  const client = useQueryClient();
   const [filters, set] = useAddressFilters(readFilters, writeFilters);
   const commitQuery = useCallback((q: string) => set({ q, page: 1 }), [set]);
   const query = useOpsCampaigns(filters);
   const [budgeting, setBudgeting] = useState<OpsCampaign | null>(null);
   const [stopping, setStopping] = useState<OpsCampaign | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const starting = useChangeOpsCampaign();
+  // The campaign whose start is on its way.
+  const busy = starting.isPending ? starting.variables.campaign.id : null;
   const rows = query.data?.campaigns ?? [];
 
   const start = async (campaign: OpsCampaign) => {
-    setBusy(campaign.id);
     try {
-      await changeOpsCampaign(client, campaign, { state: 'active' });
+      await starting.mutateAsync({ campaign, change: { state: 'active' } });
       notify({ variant: 'success', title: t('title'), message: t('started', { name: campaign.name }) });
     } catch {
       notify({ variant: 'error', title: t('title'), message: t('changeFailed') });
-    } finally {
-      setBusy(null);
     }
   };
 

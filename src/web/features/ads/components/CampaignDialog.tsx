@@ -4,7 +4,6 @@
  * server refuses it.
  */
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetProblem, nameProblem } from '../../../../domain/ads';
@@ -13,7 +12,7 @@ import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
 import { BudgetField } from '../../../components/CampaignParts';
-import { changeCampaign, createCampaign, type AdsMerchant, type Campaign } from '../api';
+import { useChangeCampaign, useCreateCampaign, type AdsMerchant, type Campaign } from '../api';
 
 export function CampaignDialog(props: {
   merchants: AdsMerchant[];
@@ -21,7 +20,6 @@ export function CampaignDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('ads');
-  const client = useQueryClient();
   const { campaign } = props;
   const [merchantId, setMerchantId] = useState(
     campaign?.merchant_id ?? props.merchants[0]?.merchant_id ?? '',
@@ -32,7 +30,9 @@ export function CampaignDialog(props: {
   const [budget, setBudget] = useState(campaign?.daily_budget ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const creation = useCreateCampaign();
+  const edit = useChangeCampaign();
+  const busy = creation.isPending || edit.isPending;
   const currency = merchant?.currency ?? campaign?.currency ?? '';
 
   const check = () => {
@@ -54,11 +54,10 @@ export function CampaignDialog(props: {
     setErrors(found);
     setFailed(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
       const saved = campaign
-        ? await changeCampaign(client, campaign, { name, daily_budget: budget.trim() })
-        : await createCampaign(client, { merchant_id: merchantId, product, name, daily_budget: budget });
+        ? await edit.mutateAsync({ campaign, change: { name, daily_budget: budget.trim() } })
+        : await creation.mutateAsync({ merchant_id: merchantId, product, name, daily_budget: budget });
       notify({
         variant: 'success',
         title: t('title'),
@@ -69,8 +68,6 @@ export function CampaignDialog(props: {
       const messages = fieldMessages(e, (key, params) => t(key, params));
       setErrors(messages);
       if (Object.keys(messages).length === 0) setFailed(t('form.failed'));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -3,31 +3,28 @@
  * ads manager of that merchant and get the invitation in the page's language.
  */
 import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmail } from '../../../../domain/contact';
 import { ApiError, fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
-import { inviteToAds, type AdsMerchant } from '../api';
+import { useInviteToAds, type AdsMerchant } from '../api';
 
 export function InviteDialog(props: { merchants: AdsMerchant[]; onClose: () => void }) {
   const { t, i18n } = useTranslation('ads');
-  const client = useQueryClient();
   const [merchantId, setMerchantId] = useState(props.merchants[0]?.merchant_id ?? '');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const invitation = useInviteToAds();
 
   const submit = async () => {
     if (!isEmail(email.trim())) return setError(t('error.email'));
     setError(undefined);
     setFailed(null);
-    setBusy(true);
     try {
-      await inviteToAds(client, {
+      await invitation.mutateAsync({
         merchant_id: merchantId,
         email: email.trim(),
         lang: i18n.language === 'ar' ? 'ar' : 'en',
@@ -40,8 +37,6 @@ export function InviteDialog(props: { merchants: AdsMerchant[]; onClose: () => v
       else if (e instanceof ApiError && e.status === 409) setError(t('invite.already'));
       else if (e instanceof ApiError && e.status === 429) setFailed(t('invite.tooMany'));
       else setFailed(t('form.failed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -71,7 +66,7 @@ export function InviteDialog(props: { merchants: AdsMerchant[]; onClose: () => v
         <DialogFooter
           error={failed}
           cancel={{ label: t('form.cancel'), onClick: props.onClose }}
-          action={{ label: t('invite.action'), loading: busy, onClick: () => void submit() }}
+          action={{ label: t('invite.action'), loading: invitation.isPending, onClick: () => void submit() }}
         />
       </Stack>
     </Modal>

@@ -6,7 +6,6 @@
  * is_ads_user_invite_allowed.
  */
 import { Group, Menu, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
@@ -22,7 +21,7 @@ import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
-import { changeCampaign, PAGE_SIZE, useCampaigns, type Campaign } from '../api';
+import { PAGE_SIZE, useChangeCampaign, useCampaigns, type Campaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
 import { InviteDialog } from '../components/InviteDialog';
 
@@ -53,12 +52,13 @@ const writeFilters = (f: Filters) => {
 
 export function AdsPage() {
   const { t, i18n } = useTranslation('ads');
-  const client = useQueryClient();
   const [{ days, product, page }, set] = useAddressFilters(readFilters, writeFilters);
   const query = useCampaigns(days);
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [inviting, setInviting] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const moving = useChangeCampaign();
+  // The campaign whose move is on its way.
+  const busy = moving.isPending ? moving.variables.campaign.id : null;
 
   const merchants = query.data?.merchants ?? [];
   const all = query.data?.campaigns ?? [];
@@ -70,9 +70,8 @@ export function AdsPage() {
   const inviters = merchants.filter((m) => m.can_invite);
 
   const move = async (campaign: Campaign, state: 'active' | 'paused') => {
-    setBusy(campaign.id);
     try {
-      await changeCampaign(client, campaign, { state });
+      await moving.mutateAsync({ campaign, change: { state } });
       notify({
         variant: 'success',
         title: t('title'),
@@ -80,8 +79,6 @@ export function AdsPage() {
       });
     } catch {
       notify({ variant: 'error', title: t('title'), message: t('changeFailed') });
-    } finally {
-      setBusy(null);
     }
   };
 

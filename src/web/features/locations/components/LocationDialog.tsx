@@ -7,7 +7,6 @@ import { Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine
 import { TimePicker } from '@mantine/dates';
 // The dates package's styles come with the one page that draws its picker (its chunk), not with every page.
 import '@mantine/dates/styles.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessages } from '../../../api/client';
@@ -22,11 +21,10 @@ import {
   type OpeningHours,
   type Weekday,
 } from '../../../../domain/locations';
-import { saveLocation, type Location, type LocationBody } from '../api';
+import { useSaveLocation, type Location, type LocationBody } from '../api';
 
 export function LocationDialog(props: { location: Location | null; onClose: () => void }) {
   const { t } = useTranslation('locations');
-  const client = useQueryClient();
   const stores = useStores();
   const storeList = stores.data ?? [];
   const [body, setBody] = useState<LocationBody>(() =>
@@ -42,7 +40,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveLocation();
   const storeId = body.store_id || storeList[0]?.id || '';
 
   const set = (patch: Partial<LocationBody>) => setBody((b) => ({ ...b, ...patch }));
@@ -59,9 +57,8 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
     setErrors(found);
     setFailed(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      const saved = await saveLocation(client, props.location?.id ?? null, full);
+      const saved = await save.mutateAsync({ id: props.location?.id ?? null, body: full });
       notify({
         variant: 'success',
         title: t('title'),
@@ -72,8 +69,6 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
       const messages = fieldMessages(e, (key, params) => t(key, params));
       setErrors(messages);
       if (Object.keys(messages).length === 0) setFailed(t('form.failed'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -135,7 +130,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
           <DialogFooter
             error={failed}
             cancel={{ label: t('form.cancel'), onClick: props.onClose }}
-            action={{ label: t('form.save'), submit: true, loading: busy }}
+            action={{ label: t('form.save'), submit: true, loading: save.isPending }}
           />
         </Stack>
       </form>

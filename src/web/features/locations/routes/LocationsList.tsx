@@ -5,7 +5,6 @@
  */
 import { Anchor, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,7 +14,7 @@ import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
-import { PAGE_SIZE, removeLocation, useLocations, type Location } from '../api';
+import { PAGE_SIZE, useLocations, useRemoveLocation, type Location } from '../api';
 import { HoursToday } from '../components/HoursToday';
 import { LocationDialog } from '../components/LocationDialog';
 
@@ -49,13 +48,12 @@ function Actions(props: { location: Location; onEdit: () => void; onRemove: () =
 
 export function LocationsList() {
   const { t } = useTranslation('locations');
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useLocations(page);
   const [editing, setEditing] = useState<Location | 'new' | null>(null);
   const [removing, setRemoving] = useState<Location | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useRemoveLocation();
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (
@@ -98,15 +96,12 @@ export function LocationsList() {
   const rows = list.data?.locations ?? [];
 
   const remove = async (location: Location) => {
-    setBusy(true);
     try {
-      await removeLocation(client, location);
+      await removal.mutateAsync(location);
       notify({ variant: 'success', title: t('title'), message: t('removed', { name: location.name }) });
       setRemoving(null);
     } catch {
       notify({ variant: 'error', title: t('title'), message: t('removeFailed') });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -168,7 +163,7 @@ export function LocationsList() {
           body={t('removeBody')}
           action={t('remove')}
           cancel={t('form.cancel')}
-          busy={busy}
+          busy={removal.isPending}
           onConfirm={() => void remove(removing)}
           onClose={() => setRemoving(null)}
         />

@@ -4,7 +4,6 @@
  * allow, or revoke (after a confirmation: every product leaves the marketplace).
  */
 import { Alert, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailFrame } from '../../../components/DetailFrame';
@@ -12,19 +11,19 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { authoriseCatalog, useConnections } from '../api';
+import { useAuthoriseCatalog, useConnections } from '../api';
 
 export function CatalogAuthPage() {
   const { t, i18n } = useTranslation('marketing');
-  const client = useQueryClient();
   const query = useConnections();
-  const [busy, setBusy] = useState<string | null>(null);
+  const authorisation = useAuthoriseCatalog();
+  // The merchant whose answer is on its way.
+  const busy = authorisation.isPending ? authorisation.variables.merchantId : null;
   const [revoking, setRevoking] = useState<string | null>(null);
 
   const answer = async (merchantId: string, grant: boolean) => {
-    setBusy(merchantId);
     try {
-      await authoriseCatalog(client, merchantId, grant);
+      await authorisation.mutateAsync({ merchantId, grant });
       notify({
         variant: 'success',
         title: t('auth.title'),
@@ -33,8 +32,6 @@ export function CatalogAuthPage() {
       setRevoking(null);
     } catch {
       notify({ variant: 'error', title: t('auth.title'), message: t('auth.failed') });
-    } finally {
-      setBusy(null);
     }
   };
 

@@ -5,7 +5,6 @@
  * (sent at once, then taken out of the address) or with `error=access_denied`.
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -16,18 +15,18 @@ import { ErrorPage } from '../../../components/ErrorPage';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { connect, consentUrl, disconnect, useConnections } from '../api';
+import { consentUrl, useConnect, useConnections, useDisconnect } from '../api';
 import type { ConnectionsAnswer } from '../../../../contract/marketing';
 
 export function ConnectPlatformPage() {
   const { t, i18n } = useTranslation('marketing');
   const { platform = '' } = useParams();
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const query = useConnections();
   const [opening, setOpening] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync: sendConnection } = useConnect();
+  const disconnection = useDisconnect();
   const [failed, setFailed] = useState<string | null>(null);
   const sent = useRef(false);
   const name = t(`platform.${platform}`, { defaultValue: platform });
@@ -39,7 +38,7 @@ export function ConnectPlatformPage() {
   useEffect(() => {
     if (!token || !merchantFromWidget || sent.current) return;
     sent.current = true;
-    connect(client, { merchant_id: merchantFromWidget, platform, public_token: token })
+    sendConnection({ merchant_id: merchantFromWidget, platform, public_token: token })
       .then((c) =>
         notify({
           variant: 'success',
@@ -49,7 +48,7 @@ export function ConnectPlatformPage() {
       )
       .catch(() => setFailed(t('connect.failed')))
       .finally(() => setParams({}, { replace: true }));
-  }, [token, merchantFromWidget, platform, client, name, t, setParams]);
+  }, [token, merchantFromWidget, platform, sendConnection, name, t, setParams]);
 
   if (!isConnectable(platform)) return <ErrorPage status={404} />;
 
@@ -65,15 +64,12 @@ export function ConnectPlatformPage() {
   };
 
   const remove = async (merchantId: string) => {
-    setBusy(true);
     try {
-      await disconnect(client, merchantId, platform);
+      await disconnection.mutateAsync({ merchantId, platform });
       notify({ variant: 'success', title: t('title'), message: t('connect.removed', { platform: name }) });
       setRemoving(null);
     } catch {
       notify({ variant: 'error', title: t('title'), message: t('connect.removeFailed') });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -139,7 +135,7 @@ export function ConnectPlatformPage() {
               body={t('connect.removeBody')}
               action={t('connect.disconnect')}
               cancel={t('cancel')}
-              busy={busy}
+              busy={disconnection.isPending}
               onConfirm={() => void remove(removing)}
               onClose={() => setRemoving(null)}
             />

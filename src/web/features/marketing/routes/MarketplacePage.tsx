@@ -4,28 +4,24 @@
  * products are shown and the catalogue permission; before a first publish, the way to the editor.
  */
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailFrame } from '../../../components/DetailFrame';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { setListingVisible, useMarketplace, type MarketplaceEntry } from '../api';
+import { useListingVisibility, useMarketplace, type MarketplaceEntry } from '../api';
 import { ListingPreview } from '../components/ListingPreview';
 
 function Entry(props: { entry: MarketplaceEntry; several: boolean }) {
   const { t, i18n } = useTranslation('marketing');
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const visibility = useListingVisibility();
   const { entry } = props;
   const lang = langOf(i18n.language);
 
   const toggle = async (visible: boolean) => {
-    setBusy(true);
     try {
-      await setListingVisible(client, entry.merchant.merchant_id, visible);
+      await visibility.mutateAsync({ merchantId: entry.merchant.merchant_id, visible });
       notify({
         variant: 'success',
         title: t('marketplace.title'),
@@ -33,8 +29,6 @@ function Entry(props: { entry: MarketplaceEntry; several: boolean }) {
       });
     } catch {
       notify({ variant: 'error', title: t('marketplace.title'), message: t('marketplace.changeFailed') });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -53,7 +47,7 @@ function Entry(props: { entry: MarketplaceEntry; several: boolean }) {
               <Stack gap="xs">
                 <Switch
                   checked={entry.listing.visible}
-                  disabled={busy}
+                  disabled={visibility.isPending}
                   onChange={(e) => void toggle(e.currentTarget.checked)}
                   label={t('marketplace.visible')}
                   description={t(entry.listing.visible ? 'marketplace.visibleOn' : 'marketplace.visibleOff')}

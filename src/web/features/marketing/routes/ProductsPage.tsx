@@ -5,7 +5,6 @@
  */
 import { Alert, Anchor, Badge, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +17,7 @@ import { ListPager, ResponsiveList, type ListColumn } from '../../../components/
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import {
   PAGE_SIZE,
-  showProduct,
+  useShowProduct,
   useConnections,
   useProducts,
   type Product,
@@ -42,12 +41,13 @@ const writeFilters = (f: ProductFilter) => {
 
 export function ProductsPage() {
   const { t } = useTranslation('marketing');
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [{ platform, query: search, page }, set] = useAddressFilters(readFilters, writeFilters);
   const list = useProducts({ platform, query: search, page });
   const connections = useConnections();
-  const [busy, setBusy] = useState<string | null>(null);
+  const showing = useShowProduct();
+  // The product whose change is on its way.
+  const busy = showing.isPending ? showing.variables.product.id : null;
 
   if (list.error instanceof ApiError && list.error.status === 403)
     return (
@@ -64,13 +64,10 @@ export function ProductsPage() {
   const anyUnauthorised = merchants.some((m) => m.product_catalog && !m.catalog_authorised_at);
 
   const toggle = async (product: Product, value: boolean) => {
-    setBusy(product.id);
     try {
-      await showProduct(client, product, value);
+      await showing.mutateAsync({ product, value });
     } catch {
       notify({ variant: 'error', title: t('products.title'), message: t('products.changeFailed') });
-    } finally {
-      setBusy(null);
     }
   };
 

@@ -4,12 +4,11 @@
  * issued at once; `onIssued` gets it. Used by the back office's card page and the money area's payout options.
  */
 import { Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { isHolderName, type PayoutDestination } from '../../../../domain/wallet';
-import { applyForCard, keepCard, type CardHolder } from '../api';
+import { useApplyForCard, type CardHolder } from '../api';
 
 export function CardApplicationForm(props: {
   merchantId: string;
@@ -17,12 +16,11 @@ export function CardApplicationForm(props: {
   onIssued: (card: CardHolder) => void;
 }) {
   const { t } = useTranslation('wallet');
-  const client = useQueryClient();
   const [holder, setHolder] = useState('');
   const [destination, setDestination] = useState<PayoutDestination>(props.initialDestination ?? 'wallet');
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<{ holder?: string; terms?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const application = useApplyForCard(props.merchantId);
 
   const submit = async () => {
     const name = holder.trim().replace(/\s+/g, ' ');
@@ -32,14 +30,12 @@ export function CardApplicationForm(props: {
     };
     setErrors(found);
     if (found.holder || found.terms) return;
-    setBusy(true);
     try {
-      const card = await applyForCard(props.merchantId, {
+      const card = await application.mutateAsync({
         holder_name: name,
         payout_destination: destination,
         accept_terms: true,
       });
-      keepCard(client, card);
       props.onIssued(card);
     } catch (e) {
       if (e instanceof ApiError && e.fieldErrors['/holder_name'])
@@ -51,8 +47,6 @@ export function CardApplicationForm(props: {
               ? t('card.application.exists')
               : t('card.application.failed'),
         });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -98,7 +92,7 @@ export function CardApplicationForm(props: {
           </Text>
         )}
         <Group>
-          <Button type="submit" loading={busy} w={{ base: '100%', sm: 'auto' }}>
+          <Button type="submit" loading={application.isPending} w={{ base: '100%', sm: 'auto' }}>
             {t('card.application.apply')}
           </Button>
         </Group>

@@ -3,25 +3,23 @@
  * here; the change applies from the next payout, and is saved at once (the choice stays shown while it saves).
  */
 import { Card, Radio, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../components/notificationStore';
 import type { PayoutDestination } from '../../../../domain/wallet';
-import { keepWallet, setDestination, type Wallet } from '../api';
+import { useSetDestination, type Wallet } from '../api';
 
 export function DestinationCard(props: { wallet: Wallet }) {
   const { t } = useTranslation('wallet');
-  const client = useQueryClient();
   const { wallet } = props;
-  const [saving, setSaving] = useState<PayoutDestination | null>(null);
+  const destinationChange = useSetDestination(wallet.merchant_id);
+  // The destination on its way shows as chosen.
+  const saving = destinationChange.isPending ? destinationChange.variables : null;
   const iban = wallet.bank?.iban;
 
   const choose = async (destination: PayoutDestination) => {
     if (destination === wallet.payout_destination) return;
-    setSaving(destination);
     try {
-      keepWallet(client, await setDestination(wallet.merchant_id, destination));
+      await destinationChange.mutateAsync(destination);
       notify({
         variant: 'success',
         title: t('destination.title'),
@@ -29,8 +27,6 @@ export function DestinationCard(props: { wallet: Wallet }) {
       });
     } catch {
       notify({ variant: 'error', title: t('destination.title'), message: t('destination.failed') });
-    } finally {
-      setSaving(null);
     }
   };
 

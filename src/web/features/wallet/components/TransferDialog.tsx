@@ -4,7 +4,6 @@
  * transfer spends. A refusal the server gives (a limit reached meanwhile) is said in the wallet's words.
  */
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -15,11 +14,11 @@ import { money } from '../../../../domain/capital/format';
 import { decimalToMinor } from '../../../../domain/money';
 import { checkTransfer } from '../../../../domain/wallet';
 import { langOf } from '../../../components/listText';
-import { keepWallet, transfer, type Wallet } from '../api';
+import { useTransfer, type Wallet } from '../api';
 
 export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
   const { t, i18n } = useTranslation('wallet');
-  const client = useQueryClient();
+  const sending = useTransfer(props.wallet.merchant_id);
   const { wallet } = props;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -65,8 +64,7 @@ export function TransferDialog(props: { wallet: Wallet; onClose: () => void }) {
         onClose={props.onClose}
         describe={refusal}
         onCode={async (code) => {
-          const answer = await transfer(wallet.merchant_id, amount.trim(), code);
-          keepWallet(client, answer.wallet);
+          await sending.mutateAsync({ amount: amount.trim(), code });
           notify({
             variant: 'success',
             title: t('transfer.title'),

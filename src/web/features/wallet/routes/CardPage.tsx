@@ -18,7 +18,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -32,9 +31,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
 import { StepUpDialog } from '../../../components/StepUpDialog';
 import {
-  keepCard,
   revealCard,
-  setCardFrozen,
+  useFreezeCard,
   useCards,
   useWallet,
   type CardDetails,
@@ -98,21 +96,19 @@ export function CardPage() {
 /** The card, with its holder's wallet as the page has it (undefined when the wallet's call failed). */
 function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
   const { t } = useTranslation('wallet');
-  const client = useQueryClient();
   const { holder } = props;
   const card = holder.card!;
   const [details, setDetails] = useState<CardDetails | null>(null);
   const [revealing, setRevealing] = useState(false);
   const [freezing, setFreezing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const freeze = useFreezeCard(card.id);
   const [transferring, setTransferring] = useState(false);
   const { wallet } = props;
   const frozen = card.status === 'frozen';
 
   const setFrozen = async (value: boolean) => {
-    setBusy(true);
     try {
-      keepCard(client, await setCardFrozen(card.id, value));
+      await freeze.mutateAsync(value);
       notify({
         variant: 'success',
         title: t('card.title'),
@@ -121,8 +117,6 @@ function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
       setFreezing(false);
     } catch {
       notify({ variant: 'error', title: t('card.title'), message: t('card.actionFailed') });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -142,7 +136,7 @@ function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
               </Button>
             )}
             {frozen ? (
-              <Button onClick={() => void setFrozen(false)} loading={busy}>
+              <Button onClick={() => void setFrozen(false)} loading={freeze.isPending}>
                 {t('card.unfreeze')}
               </Button>
             ) : (
@@ -194,7 +188,7 @@ function TheCard(props: { holder: CardHolder; wallet: Wallet | undefined }) {
               action={{
                 label: t('card.freeze'),
                 color: 'red',
-                loading: busy,
+                loading: freeze.isPending,
                 onClick: () => void setFrozen(true),
               }}
             />
