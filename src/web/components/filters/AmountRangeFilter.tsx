@@ -5,6 +5,7 @@
  */
 import { TextInput } from '@mantine/core';
 import { useCallback } from 'react';
+import { isBackwards } from '../../../domain/ranges';
 import { useSearchDraft } from '../useSearchDraft';
 import type { FilterWords } from './FilterBar';
 
@@ -29,7 +30,8 @@ export function AmountRangeFilter(props: {
   const [max, setMax] = useSearchDraft(props.max, commitMax);
   const format = (text: string) =>
     text.trim() !== '' && !isAmount(text) ? words('filters.amountFormat') : undefined;
-  const backwards = isAmount(min) && isAmount(max) && Number(min) > Number(max);
+  const amount = (text: string) => (isAmount(text) ? Number(text) : null);
+  const backwards = isBackwards(amount(min), amount(max));
   const box = (label: string, value: string, set: (text: string) => void, error: string | undefined) => (
     <TextInput
       label={words(label)}

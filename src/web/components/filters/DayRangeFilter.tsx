@@ -2,6 +2,7 @@
  * A range of days, from and to (either may be open); a range running backwards is said under "to" (the area's
  * `filters.dateOrder`, or the problem given).
  */
+import { isBackwards } from '../../../domain/ranges';
 import { DayInput } from '../DayInput';
 import type { FilterWords } from './FilterBar';
 
@@ -14,8 +15,7 @@ export function DayRangeFilter(props: {
   problem?: string;
 }) {
   const { words, from, to, onChange } = props;
-  const backwards = from !== null && to !== null && from > to;
-  const problem = props.problem ?? (backwards ? 'filters.dateOrder' : undefined);
+  const problem = props.problem ?? (isBackwards(from, to) ? 'filters.dateOrder' : undefined);
   return (
     <>
       <DayInput label={words('filters.from')} value={from} onChange={(day) => onChange({ from: day })} />

@@ -4,6 +4,7 @@
  * (docs/orders.md). Unknown or malformed values in an address are dropped, not sent: a hand-edited link shows
  * the nearest sound list instead of an error.
  */
+import { isBackwards } from '../../../domain/ranges';
 import { tzOffset } from '../../components/listText';
 import { paramDay, paramList } from '../../components/useAddressFilters';
 import {
@@ -94,13 +95,12 @@ export function queryOf(filters: OrderFilters, extra: Record<string, string> = {
 
 /** What is wrong with the amount range, if anything (a translation key of the `orders` namespace). */
 export function amountProblem(filters: Pick<OrderFilters, 'min' | 'max'>): 'filters.amountOrder' | null {
-  if (!isAmount(filters.min) || !isAmount(filters.max)) return null;
-  return Number(filters.min) > Number(filters.max) ? 'filters.amountOrder' : null;
+  const amount = (text: string) => (isAmount(text) ? Number(text) : null);
+  return isBackwards(amount(filters.min), amount(filters.max)) ? 'filters.amountOrder' : null;
 }
 
 /** Filters the list can be asked for: a range whose ends are the wrong way round finds nothing (said beside the field, not asked). */
-export const soundFilters = (f: OrderFilters) =>
-  amountProblem(f) === null && !(f.from && f.to && f.from > f.to);
+export const soundFilters = (f: OrderFilters) => amountProblem(f) === null && !isBackwards(f.from, f.to);
 
 export const hasFilters = (f: OrderFilters) =>
   f.statuses.length > 0 ||

@@ -3,6 +3,7 @@
  * list can be reloaded and shared; and as the API's query (docs/payouts.md). Unknown or malformed values in an
  * address are dropped: a hand-edited link shows the nearest sound list instead of an error.
  */
+import { isBackwards } from '../../../domain/ranges';
 import { paramDay, paramList } from '../../components/useAddressFilters';
 import { isPayoutStatus, type PayoutStatus } from '../../../domain/payouts';
 import type { PayoutFilters as ApiFilters } from '../../../contract/payouts';
@@ -40,7 +41,7 @@ export const hasFilters = (f: PayoutListFilters) =>
   f.statuses.length > 0 || f.from !== null || f.to !== null || f.stores.length > 0;
 
 /** A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked. */
-export const backwards = (f: PayoutListFilters) => f.from !== null && f.to !== null && f.from > f.to;
+export const backwards = (f: PayoutListFilters) => isBackwards(f.from, f.to);
 
 /** The filters as the API's (the list's and the totals' query, the export's body). */
 export function apiFilters(f: PayoutListFilters): ApiFilters {

@@ -3,6 +3,7 @@
  * the API's query (docs/wallet.md). Unknown or malformed values in an address are dropped: a hand-edited link
  * shows the nearest sound list instead of an error.
  */
+import { isBackwards } from '../../../domain/ranges';
 import { paramDay, paramList } from '../../components/useAddressFilters';
 import {
   isMovementKind,
@@ -43,7 +44,7 @@ export const hasFilters = (f: MovementFilters) =>
   f.kinds.length > 0 || f.statuses.length > 0 || f.from !== null || f.to !== null;
 
 /** A range whose ends are the wrong way round finds nothing: it is said beside the field and not asked. */
-export const backwards = (f: MovementFilters) => f.from !== null && f.to !== null && f.from > f.to;
+export const backwards = (f: MovementFilters) => isBackwards(f.from, f.to);
 
 export function queryOf(f: MovementFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);

@@ -6,7 +6,7 @@
  * is_ads_user_invite_allowed.
  */
 import { Group, Menu, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
 import { capitalDate } from '../../../../domain/capital/format';
@@ -204,16 +204,13 @@ function AdsTotals(props: { query: ReturnType<typeof useCampaigns>; rows: Campai
   const { t } = useTranslation('ads');
   const { rows } = props;
   const currencies = [...new Set(rows.map((c) => c.currency))];
-  const sums = useMemo(() => {
-    const total = { impressions: 0, clicks: 0, orders: 0, spend: 0 };
-    for (const c of rows) {
-      total.impressions += c.results.impressions;
-      total.clicks += c.results.clicks;
-      total.orders += c.results.orders;
-      total.spend += Number(c.results.spend);
-    }
-    return total;
-  }, [rows]);
+  const sums = { impressions: 0, clicks: 0, orders: 0, spend: 0 };
+  for (const c of rows) {
+    sums.impressions += c.results.impressions;
+    sums.clicks += c.results.clicks;
+    sums.orders += c.results.orders;
+    sums.spend += Number(c.results.spend);
+  }
   return (
     <FiguresBar
       query={props.query}

@@ -115,6 +115,7 @@ export function ConnectPlatformPage() {
                   merchant={m}
                   connection={connection}
                   platform={platform}
+                  name={name}
                   available={data.available}
                   opening={opening === m.merchant_id || (sent.current && !!token)}
                   onOpen={() => void open(m.merchant_id)}
@@ -151,14 +152,15 @@ function MerchantConnection(props: {
   merchant: ConnectionsAnswer['merchants'][number];
   connection: ConnectionsAnswer['connections'][number] | undefined;
   platform: string;
+  /** The platform's name in the page's language. */
+  name: string;
   available: boolean;
   opening: boolean;
   onOpen: () => void;
   onRemove: () => void;
 }) {
   const { t, i18n } = useTranslation('marketing');
-  const { merchant: m, connection, platform } = props;
-  const name = t(`platform.${platform}`, { defaultValue: platform });
+  const { merchant: m, connection, platform, name } = props;
   return (
     <Card withBorder data-testid="connect-merchant">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
