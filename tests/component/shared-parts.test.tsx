@@ -228,7 +228,24 @@ describe('a list read page by page', () => {
     fetchNextPage: vi.fn(),
     ...over,
   });
-  function PagedFruits(props: { query: PagedQuery; rows?: Fruit[]; filtered?: boolean; sound?: boolean }) {
+  // The area's words by the convention: its keys, read through its `t`.
+  const WORDS: Record<string, string> = {
+    loadFailed: 'The fruits could not be loaded.',
+    'empty.title': 'No fruit yet',
+    'empty.body': 'Fruit you add shows here.',
+    'empty.filtered': 'No fruit matches these filters.',
+    shownSome: '{{count}} shown',
+    shown: '{{count}} of {{total}} shown',
+  };
+  const t = (key: string, params: Record<string, unknown> = {}) =>
+    (WORDS[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+  function PagedFruits(props: {
+    query: PagedQuery;
+    rows?: Fruit[];
+    filtered?: boolean;
+    sound?: boolean;
+    total?: number;
+  }) {
     return (
       <InfiniteList
         name="fruits"
@@ -239,10 +256,7 @@ describe('a list read page by page', () => {
         table={{ columns: COLUMNS, minWidth: 400 }}
         cards={{}}
         loading={{ rows: 4, height: 40 }}
-        loadFailed="The fruits could not be loaded."
-        empty={{ title: 'No fruit yet', body: 'Fruit you add shows here.' }}
-        emptyFiltered={props.filtered ? 'No fruit matches these filters.' : undefined}
-        shown={`${(props.rows ?? FRUITS).length} shown`}
+        words={{ t, filtered: props.filtered, total: props.total }}
       />
     );
   }
@@ -253,6 +267,11 @@ describe('a list read page by page', () => {
     expect(screen.getByText('2 shown')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(query.fetchNextPage).toHaveBeenCalledOnce();
+  });
+
+  it('says the total when the server counted them, written the same in both languages', () => {
+    show(<PagedFruits query={paged()} total={1204} />);
+    expect(screen.getByText('2 of 1,204 shown')).toBeTruthy();
   });
 
   it('says only that nothing matches while filters are set, and the area’s words without them', () => {

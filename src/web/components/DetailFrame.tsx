@@ -77,3 +77,25 @@ export function ForbiddenNotice(props: { title: string; body: string }) {
     </Alert>
   );
 }
+
+/** The server answered 403: the caller may not see this. */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/**
+ * A page the caller may not see (a list, an area): its header, and the area's words for why and whom to ask —
+ * `forbidden.title` and `forbidden.body` in its namespace, under `prefix`.
+ */
+export function ForbiddenPage(props: {
+  title: string;
+  t: (key: string) => string;
+  prefix?: string;
+  breadcrumbs?: Crumbs;
+}) {
+  const { t, prefix = '' } = props;
+  return (
+    <>
+      <PageHeader title={props.title} breadcrumbs={props.breadcrumbs} />
+      <ForbiddenNotice title={t(`${prefix}forbidden.title`)} body={t(`${prefix}forbidden.body`)} />
+    </>
+  );
+}

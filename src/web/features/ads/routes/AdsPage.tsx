@@ -12,8 +12,7 @@ import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
 import { capitalDate } from '../../../../domain/capital/format';
 import { PAYMENT_PRODUCTS, type PaymentProduct } from '../../../../domain/payments';
 import { langOf } from '../../../components/listText';
-import { ApiError } from '../../../api/client';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
@@ -82,13 +81,7 @@ export function AdsPage() {
     }
   };
 
-  if (query.error instanceof ApiError && query.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if (isForbidden(query.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
   const actions = (c: Campaign) => {
     // A campaign ads ops stopped is theirs to start again.

@@ -8,11 +8,10 @@ import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { useStores } from '../../../api/stores';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
 import { EmptyState } from '../../../components/ResponsiveList';
@@ -72,13 +71,7 @@ export function AnalyticsPage() {
       { replace: true },
     );
 
-  if (report.error instanceof ApiError && report.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if (isForbidden(report.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
   const empty = answer && answer.totals.current.orders === 0 && answer.totals.current.refunds === '0.00';
   return (
@@ -98,7 +91,7 @@ export function AnalyticsPage() {
           <Skeleton h={300} />
         </Stack>
       )}
-      {report.isError && !(report.error instanceof ApiError && report.error.status === 403) && (
+      {report.isError && !isForbidden(report.error) && (
         <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={() => void report.refetch()} />
       )}
       {answer && (

@@ -5,10 +5,9 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { usePermissionFlags } from '../../../api/permissions';
@@ -72,13 +71,8 @@ export function DisputesList() {
   const disputes = list.data?.pages.flatMap((p) => p.disputes) ?? [];
 
   // Without the flag (or if the server says so all the same): the page says so, and offers no export.
-  if ((flags.isSuccess && !mayFetch) || (list.error instanceof ApiError && list.error.status === 403))
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if ((flags.isSuccess && !mayFetch) || isForbidden(list.error))
+    return <ForbiddenPage title={t('title')} t={t} />;
 
   return (
     <>
@@ -101,10 +95,7 @@ export function DisputesList() {
           link: (d) => disputePath(d.id),
         }}
         loading={{ rows: 6, height: 44 }}
-        loadFailed={t('loadFailed')}
-        empty={{ title: t('empty.title'), body: t('empty.body') }}
-        emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
-        shown={t('shown', { count: disputes.length })}
+        words={{ t, filtered: hasFilters(filters) }}
       />
     </>
   );

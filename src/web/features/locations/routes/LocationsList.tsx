@@ -8,9 +8,8 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
@@ -55,13 +54,7 @@ export function LocationsList() {
   const [removing, setRemoving] = useState<Location | null>(null);
   const removal = useRemoveLocation();
 
-  if (list.error instanceof ApiError && list.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if (isForbidden(list.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
   const columns: ListColumn<Location>[] = [
     {

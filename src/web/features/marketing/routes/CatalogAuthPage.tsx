@@ -58,8 +58,8 @@ export function CatalogAuthPage() {
                 {t('auth.never')}
               </Text>
               {merchants.length === 0 && (
-                <Alert color="yellow" title={t('products.forbiddenTitle')}>
-                  {t('products.forbiddenBody')}
+                <Alert color="yellow" title={t('products.forbidden.title')}>
+                  {t('products.forbidden.body')}
                 </Alert>
               )}
               {merchants.map((m) => (

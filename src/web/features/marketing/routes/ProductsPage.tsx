@@ -8,8 +8,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
@@ -49,12 +48,14 @@ export function ProductsPage() {
   // The product whose change is on its way.
   const busy = showing.isPending ? showing.variables.product.id : null;
 
-  if (list.error instanceof ApiError && list.error.status === 403)
+  if (isForbidden(list.error))
     return (
-      <>
-        <PageHeader title={t('products.title')} breadcrumbs={[{ label: t('title'), to: '/marketing' }]} />
-        <ForbiddenNotice title={t('products.forbiddenTitle')} body={t('products.forbiddenBody')} />
-      </>
+      <ForbiddenPage
+        title={t('products.title')}
+        t={t}
+        prefix="products."
+        breadcrumbs={[{ label: t('title'), to: '/marketing' }]}
+      />
     );
 
   const merchants = connections.data?.merchants ?? [];

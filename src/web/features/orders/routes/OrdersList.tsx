@@ -8,10 +8,9 @@ import { IconLink, IconList } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader, type PageAction } from '../../../components/PageHeader';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -89,13 +88,8 @@ export function OrdersList() {
   const payments = list.data?.pages.flatMap((p) => p.payments) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
 
-  if ((flags.isSuccess && !mayFetch) || (list.error instanceof ApiError && list.error.status === 403))
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if ((flags.isSuccess && !mayFetch) || isForbidden(list.error))
+    return <ForbiddenPage title={t('title')} t={t} />;
 
   const newLink: PageAction = {
     label: t('link.new'),
@@ -139,14 +133,7 @@ export function OrdersList() {
           link: (p) => paymentPath(p.id),
         }}
         loading={{ rows: 8, height: 44 }}
-        loadFailed={t('loadFailed')}
-        empty={{ title: t('empty.title'), body: t('empty.body') }}
-        emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
-        shown={
-          count === undefined
-            ? t('shownSome', { count: payments.length })
-            : t('shown', { count: payments.length, total: count.toLocaleString('en-GB') })
-        }
+        words={{ t, filtered: hasFilters(filters), total: count }}
       />
     </>
   );

@@ -9,10 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isOpenLink, LINK_STATUSES, type LinkStatus } from '../../../../domain/paymentLinks';
-import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
@@ -93,13 +92,8 @@ export function PaymentLinksList() {
   const navigate = useNavigate();
   const columns = useColumns();
 
-  if ((flags.isSuccess && !may) || (list.error instanceof ApiError && list.error.status === 403))
-    return (
-      <>
-        <PageHeader title={t('links.title')} />
-        <ForbiddenNotice title={t('link.forbidden.title')} body={t('link.forbidden.body')} />
-      </>
-    );
+  if ((flags.isSuccess && !may) || isForbidden(list.error))
+    return <ForbiddenPage title={t('links.title')} t={t} prefix="link." />;
 
   const rows = list.data?.payment_links ?? [];
   return (

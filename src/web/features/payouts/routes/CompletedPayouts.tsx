@@ -6,14 +6,13 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
 import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
 import { FiguresBar } from '../../../components/FiguresBar';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { useHandOffArea } from '../../../components/areaHandOff';
@@ -96,13 +95,8 @@ function PayoutsList() {
   const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
 
-  if ((flags.isSuccess && !mayFetch) || (list.error instanceof ApiError && list.error.status === 403))
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if ((flags.isSuccess && !mayFetch) || isForbidden(list.error))
+    return <ForbiddenPage title={t('title')} t={t} />;
 
   return (
     <>
@@ -128,14 +122,7 @@ function PayoutsList() {
           link: (p) => payoutPath(p.id),
         }}
         loading={{ rows: 6, height: 44 }}
-        loadFailed={t('loadFailed')}
-        empty={{ title: t('empty.title'), body: t('empty.body') }}
-        emptyFiltered={hasFilters(filters) ? t('empty.filtered') : undefined}
-        shown={
-          count === undefined
-            ? t('shownSome', { count: payouts.length })
-            : t('shown', { count: payouts.length, total: count.toLocaleString('en-GB') })
-        }
+        words={{ t, filtered: hasFilters(filters), total: count }}
       />
     </>
   );

@@ -2,8 +2,7 @@
 import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { LoadFailed } from '../../../components/QueryStates';
 import { usePayoutSummary } from '../api';
@@ -12,7 +11,7 @@ import { CalendarDay } from '../../../components/CalendarDay';
 export function MoneyLanding() {
   const { t } = useTranslation('payouts');
   const query = usePayoutSummary();
-  if (query.error instanceof ApiError && query.error.status === 403)
+  if (isForbidden(query.error))
     return <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />;
   return (
     <Stack gap="md">
@@ -20,7 +19,7 @@ export function MoneyLanding() {
         {t('money.title')}
       </Title>
       {query.isPending && <Skeleton h={160} data-testid="money-loading" />}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 403) && (
+      {query.isError && !isForbidden(query.error) && (
         <LoadFailed title={t('money.loadFailed')} retry={t('retry')} onRetry={() => void query.refetch()} />
       )}
       {query.data && (

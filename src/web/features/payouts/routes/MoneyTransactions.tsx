@@ -2,8 +2,7 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { usePayouts } from '../api';
 import { PayoutCard } from '../components/PayoutCard';
@@ -13,7 +12,7 @@ export function MoneyTransactions() {
   const { t } = useTranslation('payouts');
   const list = usePayouts(NO_FILTERS);
   const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
-  if (list.error instanceof ApiError && list.error.status === 403)
+  if (isForbidden(list.error))
     return <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />;
   return (
     <Stack gap="md">
@@ -33,9 +32,7 @@ export function MoneyTransactions() {
           render: (p) => <PayoutCard payout={p} />,
         }}
         loading={{ rows: 5, height: 64 }}
-        loadFailed={t('loadFailed')}
-        empty={{ title: t('empty.title'), body: t('empty.body') }}
-        shown={t('shownSome', { count: payouts.length })}
+        words={{ t }}
       />
     </Stack>
   );

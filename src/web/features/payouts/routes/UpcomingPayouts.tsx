@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
@@ -28,13 +28,7 @@ export function UpcomingPayouts() {
   const query = useUpcoming(merchantId, mayFetch);
   const status = query.error instanceof ApiError ? query.error.status : null;
 
-  if ((flags.isSuccess && !mayFetch) || status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if ((flags.isSuccess && !mayFetch) || status === 403) return <ForbiddenPage title={t('title')} t={t} />;
   if (status === 404) return <ErrorPage status={404} />;
 
   const data = query.data;

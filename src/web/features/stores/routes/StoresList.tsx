@@ -6,10 +6,9 @@ import { Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { useStores, type Store } from '../../../api/stores';
 import { PageHeader } from '../../../components/PageHeader';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
 import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
@@ -92,7 +91,7 @@ export function StoresList() {
           maxLength={100}
         />
       )}
-      {list.error instanceof ApiError && list.error.status === 403 ? (
+      {isForbidden(list.error) ? (
         <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       ) : (
         <ResponsiveList

@@ -6,11 +6,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';
@@ -75,13 +74,7 @@ export function SupportList() {
       { replace: !open },
     );
 
-  if (list.error instanceof ApiError && list.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if (isForbidden(list.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
   const tickets = list.data?.tickets ?? [];
   return (

@@ -5,11 +5,10 @@ import { VisuallyHidden } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';
@@ -54,13 +53,7 @@ export function UsersList() {
   const [removing, setRemoving] = useState<TeamUser | null>(null);
   const columns = useColumns({ onEdit: setEditing, onRemove: setRemoving });
 
-  if (list.error instanceof ApiError && list.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if (isForbidden(list.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
   const users = list.data?.users ?? [];
   const stores = list.data?.stores ?? [];

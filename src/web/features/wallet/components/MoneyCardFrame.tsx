@@ -6,8 +6,7 @@ import { Alert, Anchor, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
 import { LoadFailed } from '../../../components/QueryStates';
 import { useCards, type CardHolder } from '../api';
 import { CardFace } from './CardFace';
@@ -31,10 +30,10 @@ export function MoneyCardFrame(props: {
         {props.title}
       </Title>
       {cards.isPending && <Skeleton h={200} data-testid="money-card-loading" />}
-      {cards.error instanceof ApiError && cards.error.status === 403 && (
+      {isForbidden(cards.error) && (
         <ForbiddenNotice title={t('card.forbidden.title')} body={t('card.forbidden.body')} />
       )}
-      {cards.isError && !(cards.error instanceof ApiError && cards.error.status === 403) && (
+      {cards.isError && !isForbidden(cards.error) && (
         <LoadFailed title={t('card.loadFailed')} retry={t('retry')} onRetry={() => void cards.refetch()} />
       )}
       {holder?.card && (

@@ -20,10 +20,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
@@ -56,13 +55,7 @@ export function CardPage() {
   const wallet = useWallet(holder?.merchant_id ?? '', Boolean(holder?.card));
   const loading = cards.isPending || (Boolean(holder?.card) && wallet.isPending);
 
-  if (cards.error instanceof ApiError && cards.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('card.title')} />
-        <ForbiddenNotice title={t('card.forbidden.title')} body={t('card.forbidden.body')} />
-      </>
-    );
+  if (isForbidden(cards.error)) return <ForbiddenPage title={t('card.title')} t={t} prefix="card." />;
   return (
     <>
       <PageHeader title={t('card.title')} />
@@ -72,7 +65,7 @@ export function CardPage() {
           <Skeleton h={62} />
         </Stack>
       )}
-      {cards.isError && !(cards.error instanceof ApiError && cards.error.status === 403) && (
+      {cards.isError && !isForbidden(cards.error) && (
         <LoadFailed title={t('card.loadFailed')} retry={t('retry')} onRetry={() => void cards.refetch()} />
       )}
       {holder && (cards.data?.length ?? 0) > 1 && (

@@ -7,11 +7,10 @@
 import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
-import { ForbiddenNotice } from '../../../components/DetailFrame';
+import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { Money } from '../../../components/Money';
@@ -35,13 +34,7 @@ export function MerchantWallet() {
   const [transferring, setTransferring] = useState(false);
   const wallet = wallets.data?.find((w) => w.merchant_id === chosen) ?? wallets.data?.[0];
 
-  if (wallets.error instanceof ApiError && wallets.error.status === 403)
-    return (
-      <>
-        <PageHeader title={t('title')} />
-        <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
-      </>
-    );
+  if (isForbidden(wallets.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
   return (
     <>
@@ -60,7 +53,7 @@ export function MerchantWallet() {
           <Skeleton h={220} />
         </Stack>
       )}
-      {wallets.isError && !(wallets.error instanceof ApiError && wallets.error.status === 403) && (
+      {wallets.isError && !isForbidden(wallets.error) && (
         <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={() => void wallets.refetch()} />
       )}
       {wallet && (
@@ -168,10 +161,7 @@ function Movements(props: { wallet: Wallet }) {
           ),
         }}
         loading={{ rows: 5, height: 44 }}
-        loadFailed={t('movements.loadFailed')}
-        empty={{ title: t('movements.empty'), body: t('movements.emptyBody') }}
-        emptyFiltered={hasFilters(filters) ? t('movements.emptyFiltered') : undefined}
-        shown={t('movements.shown', { count: rows.length })}
+        words={{ t, prefix: 'movements.', filtered: hasFilters(filters) }}
       />
     </>
   );
