@@ -238,7 +238,7 @@ describe('a list read page by page', () => {
     shown: '{{count}} of {{total}} shown',
   };
   const t = (key: string, params: Record<string, unknown> = {}) =>
-    (WORDS[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+    (WORDS[key] ?? (params.defaultValue as string | undefined) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
   function PagedFruits(props: {
     query: PagedQuery;
     rows?: Fruit[];

@@ -10,33 +10,21 @@ import type { SessionContext } from '../../auth/session';
 import { maskAddress, type AuthContext, type Credentials } from './context';
 
 export function signInCalls(context: AuthContext) {
-  const {
-    repo,
-    clock,
-    checkAddress,
-    countSend,
-    sendCode,
-    spendCode,
-    countSetupAddress,
-    resendRow,
-    startChallenge,
-    newToken,
-    insertSession,
-    firstCode,
-  } = context;
+  // The context's helpers are called as its own (context.sendCode…): only the store and the clock are named here.
+  const { repo, clock } = context;
   return {
     /** POST /merchant/api/v2/auth/authenticate (without session_id). */
     async authenticate(input: { credentials: Credentials; lang: string }): Promise<{ session_id: string }> {
       const factor: Factor = 'email' in input.credentials ? 'email' : 'phone';
-      const target = checkAddress(
+      const target = context.checkAddress(
         factor,
         'email' in input.credentials ? input.credentials.email : input.credentials.phone,
       );
       const account =
         factor === 'email' ? await repo.accountByEmail(target) : await repo.accountByPhone(target);
       if (factor === 'phone' && !account) throw badRequest('start with email');
-      await countSend(target);
-      const sent = await sendCode(factor, target, input.lang);
+      await context.countSend(target);
+      const sent = await context.sendCode(factor, target, input.lang);
       const id = randomUUID();
       await repo.insertCode({
         id,
@@ -56,20 +44,20 @@ export function signInCalls(context: AuthContext) {
       sessionId: string;
       credentials: Credentials;
     }): Promise<{ session_id: string }> {
-      const row = await firstCode(input.sessionId);
+      const row = await context.firstCode(input.sessionId);
       const given =
         'email' in input.credentials
           ? input.credentials.email.trim().toLowerCase()
           : input.credentials.phone.trim();
       if (given !== row.target) throw badRequest('session expired');
-      await resendRow(row);
+      await context.resendRow(row);
       return { session_id: row.id };
     },
 
     /** POST /merchant/api/v2/auth/verify: the first code; starts a half-open session. */
     async verify(input: { sessionId: string; code: string; userAgent?: string; ip?: string }) {
-      const row = await firstCode(input.sessionId);
-      await spendCode(row, input.code);
+      const row = await context.firstCode(input.sessionId);
+      await context.spendCode(row, input.code);
       const now = clock.now();
       const factor = row.channel as Factor;
       let account: AccountRow | undefined =
@@ -81,7 +69,7 @@ export function signInCalls(context: AuthContext) {
       const second: Factor = factor === 'email' ? 'phone' : 'email';
       const secondAddress = second === 'phone' ? account.phone : account.email;
       const pending = secondAddress ? 'input_2fa' : 'setup_2fa';
-      const { id, token } = await insertSession({
+      const { id, token } = await context.insertSession({
         accountId: account.id,
         state: 'half',
         pending,
@@ -90,7 +78,7 @@ export function signInCalls(context: AuthContext) {
         ip: input.ip ?? null,
       });
       const session = { id, accountId: account.id };
-      if (secondAddress) await startChallenge(session, second, secondAddress, row.lang, false);
+      if (secondAddress) await context.startChallenge(session, second, secondAddress, row.lang, false);
       return {
         token,
         body: {
@@ -105,7 +93,7 @@ export function signInCalls(context: AuthContext) {
     async resendChallenge(session: SessionContext) {
       const row = await repo.latestChallenge(session.id);
       if (!row) throw badRequest('session expired');
-      await resendRow(row);
+      await context.resendRow(row);
       return {};
     },
 
@@ -114,13 +102,16 @@ export function signInCalls(context: AuthContext) {
       const factor: Factor = 'email' in credentials ? 'email' : 'phone';
       if (session.state === 'half' && (session.pending !== 'setup_2fa' || session.factor !== factor))
         throw badRequest('bad_request');
-      const target = checkAddress(factor, 'email' in credentials ? credentials.email : credentials.phone);
+      const target = context.checkAddress(
+        factor,
+        'email' in credentials ? credentials.email : credentials.phone,
+      );
       const owner =
         factor === 'email' ? await repo.accountByEmail(target) : await repo.accountByPhone(target);
       if (owner) throw badRequest(factor === 'email' ? 'email is not unique' : 'phone number is not unique');
-      await countSetupAddress(session.id, target, clientAddress);
+      await context.countSetupAddress(session.id, target, clientAddress);
       const account = await repo.accountById(session.accountId);
-      await startChallenge(session, factor, target, account?.lang ?? 'en', true);
+      await context.startChallenge(session, factor, target, account?.lang ?? 'en', true);
       return { factor, [factor]: target };
     },
 
@@ -128,7 +119,7 @@ export function signInCalls(context: AuthContext) {
     async verifyChallenge(session: SessionContext, code: string) {
       const row = await repo.latestChallenge(session.id);
       if (!row) throw badRequest('session expired');
-      await spendCode(row, code);
+      await context.spendCode(row, code);
       const now = clock.now();
       if (row.setup) {
         const saved = await repo.setAccountAddress(session.accountId, row.channel as Factor, row.target);
@@ -136,7 +127,7 @@ export function signInCalls(context: AuthContext) {
           throw badRequest(row.channel === 'email' ? 'email is not unique' : 'phone number is not unique');
       }
       if (session.state === 'open') return { token: null, body: {} };
-      const { token, tokenHash } = newToken();
+      const { token, tokenHash } = context.newToken();
       await repo.updateSession(session.id, { state: 'open', pending: null, tokenHash, lastSeenAt: now });
       return { token, body: { status: 'authenticated', auth_token: token } };
     },

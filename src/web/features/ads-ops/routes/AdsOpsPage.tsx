@@ -12,7 +12,7 @@ import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
-import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { StaffFrame } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
@@ -20,6 +20,7 @@ import { SearchFilter } from '../../../components/filters/SearchFilter';
 import { PAGE_SIZE, useChangeOpsCampaign, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
 import { BudgetDialog } from '../components/BudgetDialog';
 import { StopDialog } from '../components/StopDialog';
+import { PagedList } from '../../../components/PagedList';
 
 /** The filters in the address: `?q=`, `?state=`, `?page=`. */
 const readFilters = (params: URLSearchParams): OpsFilters => {
@@ -109,7 +110,7 @@ function Console() {
           data-testid="ads-ops-state"
         />
       </Group>
-      <ResponsiveList
+      <PagedList
         name="ops-campaigns"
         query={query}
         rows={rows}
@@ -129,22 +130,14 @@ function Console() {
           ),
         }}
         loading={{ rows: 6, height: 56 }}
-        loadFailed={t('ops.loadFailed')}
-        empty={{
-          title: t(filtered ? 'ops.emptyFilteredTitle' : 'ops.emptyTitle'),
-          body: t(filtered ? 'ops.emptyFilteredBody' : 'ops.emptyBody'),
-        }}
-        footer={
-          query.data && (
-            <ListPager
-              page={query.data.page}
-              pageSize={PAGE_SIZE}
-              count={rows.length}
-              total={query.data.total}
-              onChange={(page) => set({ page })}
-              shown={(range) => t('shown', range)}
-            />
-          )
+        words={{ t, prefix: 'ops.', filtered }}
+        pager={
+          query.data && {
+            page: query.data.page,
+            size: PAGE_SIZE,
+            total: query.data.total,
+            onChange: (page) => set({ page }),
+          }
         }
       />
       {budgeting && <BudgetDialog campaign={budgeting} onClose={() => setBudgeting(null)} />}

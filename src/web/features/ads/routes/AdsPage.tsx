@@ -18,11 +18,12 @@ import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PageHeader } from '../../../components/PageHeader';
-import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { PAGE_SIZE, useChangeCampaign, useCampaigns, type Campaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
 import { InviteDialog } from '../components/InviteDialog';
+import { PagedList } from '../../../components/PagedList';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const rate = (ctr: number | null) =>
@@ -140,7 +141,7 @@ export function AdsPage() {
         </Text>
       )}
       <AdsTotals query={query} rows={rows} />
-      <ResponsiveList
+      <PagedList
         name="campaigns"
         query={query}
         rows={shown}
@@ -163,22 +164,9 @@ export function AdsPage() {
           ),
         }}
         loading={{ rows: 4, height: 56 }}
-        loadFailed={t('loadFailed')}
-        empty={{
-          title: t(product ? 'empty.filteredTitle' : 'empty.title'),
-          body: t(product ? 'empty.filteredBody' : 'empty.body'),
-          action: merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined,
-        }}
-        footer={
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            count={shown.length}
-            total={rows.length}
-            onChange={(next) => set({ page: next })}
-            shown={(range) => t('shown', range)}
-          />
-        }
+        words={{ t, filtered: Boolean(product) }}
+        emptyAction={merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined}
+        pager={{ page, size: PAGE_SIZE, total: rows.length, onChange: (next) => set({ page: next }) }}
       />
       {editing && (
         <CampaignDialog

@@ -12,10 +12,11 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { ListPager, ResponsiveList, RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
 import { PAGE_SIZE, useLocations, useRemoveLocation, type Location } from '../api';
 import { HoursToday } from '../components/HoursToday';
 import { LocationDialog } from '../components/LocationDialog';
+import { PagedList } from '../../../components/PagedList';
 
 function MapLink(props: { location: Location }) {
   const { t } = useTranslation('locations');
@@ -104,7 +105,7 @@ export function LocationsList() {
         title={t('title')}
         primary={{ label: t('add'), onClick: () => setEditing('new'), opens: 'dialog' }}
       />
-      <ResponsiveList
+      <PagedList
         name="locations"
         query={list}
         rows={rows}
@@ -130,22 +131,14 @@ export function LocationsList() {
           ),
         }}
         loading={{ rows: 4, height: 56 }}
-        loadFailed={t('loadFailed')}
-        empty={{
-          title: t('empty.title'),
-          body: t('empty.body'),
-          action: { label: t('add'), onClick: () => setEditing('new') },
+        words={{ t }}
+        emptyAction={{ label: t('add'), onClick: () => setEditing('new') }}
+        pager={{
+          page,
+          size: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: (next) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true }),
         }}
-        footer={
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            count={rows.length}
-            total={list.data?.total ?? 0}
-            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true })}
-            shown={(range) => t('shown', range)}
-          />
-        }
       />
       {editing && (
         <LocationDialog location={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -12,7 +12,7 @@ import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import {
   PAGE_SIZE,
@@ -23,6 +23,7 @@ import {
   type ProductFilter,
 } from '../api';
 import { PlatformName } from '../components/PlatformName';
+import { PagedList } from '../../../components/PagedList';
 
 /** The filters in the address: `?platform=`, `?query=`, `?page=`. */
 const readFilters = (params: URLSearchParams): ProductFilter => ({
@@ -136,7 +137,7 @@ export function ProductsPage() {
         counts={list.data}
         onChange={(patch) => set({ ...patch, page: 1 })}
       />
-      <ResponsiveList
+      <PagedList
         name="products"
         query={list}
         rows={rows}
@@ -159,26 +160,14 @@ export function ProductsPage() {
           ),
         }}
         loading={{ rows: 6, height: 48 }}
-        loadFailed={t('products.loadFailed')}
-        empty={
-          filtered
-            ? { title: t('products.noneFound'), body: t('products.noneFoundBody') }
-            : {
-                title: t('products.emptyTitle'),
-                body: t('products.emptyBody'),
-                action: { label: t('products.connect'), onClick: () => navigate('/marketing') },
-              }
-        }
-        footer={
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            count={rows.length}
-            total={list.data?.total ?? 0}
-            onChange={(next) => set({ page: next })}
-            shown={(range) => t('products.shown', range)}
-          />
-        }
+        words={{ t, prefix: 'products.', filtered }}
+        emptyAction={{ label: t('products.connect'), onClick: () => navigate('/marketing') }}
+        pager={{
+          page,
+          size: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: (next) => set({ page: next }),
+        }}
       />
     </>
   );

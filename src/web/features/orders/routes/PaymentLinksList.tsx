@@ -14,11 +14,12 @@ import { Day } from '../../../components/Day';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
-import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { LINKS_PAGE_SIZE, usePaymentLinks, type PaymentLink } from '../api';
 import { LinkStatusBadge } from '../components/LinkStatusBadge';
 import { NewLinkDialog } from '../components/NewLinkDialog';
+import { PagedList } from '../../../components/PagedList';
 
 export const linkPath = (id: string) => `/service/pl-status/${encodeURIComponent(id)}`;
 
@@ -128,7 +129,7 @@ export function PaymentLinksList() {
           data-testid="links-status"
         />
       </Group>
-      <ResponsiveList
+      <PagedList
         name="payment-links"
         query={list}
         rows={rows}
@@ -136,26 +137,14 @@ export function PaymentLinksList() {
         table={{ columns, minWidth: 900 }}
         cards={{ render: (l) => <LinkCard link={l} />, link: (l) => linkPath(l.id) }}
         loading={{ rows: 6, height: 44 }}
-        loadFailed={t('links.loadFailed')}
-        empty={
-          filters.status
-            ? { title: t('links.empty.filtered') }
-            : {
-                title: t('links.empty.title'),
-                body: t('links.empty.body'),
-                action: { label: t('link.new'), onClick: () => setCreating(true) },
-              }
-        }
-        footer={
-          <ListPager
-            page={filters.page}
-            pageSize={LINKS_PAGE_SIZE}
-            count={rows.length}
-            total={list.data?.total ?? 0}
-            onChange={(page) => change({ page })}
-            shown={(range) => t('links.shown', range)}
-          />
-        }
+        words={{ t, prefix: 'links.', filtered: Boolean(filters.status) }}
+        emptyAction={{ label: t('link.new'), onClick: () => setCreating(true) }}
+        pager={{
+          page: filters.page,
+          size: LINKS_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: (page) => change({ page }),
+        }}
       />
     </>
   );

@@ -9,13 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { useStores, type Store } from '../../../api/stores';
 import { PageHeader } from '../../../components/PageHeader';
 import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
-import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
 import { storePath } from '../components/storePath';
 import { ContractBadge } from '../components/ContractBadge';
 import { Products } from '../components/Products';
 import { StoreCard } from '../components/StoreCard';
+import { PagedList } from '../../../components/PagedList';
 
 /** Stores per page (spec §3: lists default to 20). */
 const PAGE = 20;
@@ -94,7 +95,7 @@ export function StoresList() {
       {isForbidden(list.error) ? (
         <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       ) : (
-        <ResponsiveList
+        <PagedList
           name="stores"
           query={list}
           rows={shown}
@@ -105,18 +106,8 @@ export function StoresList() {
             link: (s) => storePath(s.id),
           }}
           loading={{ rows: 3, height: 52 }}
-          loadFailed={t('loadFailed')}
-          empty={needle ? { title: t('empty.filtered') } : { title: t('empty.title'), body: t('empty.body') }}
-          footer={
-            <ListPager
-              page={page}
-              pageSize={PAGE}
-              count={shown.length}
-              total={matching.length}
-              onChange={(next) => change({ page: next })}
-              shown={(range) => t('shown', range)}
-            />
-          }
+          words={{ t, filtered: Boolean(needle) }}
+          pager={{ page, size: PAGE, total: matching.length, onChange: (next) => change({ page: next }) }}
         />
       )}
     </>

@@ -10,7 +10,7 @@ import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
-import { ListPager, ResponsiveList, RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';
 import { TICKETS_LIMIT } from '../../../../domain/support';
@@ -23,6 +23,7 @@ import { TicketStatusBadge } from '../components/TicketStatusBadge';
 import { useSeesAds } from '../components/useSeesAds';
 import { Filters } from '../components/TicketFilters';
 import { TicketCard } from '../components/TicketCard';
+import { PagedList } from '../../../components/PagedList';
 
 const ticketPath = (id: string) => `/support/${encodeURIComponent(id)}`;
 
@@ -91,7 +92,7 @@ export function SupportList() {
       <ChatEntry onOpen={() => setChat(true)} />
       <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />
       <Filters filters={filters} onChange={change} />
-      <ResponsiveList
+      <PagedList
         name="tickets"
         query={list}
         rows={tickets}
@@ -102,26 +103,14 @@ export function SupportList() {
           link: (ticket) => ticketPath(ticket.id),
         }}
         loading={{ rows: 6, height: 44 }}
-        loadFailed={t('loadFailed')}
-        empty={
-          hasFilters(filters)
-            ? { title: t('empty.filtered') }
-            : {
-                title: t('empty.title'),
-                body: t('empty.body'),
-                action: { label: t('new'), onClick: () => setWriting(true) },
-              }
-        }
-        footer={
-          <ListPager
-            page={filters.page}
-            pageSize={TICKETS_LIMIT}
-            count={tickets.length}
-            total={list.data?.total ?? 0}
-            onChange={(page) => change({ page })}
-            shown={(range) => t('shown', range)}
-          />
-        }
+        words={{ t, filtered: hasFilters(filters) }}
+        emptyAction={{ label: t('new'), onClick: () => setWriting(true) }}
+        pager={{
+          page: filters.page,
+          size: TICKETS_LIMIT,
+          total: list.data?.total ?? 0,
+          onChange: (page) => change({ page }),
+        }}
       />
       <NewTicketDialog
         opened={writing}

@@ -9,7 +9,7 @@ import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
-import { ListPager, ResponsiveList, type ListColumn } from '../../../components/ResponsiveList';
+import { type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';
 import { USERS_LIMIT } from '../../../../domain/users';
@@ -23,6 +23,7 @@ import { Actions, type RowActions } from '../components/UserActions';
 import { UserCard } from '../components/UserCard';
 import { Filters } from '../components/UserFilters';
 import { RemoveDialog } from '../components/RemoveDialog';
+import { PagedList } from '../../../components/PagedList';
 
 function useColumns(props: RowActions): ListColumn<TeamUser>[] {
   const { t } = useTranslation('users');
@@ -111,7 +112,7 @@ export function UsersList() {
         }}
       />
       <Filters filters={filters} onChange={change} />
-      <ResponsiveList
+      <PagedList
         name="users"
         query={list}
         rows={users}
@@ -123,25 +124,14 @@ export function UsersList() {
           render: (user) => <UserCard user={user} onEdit={setEditing} onRemove={setRemoving} />,
         }}
         loading={{ rows: 5, height: 52 }}
-        loadFailed={t('loadFailed')}
-        empty={
-          hasFilters(filters)
-            ? { title: t('empty.filtered') }
-            : {
-                title: t('empty.title'),
-                action: { label: t('invite.open'), onClick: () => setInviting(true) },
-              }
-        }
-        footer={
-          <ListPager
-            page={filters.page}
-            pageSize={USERS_LIMIT}
-            count={users.length}
-            total={list.data?.total ?? 0}
-            onChange={(page) => change({ page })}
-            shown={(range) => t('shown', range)}
-          />
-        }
+        words={{ t, filtered: hasFilters(filters) }}
+        emptyAction={{ label: t('invite.open'), onClick: () => setInviting(true) }}
+        pager={{
+          page: filters.page,
+          size: USERS_LIMIT,
+          total: list.data?.total ?? 0,
+          onChange: (page) => change({ page }),
+        }}
       />
       <AccessDialog
         opened={inviting}
