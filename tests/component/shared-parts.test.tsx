@@ -238,7 +238,10 @@ describe('a list read page by page', () => {
     shown: '{{count}} of {{total}} shown',
   };
   const t = (key: string, params: Record<string, unknown> = {}) =>
-    (WORDS[key] ?? (params.defaultValue as string | undefined) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+    (WORDS[key] ?? (params.defaultValue as string | undefined) ?? key).replace(
+      /\{\{(\w+)\}\}/g,
+      (_, name: string) => String(params[name]),
+    );
   function PagedFruits(props: {
     query: PagedQuery;
     rows?: Fruit[];
@@ -295,7 +298,9 @@ describe('a detail page’s frame', () => {
     <DetailFrame
       query={query}
       area={{ title: 'Fruits', to: '/fruits' }}
-      forbidden={{ title: 'You can’t see fruit', body: 'Ask an admin.' }}
+      t={(key) =>
+        ({ 'forbidden.title': 'You can’t see fruit', 'forbidden.body': 'Ask an admin.' })[key] ?? key
+      }
       skeleton={{ testId: 'fruit-loading', blocks: [{ h: 36, w: 200 }, 120] }}
       denied={denied}
     >

@@ -27,7 +27,9 @@ export function DetailFrame<T>(props: {
   query: DetailQuery<T>;
   /** The area the record belongs to: its title (the forbidden notice's header) and its list's address. */
   area: { title: string; to: string };
-  forbidden: { title: string; body: string };
+  /** The area's `t`: its words for a member who may not see the record, `forbidden.title` and `forbidden.body` under `prefix`. */
+  t: (key: string) => string;
+  prefix?: string;
   skeleton: { testId: string; blocks: SkeletonBlock[] };
   /** Known to be forbidden before asking (a permission the member lacks): the notice, with no request. */
   denied?: boolean;
@@ -36,10 +38,7 @@ export function DetailFrame<T>(props: {
   const { query, area } = props;
   const crumbs: Crumbs = [{ label: area.title, to: area.to }];
   const forbidden = (
-    <>
-      <PageHeader title={area.title} breadcrumbs={crumbs} />
-      <ForbiddenNotice {...props.forbidden} />
-    </>
+    <ForbiddenPage title={area.title} t={props.t} prefix={props.prefix} breadcrumbs={crumbs} />
   );
   if (props.denied) return forbidden;
   if (query.isSuccess && query.data !== undefined) return <>{props.children(query.data, crumbs)}</>;

@@ -33,7 +33,7 @@ export function LoanPage() {
     <DetailFrame
       query={query}
       area={{ title: t('crumb.capital'), to: base }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'capital-loading', blocks: [{ h: 28, w: '40%' }, 160, 260] }}
     >
       {(loan, crumbs) => <LoanView loan={loan} crumbs={crumbs} lang={lang} />}

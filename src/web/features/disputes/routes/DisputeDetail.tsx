@@ -26,7 +26,7 @@ export function DisputeDetail() {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/disputes' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       denied={flags.isSuccess && !mayFetch}
       skeleton={{ testId: 'dispute-loading', blocks: [{ h: 36, w: 260 }, 160, 220] }}
     >

@@ -30,7 +30,7 @@ export function LegalEntityDetail() {
     <DetailFrame
       query={entity}
       area={{ title: t('title'), to: '/legal-entities' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'legal-entity-loading', blocks: [{ h: 36, w: 280 }, 180, 160] }}
     >
       {(e, crumbs) => <EntityPage entity={e} owners={owners} crumbs={crumbs} />}

@@ -39,7 +39,7 @@ export function CatalogAuthPage() {
     <DetailFrame
       query={query}
       area={{ title: t('marketplace.title'), to: '/marketplace' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'auth-loading', blocks: [{ h: 36, w: 280 }, 200] }}
     >
       {(data, crumbs) => {

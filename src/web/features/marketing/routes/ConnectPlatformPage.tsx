@@ -77,7 +77,7 @@ export function ConnectPlatformPage() {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/marketing' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'connect-loading', blocks: [{ h: 36, w: 280 }, 120] }}
     >
       {(data, crumbs) => (

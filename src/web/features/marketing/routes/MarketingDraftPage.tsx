@@ -19,7 +19,7 @@ export function MarketingDraftPage() {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/marketing' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'draft-loading', blocks: [{ h: 36, w: 240 }, 160] }}
     >
       {(data, crumbs) => (

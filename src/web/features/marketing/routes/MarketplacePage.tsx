@@ -114,7 +114,7 @@ export function MarketplacePage() {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/marketing' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'marketplace-loading', blocks: [{ h: 36, w: 240 }, 280] }}
     >
       {(data, crumbs) => (

@@ -26,7 +26,8 @@ export function LinkStatusPage() {
     <DetailFrame
       query={query}
       area={{ title: t('links.title'), to: '/payments/links' }}
-      forbidden={{ title: t('link.forbidden.title'), body: t('link.forbidden.body') }}
+      t={t}
+      prefix="link."
       denied={flags.isSuccess && !may}
       skeleton={{ testId: 'link-loading', blocks: [{ h: 36, w: 260 }, 220] }}
     >

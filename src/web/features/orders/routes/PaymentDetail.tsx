@@ -30,7 +30,7 @@ export function PaymentDetail() {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/payments' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       denied={flags.isSuccess && !mayFetch}
       skeleton={{ testId: 'payment-loading', blocks: [{ h: 36, w: 260 }, 150, 240] }}
     >

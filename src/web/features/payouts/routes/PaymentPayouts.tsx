@@ -26,7 +26,7 @@ export function PaymentPayouts() {
     <DetailFrame
       query={query}
       area={{ title: t('ofPayment.orders'), to: '/payments' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       denied={flags.isSuccess && !mayFetch}
       skeleton={{ testId: 'payment-payouts-loading', blocks: [{ h: 36, w: 260 }, 120, 120] }}
     >

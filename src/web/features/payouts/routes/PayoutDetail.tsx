@@ -30,7 +30,7 @@ export function PayoutDetail(props: { id: string }) {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/finance/payouts' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       denied={flags.isSuccess && !mayFetch}
       skeleton={{ testId: 'payout-loading', blocks: [{ h: 36, w: 260 }, 180, 240] }}
     >

@@ -23,7 +23,7 @@ export function StoreDetailPage() {
     <DetailFrame
       query={store}
       area={{ title: t('title'), to: '/business-profile/stores' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{ testId: 'store-loading', blocks: [{ h: 36, w: 280 }, 40, 160] }}
     >
       {(s, crumbs) => <StorePage store={s} tab={tab} crumbs={crumbs} />}

@@ -22,7 +22,7 @@ export function TicketDetail() {
     <DetailFrame
       query={query}
       area={{ title: t('title'), to: '/support' }}
-      forbidden={{ title: t('forbidden.title'), body: t('forbidden.body') }}
+      t={t}
       skeleton={{
         testId: 'ticket-loading',
         blocks: [{ h: 36, w: 260 }, 90, { h: 90, w: '70%', end: true }, { h: 90, w: '70%' }],
