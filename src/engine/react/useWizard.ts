@@ -195,9 +195,7 @@ export function useWizard(options: WizardOptions): WizardView {
   const { stepper, outlook, attentionSteps } = useStepperView({
     definition,
     active,
-    data,
-    committed,
-    committedValidators,
+    answers,
     attention,
     ownsOf,
     text,

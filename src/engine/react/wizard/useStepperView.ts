@@ -3,20 +3,20 @@
  * before the form), whether the steps ahead are known yet, and the steps with fields a newer form version dropped.
  */
 import { useMemo, useState } from 'react';
-import { hasAnswer, isStepComplete, stepTicks, type StepValidator } from '../../core/drafts';
+import { hasAnswer, isStepComplete, stepTicks } from '../../core/drafts';
 import { deriveContext } from '../../core/context';
+import type { Answers } from './useAnswers';
 import type { FieldMessage } from '../../core/messages';
 import { pathOutlook } from '../../core/outlook';
 import { isWithin } from '../../core/pointer';
-import type { FlowDefinition, FormData } from '../../core/types';
+import type { FlowDefinition } from '../../core/types';
 import type { StepperStep } from '../WizardStepper';
 
 export function useStepperView(options: {
   definition: FlowDefinition;
   active: string[];
-  data: FormData;
-  committed: FormData;
-  committedValidators: Record<string, StepValidator>;
+  /** The answers, those committed (completeness follows them) and their validators. */
+  answers: Pick<Answers, 'data' | 'committed' | 'committedValidators'>;
   /** Fields to check (carried forward from an older form version). */
   attention: FieldMessage[];
   ownsOf: (stepId: string) => string[];
@@ -26,18 +26,8 @@ export function useStepperView(options: {
   /** The step on screen (undefined while none is). */
   current: string | undefined;
 }) {
-  const {
-    definition,
-    active,
-    data,
-    committed,
-    committedValidators,
-    attention,
-    ownsOf,
-    text,
-    leadLinks,
-    current,
-  } = options;
+  const { definition, active, attention, ownsOf, text, leadLinks, current } = options;
+  const { data, committed, committedValidators } = options.answers;
   // The steps the merchant has been on in this visit: a step that asks nothing required is ticked once reached.
   // (State adjusted while rendering, React's pattern for a value that follows a prop, not an effect.)
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));
