@@ -66,6 +66,16 @@ export const PAGE_QUERY = {
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 };
 
+/**
+ * A list read page by page with the server's tokens (docs/api.md: orders, payouts, disputes): the page's size
+ * within the list's bounds, the token of the page after the last, and the caller's request id.
+ */
+export const TOKEN_PAGE_QUERY = (size: { default: number; max: number }) => ({
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: size.max, default: size.default })),
+  page_token: Type.Optional(Type.String({ maxLength: 500 })),
+  request_id: Type.Optional(Type.String()),
+});
+
 /** …and its answer's, beside the rows. */
 export const PAGE_ANSWER = { total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer() };
 

@@ -19,6 +19,7 @@ import {
   Type,
   ValueList,
   type Static,
+  TOKEN_PAGE_QUERY,
 } from './common';
 
 export const TimelineEntry = Type.Object(
@@ -89,11 +90,7 @@ export type DisputeFilters = Static<typeof DisputeFilters>;
 export const DisputesQuery = Type.Object(
   {
     ...FILTERS,
-    page_size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: DISPUTES_PAGE_SIZE_MAX, default: DISPUTES_PAGE_SIZE }),
-    ),
-    page_token: Type.Optional(Type.String({ maxLength: 500 })),
-    request_id: Type.Optional(Type.String()),
+    ...TOKEN_PAGE_QUERY({ default: DISPUTES_PAGE_SIZE, max: DISPUTES_PAGE_SIZE_MAX }),
   },
   { additionalProperties: false },
 );

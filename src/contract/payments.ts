@@ -13,7 +13,16 @@ import {
   REFUND_REASONS,
 } from '../domain/payments';
 import { LANGUAGES } from '../domain/language';
-import { Instant, LIST_FILTERS, Nullable, OneOf, Type, ValueList, type Static } from './common';
+import {
+  Instant,
+  LIST_FILTERS,
+  Nullable,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+  TOKEN_PAGE_QUERY,
+} from './common';
 
 const Decimal = (description: string) =>
   Type.String({
@@ -77,11 +86,7 @@ export const PaymentsQuery = Type.Object(
   {
     ...FILTERS,
     sort: Type.Optional(OneOf(PAYMENT_SORTS, { description: 'newest first unless told' })),
-    page_size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: PAYMENTS_PAGE_SIZE_MAX, default: PAYMENTS_PAGE_SIZE }),
-    ),
-    page_token: Type.Optional(Type.String({ maxLength: 500 })),
-    request_id: Type.Optional(Type.String()),
+    ...TOKEN_PAGE_QUERY({ default: PAYMENTS_PAGE_SIZE, max: PAYMENTS_PAGE_SIZE_MAX }),
   },
   { additionalProperties: false },
 );

@@ -6,7 +6,7 @@
 import { PAYOUT_STATUSES, PAYOUTS_PAGE_SIZE, PAYOUTS_PAGE_SIZE_MAX } from '../domain/payouts';
 import { PAYOUT_FREQUENCIES } from '../domain/stores';
 import { PAYOUT_DESTINATIONS } from '../domain/wallet';
-import { Instant, Nullable, OneOf, Type, ValueList, type Static } from './common';
+import { Instant, Nullable, OneOf, Type, ValueList, type Static, TOKEN_PAGE_QUERY } from './common';
 
 const Day = (description: string) => Type.String({ description: `${description} (yyyy-mm-dd)` });
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });
@@ -55,11 +55,7 @@ export type PayoutFilters = Static<typeof PayoutFilters>;
 export const PayoutsQuery = Type.Object(
   {
     ...FILTERS,
-    page_size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: PAYOUTS_PAGE_SIZE_MAX, default: PAYOUTS_PAGE_SIZE }),
-    ),
-    page_token: Type.Optional(Type.String({ maxLength: 500 })),
-    request_id: Type.Optional(Type.String()),
+    ...TOKEN_PAGE_QUERY({ default: PAYOUTS_PAGE_SIZE, max: PAYOUTS_PAGE_SIZE_MAX }),
   },
   { additionalProperties: false },
 );

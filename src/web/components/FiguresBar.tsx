@@ -4,6 +4,7 @@
  */
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Money } from './Money';
 
 /** The band's padding and border, a figure's label and value, and the gap between two rows of them (px). */
 const BAND_PADDING = 26;
@@ -14,6 +15,37 @@ export interface Figure {
   label: string;
   value: ReactNode;
   testId: string;
+}
+
+/** A sum of money as a figure. */
+export const moneyFigure = (
+  label: string,
+  amount: string | number,
+  currency: string,
+  testId: string,
+): Figure => ({
+  label,
+  value: <Money amount={amount} currency={currency} />,
+  testId,
+});
+
+/**
+ * A list's totals by currency (orders, payouts): how many in all, then each sum for each currency, its label the
+ * area's `totals.<key>`.
+ */
+export function totalsFigures<K extends string>(
+  t: (key: string) => string,
+  totals: readonly ({ currency: string; count: number } & Record<K, string>)[],
+  sums: readonly K[],
+  countLabel: string,
+): Figure[] {
+  const count = totals.reduce((sum, r) => sum + r.count, 0);
+  return [
+    { label: countLabel, value: <bdi dir="ltr">{count.toLocaleString('en-GB')}</bdi>, testId: 'total-count' },
+    ...totals.flatMap((r) =>
+      sums.map((key) => moneyFigure(t(`totals.${key}`), r[key], r.currency, `total-${key}-${r.currency}`)),
+    ),
+  ];
 }
 
 export function FiguresBar<T>(props: {

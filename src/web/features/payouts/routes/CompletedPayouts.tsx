@@ -11,7 +11,7 @@ import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
-import { FiguresBar } from '../../../components/FiguresBar';
+import { FiguresBar, totalsFigures } from '../../../components/FiguresBar';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
@@ -165,22 +165,7 @@ function PayoutTotalsBar(props: { query: { data?: PayoutTotals; isPending: boole
       testId="payout-totals"
       failed={t('totals.failed')}
       columns={4}
-      figures={(data) => [
-        {
-          label: t('totals.count'),
-          value: (
-            <bdi dir="ltr">{data.totals.reduce((sum, r) => sum + r.count, 0).toLocaleString('en-GB')}</bdi>
-          ),
-          testId: 'total-count',
-        },
-        ...data.totals.flatMap((r) =>
-          (['gross', 'deductions', 'net'] as const).map((key) => ({
-            label: t(`totals.${key}`),
-            value: <Money amount={r[key]} currency={r.currency} />,
-            testId: `total-${key}-${r.currency}`,
-          })),
-        ),
-      ]}
+      figures={(data) => totalsFigures(t, data.totals, ['gross', 'deductions', 'net'], t('totals.count'))}
     />
   );
 }

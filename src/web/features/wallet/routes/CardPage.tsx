@@ -23,8 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
-import { FiguresBar } from '../../../components/FiguresBar';
-import { Money } from '../../../components/Money';
+import { FiguresBar, moneyFigure } from '../../../components/FiguresBar';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
@@ -203,21 +202,9 @@ function CardFigures(props: { holder: CardHolder }) {
       failed=""
       columns={3}
       figures={(h) => [
-        {
-          label: t('card.spendable'),
-          value: <Money amount={h.available} currency={h.currency} />,
-          testId: 'card-spendable',
-        },
-        {
-          label: t('card.spentToday'),
-          value: <Money amount={h.spent_today} currency={h.currency} />,
-          testId: 'card-spent',
-        },
-        {
-          label: t('card.dailyLimit'),
-          value: <Money amount={h.daily_limit} currency={h.currency} />,
-          testId: 'card-limit',
-        },
+        moneyFigure(t('card.spendable'), h.available, h.currency, 'card-spendable'),
+        moneyFigure(t('card.spentToday'), h.spent_today, h.currency, 'card-spent'),
+        moneyFigure(t('card.dailyLimit'), h.daily_limit, h.currency, 'card-limit'),
       ]}
     />
   );

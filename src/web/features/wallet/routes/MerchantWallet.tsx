@@ -11,9 +11,8 @@ import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
 import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
-import { FiguresBar } from '../../../components/FiguresBar';
+import { FiguresBar, moneyFigure } from '../../../components/FiguresBar';
 import { CalendarDay } from '../../../components/CalendarDay';
-import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -94,21 +93,9 @@ function BalanceBar(props: { wallet: Wallet }) {
       failed={t('balance.failed')}
       columns={3}
       figures={() => [
-        {
-          label: t('balance.available'),
-          value: <Money amount={w.available} currency={w.currency} />,
-          testId: 'balance-available',
-        },
-        {
-          label: t('balance.pending'),
-          value: <Money amount={w.pending} currency={w.currency} />,
-          testId: 'balance-pending',
-        },
-        {
-          label: t('balance.inTransit'),
-          value: <Money amount={w.in_transit} currency={w.currency} />,
-          testId: 'balance-in-transit',
-        },
+        moneyFigure(t('balance.available'), w.available, w.currency, 'balance-available'),
+        moneyFigure(t('balance.pending'), w.pending, w.currency, 'balance-pending'),
+        moneyFigure(t('balance.inTransit'), w.in_transit, w.currency, 'balance-in-transit'),
       ]}
     />
   );
