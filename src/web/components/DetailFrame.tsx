@@ -31,6 +31,8 @@ export function DetailFrame<T>(props: {
   t: (key: string) => string;
   prefix?: string;
   skeleton: { testId: string; blocks: SkeletonBlock[] };
+  /** The page's title, drawn with the breadcrumbs above what the page draws (else the page draws its header). */
+  title?: string;
   /** Known to be forbidden before asking (a permission the member lacks): the notice, with no request. */
   denied?: boolean;
   children: (data: T, crumbs: Crumbs) => ReactNode;
@@ -41,7 +43,13 @@ export function DetailFrame<T>(props: {
     <ForbiddenPage title={area.title} t={props.t} prefix={props.prefix} breadcrumbs={crumbs} />
   );
   if (props.denied) return forbidden;
-  if (query.isSuccess && query.data !== undefined) return <>{props.children(query.data, crumbs)}</>;
+  if (query.isSuccess && query.data !== undefined)
+    return (
+      <>
+        {props.title !== undefined && <PageHeader title={props.title} breadcrumbs={crumbs} />}
+        {props.children(query.data, crumbs)}
+      </>
+    );
   if (query.isPending) return <DetailSkeleton {...props.skeleton} />;
   const status = query.error instanceof ApiError ? query.error.status : 500;
   if (status === 403) return forbidden;

@@ -1,7 +1,8 @@
 /**
  * A dispute as a card on a phone.
  */
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ListCard } from '../../../components/ListCard';
 import { useTranslation } from 'react-i18next';
 import { type Dispute } from '../api';
 import { StatusBadge } from './StatusBadge';
@@ -13,24 +14,23 @@ export function DisputeCard(props: { dispute: Dispute }) {
   const { t } = useTranslation('disputes');
   const d = props.dispute;
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text fw={600} c="teal" truncate>
-          <bdi>{d.order_id}</bdi>
-        </Text>
-        <Text size="sm" truncate>
-          <bdi>{d.customer_name}</bdi>
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t(`type.${d.type}`, { defaultValue: d.type })} · <Day iso={d.created_at} />
-        </Text>
-      </Stack>
-      <Stack gap={4} align="flex-end">
-        <Text fw={600} size="sm">
-          <Money amount={d.amount} currency={d.currency} />
-        </Text>
-        <StatusBadge status={d.status} />
-      </Stack>
-    </Group>
+    <ListCard
+      title={d.order_id}
+      end={
+        <Stack gap={4} align="flex-end">
+          <Text fw={600} size="sm">
+            <Money amount={d.amount} currency={d.currency} />
+          </Text>
+          <StatusBadge status={d.status} />
+        </Stack>
+      }
+    >
+      <Text size="sm" truncate>
+        <bdi>{d.customer_name}</bdi>
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(`type.${d.type}`, { defaultValue: d.type })} · <Day iso={d.created_at} />
+      </Text>
+    </ListCard>
   );
 }

@@ -14,7 +14,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
-import { PageHeader } from '../../../components/PageHeader';
 import { consentUrl, useConnect, useConnections, useDisconnect } from '../api';
 import type { ConnectionsAnswer } from '../../../../contract/marketing';
 
@@ -79,10 +78,10 @@ export function ConnectPlatformPage() {
       area={{ title: t('title'), to: '/marketing' }}
       t={t}
       skeleton={{ testId: 'connect-loading', blocks: [{ h: 36, w: 280 }, 120] }}
+      title={t('connect.pageTitle', { platform: name })}
     >
-      {(data, crumbs) => (
+      {(data) => (
         <>
-          <PageHeader title={t('connect.pageTitle', { platform: name })} breadcrumbs={crumbs} />
           <Stack gap="md" maw={720}>
             <Text size="sm">{t('connect.body')}</Text>
             {data.sandbox && (

@@ -9,7 +9,6 @@ import { Link } from 'react-router';
 import { DetailFrame } from '../../../components/DetailFrame';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
-import { PageHeader } from '../../../components/PageHeader';
 import { useListingVisibility, useMarketplace, type MarketplaceEntry } from '../api';
 import { ListingPreview } from '../components/ListingPreview';
 
@@ -116,10 +115,10 @@ export function MarketplacePage() {
       area={{ title: t('title'), to: '/marketing' }}
       t={t}
       skeleton={{ testId: 'marketplace-loading', blocks: [{ h: 36, w: 240 }, 280] }}
+      title={t('marketplace.title')}
     >
-      {(data, crumbs) => (
+      {(data) => (
         <>
-          <PageHeader title={t('marketplace.title')} breadcrumbs={crumbs} />
           <Text size="sm" c="dimmed" mb="md">
             {t('marketplace.body')}
           </Text>
