@@ -120,6 +120,21 @@ const newId = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
 const moneyMoved = (tx: Pick<Db, 'execute'>, merchantId: string) =>
   tx.execute(sql`update payout_runs set version = version + 1 where merchant_id = ${merchantId}`);
 
+/** After a capture or a refund: the merchant's payouts are stale, and the payment's status is judged again. */
+async function settled(
+  tx: Pick<Db, 'execute' | 'update'>,
+  row: PaymentRow,
+  status: (payment: PaymentRow) => string,
+): Promise<PaymentRow | undefined> {
+  await moneyMoved(tx, row.merchantId);
+  const [moved] = await tx
+    .update(payments)
+    .set({ status: status(row) })
+    .where(eq(payments.id, row.id))
+    .returning();
+  return moved;
+}
+
 export function createPaymentRepository(db: Db) {
   return { ...paymentReads(db), ...paymentWrites(db) };
 }
@@ -263,13 +278,7 @@ function paymentWrites(db: Db) {
         await tx
           .insert(paymentCaptures)
           .values({ id: newId('cap'), paymentId: id, amountMinor: amount, by, createdAt: now });
-        await moneyMoved(tx, row.merchantId);
-        const [moved] = await tx
-          .update(payments)
-          .set({ status: status(row) })
-          .where(eq(payments.id, id))
-          .returning();
-        return moved;
+        return settled(tx, row, status);
       });
     },
 
@@ -304,13 +313,7 @@ function paymentWrites(db: Db) {
           by: refund.by,
           createdAt: now,
         });
-        await moneyMoved(tx, row.merchantId);
-        const [moved] = await tx
-          .update(payments)
-          .set({ status: status(row) })
-          .where(eq(payments.id, id))
-          .returning();
-        return moved;
+        return settled(tx, row, status);
       });
     },
 
