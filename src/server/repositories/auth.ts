@@ -65,6 +65,16 @@ function accountRows(db: Db) {
 
 /** The codes sent: stored, found, replaced on a resend, spent once, failures counted. */
 function codeRows(db: Db) {
+  /** A session's newest code not used yet that matches the conditions. */
+  const newestUnused = async (sessionId: string, ...where: SQL[]): Promise<OtpRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.sessionId, sessionId), ...where, isNull(otpCodes.usedAt)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1)
+    )[0];
   return {
     async insertCode(row: typeof otpCodes.$inferInsert): Promise<void> {
       await db.insert(otpCodes).values(row);
@@ -73,40 +83,10 @@ function codeRows(db: Db) {
       return (await db.select().from(otpCodes).where(eq(otpCodes.id, id)).limit(1))[0];
     },
     /** The newest unused step-up code of a session for one purpose (a fresh code before a secret is shown). */
-    async latestStepUp(sessionId: string, action: string): Promise<OtpRow | undefined> {
-      return (
-        await db
-          .select()
-          .from(otpCodes)
-          .where(
-            and(
-              eq(otpCodes.sessionId, sessionId),
-              eq(otpCodes.purpose, 'step_up'),
-              eq(otpCodes.action, action),
-              isNull(otpCodes.usedAt),
-            ),
-          )
-          .orderBy(desc(otpCodes.createdAt))
-          .limit(1)
-      )[0];
-    },
+    latestStepUp: (sessionId: string, action: string) =>
+      newestUnused(sessionId, eq(otpCodes.purpose, 'step_up'), eq(otpCodes.action, action)),
     /** The newest unused second-factor code of a session. */
-    async latestChallenge(sessionId: string): Promise<OtpRow | undefined> {
-      return (
-        await db
-          .select()
-          .from(otpCodes)
-          .where(
-            and(
-              eq(otpCodes.sessionId, sessionId),
-              eq(otpCodes.purpose, 'challenge'),
-              isNull(otpCodes.usedAt),
-            ),
-          )
-          .orderBy(desc(otpCodes.createdAt))
-          .limit(1)
-      )[0];
-    },
+    latestChallenge: (sessionId: string) => newestUnused(sessionId, eq(otpCodes.purpose, 'challenge')),
     /** The addresses a session has asked a set-up code for (a second factor or a changed phone) since a time. */
     async setupTargets(sessionId: string, since: Date): Promise<string[]> {
       const rows = await db

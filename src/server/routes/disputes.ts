@@ -12,6 +12,7 @@
  * The caller's time zone for day filters comes from `tz_offset` (minutes east of UTC, the browser's), so a day
  * is the merchant's day; without it, UTC.
  */
+import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import { DISPUTE_ATTACHMENT_MAX_BYTES } from '../../domain/disputes';
 import {
@@ -63,17 +64,8 @@ export async function disputeRoutes(
     async (request) => disputes.active(who(request)),
   );
 
-  app.get<{ Params: { id: string } }>(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One dispute',
-        params: ID_PARAMS,
-        response: answers({ 200: DisputeAnswer }),
-      },
-    },
-    async (request) => disputes.get(who(request), request.params.id),
+  getById(app, `${base}/:id`, { tags, summary: 'One dispute', answer: DisputeAnswer }, (account, id) =>
+    disputes.get(account, id),
   );
 
   app.post<{ Params: { id: string } }>(

@@ -15,8 +15,9 @@ import {
   Owners,
 } from '../../contract/legalEntities';
 import { requireSession } from '../auth/session';
-import { answers, ID_PARAMS } from '../openapi';
+import { answers } from '../openapi';
 import type { LegalEntityService } from '../services/legalEntities';
+import { getById } from './getById';
 
 const tags = ['legal entities'];
 
@@ -38,30 +39,18 @@ export async function legalEntityRoutes(app: FastifyInstance, opts: { legalEntit
     async (request) => legalEntities.list(who(request), request.query),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     '/merchant/api/v1/legal-entities/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One legal entity with its legal info',
-        params: ID_PARAMS,
-        response: answers({ 200: LegalEntityDetail }),
-      },
-    },
-    async (request) => legalEntities.get(who(request), request.params.id),
+    { tags, summary: 'One legal entity with its legal info', answer: LegalEntityDetail },
+    (account, id) => legalEntities.get(account, id),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     '/merchant/api/v1/legal-entities/:id/owners',
-    {
-      schema: {
-        tags,
-        summary: 'The owners of a legal entity',
-        params: ID_PARAMS,
-        response: answers({ 200: Owners }),
-      },
-    },
-    async (request) => legalEntities.owners(who(request), request.params.id),
+    { tags, summary: 'The owners of a legal entity', answer: Owners },
+    (account, id) => legalEntities.owners(account, id),
   );
 
   app.get(

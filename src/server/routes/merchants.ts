@@ -32,6 +32,7 @@ import type { AuthService } from '../services/auth';
 import type { MerchantService } from '../services/merchants';
 import type { LegalEntityService } from '../services/legalEntities';
 import { RenewLicenceBody } from '../../contract/legalEntities';
+import { getById } from './getById';
 
 const tags = ['merchants'];
 
@@ -48,29 +49,27 @@ export async function merchantRoutes(
     { schema: { tags, summary: 'The caller’s merchants', response: answers({ 200: MerchantsAnswer }) } },
     async (request) => merchants.merchants(who(request)),
   );
-  app.get<ById>(
+  getById(
+    app,
     '/merchant/api/v1/application/merchant/:id',
     {
-      schema: {
-        tags,
-        summary: 'A merchant’s application: its organization’s review and onboarding records',
-        params: MERCHANT_PARAMS,
-        response: answers({ 200: MerchantApplication }),
-      },
+      tags,
+      summary: 'A merchant’s application: its organization’s review and onboarding records',
+      answer: MerchantApplication,
+      params: MERCHANT_PARAMS,
     },
-    async (request) => merchants.application(who(request), request.params.id),
+    (account, id) => merchants.application(account, id),
   );
-  app.get<ById>(
+  getById(
+    app,
     '/merchant/api/v1/application/merchant/:id/api_keys',
     {
-      schema: {
-        tags,
-        summary: 'A merchant’s API keys, secret keys masked (workspace admins)',
-        params: MERCHANT_PARAMS,
-        response: answers({ 200: ApiKeys }),
-      },
+      tags,
+      summary: 'A merchant’s API keys, secret keys masked (workspace admins)',
+      answer: ApiKeys,
+      params: MERCHANT_PARAMS,
     },
-    async (request) => merchants.apiKeys(who(request), request.params.id),
+    (account, id) => merchants.apiKeys(account, id),
   );
   app.post<ById & { Body: RevealBody }>(
     '/merchant/api/v1/application/merchant/:id/api_keys/reveal',
@@ -127,17 +126,16 @@ export async function merchantRoutes(
     },
     async (request) => legalEntities.renew(who(request), request.params.id, request.body),
   );
-  app.get<ById>(
+  getById(
+    app,
     '/merchant/api/v1/merchants/:id/products',
     {
-      schema: {
-        tags,
-        summary: 'The payment products a merchant’s stores offer, and which stores offer each',
-        params: MERCHANT_PARAMS,
-        response: answers({ 200: MerchantProducts }),
-      },
+      tags,
+      summary: 'The payment products a merchant’s stores offer, and which stores offer each',
+      answer: MerchantProducts,
+      params: MERCHANT_PARAMS,
     },
-    async (request) => merchants.products(who(request), request.params.id),
+    (account, id) => merchants.products(account, id),
   );
   app.post<{ Body: StepUpBody }>(
     '/merchant/api/v1/auth/step-up',

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
+import { getById } from './getById';
 import type { OrganizationService } from '../services/organization';
 import { answers, ID_PARAMS } from '../openapi';
 import {
@@ -18,17 +19,11 @@ const tags = ['organizations'];
 export async function organizationRoutes(app: FastifyInstance, opts: { organizations: OrganizationService }) {
   const { organizations } = opts;
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     '/merchant/api/v1/organizations/:id/business-profile',
-    {
-      schema: {
-        tags,
-        summary: "An organisation's business profile",
-        params: ID_PARAMS,
-        response: answers({ 200: OrganizationProfile }),
-      },
-    },
-    async (request) => organizations.businessProfile(requireSession(request).accountId, request.params.id),
+    { tags, summary: "An organisation's business profile", answer: OrganizationProfile },
+    (account, id) => organizations.businessProfile(account, id),
   );
 
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
@@ -46,17 +41,11 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
       organizations.saveBusinessProfile(requireSession(request).accountId, request.params.id, request.body),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     '/merchant/api/v1/stores/:id/contract',
-    {
-      schema: {
-        tags,
-        summary: "A store's contract",
-        params: ID_PARAMS,
-        response: answers({ 200: StoreContract }),
-      },
-    },
-    async (request) => organizations.contract(requireSession(request).accountId, request.params.id),
+    { tags, summary: "A store's contract", answer: StoreContract },
+    (account, id) => organizations.contract(account, id),
   );
 
   app.post<{ Params: { id: string }; Body: { accept?: unknown } }>(
@@ -78,16 +67,10 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
       ),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     '/merchant/api/v1/stores/:id/contract/complete',
-    {
-      schema: {
-        tags,
-        summary: "Whether a store's contract is signed",
-        params: ID_PARAMS,
-        response: answers({ 200: ContractCompletion }),
-      },
-    },
-    async (request) => organizations.completeContract(requireSession(request).accountId, request.params.id),
+    { tags, summary: "Whether a store's contract is signed", answer: ContractCompletion },
+    (account, id) => organizations.completeContract(account, id),
   );
 }

@@ -7,6 +7,7 @@
  *   GET  /merchant/api/v1/payment-links/:id          where it stands: created, opened, paid, expired, cancelled
  *   POST /merchant/api/v1/payment-links/:id/cancel   cancel it while it is open
  */
+import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import { CreateLinkBody, LinkAnswer, LinksPage, LinksQuery } from '../../contract/paymentLinks';
 import { requireSession } from '../auth/session';
@@ -44,17 +45,11 @@ export async function paymentLinkRoutes(app: FastifyInstance, opts: { links: Pay
     },
     async (request) => links.create(who(request), request.body),
   );
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Where a payment link stands',
-        params: ID_PARAMS,
-        response: answers({ 200: LinkAnswer }),
-      },
-    },
-    async (request) => links.get(who(request), request.params.id),
+    { tags, summary: 'Where a payment link stands', answer: LinkAnswer },
+    (account, id) => links.get(account, id),
   );
   app.post<{ Params: { id: string } }>(
     `${base}/:id/cancel`,

@@ -12,6 +12,7 @@
  *
  * Day filters are the caller's days (`tz_offset`, minutes east of UTC, the browser's); without it, UTC.
  */
+import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import {
   CaptureBody,
@@ -116,17 +117,11 @@ export async function paymentRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One payment with its order, captures, refunds and timeline',
-        params: ID_PARAMS,
-        response: answers({ 200: PaymentAnswer }),
-      },
-    },
-    async (request) => payments.get(who(request), request.params.id),
+    { tags, summary: 'One payment with its order, captures, refunds and timeline', answer: PaymentAnswer },
+    (account, id) => payments.get(account, id),
   );
 
   app.post<{ Params: { id: string }; Body: CaptureBody }>(

@@ -26,6 +26,7 @@ import {
 import { requireSession } from '../auth/session';
 import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { PayoutService } from '../services/payouts';
+import { getById } from './getById';
 
 const tags = ['payouts'];
 
@@ -105,17 +106,15 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
     async (request) => payouts.upcoming(who(request), request.query.merchant_id),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     `${base}/:id`,
     {
-      schema: {
-        tags,
-        summary: 'One payout: its breakdown, the bank account it went to, its captures and refunds',
-        params: ID_PARAMS,
-        response: answers({ 200: PayoutAnswer }),
-      },
+      tags,
+      summary: 'One payout: its breakdown, the bank account it went to, its captures and refunds',
+      answer: PayoutAnswer,
     },
-    async (request) => payouts.get(who(request), request.params.id),
+    (account, id) => payouts.get(account, id),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -137,16 +136,10 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     '/merchant/api/v1/payments/:id/payouts',
-    {
-      schema: {
-        tags,
-        summary: 'The payouts one payment’s captures and refunds were paid in',
-        params: ID_PARAMS,
-        response: answers({ 200: PaymentPayouts }),
-      },
-    },
-    async (request) => payouts.ofPayment(who(request), request.params.id),
+    { tags, summary: 'The payouts one payment’s captures and refunds were paid in', answer: PaymentPayouts },
+    (account, id) => payouts.ofPayment(account, id),
   );
 }

@@ -7,6 +7,7 @@
  *
  * The list, the available products and the contract calls live with the account and organization routes.
  */
+import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import { Commissions, Schedules, StoreDetail } from '../../contract/stores';
 import { requireSession } from '../auth/session';
@@ -33,29 +34,21 @@ export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreSer
     async (request) => stores.get(who(request), request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     `${base}/commissions`,
-    {
-      schema: {
-        tags,
-        summary: 'A store’s commissions, per product, in the merchant’s currency',
-        params: ID_PARAMS,
-        response: answers({ 200: Commissions }),
-      },
-    },
-    async (request) => stores.commissions(who(request), request.params.id),
+    { tags, summary: 'A store’s commissions, per product, in the merchant’s currency', answer: Commissions },
+    (account, id) => stores.commissions(account, id),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     `${base}/schedules`,
     {
-      schema: {
-        tags,
-        summary: 'A store’s payout schedules, per product, in the merchant’s currency',
-        params: ID_PARAMS,
-        response: answers({ 200: Schedules }),
-      },
+      tags,
+      summary: 'A store’s payout schedules, per product, in the merchant’s currency',
+      answer: Schedules,
     },
-    async (request) => stores.schedules(who(request), request.params.id),
+    (account, id) => stores.schedules(account, id),
   );
 }

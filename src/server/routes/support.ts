@@ -10,6 +10,7 @@
  *
  * Day filters are the caller's days: `tz_offset` is minutes east of UTC (the browser's); without it, UTC.
  */
+import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import { TICKET_ATTACHMENT_MAX_BYTES } from '../../domain/support';
 import {
@@ -61,17 +62,11 @@ export async function supportRoutes(
     async (request, reply) => reply.code(201).send(await support.open(who(request), request.body)),
   );
 
-  app.get<{ Params: { id: string } }>(
+  getById(
+    app,
     `${base}/tickets/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'One ticket with its conversation',
-        params: ID_PARAMS,
-        response: answers({ 200: TicketWithMessages }),
-      },
-    },
-    async (request) => support.get(who(request), request.params.id),
+    { tags, summary: 'One ticket with its conversation', answer: TicketWithMessages },
+    (account, id) => support.get(account, id),
   );
 
   for (const [verb, csat] of [
