@@ -51,6 +51,9 @@ export function requireSession(
   return session;
 }
 
+/** The signed-in caller's account (401 without a session): what every merchant call is asked as. */
+export const accountOf = (request: FastifyRequest) => requireSession(request).accountId;
+
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 const cookieOptions = (httpOnly: boolean, secure: boolean) =>
   ({ httpOnly, sameSite: 'lax', secure, path: '/' }) as const;

@@ -1,6 +1,6 @@
 /** The signed-in account's calls (shell spec §7) and the analytics sink (`POST /merchant/api/v1/events`). */
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../auth/session';
+import { accountOf, requireSession } from '../auth/session';
 import type { AccountService } from '../services/account';
 import { answers, ID_PARAMS, itemsOf } from '../openapi';
 import { Stores } from '../../contract/stores';
@@ -33,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       },
     },
     async (request, reply) => {
-      await account.markSeen(requireSession(request).accountId, request.body.area);
+      await account.markSeen(accountOf(request), request.body.area);
       return reply.code(204).send();
     },
   );
@@ -47,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
         response: answers({ 200: PermissionAnswer }),
       },
     },
-    async (request) => account.permissions(requireSession(request).accountId),
+    async (request) => account.permissions(accountOf(request)),
   );
 
   app.get<{ Querystring: { entity_id?: string; entity?: string } }>(
@@ -60,13 +60,13 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
         querystring: ExperimentsQuery,
       },
     },
-    async (request) => account.experiments(requireSession(request).accountId, request.query.entity_id),
+    async (request) => account.experiments(accountOf(request), request.query.entity_id),
   );
 
   app.get(
     '/merchant/api/v1/stores',
     { schema: { tags, summary: "The account's stores", response: answers({ 200: Stores }) } },
-    async (request) => account.stores(requireSession(request).accountId),
+    async (request) => account.stores(accountOf(request)),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -81,7 +81,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
         }),
       },
     },
-    async (request) => account.availableProducts(requireSession(request).accountId, request.params.id),
+    async (request) => account.availableProducts(accountOf(request), request.params.id),
   );
 
   // Analytics events from the app's default sink. Accepted before sign-in too (page views of the auth page).

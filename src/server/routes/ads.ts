@@ -27,7 +27,7 @@ import {
   OpsCampaignsQuery,
 } from '../../contract/ads';
 import type { ResultWindow } from '../../domain/ads';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { AdsService } from '../services/ads';
 import type { UsersService } from '../services/users';
@@ -38,7 +38,6 @@ const OPS = '/merchant/api/v1/ops/ads';
 
 export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; users: UsersService }) {
   const { ads, users } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: CampaignsQuery }>(
     `${BASE}/campaigns`,
@@ -50,7 +49,7 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
         response: answers({ 200: CampaignsAnswer }),
       },
     },
-    async (request) => ads.list(who(request), (request.query.days ?? 30) as ResultWindow),
+    async (request) => ads.list(accountOf(request), (request.query.days ?? 30) as ResultWindow),
   );
   app.post<{ Body: CampaignBody }>(
     `${BASE}/campaigns`,
@@ -62,7 +61,7 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
         response: answers({ 200: CampaignAnswer }),
       },
     },
-    async (request) => ads.create(who(request), request.body),
+    async (request) => ads.create(accountOf(request), request.body),
   );
   app.patch<{ Params: { id: string }; Body: CampaignChange }>(
     `${BASE}/campaigns/:id`,
@@ -76,7 +75,7 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
         response: answers({ 200: CampaignAnswer }),
       },
     },
-    async (request) => ads.change(who(request), request.params.id, request.body),
+    async (request) => ads.change(accountOf(request), request.params.id, request.body),
   );
   app.post<{ Body: AdsInviteBody }>(
     `${BASE}/invites`,
@@ -89,7 +88,7 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
       },
     },
     async (request) => {
-      const { user } = await users.inviteToAds(who(request), request.body);
+      const { user } = await users.inviteToAds(accountOf(request), request.body);
       return { email: user.email ?? request.body.email, merchant_id: request.body.merchant_id };
     },
   );
@@ -104,7 +103,7 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
         response: answers({ 200: OpsCampaignsAnswer }),
       },
     },
-    async (request) => ads.opsList(who(request), request.query),
+    async (request) => ads.opsList(accountOf(request), request.query),
   );
   app.patch<{ Params: { id: string }; Body: OpsCampaignChange }>(
     `${OPS}/campaigns/:id`,
@@ -118,6 +117,6 @@ export async function adsRoutes(app: FastifyInstance, opts: { ads: AdsService; u
         response: answers({ 200: OpsCampaignAnswer }),
       },
     },
-    async (request) => ads.opsChange(who(request), request.params.id, request.body),
+    async (request) => ads.opsChange(accountOf(request), request.params.id, request.body),
   );
 }

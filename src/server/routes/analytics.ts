@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AnalyticsAnswer, AnalyticsQuery } from '../../contract/analytics';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, CSV_ANSWER } from '../openapi';
 import type { AnalyticsService } from '../services/analytics';
 
@@ -15,7 +15,6 @@ const tags = ['analytics'];
 
 export async function analyticsRoutes(app: FastifyInstance, opts: { analytics: AnalyticsService }) {
   const { analytics } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: AnalyticsQuery }>(
     '/merchant/api/v1/analytics',
@@ -27,7 +26,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: { analytics: A
         response: answers({ 200: AnalyticsAnswer }),
       },
     },
-    async (request) => analytics.report(who(request), request.query),
+    async (request) => analytics.report(accountOf(request), request.query),
   );
 
   app.post<{ Body: AnalyticsQuery }>(
@@ -41,7 +40,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: { analytics: A
       },
     },
     async (request, reply) => {
-      const csv = await analytics.csv(who(request), request.body);
+      const csv = await analytics.csv(accountOf(request), request.body);
       return reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from '../../contract/common';
 import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
-import { requireSession } from '../auth/session';
+import { accountOf, requireSession } from '../auth/session';
 import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
@@ -60,7 +60,7 @@ function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOpt
       reply.header('cache-control', 'private, no-store');
       // An account without an application is not an error (every new account's first page asks): `null`, not 404,
       // so a browser's console stays clean.
-      const application = await applications.get(requireSession(request).accountId);
+      const application = await applications.get(accountOf(request));
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(application));
     },
   );
@@ -100,7 +100,7 @@ function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOpt
         response: answers({ 200: open({}) }),
       },
     },
-    async (request) => applications.save(requireSession(request).accountId, request.params.id, request.body),
+    async (request) => applications.save(accountOf(request), request.params.id, request.body),
   );
 
   app.post<{ Params: { id: string } }>(
@@ -114,7 +114,7 @@ function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOpt
         response: answers({ 200: open({}) }),
       },
     },
-    async (request) => applications.submit(requireSession(request).accountId, request.params.id),
+    async (request) => applications.submit(accountOf(request), request.params.id),
   );
 
   app.get<{ Querystring: { lang?: 'en' | 'ar' } }>(
@@ -168,14 +168,12 @@ function lookupRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
   app.get<{ Params: { number: string } }>(
     `${base}/commercial-registration/:number`,
     lookup('A commercial registration number looked up', number),
-    async (request) =>
-      applications.commercialRegistration(requireSession(request).accountId, request.params.number.trim()),
+    async (request) => applications.commercialRegistration(accountOf(request), request.params.number.trim()),
   );
   app.get<{ Params: { number: string } }>(
     `${base}/licence-unified-number/:number`,
     lookup('A licence unified number looked up', number),
-    async (request) =>
-      applications.unifiedNumber(requireSession(request).accountId, request.params.number.trim()),
+    async (request) => applications.unifiedNumber(accountOf(request), request.params.number.trim()),
   );
   app.get<{ Params: { iban: string } }>(
     `${base}/iban/:iban`,
@@ -240,8 +238,7 @@ function lookupRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
         },
       },
     },
-    async (request) =>
-      applications.merchantGroup(requireSession(request).accountId, request.body.business_name),
+    async (request) => applications.merchantGroup(accountOf(request), request.body.business_name),
   );
   app.post<{ Body: { phone: string } }>(
     '/merchant/api/v1/verify-authorized-signatory',
@@ -258,8 +255,7 @@ function lookupRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
         },
       },
     },
-    async (request) =>
-      applications.authorisedSignatory(requireSession(request).accountId, request.body.phone),
+    async (request) => applications.authorisedSignatory(accountOf(request), request.body.phone),
   );
 }
 
@@ -348,7 +344,7 @@ async function fileRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const file = await files.file(requireSession(request).accountId, request.query.url);
+      const file = await files.file(accountOf(request), request.query.url);
       if (request.query.disposition !== 'attachment')
         return { mime_type: file.mimeType, name: file.name, data: file.bytes.toString('base64') };
       return reply

@@ -18,7 +18,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as C from '../../contract/capital';
 import type { Static } from '../../contract/common';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { CapitalScope, CapitalService } from '../services/capital';
 
@@ -58,7 +58,7 @@ export async function capitalRoutes(app: FastifyInstance, opts: CapitalRouteOpti
   // hook is encapsulated here): an account without capital gets 403 whatever it sends, never a 400 that would
   // tell it the shape of a body it may not send. The handler then uses the scope the hook worked out.
   app.addHook('preValidation', async (request) => {
-    scopes.set(request, await opts.capital.scopeOf(requireSession(request).accountId));
+    scopes.set(request, await opts.capital.scopeOf(accountOf(request)));
   });
   offerAndLoanRoutes(app, opts);
   capitalApplicationRoutes(app, opts);

@@ -12,7 +12,7 @@
  * The live connection (pushed messages, the same sends) is in chatSocket.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession } from '../auth/session';
+import { accountOf, requireSession } from '../auth/session';
 import * as C from '../../contract/chat';
 import type { Static } from '../../contract/common';
 import { answers, ID_PARAMS } from '../openapi';
@@ -23,7 +23,7 @@ const tags = ['support chat'];
 export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService }) {
   const { chat } = opts;
   const base = '/merchant/api/v1/support/chat';
-  const who = (request: FastifyRequest) => chat.identityOf(requireSession(request).accountId);
+  const who = (request: FastifyRequest) => chat.identityOf(accountOf(request));
 
   app.get(
     '/merchant/api/v1/support/chat-token',

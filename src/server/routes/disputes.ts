@@ -23,7 +23,7 @@ import {
   DisputesPage,
   DisputesQuery,
 } from '../../contract/disputes';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { DisputeService } from '../services/disputes';
 import type { FileService } from '../services/files';
@@ -37,7 +37,6 @@ export async function disputeRoutes(
 ) {
   const { disputes, files } = opts;
   const base = '/merchant/api/v1/disputes';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: DisputesQuery }>(
     base,
@@ -49,7 +48,7 @@ export async function disputeRoutes(
         response: answers({ 200: DisputesPage }),
       },
     },
-    async (request) => disputes.list(who(request), request.query, request.query.tz_offset),
+    async (request) => disputes.list(accountOf(request), request.query, request.query.tz_offset),
   );
 
   app.get(
@@ -61,7 +60,7 @@ export async function disputeRoutes(
         response: answers({ 200: ActiveDisputes }),
       },
     },
-    async (request) => disputes.active(who(request)),
+    async (request) => disputes.active(accountOf(request)),
   );
 
   getById(app, `${base}/:id`, { tags, summary: 'One dispute', answer: DisputeAnswer }, (account, id) =>
@@ -79,7 +78,7 @@ export async function disputeRoutes(
         response: answers({ 200: DisputeAnswer }),
       },
     },
-    async (request) => disputes.approve(who(request), request.params.id),
+    async (request) => disputes.approve(accountOf(request), request.params.id),
   );
 
   app.post<{ Params: { id: string }; Body: ChallengeBody }>(
@@ -93,7 +92,7 @@ export async function disputeRoutes(
         response: answers({ 200: DisputeAnswer }),
       },
     },
-    async (request) => disputes.challenge(who(request), request.params.id, request.body),
+    async (request) => disputes.challenge(accountOf(request), request.params.id, request.body),
   );
 
   app.post<{ Body: DisputeFilters }>(
@@ -108,7 +107,7 @@ export async function disputeRoutes(
     },
     async (request, reply) => {
       const body = request.body ?? {};
-      const stream = await disputes.export(who(request), body, body.tz_offset);
+      const stream = await disputes.export(accountOf(request), body, body.tz_offset);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

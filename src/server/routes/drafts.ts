@@ -10,7 +10,7 @@
  * Flows that keep the spec's own paths (onboarding: /partners/application/…) are not served here.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../auth/session';
+import { accountOf, requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
 import type { DraftsService } from '../services/drafts';
 import { answers, open } from '../openapi';
@@ -79,11 +79,7 @@ export async function draftRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return drafts.get(
-        generic(request.params.flow),
-        requireSession(request).accountId,
-        request.params.draft,
-      );
+      return drafts.get(generic(request.params.flow), accountOf(request), request.params.draft);
     },
   );
 
@@ -115,7 +111,7 @@ export async function draftRoutes(
     },
     async (request) => {
       const { flow, draft, step } = request.params;
-      return drafts.save(generic(flow), requireSession(request).accountId, draft, request.body, step, {
+      return drafts.save(generic(flow), accountOf(request), draft, request.body, step, {
         advance: request.query.advance === true,
       });
     },
@@ -142,7 +138,7 @@ export async function draftRoutes(
     },
     async (request) => {
       const { flow, draft, action } = request.params;
-      return drafts.act(generic(flow), requireSession(request).accountId, draft, action);
+      return drafts.act(generic(flow), accountOf(request), draft, action);
     },
   );
 
@@ -159,7 +155,7 @@ export async function draftRoutes(
     },
     async (request) => {
       const { flow, draft } = request.params;
-      return drafts.submit(generic(flow), requireSession(request).accountId, draft);
+      return drafts.submit(generic(flow), accountOf(request), draft);
     },
   );
 }

@@ -4,7 +4,7 @@
  * (issue 57), so a route file lists what it serves instead of repeating the same dozen lines a route.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 
 export function getById(
@@ -26,6 +26,6 @@ export function getById(
           response: answers({ 200: doc.answer }),
         },
       },
-      async (request) => read(requireSession(request).accountId, request.params.id),
+      async (request) => read(accountOf(request), request.params.id),
     );
 }

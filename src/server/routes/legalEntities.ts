@@ -14,7 +14,7 @@ import {
   LegalEntityDetail,
   Owners,
 } from '../../contract/legalEntities';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers } from '../openapi';
 import type { LegalEntityService } from '../services/legalEntities';
 import { getById } from './getById';
@@ -23,7 +23,6 @@ const tags = ['legal entities'];
 
 export async function legalEntityRoutes(app: FastifyInstance, opts: { legalEntities: LegalEntityService }) {
   const { legalEntities } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: { status?: string[] } }>(
     '/merchant/api/v1/legal-entities',
@@ -36,7 +35,7 @@ export async function legalEntityRoutes(app: FastifyInstance, opts: { legalEntit
         response: answers({ 200: LegalEntities }),
       },
     },
-    async (request) => legalEntities.list(who(request), request.query),
+    async (request) => legalEntities.list(accountOf(request), request.query),
   );
 
   getById(
@@ -62,6 +61,6 @@ export async function legalEntityRoutes(app: FastifyInstance, opts: { legalEntit
         response: answers({ 200: LegalEntitiesWithStores }),
       },
     },
-    async (request) => legalEntities.withStores(who(request)),
+    async (request) => legalEntities.withStores(accountOf(request)),
   );
 }

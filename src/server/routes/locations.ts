@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LocationAnswer, LocationBody, LocationsPage, LocationsQuery } from '../../contract/locations';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { LocationService } from '../services/locations';
 
@@ -18,7 +18,6 @@ const BASE = '/merchant/api/v1/locations';
 
 export async function locationRoutes(app: FastifyInstance, opts: { locations: LocationService }) {
   const { locations } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: LocationsQuery }>(
     BASE,
@@ -30,7 +29,7 @@ export async function locationRoutes(app: FastifyInstance, opts: { locations: Lo
         response: answers({ 200: LocationsPage }),
       },
     },
-    async (request) => locations.list(who(request), request.query),
+    async (request) => locations.list(accountOf(request), request.query),
   );
   app.post<{ Body: LocationBody }>(
     BASE,
@@ -42,7 +41,7 @@ export async function locationRoutes(app: FastifyInstance, opts: { locations: Lo
         response: answers({ 200: LocationAnswer }),
       },
     },
-    async (request) => locations.add(who(request), request.body),
+    async (request) => locations.add(accountOf(request), request.body),
   );
   app.put<{ Params: { id: string }; Body: LocationBody }>(
     `${BASE}/:id`,
@@ -55,7 +54,7 @@ export async function locationRoutes(app: FastifyInstance, opts: { locations: Lo
         response: answers({ 200: LocationAnswer }),
       },
     },
-    async (request) => locations.edit(who(request), request.params.id, request.body),
+    async (request) => locations.edit(accountOf(request), request.params.id, request.body),
   );
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
@@ -68,7 +67,7 @@ export async function locationRoutes(app: FastifyInstance, opts: { locations: Lo
       },
     },
     async (request, reply) => {
-      await locations.remove(who(request), request.params.id);
+      await locations.remove(accountOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

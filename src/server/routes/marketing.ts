@@ -31,7 +31,7 @@ import {
   ProductsQuery,
   VisibilityBody,
 } from '../../contract/marketing';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { MarketingService } from '../services/marketing';
 
@@ -40,7 +40,6 @@ const BASE = '/merchant/api/v1/marketing';
 
 export async function marketingRoutes(app: FastifyInstance, opts: { marketing: MarketingService }) {
   const { marketing } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get(
     `${BASE}/connections`,
@@ -51,7 +50,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: ConnectionsAnswer }),
       },
     },
-    async (request) => marketing.connections(who(request)),
+    async (request) => marketing.connections(accountOf(request)),
   );
   app.get<{ Querystring: ConsentQuery }>(
     `${BASE}/connections/consent`,
@@ -64,7 +63,8 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: ConsentAnswer }),
       },
     },
-    async (request) => marketing.consent(who(request), request.query.merchant_id, request.query.platform),
+    async (request) =>
+      marketing.consent(accountOf(request), request.query.merchant_id, request.query.platform),
   );
   app.post<{ Body: ConnectBody }>(
     `${BASE}/connections`,
@@ -76,7 +76,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: ConnectAnswer }),
       },
     },
-    async (request) => marketing.connect(who(request), request.body),
+    async (request) => marketing.connect(accountOf(request), request.body),
   );
   app.delete<{ Params: { merchantId: string; platform: string } }>(
     `${BASE}/connections/:merchantId/:platform`,
@@ -89,7 +89,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
       },
     },
     async (request, reply) => {
-      await marketing.disconnect(who(request), request.params.merchantId, request.params.platform);
+      await marketing.disconnect(accountOf(request), request.params.merchantId, request.params.platform);
       return reply.code(204).send();
     },
   );
@@ -103,7 +103,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: ProductsPage }),
       },
     },
-    async (request) => marketing.products(who(request), request.query),
+    async (request) => marketing.products(accountOf(request), request.query),
   );
   app.patch<{ Params: { id: string }; Body: ProductChange }>(
     `${BASE}/products/:id`,
@@ -117,7 +117,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
       },
     },
     async (request) =>
-      marketing.setInMarketplace(who(request), request.params.id, request.body.in_marketplace),
+      marketing.setInMarketplace(accountOf(request), request.params.id, request.body.in_marketplace),
   );
   app.get(
     `${BASE}/marketplace`,
@@ -129,7 +129,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: MarketplaceAnswer }),
       },
     },
-    async (request) => marketing.marketplace(who(request)),
+    async (request) => marketing.marketplace(accountOf(request)),
   );
   app.put<{ Params: { merchantId: string }; Body: VisibilityBody }>(
     `${BASE}/marketplace/:merchantId/visibility`,
@@ -142,7 +142,8 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: EntryAnswer }),
       },
     },
-    async (request) => marketing.setVisible(who(request), request.params.merchantId, request.body.visible),
+    async (request) =>
+      marketing.setVisible(accountOf(request), request.params.merchantId, request.body.visible),
   );
   app.put<{ Params: { merchantId: string } }>(
     `${BASE}/marketplace/:merchantId/catalog-authorisation`,
@@ -155,7 +156,7 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: EntryAnswer }),
       },
     },
-    async (request) => marketing.authorise(who(request), request.params.merchantId, true),
+    async (request) => marketing.authorise(accountOf(request), request.params.merchantId, true),
   );
   app.delete<{ Params: { merchantId: string } }>(
     `${BASE}/marketplace/:merchantId/catalog-authorisation`,
@@ -167,6 +168,6 @@ export async function marketingRoutes(app: FastifyInstance, opts: { marketing: M
         response: answers({ 200: EntryAnswer }),
       },
     },
-    async (request) => marketing.authorise(who(request), request.params.merchantId, false),
+    async (request) => marketing.authorise(accountOf(request), request.params.merchantId, false),
   );
 }

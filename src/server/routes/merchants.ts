@@ -26,7 +26,7 @@ import {
   StepUpAnswer,
   StepUpBody,
 } from '../../contract/merchants';
-import { requireSession } from '../auth/session';
+import { accountOf, requireSession } from '../auth/session';
 import { answers } from '../openapi';
 import type { AuthService } from '../services/auth';
 import type { MerchantService } from '../services/merchants';
@@ -41,13 +41,12 @@ export async function merchantRoutes(
   opts: { merchants: MerchantService; auth: AuthService; legalEntities: LegalEntityService },
 ) {
   const { merchants, auth, legalEntities } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
   type ById = { Params: { id: string } };
 
   app.get(
     '/merchant/api/v2/merchants',
     { schema: { tags, summary: 'The caller’s merchants', response: answers({ 200: MerchantsAnswer }) } },
-    async (request) => merchants.merchants(who(request)),
+    async (request) => merchants.merchants(accountOf(request)),
   );
   getById(
     app,
@@ -110,7 +109,7 @@ export async function merchantRoutes(
           response: answers({ 200: MerchantLegalEntity }),
         },
       },
-      async (request) => legalEntities.ofMerchant(who(request), request.params.id),
+      async (request) => legalEntities.ofMerchant(accountOf(request), request.params.id),
     );
   app.post<ById & { Body: RenewLicenceBody }>(
     '/merchant/api/v1/merchant/:id/legal_entity',
@@ -124,7 +123,7 @@ export async function merchantRoutes(
         response: answers({ 200: RenewedLegalEntity }),
       },
     },
-    async (request) => legalEntities.renew(who(request), request.params.id, request.body),
+    async (request) => legalEntities.renew(accountOf(request), request.params.id, request.body),
   );
   getById(
     app,

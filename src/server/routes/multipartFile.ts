@@ -6,7 +6,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { fieldError, HttpError } from '../errors';
 import { answers, open } from '../openapi';
 import type { FileService } from '../services/files';
@@ -94,7 +94,7 @@ export async function imageUploadRoute(
     },
     async (request, reply) => {
       const file = await readUploadedFile(request, 'asset', limit);
-      const stored = await files.upload(requireSession(request).accountId, file, {
+      const stored = await files.upload(accountOf(request), file, {
         accept: ['jpeg', 'png'],
         field: '/asset',
       });

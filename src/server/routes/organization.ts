@@ -3,7 +3,7 @@
  * profile and the store contract. Paths are the spec's; shapes are ours (services/organization.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { getById } from './getById';
 import type { OrganizationService } from '../services/organization';
 import { answers, ID_PARAMS } from '../openapi';
@@ -37,8 +37,7 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
         response: answers({ 200: OrganizationProfile }),
       },
     },
-    async (request) =>
-      organizations.saveBusinessProfile(requireSession(request).accountId, request.params.id, request.body),
+    async (request) => organizations.saveBusinessProfile(accountOf(request), request.params.id, request.body),
   );
 
   getById(
@@ -60,11 +59,7 @@ export async function organizationRoutes(app: FastifyInstance, opts: { organizat
       },
     },
     async (request) =>
-      organizations.signContract(
-        requireSession(request).accountId,
-        request.params.id,
-        request.body.accept === true,
-      ),
+      organizations.signContract(accountOf(request), request.params.id, request.body.accept === true),
   );
 
   getById(

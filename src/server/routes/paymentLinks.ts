@@ -10,7 +10,7 @@
 import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import { CreateLinkBody, LinkAnswer, LinksPage, LinksQuery } from '../../contract/paymentLinks';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { PaymentLinkService } from '../services/paymentLinks';
 
@@ -19,7 +19,6 @@ const tags = ['payment-links'];
 export async function paymentLinkRoutes(app: FastifyInstance, opts: { links: PaymentLinkService }) {
   const { links } = opts;
   const base = '/merchant/api/v1/payment-links';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
   app.get<{ Querystring: LinksQuery }>(
     base,
     {
@@ -30,7 +29,7 @@ export async function paymentLinkRoutes(app: FastifyInstance, opts: { links: Pay
         response: answers({ 200: LinksPage }),
       },
     },
-    async (request) => links.list(who(request), request.query),
+    async (request) => links.list(accountOf(request), request.query),
   );
   app.post<{ Body: CreateLinkBody }>(
     base,
@@ -43,7 +42,7 @@ export async function paymentLinkRoutes(app: FastifyInstance, opts: { links: Pay
         response: answers({ 200: LinkAnswer }),
       },
     },
-    async (request) => links.create(who(request), request.body),
+    async (request) => links.create(accountOf(request), request.body),
   );
   getById(
     app,
@@ -62,6 +61,6 @@ export async function paymentLinkRoutes(app: FastifyInstance, opts: { links: Pay
         response: answers({ 200: LinkAnswer }),
       },
     },
-    async (request) => links.cancel(who(request), request.params.id),
+    async (request) => links.cancel(accountOf(request), request.params.id),
   );
 }

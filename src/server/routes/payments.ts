@@ -26,7 +26,7 @@ import {
   SalesSummary,
   SummaryQuery,
 } from '../../contract/payments';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { ExportWords, PaymentService } from '../services/payments';
 import { readFileSync } from 'node:fs';
@@ -52,7 +52,6 @@ export async function paymentRoutes(
     }),
   ) as Record<Language, ExportWords>;
   const base = '/merchant/api/v1/payments';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: PaymentsQuery }>(
     base,
@@ -64,7 +63,7 @@ export async function paymentRoutes(
         response: answers({ 200: PaymentsPage }),
       },
     },
-    async (request) => payments.list(who(request), request.query),
+    async (request) => payments.list(accountOf(request), request.query),
   );
 
   app.get<{ Querystring: PaymentFilters }>(
@@ -77,7 +76,7 @@ export async function paymentRoutes(
         response: answers({ 200: PaymentTotals }),
       },
     },
-    async (request) => payments.totals(who(request), request.query),
+    async (request) => payments.totals(accountOf(request), request.query),
   );
 
   app.get<{ Querystring: SummaryQuery }>(
@@ -90,7 +89,7 @@ export async function paymentRoutes(
         response: answers({ 200: SalesSummary }),
       },
     },
-    async (request) => payments.sales(who(request), request.query.tz_offset),
+    async (request) => payments.sales(accountOf(request), request.query.tz_offset),
   );
 
   app.post<{ Body: PaymentExportBody }>(
@@ -108,7 +107,7 @@ export async function paymentRoutes(
       const { lang = 'en', time_zone: timeZone = 'UTC', ...filters } = request.body ?? {};
       if (!isTimeZone(timeZone))
         refuseProblems({ '/time_zone': fieldError('validation:error.timeZone', { value: timeZone }) });
-      const stream = await payments.export(who(request), filters, { words: words[lang], timeZone });
+      const stream = await payments.export(accountOf(request), filters, { words: words[lang], timeZone });
       const day = spreadsheetTime(new Date(), timeZone).slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -135,7 +134,7 @@ export async function paymentRoutes(
         response: answers({ 200: PaymentAnswer }),
       },
     },
-    async (request) => payments.capture(who(request), request.params.id, request.body),
+    async (request) => payments.capture(accountOf(request), request.params.id, request.body),
   );
 
   app.post<{ Params: { id: string }; Body: RefundBody }>(
@@ -149,6 +148,6 @@ export async function paymentRoutes(
         response: answers({ 200: PaymentAnswer }),
       },
     },
-    async (request) => payments.refund(who(request), request.params.id, request.body),
+    async (request) => payments.refund(accountOf(request), request.params.id, request.body),
   );
 }

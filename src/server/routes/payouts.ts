@@ -23,7 +23,7 @@ import {
   UpcomingAnswer,
   UpcomingQuery,
 } from '../../contract/payouts';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, CSV_ANSWER, ID_PARAMS } from '../openapi';
 import type { PayoutService } from '../services/payouts';
 import { getById } from './getById';
@@ -33,7 +33,6 @@ const tags = ['payouts'];
 export async function payoutRoutes(app: FastifyInstance, opts: { payouts: PayoutService }) {
   const { payouts } = opts;
   const base = '/merchant/api/v1/payouts';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: PayoutsQuery }>(
     base,
@@ -45,7 +44,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
         response: answers({ 200: PayoutsPage }),
       },
     },
-    async (request) => payouts.list(who(request), request.query),
+    async (request) => payouts.list(accountOf(request), request.query),
   );
 
   app.get<{ Querystring: PayoutFilters }>(
@@ -58,7 +57,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
         response: answers({ 200: PayoutTotals }),
       },
     },
-    async (request) => payouts.totals(who(request), request.query),
+    async (request) => payouts.totals(accountOf(request), request.query),
   );
 
   app.post<{ Body: PayoutFilters }>(
@@ -72,7 +71,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
       },
     },
     async (request, reply) => {
-      const stream = await payouts.export(who(request), request.body ?? {});
+      const stream = await payouts.export(accountOf(request), request.body ?? {});
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -90,7 +89,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
         response: answers({ 200: PayoutSummary }),
       },
     },
-    async (request) => payouts.summary(who(request)),
+    async (request) => payouts.summary(accountOf(request)),
   );
 
   app.get<{ Querystring: UpcomingQuery }>(
@@ -103,7 +102,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
         response: answers({ 200: UpcomingAnswer }),
       },
     },
-    async (request) => payouts.upcoming(who(request), request.query.merchant_id),
+    async (request) => payouts.upcoming(accountOf(request), request.query.merchant_id),
   );
 
   getById(
@@ -128,7 +127,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { payouts: Payout
       },
     },
     async (request, reply) => {
-      const { csv, day } = await payouts.transactions(who(request), request.params.id);
+      const { csv, day } = await payouts.transactions(accountOf(request), request.params.id);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payout-${day}-${request.params.id}.csv"`)

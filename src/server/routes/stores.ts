@@ -10,7 +10,7 @@
 import { getById } from './getById';
 import type { FastifyInstance } from 'fastify';
 import { Commissions, Schedules, StoreDetail } from '../../contract/stores';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { StoreService } from '../services/stores';
 
@@ -19,7 +19,6 @@ const tags = ['stores'];
 export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreService }) {
   const { stores } = opts;
   const base = '/merchant/api/v1/stores/:id';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Params: { id: string } }>(
     base,
@@ -31,7 +30,7 @@ export async function storeRoutes(app: FastifyInstance, opts: { stores: StoreSer
         response: answers({ 200: StoreDetail }),
       },
     },
-    async (request) => stores.get(who(request), request.params.id),
+    async (request) => stores.get(accountOf(request), request.params.id),
   );
 
   getById(

@@ -20,7 +20,7 @@ import {
   TicketsQuery,
   TicketWithMessages,
 } from '../../contract/support';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { FileService } from '../services/files';
 import type { SupportService } from '../services/support';
@@ -34,7 +34,6 @@ export async function supportRoutes(
 ) {
   const { support, files } = opts;
   const base = '/merchant/api/v1/support';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: TicketsQuery }>(
     `${base}/tickets`,
@@ -46,7 +45,7 @@ export async function supportRoutes(
         response: answers({ 200: TicketsPage }),
       },
     },
-    async (request) => support.list(who(request), request.query, request.query.tz_offset),
+    async (request) => support.list(accountOf(request), request.query, request.query.tz_offset),
   );
 
   app.post<{ Body: OpenTicketBody }>(
@@ -59,7 +58,7 @@ export async function supportRoutes(
         response: answers({ 201: TicketWithMessages }),
       },
     },
-    async (request, reply) => reply.code(201).send(await support.open(who(request), request.body)),
+    async (request, reply) => reply.code(201).send(await support.open(accountOf(request), request.body)),
   );
 
   getById(
@@ -84,7 +83,7 @@ export async function supportRoutes(
           response: answers({ 200: TicketWithMessages }),
         },
       },
-      async (request) => support.rate(who(request), request.params.id, csat, request.body?.note),
+      async (request) => support.rate(accountOf(request), request.params.id, csat, request.body?.note),
     );
   }
 

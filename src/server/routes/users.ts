@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AccessBody, InviteBody, TeamPage, TeamQuery, UserAnswer } from '../../contract/users';
-import { requireSession } from '../auth/session';
+import { accountOf } from '../auth/session';
 import { answers, EMPTY, ID_PARAMS } from '../openapi';
 import type { UsersService } from '../services/users';
 
@@ -19,7 +19,6 @@ const tags = ['users'];
 
 export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService }) {
   const { users } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get<{ Querystring: TeamQuery }>(
     '/merchant/api/v1/users',
@@ -31,7 +30,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: answers({ 200: TeamPage }),
       },
     },
-    async (request) => users.list(who(request), request.query),
+    async (request) => users.list(accountOf(request), request.query),
   );
 
   app.post<{ Body: InviteBody }>(
@@ -44,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: answers({ 201: UserAnswer }),
       },
     },
-    async (request, reply) => reply.code(201).send(await users.invite(who(request), request.body)),
+    async (request, reply) => reply.code(201).send(await users.invite(accountOf(request), request.body)),
   );
 
   app.put<{ Params: { id: string }; Body: AccessBody }>(
@@ -58,7 +57,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: answers({ 200: UserAnswer }),
       },
     },
-    async (request) => users.update(who(request), request.params.id, request.body),
+    async (request) => users.update(accountOf(request), request.params.id, request.body),
   );
 
   app.delete<{ Params: { id: string } }>(
@@ -72,7 +71,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (request) => {
-      await users.remove(who(request), request.params.id);
+      await users.remove(accountOf(request), request.params.id);
       return {};
     },
   );

@@ -33,7 +33,7 @@ import {
   WalletAnswer,
   WalletsAnswer,
 } from '../../contract/wallet';
-import { requireSession } from '../auth/session';
+import { accountOf, requireSession } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { AuthService } from '../services/auth';
 import type { CardService } from '../services/cards';
@@ -59,7 +59,6 @@ export async function walletRoutes(app: FastifyInstance, opts: WalletRouteOption
 function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
   const { wallet, auth } = opts;
   const base = '/merchant/api/v1/wallets';
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get(
     base,
@@ -70,7 +69,7 @@ function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
         response: answers({ 200: WalletsAnswer }),
       },
     },
-    async (request) => wallet.list(who(request)),
+    async (request) => wallet.list(accountOf(request)),
   );
 
   app.get<ByMerchant>(
@@ -83,7 +82,7 @@ function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
         response: answers({ 200: WalletAnswer }),
       },
     },
-    async (request) => wallet.get(who(request), request.params.merchantId),
+    async (request) => wallet.get(accountOf(request), request.params.merchantId),
   );
 
   app.get<ByMerchant & { Querystring: MovementsQuery }>(
@@ -97,7 +96,7 @@ function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
         response: answers({ 200: MovementsPage }),
       },
     },
-    async (request) => wallet.movements(who(request), request.params.merchantId, request.query),
+    async (request) => wallet.movements(accountOf(request), request.params.merchantId, request.query),
   );
 
   app.put<ByMerchant & { Body: DestinationBody }>(
@@ -112,7 +111,7 @@ function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
       },
     },
     async (request) =>
-      wallet.setDestination(who(request), request.params.merchantId, request.body.destination),
+      wallet.setDestination(accountOf(request), request.params.merchantId, request.body.destination),
   );
 
   app.post<ByMerchant & { Body: TransferBody }>(
@@ -139,7 +138,6 @@ function walletMoneyRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
 /** The wallet's card: applying, freezing and unfreezing, its details revealed after a step-up code. */
 function cardRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
   const { cards, auth } = opts;
-  const who = (request: Parameters<typeof requireSession>[0]) => requireSession(request).accountId;
 
   app.get(
     '/merchant/api/v1/cards',
@@ -150,7 +148,7 @@ function cardRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
         response: answers({ 200: CardsAnswer }),
       },
     },
-    async (request) => cards.list(who(request)),
+    async (request) => cards.list(accountOf(request)),
   );
 
   app.post<ByMerchant & { Body: CardApplicationBody }>(
@@ -164,7 +162,7 @@ function cardRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
         response: answers({ 200: CardAnswer }),
       },
     },
-    async (request) => cards.apply(who(request), request.params.merchantId, request.body),
+    async (request) => cards.apply(accountOf(request), request.params.merchantId, request.body),
   );
 
   for (const [action, status] of [
@@ -185,7 +183,7 @@ function cardRoutes(app: FastifyInstance, opts: WalletRouteOptions) {
           response: answers({ 200: CardAnswer }),
         },
       },
-      async (request) => cards.setStatus(who(request), request.params.id, status),
+      async (request) => cards.setStatus(accountOf(request), request.params.id, status),
     );
 
   app.post<ById & { Body: CardRevealBody }>(
