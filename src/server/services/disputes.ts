@@ -20,13 +20,10 @@ import {
   type DisputeStatus,
 } from '../../domain/disputes';
 import type { PermissionFlag } from '../../domain/permissions';
-import { merchantsWhere, requireMerchants } from './memberships';
+import { merchantsWhere, requireMerchants, type AreaDeps } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
-import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
-import type { AccountRepository } from '../repositories/account';
 import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositories/disputes';
-import type { FileRepository } from '../repositories/files';
 import { ownImages } from './attachments';
 import { createdRange, enumFilter, merchantFilter, refuseFilters, searchFilter } from './listFilters';
 import { csvExport } from './csvExport';
@@ -67,12 +64,7 @@ export const EXPORT_COLUMNS = [
   'updated_at',
 ] as const;
 
-export interface DisputeDeps {
-  repository: DisputeRepository;
-  accounts: AccountRepository;
-  files: FileRepository;
-  clock: Clock;
-}
+export type DisputeDeps = AreaDeps<DisputeRepository>;
 
 export function createDisputeService(deps: DisputeDeps) {
   const context = disputeContext(deps);

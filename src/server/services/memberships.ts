@@ -13,6 +13,19 @@ import {
 } from '../../domain/permissions';
 import { HttpError, notFound } from '../errors';
 import type { AccountRepository } from '../repositories/account';
+import type { FileRepository } from '../repositories/files';
+import type { Clock } from '../clock';
+
+/**
+ * What a merchant area's service is made of (disputes, support): its own repository, the accounts (whom a caller
+ * may see), the stored files its records attach, and the clock.
+ */
+export interface AreaDeps<Repository> {
+  repository: Repository;
+  accounts: AccountRepository;
+  files: FileRepository;
+  clock: Clock;
+}
 
 export type Membership = Awaited<ReturnType<AccountRepository['memberships']>>[number];
 

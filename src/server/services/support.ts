@@ -24,13 +24,10 @@ import {
   type TicketStatus,
   type TicketTopic,
 } from '../../domain/support';
-import type { Clock } from '../clock';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
-import type { AccountRepository } from '../repositories/account';
-import type { FileRepository } from '../repositories/files';
 import type { MessageRow, SupportRepository, TicketRow } from '../repositories/support';
 import { ownImages } from './attachments';
-import { requireMerchants } from './memberships';
+import { requireMerchants, type AreaDeps } from './memberships';
 import { createdRange, enumFilter, merchantFilter, refuseFilters } from './listFilters';
 import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../contract/support';
 
@@ -66,12 +63,7 @@ function lengthProblem(text: string, min: number, max: number): FieldError | und
   return undefined;
 }
 
-export interface SupportDeps {
-  repository: SupportRepository;
-  accounts: AccountRepository;
-  files: FileRepository;
-  clock: Clock;
-}
+export type SupportDeps = AreaDeps<SupportRepository>;
 
 export function createSupportService(deps: SupportDeps) {
   const context = supportContext(deps);
