@@ -22,7 +22,7 @@ import { maxAmountFor, OFFER_LIMITS, quoteAllowed, readOfferInput } from '../../
 import type { Offer } from '../../../../domain/capital/types';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuote, type QuoteAnswer } from '../api';
-import { Money } from './Money';
+import { BigSum, Money } from './Money';
 
 /** §7: the quote waits for a 500 ms pause in typing or sliding. */
 export const QUOTE_DEBOUNCE_MS = 500;
@@ -35,22 +35,18 @@ function QuoteView(props: { quote: QuoteAnswer; stale: boolean }) {
   return (
     <Stack gap="sm" data-testid="quote" aria-busy={props.stale} style={{ opacity: props.stale ? 0.6 : 1 }}>
       <SimpleGrid cols={2} spacing="sm">
-        <Box>
-          <Text size="sm" c="dimmed">
-            {t('custom.minWeekly')}
-          </Text>
-          <Text size="xl" fw={700} data-testid="min-weekly">
-            <Money amount={q.min_repayment_amount} currency={q.currency} />
-          </Text>
-        </Box>
-        <Box>
-          <Text size="sm" c="dimmed">
-            {t('custom.weeklyFee')}
-          </Text>
-          <Text size="xl" fw={700} data-testid="weekly-fee">
-            <Money amount={q.weekly_fee_amount} currency={q.currency} />
-          </Text>
-        </Box>
+        <BigSum
+          label={t('custom.minWeekly')}
+          amount={q.min_repayment_amount}
+          currency={q.currency}
+          testId="min-weekly"
+        />
+        <BigSum
+          label={t('custom.weeklyFee')}
+          amount={q.weekly_fee_amount}
+          currency={q.currency}
+          testId="weekly-fee"
+        />
       </SimpleGrid>
       <Progress.Root size={18} radius="md" aria-hidden>
         <Progress.Section value={amountShare} color="teal" />

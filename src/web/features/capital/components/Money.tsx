@@ -14,3 +14,17 @@ export function Money(props: { amount: number; currency: string; whole?: boolean
     </Text>
   );
 }
+
+/** A sum the page is about (the weekly minimum, what is left to repay): its label, and the sum large. */
+export function BigSum(props: { label: string; amount: number; currency: string; testId: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={props.testId}>
+        <Money amount={props.amount} currency={props.currency} />
+      </Text>
+    </div>
+  );
+}

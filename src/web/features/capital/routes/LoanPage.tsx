@@ -14,7 +14,7 @@ import { capitalDate, money, type Lang } from '../../../../domain/capital/format
 import { isDirectDebit } from '../../../../domain/capital/types';
 import type { Loan } from '../../../../contract/capital';
 import { useCapitalBase, useLoan } from '../api';
-import { Money } from '../components/Money';
+import { BigSum, Money } from '../components/Money';
 import { WeekBar, Legend } from '../components/WeekBar';
 import { LoanProgress } from '../components/LoanProgress';
 import { RepaymentTable } from '../components/RepaymentTable';
@@ -112,22 +112,18 @@ function LoanView(props: { loan: Loan; crumbs: Crumbs; lang: Lang }) {
           </Group>
           {/* One above the other on a phone: two amounts side by side did not fit 375 px and ran into each other. */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mb="md">
-            <div>
-              <Text size="sm" c="dimmed">
-                {t('loan.outstanding')}
-              </Text>
-              <Text size="xl" fw={700} data-testid="outstanding">
-                <Money amount={Math.max(0, loan.amount_vat - loan.paid_amount)} currency={loan.currency} />
-              </Text>
-            </div>
-            <div>
-              <Text size="sm" c="dimmed">
-                {t('loan.repaid')}
-              </Text>
-              <Text size="xl" fw={700} data-testid="repaid">
-                <Money amount={loan.paid_amount} currency={loan.currency} />
-              </Text>
-            </div>
+            <BigSum
+              label={t('loan.outstanding')}
+              amount={Math.max(0, loan.amount_vat - loan.paid_amount)}
+              currency={loan.currency}
+              testId="outstanding"
+            />
+            <BigSum
+              label={t('loan.repaid')}
+              amount={loan.paid_amount}
+              currency={loan.currency}
+              testId="repaid"
+            />
           </SimpleGrid>
           <Stack gap="sm">
             <WeekBar slots={slots} />
