@@ -48,6 +48,9 @@ export function fieldMessages(
 /** A network failure (offline, DNS, reset): status 0 and message "network error". */
 export const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+/** The server answered 403: the caller may not see this. */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 /** Called whenever a call answers 401 (the session ended, was revoked, or never was). */

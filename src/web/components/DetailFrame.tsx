@@ -6,8 +6,7 @@
  */
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/client';
-import { ErrorPage } from './ErrorPage';
+import { QueryFallback } from './QueryStates';
 import { PageHeader } from './PageHeader';
 
 export type Crumbs = { label: string; to: string }[];
@@ -50,14 +49,8 @@ export function DetailFrame<T>(props: {
         {props.children(query.data, crumbs)}
       </>
     );
-  if (query.isPending) return <DetailSkeleton {...props.skeleton} />;
-  const status = query.error instanceof ApiError ? query.error.status : 500;
-  if (status === 403) return forbidden;
   return (
-    <ErrorPage
-      status={status === 404 ? 404 : 500}
-      onRetry={status === 404 ? undefined : () => void query.refetch()}
-    />
+    <QueryFallback query={query} skeleton={<DetailSkeleton {...props.skeleton} />} forbidden={forbidden} />
   );
 }
 
@@ -84,9 +77,6 @@ export function ForbiddenNotice(props: { title: string; body: string }) {
     </Alert>
   );
 }
-
-/** The server answered 403: the caller may not see this. */
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /**
  * A page the caller may not see (a list, an area): its header, and the area's words for why and whom to ask —

@@ -5,6 +5,7 @@
  * stopped shows their reason and stays stopped (only they start it: /ops/ads); "Invite to ads" where
  * is_ads_user_invite_allowed.
  */
+import { isForbidden } from '../../../api/client';
 import { Group, Menu, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { RESULT_WINDOWS, type ResultWindow } from '../../../../domain/ads';
 import { capitalDate } from '../../../../domain/capital/format';
 import { PAYMENT_PRODUCTS, type PaymentProduct } from '../../../../domain/payments';
 import { langOf } from '../../../components/listText';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { FiguresBar } from '../../../components/FiguresBar';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';

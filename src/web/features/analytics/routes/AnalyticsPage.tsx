@@ -4,6 +4,7 @@
  * figures by store and by payment product — for one country's stores at a time (a merchant in several picks one),
  * by day, week or month, filtered by store and product; the choices in the address; the CSV of what is shown.
  */
+import { isForbidden } from '../../../api/client';
 import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useStores } from '../../../api/stores';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
 import { EmptyState } from '../../../components/ResponsiveList';

@@ -2,12 +2,13 @@
  * The disputes list (onboarding spec §2 "Other areas", §4, §9): filters in the address, a table on a desktop and
  * cards on a phone, the tutorial's first step.
  */
+import { isForbidden } from '../../../api/client';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { usePermissionFlags } from '../../../api/permissions';

@@ -3,13 +3,14 @@
  * branches — name, store, address with its map link, today's hours — a table on a desktop and cards on a phone, 20 a
  * page; add, edit and remove (confirmed).
  */
+import { isForbidden } from '../../../api/client';
 import { Anchor, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';

@@ -3,12 +3,13 @@
  * read from connected platforms, by title, 20 a page, filtered by platform and a search (in the address); each with
  * a switch that shows it in the marketplace — off, with a link, until the marketplace may read the catalogue.
  */
+import { isForbidden } from '../../../api/client';
 import { Alert, Anchor, Badge, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';

@@ -3,6 +3,7 @@
  * desktop and cards on a phone, 20 at a time with "Show more", the CSV of the filtered list, and for members who
  * may create orders a new payment link and the links sent.
  */
+import { isForbidden } from '../../../api/client';
 import { Group, Text } from '@mantine/core';
 import { IconLink, IconList } from '@tabler/icons-react';
 import { memo, useState } from 'react';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader, type PageAction } from '../../../components/PageHeader';
 import { InfiniteList } from '../../../components/InfiniteList';

@@ -3,6 +3,7 @@
  * of the merchant's stores, newest first, 20 a page, by status as of now — a table on a desktop and cards on a
  * phone; each opens where it stands (cancel it there). Reached from Orders and from a link's page.
  */
+import { isForbidden } from '../../../api/client';
 import { Group, Select, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { isOpenLink, LINK_STATUSES, type LinkStatus } from '../../../../domain/paymentLinks';
 import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowLink, type ListColumn } from '../../../components/ResponsiveList';

@@ -3,6 +3,7 @@
  * filters in the address (days, store, status), the filter's totals, a table on a desktop and cards on a phone,
  * 20 at a time with "Show more", and the CSV of the filtered payouts. With a payout's id, that payout's page.
  */
+import { isForbidden } from '../../../api/client';
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -12,7 +13,7 @@ import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
 import { FiguresBar, totalsFigures } from '../../../components/FiguresBar';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { useHandOffArea } from '../../../components/areaHandOff';

@@ -1,8 +1,9 @@
 /** The money area's landing (`money/landing`): the next payout planned and the last one sent, and the history. */
+import { isForbidden } from '../../../api/client';
 import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { LoadFailed } from '../../../components/QueryStates';
 import { usePayoutSummary } from '../api';

@@ -1,8 +1,9 @@
 /** The money area's transactions history (`money/transactions-history`): the payouts sent, newest first. */
+import { isForbidden } from '../../../api/client';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { usePayouts } from '../api';
 import { PayoutCard } from '../components/PayoutCard';

@@ -2,13 +2,14 @@
  * The stores list (onboarding spec §7 "Stores"; docs/stores.md): filters in the address, a table on a desktop and
  * cards on a phone.
  */
+import { isForbidden } from '../../../api/client';
 import { Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores, type Store } from '../../../api/stores';
 import { PageHeader } from '../../../components/PageHeader';
-import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';

@@ -1,6 +1,7 @@
 /**
  * The support tickets list (docs/support.md), with the live chat's entry.
  */
+import { isForbidden } from '../../../api/client';
 import { Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';

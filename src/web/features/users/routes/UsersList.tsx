@@ -1,6 +1,7 @@
 /**
  * The team (docs/users.md): the list with its filters, inviting, changing and removing.
  */
+import { isForbidden } from '../../../api/client';
 import { VisuallyHidden } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { analytics } from '../../../analytics';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { type ListColumn } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';

@@ -2,11 +2,12 @@
  * The frame of the money area's card application pages: a way back, the title, and the merchant whose card it is
  * — or what stops the application (no card permission; a card already, shown).
  */
+import { isForbidden } from '../../../api/client';
 import { Alert, Anchor, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ForbiddenNotice, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenNotice } from '../../../components/DetailFrame';
 import { LoadFailed } from '../../../components/QueryStates';
 import { useCards, type CardHolder } from '../api';
 import { CardFace } from './CardFace';

@@ -4,6 +4,7 @@
  * and unfreeze, what it may spend (the wallet's available balance, the daily limit) and its latest payments — or,
  * when there is none, its application. A member of several such merchants picks one.
  */
+import { isForbidden } from '../../../api/client';
 import {
   Alert,
   Button,
@@ -22,7 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { FiguresBar, moneyFigure } from '../../../components/FiguresBar';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';

@@ -4,13 +4,14 @@
  * the payouts go, and the movements with filters in the address — a table on a desktop, cards on a phone, 20 at a
  * time with "Show more". A member of several wallet merchants picks one.
  */
+import { isForbidden } from '../../../api/client';
 import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
-import { ForbiddenPage, isForbidden } from '../../../components/DetailFrame';
+import { ForbiddenPage } from '../../../components/DetailFrame';
 import { FiguresBar, moneyFigure } from '../../../components/FiguresBar';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { PageHeader } from '../../../components/PageHeader';
