@@ -53,7 +53,7 @@ test.describe('ads', () => {
     await expect(cards).toContainText('Ramadan collection');
     // The demo's stopped campaign (another test may stop one of its own meanwhile).
     await expect(
-      cards.locator('[data-campaign="cmp-rs-sneakers"]').getByTestId('campaign-stop-reason'),
+      cards.locator('[data-row="cmp-rs-sneakers"]').getByTestId('campaign-stop-reason'),
     ).toContainText('أوقفها فريق الإعلانات');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'ads-ar-375');

@@ -72,7 +72,7 @@ test.describe('analytics', () => {
     expect(xs[0]).toBeGreaterThan(xs.at(-1)!);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // The split by store and by product as cards, every figure in sight (issue 56: half the columns were off).
-    const stores = page.getByTestId('analytics-by-store-cards').locator('[data-split]');
+    const stores = page.getByTestId('analytics-by-store-cards').locator('[data-row]');
     await expect(stores.first()).toBeVisible();
     await expect(page.getByTestId('analytics-by-store')).toHaveCount(0);
     await expect(stores.first()).toContainText('صافي المبيعات');

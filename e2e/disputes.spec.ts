@@ -184,7 +184,7 @@ test.describe('in Arabic on a phone', () => {
     await page.goto('/disputes?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'النزاعات' })).toBeVisible();
-    await expect(page.getByTestId('disputes-cards').locator('[data-dispute]')).toHaveCount(6);
+    await expect(page.getByTestId('disputes-cards').locator('[data-row]')).toHaveCount(6);
     await expect(page.getByTestId('disputes-cards').getByText('بانتظارك').first()).toBeVisible();
     await shot(page, 'disputes-list-ar-375');
     await page.goto(`/disputes/${ids[0]}?lang=ar`);

@@ -90,7 +90,7 @@ test.describe('legal entities', () => {
     await expect(modal).toContainText('Send us the renewed licence before');
     await modal.getByRole('button', { name: 'Later' }).click();
     await expect(modal).toHaveCount(0);
-    const cards = page.getByTestId('legal-entities-cards').locator('[data-entity]');
+    const cards = page.getByTestId('legal-entities-cards').locator('[data-row]');
     await expect(cards).toHaveCount(2);
     // The sidebar's alert is about the UAE entity that needs information.
     await expect(page.getByText('keep your account active', { exact: false }).first()).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('legal entities in Arabic on a phone', () => {
     await expect(modal).toBeVisible();
     await shot(page, 'legal-entities-expiry-ar-375');
     await modal.getByRole('button', { name: 'لاحقًا' }).click();
-    await expect(page.getByTestId('legal-entities-cards').locator('[data-entity]')).toHaveCount(2);
+    await expect(page.getByTestId('legal-entities-cards').locator('[data-row]')).toHaveCount(2);
     await shot(page, 'legal-entities-list-ar-375');
     await page.goto(`/legal-entities/le-${tag}-sa?lang=ar`);
     await expect(page.getByRole('heading', { name: 'المالكون' })).toBeVisible();

@@ -309,7 +309,7 @@ test.describe('orders on a phone', () => {
       await route.continue();
     });
     await page.goto('/payments?lang=ar');
-    const cards = page.getByTestId('orders-cards').locator('[data-payment]');
+    const cards = page.getByTestId('orders-cards').locator('[data-row]');
     await expect(cards).toHaveCount(20);
     // A phone draws the cards only, not the desktop's table hidden beside them.
     await expect(page.getByTestId('orders')).toHaveCount(0);
@@ -353,7 +353,7 @@ test.describe('orders on a phone', () => {
     await page.getByRole('button', { name: 'إجراءات الصفحة' }).click();
     await page.getByRole('menuitem', { name: 'روابط الدفع المرسلة' }).click();
     await expect(page).toHaveURL(/\/payments\/links/);
-    const cards = page.getByTestId('payment-links-cards').locator('[data-link]');
+    const cards = page.getByTestId('payment-links-cards').locator('[data-row]');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('هيا العتيبي');
     await expect(cards.first()).toContainText('مُرسل');

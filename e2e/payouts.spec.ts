@@ -158,13 +158,13 @@ test.describe('payouts on a phone', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'الدفعات', level: 1 })).toBeVisible();
     // A paid one (on a payout day the day's own payout is still in transit: "قيد التحويل").
-    const card = page.getByTestId('payouts-cards').locator('[data-payout]', { hasText: 'مدفوعة' }).first();
+    const card = page.getByTestId('payouts-cards').locator('[data-row]', { hasText: 'مدفوعة' }).first();
     await expect(card).toBeVisible();
     await shot(page, 'payouts-list-ar-375');
     await card.click();
     await expect(page.getByTestId('payout-breakdown')).toContainText('صافي الدفعة');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^دفعة .+ إلى (محفظتك|حسابك البنكي)$/);
-    await expect(page.getByTestId('payout-lines-cards').locator('[data-line-id]').first()).toBeVisible();
+    await expect(page.getByTestId('payout-lines-cards').locator('[data-row]').first()).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await shot(page, 'payout-detail-ar-375');
@@ -206,7 +206,7 @@ test.describe('the money area in the mobile app’s webview', () => {
     await expect(money.getByRole('navigation', { name: 'Finance' })).toHaveCount(0);
     await shot(money, 'money-landing-en-375');
     await money.getByRole('link', { name: 'All payouts' }).click();
-    await money.getByTestId('money-payouts-cards').locator('[data-payout]').first().click();
+    await money.getByTestId('money-payouts-cards').locator('[data-row]').first().click();
     await expect(money).toHaveURL(/\/money\/transaction-detail\/po-/);
     await expect(money.getByTestId('money-breakdown')).toContainText('Net payout');
     await shot(money, 'money-transaction-en-375');

@@ -54,7 +54,7 @@ test.describe('stores', () => {
     await expect(signed).toBeVisible();
     await page.getByRole('link', { name: 'Stores' }).first().click();
     await expect(
-      page.getByTestId('stores').locator('[data-store="sto-riyadh-style-outlet"] [data-contract]'),
+      page.getByTestId('stores').locator('[data-row="sto-riyadh-style-outlet"] [data-contract]'),
     ).toHaveAttribute('data-contract', 'signed');
   });
 
@@ -73,7 +73,7 @@ test.describe('stores in Arabic on a phone', () => {
     await page.goto('/business-profile/stores?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'المتاجر' })).toBeVisible();
-    await expect(page.getByTestId('stores-cards').locator('[data-store]')).toHaveCount(2);
+    await expect(page.getByTestId('stores-cards').locator('[data-row]')).toHaveCount(2);
     await shot(page, 'stores-list-ar-375');
     await page.goto('/business-profile/stores/sto-riyadh-style-online/schedules?lang=ar');
     await expect(page.getByTestId('schedules-cards')).toContainText('كل الاثنين');

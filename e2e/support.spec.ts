@@ -144,7 +144,7 @@ test.describe('support in Arabic on a phone', () => {
     await page.goto('/support?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'الدعم' })).toBeVisible();
-    await expect(page.getByTestId('tickets-cards').locator('[data-ticket]')).toHaveCount(6);
+    await expect(page.getByTestId('tickets-cards').locator('[data-row]')).toHaveCount(6);
     await expect(page.getByTestId('tickets-cards').getByText('معلّقة')).toBeVisible();
     await shot(page, 'support-list-ar-375');
     await page.goto(`/support/${ids[0]}?lang=ar`);

@@ -113,7 +113,7 @@ test.describe('users', () => {
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`${invited.email} is invited. They can sign in now.`)).toBeVisible();
-    const row = page.getByTestId('users').locator(`[data-user="${invited.email}"]`);
+    const row = page.getByTestId('users').locator(`[data-row="${invited.email}"]`);
     await expect(row).toContainText('Supervisor');
     await expect(row.locator('[data-status="invited"]')).toHaveText('Invited');
 
@@ -161,7 +161,7 @@ test.describe('users in Arabic on a phone', () => {
     await page.goto('/users?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'المستخدمون' })).toBeVisible();
-    await expect(page.getByTestId('users-cards').locator('[data-user]')).toHaveCount(4);
+    await expect(page.getByTestId('users-cards').locator('[data-row]')).toHaveCount(4);
     await expect(page.getByTestId('users-cards').getByText('مشرف').first()).toBeVisible();
     await shot(page, 'users-list-ar-375');
     await page.getByRole('button', { name: 'دعوة مستخدم' }).first().click();

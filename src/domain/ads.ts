@@ -14,6 +14,7 @@
  *   and stopping a campaign (with a reason the merchant reads) or starting a stopped one.
  */
 import { currencyDecimals, minorToDecimal } from './money';
+import { fnv1a, mulberry32 } from './random';
 
 export const CAMPAIGN_STATES = ['active', 'paused', 'stopped'] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
@@ -92,33 +93,12 @@ export interface DayResult {
   spend: number;
 }
 
-/** FNV-1a, 32 bits: a campaign's day as a seed. */
-function seed(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-/** mulberry32: a small deterministic generator (the same day gives the same figures on every instance). */
-function generator(start: number) {
-  let a = start;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What a unit of each currency buys, against a riyal (for the simulated impressions). */
 const UNIT_WEIGHT: Record<string, number> = { BHD: 10, KWD: 12, OMR: 10, EGP: 0.08 };
 
 /** The simulated network's figures for one campaign on one ended day at a daily budget (minor units). */
 export function deliver(campaignId: string, day: string, budget: number, currency: string): DayResult {
-  const random = generator(seed(`${campaignId}|${day}`));
+  const random = mulberry32(fnv1a(`${campaignId}|${day}`));
   const spend = Math.floor(budget * (0.55 + 0.45 * random()));
   const units = (spend / 10 ** currencyDecimals(currency)) * (UNIT_WEIGHT[currency] ?? 1);
   const impressions = Math.round(units * (25 + 20 * random()));

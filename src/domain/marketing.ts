@@ -11,6 +11,7 @@
  * - The sandbox's catalogue is `sandboxCatalogue` below: the same products for the same merchant and platform.
  */
 import { currencyDecimals } from './money';
+import { fnv1a } from './random';
 
 /** The e-commerce platforms of onboarding spec §9, as the onboarding form lists them (its store-type step). */
 export const ECOMMERCE_PLATFORMS = [
@@ -78,21 +79,12 @@ const KINDS = [
 ];
 const COLOURS = ['Sand', 'Black', 'Ivory', 'Olive', 'Navy', 'Rose', 'Charcoal', 'Teal'];
 
-function seed(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
 /**
  * What the sandbox connector reads from a platform: 12 to 36 products, the same for the same merchant and platform,
  * priced in the merchant's currency (whole units from 19 to 1,499, or tenths of that for BHD, KWD and OMR).
  */
 export function sandboxCatalogue(merchantId: string, platform: string, currency: string): CatalogueItem[] {
-  let state = seed(`${merchantId}|${platform}`);
+  let state = fnv1a(`${merchantId}|${platform}`);
   const next = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     return state / 4294967296;

@@ -67,7 +67,6 @@ function Fruits(props: {
       name="fruits"
       query={props.query ?? settled}
       rows={props.rows ?? FRUITS}
-      rowAttribute="fruit"
       table={{ columns: COLUMNS, minWidth: 400 }}
       cards={{ link: props.link ? (f) => `/fruits/${f.id}` : undefined }}
       loading={{ rows: 4, height: 40 }}
@@ -109,10 +108,10 @@ describe('a responsive list', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Fruit', 'Price']);
-    expect(table.querySelector('[data-fruit="f2"]')!.textContent).toBe('Figs9 SAR');
+    expect(table.querySelector('[data-row="f2"]')!.textContent).toBe('Figs9 SAR');
     // Without a card of its own, a row's card is its columns: the first as its title, then label and value.
     const cards = screen.getByTestId('fruits-cards');
-    const card = cards.querySelector('[data-fruit="f1"]')!;
+    const card = cards.querySelector('[data-row="f1"]')!;
     expect(card.textContent).toBe('DatesPrice12 SAR');
     expect(card.getAttribute('href')).toBe('/fruits/f1');
   });
@@ -182,9 +181,9 @@ describe('a responsive list', () => {
     try {
       show(<Fruits />);
       expect(screen.queryByTestId('fruits')).toBeNull();
-      expect(screen.getByTestId('fruits-cards').querySelectorAll('[data-fruit]')).toHaveLength(2);
+      expect(screen.getByTestId('fruits-cards').querySelectorAll('[data-row]')).toHaveLength(2);
       browser.resize(1024);
-      expect(screen.getByTestId('fruits').querySelectorAll('[data-fruit]')).toHaveLength(2);
+      expect(screen.getByTestId('fruits').querySelectorAll('[data-row]')).toHaveLength(2);
       expect(screen.queryByTestId('fruits-cards')).toBeNull();
     } finally {
       browser.restore();
@@ -255,7 +254,6 @@ describe('a list read page by page', () => {
         query={props.query}
         sound={props.sound}
         rows={props.rows ?? FRUITS}
-        rowAttribute="fruit"
         table={{ columns: COLUMNS, minWidth: 400 }}
         cards={{}}
         loading={{ rows: 4, height: 40 }}

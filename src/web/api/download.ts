@@ -26,6 +26,11 @@ async function save(request: Promise<Response>, fallbackName: string) {
   const blob = await response.blob();
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  saveBlob(blob, name);
+}
+
+/** Hands bytes to the browser as a file download under `name` (an export, a stored document). */
+export function saveBlob(blob: Blob, name: string) {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -5,6 +5,7 @@
  */
 import { api, ApiError } from './client';
 import { uploadWithProgress, storedFileAddress } from './upload';
+import { saveBlob } from './download';
 import { fileNameOf, type WidgetServices } from '../../engine/widgets/services';
 import type { IbanLookup, NamedList } from '../../contract/application';
 import type { Connections } from '../../contract/capital';
@@ -33,12 +34,7 @@ async function download(url: string) {
   const blob = await storedFile(url);
   // The name the address carries, ending in the type the server found in the bytes (as the server names it).
   const name = safeFileName(fileNameOf(url), blob.type);
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(blob, name);
 }
 
 /** A stored image as an object URL, for the upload field's thumbnail (the server types the bytes by their content). */

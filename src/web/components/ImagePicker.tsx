@@ -3,7 +3,8 @@
  * jpeg/jpg/png, 5 MB, at most 5): each uploads as soon as it is picked, with its progress, and a refusal is said
  * next to it. `settle()` waits for uploads under way, so a Send pressed meanwhile sends every photo.
  */
-import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { UploadState } from './UploadState';
+import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,18 +113,12 @@ export function ImagePicker(props: { uploads: ImageUploads; label: string }) {
               <IconX size={16} />
             </ActionIcon>
           </Group>
-          {!photo.url && !photo.error && (
-            <Progress
-              value={photo.progress * 100}
-              size="sm"
-              aria-label={t('images.uploading', { name: photo.name })}
-            />
-          )}
-          {photo.error && (
-            <Text size="xs" c="red" role="alert">
-              {photo.error}
-            </Text>
-          )}
+          <UploadState
+            progress={photo.progress}
+            uploading={!photo.url && !photo.error}
+            error={photo.error}
+            label={t('images.uploading', { name: photo.name })}
+          />
         </Stack>
       ))}
       <FileButton onChange={add} accept="image/png,image/jpeg" multiple>

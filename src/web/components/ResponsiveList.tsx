@@ -54,8 +54,6 @@ export interface ResponsiveListProps<T> {
   rows: readonly T[];
   /** A row's key; its `id` unless told. */
   rowKey?: (row: T) => string;
-  /** Each row and card carries `data-<rowAttribute>="<rowKey>"` (tests and analytics find a row by it). */
-  rowAttribute: string;
   /** The desktop table; without one, the cards show at every width. */
   table?: { columns: ListColumn<T>[]; minWidth: number; highlight?: boolean };
   cards: {
@@ -66,7 +64,8 @@ export interface ResponsiveListProps<T> {
     /** Cards side by side from `md` (a list of a few large cards: legal entities). */
     columns?: 2;
   };
-  loading: { rows: number; height: number };
+  /** The skeleton while it loads: six rows of 44 px unless told (a row's height on the table). */
+  loading?: { rows: number; height: number };
   /** What the failure says ("Your tickets could not be loaded."). */
   loadFailed: string;
   empty: Omit<EmptyStateProps, 'testId'>;
@@ -84,12 +83,17 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   // Rows that arrived but are not drawn yet: their skeleton stays, not an empty state, until they are.
   if (query.isPending || (drawing && rows.length === 0))
     return (
-      <ListSkeleton rows={props.loading.rows} height={props.loading.height} testId={`${name}-loading`} />
+      <ListSkeleton
+        rows={props.loading?.rows ?? 6}
+        height={props.loading?.height ?? 44}
+        testId={`${name}-loading`}
+      />
     );
   if (query.isError)
     return <LoadFailed title={props.loadFailed} retry={t('retry')} onRetry={query.refetch} />;
   if (rows.length === 0) return <EmptyState {...props.empty} testId={`${name}-empty`} />;
-  const attribute = (row: T) => ({ [`data-${props.rowAttribute}`]: rowKey(row) });
+  // One attribute on every list, not a name per area: tests and analytics find a row by `[data-row="<key>"]`.
+  const attribute = (row: T) => ({ 'data-row': rowKey(row) });
   const render = cards.render ?? ((row: T) => <ColumnsCard row={row} columns={table?.columns ?? []} />);
   // The cards hide from `sm` when there is a table (and they are not a grid of large cards).
   const cardsShown = !(table && !cards.columns && width === 'wide');

@@ -20,6 +20,21 @@ export function paramDay(params: URLSearchParams, name: string): string | null {
   return value && isDay(value) ? value : null;
 }
 
+/**
+ * Filters as the address's search part, in the order given: a list comma-separated when it has values, a text
+ * trimmed when it is not blank, nothing for null (a filter left at its default is not written).
+ */
+export function addressParams(
+  values: Record<string, readonly string[] | string | null | undefined>,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    const text = typeof value === 'string' ? value.trim() : (value ?? []).join(',');
+    if (text !== '') params.set(name, text);
+  }
+  return params;
+}
+
 export function useAddressFilters<F>(
   read: (params: URLSearchParams) => F,
   write: (filters: F) => URLSearchParams,

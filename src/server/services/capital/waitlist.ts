@@ -3,14 +3,6 @@ import { fieldError, type FieldError } from '../../errors';
 import type { CapitalContext } from './context';
 import { invalid, type CapitalScope } from './model';
 
-/** §2 Waitlist page: the purposes offered. */
-export const CAPITAL_USES = [
-  'invest_in_marketing',
-  'manage_cash_flows',
-  'buy_more_inventory',
-  'other',
-] as const;
-
 export function waitlistCalls({ deps, repo }: CapitalContext) {
   return {
     async waitlist(who: CapitalScope) {

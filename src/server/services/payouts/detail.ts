@@ -61,35 +61,25 @@ export function detailCalls(context: PayoutContext) {
         money(l.net),
         row.currency,
       ]);
-      const at = `${row.payoutDay}T00:00:00.000Z`;
-      if (row.feeMinor > 0)
-        rows.push([
-          row.id,
-          'payout_fee',
-          `${row.id}-fee`,
-          '',
-          '',
-          at,
-          '',
-          money(-row.feeMinor),
-          money(0),
-          money(-row.feeMinor),
-          row.currency,
-        ]);
-      if (row.capitalMinor > 0)
-        rows.push([
-          row.id,
-          'capital_repayment',
-          `${row.id}-capital`,
-          row.loanId ?? '',
-          '',
-          at,
-          '',
-          money(-row.capitalMinor),
-          money(0),
-          money(-row.capitalMinor),
-          row.currency,
-        ]);
+      // The payout's own deductions, each a line whose amount and net are the sum taken (no commission).
+      const deduction = (kind: string, suffix: string, paymentId: string, minor: number) => {
+        if (minor > 0)
+          rows.push([
+            row.id,
+            kind,
+            `${row.id}-${suffix}`,
+            paymentId,
+            '',
+            `${row.payoutDay}T00:00:00.000Z`,
+            '',
+            money(-minor),
+            money(0),
+            money(-minor),
+            row.currency,
+          ]);
+      };
+      deduction('payout_fee', 'fee', '', row.feeMinor);
+      deduction('capital_repayment', 'capital', row.loanId ?? '', row.capitalMinor);
       return { csv: csvLine(TRANSACTION_COLUMNS) + rows.map((r) => csvLine(r)).join(''), day: row.payoutDay };
     },
 

@@ -5,6 +5,7 @@
  * dropped, not sent: a hand-edited link shows the nearest sound list instead of an error.
  */
 import { tzOffset } from '../../components/listText';
+import { addressParams } from '../../components/useAddressFilters';
 import { isDay, isDisputeStatus, type DisputeStatus } from '../../../domain/disputes';
 
 export interface ListFilters {
@@ -28,14 +29,8 @@ export function filtersFrom(params: URLSearchParams): ListFilters {
 }
 
 /** The address's search part for some filters (empty ones left out). */
-export function paramsOf(filters: ListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  return params;
-}
+export const paramsOf = (filters: ListFilters): URLSearchParams =>
+  addressParams({ status: filters.statuses, from: filters.from, to: filters.to, q: filters.q });
 
 /** The API's query for some filters. */
 export function apiQuery(filters: ListFilters, offset = tzOffset()): Record<string, string> {

@@ -6,7 +6,7 @@
  */
 import { isBackwards } from '../../../domain/ranges';
 import { tzOffset } from '../../components/listText';
-import { paramDay, paramList } from '../../components/useAddressFilters';
+import { paramDay, paramList, addressParams } from '../../components/useAddressFilters';
 import {
   isPaymentProduct,
   isPaymentStatus,
@@ -55,19 +55,18 @@ export function filtersFrom(params: URLSearchParams): OrderFilters {
 }
 
 /** The address's search part for some filters (empty ones and the default sort left out). */
-export function paramsOf(filters: OrderFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.stores.length > 0) params.set('store', filters.stores.join(','));
-  if (filters.products.length > 0) params.set('product', filters.products.join(','));
-  if (filters.min.trim()) params.set('min', filters.min.trim());
-  if (filters.max.trim()) params.set('max', filters.max.trim());
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
-  return params;
-}
+export const paramsOf = (filters: OrderFilters): URLSearchParams =>
+  addressParams({
+    status: filters.statuses,
+    from: filters.from,
+    to: filters.to,
+    store: filters.stores,
+    product: filters.products,
+    min: filters.min,
+    max: filters.max,
+    q: filters.q,
+    sort: filters.sort === DEFAULT_SORT ? null : filters.sort,
+  });
 
 /** The filters as the API's (the list's query, the totals' query, the export's body). */
 export function apiFilters(filters: OrderFilters, offset = tzOffset()) {

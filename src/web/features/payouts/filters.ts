@@ -4,7 +4,7 @@
  * address are dropped: a hand-edited link shows the nearest sound list instead of an error.
  */
 import { isBackwards } from '../../../domain/ranges';
-import { paramDay, paramList } from '../../components/useAddressFilters';
+import { paramDay, paramList, addressParams } from '../../components/useAddressFilters';
 import { isPayoutStatus, type PayoutStatus } from '../../../domain/payouts';
 import type { PayoutFilters as ApiFilters } from '../../../contract/payouts';
 
@@ -28,14 +28,8 @@ export function filtersFrom(params: URLSearchParams): PayoutListFilters {
   };
 }
 
-export function paramsOf(filters: PayoutListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.stores.length > 0) params.set('store', filters.stores.join(','));
-  return params;
-}
+export const paramsOf = (filters: PayoutListFilters): URLSearchParams =>
+  addressParams({ status: filters.statuses, from: filters.from, to: filters.to, store: filters.stores });
 
 export const hasFilters = (f: PayoutListFilters) =>
   f.statuses.length > 0 || f.from !== null || f.to !== null || f.stores.length > 0;

@@ -5,6 +5,7 @@
  * are dropped: a hand-edited link shows the nearest sound list instead of an error.
  */
 import { isDay } from '../../../domain/days';
+import { addressParams } from '../../components/useAddressFilters';
 import {
   TICKET_FILTER_STATUSES,
   TICKET_TOPICS,
@@ -42,15 +43,14 @@ export function filtersFrom(params: URLSearchParams): TicketFilters {
 }
 
 /** The address's search part for some filters (empty ones, and page 1, left out). */
-export function paramsOf(filters: TicketFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
-  if (filters.topics.length > 0) params.set('topic', filters.topics.join(','));
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
-}
+export const paramsOf = (filters: TicketFilters): URLSearchParams =>
+  addressParams({
+    status: filters.statuses,
+    topic: filters.topics,
+    from: filters.from,
+    to: filters.to,
+    page: filters.page > 1 ? String(filters.page) : null,
+  });
 
 /** The API's query for some filters; `offset` is minutes east of UTC (the merchant's own days). */
 export function apiQuery(

@@ -4,7 +4,7 @@
  * shows the nearest sound list instead of an error.
  */
 import { isBackwards } from '../../../domain/ranges';
-import { paramDay, paramList } from '../../components/useAddressFilters';
+import { paramDay, paramList, addressParams } from '../../components/useAddressFilters';
 import {
   isMovementKind,
   isMovementStatus,
@@ -31,14 +31,8 @@ export function filtersFrom(params: URLSearchParams): MovementFilters {
   };
 }
 
-export function paramsOf(filters: MovementFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.kinds.length > 0) params.set('kind', filters.kinds.join(','));
-  if (filters.statuses.length > 0) params.set('status', filters.statuses.join(','));
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  return params;
-}
+export const paramsOf = (filters: MovementFilters): URLSearchParams =>
+  addressParams({ kind: filters.kinds, status: filters.statuses, from: filters.from, to: filters.to });
 
 export const hasFilters = (f: MovementFilters) =>
   f.kinds.length > 0 || f.statuses.length > 0 || f.from !== null || f.to !== null;

@@ -114,7 +114,6 @@ function Console() {
         name="ops-campaigns"
         query={query}
         rows={rows}
-        rowAttribute="campaign"
         table={{ columns, minWidth: 720 }}
         cards={{
           render: (c) => (

@@ -146,7 +146,6 @@ export function AdsPage() {
         name="campaigns"
         query={query}
         rows={shown}
-        rowAttribute="campaign"
         table={{ columns, minWidth: 980 }}
         cards={{
           render: (c) => (

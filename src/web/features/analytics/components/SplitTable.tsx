@@ -45,7 +45,6 @@ export function SplitTable(props: {
           query={ANSWERED}
           rows={props.rows}
           rowKey={(r) => r.key}
-          rowAttribute="split"
           table={{ columns, minWidth: 640, highlight: false }}
           cards={{}}
           loading={{ rows: 2, height: 44 }}

@@ -89,13 +89,11 @@ export function DisputesList() {
         name="disputes"
         query={list}
         rows={disputes}
-        rowAttribute="dispute"
         table={{ columns, minWidth: 720 }}
         cards={{
           render: (d) => <DisputeCard dispute={d} />,
           link: (d) => disputePath(d.id),
         }}
-        loading={{ rows: 6, height: 44 }}
         words={{ t, filtered: hasFilters(filters) }}
       />
     </>

@@ -3,7 +3,8 @@
  * upload's progress), its new expiry date (two weeks away at least) and the registration number if it changed.
  * Each refusal is said beside its field; what was typed stays.
  */
-import { Button, FileButton, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { UploadState } from '../../../components/UploadState';
+import { Button, FileButton, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,18 +97,12 @@ export function RenewLicenceDialog(props: {
                 <Text size="sm" truncate>
                   <bdi>{file.name}</bdi>
                 </Text>
-                {uploading && (
-                  <Progress
-                    value={file.progress * 100}
-                    size="sm"
-                    aria-label={t('legal-entities:renew.uploading', { name: file.name })}
-                  />
-                )}
-                {file.error && (
-                  <Text size="xs" c="red" role="alert">
-                    {file.error}
-                  </Text>
-                )}
+                <UploadState
+                  progress={file.progress}
+                  uploading={uploading}
+                  error={file.error}
+                  label={t('legal-entities:renew.uploading', { name: file.name })}
+                />
               </Stack>
             )}
             <FileButton onChange={pick} accept="application/pdf,image/jpeg,image/png">

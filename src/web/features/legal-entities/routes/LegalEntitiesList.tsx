@@ -39,7 +39,6 @@ export function LegalEntitiesList() {
         name="legal-entities"
         query={list}
         rows={entities}
-        rowAttribute="entity"
         cards={{
           render: (e) => <EntityCard entity={e} />,
           link: (e) => `/legal-entities/${encodeURIComponent(e.id)}`,

@@ -110,7 +110,6 @@ export function LocationsList() {
         name="locations"
         query={list}
         rows={rows}
-        rowAttribute="location"
         table={{ columns, minWidth: 760 }}
         cards={{
           render: (l) => (

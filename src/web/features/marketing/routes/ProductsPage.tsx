@@ -142,7 +142,6 @@ export function ProductsPage() {
         name="products"
         query={list}
         rows={rows}
-        rowAttribute="product"
         table={{ columns, minWidth: 760 }}
         cards={{
           render: (p) => (

@@ -3,8 +3,9 @@
  * desktop and cards on a phone, 20 at a time with "Show more", the CSV of the filtered list, and for members who
  * may create orders a new payment link and the links sent.
  */
+import { MoneyCard } from '../../../components/MoneyCard';
 import { isForbidden } from '../../../api/client';
-import { Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconLink, IconList } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +128,6 @@ export function OrdersList() {
         query={list}
         sound={sound}
         rows={payments}
-        rowAttribute="payment"
         table={{ columns, minWidth: 860 }}
         cards={{
           render: (p) => <OrderCard payment={p} />,
@@ -149,29 +149,16 @@ const OrderCard = memo(function OrderCard(props: { payment: Payment }) {
   const { t } = useTranslation('orders');
   const p = props.payment;
   return (
-    <>
-      <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600}>
-          <bdi>{p.order_reference}</bdi>
-        </Text>
-        <PaymentStatusBadge status={p.status} refunded={p.refunded} />
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" truncate>
-          <bdi>{p.customer_name}</bdi>
-        </Text>
-        <Text size="sm" fw={600}>
-          <Money amount={p.amount} currency={p.currency} />
-        </Text>
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {t(`product.${p.product}`, { defaultValue: p.product })}
-        </Text>
-        <Text size="xs" c="dimmed">
-          <Day iso={p.created_at} withTime />
-        </Text>
-      </Group>
-    </>
+    <MoneyCard
+      title={<bdi>{p.order_reference}</bdi>}
+      status={<PaymentStatusBadge status={p.status} refunded={p.refunded} />}
+      who={<bdi>{p.customer_name}</bdi>}
+      amount={p.amount}
+      currency={p.currency}
+      foot={[
+        t(`product.${p.product}`, { defaultValue: p.product }),
+        <Day key="at" iso={p.created_at} withTime />,
+      ]}
+    />
   );
 });

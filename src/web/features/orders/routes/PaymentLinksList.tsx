@@ -3,6 +3,7 @@
  * of the merchant's stores, newest first, 20 a page, by status as of now — a table on a desktop and cards on a
  * phone; each opens where it stands (cancel it there). Reached from Orders and from a link's page.
  */
+import { MoneyCard } from '../../../components/MoneyCard';
 import { isForbidden } from '../../../api/client';
 import { Group, Select, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
@@ -134,10 +135,8 @@ export function PaymentLinksList() {
         name="payment-links"
         query={list}
         rows={rows}
-        rowAttribute="link"
         table={{ columns, minWidth: 900 }}
         cards={{ render: (l) => <LinkCard link={l} />, link: (l) => linkPath(l.id) }}
-        loading={{ rows: 6, height: 44 }}
         words={{ t, prefix: 'links.', filtered: Boolean(filters.status) }}
         emptyAction={{ label: t('link.new'), onClick: () => setCreating(true) }}
         pager={{
@@ -156,29 +155,20 @@ function LinkCard(props: { link: PaymentLink }) {
   const { t } = useTranslation('orders');
   const l = props.link;
   return (
-    <>
-      <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600}>
-          <bdi>{l.order_reference}</bdi>
-        </Text>
-        <LinkStatusBadge status={l.status} />
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" truncate>
+    <MoneyCard
+      title={<bdi>{l.order_reference}</bdi>}
+      status={<LinkStatusBadge status={l.status} />}
+      who={
+        <>
           <bdi>{l.customer_name ?? ''}</bdi> <bdi dir="ltr">{l.customer_phone}</bdi>
-        </Text>
-        <Text size="sm" fw={600}>
-          <Money amount={l.amount} currency={l.currency} />
-        </Text>
-      </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {t(`product.${l.product}`, { defaultValue: l.product })}
-        </Text>
-        <Text size="xs" c="dimmed">
-          <Day iso={l.sent_at} withTime />
-        </Text>
-      </Group>
-    </>
+        </>
+      }
+      amount={l.amount}
+      currency={l.currency}
+      foot={[
+        t(`product.${l.product}`, { defaultValue: l.product }),
+        <Day key="at" iso={l.sent_at} withTime />,
+      ]}
+    />
   );
 }

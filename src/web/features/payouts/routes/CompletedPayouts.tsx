@@ -116,13 +116,11 @@ function PayoutsList() {
         query={list}
         sound={sound}
         rows={payouts}
-        rowAttribute="payout"
         table={{ columns, minWidth: 820 }}
         cards={{
           render: (p) => <PayoutCard payout={p} />,
           link: (p) => payoutPath(p.id),
         }}
-        loading={{ rows: 6, height: 44 }}
         words={{ t, filtered: hasFilters(filters), total: count }}
       />
     </>

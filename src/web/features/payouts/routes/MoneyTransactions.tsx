@@ -27,7 +27,6 @@ export function MoneyTransactions() {
         name="money-payouts"
         query={list}
         rows={payouts}
-        rowAttribute="payout"
         cards={{
           link: (p) => `/money/transaction-detail/${encodeURIComponent(p.id)}`,
           render: (p) => <PayoutCard payout={p} />,

@@ -3,6 +3,7 @@
  * payout with this order's part of it — captured, commission, refunded, net — and what of it no payout has paid
  * yet. Reached from the order's page.
  */
+import { WaitingSum } from '../components/WaitingSum';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -37,12 +38,12 @@ export function PaymentPayouts() {
             breadcrumbs={[...crumbs, { label: paymentId, to: orderPath }]}
           />
           <Stack gap="md">
-            <Text size="sm" c="dimmed" data-testid="payment-waiting">
-              {t('ofPayment.waiting')}{' '}
-              <Text span fw={600} c="var(--mantine-color-text)">
-                <Money amount={data.waiting} currency={data.currency} />
-              </Text>
-            </Text>
+            <WaitingSum
+              label={t('ofPayment.waiting')}
+              amount={data.waiting}
+              currency={data.currency}
+              testId="payment-waiting"
+            />
             {data.payouts.length === 0 && (
               <Card withBorder data-testid="payment-payouts-empty">
                 <Text fw={600}>{t('ofPayment.none')}</Text>

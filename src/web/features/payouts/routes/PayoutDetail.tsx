@@ -119,7 +119,6 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             name="payout-lines"
             query={DONE}
             rows={p.lines}
-            rowAttribute="line-id"
             table={{ columns, minWidth: 640, highlight: false }}
             cards={{
               render: (l) => <PayoutLineCard line={l} currency={p.currency} />,

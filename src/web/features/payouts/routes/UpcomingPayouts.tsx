@@ -4,6 +4,7 @@
  * with its breakdown, the fee rule and, where a sales-share capital advance runs, its repayment (the same rule the
  * capital pages show) — and what is still waiting. A member of several merchants picks one; the address keeps it.
  */
+import { WaitingSum } from '../components/WaitingSum';
 import { Accordion, Alert, Badge, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -98,12 +99,12 @@ function StoreCard(props: { store: UpcomingStore }) {
         {/* What no planned payout holds yet; nothing to say when the planned payouts below hold it all (issue 56:
             "Waiting: SAR 0.00" beside a planned payout read as if nothing would be paid). */}
         {(Number(s.waiting) !== 0 || s.planned.length === 0) && (
-          <Text size="sm" c="dimmed" data-testid="upcoming-waiting">
-            {t('upcoming.waiting')}{' '}
-            <Text span fw={600} c="var(--mantine-color-text)">
-              <Money amount={s.waiting} currency={s.currency} />
-            </Text>
-          </Text>
+          <WaitingSum
+            label={t('upcoming.waiting')}
+            amount={s.waiting}
+            currency={s.currency}
+            testId="upcoming-waiting"
+          />
         )}
       </Group>
       <Stack gap={4} mb="md" data-testid="upcoming-schedules">

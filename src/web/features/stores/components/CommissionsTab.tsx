@@ -19,7 +19,6 @@ export function CommissionsTab(props: { store: StoreDetail }) {
       query={query}
       rows={query.data?.items ?? []}
       rowKey={(c) => c.product}
-      rowAttribute="product"
       table={{
         minWidth: 420,
         highlight: false,

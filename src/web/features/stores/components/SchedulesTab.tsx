@@ -32,7 +32,6 @@ export function SchedulesTab(props: { store: StoreDetail }) {
         query={query}
         rows={query.data?.items ?? []}
         rowKey={(s) => s.product}
-        rowAttribute="product"
         table={{
           minWidth: 560,
           highlight: false,

@@ -100,7 +100,6 @@ export function StoresList() {
           name="stores"
           query={list}
           rows={shown}
-          rowAttribute="store"
           table={{ columns, minWidth: 720 }}
           cards={{
             render: (s) => <StoreCard store={s} />,

@@ -97,13 +97,11 @@ export function SupportList() {
         name="tickets"
         query={list}
         rows={tickets}
-        rowAttribute="ticket"
         table={{ columns, minWidth: 680 }}
         cards={{
           render: (ticket) => <TicketCard ticket={ticket} />,
           link: (ticket) => ticketPath(ticket.id),
         }}
-        loading={{ rows: 6, height: 44 }}
         words={{ t, filtered: hasFilters(filters) }}
         emptyAction={{ label: t('new'), onClick: () => setWriting(true) }}
         pager={{

@@ -119,7 +119,6 @@ export function UsersList() {
         rows={users}
         // Rows are found by the person's address (tests, support); one address is one person in a workspace.
         rowKey={(user) => user.email ?? user.phone ?? user.id}
-        rowAttribute="user"
         table={{ columns, minWidth: 720, highlight: false }}
         cards={{
           render: (user) => <UserCard user={user} onEdit={setEditing} onRemove={setRemoving} />,

@@ -130,7 +130,6 @@ function Movements(props: { wallet: Wallet }) {
         query={list}
         sound={sound}
         rows={rows}
-        rowAttribute="movement"
         table={{ columns, minWidth: 640 }}
         cards={{
           render: (m) => (
