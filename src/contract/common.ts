@@ -6,7 +6,7 @@
  * OpenAPI generator take as they are), and `Static` infers quickly where deep `as const` inference slows tsc.
  * Pure: no Node, no browser, no server code — both sides import it.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TArray, type TProperties, type TSchema } from 'typebox';
 
 export { Type, type Static, type TSchema };
 
@@ -75,6 +75,19 @@ export const TOKEN_PAGE_QUERY = (size: { default: number; max: number }) => ({
   page_token: Type.Optional(Type.String({ maxLength: 500 })),
   request_id: Type.Optional(Type.String()),
 });
+
+/** …and its answer: the page's rows under the list's name, and the next page's token while there are more. */
+export const TokenPage = <Name extends string, Row extends TSchema>(name: Name, row: Row) =>
+  Type.Object({
+    [name]: Type.Array(row),
+    next_page_token: NullableString(),
+  } as { [K in Name]: TArray<Row> } & { next_page_token: ReturnType<typeof NullableString> });
+
+/** A filter's totals (orders, payouts), one row a currency: how many, and the area's sums. */
+export const CurrencyTotals = <Sums extends TProperties>(sums: Sums) =>
+  Type.Object({
+    totals: Type.Array(Type.Object({ currency: Type.String(), count: Type.Integer(), ...sums })),
+  });
 
 /** …and its answer's, beside the rows. */
 export const PAGE_ANSWER = { total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer() };

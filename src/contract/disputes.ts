@@ -11,6 +11,7 @@ import {
   DISPUTES_PAGE_SIZE_MAX,
 } from '../domain/disputes';
 import {
+  TokenPage,
   Instant,
   LIST_FILTERS,
   Nullable,
@@ -97,7 +98,7 @@ export const DisputesQuery = Type.Object(
 export type DisputesQuery = Static<typeof DisputesQuery>;
 
 /** A page of disputes, newest first; the next page's token while there are more. */
-export const DisputesPage = Type.Object({ disputes: Type.Array(Dispute), next_page_token: NullableString() });
+export const DisputesPage = TokenPage('disputes', Dispute);
 export type DisputesPage = Static<typeof DisputesPage>;
 
 export const ActiveDisputes = Type.Object({

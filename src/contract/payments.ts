@@ -14,6 +14,8 @@ import {
 } from '../domain/payments';
 import { LANGUAGES } from '../domain/language';
 import {
+  TokenPage,
+  CurrencyTotals,
   Instant,
   LIST_FILTERS,
   Nullable,
@@ -93,24 +95,15 @@ export const PaymentsQuery = Type.Object(
 export type PaymentsQuery = Static<typeof PaymentsQuery>;
 
 /** A page of payments in the sort's order; the next page's token while there are more. */
-export const PaymentsPage = Type.Object({
-  payments: Type.Array(Payment),
-  next_page_token: Nullable(Type.String()),
-});
+export const PaymentsPage = TokenPage('payments', Payment);
 export type PaymentsPage = Static<typeof PaymentsPage>;
 
 /** The filter's totals, one row a currency (a merchant in several countries sells in several). */
-export const PaymentTotals = Type.Object({
-  totals: Type.Array(
-    Type.Object({
-      currency: Type.String(),
-      count: Type.Integer(),
-      amount: Type.String(),
-      captured: Type.String(),
-      refunded: Type.String(),
-      net: Type.String({ description: 'captured minus refunded' }),
-    }),
-  ),
+export const PaymentTotals = CurrencyTotals({
+  amount: Type.String(),
+  captured: Type.String(),
+  refunded: Type.String(),
+  net: Type.String({ description: 'captured minus refunded' }),
 });
 export type PaymentTotals = Static<typeof PaymentTotals>;
 

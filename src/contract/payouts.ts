@@ -6,7 +6,17 @@
 import { PAYOUT_STATUSES, PAYOUTS_PAGE_SIZE, PAYOUTS_PAGE_SIZE_MAX } from '../domain/payouts';
 import { PAYOUT_FREQUENCIES } from '../domain/stores';
 import { PAYOUT_DESTINATIONS } from '../domain/wallet';
-import { Instant, Nullable, OneOf, Type, ValueList, type Static, TOKEN_PAGE_QUERY } from './common';
+import {
+  TokenPage,
+  CurrencyTotals,
+  Instant,
+  Nullable,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+  TOKEN_PAGE_QUERY,
+} from './common';
 
 const Day = (description: string) => Type.String({ description: `${description} (yyyy-mm-dd)` });
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });
@@ -61,24 +71,13 @@ export const PayoutsQuery = Type.Object(
 );
 export type PayoutsQuery = Static<typeof PayoutsQuery>;
 
-export const PayoutsPage = Type.Object({
-  payouts: Type.Array(Payout),
-  next_page_token: Nullable(Type.String()),
-});
+export const PayoutsPage = TokenPage('payouts', Payout);
 export type PayoutsPage = Static<typeof PayoutsPage>;
 
-export const PayoutTotals = Type.Object({
-  totals: Type.Array(
-    Type.Object({
-      currency: Type.String(),
-      count: Type.Integer(),
-      gross: Type.String(),
-      deductions: Type.String({
-        description: 'gross minus net: refunds, disputes, commissions, fees, capital',
-      }),
-      net: Type.String(),
-    }),
-  ),
+export const PayoutTotals = CurrencyTotals({
+  gross: Type.String(),
+  deductions: Type.String({ description: 'gross minus net: refunds, disputes, commissions, fees, capital' }),
+  net: Type.String(),
 });
 export type PayoutTotals = Static<typeof PayoutTotals>;
 

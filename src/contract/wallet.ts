@@ -4,7 +4,7 @@
  * strings with the currency's decimals; days are yyyy-mm-dd (UTC).
  */
 import { CARD_STATUSES, MOVEMENT_KINDS, MOVEMENT_STATUSES, PAYOUT_DESTINATIONS } from '../domain/wallet';
-import { Instant, Nullable, NullableString, OneOf, Type, ValueList, type Static } from './common';
+import { TokenPage, Instant, Nullable, NullableString, OneOf, Type, ValueList, type Static } from './common';
 
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });
 
@@ -71,10 +71,7 @@ export const MovementsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type MovementsQuery = Static<typeof MovementsQuery>;
-export const MovementsPage = Type.Object({
-  movements: Type.Array(Movement),
-  next_page_token: NullableString(),
-});
+export const MovementsPage = TokenPage('movements', Movement);
 export type MovementsPage = Static<typeof MovementsPage>;
 
 export const DestinationBody = Type.Object(

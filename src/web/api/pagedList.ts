@@ -3,7 +3,7 @@
  * "Show more" list asks — orders, payouts, disputes, the wallet's movements — written once (issue 57: it was
  * copied into each area's api.ts). The address gets `page_token` for every page after the first.
  */
-import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, retryUnless4xx } from './client';
 
 export function pagedListQuery<Page extends { next_page_token?: string | null }>(
@@ -27,4 +27,20 @@ export function withPageToken(address: string, token: string): string {
   const params = new URLSearchParams(query);
   params.set('page_token', token);
   return `${path}?${params.toString()}`;
+}
+
+/**
+ * A GET of one answer for a screen (a payment, a payout, a filter's totals): its key, its address, and the part of
+ * the answer the screen shows. A 4xx is an answer, not retried.
+ */
+export function readQuery<Answer, Shown = Answer>(
+  queryKey: QueryKey,
+  address: string,
+  pick: (answer: Answer) => Shown = (answer) => answer as unknown as Shown,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => api<Answer>('GET', address, undefined, { signal }).then(pick),
+    retry: retryUnless4xx,
+  });
 }

@@ -3,14 +3,8 @@
  * `next_page_token` ("Show more" appends the next page); the totals are their own query (a slow sum never holds
  * up the rows); capture and refund put the payment's new state in place and refresh the lists and totals.
  */
-import { pagedListQuery } from '../../api/pagedList';
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { pagedListQuery, readQuery } from '../../api/pagedList';
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useChange } from '../../api/useChange';
 import { api, ApiError, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
@@ -47,12 +41,7 @@ const ordersQuery = (filters: OrderFilters) =>
 /** The totals' query (the sort does not change them, so it is not in their key). */
 function totalsQuery(filters: OrderFilters) {
   const { sort: _sort, ...rest } = filters;
-  return queryOptions({
-    queryKey: orderKeys.totals(rest),
-    queryFn: ({ signal }) =>
-      api<PaymentTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
-    retry: retryUnless4xx,
-  });
+  return readQuery<PaymentTotals>(orderKeys.totals(rest), `${P}/totals?${queryOf(filters)}`);
 }
 
 export function useOrders(filters: OrderFilters, enabled = true) {
@@ -79,10 +68,8 @@ export function prefetchOrders(client: QueryClient, at: ScreenAddress) {
 
 export const usePayment = (id: string, enabled = true) =>
   useQuery({
-    queryKey: orderKeys.detail(id),
+    ...readQuery(orderKeys.detail(id), `${P}/${encodeURIComponent(id)}`, (r: PaymentAnswer) => r.payment),
     enabled,
-    queryFn: () => api<PaymentAnswer>('GET', `${P}/${encodeURIComponent(id)}`).then((r) => r.payment),
-    retry: retryUnless4xx,
   });
 
 const usePaymentAction = <Input>(id: string, send: (input: Input) => Promise<PaymentAnswer>) =>

@@ -2,14 +2,8 @@
  * Payouts' calls (docs/payouts.md) as react-query hooks, one key factory for the feature. The completed list pages
  * by `next_page_token` ("Show more"); the totals are their own query; the CSVs are downloads.
  */
-import { pagedListQuery } from '../../api/pagedList';
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { pagedListQuery, readQuery } from '../../api/pagedList';
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { downloadGet, downloadPost } from '../../api/download';
@@ -54,12 +48,7 @@ const payoutsQuery = (filters: PayoutListFilters) =>
   pagedListQuery<PayoutsPage>(payoutKeys.list(filters), `${P}?${queryOf(filters)}`);
 
 const totalsQuery = (filters: PayoutListFilters) =>
-  queryOptions({
-    queryKey: payoutKeys.totals(filters),
-    queryFn: ({ signal }) =>
-      api<PayoutTotals>('GET', `${P}/totals?${queryOf(filters)}`, undefined, { signal }),
-    retry: retryUnless4xx,
-  });
+  readQuery<PayoutTotals>(payoutKeys.totals(filters), `${P}/totals?${queryOf(filters)}`);
 
 export function usePayouts(filters: PayoutListFilters, enabled = true) {
   return useInfiniteQuery({ ...payoutsQuery(filters), enabled, placeholderData: keepPreviousData });
@@ -83,10 +72,8 @@ export function prefetchPayouts(client: QueryClient, at: ScreenAddress) {
 
 export const usePayout = (id: string, enabled = true) =>
   useQuery({
-    queryKey: payoutKeys.detail(id),
+    ...readQuery(payoutKeys.detail(id), `${P}/${encodeURIComponent(id)}`, (r: PayoutAnswer) => r.payout),
     enabled,
-    queryFn: () => api<PayoutAnswer>('GET', `${P}/${encodeURIComponent(id)}`).then((r) => r.payout),
-    retry: retryUnless4xx,
   });
 
 export const useUpcoming = (merchantId: string | undefined, enabled = true) =>

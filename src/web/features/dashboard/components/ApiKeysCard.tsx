@@ -63,6 +63,18 @@ export function ApiKeysCard(props: { merchantId: string }) {
     return () => clearTimeout(timer);
   }, [shown]);
   const k = keys.data;
+  // An environment's pair: the public key whole, the secret one masked until revealed.
+  const keyLines = (environment: 'production' | 'test', publicKey: string, masked: string) => (
+    <>
+      <KeyLine
+        label={t('home.keys.public')}
+        value={publicKey}
+        copy={publicKey}
+        testId={`key-public-${environment}`}
+      />
+      {secretLine(environment, masked)}
+    </>
+  );
   const secretLine = (environment: 'production' | 'test', masked: string) => {
     const whole = shown[environment];
     return (
@@ -97,15 +109,7 @@ export function ApiKeysCard(props: { merchantId: string }) {
               {t('home.keys.production')}
             </Text>
             {k.has_production_keys && k.public_key && k.secret_key ? (
-              <>
-                <KeyLine
-                  label={t('home.keys.public')}
-                  value={k.public_key}
-                  copy={k.public_key}
-                  testId="key-public-production"
-                />
-                {secretLine('production', k.secret_key)}
-              </>
+              keyLines('production', k.public_key, k.secret_key)
             ) : (
               <Text size="sm" c="dimmed" data-testid="keys-no-production">
                 {t('home.keys.noProduction')}
@@ -116,13 +120,7 @@ export function ApiKeysCard(props: { merchantId: string }) {
             <Text fw={600} size="sm">
               {t('home.keys.test')}
             </Text>
-            <KeyLine
-              label={t('home.keys.public')}
-              value={k.test_public_key}
-              copy={k.test_public_key}
-              testId="key-public-test"
-            />
-            {secretLine('test', k.test_secret_key)}
+            {keyLines('test', k.test_public_key, k.test_secret_key)}
           </Stack>
           <Text size="xs" c="dimmed">
             {t('home.keys.careful')}

@@ -6,22 +6,14 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DetailFrame } from '../../../components/DetailFrame';
+import { MarketplaceFrame } from '../components/MarketplaceFrame';
 import { dayText, langOf, timeText } from '../../../components/listText';
-import { useMarketplace } from '../api';
 
 export function MarketingDraftPage() {
   const { t, i18n } = useTranslation('marketing');
   const lang = langOf(i18n.language);
-  const query = useMarketplace();
   return (
-    <DetailFrame
-      query={query}
-      area={{ title: t('title'), to: '/marketing' }}
-      t={t}
-      skeleton={{ testId: 'draft-loading', blocks: [{ h: 36, w: 240 }, 160] }}
-      title={t('draft.title')}
-    >
+    <MarketplaceFrame title={t('draft.title')} loading={{ testId: 'draft-loading', height: 160 }}>
       {(data) => (
         <Stack gap="xl">
           {data.entries.map((entry) => (
@@ -112,6 +104,6 @@ export function MarketingDraftPage() {
           ))}
         </Stack>
       )}
-    </DetailFrame>
+    </MarketplaceFrame>
   );
 }

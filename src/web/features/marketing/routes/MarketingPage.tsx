@@ -3,6 +3,7 @@
  * listing (editor and where it stands), connecting any of the platforms (each marked when connected), the products
  * read from them (with the product catalog experiment) and the marketplace listing.
  */
+import type { ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -33,40 +34,28 @@ export function MarketingPage() {
         {t('body')}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="lg">
-        <Card withBorder data-testid="marketing-store-listing">
-          <Stack gap="xs" align="flex-start">
-            <Title order={2} size="h4">
-              {t('storeListing.title')}
-            </Title>
-            <Text size="sm">{t('storeListing.body')}</Text>
-            <Group gap="sm">
-              <Button component={Link} to="/marketing/store-listing">
-                {t('storeListing.open')}
-              </Button>
-              <Button component={Link} to="/marketing/draft" variant="default">
-                {t('storeListing.state')}
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-        <Card withBorder data-testid="marketing-marketplace">
-          <Stack gap="xs" align="flex-start">
-            <Title order={2} size="h4">
-              {t('marketplace.title')}
-            </Title>
-            <Text size="sm">{t('marketplace.body')}</Text>
-            <Group gap="sm">
-              <Button component={Link} to="/marketplace" variant="default">
-                {t('marketplace.open')}
-              </Button>
-              {catalog && (
-                <Button component={Link} to="/marketing/products" variant="default">
-                  {t('products.title')}
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </Card>
+        <HubCard
+          testId="marketing-store-listing"
+          title={t('storeListing.title')}
+          body={t('storeListing.body')}
+        >
+          <Button component={Link} to="/marketing/store-listing">
+            {t('storeListing.open')}
+          </Button>
+          <Button component={Link} to="/marketing/draft" variant="default">
+            {t('storeListing.state')}
+          </Button>
+        </HubCard>
+        <HubCard testId="marketing-marketplace" title={t('marketplace.title')} body={t('marketplace.body')}>
+          <Button component={Link} to="/marketplace" variant="default">
+            {t('marketplace.open')}
+          </Button>
+          {catalog && (
+            <Button component={Link} to="/marketing/products" variant="default">
+              {t('products.title')}
+            </Button>
+          )}
+        </HubCard>
       </SimpleGrid>
       <Title order={2} size="h4" mb={4}>
         {t('connect.title')}
@@ -102,5 +91,20 @@ export function MarketingPage() {
         </SimpleGrid>
       )}
     </>
+  );
+}
+
+/** One of the hub's doors: what it is, a line on it, and its buttons. */
+function HubCard(props: { testId: string; title: string; body: string; children: ReactNode }) {
+  return (
+    <Card withBorder data-testid={props.testId}>
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h4">
+          {props.title}
+        </Title>
+        <Text size="sm">{props.body}</Text>
+        <Group gap="sm">{props.children}</Group>
+      </Stack>
+    </Card>
   );
 }

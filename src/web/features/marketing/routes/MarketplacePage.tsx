@@ -6,10 +6,10 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DetailFrame } from '../../../components/DetailFrame';
+import { MarketplaceFrame } from '../components/MarketplaceFrame';
 import { dayText, langOf } from '../../../components/listText';
 import { notify } from '../../../components/notificationStore';
-import { useListingVisibility, useMarketplace, type MarketplaceEntry } from '../api';
+import { useListingVisibility, type MarketplaceEntry } from '../api';
 import { ListingPreview } from '../components/ListingPreview';
 
 function Entry(props: { entry: MarketplaceEntry; several: boolean }) {
@@ -108,15 +108,8 @@ function Entry(props: { entry: MarketplaceEntry; several: boolean }) {
 
 export function MarketplacePage() {
   const { t } = useTranslation('marketing');
-  const query = useMarketplace();
   return (
-    <DetailFrame
-      query={query}
-      area={{ title: t('title'), to: '/marketing' }}
-      t={t}
-      skeleton={{ testId: 'marketplace-loading', blocks: [{ h: 36, w: 240 }, 280] }}
-      title={t('marketplace.title')}
-    >
+    <MarketplaceFrame title={t('marketplace.title')} loading={{ testId: 'marketplace-loading', height: 280 }}>
       {(data) => (
         <>
           <Text size="sm" c="dimmed" mb="md">
@@ -129,6 +122,6 @@ export function MarketplacePage() {
           </Stack>
         </>
       )}
-    </DetailFrame>
+    </MarketplaceFrame>
   );
 }

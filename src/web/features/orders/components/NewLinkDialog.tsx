@@ -17,7 +17,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../api/client';
 import { useExperiments } from '../../../api/experiments';
@@ -98,6 +98,11 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
       },
     );
   };
+  // A field typed in: its value kept, the server's message on it cleared.
+  const typed = (set: (value: string) => void, pointer: string) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.currentTarget.value);
+    clear(pointer);
+  };
 
   return (
     <Modal opened onClose={props.onClose} title={t('link.title')} size="lg">
@@ -126,10 +131,7 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
               inputMode="decimal"
               dir="ltr"
               value={amount}
-              onChange={(e) => {
-                setAmount(e.currentTarget.value);
-                clear('/amount');
-              }}
+              onChange={typed(setAmount, '/amount')}
               withAsterisk
               error={amountError ?? (errors['/amount'] || undefined)}
               data-autofocus
@@ -140,10 +142,7 @@ export function NewLinkDialog(props: { onClose: () => void; onSent: (link: Payme
               inputMode="tel"
               dir="ltr"
               value={phone}
-              onChange={(e) => {
-                setPhone(e.currentTarget.value);
-                clear('/customer_phone');
-              }}
+              onChange={typed(setPhone, '/customer_phone')}
               withAsterisk
               maxLength={20}
               error={required(phone) ?? (errors['/customer_phone'] || undefined)}

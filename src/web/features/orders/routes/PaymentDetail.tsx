@@ -82,18 +82,18 @@ function PaymentPage(props: { payment: Detail; crumbs: Crumbs; payouts: boolean 
             </Group>
           </Group>
           <Group gap="xl" mt="md" wrap="wrap">
-            <LabelValue figure label={t('detail.captured')} testId="payment-captured">
-              <Money amount={p.captured} currency={p.currency} />
-            </LabelValue>
-            <LabelValue figure label={t('detail.refunded')} testId="payment-refunded">
-              <Money amount={p.refunded} currency={p.currency} />
-            </LabelValue>
-            <LabelValue figure label={t('detail.leftToCapture')} testId="payment-left-to-capture">
-              <Money amount={p.left_to_capture} currency={p.currency} />
-            </LabelValue>
-            <LabelValue figure label={t('detail.leftToRefund')} testId="payment-left-to-refund">
-              <Money amount={p.left_to_refund} currency={p.currency} />
-            </LabelValue>
+            {(
+              [
+                ['captured', p.captured, 'payment-captured'],
+                ['refunded', p.refunded, 'payment-refunded'],
+                ['leftToCapture', p.left_to_capture, 'payment-left-to-capture'],
+                ['leftToRefund', p.left_to_refund, 'payment-left-to-refund'],
+              ] as const
+            ).map(([label, amount, testId]) => (
+              <LabelValue key={label} figure label={t(`detail.${label}`)} testId={testId}>
+                <Money amount={amount} currency={p.currency} />
+              </LabelValue>
+            ))}
           </Group>
           {!p.can_refund && Number(p.left_to_refund) > 0 && (
             <Text size="xs" c="dimmed" mt="sm">

@@ -84,6 +84,10 @@ export function FieldForm(props: {
     return { key, withKey };
   };
   const rules = ['required', ...MESSAGE_RULES.filter((r) => r in node)];
+  // A text of the field's in both languages (its label, its help, a rule's message).
+  const pair = (textKey: string, label: string, testId: string) => (
+    <TextPair content={content} textKey={textKey} label={label} onChange={onChange} testId={testId} />
+  );
 
   return (
     <Stack gap="md" data-testid="field-form">
@@ -98,26 +102,8 @@ export function FieldForm(props: {
           {t('field.shared', { name: shared })}
         </Text>
       )}
-      {titleKey ? (
-        <TextPair
-          content={content}
-          textKey={titleKey}
-          label={t('field.label')}
-          onChange={onChange}
-          testId="label"
-        />
-      ) : (
-        <Text size="sm">{t('field.noLabel')}</Text>
-      )}
-      {helpKey && (
-        <TextPair
-          content={content}
-          textKey={helpKey}
-          label={t('field.help')}
-          onChange={onChange}
-          testId="help"
-        />
-      )}
+      {titleKey ? pair(titleKey, t('field.label'), 'label') : <Text size="sm">{t('field.noLabel')}</Text>}
+      {helpKey && pair(helpKey, t('field.help'), 'help')}
       <Checkbox
         label={t('field.required')}
         checked={field.required}
@@ -130,13 +116,7 @@ export function FieldForm(props: {
           <Stack key={rule} gap={4}>
             <Group rule={rule} has={!!key} />
             {key ? (
-              <TextPair
-                content={content}
-                textKey={key}
-                label={t(`field.rule.${rule}`, { defaultValue: rule })}
-                onChange={onChange}
-                testId={`message-${rule}`}
-              />
+              pair(key, t(`field.rule.${rule}`, { defaultValue: rule }), `message-${rule}`)
             ) : (
               <Text
                 size="sm"
