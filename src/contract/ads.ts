@@ -4,7 +4,7 @@
  */
 import { CAMPAIGN_STATES, RESULT_WINDOWS, STOP_REASON_MAX } from '../domain/ads';
 import { PAYMENT_PRODUCTS } from '../domain/payments';
-import { Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
+import { OF_MERCHANT, Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
 
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });
 
@@ -22,8 +22,7 @@ export type Results = Static<typeof Results>;
 
 export const Campaign = Type.Object({
   id: Type.String(),
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   product: OneOf(PAYMENT_PRODUCTS),
   name: Type.String(),
   currency: Type.String(),
@@ -39,8 +38,7 @@ export type Campaign = Static<typeof Campaign>;
 
 /** What the caller may do per merchant. */
 export const AdsMerchant = Type.Object({
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   currency: Type.String(),
   /** The payment products its stores offer: a campaign is for one of them. */
   products: Type.Array(OneOf(PAYMENT_PRODUCTS)),

@@ -11,7 +11,7 @@ import {
   type ChatMessage,
   type ChatState,
 } from '../domain/chat';
-import { NullableString, OneOf, Type, type Static, type Same } from './common';
+import { OF_MERCHANT, NullableString, OneOf, Type, type Static, type Same } from './common';
 
 const Side = OneOf(['merchant', 'agent'] as const);
 
@@ -32,8 +32,7 @@ export const Message = Type.Object(
 export const Channel = Type.Object(
   {
     id: Type.String(),
-    merchant_id: Type.String(),
-    merchant_name: Type.String(),
+    ...OF_MERCHANT,
     status: OneOf(CHAT_STATUSES),
     opened_by: Type.String(),
     last_seq: Type.Integer(),

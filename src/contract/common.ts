@@ -60,6 +60,9 @@ export const LIST_FILTERS = {
  * import the contract, so they keep theirs): `Assignable` one way, `Same` both ways. Used as type arguments of an
  * exported `Checks` type; a rename on either side fails the type check.
  */
+/** Whose a row is: the merchant's id and its name as the caller's lists show it (spread into a row's fields). */
+export const OF_MERCHANT = { merchant_id: Type.String(), merchant_name: Type.String() };
+
 /** A list read a page at a time: the query's fields (new lists use these; issue 57 moves the older ones here). */
 export const PAGE_QUERY = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
@@ -67,14 +70,23 @@ export const PAGE_QUERY = {
 };
 
 /**
- * A list read page by page with the server's tokens (docs/api.md: orders, payouts, disputes): the page's size
- * within the list's bounds, the token of the page after the last, and the caller's request id.
+ * A list read page by page with the server's tokens (docs/api.md: orders, payouts, disputes): its filters, then
+ * the page's size within the list's bounds, the token of the page after the last, and the caller's request id;
+ * nothing else.
  */
-export const TOKEN_PAGE_QUERY = (size: { default: number; max: number }) => ({
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: size.max, default: size.default })),
-  page_token: Type.Optional(Type.String({ maxLength: 500 })),
-  request_id: Type.Optional(Type.String()),
-});
+export const TokenPageQuery = <Filters extends TProperties>(
+  filters: Filters,
+  size: { default: number; max: number },
+) =>
+  Type.Object(
+    {
+      ...filters,
+      page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: size.max, default: size.default })),
+      page_token: Type.Optional(Type.String({ maxLength: 500 })),
+      request_id: Type.Optional(Type.String()),
+    },
+    { additionalProperties: false },
+  );
 
 /** …and its answer: the page's rows under the list's name, and the next page's token while there are more. */
 export const TokenPage = <Name extends string, Row extends TSchema>(name: Name, row: Row) =>

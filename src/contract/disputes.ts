@@ -20,7 +20,7 @@ import {
   Type,
   ValueList,
   type Static,
-  TOKEN_PAGE_QUERY,
+  TokenPageQuery,
 } from './common';
 
 export const TimelineEntry = Type.Object(
@@ -88,13 +88,10 @@ const FILTERS = {
 export const DisputeFilters = Type.Object(FILTERS, { additionalProperties: false });
 export type DisputeFilters = Static<typeof DisputeFilters>;
 
-export const DisputesQuery = Type.Object(
-  {
-    ...FILTERS,
-    ...TOKEN_PAGE_QUERY({ default: DISPUTES_PAGE_SIZE, max: DISPUTES_PAGE_SIZE_MAX }),
-  },
-  { additionalProperties: false },
-);
+export const DisputesQuery = TokenPageQuery(FILTERS, {
+  default: DISPUTES_PAGE_SIZE,
+  max: DISPUTES_PAGE_SIZE_MAX,
+});
 export type DisputesQuery = Static<typeof DisputesQuery>;
 
 /** A page of disputes, newest first; the next page's token while there are more. */

@@ -4,11 +4,10 @@
  * currency's decimals.
  */
 import { ECOMMERCE_PLATFORMS, PRODUCT_QUERY_MAX } from '../domain/marketing';
-import { Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
+import { OF_MERCHANT, Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
 
 export const MarketingMerchant = Type.Object({
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   currency: Type.String(),
   /** The product catalog experiment: products and the marketplace's catalogue permission. */
   product_catalog: Type.Boolean(),

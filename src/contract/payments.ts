@@ -23,7 +23,7 @@ import {
   Type,
   ValueList,
   type Static,
-  TOKEN_PAGE_QUERY,
+  TokenPageQuery,
 } from './common';
 
 const Decimal = (description: string) =>
@@ -84,13 +84,9 @@ export const PaymentExportBody = Type.Object(
 );
 export type PaymentExportBody = Static<typeof PaymentExportBody>;
 
-export const PaymentsQuery = Type.Object(
-  {
-    ...FILTERS,
-    sort: Type.Optional(OneOf(PAYMENT_SORTS, { description: 'newest first unless told' })),
-    ...TOKEN_PAGE_QUERY({ default: PAYMENTS_PAGE_SIZE, max: PAYMENTS_PAGE_SIZE_MAX }),
-  },
-  { additionalProperties: false },
+export const PaymentsQuery = TokenPageQuery(
+  { ...FILTERS, sort: Type.Optional(OneOf(PAYMENT_SORTS, { description: 'newest first unless told' })) },
+  { default: PAYMENTS_PAGE_SIZE, max: PAYMENTS_PAGE_SIZE_MAX },
 );
 export type PaymentsQuery = Static<typeof PaymentsQuery>;
 

@@ -15,7 +15,7 @@ import {
   Type,
   ValueList,
   type Static,
-  TOKEN_PAGE_QUERY,
+  TokenPageQuery,
 } from './common';
 
 const Day = (description: string) => Type.String({ description: `${description} (yyyy-mm-dd)` });
@@ -62,13 +62,10 @@ const FILTERS = {
 export const PayoutFilters = Type.Object(FILTERS, { additionalProperties: false });
 export type PayoutFilters = Static<typeof PayoutFilters>;
 
-export const PayoutsQuery = Type.Object(
-  {
-    ...FILTERS,
-    ...TOKEN_PAGE_QUERY({ default: PAYOUTS_PAGE_SIZE, max: PAYOUTS_PAGE_SIZE_MAX }),
-  },
-  { additionalProperties: false },
-);
+export const PayoutsQuery = TokenPageQuery(FILTERS, {
+  default: PAYOUTS_PAGE_SIZE,
+  max: PAYOUTS_PAGE_SIZE_MAX,
+});
 export type PayoutsQuery = Static<typeof PayoutsQuery>;
 
 export const PayoutsPage = TokenPage('payouts', Payout);

@@ -4,15 +4,14 @@
  * src/domain/stores.ts.
  */
 import { PAYOUT_FREQUENCIES, PRODUCTS } from '../domain/stores';
-import { Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
+import { OF_MERCHANT, Instant, Nullable, NullableString, OneOf, Type, type Static } from './common';
 
 export const StoreDetail = Type.Object({
   id: Type.String(),
   name: Type.String(),
   country: Type.String(),
   currency: Type.String(),
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   organization_id: NullableString(),
   available_products: Type.Array(Type.String()),
   contract_signed: Type.Boolean(),
@@ -50,8 +49,7 @@ export const Store = Type.Object({
   id: Type.String(),
   name: Type.String(),
   country: Type.String(),
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   organization_id: NullableString(),
   available_products: Type.Array(Type.String()),
   contract_signed: Type.Boolean(),

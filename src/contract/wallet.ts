@@ -4,7 +4,17 @@
  * strings with the currency's decimals; days are yyyy-mm-dd (UTC).
  */
 import { CARD_STATUSES, MOVEMENT_KINDS, MOVEMENT_STATUSES, PAYOUT_DESTINATIONS } from '../domain/wallet';
-import { TokenPage, Instant, Nullable, NullableString, OneOf, Type, ValueList, type Static } from './common';
+import {
+  OF_MERCHANT,
+  TokenPage,
+  Instant,
+  Nullable,
+  NullableString,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+} from './common';
 
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });
 
@@ -14,8 +24,7 @@ export const BankAccount = Type.Object({
 });
 
 export const Wallet = Type.Object({
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   currency: Type.String(),
   available: Amount('what can be moved out or spent now'),
   pending: Amount('payouts credited today, available tomorrow'),
@@ -107,8 +116,7 @@ export const Card = Type.Object({
 export type Card = Static<typeof Card>;
 
 export const CardHolder = Type.Object({
-  merchant_id: Type.String(),
-  merchant_name: Type.String(),
+  ...OF_MERCHANT,
   currency: Type.String(),
   /** Null while the merchant has none: it may apply. */
   card: Nullable(Card),

@@ -8,6 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { inputProps } from './inputProps';
 import { useTranslation } from 'react-i18next';
 import { servicesOf, watchOf } from './services';
 import { SourceFailed, useSourceOptions } from './SourceOptions';
@@ -27,18 +28,13 @@ export function ApiSelectWidget(props: WidgetProps) {
   const fetched = useSourceOptions(services, source, parent, !waiting);
   const options = waiting ? [] : (fetched.options ?? []);
   const loading = fetched.loading;
-  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
   const value = props.value === undefined || props.value === null ? null : String(props.value);
 
   return (
     <div>
       <Select
-        id={props.id}
-        name={props.htmlName || props.id}
-        label={props.hideLabel ? undefined : props.label}
-        required={props.required}
+        {...inputProps(props)}
         disabled={props.disabled || props.readonly}
-        error={error}
         searchable
         nothingFoundMessage={
           waiting ? t('apiSelect.waiting') : loading ? t('apiSelect.loading') : t('multiSelect.nothingFound')
@@ -52,8 +48,6 @@ export function ApiSelectWidget(props: WidgetProps) {
           const option = options.find((o) => String(o.value) === picked);
           props.onChange(option ? option.value : undefined);
         }}
-        onBlur={() => props.onBlur(props.id, props.value)}
-        onFocus={() => props.onFocus(props.id, props.value)}
       />
       {fetched.failed && <SourceFailed onRetry={fetched.retry} />}
     </div>

@@ -6,6 +6,7 @@
  */
 import { MultiSelect } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { inputProps } from './inputProps';
 import { useTranslation } from 'react-i18next';
 import { servicesOf } from './services';
 import { SourceFailed, useSourceOptions } from './SourceOptions';
@@ -23,18 +24,13 @@ export function MultiSelectWidget(props: WidgetProps) {
     ? (fetched.options ?? []).map((o) => ({ label: o.label, value: o.value }))
     : ((props.options.enumOptions ?? []) as EnumOption[]);
   const values = Array.isArray(props.value) ? (props.value as unknown[]) : [];
-  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
   const loading = fetched.loading;
   return (
     <div>
       <MultiSelect
-        id={props.id}
-        name={props.htmlName || props.id}
-        label={props.hideLabel ? undefined : props.label}
+        {...inputProps(props)}
         description={props.hideLabel ? undefined : (props.options.description as string | undefined)}
-        required={props.required}
         disabled={props.disabled || props.readonly || loading}
-        error={error}
         searchable
         clearable
         nothingFoundMessage={t('multiSelect.nothingFound')}
@@ -47,8 +43,6 @@ export function MultiSelectWidget(props: WidgetProps) {
           const next = picked.map((index) => options[Number(index)]?.value);
           props.onChange(next.length === 0 ? undefined : next);
         }}
-        onBlur={() => props.onBlur(props.id, props.value)}
-        onFocus={() => props.onFocus(props.id, props.value)}
       />
       {fetched.failed && <SourceFailed onRetry={fetched.retry} />}
     </div>

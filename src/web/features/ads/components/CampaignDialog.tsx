@@ -3,12 +3,12 @@
  * here by the server's own rules (src/domain/ads.ts), each message beside its field; what was typed stays when the
  * server refuses it.
  */
+import { useFormSubmit } from '../../../components/useFormSubmit';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetProblem, nameProblem } from '../../../../domain/ads';
 import { decimalToMinor } from '../../../../domain/money';
-import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
 import { BudgetField } from '../../../components/CampaignParts';
@@ -28,8 +28,7 @@ export function CampaignDialog(props: {
   const [product, setProduct] = useState<string>(campaign?.product ?? merchant?.products[0] ?? '');
   const [name, setName] = useState(campaign?.name ?? '');
   const [budget, setBudget] = useState(campaign?.daily_budget ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failed, setFailed] = useState<string | null>(null);
+  const { errors, failed, submit: send } = useFormSubmit(t);
   const creation = useCreateCampaign();
   const edit = useChangeCampaign();
   const busy = creation.isPending || edit.isPending;
@@ -49,12 +48,8 @@ export function CampaignDialog(props: {
     return found;
   };
 
-  const submit = async () => {
-    const found = check();
-    setErrors(found);
-    setFailed(null);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const submit = () =>
+    send(check(), async () => {
       const saved = campaign
         ? await edit.mutateAsync({ campaign, change: { name, daily_budget: budget.trim() } })
         : await creation.mutateAsync({ merchant_id: merchantId, product, name, daily_budget: budget });
@@ -64,12 +59,7 @@ export function CampaignDialog(props: {
         message: t(campaign ? 'saved' : 'created', { name: saved.name }),
       });
       props.onClose();
-    } catch (e) {
-      const messages = fieldMessages(e, (key, params) => t(key, params));
-      setErrors(messages);
-      if (Object.keys(messages).length === 0) setFailed(t('form.failed'));
-    }
-  };
+    });
 
   return (
     <Modal opened onClose={props.onClose} title={t(campaign ? 'form.editTitle' : 'form.newTitle')}>

@@ -35,18 +35,14 @@ function QuoteView(props: { quote: QuoteAnswer; stale: boolean }) {
   return (
     <Stack gap="sm" data-testid="quote" aria-busy={props.stale} style={{ opacity: props.stale ? 0.6 : 1 }}>
       <SimpleGrid cols={2} spacing="sm">
-        <BigSum
-          label={t('custom.minWeekly')}
-          amount={q.min_repayment_amount}
-          currency={q.currency}
-          testId="min-weekly"
-        />
-        <BigSum
-          label={t('custom.weeklyFee')}
-          amount={q.weekly_fee_amount}
-          currency={q.currency}
-          testId="weekly-fee"
-        />
+        {(
+          [
+            ['custom.minWeekly', q.min_repayment_amount, 'min-weekly'],
+            ['custom.weeklyFee', q.weekly_fee_amount, 'weekly-fee'],
+          ] as const
+        ).map(([label, amount, testId]) => (
+          <BigSum key={testId} label={t(label)} amount={amount} currency={q.currency} testId={testId} />
+        ))}
       </SimpleGrid>
       <Progress.Root size={18} radius="md" aria-hidden>
         <Progress.Section value={amountShare} color="teal" />

@@ -112,18 +112,20 @@ function LoanView(props: { loan: Loan; crumbs: Crumbs; lang: Lang }) {
           </Group>
           {/* One above the other on a phone: two amounts side by side did not fit 375 px and ran into each other. */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mb="md">
-            <BigSum
-              label={t('loan.outstanding')}
-              amount={Math.max(0, loan.amount_vat - loan.paid_amount)}
-              currency={loan.currency}
-              testId="outstanding"
-            />
-            <BigSum
-              label={t('loan.repaid')}
-              amount={loan.paid_amount}
-              currency={loan.currency}
-              testId="repaid"
-            />
+            {(
+              [
+                ['loan.outstanding', Math.max(0, loan.amount_vat - loan.paid_amount), 'outstanding'],
+                ['loan.repaid', loan.paid_amount, 'repaid'],
+              ] as const
+            ).map(([label, amount, testId]) => (
+              <BigSum
+                key={testId}
+                label={t(label)}
+                amount={amount}
+                currency={loan.currency}
+                testId={testId}
+              />
+            ))}
           </SimpleGrid>
           <Stack gap="sm">
             <WeekBar slots={slots} />

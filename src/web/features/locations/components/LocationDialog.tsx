@@ -3,13 +3,13 @@
  * weekday each. Checked here as the server checks it (src/domain/locations.ts), each message beside its field; what
  * was typed stays when the server refuses it.
  */
+import { useFormSubmit } from '../../../components/useFormSubmit';
 import { Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 // The dates package's styles come with the one page that draws its picker (its chunk), not with every page.
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldMessages } from '../../../api/client';
 import { useStores } from '../../../api/stores';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
@@ -38,8 +38,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
         }
       : { name: '', address: '', maps_link: '', store_id: storeList[0]?.id ?? '', hours: DEFAULT_HOURS },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failed, setFailed] = useState<string | null>(null);
+  const { errors, failed, submit: send } = useFormSubmit(t);
   const save = useSaveLocation();
   const storeId = body.store_id || storeList[0]?.id || '';
 
@@ -54,10 +53,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
       storeList.map((s) => s.id),
     );
     const found = Object.fromEntries(Object.entries(problems).map(([p, e]) => [p, t(e.key, e.params)]));
-    setErrors(found);
-    setFailed(null);
-    if (Object.keys(found).length > 0) return;
-    try {
+    return send(found, async () => {
       const saved = await save.mutateAsync({ id: props.location?.id ?? null, body: full });
       notify({
         variant: 'success',
@@ -65,11 +61,7 @@ export function LocationDialog(props: { location: Location | null; onClose: () =
         message: t(props.location ? 'saved' : 'added', { name: saved.name }),
       });
       props.onClose();
-    } catch (e) {
-      const messages = fieldMessages(e, (key, params) => t(key, params));
-      setErrors(messages);
-      if (Object.keys(messages).length === 0) setFailed(t('form.failed'));
-    }
+    });
   };
 
   return (

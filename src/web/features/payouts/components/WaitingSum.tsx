@@ -2,12 +2,17 @@
 import { Text } from '@mantine/core';
 import { Money } from '../../../components/Money';
 
-export function WaitingSum(props: { label: string; amount: string; currency: string; testId: string }) {
+export function WaitingSum(props: {
+  label: string;
+  /** What is waiting, and in which currency (a payment's payouts, a store's upcoming ones). */
+  of: { waiting: string; currency: string };
+  testId: string;
+}) {
   return (
     <Text size="sm" c="dimmed" data-testid={props.testId}>
       {props.label}{' '}
       <Text span fw={600} c="var(--mantine-color-text)">
-        <Money amount={props.amount} currency={props.currency} />
+        <Money amount={props.of.waiting} currency={props.of.currency} />
       </Text>
     </Text>
   );

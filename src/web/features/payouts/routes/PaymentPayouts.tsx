@@ -38,12 +38,7 @@ export function PaymentPayouts() {
             breadcrumbs={[...crumbs, { label: paymentId, to: orderPath }]}
           />
           <Stack gap="md">
-            <WaitingSum
-              label={t('ofPayment.waiting')}
-              amount={data.waiting}
-              currency={data.currency}
-              testId="payment-waiting"
-            />
+            <WaitingSum label={t('ofPayment.waiting')} of={data} testId="payment-waiting" />
             {data.payouts.length === 0 && (
               <Card withBorder data-testid="payment-payouts-empty">
                 <Text fw={600}>{t('ofPayment.none')}</Text>

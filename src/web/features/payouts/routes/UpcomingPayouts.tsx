@@ -99,12 +99,7 @@ function StoreCard(props: { store: UpcomingStore }) {
         {/* What no planned payout holds yet; nothing to say when the planned payouts below hold it all (issue 56:
             "Waiting: SAR 0.00" beside a planned payout read as if nothing would be paid). */}
         {(Number(s.waiting) !== 0 || s.planned.length === 0) && (
-          <WaitingSum
-            label={t('upcoming.waiting')}
-            amount={s.waiting}
-            currency={s.currency}
-            testId="upcoming-waiting"
-          />
+          <WaitingSum label={t('upcoming.waiting')} of={s} testId="upcoming-waiting" />
         )}
       </Group>
       <Stack gap={4} mb="md" data-testid="upcoming-schedules">
