@@ -7,6 +7,7 @@
  * - Feedback: a reason (required, "select an option"), free text and contact consent (optional); after success
  *   or close it is hidden for good (a marker in local storage).
  */
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useState } from 'react';
 import { Button, Checkbox, Modal, Radio, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -112,7 +113,10 @@ function CallBackForm(props: { offerId: string; defaultPhone: string; onClose: (
           dir="ltr"
           required
         />
-        <Button type="submit">{t('callback.submit')}</Button>
+        <DialogFooter
+          cancel={{ label: t('callback.cancel'), onClick: props.onClose }}
+          action={{ label: t('callback.submit'), submit: true }}
+        />
       </Stack>
     </form>
   );
@@ -198,7 +202,10 @@ export function FeedbackModal(props: { opened: boolean; offerId: string; onDone:
               checked={contact}
               onChange={(e) => setContact(e.currentTarget.checked)}
             />
-            <Button type="submit">{t('feedback.send')}</Button>
+            <DialogFooter
+              cancel={{ label: t('feedback.skip'), onClick: props.onDone }}
+              action={{ label: t('feedback.send'), submit: true }}
+            />
           </Stack>
         </form>
       )}

@@ -5,7 +5,7 @@
 import { ErrorPage } from '../../../components/ErrorPage';
 import { useOffers, useApplicationOfOffer } from '../api';
 import { frfStepId } from '../../../../domain/capital/steps';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from './CapitalFrame';
 
 /**
  * The pages on an offer's address wait for the offers and the offer's application (null: none yet) together:

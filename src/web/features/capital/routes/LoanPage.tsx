@@ -7,13 +7,14 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } f
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DetailFrame, type Crumbs } from '../../../components/DetailFrame';
+import type { Crumbs } from '../../../components/DetailFrame';
+import { CapitalFrame } from '../components/CapitalFrame';
 import { PageHeader } from '../../../components/PageHeader';
 import { loanAlert, loanBanner, loanTitle, weekSlots } from '../../../../domain/capital/loans';
 import { capitalDate, money, type Lang } from '../../../../domain/capital/format';
 import { isDirectDebit } from '../../../../domain/capital/types';
 import type { Loan } from '../../../../contract/capital';
-import { useCapitalBase, useLoan } from '../api';
+import { useLoan } from '../api';
 import { BigSum, Money } from '../components/Money';
 import { WeekBar, Legend } from '../components/WeekBar';
 import { LoanProgress } from '../components/LoanProgress';
@@ -25,19 +26,13 @@ import { LoanOfferCard } from '../components/LoanOfferCard';
 /** {capital_base}/loans/{id} (§2 Loan detail). */
 export function LoanPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('capital');
-  const base = useCapitalBase();
+  const { i18n } = useTranslation('capital');
   const query = useLoan(id);
   const lang = i18n.language as Lang;
   return (
-    <DetailFrame
-      query={query}
-      area={{ title: t('crumb.capital'), to: base }}
-      t={t}
-      skeleton={{ testId: 'capital-loading', blocks: [{ h: 28, w: '40%' }, 160, 260] }}
-    >
+    <CapitalFrame query={query}>
       {(loan, crumbs) => <LoanView loan={loan} crumbs={crumbs} lang={lang} />}
-    </DetailFrame>
+    </CapitalFrame>
   );
 }
 

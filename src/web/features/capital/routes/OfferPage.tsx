@@ -5,7 +5,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Radio, Select } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { bestOffer, selectorOptions } from '../../../../domain/capital/offers';
 import { money, type Lang } from '../../../../domain/capital/format';
@@ -19,34 +18,39 @@ import { isSimpleOffer } from '../../../../domain/capital/steps';
 import { CallBackDialog, FeedbackModal } from '../components/Dialogs';
 import { OfferSections } from '../components/OfferSections';
 import { OfferBanner } from '../components/OfferBanner';
-import { PageLoading } from '../components/PageLoading';
+import { CapitalFrame } from '../components/CapitalFrame';
+import type { Offer } from '../../../../contract/capital';
 import { useStoreName } from '../components/useStoreName';
 import { useFeedbackOnLeave } from '../components/useFeedbackOnLeave';
 
 /** {capital_base}/offers/{id} (§2 Offer page). */
 export function OfferPage() {
+  const offers = useOffers();
+  return <CapitalFrame query={offers}>{(list) => <OfferView offers={list} />}</CapitalFrame>;
+}
+
+/** The offer once the offers are loaded (an unknown one goes to the loans list). */
+function OfferView(props: { offers: Offer[] }) {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('capital');
   const base = useCapitalBase();
   const navigate = useNavigate();
-  const offers = useOffers();
+  const offers = props.offers;
   const account = useAccount();
   const experiments = useExperiments();
-  const storeName = useStoreName(offers.data);
+  const storeName = useStoreName(offers);
   const track = useCapitalEvents();
   const [callBack, setCallBack] = useState(false);
   const feedback = useFeedbackOnLeave((experiments.data ?? []).includes('capital_feedback_form'));
   const lang = i18n.language as Lang;
 
-  if (offers.isPending) return <PageLoading />;
-  if (offers.isError) return <ErrorPage status={500} onRetry={() => void offers.refetch()} />;
-  const offer = offers.data.find((o) => o.id === id);
+  const offer = offers.find((o) => o.id === id);
   // §2: an unknown offer goes to the loans list.
   if (!offer) return <Navigate to={`${base}/loans`} replace />;
-  const sameStore = offers.data.filter(
+  const sameStore = offers.filter(
     (o) => o.store_id === offer.store_id && o.merchant_id === offer.merchant_id,
   );
-  const storeIds = [...new Set(offers.data.map((o) => o.store_id ?? ''))];
+  const storeIds = [...new Set(offers.map((o) => o.store_id ?? ''))];
 
   return (
     <>
@@ -80,7 +84,7 @@ export function OfferPage() {
                   w={{ base: '100%', sm: 280 }}
                   data-testid="store-switcher"
                   onChange={(storeId) => {
-                    const next = bestOffer(offers.data.filter((o) => (o.store_id ?? '') === storeId));
+                    const next = bestOffer(offers.filter((o) => (o.store_id ?? '') === storeId));
                     if (!next) return;
                     track('Capital Store Selected', { merchantId: next.merchant_id, storeId });
                     void navigate(`${base}/offers/${next.id}`, { replace: true });
@@ -91,7 +95,7 @@ export function OfferPage() {
             <Radio.Group
               value={offer.id}
               onChange={(next) => {
-                const chosen = offers.data.find((o) => o.id === next);
+                const chosen = offers.find((o) => o.id === next);
                 track('Capital Offers Clicks', {
                   merchantId: chosen?.merchant_id,
                   offerId: next,

@@ -5,11 +5,10 @@ import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { FlowForm } from '../../../components/FlowForm';
 import { useCapitalBase, capitalKeys, useWaitlist } from '../api';
-import { PageLoading } from '../components/PageLoading';
+import { CapitalFrame, PageLoading } from '../components/CapitalFrame';
 
 /**
  * {capital_base}/waitlist (§2 Waitlist page, §5): the catalogue flow `capital-waitlist` (stores, a purpose,
@@ -20,31 +19,33 @@ export function WaitlistPage() {
   const client = useQueryClient();
   const base = useCapitalBase();
   const entry = useWaitlist();
-  if (entry.isPending) return <PageLoading />;
-  if (entry.isError) return <ErrorPage status={500} onRetry={() => void entry.refetch()} />;
-  if (entry.data.joined)
-    return (
-      <Card withBorder radius="lg" padding="xl" maw={560} data-testid="waitlist-joined">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={48} radius="xl" color="teal" variant="light">
-            <IconCheck />
-          </ThemeIcon>
-          <Title order={1} size="h3">
-            {t('waitlist.joined')}
-          </Title>
-          <Text c="dimmed">{t('waitlist.joinedBody')}</Text>
-        </Stack>
-      </Card>
-    );
   return (
-    <>
-      <PageHeader title={t('title')} />
-      <FlowForm
-        flowId="capital-waitlist"
-        basePath={`${base}/waitlist`}
-        onSubmitted={() => void client.invalidateQueries({ queryKey: capitalKeys.waitlist })}
-        submitted={() => <PageLoading />}
-      />
-    </>
+    <CapitalFrame query={entry}>
+      {(data) =>
+        data.joined ? (
+          <Card withBorder radius="lg" padding="xl" maw={560} data-testid="waitlist-joined">
+            <Stack align="center" ta="center" gap="sm">
+              <ThemeIcon size={48} radius="xl" color="teal" variant="light">
+                <IconCheck />
+              </ThemeIcon>
+              <Title order={1} size="h3">
+                {t('waitlist.joined')}
+              </Title>
+              <Text c="dimmed">{t('waitlist.joinedBody')}</Text>
+            </Stack>
+          </Card>
+        ) : (
+          <>
+            <PageHeader title={t('title')} />
+            <FlowForm
+              flowId="capital-waitlist"
+              basePath={`${base}/waitlist`}
+              onSubmitted={() => void client.invalidateQueries({ queryKey: capitalKeys.waitlist })}
+              submitted={() => <PageLoading />}
+            />
+          </>
+        )
+      }
+    </CapitalFrame>
   );
 }
