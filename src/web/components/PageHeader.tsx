@@ -3,7 +3,8 @@
  * action becomes a floating button and the other actions go into a menu.
  */
 import type { ReactNode } from 'react';
-import { ActionIcon, Affix, Anchor, Breadcrumbs, Button, Group, Menu, Stack, Title } from '@mantine/core';
+import { PhoneMenu } from './PhoneMenu';
+import { Affix, Anchor, Breadcrumbs, Button, Group, Menu, Stack, Title } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -70,25 +71,18 @@ export function PageHeader(props: {
       </Group>
       {/* Phones: the other actions in a menu, the primary one floating. */}
       {actions.length > 0 && (
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('pageActions')}>
-              <IconDotsVertical size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {actions.map((action) => (
-              <Menu.Item
-                key={action.label}
-                leftSection={action.icon}
-                onClick={action.onClick}
-                {...actionMark(action)}
-              >
-                {action.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <PhoneMenu label={t('pageActions')} icon={<IconDotsVertical size={18} />} hiddenFrom="sm">
+          {actions.map((action) => (
+            <Menu.Item
+              key={action.label}
+              leftSection={action.icon}
+              onClick={action.onClick}
+              {...actionMark(action)}
+            >
+              {action.label}
+            </Menu.Item>
+          ))}
+        </PhoneMenu>
       )}
       {props.primary && (
         // The page keeps room under its end for this button (AppLayout.module.css, `.main`), so the last row and

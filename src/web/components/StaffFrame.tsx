@@ -4,14 +4,16 @@
  * support chat; for ads ops their console — the language and sign-out, and the page under it. On a phone the other
  * pages and sign-out go into a menu, so the page's name keeps its room. Every staff page uses it, so none is left without a way back (issue 56).
  */
+import { PhoneMenu } from './PhoneMenu';
 import {
-  ActionIcon,
   Anchor,
   AppShell,
   Button,
   Container,
   Group,
   Menu,
+  Text,
+  Title,
   type MantineSize,
 } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
@@ -68,23 +70,16 @@ export function StaffFrame(props: {
             ))}
           </Group>
           <Group gap={4} wrap="nowrap">
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" hiddenFrom="md" aria-label={t('staff.menu')}>
-                  <IconMenu2 size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {others.map((page) => (
-                  <Menu.Item key={page.id} component={Link} to={page.to}>
-                    {t(`staff.page.${page.id}`)}
-                  </Menu.Item>
-                ))}
-                <Menu.Item component={Link} to="/logout">
-                  {t('staff.signOut')}
+            <PhoneMenu label={t('staff.menu')} icon={<IconMenu2 size={18} />} hiddenFrom="md">
+              {others.map((page) => (
+                <Menu.Item key={page.id} component={Link} to={page.to}>
+                  {t(`staff.page.${page.id}`)}
                 </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+              ))}
+              <Menu.Item component={Link} to="/logout">
+                {t('staff.signOut')}
+              </Menu.Item>
+            </PhoneMenu>
             <LanguageToggle />
             <Button component={Link} to="/logout" variant="subtle" size="compact-md" visibleFrom="md">
               {t('staff.signOut')}
@@ -98,5 +93,19 @@ export function StaffFrame(props: {
         </Container>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** A staff page's name and what it is for, under the frame's header. */
+export function StaffHeading(props: { title: string; intro: string }) {
+  return (
+    <>
+      <Title order={1} size="h2" mb={4} mt="md">
+        {props.title}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {props.intro}
+      </Text>
+    </>
   );
 }

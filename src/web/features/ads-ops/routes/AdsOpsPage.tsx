@@ -5,7 +5,7 @@
  * merchant's, stop a campaign with the reason its merchant reads, and start a stopped one again. Only accounts
  * with the `ads_ops` staff role see it (the server refuses everyone else's calls with 403 too).
  */
-import { Group, Menu, Select, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Menu, Select, VisuallyHidden } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
@@ -13,7 +13,7 @@ import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../compon
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
-import { StaffFrame } from '../../../components/StaffFrame';
+import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { SearchFilter } from '../../../components/filters/SearchFilter';
@@ -84,12 +84,7 @@ function Console() {
   const filtered = Boolean(filters.q || filters.state);
   return (
     <>
-      <Title order={1} size="h2" mb={4} mt="md">
-        {t('ops.heading')}
-      </Title>
-      <Text c="dimmed" mb="lg">
-        {t('ops.intro')}
-      </Text>
+      <StaffHeading title={t('ops.heading')} intro={t('ops.intro')} />
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <SearchFilter
           words={t}

@@ -43,52 +43,38 @@ export function ApprovedSummary(props: { application: CapitalApplication; iban: 
   return (
     <Stack gap="lg" data-testid="approved-summary">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="lg" padding="lg">
-          <Title order={2} size="h4" mb="sm">
-            {t('summary.borrower')}
-          </Title>
-          <Table>
-            <Table.Tbody>
-              <Row label={t('summary.name')} value={a.legal_info?.company_name ?? none} />
-              <Row label={t('summary.licence')} value={ltr(a.legal_info?.cr_number)} />
-              <Row label={t('summary.address')} value={a.legal_info?.company_address ?? none} />
-              <Row label={t('summary.phone')} value={ltr(a.authorized_signatory?.phone)} />
-              <Row label={t('summary.email')} value={ltr(a.authorized_signatory?.email)} />
-              <Row
-                label={t('summary.guarantor')}
-                value={a.guarantor?.name ?? a.authorized_signatory?.name ?? none}
-              />
-              <Row label={t('summary.iban')} value={ltr(props.iban ? groupedIban(props.iban) : null)} />
-            </Table.Tbody>
-          </Table>
-        </Card>
+        <SummaryCard title={t('summary.borrower')}>
+          <Row label={t('summary.name')} value={a.legal_info?.company_name ?? none} />
+          <Row label={t('summary.licence')} value={ltr(a.legal_info?.cr_number)} />
+          <Row label={t('summary.address')} value={a.legal_info?.company_address ?? none} />
+          <Row label={t('summary.phone')} value={ltr(a.authorized_signatory?.phone)} />
+          <Row label={t('summary.email')} value={ltr(a.authorized_signatory?.email)} />
+          <Row
+            label={t('summary.guarantor')}
+            value={a.guarantor?.name ?? a.authorized_signatory?.name ?? none}
+          />
+          <Row label={t('summary.iban')} value={ltr(props.iban ? groupedIban(props.iban) : null)} />
+        </SummaryCard>
         {terms && (
-          <Card withBorder radius="lg" padding="lg">
-            <Title order={2} size="h4" mb="sm">
-              {t('summary.terms')}
-            </Title>
-            <Table>
-              <Table.Tbody>
-                <Row
-                  label={t('summary.principal')}
-                  value={<Money amount={terms.amount} currency={terms.currency} />}
-                />
-                <Row label={t('summary.currency')} value={terms.currency} />
-                <Row label={t('summary.feePercent')} value={ltr(`${terms.fee_percent}%`)} />
-                <Row
-                  label={t('summary.feeTotal')}
-                  value={<Money amount={terms.fee_amount} currency={terms.currency} />}
-                />
-                <Row
-                  label={t('summary.minimum')}
-                  value={<Money amount={terms.minimum_repayment_amount} currency={terms.currency} />}
-                />
-                <Row label={t('summary.period')} value={t('summary.periodValue', { count: terms.tenor })} />
-                <Row label={t('summary.start')} value={capitalDate(terms.start_date, now, lang)} />
-                <Row label={t('summary.end')} value={capitalDate(terms.end_date, now, lang)} />
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <SummaryCard title={t('summary.terms')}>
+            <Row
+              label={t('summary.principal')}
+              value={<Money amount={terms.amount} currency={terms.currency} />}
+            />
+            <Row label={t('summary.currency')} value={terms.currency} />
+            <Row label={t('summary.feePercent')} value={ltr(`${terms.fee_percent}%`)} />
+            <Row
+              label={t('summary.feeTotal')}
+              value={<Money amount={terms.fee_amount} currency={terms.currency} />}
+            />
+            <Row
+              label={t('summary.minimum')}
+              value={<Money amount={terms.minimum_repayment_amount} currency={terms.currency} />}
+            />
+            <Row label={t('summary.period')} value={t('summary.periodValue', { count: terms.tenor })} />
+            <Row label={t('summary.start')} value={capitalDate(terms.start_date, now, lang)} />
+            <Row label={t('summary.end')} value={capitalDate(terms.end_date, now, lang)} />
+          </SummaryCard>
         )}
       </SimpleGrid>
       <Accordion variant="separated" radius="md">
@@ -134,5 +120,19 @@ export function ApprovedSummary(props: { application: CapitalApplication; iban: 
         </Accordion.Item>
       </Accordion>
     </Stack>
+  );
+}
+
+/** One side of the summary: its title over a table of label and value rows. */
+function SummaryCard(props: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        {props.title}
+      </Title>
+      <Table>
+        <Table.Tbody>{props.children}</Table.Tbody>
+      </Table>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The offer card of a loan's page (capital spec §2 Loan detail).
  */
+import type { ReactNode } from 'react';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,19 +22,17 @@ export function LoanOfferCard(props: { loan: LoanView }) {
     const best = bestOffer(own);
     if (!best) return null;
     return (
-      <Card withBorder radius="lg" padding="lg" data-testid="best-offer-card">
-        <Title order={2} size="h5">
-          {t('loan.bestOfferCard')}
-        </Title>
-        <Text size="sm" my="xs">
-          {t('loan.bestOfferBody', { amount: money(best.amount, best.currency, lang, { whole: true }) })}
-        </Text>
+      <Nudge
+        testId="best-offer-card"
+        title={t('loan.bestOfferCard')}
+        body={t('loan.bestOfferBody', { amount: money(best.amount, best.currency, lang, { whole: true }) })}
+      >
         <Group>
           <Button variant="light" component={Link} to={`${base}/offers/${best.id}`}>
             {t('loan.bestOfferAction')}
           </Button>
         </Group>
-      </Card>
+      </Nudge>
     );
   }
   const early = own.find((o) => o.tags.includes('early_payoff'));
@@ -42,13 +41,11 @@ export function LoanOfferCard(props: { loan: LoanView }) {
     early.metadata?.early_payoff_loan_deduction ??
     Math.max(0, props.loan.amount_vat - props.loan.paid_amount);
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="early-payoff-card">
-      <Title order={2} size="h5">
-        {t('loan.earlyPayoffCard')}
-      </Title>
-      <Text size="sm" my="xs">
-        {t('loan.earlyPayoffBody', { amount: money(pay, props.loan.currency, lang) })}
-      </Text>
+    <Nudge
+      testId="early-payoff-card"
+      title={t('loan.earlyPayoffCard')}
+      body={t('loan.earlyPayoffBody', { amount: money(pay, props.loan.currency, lang) })}
+    >
       <Button
         variant="light"
         component={Link}
@@ -59,6 +56,21 @@ export function LoanOfferCard(props: { loan: LoanView }) {
       >
         {t('loan.earlyPayoffAction')}
       </Button>
+    </Nudge>
+  );
+}
+
+/** A card beside the loan pointing to an offer: a title, a line, and the way to it. */
+function Nudge(props: { testId: string; title: string; body: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid={props.testId}>
+      <Title order={2} size="h5">
+        {props.title}
+      </Title>
+      <Text size="sm" my="xs">
+        {props.body}
+      </Text>
+      {props.children}
     </Card>
   );
 }

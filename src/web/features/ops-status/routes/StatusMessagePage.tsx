@@ -16,13 +16,12 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fieldMessages } from '../../../api/client';
-import { StaffFrame } from '../../../components/StaffFrame';
+import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { notify } from '../../../components/notificationStore';
 import { missingStatusTexts, STATUS_MESSAGE_MAX, STATUS_TITLE_MAX } from '../../../../domain/statusMessage';
@@ -164,12 +163,7 @@ export function StatusMessagePage() {
   return (
     <StaffOnly denied={{ title: t('denied.title'), body: t('denied.body'), back: t('denied.back') }}>
       <StaffFrame current="status">
-        <Title order={1} size="h2" mb={4} mt="md">
-          {t('status.heading')}
-        </Title>
-        <Text c="dimmed" mb="lg">
-          {t('status.intro')}
-        </Text>
+        <StaffHeading title={t('status.heading')} intro={t('status.intro')} />
         <Card withBorder padding="lg">
           {current.isPending ? (
             <Skeleton h={320} />
