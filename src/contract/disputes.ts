@@ -11,7 +11,6 @@ import {
   DISPUTES_PAGE_SIZE_MAX,
 } from '../domain/disputes';
 import {
-  TokenPage,
   Instant,
   LIST_FILTERS,
   Nullable,
@@ -20,8 +19,9 @@ import {
   Type,
   ValueList,
   type Static,
-  TokenPageQuery,
 } from './common';
+// The list declarations each list answer shares (common.ts).
+import { TokenPage, TokenPageQuery } from './common';
 
 export const TimelineEntry = Type.Object(
   {
