@@ -40,6 +40,13 @@ export const Instant = Type.String({ description: 'ISO 8601, UTC' });
 export const ValueList = (description: string) =>
   Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description });
 
+/** A filter of a few known values (statuses, roles): up to ten, as a list or comma-separated. */
+export const ChoiceList = (values: readonly string[]) =>
+  Type.Array(Type.String({ maxLength: 50 }), {
+    maxItems: 10,
+    description: `any of ${values.join(', ')}; a list or comma-separated`,
+  });
+
 /**
  * The filters every merchant list shares (support, disputes; orders and payouts next): days opened, some of the
  * caller's merchants, and the caller's time zone, which makes a day the merchant's day (without it, UTC).

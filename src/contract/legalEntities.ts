@@ -3,7 +3,7 @@
  * docs/legal-entities.md), for the server's routes and service and the web app's calls alike.
  */
 import { LEGAL_ENTITY_STATUSES, OWNER_ROLES } from '../domain/legalEntities';
-import { Nullable, NullableString, OneOf, Type, type Static } from './common';
+import { ChoiceList, Nullable, NullableString, OneOf, Type, type Static } from './common';
 
 /** What every member reads of an entity: what the shell's alert and the licence reminder need. */
 const ALERT_FIELDS = {
@@ -87,12 +87,7 @@ export type LegalEntityListItem = Static<typeof LegalEntityListItem>;
 
 export const LegalEntitiesQuery = Type.Object(
   {
-    status: Type.Optional(
-      Type.Array(Type.String({ maxLength: 50 }), {
-        maxItems: 10,
-        description: `any of ${LEGAL_ENTITY_STATUSES.join(', ')}; a list or comma-separated`,
-      }),
-    ),
+    status: Type.Optional(ChoiceList(LEGAL_ENTITY_STATUSES)),
     request_id: Type.Optional(Type.String()),
   },
   { additionalProperties: false },

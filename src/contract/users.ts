@@ -4,7 +4,7 @@
  */
 import { ROLES } from '../domain/permissions';
 import { USER_QUERY_MAX, USER_STATUSES, USERS_LIMIT } from '../domain/users';
-import { Instant, NullableString, OneOf, Type, type Static } from './common';
+import { ChoiceList, Instant, NullableString, OneOf, Type, type Static } from './common';
 
 /** A person of the team (the server makes it, the users page reads it). */
 export const TeamUser = Type.Object({
@@ -27,12 +27,7 @@ export type TeamUser = Static<typeof TeamUser>;
 
 export const TeamQuery = Type.Object(
   {
-    roles: Type.Optional(
-      Type.Array(Type.String({ maxLength: 50 }), {
-        maxItems: 10,
-        description: `any of ${ROLES.join(', ')}; a list or comma-separated`,
-      }),
-    ),
+    roles: Type.Optional(ChoiceList(ROLES)),
     query: Type.Optional(
       Type.String({ maxLength: USER_QUERY_MAX, description: 'part of a name, e-mail or phone' }),
     ),

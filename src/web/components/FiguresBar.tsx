@@ -48,6 +48,30 @@ export function totalsFigures<K extends string>(
   ];
 }
 
+/** …as a band: the figures over the list, `totals.failed` when they could not be read. */
+export function TotalsByCurrency<K extends string>(props: {
+  query: {
+    data?: { totals: readonly ({ currency: string; count: number } & Record<K, string>)[] };
+    isPending: boolean;
+    isError: boolean;
+  };
+  /** The area's `t`. */
+  t: (key: string) => string;
+  sums: readonly K[];
+  countLabel: string;
+  testId: string;
+}) {
+  return (
+    <FiguresBar
+      query={props.query}
+      testId={props.testId}
+      failed={props.t('totals.failed')}
+      columns={props.sums.length + 1}
+      figures={(data) => totalsFigures(props.t, data.totals, props.sums, props.countLabel)}
+    />
+  );
+}
+
 export function FiguresBar<T>(props: {
   query: { data?: T; isPending: boolean; isError: boolean };
   figures: (data: T) => Figure[];

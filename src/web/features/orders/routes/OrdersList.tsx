@@ -3,6 +3,7 @@
  * desktop and cards on a phone, 20 at a time with "Show more", the CSV of the filtered list, and for members who
  * may create orders a new payment link and the links sent.
  */
+import { TotalsByCurrency } from '../../../components/FiguresBar';
 import { MoneyCard } from '../../../components/MoneyCard';
 import { isForbidden } from '../../../api/client';
 import { Text } from '@mantine/core';
@@ -21,7 +22,6 @@ import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { exportOrders, useOrders, useOrderTotals, type Payment } from '../api';
 import { OrderFiltersBar } from '../components/OrderFilters';
-import { OrderTotals } from '../components/OrderTotals';
 import { NewLinkDialog } from '../components/NewLinkDialog';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge';
 import { filtersFrom, hasFilters, paramsOf, soundFilters } from '../filters';
@@ -122,7 +122,15 @@ export function OrdersList() {
         />
       )}
       <OrderFiltersBar filters={filters} onChange={change} />
-      {sound && <OrderTotals query={totals} />}
+      {sound && (
+        <TotalsByCurrency
+          query={totals}
+          t={t}
+          sums={['amount', 'captured', 'refunded', 'net']}
+          countLabel={t('totals.orders')}
+          testId="order-totals"
+        />
+      )}
       <InfiniteList
         name="orders"
         query={list}

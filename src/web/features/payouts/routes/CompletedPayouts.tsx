@@ -12,7 +12,7 @@ import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { FilterBar } from '../../../components/filters/FilterBar';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
-import { FiguresBar, totalsFigures } from '../../../components/FiguresBar';
+import { TotalsByCurrency } from '../../../components/FiguresBar';
 import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
@@ -24,7 +24,6 @@ import { useDownloadAction } from '../../../components/useDownloadAction';
 import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
 import { PAYOUT_STATUSES } from '../../../../domain/payouts';
 import { exportPayouts, usePayouts, usePayoutTotals, type Payout } from '../api';
-import type { PayoutTotals } from '../../../../contract/payouts';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutsNav } from '../components/PayoutsNav';
 import { PayoutCard } from '../components/PayoutCard';
@@ -110,7 +109,15 @@ function PayoutsList() {
       )}
       <PayoutsNav current="completed" />
       <PayoutFiltersBar filters={filters} onChange={change} />
-      {sound && <PayoutTotalsBar query={totals} />}
+      {sound && (
+        <TotalsByCurrency
+          query={totals}
+          t={t}
+          sums={['gross', 'deductions', 'net']}
+          countLabel={t('totals.count')}
+          testId="payout-totals"
+        />
+      )}
       <InfiniteList
         name="payouts"
         query={list}
@@ -152,19 +159,5 @@ function PayoutFiltersBar(props: {
         width={200}
       />
     </FilterBar>
-  );
-}
-
-/** The filter's totals: how many payouts, their gross, what was deducted and the net, a line a currency. */
-function PayoutTotalsBar(props: { query: { data?: PayoutTotals; isPending: boolean; isError: boolean } }) {
-  const { t } = useTranslation('payouts');
-  return (
-    <FiguresBar
-      query={props.query}
-      testId="payout-totals"
-      failed={t('totals.failed')}
-      columns={4}
-      figures={(data) => totalsFigures(t, data.totals, ['gross', 'deductions', 'net'], t('totals.count'))}
-    />
   );
 }
