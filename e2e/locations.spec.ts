@@ -69,9 +69,7 @@ test.describe('locations', () => {
     await page.clock.setFixedTime(monday);
     await page.goto('/locations?lang=ar');
     await expect(page.getByRole('heading', { name: 'المواقع', level: 1 })).toBeVisible();
-    const card = page
-      .getByTestId('locations-cards')
-      .locator('[data-row]', { hasText: 'Riyadh Park branch' });
+    const card = page.getByTestId('locations-cards').locator('[data-row]', { hasText: 'Riyadh Park branch' });
     // The hours run right to left (issue 56): the opening time on the right, read first.
     const hours = card.locator('[data-hours]');
     await drawnOrder(hours, (await hours.textContent())!.match(/\d{2}:\d{2}/g)!, 'rtl');
