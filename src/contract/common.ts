@@ -62,11 +62,6 @@ export const LIST_FILTERS = {
   tz_offset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, description: 'minutes east of UTC' })),
 };
 
-/**
- * Compile-time checks that a contract shape and a lower layer's own type agree (the engine and the domain may not
- * import the contract, so they keep theirs): `Assignable` one way, `Same` both ways. Used as type arguments of an
- * exported `Checks` type; a rename on either side fails the type check.
- */
 /** Whose a row is: the merchant's id and its name as the caller's lists show it (spread into a row's fields). */
 export const OF_MERCHANT = { merchant_id: Type.String(), merchant_name: Type.String() };
 
@@ -111,5 +106,10 @@ export const CurrencyTotals = <Sums extends TProperties>(sums: Sums) =>
 /** …and its answer's, beside the rows. */
 export const PAGE_ANSWER = { total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer() };
 
+/**
+ * Compile-time checks that a contract shape and a lower layer's own type agree (the engine and the domain may not
+ * import the contract, so they keep theirs): `Assignable` one way, `Same` both ways. Used as type arguments of an
+ * exported `Checks` type; a rename on either side fails the type check.
+ */
 export type Assignable<T extends U, U> = T;
 export type Same<A extends B, B extends C, C = A> = [A, B];

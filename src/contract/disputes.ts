@@ -19,9 +19,9 @@ import {
   Type,
   ValueList,
   type Static,
+  TokenPage,
+  TokenPageQuery,
 } from './common';
-// The list declarations each list answer shares (common.ts).
-import { TokenPage, TokenPageQuery } from './common';
 
 export const TimelineEntry = Type.Object(
   {

@@ -13,9 +13,18 @@ import {
   REFUND_REASONS,
 } from '../domain/payments';
 import { LANGUAGES } from '../domain/language';
-import { Instant, LIST_FILTERS, Nullable, OneOf, Type, ValueList, type Static } from './common';
-// The list declarations each list answer shares (common.ts).
-import { TokenPage, CurrencyTotals, TokenPageQuery } from './common';
+import {
+  Instant,
+  LIST_FILTERS,
+  Nullable,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+  TokenPage,
+  CurrencyTotals,
+  TokenPageQuery,
+} from './common';
 
 const Decimal = (description: string) =>
   Type.String({

@@ -6,9 +6,17 @@
 import { PAYOUT_STATUSES, PAYOUTS_PAGE_SIZE, PAYOUTS_PAGE_SIZE_MAX } from '../domain/payouts';
 import { PAYOUT_FREQUENCIES } from '../domain/stores';
 import { PAYOUT_DESTINATIONS } from '../domain/wallet';
-import { Instant, Nullable, OneOf, Type, ValueList, type Static } from './common';
-// The list declarations each list answer shares (common.ts).
-import { TokenPage, CurrencyTotals, TokenPageQuery } from './common';
+import {
+  Instant,
+  Nullable,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+  TokenPage,
+  CurrencyTotals,
+  TokenPageQuery,
+} from './common';
 
 const Day = (description: string) => Type.String({ description: `${description} (yyyy-mm-dd)` });
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });

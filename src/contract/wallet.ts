@@ -4,9 +4,17 @@
  * strings with the currency's decimals; days are yyyy-mm-dd (UTC).
  */
 import { CARD_STATUSES, MOVEMENT_KINDS, MOVEMENT_STATUSES, PAYOUT_DESTINATIONS } from '../domain/wallet';
-import { Instant, Nullable, NullableString, OneOf, Type, ValueList, type Static } from './common';
-// The list declarations each list answer shares (common.ts).
-import { OF_MERCHANT, TokenPage } from './common';
+import {
+  Instant,
+  Nullable,
+  NullableString,
+  OneOf,
+  Type,
+  ValueList,
+  type Static,
+  OF_MERCHANT,
+  TokenPage,
+} from './common';
 
 const Amount = (description: string) => Type.String({ description: `${description}; a decimal` });
 

@@ -1,9 +1,9 @@
 /**
- * The one paged-list query (web/api/pagedList.ts, issue 57): every page after the first asks its address with the
+ * The one paged-list query (web/api/reads.ts, issue 57): every page after the first asks its address with the
  * last answer's token, encoded, beside the filters the address already holds.
  */
 import { describe, expect, it } from 'vitest';
-import { pagedListQuery, withPageToken } from '../../src/web/api/pagedList';
+import { pagedListQuery, withPageToken } from '../../src/web/api/reads';
 
 describe('paged lists', () => {
   it('adds the page token to the address, encoded, keeping its filters', () => {

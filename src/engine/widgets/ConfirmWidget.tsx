@@ -6,9 +6,10 @@
  */
 import { Checkbox, Paper } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { inputProps } from './inputProps';
 
 export function ConfirmWidget(props: WidgetProps) {
-  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
+  const input = inputProps(props);
   const sentence =
     typeof props.options.description === 'string' && props.options.description !== ''
       ? props.options.description
@@ -18,11 +19,10 @@ export function ConfirmWidget(props: WidgetProps) {
       withBorder
       radius="md"
       p="md"
-      style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+      style={input.error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
     >
       <Checkbox
-        id={props.id}
-        name={props.htmlName || props.id}
+        {...input}
         label={
           props.required ? (
             // Required as the other fields show it (issue 56: the publish tick did not look required).
@@ -37,12 +37,8 @@ export function ConfirmWidget(props: WidgetProps) {
           )
         }
         checked={props.value === true}
-        required={props.required}
         disabled={props.disabled || props.readonly}
-        error={error}
         onChange={(event) => props.onChange(event.currentTarget.checked)}
-        onBlur={() => props.onBlur(props.id, props.value)}
-        onFocus={() => props.onFocus(props.id, props.value)}
       />
     </Paper>
   );

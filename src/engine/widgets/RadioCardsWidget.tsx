@@ -7,6 +7,7 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import classes from './RadioCardsWidget.module.css';
 import type { WidgetProps } from '@rjsf/utils';
+import { inputProps } from './inputProps';
 
 interface EnumOption {
   label: string;
@@ -19,15 +20,12 @@ export function RadioCardsWidget(props: WidgetProps) {
     ? (props.options.enumDescriptions as unknown[])
     : [];
   const selected = options.findIndex((o) => o.value === props.value);
-  const error = props.rawErrors?.length ? props.rawErrors.join('\n') : undefined;
+  // The group is named, labelled and told its messages; each card reports blur and focus.
+  const { onBlur, onFocus, ...group } = inputProps(props);
   const disabled = props.disabled || props.readonly;
   return (
     <Radio.Group
-      id={props.id}
-      name={props.htmlName || props.id}
-      label={props.hideLabel ? undefined : props.label}
-      required={props.required}
-      error={error}
+      {...group}
       value={selected >= 0 ? String(selected) : null}
       onChange={(index) => props.onChange(options[Number(index)]?.value)}
     >
@@ -40,8 +38,8 @@ export function RadioCardsWidget(props: WidgetProps) {
             radius="md"
             p="md"
             aria-label={option.label}
-            onBlur={() => props.onBlur(props.id, props.value)}
-            onFocus={() => props.onFocus(props.id, props.value)}
+            onBlur={onBlur}
+            onFocus={onFocus}
             style={{ opacity: disabled ? 0.6 : undefined }}
           >
             <Group wrap="nowrap" align="flex-start" gap="sm">

@@ -11,7 +11,7 @@ import { PageHeader } from './PageHeader';
 
 export type Crumbs = { label: string; to: string }[];
 
-interface DetailQuery<T> {
+export interface DetailQuery<T> {
   isSuccess: boolean;
   isPending: boolean;
   error: unknown;

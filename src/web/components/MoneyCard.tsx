@@ -14,10 +14,9 @@ export function MoneyCard(props: {
   who: ReactNode;
   amount: string;
   currency: string;
-  /** The dimmed line under it: one text, or two held apart (the product, then when). */
-  foot: ReactNode | [ReactNode, ReactNode];
+  /** The dimmed line under it, its parts held apart (the product, then when; or the orders it holds). */
+  foot: ReactNode[];
 }) {
-  const foot = Array.isArray(props.foot) ? props.foot : [props.foot];
   return (
     <>
       <Group justify="space-between" wrap="nowrap" mb={4}>
@@ -33,7 +32,7 @@ export function MoneyCard(props: {
         </Text>
       </Group>
       <Group justify="space-between" wrap="nowrap">
-        {foot.map((part, i) => (
+        {props.foot.map((part, i) => (
           <Text key={i} size="xs" c="dimmed">
             {part}
           </Text>

@@ -3,7 +3,7 @@
  * `next_page_token` (infinite query: "Show more" appends the next page); refund and challenge update the
  * dispute in place and refresh the lists and the sidebar's count.
  */
-import { pagedListQuery } from '../../api/pagedList';
+import { pagedListQuery } from '../../api/reads';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useChange } from '../../api/useChange';
 import { api, retryUnless4xx } from '../../api/client';

@@ -3,7 +3,7 @@
  * `next_page_token` ("Show more" appends the next page); the totals are their own query (a slow sum never holds
  * up the rows); capture and refund put the payment's new state in place and refresh the lists and totals.
  */
-import { pagedListQuery, readQuery } from '../../api/pagedList';
+import { pagedListQuery, readQuery } from '../../api/reads';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useChange } from '../../api/useChange';
 import { api, ApiError, retryUnless4xx } from '../../api/client';

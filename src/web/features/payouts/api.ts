@@ -2,7 +2,7 @@
  * Payouts' calls (docs/payouts.md) as react-query hooks, one key factory for the feature. The completed list pages
  * by `next_page_token` ("Show more"); the totals are their own query; the CSVs are downloads.
  */
-import { pagedListQuery, readQuery } from '../../api/pagedList';
+import { pagedListQuery, readQuery } from '../../api/reads';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';

@@ -3,7 +3,7 @@
  * feature. Movements page by `next_page_token` ("Show more"); a transfer, a destination, an application, a freeze
  * or unfreeze answers with the wallet or card as it is now, which replaces the cached one.
  */
-import { pagedListQuery } from '../../api/pagedList';
+import { pagedListQuery } from '../../api/reads';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, retryUnless4xx } from '../../api/client';
 import { useChange } from '../../api/useChange';

@@ -9,6 +9,7 @@ import {
   DetailFrame,
   DetailSkeleton,
   type Crumbs,
+  type DetailQuery,
   type SkeletonBlock,
 } from '../../../components/DetailFrame';
 import { useCapitalBase } from '../api';
@@ -24,7 +25,7 @@ export function PageLoading() {
 }
 
 export function CapitalFrame<T>(props: {
-  query: Parameters<typeof DetailFrame<T>>[0]['query'];
+  query: DetailQuery<T>;
   /** The page's title with capital's breadcrumb above what the page draws (else the page draws its header). */
   title?: string;
   children: (data: T, crumbs: Crumbs) => ReactNode;

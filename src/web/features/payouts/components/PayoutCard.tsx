@@ -15,7 +15,7 @@ export function PayoutCard(props: { payout: Payout }) {
       who={<bdi>{p.store_name}</bdi>}
       amount={p.net}
       currency={p.currency}
-      foot={t('card.orders', { count: p.capture_count })}
+      foot={[t('card.orders', { count: p.capture_count })]}
     />
   );
 }

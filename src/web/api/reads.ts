@@ -1,7 +1,8 @@
 /**
- * A list read page by page with the server's page tokens (`next_page_token`; docs/api.md): the query every
- * "Show more" list asks — orders, payouts, disputes, the wallet's movements — written once (issue 57: it was
- * copied into each area's api.ts). The address gets `page_token` for every page after the first.
+ * The reads a screen asks, beside `useChange.ts` for its writes: a list read page by page with the server's page
+ * tokens (`next_page_token`; docs/api.md) — the query every "Show more" list asks (orders, payouts, disputes, the
+ * wallet's movements), the address getting `page_token` for every page after the first — and one answer read for
+ * a screen (`readQuery`). Written once (issue 57: they were copied into each area's api.ts).
  */
 import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, retryUnless4xx } from './client';
