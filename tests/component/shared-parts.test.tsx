@@ -21,7 +21,8 @@ import {
   type ListColumn,
 } from '../../src/web/components/ResponsiveList';
 import { DetailFrame } from '../../src/web/components/DetailFrame';
-import { InfiniteList, type PagedQuery } from '../../src/web/components/InfiniteList';
+import { InfiniteList, moreOf, type PagedQuery } from '../../src/web/components/InfiniteList';
+import { PagedList, pageOf, slicedPageOf } from '../../src/web/components/PagedList';
 import { DialogFooter } from '../../src/web/components/DialogFooter';
 import { DetailGrid, DetailSection, LabelValue } from '../../src/web/components/DetailParts';
 import { FaqList, faqItems } from '../../src/web/components/FaqList';
@@ -67,9 +68,12 @@ function Fruits(props: {
       name="fruits"
       query={props.query ?? settled}
       rows={props.rows ?? FRUITS}
-      table={{ columns: COLUMNS, minWidth: 400 }}
-      cards={{ link: props.link ? (f) => `/fruits/${f.id}` : undefined }}
-      loading={{ rows: 4, height: 40 }}
+      look={{
+        columns: COLUMNS,
+        minWidth: 400,
+        link: props.link ? (f) => `/fruits/${f.id}` : undefined,
+        skeleton: { rows: 4, height: 40 },
+      }}
       loadFailed="The fruits could not be loaded."
       empty={{ title: 'No fruit yet', body: 'Fruit you add shows here.' }}
       footer={props.footer}
@@ -219,6 +223,45 @@ describe('a list’s pager', () => {
   });
 });
 
+describe('a list shown a page at a time', () => {
+  const at = (page: number, onChange = vi.fn()) => ({ page, size: 2, onChange });
+  const words = { t: (key: string) => ({ shown: 'shown' })[key] ?? key };
+
+  it('takes the page’s rows and its total from the server’s answer, and waits for it to draw a pager', () => {
+    const answered = { ...settled, data: { fruits: FRUITS.slice(0, 2), total: 7 } };
+    expect(pageOf(answered, (a) => a.fruits, at(1))).toMatchObject({
+      rows: FRUITS.slice(0, 2),
+      pager: { total: 7 },
+    });
+    expect(
+      pageOf({ ...settled, isPending: true }, (a: typeof answered.data) => a.fruits, at(1)),
+    ).toMatchObject({
+      rows: [],
+      pager: null,
+    });
+  });
+
+  it('pages rows the screen holds itself, a page past the last showing the last', async () => {
+    const onChange = vi.fn();
+    const source = slicedPageOf(settled, [...FRUITS, ...FRUITS], at(9, onChange));
+    expect(source.pager).toMatchObject({
+      page: Math.ceil((FRUITS.length * 2) / 2),
+      total: FRUITS.length * 2,
+    });
+    expect(source.rows).toHaveLength(2);
+    show(
+      <PagedList
+        name="fruits"
+        of={slicedPageOf(settled, [...FRUITS, ...FRUITS], at(1, onChange))}
+        look={{ columns: COLUMNS }}
+        words={words}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenCalledWith(2);
+  });
+});
+
 describe('a list read page by page', () => {
   const paged = (over: Partial<PagedQuery> = {}): PagedQuery => ({
     ...settled,
@@ -251,13 +294,17 @@ describe('a list read page by page', () => {
     return (
       <InfiniteList
         name="fruits"
-        query={props.query}
-        sound={props.sound}
-        rows={props.rows ?? FRUITS}
-        table={{ columns: COLUMNS, minWidth: 400 }}
-        cards={{}}
-        loading={{ rows: 4, height: 40 }}
-        words={{ t, filtered: props.filtered, total: props.total }}
+        // The pages as the server answered them: the rows picked from each.
+        of={moreOf(
+          { ...props.query, data: { pages: [{ fruits: props.rows ?? FRUITS }] } },
+          (page) => page.fruits,
+          {
+            sound: props.sound,
+            total: props.total,
+          },
+        )}
+        look={{ columns: COLUMNS, minWidth: 400, skeleton: { rows: 4, height: 40 } }}
+        words={{ t, filtered: props.filtered }}
       />
     );
   }

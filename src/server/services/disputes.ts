@@ -20,7 +20,7 @@ import {
   type DisputeStatus,
 } from '../../domain/disputes';
 import type { PermissionFlag } from '../../domain/permissions';
-import { merchantsWhere, requireMerchants, type AreaDeps } from './memberships';
+import { actorName as nameOf, merchantsWhere, requireMerchants, type AreaDeps } from './memberships';
 import { decodePageToken, encodePageToken } from './pageTokens';
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { DisputeQuery, DisputeRepository, DisputeRow } from '../repositories/disputes';
@@ -134,10 +134,7 @@ function disputeContext(deps: DisputeDeps) {
     return row;
   }
 
-  async function actorName(accountId: string) {
-    const account = await accounts.account(accountId);
-    return account?.email ?? account?.phone ?? accountId;
-  }
+  const actorName = (accountId: string) => nameOf(accounts, accountId);
 
   async function move(row: DisputeRow, to: string, change: Record<string, unknown>, entry: TimelineEntry) {
     const data = row.data as Record<string, unknown>;

@@ -29,7 +29,7 @@ import type {
   RenewLicenceBody,
 } from '../../contract/legalEntities';
 import type { LegalEntityStatus } from '../../domain/legalEntities';
-import { memberOf, merchantsWhere, requireMerchant, requireMerchants } from './memberships';
+import { actorName, memberOf, merchantsWhere, requireMerchant, requireMerchants } from './memberships';
 
 type Row = Awaited<ReturnType<AccountRepository['legalEntitiesOf']>>[number];
 
@@ -155,13 +155,12 @@ export function createLegalEntityService(deps: {
         problems['/license_expiry_date'] = fieldError('validation:error.format.date-2-weeks-ahead');
       const number = body.commercial_registration_number?.trim() || null;
       refuseProblems(problems);
-      const account = await accounts.account(accountId);
       const renewal: LicenceRenewal = {
         license_url: body.license_url,
         license_expiry_date: body.license_expiry_date,
         commercial_registration_number: number,
         sent_at: clock.now().toISOString(),
-        sent_by: account?.email ?? account?.phone ?? accountId,
+        sent_by: await actorName(accounts, accountId),
       };
       await accounts.setLicenceRenewal(entity.id, renewal);
       await accounts.addEvent({

@@ -88,6 +88,12 @@ export async function requireMemberships(
   return mine;
 }
 
+/** Who did something, as audit rows and screens name a person: the account's email, else its phone, else its id. */
+export async function actorName(accounts: AccountRepository, accountId: string): Promise<string> {
+  const account = await accounts.account(accountId);
+  return account?.email ?? account?.phone ?? accountId;
+}
+
 /** The ids of the caller's merchants the rule opens; 403 (with `refusal`) when it opens none. */
 export async function requireMerchants(
   accounts: AccountRepository,

@@ -32,7 +32,7 @@ import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from
 import type { AccountRepository } from '../repositories/account';
 import type { LinkData, LinkRow, PaymentLinkRepository } from '../repositories/paymentLinks';
 import type { OutboxService } from './outbox';
-import { requireMerchants } from './memberships';
+import { actorName, requireMerchants } from './memberships';
 
 /** Where each §8 message points in the form. */
 const FIELD: Record<LinkMessage, string> = {
@@ -206,7 +206,6 @@ function sendCalls(context: PaymentLinkContext) {
         });
       await countLink(accountId, merchantId, now);
       const token = randomBytes(24).toString('base64url');
-      const account = await accounts.account(accountId);
       const id = `pay-${randomUUID()}`;
       await repository.insert({
         id,
@@ -227,7 +226,7 @@ function sendCalls(context: PaymentLinkContext) {
             quantity: item.quantity,
             unit_price_minor: itemMinors[i],
           })),
-          sent_by: account?.email ?? account?.phone ?? accountId,
+          sent_by: await actorName(accounts, accountId),
         },
         sentAt: now,
       });

@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import { missingStatusTexts } from '../../domain/statusMessage';
 import { fieldError, HttpError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
+import { actorName } from './memberships';
 import type { SettingsRepository } from '../repositories/settings';
 
 const KEY = 'web_status_message';
@@ -44,11 +45,10 @@ export function createRemoteConfigService(deps: {
           'a shown message needs its title and message in both languages',
           Object.fromEntries(missing.map((path) => [path, fieldError('validation:error.required')])),
         );
-      const account = await deps.accounts.account(accountId);
       const stored: StatusMessage = {
         ...value,
         updated_at: deps.clock.now().toISOString(),
-        updated_by: account?.email ?? account?.phone ?? accountId,
+        updated_by: await actorName(deps.accounts, accountId),
       };
       await deps.settings.set(KEY, stored);
       return stored;

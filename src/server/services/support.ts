@@ -27,7 +27,7 @@ import {
 import { fieldError, HttpError, notFound, type FieldError } from '../errors';
 import type { MessageRow, SupportRepository, TicketRow } from '../repositories/support';
 import { ownImages } from './attachments';
-import { requireMerchants, type AreaDeps } from './memberships';
+import { actorName, requireMerchants, type AreaDeps } from './memberships';
 import { createdRange, enumFilter, merchantFilter, refuseFilters } from './listFilters';
 import type { Message, Ticket, TicketsPage, TicketWithMessages } from '../../contract/support';
 
@@ -80,10 +80,7 @@ function supportContext(deps: SupportDeps) {
   /** The merchants a caller may see tickets of, in membership order (403 without any). */
   const readable = (accountId: string) => requireMerchants(accounts, accountId, 'has_merchant_access');
 
-  async function nameOf(accountId: string) {
-    const account = await accounts.account(accountId);
-    return account?.email ?? account?.phone ?? accountId;
-  }
+  const nameOf = (accountId: string) => actorName(accounts, accountId);
 
   function present(row: TicketRow): Ticket {
     const data = row.data as { csat_note?: string; rated_at?: string; rated_by?: string; opened_by?: string };

@@ -1,11 +1,11 @@
 /**
  * A list read page by page (react-query's infinite query; orders, payouts, disputes, the wallet's movements, the
  * money webview's payouts): `ResponsiveList` with "show more" under it, its words by the convention of
- * `listWords.ts`. Filters the address got wrong (`sound: false`) draw the list idle and empty instead of asking
- * the server (the filter bar names the wrong one).
+ * `listWords.ts`. Its rows come as a `MoreSource`, made by `moreOf`: filters the address got wrong (`sound:
+ * false`) draw the list idle and empty instead of asking the server (the filter bar names the wrong one).
  */
 import { emptyOf, listWord, type ListWords } from './listWords';
-import { ResponsiveList, ShowMore, type ListQuery, type ResponsiveListProps } from './ResponsiveList';
+import { ResponsiveList, ShowMore, type ListLook, type ListQuery } from './ResponsiveList';
 
 export interface PagedQuery extends ListQuery {
   hasNextPage: boolean;
@@ -13,27 +13,48 @@ export interface PagedQuery extends ListQuery {
   fetchNextPage: () => unknown;
 }
 
-const IDLE: ListQuery = { isPending: false, isError: false, refetch: () => undefined };
+/** The pages read so far as one run of rows, with the query that reads more. */
+export interface MoreSource<T> {
+  query: PagedQuery;
+  rows: readonly T[];
+  /** How many there are in all, when the server counted them (the filter's totals). */
+  total?: number;
+}
 
-export function InfiniteList<T>(
-  props: Omit<ResponsiveListProps<T>, 'query' | 'footer' | 'loadFailed' | 'empty'> & {
-    query: PagedQuery;
-    words: ListWords & {
-      /** How many there are in all, when the server counted them. */
-      total?: number;
-    };
-    /** False while the address's filters are wrong: nothing asked, nothing shown. */
-    sound?: boolean;
-  },
-) {
-  const { query, words, sound = true, ...list } = props;
-  const { total } = words;
-  const count = props.rows.length;
+const IDLE: PagedQuery = {
+  isPending: false,
+  isError: false,
+  refetch: () => undefined,
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  fetchNextPage: () => undefined,
+};
+
+/** The rows of every page read so far, picked from each page's answer (`payments`, `disputes`, `movements`…). */
+export function moreOf<P, T>(
+  query: PagedQuery & { data?: { pages: P[] } },
+  rows: (page: P) => readonly T[],
+  opts: { total?: number; sound?: boolean } = {},
+): MoreSource<T> {
+  if (opts.sound === false) return { query: IDLE, rows: [] };
+  return { query, rows: query.data?.pages.flatMap(rows) ?? [], total: opts.total };
+}
+
+export function InfiniteList<T>(props: {
+  name: string;
+  of: MoreSource<T>;
+  look: ListLook<T>;
+  words: ListWords;
+}) {
+  const { name, of, look, words } = props;
+  const { query, total } = of;
+  const count = of.rows.length;
   return (
     <ResponsiveList
-      {...list}
-      query={sound ? query : IDLE}
-      rows={sound ? props.rows : []}
+      name={name}
+      query={query}
+      rows={of.rows}
+      look={look}
       loadFailed={listWord(words, 'loadFailed')}
       empty={emptyOf(words)}
       footer={

@@ -44,6 +44,30 @@ export interface ListQuery {
   refetch: () => unknown;
 }
 
+/**
+ * How a list's rows look, declared once beside its columns: the desktop table, the phone's card, where a row
+ * leads, its skeleton. One object, not five props, so a list screen's call names only its rows, their look and
+ * their words (issue 57).
+ */
+export interface ListLook<T> {
+  /** The desktop table's columns; without them, the cards show at every width. */
+  columns?: ListColumn<T>[];
+  /** The table's width before it scrolls sideways: 720 px unless told. */
+  minWidth?: number;
+  /** Rows lit under the pointer (not where a row holds its own buttons). */
+  highlight?: boolean;
+  /** A row as a card; without it, the table's columns make the card (the first as its title, then label and value). */
+  card?: (row: T) => ReactNode;
+  /** The whole card opens the row's page. */
+  link?: (row: T) => string;
+  /** Cards side by side from `md` (a list of a few large cards: legal entities). */
+  grid?: 2;
+  /** A row's key; its `id` unless told. */
+  key?: (row: T) => string;
+  /** The skeleton while it loads: six rows of 44 px unless told (a row's height on the table). */
+  skeleton?: { rows: number; height: number };
+}
+
 export interface ResponsiveListProps<T> {
   /**
    * The list's name, which its test ids are made of: the table `{name}`, the cards `{name}-cards`, the skeleton
@@ -52,20 +76,7 @@ export interface ResponsiveListProps<T> {
   name: string;
   query: ListQuery;
   rows: readonly T[];
-  /** A row's key; its `id` unless told. */
-  rowKey?: (row: T) => string;
-  /** The desktop table; without one, the cards show at every width. */
-  table?: { columns: ListColumn<T>[]; minWidth: number; highlight?: boolean };
-  cards: {
-    /** A row as a card; without it, the table's columns make the card (the first as its title, then label and value). */
-    render?: (row: T) => ReactNode;
-    /** The whole card opens the row's page. */
-    link?: (row: T) => string;
-    /** Cards side by side from `md` (a list of a few large cards: legal entities). */
-    columns?: 2;
-  };
-  /** The skeleton while it loads: six rows of 44 px unless told (a row's height on the table). */
-  loading?: { rows: number; height: number };
+  look: ListLook<T>;
   /** What the failure says ("Your tickets could not be loaded."). */
   loadFailed: string;
   empty: Omit<EmptyStateProps, 'testId'>;
@@ -75,8 +86,9 @@ export interface ResponsiveListProps<T> {
 
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const { t } = useTranslation('lists');
-  const { query, table, cards, name } = props;
-  const rowKey = props.rowKey ?? ((row: T) => (row as { id: string }).id);
+  const { query, look, name } = props;
+  const rowKey = look.key ?? ((row: T) => (row as { id: string }).id);
+  const table = look.columns && { columns: look.columns, minWidth: look.minWidth ?? 720 };
   // Only the layout on screen is drawn (useLayoutWidth.ts); a hook, so before the early returns.
   const width = useLayoutWidth();
   const { rows, drawing } = useDeferredRows(props.rows);
@@ -84,8 +96,8 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   if (query.isPending || (drawing && rows.length === 0))
     return (
       <ListSkeleton
-        rows={props.loading?.rows ?? 6}
-        height={props.loading?.height ?? 44}
+        rows={look.skeleton?.rows ?? 6}
+        height={look.skeleton?.height ?? 44}
         testId={`${name}-loading`}
       />
     );
@@ -94,11 +106,11 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   if (rows.length === 0) return <EmptyState {...props.empty} testId={`${name}-empty`} />;
   // One attribute on every list, not a name per area: tests and analytics find a row by `[data-row="<key>"]`.
   const attribute = (row: T) => ({ 'data-row': rowKey(row) });
-  const render = cards.render ?? ((row: T) => <ColumnsCard row={row} columns={table?.columns ?? []} />);
+  const render = look.card ?? ((row: T) => <ColumnsCard row={row} columns={table?.columns ?? []} />);
   // The cards hide from `sm` when there is a table (and they are not a grid of large cards).
-  const cardsShown = !(table && !cards.columns && width === 'wide');
+  const cardsShown = !(table && !look.grid && width === 'wide');
   const cardList = (cardsShown ? rows : []).map((row) => {
-    const link = cards.link?.(row);
+    const link = look.link?.(row);
     return link ? (
       <Card key={rowKey(row)} withBorder padding="sm" component={Link} to={link} {...attribute(row)}>
         {render(row)}
@@ -116,7 +128,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
     >
       {table && width !== 'phone' && (
         <Table.ScrollContainer minWidth={table.minWidth} visibleFrom="sm">
-          <Table highlightOnHover={table.highlight ?? true} verticalSpacing="sm" data-testid={name}>
+          <Table highlightOnHover={look.highlight ?? true} verticalSpacing="sm" data-testid={name}>
             <Table.Thead>
               <Table.Tr>
                 {table.columns.map((column, i) => (
@@ -140,8 +152,8 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {cards.columns ? (
-        <SimpleGrid cols={{ base: 1, md: cards.columns }} data-testid={`${name}-cards`}>
+      {look.grid ? (
+        <SimpleGrid cols={{ base: 1, md: look.grid }} data-testid={`${name}-cards`}>
           {cardList}
         </SimpleGrid>
       ) : !cardsShown ? null : (

@@ -18,6 +18,8 @@ export interface ListWords {
   prefix?: string;
   /** Filters are set: the empty state says only that nothing matches. */
   filtered?: boolean;
+  /** The first thing to do on an empty list (not while filtered): invite someone, add a location. */
+  action?: EmptyAction;
 }
 
 export type EmptyAction = EmptyStateProps['action'];
@@ -30,9 +32,9 @@ export const listWord = (words: ListWords, key: string, params?: Record<string, 
  * The empty state: while filtered, that nothing matches; else why the list is empty, with the first thing to do.
  * A body is optional: an area without one shows the title alone.
  */
-export function emptyOf(words: ListWords, action?: EmptyAction): Omit<EmptyStateProps, 'testId'> {
+export function emptyOf(words: ListWords): Omit<EmptyStateProps, 'testId'> {
   const optional = (key: string) => listWord(words, key, { defaultValue: '' }) || undefined;
   return words.filtered
     ? { title: listWord(words, 'empty.filtered'), body: optional('empty.filteredBody') }
-    : { title: listWord(words, 'empty.title'), body: optional('empty.body'), action };
+    : { title: listWord(words, 'empty.title'), body: optional('empty.body'), action: words.action };
 }

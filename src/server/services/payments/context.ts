@@ -32,7 +32,7 @@ import {
   storeFilter,
   valuesOf,
 } from '../listFilters';
-import { merchantsWhere, requireMerchants } from '../memberships';
+import { actorName as nameOf, merchantsWhere, requireMerchants } from '../memberships';
 
 /** Rows of the export read at a time (a keyset page each). */
 export const EXPORT_BATCH = 2000;
@@ -185,10 +185,7 @@ export function paymentContext(deps: PaymentDeps) {
     };
   }
 
-  async function actorName(accountId: string) {
-    const account = await accounts.account(accountId);
-    return account?.email ?? account?.phone ?? accountId;
-  }
+  const actorName = (accountId: string) => nameOf(accounts, accountId);
 
   /** A payment with everything its page shows, and what this caller may do with it now. */
   async function detail(accountId: string, row: PaymentRow): Promise<PaymentDetail> {

@@ -12,7 +12,7 @@ import { CAMPAIGN_STATES, isCampaignState } from '../../../../domain/ads';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
-import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { RowMenu, type ListLook } from '../../../components/ResponsiveList';
 import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
 import { StaffOnly } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
@@ -20,7 +20,7 @@ import { SearchFilter } from '../../../components/filters/SearchFilter';
 import { PAGE_SIZE, useChangeOpsCampaign, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
 import { BudgetDialog } from '../components/BudgetDialog';
 import { StopDialog } from '../components/StopDialog';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, pageOf } from '../../../components/PagedList';
 
 /** The filters in the address: `?q=`, `?state=`, `?page=`. */
 const readFilters = (params: URLSearchParams): OpsFilters => {
@@ -49,7 +49,12 @@ function Console() {
   const starting = useChangeOpsCampaign();
   // The campaign whose start is on its way.
   const busy = starting.isPending ? starting.variables.campaign.id : null;
-  const rows = query.data?.campaigns ?? [];
+  // The page the server answered (it keeps a page past the last within the pages there are).
+  const campaigns = pageOf(query, (answer) => answer.campaigns, {
+    page: query.data?.page ?? filters.page,
+    size: PAGE_SIZE,
+    onChange: (page) => set({ page }),
+  });
 
   const start = async (campaign: OpsCampaign) => {
     try {
@@ -73,13 +78,27 @@ function Console() {
     </RowMenu>
   );
 
-  const columns: ListColumn<OpsCampaign>[] = [
-    { header: t('column.campaign'), maw: 320, cell: (c) => <CampaignTitle campaign={c} merchant /> },
-    { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
-    { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
-    { header: t('ops.spend30'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
-    { header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>, w: 48, cell: actions },
-  ];
+  const look: ListLook<OpsCampaign> = {
+    columns: [
+      { header: t('column.campaign'), maw: 320, cell: (c) => <CampaignTitle campaign={c} merchant /> },
+      { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
+      { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
+      { header: t('ops.spend30'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
+      { header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>, w: 48, cell: actions },
+    ],
+    card: (c) => (
+      <CampaignCard
+        campaign={c}
+        merchant
+        actions={actions(c)}
+        figures={[
+          [t('column.budget'), <Money key="b" amount={c.daily_budget} currency={c.currency} />],
+          [t('ops.spend30'), <Money key="s" amount={c.results.spend} currency={c.currency} />],
+        ]}
+      />
+    ),
+    skeleton: { rows: 6, height: 56 },
+  };
 
   const filtered = Boolean(filters.q || filters.state);
   return (
@@ -105,35 +124,7 @@ function Console() {
           data-testid="ads-ops-state"
         />
       </Group>
-      <PagedList
-        name="ops-campaigns"
-        query={query}
-        rows={rows}
-        table={{ columns, minWidth: 720 }}
-        cards={{
-          render: (c) => (
-            <CampaignCard
-              campaign={c}
-              merchant
-              actions={actions(c)}
-              figures={[
-                [t('column.budget'), <Money key="b" amount={c.daily_budget} currency={c.currency} />],
-                [t('ops.spend30'), <Money key="s" amount={c.results.spend} currency={c.currency} />],
-              ]}
-            />
-          ),
-        }}
-        loading={{ rows: 6, height: 56 }}
-        words={{ t, prefix: 'ops.', filtered }}
-        pager={
-          query.data && {
-            page: query.data.page,
-            size: PAGE_SIZE,
-            total: query.data.total,
-            onChange: (page) => set({ page }),
-          }
-        }
-      />
+      <PagedList name="ops-campaigns" of={campaigns} look={look} words={{ t, prefix: 'ops.', filtered }} />
       {budgeting && <BudgetDialog campaign={budgeting} onClose={() => setBudgeting(null)} />}
       {stopping && <StopDialog campaign={stopping} onClose={() => setStopping(null)} />}
     </>

@@ -18,13 +18,13 @@ import { FiguresBar } from '../../../components/FiguresBar';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { useAddressFilters } from '../../../components/useAddressFilters';
-import { PageHeader } from '../../../components/PageHeader';
-import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
+import { RowMenu, type ListLook } from '../../../components/ResponsiveList';
 import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../components/CampaignParts';
 import { PAGE_SIZE, useChangeCampaign, useCampaigns, type Campaign } from '../api';
 import { CampaignDialog } from '../components/CampaignDialog';
 import { InviteDialog } from '../components/InviteDialog';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, slicedPageOf } from '../../../components/PagedList';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 const rate = (ctr: number | null) =>
@@ -67,7 +67,11 @@ export function AdsPage() {
     (p) => merchants.some((m) => m.products.includes(p)) || all.some((c) => c.product === p),
   );
   const rows = all.filter((c) => !product || c.product === product);
-  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const campaigns = slicedPageOf(query, rows, {
+    page,
+    size: PAGE_SIZE,
+    onChange: (next) => set({ page: next }),
+  });
   const inviters = merchants.filter((m) => m.can_invite);
 
   const move = async (campaign: Campaign, state: 'active' | 'paused') => {
@@ -101,31 +105,48 @@ export function AdsPage() {
     );
   };
 
-  const columns: ListColumn<Campaign>[] = [
-    {
-      header: t('column.campaign'),
-      maw: 300,
-      cell: (c) => <CampaignTitle campaign={c} merchant={merchants.length > 1} />,
-    },
-    { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
-    { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
-    { header: t('column.impressions'), cell: (c) => <bdi>{count(c.results.impressions)}</bdi> },
-    { header: t('column.clicks'), cell: (c) => <bdi>{count(c.results.clicks)}</bdi> },
-    { header: t('column.ctr'), cell: (c) => <bdi>{rate(c.results.ctr)}</bdi> },
-    { header: t('column.orders'), cell: (c) => <bdi>{count(c.results.orders)}</bdi> },
-    { header: t('column.spend'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
-    { header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>, w: 48, cell: actions },
-  ];
+  const look: ListLook<Campaign> = {
+    minWidth: 980,
+    columns: [
+      {
+        header: t('column.campaign'),
+        maw: 300,
+        cell: (c) => <CampaignTitle campaign={c} merchant={merchants.length > 1} />,
+      },
+      { header: t('column.state'), cell: (c) => <CampaignStateBadge state={c.state} /> },
+      { header: t('column.budget'), cell: (c) => <Money amount={c.daily_budget} currency={c.currency} /> },
+      { header: t('column.impressions'), cell: (c) => <bdi>{count(c.results.impressions)}</bdi> },
+      { header: t('column.clicks'), cell: (c) => <bdi>{count(c.results.clicks)}</bdi> },
+      { header: t('column.ctr'), cell: (c) => <bdi>{rate(c.results.ctr)}</bdi> },
+      { header: t('column.orders'), cell: (c) => <bdi>{count(c.results.orders)}</bdi> },
+      { header: t('column.spend'), cell: (c) => <Money amount={c.results.spend} currency={c.currency} /> },
+      { header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>, w: 48, cell: actions },
+    ],
+    card: (c) => (
+      <CampaignCard
+        campaign={c}
+        merchant={merchants.length > 1}
+        actions={actions(c)}
+        figures={[
+          [t('column.budget'), <Money key="b" amount={c.daily_budget} currency={c.currency} />],
+          [t('column.impressions'), <bdi key="i">{count(c.results.impressions)}</bdi>],
+          [t('column.clicks'), <bdi key="c">{count(c.results.clicks)}</bdi>],
+          [t('column.orders'), <bdi key="o">{count(c.results.orders)}</bdi>],
+          [t('column.spend'), <Money key="s" amount={c.results.spend} currency={c.currency} />],
+        ]}
+      />
+    ),
+    skeleton: { rows: 4, height: 56 },
+  };
 
+  // The page's first action, and the empty list's: a campaign needs a merchant to run for.
+  const newCampaign: PageAction | undefined =
+    merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new'), opens: 'dialog' } : undefined;
   return (
     <>
       <PageHeader
         title={t('title')}
-        primary={
-          merchants.length > 0
-            ? { label: t('new'), onClick: () => setEditing('new'), opens: 'dialog' }
-            : undefined
-        }
+        primary={newCampaign}
         actions={
           inviters.length > 0
             ? [{ label: t('invite.open'), onClick: () => setInviting(true), opens: 'dialog' }]
@@ -144,29 +165,9 @@ export function AdsPage() {
       <AdsTotals query={query} rows={rows} />
       <PagedList
         name="campaigns"
-        query={query}
-        rows={shown}
-        table={{ columns, minWidth: 980 }}
-        cards={{
-          render: (c) => (
-            <CampaignCard
-              campaign={c}
-              merchant={merchants.length > 1}
-              actions={actions(c)}
-              figures={[
-                [t('column.budget'), <Money key="b" amount={c.daily_budget} currency={c.currency} />],
-                [t('column.impressions'), <bdi key="i">{count(c.results.impressions)}</bdi>],
-                [t('column.clicks'), <bdi key="c">{count(c.results.clicks)}</bdi>],
-                [t('column.orders'), <bdi key="o">{count(c.results.orders)}</bdi>],
-                [t('column.spend'), <Money key="s" amount={c.results.spend} currency={c.currency} />],
-              ]}
-            />
-          ),
-        }}
-        loading={{ rows: 4, height: 56 }}
-        words={{ t, filtered: Boolean(product) }}
-        emptyAction={merchants.length > 0 ? { label: t('new'), onClick: () => setEditing('new') } : undefined}
-        pager={{ page, size: PAGE_SIZE, total: rows.length, onChange: (next) => set({ page: next }) }}
+        of={campaigns}
+        look={look}
+        words={{ t, filtered: Boolean(product), action: newCampaign }}
       />
       {editing && (
         <CampaignDialog

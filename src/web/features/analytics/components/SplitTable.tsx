@@ -44,10 +44,13 @@ export function SplitTable(props: {
           name={props.testId}
           query={ANSWERED}
           rows={props.rows}
-          rowKey={(r) => r.key}
-          table={{ columns, minWidth: 640, highlight: false }}
-          cards={{}}
-          loading={{ rows: 2, height: 44 }}
+          look={{
+            columns,
+            minWidth: 640,
+            highlight: false,
+            key: (r) => r.key,
+            skeleton: { rows: 2, height: 44 },
+          }}
           loadFailed={t('loadFailed')}
           empty={{ title: t('empty.title') }}
         />

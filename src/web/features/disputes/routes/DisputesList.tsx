@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenPage } from '../../../components/DetailFrame';
-import { InfiniteList } from '../../../components/InfiniteList';
-import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList, moreOf } from '../../../components/InfiniteList';
+import { RowLink, type ListLook } from '../../../components/ResponsiveList';
 import { usePermissionFlags } from '../../../api/permissions';
 import { exportCsv, useDisputes, type Dispute } from '../api';
 import { filtersFrom, hasFilters, paramsOf } from '../filters';
@@ -24,9 +24,9 @@ import { DisputeCard } from '../components/DisputeCard';
 
 const disputePath = (id: string) => `/disputes/${encodeURIComponent(id)}`;
 
-function useColumns(): ListColumn<Dispute>[] {
+function useLook(): ListLook<Dispute> {
   const { t } = useTranslation('disputes');
-  return [
+  const columns: ListLook<Dispute>['columns'] = [
     {
       header: t('column.dispute'),
       cell: (d) => (
@@ -50,6 +50,11 @@ function useColumns(): ListColumn<Dispute>[] {
       cell: (d) => (d.status === 'pending' && d.respond_by ? <Day iso={d.respond_by} /> : '—'),
     },
   ];
+  return {
+    columns,
+    card: (d) => <DisputeCard dispute={d} />,
+    link: (d) => disputePath(d.id),
+  };
 }
 
 export function DisputesList() {
@@ -63,13 +68,13 @@ export function DisputesList() {
   const mayFetch = flags.data?.is_disputes_allowed === true;
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useDisputes(filters, mayFetch);
-  const columns = useColumns();
+  const look = useLook();
   const exportAction = useDownloadAction({
     label: t('export'),
     failed: t('exportFailed'),
     save: () => exportCsv(filters),
   });
-  const disputes = list.data?.pages.flatMap((p) => p.disputes) ?? [];
+  const disputes = moreOf(list, (page) => page.disputes);
 
   // Without the flag (or if the server says so all the same): the page says so, and offers no export.
   if ((flags.isSuccess && !mayFetch) || isForbidden(list.error))
@@ -85,17 +90,7 @@ export function DisputesList() {
         </Anchor>
       </Group>
       <Filters filters={filters} onChange={change} />
-      <InfiniteList
-        name="disputes"
-        query={list}
-        rows={disputes}
-        table={{ columns, minWidth: 720 }}
-        cards={{
-          render: (d) => <DisputeCard dispute={d} />,
-          link: (d) => disputePath(d.id),
-        }}
-        words={{ t, filtered: hasFilters(filters) }}
-      />
+      <InfiniteList name="disputes" of={disputes} look={look} words={{ t, filtered: hasFilters(filters) }} />
     </>
   );
 }

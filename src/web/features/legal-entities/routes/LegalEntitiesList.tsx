@@ -39,12 +39,12 @@ export function LegalEntitiesList() {
         name="legal-entities"
         query={list}
         rows={entities}
-        cards={{
-          render: (e) => <EntityCard entity={e} />,
+        look={{
+          card: (e) => <EntityCard entity={e} />,
           link: (e) => `/legal-entities/${encodeURIComponent(e.id)}`,
-          columns: 2,
+          grid: 2,
+          skeleton: { rows: 3, height: 88 },
         }}
-        loading={{ rows: 3, height: 88 }}
         loadFailed={t('loadFailed')}
         empty={{
           title: statuses.length > 0 ? t('empty.filtered') : t('empty.title'),

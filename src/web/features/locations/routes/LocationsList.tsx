@@ -12,12 +12,12 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ForbiddenPage } from '../../../components/DetailFrame';
 import { notify } from '../../../components/notificationStore';
-import { PageHeader } from '../../../components/PageHeader';
-import { RowMenu, type ListColumn } from '../../../components/ResponsiveList';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
+import { RowMenu, type ListLook } from '../../../components/ResponsiveList';
 import { PAGE_SIZE, useLocations, useRemoveLocation, type Location } from '../api';
 import { HoursToday } from '../components/HoursToday';
 import { LocationDialog } from '../components/LocationDialog';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, pageOf } from '../../../components/PagedList';
 
 function MapLink(props: { location: Location }) {
   const { t } = useTranslation('locations');
@@ -58,37 +58,65 @@ export function LocationsList() {
 
   if (isForbidden(list.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
-  const columns: ListColumn<Location>[] = [
-    {
-      header: t('column.name'),
-      maw: 240,
-      cell: (l) => (
-        <Text size="sm" fw={600}>
-          <bdi>{l.name}</bdi>
-        </Text>
-      ),
-    },
-    { header: t('column.store'), maw: 200, cell: (l) => <bdi>{l.store_name}</bdi> },
-    {
-      header: t('column.address'),
-      maw: 320,
-      cell: (l) => (
-        <Stack gap={2}>
+  const look: ListLook<Location> = {
+    minWidth: 760,
+    columns: [
+      {
+        header: t('column.name'),
+        maw: 240,
+        cell: (l) => (
+          <Text size="sm" fw={600}>
+            <bdi>{l.name}</bdi>
+          </Text>
+        ),
+      },
+      { header: t('column.store'), maw: 200, cell: (l) => <bdi>{l.store_name}</bdi> },
+      {
+        header: t('column.address'),
+        maw: 320,
+        cell: (l) => (
+          <Stack gap={2}>
+            <Text size="sm" lineClamp={2}>
+              <bdi>{l.address}</bdi>
+            </Text>
+            <MapLink location={l} />
+          </Stack>
+        ),
+      },
+      { header: t('column.hours'), cell: (l) => <HoursToday hours={l.hours} /> },
+      {
+        header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>,
+        w: 48,
+        cell: (l) => <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />,
+      },
+    ],
+    card: (l) => (
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm">
+            <bdi>{l.name}</bdi>
+          </Text>
+          <Text size="xs" c="dimmed">
+            <bdi>{l.store_name}</bdi> · <HoursToday hours={l.hours} />
+          </Text>
           <Text size="sm" lineClamp={2}>
             <bdi>{l.address}</bdi>
           </Text>
           <MapLink location={l} />
         </Stack>
-      ),
-    },
-    { header: t('column.hours'), cell: (l) => <HoursToday hours={l.hours} /> },
-    {
-      header: <VisuallyHidden>{t('column.actions')}</VisuallyHidden>,
-      w: 48,
-      cell: (l) => <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />,
-    },
-  ];
-  const rows = list.data?.locations ?? [];
+        <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />
+      </Group>
+    ),
+    skeleton: { rows: 4, height: 56 },
+  };
+  const locations = pageOf(list, (answer) => answer.locations, {
+    page,
+    size: PAGE_SIZE,
+    onChange: (next) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true }),
+  });
+
+  // The page's first action, and the empty list's.
+  const add: PageAction = { label: t('add'), onClick: () => setEditing('new'), opens: 'dialog' };
 
   const remove = async (location: Location) => {
     try {
@@ -102,44 +130,8 @@ export function LocationsList() {
 
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        primary={{ label: t('add'), onClick: () => setEditing('new'), opens: 'dialog' }}
-      />
-      <PagedList
-        name="locations"
-        query={list}
-        rows={rows}
-        table={{ columns, minWidth: 760 }}
-        cards={{
-          render: (l) => (
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm">
-                  <bdi>{l.name}</bdi>
-                </Text>
-                <Text size="xs" c="dimmed">
-                  <bdi>{l.store_name}</bdi> · <HoursToday hours={l.hours} />
-                </Text>
-                <Text size="sm" lineClamp={2}>
-                  <bdi>{l.address}</bdi>
-                </Text>
-                <MapLink location={l} />
-              </Stack>
-              <Actions location={l} onEdit={() => setEditing(l)} onRemove={() => setRemoving(l)} />
-            </Group>
-          ),
-        }}
-        loading={{ rows: 4, height: 56 }}
-        words={{ t }}
-        emptyAction={{ label: t('add'), onClick: () => setEditing('new') }}
-        pager={{
-          page,
-          size: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: (next) => setParams(next > 1 ? { page: String(next) } : {}, { replace: true }),
-        }}
-      />
+      <PageHeader title={t('title')} primary={add} />
+      <PagedList name="locations" of={locations} look={look} words={{ t, action: add }} />
       {editing && (
         <LocationDialog location={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

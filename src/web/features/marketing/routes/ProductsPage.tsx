@@ -12,8 +12,8 @@ import { Link, useNavigate } from 'react-router';
 import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
-import { PageHeader } from '../../../components/PageHeader';
-import { type ListColumn } from '../../../components/ResponsiveList';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
+import { type ListLook } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import {
   PAGE_SIZE,
@@ -24,7 +24,7 @@ import {
   type ProductFilter,
 } from '../api';
 import { PlatformName } from '../components/PlatformName';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, pageOf } from '../../../components/PagedList';
 
 /** The filters in the address: `?platform=`, `?query=`, `?page=`. */
 const readFilters = (params: URLSearchParams): ProductFilter => ({
@@ -84,37 +84,61 @@ export function ProductsPage() {
     />
   );
 
-  const columns: ListColumn<Product>[] = [
-    {
-      header: t('products.column.title'),
-      maw: 320,
-      cell: (p) => (
-        <Text size="sm" fw={600}>
-          <bdi>{p.title}</bdi>
-        </Text>
-      ),
-    },
-    { header: t('products.column.platform'), cell: (p) => <PlatformName platform={p.platform} /> },
-    { header: t('products.column.price'), cell: (p) => <Money amount={p.price} currency={p.currency} /> },
-    {
-      header: t('products.column.stock'),
-      cell: (p) => (
-        <Badge variant="light" color={p.in_stock ? 'green' : 'gray'}>
-          {t(p.in_stock ? 'products.inStock' : 'products.outOfStock')}
-        </Badge>
-      ),
-    },
-    { header: t('products.inMarketplace'), w: 120, cell: shown },
-  ];
-  const rows = list.data?.products ?? [];
+  const look: ListLook<Product> = {
+    minWidth: 760,
+    columns: [
+      {
+        header: t('products.column.title'),
+        maw: 320,
+        cell: (p) => (
+          <Text size="sm" fw={600}>
+            <bdi>{p.title}</bdi>
+          </Text>
+        ),
+      },
+      { header: t('products.column.platform'), cell: (p) => <PlatformName platform={p.platform} /> },
+      { header: t('products.column.price'), cell: (p) => <Money amount={p.price} currency={p.currency} /> },
+      {
+        header: t('products.column.stock'),
+        cell: (p) => (
+          <Badge variant="light" color={p.in_stock ? 'green' : 'gray'}>
+            {t(p.in_stock ? 'products.inStock' : 'products.outOfStock')}
+          </Badge>
+        ),
+      },
+      { header: t('products.inMarketplace'), w: 120, cell: shown },
+    ],
+    card: (p) => (
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            <bdi>{p.title}</bdi>
+          </Text>
+          <Text size="xs" c="dimmed">
+            <PlatformName platform={p.platform} /> · <Money amount={p.price} currency={p.currency} /> ·{' '}
+            {t(p.in_stock ? 'products.inStock' : 'products.outOfStock')}
+          </Text>
+        </div>
+        {shown(p)}
+      </Group>
+    ),
+    skeleton: { rows: 6, height: 48 },
+  };
+  const products = pageOf(list, (answer) => answer.products, {
+    page,
+    size: PAGE_SIZE,
+    onChange: (next) => set({ page: next }),
+  });
   const filtered = Boolean(platform || search);
+  // The page's first action, and the empty list's.
+  const connect: PageAction = { label: t('products.connect'), onClick: () => navigate('/marketing') };
 
   return (
     <>
       <PageHeader
         title={t('products.title')}
         breadcrumbs={[{ label: t('title'), to: '/marketing' }]}
-        primary={{ label: t('products.connect'), onClick: () => navigate('/marketing') }}
+        primary={connect}
       />
       {anyUnauthorised && (
         <Alert color="yellow" mb="md" data-testid="products-not-authorised">
@@ -140,34 +164,9 @@ export function ProductsPage() {
       />
       <PagedList
         name="products"
-        query={list}
-        rows={rows}
-        table={{ columns, minWidth: 760 }}
-        cards={{
-          render: (p) => (
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
-                  <bdi>{p.title}</bdi>
-                </Text>
-                <Text size="xs" c="dimmed">
-                  <PlatformName platform={p.platform} /> · <Money amount={p.price} currency={p.currency} /> ·{' '}
-                  {t(p.in_stock ? 'products.inStock' : 'products.outOfStock')}
-                </Text>
-              </div>
-              {shown(p)}
-            </Group>
-          ),
-        }}
-        loading={{ rows: 6, height: 48 }}
-        words={{ t, prefix: 'products.', filtered }}
-        emptyAction={{ label: t('products.connect'), onClick: () => navigate('/marketing') }}
-        pager={{
-          page,
-          size: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: (next) => set({ page: next }),
-        }}
+        of={products}
+        look={look}
+        words={{ t, prefix: 'products.', filtered, action: connect }}
       />
     </>
   );

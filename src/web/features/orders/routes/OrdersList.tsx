@@ -16,8 +16,8 @@ import { Day } from '../../../components/Day';
 import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader, type PageAction } from '../../../components/PageHeader';
-import { InfiniteList } from '../../../components/InfiniteList';
-import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList, moreOf } from '../../../components/InfiniteList';
+import { RowLink, type ListLook } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { exportOrders, useOrders, useOrderTotals, type Payment } from '../api';
@@ -29,9 +29,9 @@ import { linkPath } from './PaymentLinksList';
 
 export const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
 
-function useColumns(): ListColumn<Payment>[] {
+function useLook(): ListLook<Payment> {
   const { t } = useTranslation('orders');
-  return [
+  const columns: ListLook<Payment>['columns'] = [
     {
       header: t('column.order'),
       cell: (p) => (
@@ -67,6 +67,13 @@ function useColumns(): ListColumn<Payment>[] {
     },
     { header: t('column.placed'), cell: (p) => <Day iso={p.created_at} withTime /> },
   ];
+  return {
+    columns,
+    minWidth: 860,
+    card: (p) => <OrderCard payment={p} />,
+    link: (p) => paymentPath(p.id),
+    skeleton: { rows: 8, height: 44 },
+  };
 }
 
 export function OrdersList() {
@@ -81,14 +88,14 @@ export function OrdersList() {
   const sound = soundFilters(filters);
   const list = useOrders(filters, mayFetch && sound);
   const totals = useOrderTotals(filters, mayFetch && sound);
-  const columns = useColumns();
+  const look = useLook();
   const exportAction = useDownloadAction({
     label: t('export'),
     failed: t('exportFailed'),
     save: () => exportOrders(filters, i18n.language === 'ar' ? 'ar' : 'en'),
   });
-  const payments = list.data?.pages.flatMap((p) => p.payments) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
+  const payments = moreOf(list, (page) => page.payments, { sound, total: count });
 
   if ((flags.isSuccess && !mayFetch) || isForbidden(list.error))
     return <ForbiddenPage title={t('title')} t={t} />;
@@ -131,19 +138,7 @@ export function OrdersList() {
           testId="order-totals"
         />
       )}
-      <InfiniteList
-        name="orders"
-        query={list}
-        sound={sound}
-        rows={payments}
-        table={{ columns, minWidth: 860 }}
-        cards={{
-          render: (p) => <OrderCard payment={p} />,
-          link: (p) => paymentPath(p.id),
-        }}
-        loading={{ rows: 8, height: 44 }}
-        words={{ t, filtered: hasFilters(filters), total: count }}
-      />
+      <InfiniteList name="orders" of={payments} look={look} words={{ t, filtered: hasFilters(filters) }} />
     </>
   );
 }

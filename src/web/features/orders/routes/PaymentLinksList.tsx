@@ -15,13 +15,13 @@ import { usePermissionFlags } from '../../../api/permissions';
 import { Day } from '../../../components/Day';
 import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
-import { PageHeader } from '../../../components/PageHeader';
-import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
+import { RowLink, type ListLook } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { LINKS_PAGE_SIZE, usePaymentLinks, type PaymentLink } from '../api';
 import { LinkStatusBadge } from '../components/LinkStatusBadge';
 import { NewLinkDialog } from '../components/NewLinkDialog';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, pageOf } from '../../../components/PagedList';
 
 export const linkPath = (id: string) => `/service/pl-status/${encodeURIComponent(id)}`;
 
@@ -44,9 +44,9 @@ const paramsOf = (filters: LinkFilters) =>
     ...(filters.page > 1 ? { page: String(filters.page) } : {}),
   });
 
-function useColumns(): ListColumn<PaymentLink>[] {
+function useLook(): ListLook<PaymentLink> {
   const { t } = useTranslation('orders');
-  return [
+  const columns: ListLook<PaymentLink>['columns'] = [
     {
       header: t('links.column.order'),
       cell: (l) => (
@@ -83,6 +83,12 @@ function useColumns(): ListColumn<PaymentLink>[] {
       cell: (l) => (isOpenLink(l.status) ? <Day iso={l.expires_at} withTime /> : null),
     },
   ];
+  return {
+    columns,
+    minWidth: 900,
+    card: (l) => <LinkCard link={l} />,
+    link: (l) => linkPath(l.id),
+  };
 }
 
 export function PaymentLinksList() {
@@ -93,23 +99,29 @@ export function PaymentLinksList() {
   const list = usePaymentLinks(filters.status, filters.page, may);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
-  const columns = useColumns();
+  const look = useLook();
 
   if ((flags.isSuccess && !may) || isForbidden(list.error))
     return <ForbiddenPage title={t('links.title')} t={t} prefix="link." />;
 
-  const rows = list.data?.payment_links ?? [];
+  const links = pageOf(list, (answer) => answer.payment_links, {
+    page: filters.page,
+    size: LINKS_PAGE_SIZE,
+    onChange: (page) => change({ page }),
+  });
+  // The page's first action, and the empty list's.
+  const newLink: PageAction = {
+    label: t('link.new'),
+    onClick: () => setCreating(true),
+    icon: <IconLink size={16} />,
+    opens: 'dialog',
+  };
   return (
     <>
       <PageHeader
         title={t('links.title')}
         breadcrumbs={[{ label: t('title'), to: '/payments' }]}
-        primary={{
-          label: t('link.new'),
-          onClick: () => setCreating(true),
-          icon: <IconLink size={16} />,
-          opens: 'dialog',
-        }}
+        primary={newLink}
       />
       {creating && (
         <NewLinkDialog
@@ -133,18 +145,9 @@ export function PaymentLinksList() {
       </Group>
       <PagedList
         name="payment-links"
-        query={list}
-        rows={rows}
-        table={{ columns, minWidth: 900 }}
-        cards={{ render: (l) => <LinkCard link={l} />, link: (l) => linkPath(l.id) }}
-        words={{ t, prefix: 'links.', filtered: Boolean(filters.status) }}
-        emptyAction={{ label: t('link.new'), onClick: () => setCreating(true) }}
-        pager={{
-          page: filters.page,
-          size: LINKS_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: (page) => change({ page }),
-        }}
+        of={links}
+        look={look}
+        words={{ t, prefix: 'links.', filtered: Boolean(filters.status), action: newLink }}
       />
     </>
   );

@@ -17,8 +17,8 @@ import { ForbiddenPage } from '../../../components/DetailFrame';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { useHandOffArea } from '../../../components/areaHandOff';
-import { InfiniteList } from '../../../components/InfiniteList';
-import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList, moreOf } from '../../../components/InfiniteList';
+import { RowLink, type ListLook } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
 import { decimalToMinor, minorToDecimal } from '../../../../domain/money';
@@ -33,9 +33,9 @@ import { PayoutDetail } from './PayoutDetail';
 
 export const payoutPath = (id: string) => `/finance/payouts/completed/${encodeURIComponent(id)}`;
 
-function useColumns(): ListColumn<Payout>[] {
+function useLook(): ListLook<Payout> {
   const { t } = useTranslation('payouts');
-  return [
+  const columns: ListLook<Payout>['columns'] = [
     {
       header: t('column.day'),
       cell: (p) => (
@@ -69,6 +69,12 @@ function useColumns(): ListColumn<Payout>[] {
     },
     { header: t('column.orders'), cell: (p) => <bdi dir="ltr">{p.capture_count}</bdi> },
   ];
+  return {
+    columns,
+    minWidth: 820,
+    card: (p) => <PayoutCard payout={p} />,
+    link: (p) => payoutPath(p.id),
+  };
 }
 
 /** `finance/payouts` and `finance/payouts/completed/{payoutId?}`: the list, or one payout. */
@@ -85,15 +91,15 @@ function PayoutsList() {
   const sound = !backwards(filters);
   const list = usePayouts(filters, mayFetch && sound);
   const totals = usePayoutTotals(filters, mayFetch && sound);
-  const columns = useColumns();
+  const look = useLook();
   const handOff = useHandOffArea();
   const exportAction = useDownloadAction({
     label: t('export'),
     failed: t('exportFailed'),
     save: () => exportPayouts(filters),
   });
-  const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
   const count = totals.data?.totals.reduce((sum, r) => sum + r.count, 0);
+  const payouts = moreOf(list, (page) => page.payouts, { sound, total: count });
 
   if ((flags.isSuccess && !mayFetch) || isForbidden(list.error))
     return <ForbiddenPage title={t('title')} t={t} />;
@@ -118,18 +124,7 @@ function PayoutsList() {
           testId="payout-totals"
         />
       )}
-      <InfiniteList
-        name="payouts"
-        query={list}
-        sound={sound}
-        rows={payouts}
-        table={{ columns, minWidth: 820 }}
-        cards={{
-          render: (p) => <PayoutCard payout={p} />,
-          link: (p) => payoutPath(p.id),
-        }}
-        words={{ t, filtered: hasFilters(filters), total: count }}
-      />
+      <InfiniteList name="payouts" of={payouts} look={look} words={{ t, filtered: hasFilters(filters) }} />
     </>
   );
 }

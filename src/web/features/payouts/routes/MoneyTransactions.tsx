@@ -4,7 +4,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, moreOf } from '../../../components/InfiniteList';
 import { usePayouts } from '../api';
 import { PayoutCard } from '../components/PayoutCard';
 import { NO_FILTERS } from '../filters';
@@ -12,7 +12,7 @@ import { NO_FILTERS } from '../filters';
 export function MoneyTransactions() {
   const { t } = useTranslation('payouts');
   const list = usePayouts(NO_FILTERS);
-  const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? [];
+  const payouts = moreOf(list, (page) => page.payouts);
   if (isForbidden(list.error))
     return <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />;
   return (
@@ -25,13 +25,12 @@ export function MoneyTransactions() {
       </Title>
       <InfiniteList
         name="money-payouts"
-        query={list}
-        rows={payouts}
-        cards={{
+        of={payouts}
+        look={{
+          card: (p) => <PayoutCard payout={p} />,
           link: (p) => `/money/transaction-detail/${encodeURIComponent(p.id)}`,
-          render: (p) => <PayoutCard payout={p} />,
+          skeleton: { rows: 5, height: 64 },
         }}
-        loading={{ rows: 5, height: 64 }}
         words={{ t }}
       />
     </Stack>

@@ -119,11 +119,13 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
             name="payout-lines"
             query={DONE}
             rows={p.lines}
-            table={{ columns, minWidth: 640, highlight: false }}
-            cards={{
-              render: (l) => <PayoutLineCard line={l} currency={p.currency} />,
+            look={{
+              columns,
+              minWidth: 640,
+              highlight: false,
+              card: (l) => <PayoutLineCard line={l} currency={p.currency} />,
+              skeleton: { rows: 1, height: 44 },
             }}
-            loading={{ rows: 1, height: 44 }}
             loadFailed=""
             empty={{ title: t('detail.noLines') }}
           />

@@ -18,10 +18,11 @@ export function CommissionsTab(props: { store: StoreDetail }) {
       name="commissions"
       query={query}
       rows={query.data?.items ?? []}
-      rowKey={(c) => c.product}
-      table={{
+      look={{
+        key: (c) => c.product,
         minWidth: 420,
         highlight: false,
+        skeleton: { rows: 2, height: 44 },
         columns: [
           {
             header: t('column.product'),
@@ -37,8 +38,6 @@ export function CommissionsTab(props: { store: StoreDetail }) {
           },
         ],
       }}
-      cards={{}}
-      loading={{ rows: 2, height: 44 }}
       loadFailed={t('tabFailed')}
       empty={{ title: t('commissions.none') }}
     />

@@ -31,10 +31,11 @@ export function SchedulesTab(props: { store: StoreDetail }) {
         name="schedules"
         query={query}
         rows={query.data?.items ?? []}
-        rowKey={(s) => s.product}
-        table={{
+        look={{
+          key: (s) => s.product,
           minWidth: 560,
           highlight: false,
+          skeleton: { rows: 2, height: 44 },
           columns: [
             {
               header: t('column.product'),
@@ -49,8 +50,6 @@ export function SchedulesTab(props: { store: StoreDetail }) {
             { header: t('schedules.next'), cell: (s) => <Day iso={`${s.next_payout_on}T12:00:00Z`} /> },
           ],
         }}
-        cards={{}}
-        loading={{ rows: 2, height: 44 }}
         loadFailed={t('tabFailed')}
         empty={{ title: t('schedules.none') }}
       />

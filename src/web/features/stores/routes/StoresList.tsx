@@ -10,14 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { useStores, type Store } from '../../../api/stores';
 import { PageHeader } from '../../../components/PageHeader';
 import { ForbiddenNotice } from '../../../components/DetailFrame';
-import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { RowLink, type ListLook } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useSearchDraft } from '../../../components/useSearchDraft';
 import { storePath } from '../components/storePath';
 import { ContractBadge } from '../components/ContractBadge';
 import { Products } from '../components/Products';
 import { StoreCard } from '../components/StoreCard';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, slicedPageOf } from '../../../components/PagedList';
 
 /** Stores per page (spec §3: lists default to 20). */
 const PAGE = 20;
@@ -42,9 +42,9 @@ const paramsOf = (filters: StoreFilters) => {
   return params;
 };
 
-function useStoreColumns(): ListColumn<Store>[] {
+function useLook(): ListLook<Store> {
   const { t } = useTranslation('stores');
-  return [
+  const columns: ListLook<Store>['columns'] = [
     {
       header: t('column.store'),
       cell: (s) => (
@@ -62,13 +62,19 @@ function useStoreColumns(): ListColumn<Store>[] {
     { header: t('column.products'), cell: (s) => <Products products={s.available_products} /> },
     { header: t('column.contract'), cell: (s) => <ContractBadge signed={s.contract_signed} /> },
   ];
+  return {
+    columns,
+    card: (s) => <StoreCard store={s} />,
+    link: (s) => storePath(s.id),
+    skeleton: { rows: 3, height: 52 },
+  };
 }
 
 export function StoresList() {
   const { t } = useTranslation('stores');
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useStores();
-  const columns = useStoreColumns();
+  const look = useLook();
   const commitQuery = useCallback((query: string) => change({ query, page: 1 }), [change]);
   const [typed, setTyped] = useSearchDraft(filters.query, commitQuery);
   const all = list.data ?? [];
@@ -76,8 +82,11 @@ export function StoresList() {
   const matching = needle
     ? all.filter((s) => `${s.name} ${s.merchant_name}`.toLowerCase().includes(needle))
     : all;
-  const page = Math.min(filters.page, Math.max(1, Math.ceil(matching.length / PAGE)));
-  const shown = matching.slice((page - 1) * PAGE, page * PAGE);
+  const stores = slicedPageOf(list, matching, {
+    page: filters.page,
+    size: PAGE,
+    onChange: (page) => change({ page }),
+  });
   return (
     <>
       <PageHeader title={t('title')} />
@@ -96,19 +105,7 @@ export function StoresList() {
       {isForbidden(list.error) ? (
         <ForbiddenNotice title={t('forbidden.title')} body={t('forbidden.body')} />
       ) : (
-        <PagedList
-          name="stores"
-          query={list}
-          rows={shown}
-          table={{ columns, minWidth: 720 }}
-          cards={{
-            render: (s) => <StoreCard store={s} />,
-            link: (s) => storePath(s.id),
-          }}
-          loading={{ rows: 3, height: 52 }}
-          words={{ t, filtered: Boolean(needle) }}
-          pager={{ page, size: PAGE, total: matching.length, onChange: (next) => change({ page: next }) }}
-        />
+        <PagedList name="stores" of={stores} look={look} words={{ t, filtered: Boolean(needle) }} />
       )}
     </>
   );

@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { analytics } from '../../../analytics';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenPage } from '../../../components/DetailFrame';
-import { RowLink, type ListColumn } from '../../../components/ResponsiveList';
+import { RowLink, type ListLook } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';
 import { TICKETS_LIMIT } from '../../../../domain/support';
@@ -24,13 +24,13 @@ import { TicketStatusBadge } from '../components/TicketStatusBadge';
 import { useSeesAds } from '../components/useSeesAds';
 import { Filters } from '../components/TicketFilters';
 import { TicketCard } from '../components/TicketCard';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, pageOf } from '../../../components/PagedList';
 
 const ticketPath = (id: string) => `/support/${encodeURIComponent(id)}`;
 
-function useColumns(): ListColumn<Ticket>[] {
+function useLook(): ListLook<Ticket> {
   const { t } = useTranslation('support');
-  return [
+  const columns: ListLook<Ticket>['columns'] = [
     {
       header: t('column.subject'),
       maw: 360,
@@ -52,6 +52,12 @@ function useColumns(): ListColumn<Ticket>[] {
     { header: t('column.opened'), cell: (ticket) => <Day iso={ticket.created_at} /> },
     { header: t('column.updated'), cell: (ticket) => <Day iso={ticket.updated_at} /> },
   ];
+  return {
+    columns,
+    minWidth: 680,
+    card: (ticket) => <TicketCard ticket={ticket} />,
+    link: (ticket) => ticketPath(ticket.id),
+  };
 }
 
 export function SupportList() {
@@ -60,7 +66,7 @@ export function SupportList() {
   const withAds = useSeesAds();
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const list = useTickets(filters);
-  const columns = useColumns();
+  const look = useLook();
   const [writing, setWriting] = useState(false);
   const [params, setParams] = useSearchParams();
   const chatOpen = params.get('chat') === '1';
@@ -78,38 +84,29 @@ export function SupportList() {
 
   if (isForbidden(list.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
-  const tickets = list.data?.tickets ?? [];
+  const tickets = pageOf(list, (answer) => answer.tickets, {
+    page: filters.page,
+    size: TICKETS_LIMIT,
+    onChange: (page) => change({ page }),
+  });
+  // The page's first action, and the empty list's.
+  const writeTicket: PageAction = {
+    label: t('new'),
+    onClick: () => setWriting(true),
+    icon: <IconPlus size={16} />,
+    opens: 'dialog',
+  };
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        primary={{
-          label: t('new'),
-          onClick: () => setWriting(true),
-          icon: <IconPlus size={16} />,
-          opens: 'dialog',
-        }}
-      />
+      <PageHeader title={t('title')} primary={writeTicket} />
       <ChatEntry onOpen={() => setChat(true)} />
       <ChatDrawer opened={chatOpen} onClose={() => setChat(false)} />
       <Filters filters={filters} onChange={change} />
       <PagedList
         name="tickets"
-        query={list}
-        rows={tickets}
-        table={{ columns, minWidth: 680 }}
-        cards={{
-          render: (ticket) => <TicketCard ticket={ticket} />,
-          link: (ticket) => ticketPath(ticket.id),
-        }}
-        words={{ t, filtered: hasFilters(filters) }}
-        emptyAction={{ label: t('new'), onClick: () => setWriting(true) }}
-        pager={{
-          page: filters.page,
-          size: TICKETS_LIMIT,
-          total: list.data?.total ?? 0,
-          onChange: (page) => change({ page }),
-        }}
+        of={tickets}
+        look={look}
+        words={{ t, filtered: hasFilters(filters), action: writeTicket }}
       />
       <NewTicketDialog
         opened={writing}

@@ -7,10 +7,10 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analytics } from '../../../analytics';
-import { PageHeader } from '../../../components/PageHeader';
+import { PageHeader, type PageAction } from '../../../components/PageHeader';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { ForbiddenPage } from '../../../components/DetailFrame';
-import { type ListColumn } from '../../../components/ResponsiveList';
+import { type ListLook } from '../../../components/ResponsiveList';
 import { notify } from '../../../components/notificationStore';
 import { Day } from '../../../components/Day';
 import { USERS_LIMIT } from '../../../../domain/users';
@@ -24,11 +24,11 @@ import { Actions, type RowActions } from '../components/UserActions';
 import { UserCard } from '../components/UserCard';
 import { Filters } from '../components/UserFilters';
 import { RemoveDialog } from '../components/RemoveDialog';
-import { PagedList } from '../../../components/PagedList';
+import { PagedList, pageOf } from '../../../components/PagedList';
 
-function useColumns(props: RowActions): ListColumn<TeamUser>[] {
+function useLook(props: RowActions): ListLook<TeamUser> {
   const { t } = useTranslation('users');
-  return [
+  const columns: ListLook<TeamUser>['columns'] = [
     { header: t('column.person'), maw: 280, cell: (user) => <Person user={user} /> },
     { header: t('column.role'), cell: (user) => t(`role.${user.role}`) },
     { header: t('column.stores'), maw: 240, cell: (user) => <StoresText user={user} /> },
@@ -42,6 +42,15 @@ function useColumns(props: RowActions): ListColumn<TeamUser>[] {
       ),
     },
   ];
+  return {
+    columns,
+    // Each row holds its own menu: no row lit under the pointer.
+    highlight: false,
+    card: (user) => <UserCard user={user} onEdit={props.onEdit} onRemove={props.onRemove} />,
+    // Rows are found by the person's address (tests, support); one address is one person in a workspace.
+    key: (user) => user.email ?? user.phone ?? user.id,
+    skeleton: { rows: 5, height: 52 },
+  };
 }
 
 export function UsersList() {
@@ -53,11 +62,15 @@ export function UsersList() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<TeamUser | null>(null);
   const [removing, setRemoving] = useState<TeamUser | null>(null);
-  const columns = useColumns({ onEdit: setEditing, onRemove: setRemoving });
+  const look = useLook({ onEdit: setEditing, onRemove: setRemoving });
 
   if (isForbidden(list.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
-  const users = list.data?.users ?? [];
+  const users = pageOf(list, (answer) => answer.users, {
+    page: filters.page,
+    size: USERS_LIMIT,
+    onChange: (page) => change({ page }),
+  });
   const stores = list.data?.stores ?? [];
 
   const sendInvite = (input: AccessInput, failed: (error: unknown) => void) => {
@@ -101,37 +114,22 @@ export function UsersList() {
     );
   };
 
+  // The page's first action, and the empty list's.
+  const inviteAction: PageAction = {
+    label: t('invite.open'),
+    onClick: () => setInviting(true),
+    opens: 'dialog',
+    icon: <IconUserPlus size={16} />,
+  };
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        primary={{
-          label: t('invite.open'),
-          onClick: () => setInviting(true),
-          opens: 'dialog',
-          icon: <IconUserPlus size={16} />,
-        }}
-      />
+      <PageHeader title={t('title')} primary={inviteAction} />
       <Filters filters={filters} onChange={change} />
       <PagedList
         name="users"
-        query={list}
-        rows={users}
-        // Rows are found by the person's address (tests, support); one address is one person in a workspace.
-        rowKey={(user) => user.email ?? user.phone ?? user.id}
-        table={{ columns, minWidth: 720, highlight: false }}
-        cards={{
-          render: (user) => <UserCard user={user} onEdit={setEditing} onRemove={setRemoving} />,
-        }}
-        loading={{ rows: 5, height: 52 }}
-        words={{ t, filtered: hasFilters(filters) }}
-        emptyAction={{ label: t('invite.open'), onClick: () => setInviting(true) }}
-        pager={{
-          page: filters.page,
-          size: USERS_LIMIT,
-          total: list.data?.total ?? 0,
-          onChange: (page) => change({ page }),
-        }}
+        of={users}
+        look={look}
+        words={{ t, filtered: hasFilters(filters), action: inviteAction }}
       />
       <AccessDialog
         opened={inviting}

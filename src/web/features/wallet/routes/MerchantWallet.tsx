@@ -16,8 +16,8 @@ import { FiguresBar, moneyFigure } from '../../../components/FiguresBar';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/QueryStates';
-import { InfiniteList } from '../../../components/InfiniteList';
-import { type ListColumn } from '../../../components/ResponsiveList';
+import { InfiniteList, moreOf } from '../../../components/InfiniteList';
+import { type ListLook } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { MOVEMENT_KINDS, MOVEMENT_STATUSES } from '../../../../domain/wallet';
 import { useMovements, useWallets, type Movement, type Wallet } from '../api';
@@ -102,14 +102,33 @@ function BalanceBar(props: { wallet: Wallet }) {
   );
 }
 
-function useColumns(): ListColumn<Movement>[] {
+function useLook(): ListLook<Movement> {
   const { t } = useTranslation('wallet');
-  return [
+  const columns: ListLook<Movement>['columns'] = [
     { header: t('column.day'), cell: (m) => <CalendarDay day={m.day} /> },
     { header: t('column.what'), maw: 320, cell: (m) => <MovementWhat movement={m} /> },
     { header: t('column.status'), cell: (m) => <MovementStatusBadge status={m.status} /> },
     { header: t('column.amount'), cell: (m) => <MovementAmount movement={m} /> },
   ];
+  return {
+    columns,
+    minWidth: 640,
+    card: (m) => (
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <MovementWhat movement={m} />
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              <CalendarDay day={m.day} />
+            </Text>
+            <MovementStatusBadge status={m.status} />
+          </Group>
+        </Stack>
+        <MovementAmount movement={m} />
+      </Group>
+    ),
+    skeleton: { rows: 5, height: 44 },
+  };
 }
 
 function Movements(props: { wallet: Wallet }) {
@@ -117,8 +136,8 @@ function Movements(props: { wallet: Wallet }) {
   const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
   const sound = !backwards(filters);
   const list = useMovements(props.wallet.merchant_id, filters, sound);
-  const columns = useColumns();
-  const rows = list.data?.pages.flatMap((p) => p.movements) ?? [];
+  const look = useLook();
+  const movements = moreOf(list, (page) => page.movements, { sound });
   return (
     <>
       <Text fw={700} size="lg" mb="sm" component="h2">
@@ -127,27 +146,8 @@ function Movements(props: { wallet: Wallet }) {
       <MovementFiltersBar filters={filters} onChange={change} />
       <InfiniteList
         name="movements"
-        query={list}
-        sound={sound}
-        rows={rows}
-        table={{ columns, minWidth: 640 }}
-        cards={{
-          render: (m) => (
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <MovementWhat movement={m} />
-                <Group gap="xs">
-                  <Text size="xs" c="dimmed">
-                    <CalendarDay day={m.day} />
-                  </Text>
-                  <MovementStatusBadge status={m.status} />
-                </Group>
-              </Stack>
-              <MovementAmount movement={m} />
-            </Group>
-          ),
-        }}
-        loading={{ rows: 5, height: 44 }}
+        of={movements}
+        look={look}
         words={{ t, prefix: 'movements.', filtered: hasFilters(filters) }}
       />
     </>
