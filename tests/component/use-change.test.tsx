@@ -72,3 +72,40 @@ describe('a change', () => {
     expect(refused).toHaveBeenCalledWith(client, new Error('409'));
   });
 });
+
+describe('a platform connected', () => {
+  it('shows as connected at once: the connections read while its token was on its way are corrected', async () => {
+    const { useConnect } = await import('../../src/web/features/marketing/api');
+    const connection = {
+      merchant_id: 'm1',
+      platform: 'zid',
+      connected_at: '2026-11-30T10:00:00Z',
+      products: 12,
+    };
+    // The server answers the connection, and reads of the connections after it are slow (the flake: the card
+    // waited for them).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? Promise.resolve(new Response(JSON.stringify({ connection }), { status: 200 }))
+          : new Promise<Response>(() => undefined),
+      ),
+    );
+    const { client, wrapper } = setUp();
+    client.setQueryData(['marketing', 'connections'], {
+      sandbox: true,
+      available: true,
+      merchants: [],
+      connections: [{ ...connection, platform: 'salla' }],
+    });
+    const { result } = renderHook(() => useConnect(), { wrapper });
+    await act(() => result.current.mutateAsync({ merchant_id: 'm1', platform: 'zid', public_token: 'tok' }));
+    expect(
+      (
+        client.getQueryData(['marketing', 'connections']) as { connections: { platform: string }[] }
+      ).connections.map((c) => c.platform),
+    ).toEqual(['salla', 'zid']);
+    vi.unstubAllGlobals();
+  });
+});

@@ -190,6 +190,8 @@ function fill(path: string, param: string): string | undefined {
     ['/support/tickets/', ids.ticket],
     ['/users/', ids.user],
     ['/partners/application/api/v1/application/', ids.application],
+    // Another merchant's application, asked of the review console: reviewers only (403).
+    ['/review/applications/', ids.application],
   ];
   return table.find(([part]) => at(part))?.[1];
 }

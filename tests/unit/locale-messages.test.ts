@@ -25,6 +25,8 @@ const MESSAGES: [file: string, path: string[]][] = [
   ['onboarding', ['errors']],
   ['widgets', ['upload']],
   ['chat', ['error']],
+  ['review', ['errors']],
+  ['reasons', []],
 ];
 
 describe('English messages', () => {

@@ -23,6 +23,7 @@ import {
 import type { Classification } from '../../catalogue/classify';
 import type { CsatState } from '../../domain/support';
 import type { OpeningHours } from '../../domain/locations';
+import type { SentBackItem } from '../../domain/review';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -373,19 +374,64 @@ export const applications = pgTable(
     crmId: text('crm_id'),
     organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     source: text('source').notNull().default('merchant_dashboard'),
-    /** draft | partially_submitted | submitted */
+    /** draft | partially_submitted | submitted | in_review | sent_back | resubmitted | approved | rejected */
     status: text('status').notNull().default('draft'),
     advertisement: jsonb('advertisement').$type<Record<string, string>>(),
     /** The path ended at a "reach-out" step (flow.json): sales contacts the merchant (README). */
     requiresSalesContact: boolean('requires_sales_contact').notNull().default(false),
+    /** The review loop (issue 58; domain/review.ts): who has it while `in_review`, else who acted last. */
+    reviewerId: text('reviewer_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** How many times it was sent back: a resubmission waits as `resubmitted`. */
+    reviewRound: integer('review_round').notNull().default(0),
+    /** What the last send-back asked to change: a reason on each answer. */
+    sentBack: jsonb('sent_back')
+      .$type<SentBackItem[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The answers as the last send-back saw them: what changed since, and what must have changed. */
+    reviewedAnswers: jsonb('reviewed_answers').$type<Record<string, unknown>>(),
+    /** A rejection's reason (a key of the reason catalogue). */
+    decisionReason: text('decision_reason'),
+    /** The reviewer's note to the merchant (sent back or rejected), in the merchant's language. */
+    reviewNote: text('review_note'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('applications_account_unique').on(t.accountId),
     uniqueIndex('applications_draft_unique').on(t.draftId),
+    // The reviewers' queue: by status, oldest submitted first.
+    index('applications_status_submitted_idx').on(t.status, t.submittedAt),
   ],
+);
+
+/**
+ * Every move of the review loop (issue 58), as the audit keeps it: who, when, from which status to which, the
+ * reasons and the note. Never changed; an application's history is its rows in order.
+ */
+export const applicationReviews = pgTable(
+  'application_reviews',
+  {
+    id: text('id').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** take | release | approve | reject | send_back | resubmit */
+    action: text('action').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** send_back: the reasons on their answers; reject: the one reason. */
+    reasons: jsonb('reasons')
+      .$type<SentBackItem[] | string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('application_reviews_application_idx').on(t.applicationId, t.at)],
 );
 
 /** Uploaded files. The bytes live in the file store (DATA_DIR/uploads or S3); this row says whose they are. */

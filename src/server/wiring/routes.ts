@@ -27,6 +27,7 @@ import { adsRoutes } from '../routes/ads';
 import { marketingRoutes } from '../routes/marketing';
 import { webviewRoutes } from '../routes/webview';
 import { remoteConfigRoutes } from '../routes/remoteConfig';
+import { reviewRoutes } from '../routes/review';
 import { merchantRoutes } from '../routes/merchants';
 import { paymentLinkRoutes } from '../routes/paymentLinks';
 import { draftRoutes } from '../routes/drafts';
@@ -82,6 +83,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
     hasMerchantAccess: s.hasMerchantAccess,
     isStaff: s.isStaff,
   });
+  await app.register(reviewRoutes, { review: s.review });
   await app.register(organizationRoutes, { organizations: s.organizations });
   await app.register(capitalRoutes, { capital: s.capital });
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });

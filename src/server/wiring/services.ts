@@ -31,11 +31,13 @@ import { createFlowVersionRepository } from '../repositories/flowVersions';
 import { createOrganizationRepository } from '../repositories/organization';
 import { createOutboxRepository } from '../repositories/outbox';
 import { createRateLimitRepository } from '../repositories/rateLimits';
+import { createReviewRepository } from '../repositories/reviews';
 import { createSupportRepository } from '../repositories/support';
 import { createUsersRepository } from '../repositories/users';
 import { s3FileStore } from '../s3';
 import { createAccountService } from '../services/account';
 import { createApplicationService, onboardingHooks, ONBOARDING_FLOW } from '../services/application';
+import { createReviewService } from '../services/review';
 import { createAuthService } from '../services/auth';
 import { createBotCheck } from '../services/botCheck';
 import { createCapitalService } from '../services/capital';
@@ -226,6 +228,11 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       repository: applicationRepository,
       draftRows: draftRepository,
       drafts,
+      clock,
+    }),
+    review: createReviewService({
+      repository: createReviewRepository(db),
+      accounts: accountRepository,
       clock,
     }),
     urlChecker: options.urlChecker ?? createUrlChecker(),

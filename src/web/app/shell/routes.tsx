@@ -273,7 +273,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(onboarding, APPLICATION, ['onboarding']),
   ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation', 'auth']),
   ...screenRoutes(forms, FORMS, []),
-  ...screenRoutes(capital, CAPITAL, ['capital']),
+  ...screenRoutes(capital, CAPITAL, ['capital', 'reasons']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),

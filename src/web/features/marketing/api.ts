@@ -3,10 +3,11 @@
  * (platform connected / disconnected, product shown / hidden, catalogue authorised / revoked, listing hidden / shown)
  * with ids only.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useChange } from '../../api/useChange';
 import type {
   ConnectAnswer,
+  Connection,
   ConnectionsAnswer,
   ConsentAnswer,
   EntryAnswer,
@@ -64,8 +65,29 @@ export async function consentUrl(merchantId: string, platform: string, lang: str
 }
 
 /** Every change reads the area's lists again (connections, products, the marketplace). */
-const useMarketingChange = <Input, Answer>(send: (input: Input) => Promise<Answer>) =>
-  useChange({ send, refresh: [['marketing']] });
+const useMarketingChange = <Input, Answer>(
+  send: (input: Input) => Promise<Answer>,
+  keep?: (client: QueryClient, answer: Answer) => void,
+) => useChange({ send, keep, refresh: [['marketing']] });
+
+/**
+ * A connection the server made shows on its platform's page at once: the connections read while the token was on
+ * its way (the page asks for them as it opens) said "not connected", and a card must not wait for the next read.
+ */
+const keepConnection = (client: QueryClient, connection: Connection) =>
+  client.setQueryData<ConnectionsAnswer>(['marketing', 'connections'], (old) =>
+    old
+      ? {
+          ...old,
+          connections: [
+            ...old.connections.filter(
+              (c) => c.merchant_id !== connection.merchant_id || c.platform !== connection.platform,
+            ),
+            connection,
+          ],
+        }
+      : old,
+  );
 
 export const useConnect = () =>
   useMarketingChange(async (body: { merchant_id: string; platform: string; public_token: string }) => {
@@ -75,7 +97,7 @@ export const useConnect = () =>
       platform: body.platform,
     });
     return connection;
-  });
+  }, keepConnection);
 
 export const useDisconnect = () =>
   useMarketingChange(async ({ merchantId, platform }: { merchantId: string; platform: string }) => {

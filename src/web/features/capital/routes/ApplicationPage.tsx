@@ -5,6 +5,7 @@ import { type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isReviewReason } from '../../../../domain/review';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { ContactLink } from '../../../components/ContactLink';
@@ -22,7 +23,7 @@ import { SimpleStages } from '../components/SimpleStages';
 export function ApplicationPage() {
   const params = useParams();
   const id = params.id ?? params.applicationId ?? '';
-  const { t, i18n } = useTranslation('capital');
+  const { t, i18n } = useTranslation(['capital', 'reasons']);
   const base = useCapitalBase();
   const query = useCapitalApplication(id);
   if (query.isPending || query.isError) return <ApplicationWaiting query={query} />;
@@ -72,9 +73,8 @@ export function ApplicationPage() {
           <ul data-testid="reasons">
             {a.reasons.map((reason) => (
               <li key={reason}>
-                {i18n.exists(`application.reason.${reason}`, { ns: 'capital' })
-                  ? t(`application.reason.${reason}`)
-                  : reason}
+                {/* One catalogue words every decision’s reasons (domain/review.ts; the reasons namespace). */}
+                {isReviewReason(reason) ? t(`reasons:${reason}.title`) : reason}
               </li>
             ))}
           </ul>

@@ -1,0 +1,265 @@
+/**
+ * The onboarding review console through HTTP (issue 58; docs/review.md): the queue, one application with the
+ * reasons that concern it, and every move of the loop — each allowed one, each refused one (an application not
+ * in review, a second reviewer, a second click), every move audited; reviewers only.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { applications } from '../../src/server/db/schema';
+import { createTestApp } from './setup/app';
+import { signIn, type Caller } from './setup/signIn';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+/** An image the merchant uploaded: its address, as the form keeps it. */
+async function upload(who: Caller, filename: string) {
+  const boundary = '----mbo-review-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/merchant/api/v2/upload',
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${who.token}`,
+      'x-mbo-client': 'test',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { url: string }).url;
+}
+
+const { app, db } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+const APP = '/partners/application/api/v1';
+const R = '/merchant/api/v1/review/applications';
+
+let staff = 0;
+/** One of the provider's onboarding reviewers (a staff role, no merchant). */
+async function reviewer() {
+  staff += 1;
+  const email = `reviewer-${staff}@example.com`;
+  const phone = `+96655910${String(staff).padStart(4, '0')}`;
+  const loaded = await app.inject({
+    method: 'POST',
+    url: '/dev/fixtures',
+    payload: { accounts: [{ id: `acc-reviewer-${staff}`, email, phone, staff_role: 'onboarding_reviewer' }] },
+  });
+  expect(loaded.statusCode, loaded.body).toBe(200);
+  return signIn(app, email, phone);
+}
+
+let n = 0;
+/**
+ * A merchant whose application is submitted: started and saved through the API (the answers a reviewer reads),
+ * its status set as a submit leaves it (the merchant's submit has its own tests in application.test.ts).
+ */
+async function submitted(answers: (who: Caller) => Promise<Record<string, unknown>> = async () => ({})) {
+  n += 1;
+  const who = await signIn(app, `applicant${n}@example.com`, `+9665012400${String(n).padStart(2, '0')}`);
+  const created = await who.call('POST', `${APP}/application`, {});
+  expect(created.status).toBe(201);
+  const id = String(created.body.id);
+  const saved = await who.call('PUT', `${APP}/application/${id}`, {
+    first_name: 'Sara',
+    last_name: 'Ali',
+    business_name: `Review Trading ${n}`,
+    country_of_main_operations: 'ARE',
+    annual_volume: 'from_1m_to_5m',
+    ...(await answers(who)),
+  });
+  expect(saved.body.field_errors).toBeUndefined();
+  await db
+    .update(applications)
+    .set({ status: 'submitted', submittedAt: new Date(Date.UTC(2026, 10, 1, 8, n)) })
+    .where(eq(applications.id, id));
+  return { who, id };
+}
+
+const moved = (res: { status: number; body: { reason?: string } }, reason: string) => {
+  expect(res.status).toBe(409);
+  expect(res.body.reason).toBe(reason);
+};
+
+describe('the review console', () => {
+  it('is the onboarding reviewers’ only: a merchant, product ops and a visitor are refused', async () => {
+    const { who } = await submitted();
+    expect((await who.call('GET', R)).status).toBe(403);
+    const ops = await signIn(app, 'ops-r@example.com', '+966559200001');
+    expect((await ops.call('GET', R)).status).toBe(403);
+    expect((await app.inject({ method: 'GET', url: R })).statusCode).toBe(401);
+  });
+
+  it('lists what waits, longest waiting first, filtered by status, country and a search', async () => {
+    const me = await reviewer();
+    const a = await submitted();
+    const b = await submitted(async () => ({
+      country_of_main_operations: 'SAU',
+      business_name: 'Needle Dates',
+    }));
+    const queue = await me.call('GET', `${R}?q=${encodeURIComponent('Needle')}`);
+    expect(queue.status).toBe(200);
+    expect(queue.body.applications.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect(queue.body.applications[0]).toMatchObject({
+      status: 'submitted',
+      business_name: 'Needle Dates',
+      country: 'SAU',
+      round: 0,
+    });
+    const all = await me.call('GET', `${R}?status=submitted`);
+    const ids = all.body.applications.map((x: { id: string }) => x.id);
+    expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
+    expect(all.body).toMatchObject({ page: 1, page_size: 20 });
+    const sau = await me.call('GET', `${R}?country=SAU&status=submitted`);
+    expect(sau.body.applications.every((x: { country: string }) => x.country === 'SAU')).toBe(true);
+    // A filter the queue does not know is named, not ignored.
+    const bad = await me.call('GET', `${R}?status=lost`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.field_errors)).toEqual(['/status']);
+  });
+
+  it('does not show a draft: it is the merchant’s alone', async () => {
+    const me = await reviewer();
+    const who = await signIn(app, 'drafter@example.com', '+966501249999');
+    const created = await who.call('POST', `${APP}/application`, {});
+    expect((await me.call('GET', `${R}/${created.body.id}`)).status).toBe(404);
+    expect((await me.call('POST', `${R}/${created.body.id}/take`)).status).toBe(404);
+  });
+});
+
+describe('a review', () => {
+  const withOwner = async (who: Caller) => ({
+    section_id: 1,
+    category_id: 101,
+    sales_channels: ['online'],
+    ecommerce_types: ['shopify'],
+    web_url: 'https://shop.example.com',
+    legal_info: {
+      company_owners: [
+        {
+          name: 'Sara Ali',
+          national_id_url: await upload(who, 'front.png'),
+          national_id_backside_url: await upload(who, 'back.png'),
+          is_ultimate_beneficial_owner: true,
+        },
+      ],
+    },
+  });
+
+  it('is one reviewer’s at a time: a second reviewer, and a second click, are refused and nothing moves twice', async () => {
+    const [first, second] = [await reviewer(), await reviewer()];
+    const { id } = await submitted();
+    // Two reviewers take it at once: one has it.
+    const both = await Promise.all([
+      first.call('POST', `${R}/${id}/take`),
+      second.call('POST', `${R}/${id}/take`),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [winner, loser] = both[0]!.status === 200 ? [first, second] : [second, first];
+    moved(await loser.call('POST', `${R}/${id}/approve`), 'taken');
+    const approved = await winner.call('POST', `${R}/${id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.application).toMatchObject({ status: 'approved', decided_at: expect.any(String) });
+    // The second click.
+    moved(await winner.call('POST', `${R}/${id}/approve`), 'moved');
+    moved(await winner.call('POST', `${R}/${id}/send-back`, { items: [] }), 'moved');
+    expect(approved.body.history.map((h: { action: string }) => h.action)).toEqual(['approve', 'take']);
+  });
+
+  it('acts only on an application in review', async () => {
+    const me = await reviewer();
+    const { id } = await submitted();
+    moved(await me.call('POST', `${R}/${id}/approve`), 'moved');
+    moved(await me.call('POST', `${R}/${id}/reject`, { reason: 'general_reject' }), 'moved');
+    moved(await me.call('POST', `${R}/${id}/release`), 'moved');
+  });
+
+  it('lets go of an application: it waits again, for anyone', async () => {
+    const [me, other] = [await reviewer(), await reviewer()];
+    const { id } = await submitted();
+    await me.call('POST', `${R}/${id}/take`);
+    const released = await me.call('POST', `${R}/${id}/release`);
+    expect(released.body.application).toMatchObject({ status: 'submitted', reviewer_id: null });
+    expect((await other.call('POST', `${R}/${id}/take`)).status).toBe(200);
+  });
+
+  it('rejects with a reason of the catalogue and a note; a reason to send back, or none, is refused by name', async () => {
+    const me = await reviewer();
+    const { id } = await submitted();
+    await me.call('POST', `${R}/${id}/take`);
+    const wrong = await me.call('POST', `${R}/${id}/reject`, { reason: 'missing_id_backside' });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.field_errors)).toEqual(['/reason']);
+    const long = await me.call('POST', `${R}/${id}/reject`, {
+      reason: 'general_reject',
+      note: 'x'.repeat(1001),
+    });
+    expect(Object.keys(long.body.field_errors)).toEqual(['/note']);
+    const rejected = await me.call('POST', `${R}/${id}/reject`, {
+      reason: 'general_reject',
+      note: 'Your activity is not one we serve yet.',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.application).toMatchObject({
+      status: 'rejected',
+      decision_reason: 'general_reject',
+      note: 'Your activity is not one we serve yet.',
+    });
+    expect(rejected.body.history[0]).toMatchObject({
+      action: 'reject',
+      from: 'in_review',
+      to: 'rejected',
+      by: expect.stringMatching(/^reviewer-\d+@example\.com$/),
+      reasons: ['general_reject'],
+    });
+  });
+
+  it('sends back reasons on the answers they concern, and refuses one on an answer it does not concern', async () => {
+    const me = await reviewer();
+    const { id } = await submitted(withOwner);
+    await me.call('POST', `${R}/${id}/take`);
+    const read = await me.call('GET', `${R}/${id}`);
+    const offered = Object.fromEntries(
+      read.body.reasons.map((r: { reason: string; pointers: string[] }) => [r.reason, r.pointers]),
+    );
+    expect(offered.missing_id_backside).toEqual(['/legal_info/company_owners/0/national_id_backside_url']);
+    expect(offered.website_unreachable).toEqual(['/web_url']);
+    // Nothing in this application is an IBAN certificate: not offered.
+    expect(offered.iban_certificate_mismatch).toBeUndefined();
+
+    const refused = await me.call('POST', `${R}/${id}/send-back`, {
+      items: [
+        { reason: 'missing_id_backside', pointer: '/web_url' },
+        { reason: 'general_reject', pointer: '/web_url' },
+        { reason: 'website_unreachable', pointer: '/web_url' },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.field_errors).sort()).toEqual(['/items/0/pointer', '/items/1/reason']);
+    expect((await me.call('POST', `${R}/${id}/send-back`, { items: [] })).body.field_errors).toHaveProperty(
+      '/items',
+    );
+
+    const sent = await me.call('POST', `${R}/${id}/send-back`, {
+      items: [
+        { reason: 'missing_id_backside', pointer: '/legal_info/company_owners/0/national_id_backside_url' },
+        { reason: 'website_unreachable', pointer: '/web_url' },
+      ],
+      note: 'Please check both.',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.application).toMatchObject({
+      status: 'sent_back',
+      round: 1,
+      note: 'Please check both.',
+    });
+    expect(sent.body.application.sent_back).toHaveLength(2);
+    expect(sent.body.history[0]).toMatchObject({ action: 'send_back', from: 'in_review', to: 'sent_back' });
+    // Sent back, it is the merchant's turn: not the reviewer's.
+    moved(await me.call('POST', `${R}/${id}/take`), 'moved');
+  });
+});
