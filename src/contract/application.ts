@@ -6,9 +6,14 @@
  */
 import type { FieldMessage } from '../engine/core/messages';
 import { NullableString, Nullable, OneOf, Type, type Static } from './common';
+import { REVIEW_STATUSES } from '../domain/review';
+import { SentBackItem } from './review';
 
-/** draft → partially_submitted (sent, waiting for the sales team: §2 high volume) → submitted. */
-export const APPLICATION_STATUSES = ['draft', 'partially_submitted', 'submitted'] as const;
+/**
+ * draft → submitted (waiting for a reviewer) or partially_submitted (sent, waiting for the sales team: §2 high
+ * volume); then the review loop (docs/review.md): in_review → sent_back → resubmitted …, approved or rejected.
+ */
+export const APPLICATION_STATUSES = ['draft', 'partially_submitted', ...REVIEW_STATUSES] as const;
 
 export const Application = Type.Object(
   {
@@ -24,6 +29,10 @@ export const Application = Type.Object(
       description: 'fields a newer version of the form dropped: the merchant is asked to check them',
     }),
     first_incomplete_step: NullableString(),
+    sent_back: Type.Array(SentBackItem, { description: 'sent back: each reason on the answer it concerns' }),
+    review_note: NullableString({ description: 'the reviewer’s note (sent back or rejected)' }),
+    decision_reason: NullableString({ description: 'rejected: a key of the reason catalogue' }),
+    review_round: Type.Integer({ description: 'how many times it was sent back' }),
     requires_sales_contact: Type.Boolean(),
     business_name: Type.Optional(Type.String()),
     submitted_at: NullableString(),

@@ -18,6 +18,11 @@ export const APPLICATION_META_FIELDS = [
   'first_incomplete_step',
   // Fields a newer form version dropped, for the merchant to check.
   'attention',
+  // The review loop (issue 58): what a reviewer sent back or decided.
+  'sent_back',
+  'review_note',
+  'decision_reason',
+  'review_round',
   'created_at',
   'updated_at',
   'submitted_at',

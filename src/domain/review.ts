@@ -226,6 +226,21 @@ export function unchangedSentBack(
   return [...new Set(items.map((i) => i.pointer))].filter((p) => same(valueAt(before, p), valueAt(after, p)));
 }
 
+/** The pointers where two answers differ: the deepest differing place on each branch (a value, or an item added). */
+export function changedPointers(before: unknown, after: unknown): string[] {
+  const found: string[] = [];
+  const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+  const walk = (a: unknown, b: unknown, parts: string[]) => {
+    if (JSON.stringify(a) === JSON.stringify(b)) return;
+    if (isRecord(a) && isRecord(b) && Array.isArray(a) === Array.isArray(b)) {
+      for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+        walk(a[key], b[key], [...parts, key]);
+    } else found.push(pointerOf(parts));
+  };
+  walk(before, after, []);
+  return found;
+}
+
 /**
  * Whether a pointer is open to the merchant while sent back: the pointer itself, or inside one sent back (an
  * owner's card sent back as a whole). Everything else stays as it was.

@@ -55,8 +55,9 @@ async function reviewer() {
 
 let n = 0;
 /**
- * A merchant whose application is submitted: started and saved through the API (the answers a reviewer reads),
- * its status set as a submit leaves it (the merchant's submit has its own tests in application.test.ts).
+ * A merchant whose application is submitted: started, saved and (when whole) submitted through the API; its status
+ * then set to `submitted` — a partial application's too, so the console's tests need not fill a whole form (the
+ * merchant's submit has its own tests in application.test.ts).
  */
 async function submitted(answers: (who: Caller) => Promise<Record<string, unknown>> = async () => ({})) {
   n += 1;
@@ -73,6 +74,9 @@ async function submitted(answers: (who: Caller) => Promise<Record<string, unknow
     ...(await answers(who)),
   });
   expect(saved.body.field_errors).toBeUndefined();
+  // A whole application is submitted as the merchant would (its draft then closed); a partial one only marked.
+  const sent = await who.call('POST', `${APP}/application/${id}/submit`);
+  expect([200, 422]).toContain(sent.status);
   await db
     .update(applications)
     .set({ status: 'submitted', submittedAt: new Date(Date.UTC(2026, 10, 1, 8, n)) })
@@ -261,5 +265,109 @@ describe('a review', () => {
     expect(sent.body.history[0]).toMatchObject({ action: 'send_back', from: 'in_review', to: 'sent_back' });
     // Sent back, it is the merchant's turn: not the reviewer's.
     moved(await me.call('POST', `${R}/${id}/take`), 'moved');
+  });
+});
+
+describe('the merchant’s side of a send-back', () => {
+  it('shows what was sent back; only those answers change; the same file again is refused; then it waits again', async () => {
+    const me = await reviewer();
+    const { who, id } = await submitted(async (w) => ({
+      section_id: 1,
+      category_id: 101,
+      sales_channels: ['online'],
+      ecommerce_types: ['shopify'],
+      web_url: 'https://shop.example.com',
+      legal_info: {
+        company_owners: [
+          {
+            name: 'Sara Ali',
+            national_id_url: await upload(w, 'front.png'),
+            national_id_backside_url: await upload(w, 'back.png'),
+            is_ultimate_beneficial_owner: true,
+          },
+        ],
+      },
+    }));
+    await me.call('POST', `${R}/${id}/take`);
+    const pointer = '/legal_info/company_owners/0/national_id_backside_url';
+    await me.call('POST', `${R}/${id}/send-back`, {
+      items: [{ reason: 'missing_id_backside', pointer }],
+      note: 'The back of the ID is blurred.',
+    });
+
+    const mine = await who.call('GET', `${APP}/application`);
+    expect(mine.body).toMatchObject({
+      status: 'sent_back',
+      sent_back: [{ reason: 'missing_id_backside', pointer }],
+      review_note: 'The back of the ID is blurred.',
+      review_round: 1,
+    });
+    const answers = Object.fromEntries(
+      // What the app sends back: the whole application (the server leaves its own fields out).
+      Object.entries(mine.body),
+    ) as typeof mine.body;
+
+    // A change to an answer not sent back is refused by its place, and nothing is kept.
+    const elsewhere = await who.call('PUT', `${APP}/application/${id}`, {
+      ...answers,
+      web_url: 'https://other.example.com',
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(Object.keys(elsewhere.body.field_errors)).toEqual(['/web_url']);
+    expect(elsewhere.body.field_errors['/web_url'].key).toBe('review:errors.notSentBack');
+
+    // Sending it again unchanged (the same file again is the same answer) is refused on the answer.
+    const unchanged = await who.call('POST', `${APP}/application/${id}/submit`);
+    expect(unchanged.status).toBe(422);
+    expect(unchanged.body.field_errors[pointer].key).toBe('review:errors.unchanged');
+
+    const fixed = structuredClone(answers);
+    fixed.legal_info.company_owners[0].national_id_backside_url = await upload(who, 'back-sharp.png');
+    const saved = await who.call('PUT', `${APP}/application/${id}`, fixed);
+    expect(saved.status, JSON.stringify(saved.body.field_errors)).toBe(200);
+  });
+
+  it('sends a changed application again: it waits as resubmitted, and the reviewer sees what changed', async () => {
+    const me = await reviewer();
+    // A whole application (Bahrain's high-volume path is short), its website sent back.
+    const { who, id } = await submitted(async () => ({
+      country_of_main_operations: 'BHR',
+      annual_volume: 'above_15m',
+      email: 'applicant@example.com',
+      phone: '+97333123456',
+      section_id: 1,
+      category_id: 101,
+      sales_channels: ['online'],
+      ecommerce_types: ['shopify'],
+      web_url: 'https://shop.example.com',
+    }));
+    await me.call('POST', `${R}/${id}/take`);
+    await me.call('POST', `${R}/${id}/send-back`, {
+      items: [{ reason: 'website_unreachable', pointer: '/web_url' }],
+    });
+    const mine = (await who.call('GET', `${APP}/application`)).body;
+    const changed = await who.call('PUT', `${APP}/application/${id}`, {
+      ...mine,
+      web_url: 'https://open.example.com',
+    });
+    expect(changed.status, JSON.stringify(changed.body.field_errors)).toBe(200);
+    const again = await who.call('POST', `${APP}/application/${id}/submit`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: 'resubmitted', sent_back: [], review_round: 1 });
+    // Sent once: a second submit is refused.
+    expect((await who.call('POST', `${APP}/application/${id}/submit`)).status).toBe(409);
+
+    const queue = await me.call('GET', `${R}?status=resubmitted`);
+    expect(queue.body.applications.map((a: { id: string }) => a.id)).toContain(id);
+    const read = await me.call('GET', `${R}/${id}`);
+    expect(read.body.changed).toEqual(['/web_url']);
+    expect(read.body.history.map((h: { action: string }) => h.action)).toEqual([
+      'resubmit',
+      'send_back',
+      'take',
+    ]);
+    // A second round: taken again, and let go, it waits as resubmitted.
+    await me.call('POST', `${R}/${id}/take`);
+    expect((await me.call('POST', `${R}/${id}/release`)).body.application.status).toBe('resubmitted');
   });
 });

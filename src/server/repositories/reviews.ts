@@ -38,6 +38,7 @@ export type MoveChanges = Partial<
     | 'decisionReason'
     | 'reviewNote'
     | 'decidedAt'
+    | 'submittedAt'
   >
 >;
 
@@ -120,6 +121,8 @@ export function createReviewRepository(db: Db) {
       to: string;
       changes: MoveChanges;
       audit: { actorId: string; action: string; reasons: SentBackItem[] | string[]; note: string | null };
+      /** Sent back: its answers open again for the merchant (the draft is a draft again, carried forward as one). */
+      reopen?: boolean;
       now: Date;
     }) {
       return db.transaction(async (tx) => {
@@ -130,6 +133,16 @@ export function createReviewRepository(db: Db) {
           .where(and(eq(applications.id, input.id), eq(applications.status, input.from), held))
           .returning({ id: applications.id });
         if (!moved) return undefined;
+        if (input.reopen)
+          await tx
+            .update(drafts)
+            .set({ status: 'draft', updatedAt: input.now })
+            .where(
+              eq(
+                drafts.id,
+                sql`(select ${applications.draftId} from ${applications} where ${applications.id} = ${input.id})`,
+              ),
+            );
         await tx.insert(applicationReviews).values({
           id: randomUUID(),
           applicationId: input.id,

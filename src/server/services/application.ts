@@ -24,6 +24,8 @@ import type { Clock } from '../clock';
 import type { ApplicationRepository, ApplicationRow } from '../repositories/application';
 import type { DraftRepository } from '../repositories/drafts';
 import type { DraftsService, DraftView, FlowHooks } from './drafts';
+import type { ReviewRepository } from '../repositories/reviews';
+import { changedPointers, isOpenWhileSentBack, reviewMove, unchangedSentBack } from '../../domain/review';
 
 export const ONBOARDING_FLOW = 'onboarding';
 
@@ -92,6 +94,8 @@ export interface ApplicationServiceDeps {
   repository: ApplicationRepository;
   draftRows: DraftRepository;
   drafts: DraftsService;
+  /** The review loop's moves and audit (a resubmission is the merchant's move). */
+  reviews: ReviewRepository;
   clock: Clock;
 }
 
@@ -106,6 +110,9 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 /** What the calls share: the account's application and its draft. */
 function applicationContext(deps: ApplicationServiceDeps) {
   const { repository, drafts, clock } = deps;
+
+  /** The merchant may change it: a draft, or what a reviewer sent back. */
+  const open = (row: ApplicationRow) => row.status === 'draft' || row.status === 'sent_back';
 
   /** The application as the API shows it: the answers at the top level (spec §3), then what we know of it. */
   function view(row: ApplicationRow, draft: DraftView) {
@@ -122,8 +129,13 @@ function applicationContext(deps: ApplicationServiceDeps) {
       flow_version: draft.version,
       requires_sales_contact: row.requiresSalesContact,
       steps: draft.steps,
-      first_incomplete_step: row.status === 'draft' ? draft.first_incomplete_step : null,
+      first_incomplete_step: open(row) ? draft.first_incomplete_step : null,
       attention: draft.attention,
+      // The review loop (issue 58): what was sent back, on which answers, and the reviewer's words.
+      sent_back: row.status === 'sent_back' ? row.sentBack : [],
+      review_note: row.status === 'sent_back' || row.status === 'rejected' ? row.reviewNote : null,
+      decision_reason: row.status === 'rejected' ? row.decisionReason : null,
+      review_round: row.reviewRound,
       created_at: row.createdAt.toISOString(),
       updated_at: draft.updated_at,
       submitted_at: row.submittedAt?.toISOString() ?? null,
@@ -148,13 +160,13 @@ function applicationContext(deps: ApplicationServiceDeps) {
     }));
   }
 
-  return { deps, repository, drafts, clock, view, own, draftOf, sections };
+  return { deps, repository, drafts, clock, view, own, draftOf, sections, open };
 }
 type ApplicationContext = ReturnType<typeof applicationContext>;
 
 /** The application: read, started, saved, submitted. */
 function applicationCalls(context: ApplicationContext) {
-  const { repository, drafts, clock, view, own, draftOf } = context;
+  const { deps, repository, drafts, clock, view, own, draftOf, open } = context;
   return {
     /** The account's application, or null when it has not started one. */
     async get(accountId: string) {
@@ -185,8 +197,9 @@ function applicationCalls(context: ApplicationContext) {
 
     async save(accountId: string, id: string, body: Record<string, unknown>) {
       const row = await own(accountId, id);
-      if (row.status !== 'draft') throw new HttpError(409, 'application already submitted');
+      if (!open(row)) throw new HttpError(409, 'application already submitted');
       const answers = Object.fromEntries(Object.entries(body).filter(([key]) => !META_FIELDS.has(key)));
+      if (row.status === 'sent_back') refuseOutsideSentBack(row, answers);
       const draft = await drafts.save(ONBOARDING_FLOW, accountId, row.draftId, answers);
       const advertisement = advertisementOf(body.advertisement);
       // The first landing's UTM values are kept: a later visit does not rewrite where the merchant came from.
@@ -199,6 +212,7 @@ function applicationCalls(context: ApplicationContext) {
 
     async submit(accountId: string, id: string) {
       const row = await own(accountId, id);
+      if (row.status === 'sent_back') return resubmit(accountId, row);
       if (row.status !== 'draft') throw new HttpError(409, 'application already submitted');
       let draft: DraftView;
       try {
@@ -213,7 +227,8 @@ function applicationCalls(context: ApplicationContext) {
       const updated = await repository.update(
         row.id,
         {
-          status: 'partially_submitted',
+          // Waiting for a reviewer; a path that ended at a reach-out step waits for sales first (README).
+          status: draft.outcome === 'reach-out' ? 'partially_submitted' : 'submitted',
           submittedAt: clock.now(),
           requiresSalesContact: draft.outcome === 'reach-out',
         },
@@ -222,6 +237,48 @@ function applicationCalls(context: ApplicationContext) {
       return view(updated, draft);
     },
   };
+
+  /**
+   * While sent back, only what was sent back may change (the rest stays as the reviewer read it): a change
+   * elsewhere is refused by its answer, and nothing is stored.
+   */
+  function refuseOutsideSentBack(row: ApplicationRow, answers: Record<string, unknown>) {
+    const before = row.reviewedAnswers ?? {};
+    const outside = changedPointers(before, answers).filter((p) => !isOpenWhileSentBack(row.sentBack, p));
+    if (outside.length > 0)
+      throw new HttpError(
+        400,
+        'only what was sent back may change',
+        Object.fromEntries(outside.map((p) => [p, { key: 'review:errors.notSentBack', params: {} }])),
+      );
+  }
+
+  /**
+   * Sends a sent-back application again: every answer sent back changed (the same file uploaded again has not),
+   * the whole application sound as at its first submit; then it waits for a reviewer as `resubmitted`.
+   */
+  async function resubmit(accountId: string, row: ApplicationRow) {
+    const current = await draftOf(row);
+    const unchanged = unchangedSentBack(row.sentBack, row.reviewedAnswers ?? {}, current.data);
+    if (unchanged.length > 0)
+      throw new HttpError(
+        422,
+        'change what was sent back',
+        Object.fromEntries(unchanged.map((p) => [p, { key: 'review:errors.unchanged', params: {} }])),
+      );
+    const draft = await drafts.submit(ONBOARDING_FLOW, accountId, row.draftId);
+    const now = clock.now();
+    const moved = await deps.reviews.move({
+      id: row.id,
+      from: 'sent_back',
+      to: reviewMove('sent_back', 'resubmit')!,
+      changes: { submittedAt: now },
+      audit: { actorId: accountId, action: 'resubmit', reasons: [], note: null },
+      now,
+    });
+    if (!moved) throw new HttpError(409, 'application already submitted');
+    return view((await repository.byAccount(accountId))!, draft);
+  }
 }
 
 /** The form's reference data and lookups: sections and categories, registry numbers, the IBAN, the merchant group, the signatory. */

@@ -13,6 +13,7 @@ import type { ReviewedApplication, ReviewRepository } from '../repositories/revi
 import {
   ACTION_BY,
   canDecide,
+  changedPointers,
   canSendBack,
   isReviewReason,
   isReviewStatus,
@@ -120,6 +121,7 @@ function reviewContext(deps: ReviewServiceDeps) {
       to,
       changes,
       audit: { actorId: accountId, action, ...audit },
+      reopen: action === 'send_back',
       now: clock.now(),
     });
     if (!moved) {
@@ -277,22 +279,8 @@ function moveCalls(context: ReviewContext) {
 }
 
 /** The answers that differ from what the last send-back saw (none before one). */
-function changedSince(row: ReviewedApplication): string[] {
-  if (!row.reviewedAnswers) return [];
-  const before = row.reviewedAnswers;
-  const pointers = new Set<string>();
-  const walk = (a: unknown, b: unknown, path: string) => {
-    if (JSON.stringify(a) === JSON.stringify(b)) return;
-    const isRecord = (v: unknown) => v !== null && typeof v === 'object';
-    if (isRecord(a) && isRecord(b)) {
-      const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-      for (const key of keys)
-        walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}/${key}`);
-    } else pointers.add(path);
-  };
-  walk(before, row.answers, '');
-  return [...pointers];
-}
+const changedSince = (row: ReviewedApplication): string[] =>
+  row.reviewedAnswers ? changedPointers(row.reviewedAnswers, row.answers) : [];
 
 function noteOf(value: unknown, problems: Record<string, FieldError>): string | null {
   if (value === undefined || value === null) return null;

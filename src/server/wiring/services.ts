@@ -172,6 +172,7 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       });
   const flows = options.flows ?? stored!;
   const applicationRepository = createApplicationRepository(db);
+  const reviewRepository = createReviewRepository(db);
   const draftRepository = createDraftRepository(db);
   const capital = createCapitalService({
     repository: createCapitalRepository(db),
@@ -228,13 +229,10 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       repository: applicationRepository,
       draftRows: draftRepository,
       drafts,
+      reviews: reviewRepository,
       clock,
     }),
-    review: createReviewService({
-      repository: createReviewRepository(db),
-      accounts: accountRepository,
-      clock,
-    }),
+    review: createReviewService({ repository: reviewRepository, accounts: accountRepository, clock }),
     urlChecker: options.urlChecker ?? createUrlChecker(),
   };
 }

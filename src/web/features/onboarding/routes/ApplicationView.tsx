@@ -2,7 +2,7 @@
  * The application as sent (onboarding spec §2).
  */
 import { Suspense, use } from 'react';
-import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,15 @@ import { catalogue } from '../../../../engine/react/browserFlowSource';
 import { answersOf, type Application } from '../../../api/application';
 import { widgetServices } from '../../../api/widgetServices';
 import { FLOW, WithApplication } from '../components/WithApplication';
+import { isReviewReason } from '../../../../domain/review';
+
+const STATUS_COLOR: Record<string, string> = {
+  submitted: 'mint',
+  resubmitted: 'mint',
+  approved: 'green',
+  sent_back: 'yellow',
+  rejected: 'red',
+};
 
 export function ApplicationView() {
   return (
@@ -28,6 +37,66 @@ export function ApplicationView() {
         )
       }
     </WithApplication>
+  );
+}
+
+/**
+ * What the application's status means for the merchant: sales will call, it is being reviewed, what a reviewer
+ * sent back (each reason and what to do) or why it was not approved (docs/review.md). Changing what was sent back
+ * in the form is the review loop's next part (issue 58): until then this page says what is asked.
+ */
+function StatusNotice(props: { application: Application }) {
+  const { application } = props;
+  const { t } = useTranslation(['onboarding', 'reasons']);
+  if (application.requires_sales_contact)
+    return (
+      <Alert color="blue" variant="light" icon={<IconPhoneCall size={20} />} title={t('pages.reachOutTitle')}>
+        {t('pages.reachOutBody')}
+      </Alert>
+    );
+  if (application.status === 'sent_back')
+    return (
+      <Alert color="yellow" variant="light" title={t('pages.sentBackTitle')} data-testid="sent-back">
+        <Stack gap="xs">
+          <Text size="sm">{t('pages.sentBackBody')}</Text>
+          <List size="sm" spacing={4}>
+            {[...new Set(application.sent_back.map((item) => item.reason))].map((reason) => (
+              <List.Item key={reason}>
+                <Text span fw={600} size="sm">
+                  {t(`reasons:${reason}.title`)}
+                </Text>{' '}
+                {t(`reasons:${reason}.fix`)}
+              </List.Item>
+            ))}
+          </List>
+          {application.review_note && <Text size="sm">{application.review_note}</Text>}
+        </Stack>
+      </Alert>
+    );
+  if (application.status === 'rejected')
+    return (
+      <Alert color="red" variant="light" title={t('pages.rejectedTitle')} data-testid="rejected">
+        <Stack gap="xs">
+          {application.decision_reason && isReviewReason(application.decision_reason) && (
+            <Text size="sm">
+              {t(`reasons:${application.decision_reason}.title`)}{' '}
+              {t(`reasons:${application.decision_reason}.fix`)}
+            </Text>
+          )}
+          {application.review_note && <Text size="sm">{application.review_note}</Text>}
+        </Stack>
+      </Alert>
+    );
+  if (application.status === 'approved')
+    return (
+      <Alert color="mint" variant="light" title={t('pages.approvedTitle')}>
+        {t('pages.approvedBody')}
+      </Alert>
+    );
+  return (
+    <Alert color="mint" variant="light" title={t('pages.reviewTitle')}>
+      {t('pages.reviewBody')}
+    </Alert>
   );
 }
 
@@ -47,7 +116,7 @@ function View(props: { application: Application }) {
       <PageHeader title={t('pages.viewTitle')} />
       <Stack gap="lg">
         <Group gap="sm">
-          <Badge color={application.status === 'submitted' ? 'mint' : 'blue'} variant="light" size="lg">
+          <Badge color={STATUS_COLOR[application.status] ?? 'blue'} variant="light" size="lg">
             {t(`pages.status.${application.status}`)}
           </Badge>
           {submitted && (
@@ -56,20 +125,7 @@ function View(props: { application: Application }) {
             </Text>
           )}
         </Group>
-        {application.requires_sales_contact ? (
-          <Alert
-            color="blue"
-            variant="light"
-            icon={<IconPhoneCall size={20} />}
-            title={t('pages.reachOutTitle')}
-          >
-            {t('pages.reachOutBody')}
-          </Alert>
-        ) : (
-          <Alert color="mint" variant="light" title={t('pages.reviewTitle')}>
-            {t('pages.reviewBody')}
-          </Alert>
-        )}
+        <StatusNotice application={application} />
         <FlowSummary
           loader={loader}
           flow={flow}
