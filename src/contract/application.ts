@@ -10,10 +10,10 @@ import { REVIEW_STATUSES } from '../domain/review';
 import { SentBackItem } from './review';
 
 /**
- * draft → submitted (waiting for a reviewer) or partially_submitted (sent, waiting for the sales team: §2 high
- * volume); then the review loop (docs/review.md): in_review → sent_back → resubmitted …, approved or rejected.
+ * draft → partially_submitted (sent, waiting for a reviewer); then the review loop (docs/review.md): in_review →
+ * sent_back → resubmitted …, until submitted (approved: mapped to a business profile) or rejected.
  */
-export const APPLICATION_STATUSES = ['draft', 'partially_submitted', ...REVIEW_STATUSES] as const;
+export const APPLICATION_STATUSES = ['draft', ...REVIEW_STATUSES] as const;
 
 export const Application = Type.Object(
   {

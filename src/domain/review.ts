@@ -4,10 +4,12 @@
  * reasons a reviewer gives, each naming the answers it concerns. Pure: the server and the app share it.
  *
  * Decisions where the spec is silent (docs/review.md):
- * - **Statuses.** The spec names draft and submitted; the loop adds `in_review` (a reviewer has taken it),
- *   `sent_back` (the merchant's turn: change what was sent back), `resubmitted` (waiting again, changed),
- *   `approved` and `rejected` (final). `partially_submitted` is the path that ended at a reach-out step: sales
- *   contacts the merchant, nobody reviews it.
+ * - **Statuses.** The spec's own: the merchant's submit leaves an application `partially_submitted` (the view page
+ *   requires it), and `submitted` is an application the provider mapped to a business profile — so approving
+ *   gives `submitted`, which also closes the application's pages (shell spec: "view application: no submitted
+ *   application"). The loop adds `in_review` (a reviewer has taken it), `sent_back` (the merchant's turn: change
+ *   what was sent back), `resubmitted` (waiting again, changed) and `rejected` (final). A path that ended at a
+ *   reach-out step waits like any other, flagged for sales.
  * - **One reviewer at a time.** Taking an application moves it to `in_review` under that reviewer; only they act
  *   on it, and an act needs it still `in_review`: a second reviewer, or a second click, is refused (409).
  *   A reviewer may let go of an application (it waits again as it was).
@@ -24,11 +26,11 @@
 export const REVIEWER_ROLE = 'onboarding_reviewer';
 
 export const REVIEW_STATUSES = [
-  'submitted',
+  'partially_submitted',
   'in_review',
   'sent_back',
   'resubmitted',
-  'approved',
+  'submitted',
   'rejected',
 ] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -36,8 +38,9 @@ export const isReviewStatus = (value: unknown): value is ReviewStatus =>
   (REVIEW_STATUSES as readonly unknown[]).includes(value);
 
 /** Waiting for a reviewer: the queue's default. */
-export const WAITING_STATUSES: readonly ReviewStatus[] = ['submitted', 'resubmitted'];
-export const DECIDED_STATUSES: readonly ReviewStatus[] = ['approved', 'rejected'];
+export const WAITING_STATUSES: readonly ReviewStatus[] = ['partially_submitted', 'resubmitted'];
+/** Approved (the spec's `submitted`: mapped to a business profile) or rejected: final. */
+export const DECIDED_STATUSES: readonly ReviewStatus[] = ['submitted', 'rejected'];
 
 export const REVIEW_ACTIONS = ['take', 'release', 'approve', 'reject', 'send_back', 'resubmit'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
@@ -54,16 +57,16 @@ export const ACTION_BY: Record<ReviewAction, 'reviewer' | 'merchant'> = {
 
 /**
  * Where a move takes an application from where it stands; undefined when the move is not allowed there. `release`
- * returns it to the queue as it waited (`resubmitted` after a round, else `submitted`): `round` says which.
+ * returns it to the queue as it waited (`resubmitted` after a round, else `partially_submitted`): `round` says which.
  */
 export function reviewMove(status: string, action: ReviewAction, round = 0): ReviewStatus | undefined {
   switch (action) {
     case 'take':
       return WAITING_STATUSES.includes(status as ReviewStatus) ? 'in_review' : undefined;
     case 'release':
-      return status === 'in_review' ? (round > 0 ? 'resubmitted' : 'submitted') : undefined;
+      return status === 'in_review' ? (round > 0 ? 'resubmitted' : 'partially_submitted') : undefined;
     case 'approve':
-      return status === 'in_review' ? 'approved' : undefined;
+      return status === 'in_review' ? 'submitted' : undefined;
     case 'reject':
       return status === 'in_review' ? 'rejected' : undefined;
     case 'send_back':

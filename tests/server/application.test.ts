@@ -430,9 +430,9 @@ describe('submitting', () => {
     await who.call('PUT', `${BASE}/application/${id}`, application);
     const done = await who.call('POST', `${BASE}/application/${id}/submit`);
     expect(done.status).toBe(200);
-    // Waiting for a reviewer (docs/review.md); only a path that ended at a reach-out step waits for sales.
+    // Waiting for a reviewer (docs/review.md).
     expect(done.body).toMatchObject({
-      status: 'submitted',
+      status: 'partially_submitted',
       requires_sales_contact: false,
       first_incomplete_step: null,
     });

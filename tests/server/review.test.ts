@@ -56,7 +56,7 @@ async function reviewer() {
 let n = 0;
 /**
  * A merchant whose application is submitted: started, saved and (when whole) submitted through the API; its status
- * then set to `submitted` — a partial application's too, so the console's tests need not fill a whole form (the
+ * then set as a submit leaves it, `partially_submitted` — a partial application's too, so the console's tests need not fill a whole form (the
  * merchant's submit has its own tests in application.test.ts).
  */
 async function submitted(answers: (who: Caller) => Promise<Record<string, unknown>> = async () => ({})) {
@@ -79,7 +79,7 @@ async function submitted(answers: (who: Caller) => Promise<Record<string, unknow
   expect([200, 422]).toContain(sent.status);
   await db
     .update(applications)
-    .set({ status: 'submitted', submittedAt: new Date(Date.UTC(2026, 10, 1, 8, n)) })
+    .set({ status: 'partially_submitted', submittedAt: new Date(Date.UTC(2026, 10, 1, 8, n)) })
     .where(eq(applications.id, id));
   return { who, id };
 }
@@ -109,16 +109,16 @@ describe('the review console', () => {
     expect(queue.status).toBe(200);
     expect(queue.body.applications.map((x: { id: string }) => x.id)).toEqual([b.id]);
     expect(queue.body.applications[0]).toMatchObject({
-      status: 'submitted',
+      status: 'partially_submitted',
       business_name: 'Needle Dates',
       country: 'SAU',
       round: 0,
     });
-    const all = await me.call('GET', `${R}?status=submitted`);
+    const all = await me.call('GET', `${R}?status=partially_submitted`);
     const ids = all.body.applications.map((x: { id: string }) => x.id);
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
     expect(all.body).toMatchObject({ page: 1, page_size: 20 });
-    const sau = await me.call('GET', `${R}?country=SAU&status=submitted`);
+    const sau = await me.call('GET', `${R}?country=SAU&status=partially_submitted`);
     expect(sau.body.applications.every((x: { country: string }) => x.country === 'SAU')).toBe(true);
     // A filter the queue does not know is named, not ignored.
     const bad = await me.call('GET', `${R}?status=lost`);
@@ -167,7 +167,8 @@ describe('a review', () => {
     moved(await loser.call('POST', `${R}/${id}/approve`), 'taken');
     const approved = await winner.call('POST', `${R}/${id}/approve`);
     expect(approved.status).toBe(200);
-    expect(approved.body.application).toMatchObject({ status: 'approved', decided_at: expect.any(String) });
+    // Approved is the spec's `submitted`: mapped to a business profile.
+    expect(approved.body.application).toMatchObject({ status: 'submitted', decided_at: expect.any(String) });
     // The second click.
     moved(await winner.call('POST', `${R}/${id}/approve`), 'moved');
     moved(await winner.call('POST', `${R}/${id}/send-back`, { items: [] }), 'moved');
@@ -187,7 +188,7 @@ describe('a review', () => {
     const { id } = await submitted();
     await me.call('POST', `${R}/${id}/take`);
     const released = await me.call('POST', `${R}/${id}/release`);
-    expect(released.body.application).toMatchObject({ status: 'submitted', reviewer_id: null });
+    expect(released.body.application).toMatchObject({ status: 'partially_submitted', reviewer_id: null });
     expect((await other.call('POST', `${R}/${id}/take`)).status).toBe(200);
   });
 

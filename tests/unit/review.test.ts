@@ -31,9 +31,10 @@ describe('the review loop', () => {
       REVIEW_ACTIONS.map((action) => [status, action, reviewMove(status, action)] as const),
     ).filter(([, , next]) => next !== undefined);
     expect(allowed).toEqual([
-      ['submitted', 'take', 'in_review'],
-      ['in_review', 'release', 'submitted'],
-      ['in_review', 'approve', 'approved'],
+      ['partially_submitted', 'take', 'in_review'],
+      ['in_review', 'release', 'partially_submitted'],
+      // Approved is the spec's `submitted` (mapped to a business profile).
+      ['in_review', 'approve', 'submitted'],
       ['in_review', 'reject', 'rejected'],
       ['in_review', 'send_back', 'sent_back'],
       ['sent_back', 'resubmit', 'resubmitted'],
@@ -41,7 +42,8 @@ describe('the review loop', () => {
     ]);
     // A draft is nobody's to review; a decision is final.
     expect(reviewMove('draft', 'take')).toBeUndefined();
-    expect(reviewMove('approved', 'send_back')).toBeUndefined();
+    expect(reviewMove('submitted', 'send_back')).toBeUndefined();
+    expect(reviewMove('rejected', 'take')).toBeUndefined();
     // Let go after a round, it waits as resubmitted.
     expect(reviewMove('in_review', 'release', 1)).toBe('resubmitted');
   });

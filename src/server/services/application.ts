@@ -227,8 +227,8 @@ function applicationCalls(context: ApplicationContext) {
       const updated = await repository.update(
         row.id,
         {
-          // Waiting for a reviewer; a path that ended at a reach-out step waits for sales first (README).
-          status: draft.outcome === 'reach-out' ? 'partially_submitted' : 'submitted',
+          // Waiting for a reviewer (docs/review.md), a reach-out path flagged for sales.
+          status: 'partially_submitted',
           submittedAt: clock.now(),
           requiresSalesContact: draft.outcome === 'reach-out',
         },

@@ -17,9 +17,8 @@ import { FLOW, WithApplication } from '../components/WithApplication';
 import { isReviewReason } from '../../../../domain/review';
 
 const STATUS_COLOR: Record<string, string> = {
-  submitted: 'mint',
   resubmitted: 'mint',
-  approved: 'green',
+  submitted: 'green',
   sent_back: 'yellow',
   rejected: 'red',
 };
@@ -87,7 +86,8 @@ function StatusNotice(props: { application: Application }) {
         </Stack>
       </Alert>
     );
-  if (application.status === 'approved')
+  // The spec's `submitted`: approved and mapped to a business profile.
+  if (application.status === 'submitted')
     return (
       <Alert color="mint" variant="light" title={t('pages.approvedTitle')}>
         {t('pages.approvedBody')}
