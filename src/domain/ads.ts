@@ -15,11 +15,11 @@
  */
 import { currencyDecimals, minorToDecimal } from './money';
 import { fnv1a, mulberry32 } from './random';
+import { isOneOf } from './oneOf';
 
 export const CAMPAIGN_STATES = ['active', 'paused', 'stopped'] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
-export const isCampaignState = (value: string): value is CampaignState =>
-  (CAMPAIGN_STATES as readonly string[]).includes(value);
+export const isCampaignState = isOneOf(CAMPAIGN_STATES);
 
 /** The results' windows a merchant picks from (days ending yesterday). */
 export const RESULT_WINDOWS = [7, 30, 90] as const;

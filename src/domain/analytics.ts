@@ -12,6 +12,7 @@
  * - **AOV**: GMV ÷ orders, rounded half up to the minor unit (0 without orders).
  */
 import { addDays } from './payouts';
+import { isOneOf } from './oneOf';
 
 export const METRICS = ['gmv', 'aov', 'orders', 'refunds', 'net_sales'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -19,8 +20,7 @@ export const isMetric = (value: string): value is Metric => (METRICS as readonly
 
 export const GRANULARITIES = ['day', 'week', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
-export const isGranularity = (value: string): value is Granularity =>
-  (GRANULARITIES as readonly string[]).includes(value);
+export const isGranularity = isOneOf(GRANULARITIES);
 
 /** The longest range asked at once: two years of days. */
 export const MAX_RANGE_DAYS = 731;

@@ -14,6 +14,7 @@
 
 import { dayBounds, isDay } from './days';
 import { minorToDecimal } from './money';
+import { isOneOf } from './oneOf';
 
 export { dayBounds, isDay, minorToDecimal };
 
@@ -55,8 +56,7 @@ export const DISPUTES_PAGE_SIZE_MAX = 100;
 /** The active-disputes count is read again after this long (§9: cached 300 s). */
 export const ACTIVE_DISPUTES_CACHE_MS = 300_000;
 
-export const isDisputeStatus = (value: string): value is DisputeStatus =>
-  (DISPUTE_STATUSES as readonly string[]).includes(value);
+export const isDisputeStatus = isOneOf(DISPUTE_STATUSES);
 
 /** A dispute the merchant can still refund or challenge. */
 export const canActOn = (status: string) => status === 'pending';

@@ -8,12 +8,12 @@
  * - Owners carry the roles of the application's owner steps (shareholder, senior management, authorised
  *   signatory, ultimate beneficial owner) and a share in percent.
  */
+import { isOneOf } from './oneOf';
 
 export const LEGAL_ENTITY_STATUSES = ['active', 'pending_info', 'suspending', 'suspended'] as const;
 export type LegalEntityStatus = (typeof LEGAL_ENTITY_STATUSES)[number];
 
-export const isLegalEntityStatus = (value: string): value is LegalEntityStatus =>
-  (LEGAL_ENTITY_STATUSES as readonly string[]).includes(value);
+export const isLegalEntityStatus = isOneOf(LEGAL_ENTITY_STATUSES);
 
 /** The order the shell's alert picks an entity in (onboarding spec §4). */
 export const ALERT_PRIORITY: readonly LegalEntityStatus[] = ['pending_info', 'suspending', 'suspended'];

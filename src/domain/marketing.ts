@@ -12,6 +12,7 @@
  */
 import { currencyDecimals } from './money';
 import { fnv1a } from './random';
+import { isOneOf } from './oneOf';
 
 /** The e-commerce platforms of onboarding spec §9, as the onboarding form lists them (its store-type step). */
 export const ECOMMERCE_PLATFORMS = [
@@ -41,8 +42,7 @@ export const ECOMMERCE_PLATFORMS = [
   'custom',
 ] as const;
 export type EcommercePlatform = (typeof ECOMMERCE_PLATFORMS)[number];
-export const isEcommercePlatform = (value: string): value is EcommercePlatform =>
-  (ECOMMERCE_PLATFORMS as readonly string[]).includes(value);
+export const isEcommercePlatform = isOneOf(ECOMMERCE_PLATFORMS);
 
 /** Platforms a catalogue cannot be read from: an own app or a custom site has no catalogue interface to connect. */
 export const NO_CONNECTOR: readonly EcommercePlatform[] = ['mobile_app', 'custom'];

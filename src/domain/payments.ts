@@ -18,15 +18,14 @@
  *   merchant does when the order ships, `is_order_creation_allowed` (the sales flag).
  */
 import { PRODUCTS, type Product } from './stores';
+import { isOneOf } from './oneOf';
 
 export { PRODUCTS as PAYMENT_PRODUCTS, type Product as PaymentProduct };
 
 export const PAYMENT_STATUSES = ['new', 'captured', 'refunded', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const isPaymentStatus = (value: string): value is PaymentStatus =>
-  (PAYMENT_STATUSES as readonly string[]).includes(value);
-export const isPaymentProduct = (value: string): value is Product =>
-  (PRODUCTS as readonly string[]).includes(value);
+export const isPaymentStatus = isOneOf(PAYMENT_STATUSES);
+export const isPaymentProduct = isOneOf(PRODUCTS);
 
 /**
  * The products a filter offers: those some of the stores sell, plus any already chosen (an address may carry one a

@@ -19,6 +19,7 @@
  */
 import { currencyDecimals } from './money';
 import { paysOn, type PayoutSchedule } from './stores';
+import { isOneOf } from './oneOf';
 
 const DAY_MS = 86_400_000;
 
@@ -157,8 +158,7 @@ export function breakdown(
 
 export const PAYOUT_STATUSES = ['in_transit', 'paid'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-export const isPayoutStatus = (value: string): value is PayoutStatus =>
-  (PAYOUT_STATUSES as readonly string[]).includes(value);
+export const isPayoutStatus = isOneOf(PAYOUT_STATUSES);
 
 /** A payout is sent on its day and in the bank the day after (docs/payouts.md). */
 export const payoutStatus = (day: string, today: string): PayoutStatus =>

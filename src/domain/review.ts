@@ -21,6 +21,7 @@
  * - **Rejecting** takes one reason from the same catalogue (a document that cannot be fixed) or `general_reject`,
  *   capital's wording for "does not meet our criteria", so one catalogue words both products' decisions.
  */
+import { isOneOf } from './oneOf';
 
 /** The provider's staff role that reviews applications (accounts' `staff_role`; product ops keep the studio). */
 export const REVIEWER_ROLE = 'onboarding_reviewer';
@@ -34,8 +35,7 @@ export const REVIEW_STATUSES = [
   'rejected',
 ] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const isReviewStatus = (value: unknown): value is ReviewStatus =>
-  (REVIEW_STATUSES as readonly unknown[]).includes(value);
+export const isReviewStatus = isOneOf(REVIEW_STATUSES);
 
 /** Waiting for a reviewer: the queue's default. */
 export const WAITING_STATUSES: readonly ReviewStatus[] = ['partially_submitted', 'resubmitted'];

@@ -3,12 +3,12 @@
  * docs/stores.md): what the provider charges per product, and when the store's money is paid out — both in the
  * merchant's currency (the store's country's). Pure: no I/O.
  */
+import { isOneOf } from './oneOf';
 
 /** The store detail's tabs, in the page's order; the address's `{tab}` (shell spec §2.6). */
 export const STORE_TABS = ['commissions', 'contract', 'products', 'schedules'] as const;
 export type StoreTab = (typeof STORE_TABS)[number];
-export const isStoreTab = (value: string): value is StoreTab =>
-  (STORE_TABS as readonly string[]).includes(value);
+export const isStoreTab = isOneOf(STORE_TABS);
 
 /** The payment products a store may offer (the fixture schema's list). */
 export const PRODUCTS = [

@@ -12,6 +12,7 @@
  *   **once**, with an optional note, while the ticket is resolved or closed and the rating is requested.
  * - Images: JPEG or PNG, at most 5 a ticket, each at most 5 MB where 1 MB = 1,000,000 bytes (as disputes').
  */
+import { isOneOf } from './oneOf';
 
 export const TICKET_STATUSES = [
   'new',
@@ -51,11 +52,9 @@ export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1000 * 1000;
 export const TICKETS_LIMIT = 20;
 export const TICKETS_LIMIT_MAX = 100;
 
-export const isTicketStatus = (value: string): value is TicketStatus =>
-  (TICKET_STATUSES as readonly string[]).includes(value);
+export const isTicketStatus = isOneOf(TICKET_STATUSES);
 
-export const isTicketTopic = (value: string): value is TicketTopic =>
-  (TICKET_TOPICS as readonly string[]).includes(value);
+export const isTicketTopic = isOneOf(TICKET_TOPICS);
 
 /** The statuses a filter stands for: `opened` also means hold and escalated (§4); duplicates dropped. */
 export function expandTicketStatuses(filter: readonly string[]): TicketStatus[] {

@@ -16,6 +16,7 @@
  */
 import { currencyDecimals } from './money';
 import { addDays } from './payouts';
+import { isOneOf } from './oneOf';
 
 /** Where a merchant's payouts go. */
 export const PAYOUT_DESTINATIONS = ['bank', 'wallet'] as const;
@@ -23,14 +24,12 @@ export type PayoutDestination = (typeof PAYOUT_DESTINATIONS)[number];
 
 export const MOVEMENT_KINDS = ['payout', 'transfer', 'card'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
-export const isMovementKind = (value: string): value is MovementKind =>
-  (MOVEMENT_KINDS as readonly string[]).includes(value);
+export const isMovementKind = isOneOf(MOVEMENT_KINDS);
 
 /** A movement's state on a day: money coming in is `pending` until it is available; money out is `in_transit` on its day (a transfer) and `completed` after. */
 export const MOVEMENT_STATUSES = ['pending', 'in_transit', 'completed'] as const;
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
-export const isMovementStatus = (value: string): value is MovementStatus =>
-  (MOVEMENT_STATUSES as readonly string[]).includes(value);
+export const isMovementStatus = isOneOf(MOVEMENT_STATUSES);
 
 /** The wallet's currency: the merchant's country's (the stores' rule, domain/stores.ts). */
 export { currencyOfCountry as walletCurrency } from './stores';

@@ -164,7 +164,15 @@ function reviewContext(deps: ReviewServiceDeps) {
     };
   }
 
-  return { repository, clock, reviewer, found, listed, detail, guard, move };
+  /** The application a reviewer acts on, once the act is theirs to make (before its body is read). */
+  async function held(accountId: string, id: string, action: ReviewAction) {
+    await reviewer(accountId);
+    const row = await found(id);
+    await guard(accountId, row, action);
+    return row;
+  }
+
+  return { repository, clock, reviewer, found, listed, detail, held, move };
 }
 type ReviewContext = ReturnType<typeof reviewContext>;
 
@@ -204,7 +212,7 @@ function readCalls(context: ReviewContext) {
 
 /** The moves: take, let go, approve, reject, send back. */
 function moveCalls(context: ReviewContext) {
-  const { clock, reviewer, found, guard, move } = context;
+  const { clock, reviewer, found, held, move } = context;
   return {
     async take(accountId: string, id: string) {
       await reviewer(accountId);
@@ -223,22 +231,15 @@ function moveCalls(context: ReviewContext) {
     },
 
     async reject(accountId: string, id: string, body: { reason?: unknown; note?: unknown }) {
-      await reviewer(accountId);
-      const row = await found(id);
-      await guard(accountId, row, 'reject');
+      const row = await held(accountId, id, 'reject');
       const problems: Record<string, FieldError> = {};
       const reason = body.reason;
       if (!isReviewReason(reason) || !canDecide(reason))
         problems['/reason'] = fieldError('review:errors.reason');
       const note = noteOf(body.note, problems);
       refuse(problems);
-      return move(
-        accountId,
-        row,
-        'reject',
-        { decisionReason: reason as string, reviewNote: note, decidedAt: clock.now() },
-        { reasons: [reason as string], note },
-      );
+      const decided = { decisionReason: reason as string, reviewNote: note, decidedAt: clock.now() };
+      return move(accountId, row, 'reject', decided, { reasons: [reason as string], note });
     },
 
     /**
@@ -246,9 +247,7 @@ function moveCalls(context: ReviewContext) {
      * it does not concern, or on one the application does not have, is refused by its place in the list).
      */
     async sendBack(accountId: string, id: string, body: { items?: unknown; note?: unknown }) {
-      await reviewer(accountId);
-      const row = await found(id);
-      await guard(accountId, row, 'send_back');
+      const row = await held(accountId, id, 'send_back');
       const problems: Record<string, FieldError> = {};
       const items: SentBackItem[] = [];
       if (!Array.isArray(body.items) || body.items.length === 0)
@@ -267,13 +266,14 @@ function moveCalls(context: ReviewContext) {
         });
       const note = noteOf(body.note, problems);
       refuse(problems);
-      return move(
-        accountId,
-        row,
-        'send_back',
-        { sentBack: items, reviewedAnswers: row.answers, reviewRound: row.reviewRound + 1, reviewNote: note },
-        { reasons: items, note },
-      );
+      // The answers as sent back: what must change, and what changed by the next round.
+      const sent = {
+        sentBack: items,
+        reviewedAnswers: row.answers,
+        reviewRound: row.reviewRound + 1,
+        reviewNote: note,
+      };
+      return move(accountId, row, 'send_back', sent, { reasons: items, note });
     },
   };
 }

@@ -47,12 +47,6 @@ export function ApplicationView() {
 function StatusNotice(props: { application: Application }) {
   const { application } = props;
   const { t } = useTranslation(['onboarding', 'reasons']);
-  if (application.requires_sales_contact)
-    return (
-      <Alert color="blue" variant="light" icon={<IconPhoneCall size={20} />} title={t('pages.reachOutTitle')}>
-        {t('pages.reachOutBody')}
-      </Alert>
-    );
   if (application.status === 'sent_back')
     return (
       <Alert color="yellow" variant="light" title={t('pages.sentBackTitle')} data-testid="sent-back">
@@ -68,7 +62,7 @@ function StatusNotice(props: { application: Application }) {
               </List.Item>
             ))}
           </List>
-          {application.review_note && <Text size="sm">{application.review_note}</Text>}
+          <ReviewerNote note={application.review_note} />
         </Stack>
       </Alert>
     );
@@ -82,7 +76,7 @@ function StatusNotice(props: { application: Application }) {
               {t(`reasons:${application.decision_reason}.fix`)}
             </Text>
           )}
-          {application.review_note && <Text size="sm">{application.review_note}</Text>}
+          <ReviewerNote note={application.review_note} />
         </Stack>
       </Alert>
     );
@@ -93,11 +87,27 @@ function StatusNotice(props: { application: Application }) {
         {t('pages.approvedBody')}
       </Alert>
     );
+  // Waiting: sales call a high-volume business first; anyone else is being reviewed.
+  if (application.requires_sales_contact)
+    return (
+      <Alert color="blue" variant="light" icon={<IconPhoneCall size={20} />} title={t('pages.reachOutTitle')}>
+        {t('pages.reachOutBody')}
+      </Alert>
+    );
   return (
     <Alert color="mint" variant="light" title={t('pages.reviewTitle')}>
       {t('pages.reviewBody')}
     </Alert>
   );
+}
+
+/** The reviewer's own words, in the language they wrote them (an English note reads left to right in Arabic). */
+function ReviewerNote(props: { note: string | null | undefined }) {
+  return props.note ? (
+    <Text size="sm" dir="auto">
+      {props.note}
+    </Text>
+  ) : null;
 }
 
 function View(props: { application: Application }) {
