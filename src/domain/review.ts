@@ -23,6 +23,8 @@
  */
 import { isOneOf } from './oneOf';
 
+import { getAt, isWithin, toPointer } from '../engine/core/pointer';
+
 /** The provider's staff role that reviews applications (accounts' `staff_role`; product ops keep the studio). */
 export const REVIEWER_ROLE = 'onboarding_reviewer';
 
@@ -154,15 +156,6 @@ export const canSendBack = (key: ReviewReasonKey) => REVIEW_REASONS[key].use !==
 /** A reason an application can be rejected with. */
 export const canDecide = (key: ReviewReasonKey) => REVIEW_REASONS[key].use !== 'send_back';
 
-/** One JSON pointer's parts (RFC 6901), unescaped. */
-const partsOf = (pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-const pointerOf = (parts: readonly string[]) =>
-  parts.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
 /**
  * The answers a reason concerns in this application: every pointer whose last part is one of its fields (for an
  * owner's reason, inside an owner of its kind). Only answered fields count: what the merchant never saw is not
@@ -188,7 +181,7 @@ export function reasonPointers(key: ReviewReasonKey, answers: Record<string, unk
       // An owner's reason only inside an owner of its kind; any other wherever the field stands (the
       // freelancer's own ID, or any owner's: "missing ID backside").
       const ownerFits = !reason.owners || (here !== null && here[OWNER_FLAG[reason.owners]] === true);
-      if (wanted && ownerFits) found.push(pointerOf(path));
+      if (wanted && ownerFits) found.push(toPointer(path));
       walk(value, path, here);
     }
   };
@@ -196,19 +189,15 @@ export function reasonPointers(key: ReviewReasonKey, answers: Record<string, unk
   return found;
 }
 
-/** The reasons that concern something in this application (what the console offers to send back). */
-export const reasonsFor = (answers: Record<string, unknown>): ReviewReasonKey[] =>
-  REVIEW_REASON_KEYS.filter((key) => canSendBack(key) && reasonPointers(key, answers).length > 0);
+/** What the console offers to send back: each reason that concerns something here, with the answers it concerns. */
+export const offeredReasons = (answers: Record<string, unknown>) =>
+  REVIEW_REASON_KEYS.filter(canSendBack)
+    .map((reason) => ({ reason, pointers: reasonPointers(reason, answers) }))
+    .filter((offered) => offered.pointers.length > 0);
 
-/** An answer's value at a pointer (undefined where there is none). */
-export function valueAt(answers: Record<string, unknown>, pointer: string): unknown {
-  let node: unknown = answers;
-  for (const part of partsOf(pointer)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
+/** The reasons that concern something in this application. */
+export const reasonsFor = (answers: Record<string, unknown>): ReviewReasonKey[] =>
+  offeredReasons(answers).map((offered) => offered.reason);
 
 /** One thing sent back: a reason on one of the answers it concerns. */
 export interface SentBackItem {
@@ -226,22 +215,7 @@ export function unchangedSentBack(
   after: Record<string, unknown>,
 ): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  return [...new Set(items.map((i) => i.pointer))].filter((p) => same(valueAt(before, p), valueAt(after, p)));
-}
-
-/** The pointers where two answers differ: the deepest differing place on each branch (a value, or an item added). */
-export function changedPointers(before: unknown, after: unknown): string[] {
-  const found: string[] = [];
-  const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
-  const walk = (a: unknown, b: unknown, parts: string[]) => {
-    if (JSON.stringify(a) === JSON.stringify(b)) return;
-    if (isRecord(a) && isRecord(b) && Array.isArray(a) === Array.isArray(b)) {
-      for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
-        walk(a[key], b[key], [...parts, key]);
-    } else found.push(pointerOf(parts));
-  };
-  walk(before, after, []);
-  return found;
+  return [...new Set(items.map((i) => i.pointer))].filter((p) => same(getAt(before, p), getAt(after, p)));
 }
 
 /**
@@ -249,4 +223,4 @@ export function changedPointers(before: unknown, after: unknown): string[] {
  * owner's card sent back as a whole). Everything else stays as it was.
  */
 export const isOpenWhileSentBack = (items: readonly SentBackItem[], pointer: string) =>
-  items.some((i) => pointer === i.pointer || pointer.startsWith(`${i.pointer}/`));
+  items.some((i) => isWithin(pointer, i.pointer));

@@ -135,25 +135,26 @@ describe('the review console', () => {
   });
 });
 
-describe('a review', () => {
-  const withOwner = async (who: Caller) => ({
-    section_id: 1,
-    category_id: 101,
-    sales_channels: ['online'],
-    ecommerce_types: ['shopify'],
-    web_url: 'https://shop.example.com',
-    legal_info: {
-      company_owners: [
-        {
-          name: 'Sara Ali',
-          national_id_url: await upload(who, 'front.png'),
-          national_id_backside_url: await upload(who, 'back.png'),
-          is_ultimate_beneficial_owner: true,
-        },
-      ],
-    },
-  });
+/** Answers with a website and one owner whose ID has both sides uploaded. */
+const withOwner = async (who: Caller) => ({
+  section_id: 1,
+  category_id: 101,
+  sales_channels: ['online'],
+  ecommerce_types: ['shopify'],
+  web_url: 'https://shop.example.com',
+  legal_info: {
+    company_owners: [
+      {
+        name: 'Sara Ali',
+        national_id_url: await upload(who, 'front.png'),
+        national_id_backside_url: await upload(who, 'back.png'),
+        is_ultimate_beneficial_owner: true,
+      },
+    ],
+  },
+});
 
+describe('a review', () => {
   it('is one reviewer’s at a time: a second reviewer, and a second click, are refused and nothing moves twice', async () => {
     const [first, second] = [await reviewer(), await reviewer()];
     const { id } = await submitted();
@@ -272,23 +273,7 @@ describe('a review', () => {
 describe('the merchant’s side of a send-back', () => {
   it('shows what was sent back; only those answers change; the same file again is refused; then it waits again', async () => {
     const me = await reviewer();
-    const { who, id } = await submitted(async (w) => ({
-      section_id: 1,
-      category_id: 101,
-      sales_channels: ['online'],
-      ecommerce_types: ['shopify'],
-      web_url: 'https://shop.example.com',
-      legal_info: {
-        company_owners: [
-          {
-            name: 'Sara Ali',
-            national_id_url: await upload(w, 'front.png'),
-            national_id_backside_url: await upload(w, 'back.png'),
-            is_ultimate_beneficial_owner: true,
-          },
-        ],
-      },
-    }));
+    const { who, id } = await submitted(withOwner);
     await me.call('POST', `${R}/${id}/take`);
     const pointer = '/legal_info/company_owners/0/national_id_backside_url';
     await me.call('POST', `${R}/${id}/send-back`, {

@@ -12,7 +12,7 @@
  *   local lookups stand in for the registries we do not have (docs/onboarding.md, lookups).
  */
 import type { FieldMessage } from '../../engine/core/messages';
-import { getAt, parsePointer } from '../../engine/core/pointer';
+import { changedPointers, getAt, parsePointer } from '../../engine/core/pointer';
 import { isObject } from '../../engine/core/json';
 import type { FormData } from '../../engine/core/types';
 import { isPhone } from '../../domain/contact';
@@ -25,7 +25,7 @@ import type { ApplicationRepository, ApplicationRow } from '../repositories/appl
 import type { DraftRepository } from '../repositories/drafts';
 import type { DraftsService, DraftView, FlowHooks } from './drafts';
 import type { ReviewRepository } from '../repositories/reviews';
-import { changedPointers, isOpenWhileSentBack, reviewMove, unchangedSentBack } from '../../domain/review';
+import { isOpenWhileSentBack, reviewMove, unchangedSentBack } from '../../domain/review';
 
 export const ONBOARDING_FLOW = 'onboarding';
 

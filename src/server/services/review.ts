@@ -13,12 +13,11 @@ import type { ReviewedApplication, ReviewRepository } from '../repositories/revi
 import {
   ACTION_BY,
   canDecide,
-  changedPointers,
   canSendBack,
   isReviewReason,
   isReviewStatus,
+  offeredReasons,
   reasonPointers,
-  reasonsFor,
   REVIEWER_ROLE,
   reviewMove,
   WAITING_STATUSES,
@@ -28,6 +27,7 @@ import {
 } from '../../domain/review';
 import { valuesOf } from './listFilters';
 import { actorName } from './memberships';
+import { changedPointers } from '../../engine/core/pointer';
 
 export const REVIEW_PAGE_SIZE = 20;
 /** A note to the merchant: a few sentences, not a letter. */
@@ -148,10 +148,7 @@ function reviewContext(deps: ReviewServiceDeps) {
       },
       changed: changedSince(row),
       // What could be sent back, with the answers each concerns.
-      reasons: reasonsFor(row.answers).map((reason) => ({
-        reason,
-        pointers: reasonPointers(reason, row.answers),
-      })),
+      reasons: offeredReasons(row.answers),
       history: (await repository.history(row.id)).map((h) => ({
         action: h.action,
         from: h.fromStatus,
