@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applications } from '../../src/server/db/schema';
+import { applications, drafts } from '../../src/server/db/schema';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller } from './setup/signIn';
 
@@ -174,6 +174,58 @@ describe('a review', () => {
     moved(await winner.call('POST', `${R}/${id}/approve`), 'moved');
     moved(await winner.call('POST', `${R}/${id}/send-back`, { items: [] }), 'moved');
     expect(approved.body.history.map((h: { action: string }) => h.action)).toEqual(['approve', 'take']);
+  });
+
+  it('approving creates the organization (approved), its merchant, store and legal entity from the answers, the applicant its admin', async () => {
+    const me = await reviewer();
+    const { who, id } = await submitted(async (w) => ({
+      ...(await withOwner(w)),
+      business_name: 'Dune Coffee',
+      bank_details: { iban: 'AE070331234567890123456', bank_name: 'Mashreq' },
+    }));
+    // Before: the applicant has no merchant.
+    expect((await who.call('GET', '/merchant/api/v2/merchants')).body.merchants).toEqual([]);
+    await me.call('POST', `${R}/${id}/take`);
+    expect((await me.call('POST', `${R}/${id}/approve`)).status).toBe(200);
+
+    const [merchant] = (await who.call('GET', '/merchant/api/v2/merchants')).body.merchants;
+    expect(merchant).toMatchObject({ name: 'Dune Coffee' });
+    const application = await who.call('GET', `/merchant/api/v1/application/merchant/${merchant.id}`);
+    // As the dashboard gate expects: approved, the business profile and the contract still to do.
+    expect(application.body).toMatchObject({
+      business_name: 'Dune Coffee',
+      country: 'ARE',
+      status: 'approved',
+      business_profile_completed: false,
+      contract_signed: false,
+    });
+    const stores = await who.call('GET', '/merchant/api/v1/stores');
+    expect(stores.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Dune Coffee', merchant_id: merchant.id })]),
+    );
+    const legal = await who.call('GET', `/merchant/api/v1/merchant/${merchant.id}/legal_entity`);
+    expect(legal.status).toBe(200);
+    expect(JSON.stringify(legal.body)).toContain('AE070331234567890123456');
+    const owners = await who.call('GET', `/merchant/api/v1/legal-entities/${legal.body.legal_entity.id}/owners`);
+    expect(JSON.stringify(owners.body)).toContain('Sara Ali');
+    expect(JSON.stringify(owners.body)).toContain('ultimate_beneficial_owner');
+    // Its application is mapped to the organization: its pages close (the spec's `submitted`).
+    expect((await who.call('GET', `${APP}/application`)).body).toMatchObject({
+      status: 'submitted',
+      organization_id: application.body.organization_id,
+    });
+  });
+
+  it('refuses to approve an application with no business name, naming the fix', async () => {
+    const me = await reviewer();
+    const { id } = await submitted();
+    await me.call('POST', `${R}/${id}/take`);
+    const row = await db.select().from(applications).where(eq(applications.id, id));
+    await db.update(drafts).set({ data: { first_name: 'Sara' } }).where(eq(drafts.id, row[0]!.draftId));
+    const refused = await me.call('POST', `${R}/${id}/approve`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.key).toBe('review:errors.incomplete');
+    expect((await me.call('GET', `${R}/${id}`)).body.application.status).toBe('in_review');
   });
 
   it('acts only on an application in review', async () => {

@@ -6,7 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { accounts, applicationReviews, applications, drafts } from '../db/schema';
+import {
+  accounts,
+  applicationReviews,
+  applications,
+  drafts,
+  legalEntities,
+  memberships,
+  merchants,
+  organizations,
+  stores,
+  type PermissionFlag,
+} from '../db/schema';
+import type { ApprovedBusiness } from '../../domain/approval';
 import type { SentBackItem } from '../../domain/review';
 import { containing } from './like';
 
@@ -41,6 +53,12 @@ export type MoveChanges = Partial<
     | 'submittedAt'
   >
 >;
+
+/** What an approval creates with it (domain/approval.ts), and the applicant's place in it. */
+export interface Provision {
+  business: ApprovedBusiness;
+  member: { accountId: string; role: string; flags: Record<string, PermissionFlag> };
+}
 
 export function createReviewRepository(db: Db) {
   const answers = sql<Record<string, unknown>>`${drafts.data}`;
@@ -123,6 +141,8 @@ export function createReviewRepository(db: Db) {
       audit: { actorId: string; action: string; reasons: SentBackItem[] | string[]; note: string | null };
       /** Sent back: its answers open again for the merchant (the draft is a draft again, carried forward as one). */
       reopen?: boolean;
+      /** Approved: the organization, merchant, store and legal entity it creates, written with the move. */
+      provision?: Provision;
       now: Date;
     }) {
       return db.transaction(async (tx) => {
@@ -133,6 +153,19 @@ export function createReviewRepository(db: Db) {
           .where(and(eq(applications.id, input.id), eq(applications.status, input.from), held))
           .returning({ id: applications.id });
         if (!moved) return undefined;
+        if (input.provision) {
+          const { business, member } = input.provision;
+          await tx.insert(organizations).values({ ...business.organization, status: 'approved' });
+          await tx.insert(merchants).values(business.merchant);
+          await tx.insert(stores).values(business.store);
+          await tx.insert(legalEntities).values({ ...business.legalEntity, status: 'active' });
+          await tx.insert(memberships).values({ ...member, merchantId: business.merchant.id });
+          // Mapped to its organization (after it exists: the key refers to it).
+          await tx
+            .update(applications)
+            .set({ organizationId: business.organization.id })
+            .where(eq(applications.id, input.id));
+        }
         if (input.reopen)
           await tx
             .update(drafts)

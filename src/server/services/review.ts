@@ -7,9 +7,12 @@
  * Only the provider's onboarding reviewers (`staff_role = onboarding_reviewer`) reach it: anyone else 403.
  */
 import type { Clock } from '../clock';
-import { fieldError, HttpError, notFound, type FieldError } from '../errors';
+import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
-import type { ReviewedApplication, ReviewRepository } from '../repositories/reviews';
+import type { Provision, ReviewedApplication, ReviewRepository } from '../repositories/reviews';
+import { randomUUID } from 'node:crypto';
+import { approvedBusiness, canApprove } from '../../domain/approval';
+import { ROLE_FLAGS } from '../../domain/permissions';
 import {
   ACTION_BY,
   canDecide,
@@ -112,6 +115,7 @@ function reviewContext(deps: ReviewServiceDeps) {
     action: ReviewAction,
     changes: Parameters<ReviewRepository['move']>[0]['changes'],
     audit: { reasons: SentBackItem[] | string[]; note: string | null },
+    provision?: Provision,
   ) {
     const to = await guard(accountId, row, action);
     const moved = await repository.move({
@@ -122,6 +126,7 @@ function reviewContext(deps: ReviewServiceDeps) {
       changes,
       audit: { actorId: accountId, action, ...audit },
       reopen: action === 'send_back',
+      provision,
       now: clock.now(),
     });
     if (!moved) {
@@ -188,7 +193,7 @@ function readCalls(context: ReviewContext) {
       if (!statuses.every(isReviewStatus)) problems['/status'] = fieldError('validation:error.enum');
       if (query.country !== undefined && !/^[A-Z]{3}$/.test(query.country))
         problems['/country'] = fieldError('validation:error.enum');
-      refuse(problems);
+      refuseProblems(problems);
       const page = Math.max(1, query.page ?? 1);
       const { rows, total } = await repository.queue({
         statuses,
@@ -221,10 +226,23 @@ function moveCalls(context: ReviewContext) {
       return move(accountId, await found(id), 'release', { reviewerId: null }, { reasons: [], note: null });
     },
 
+    /**
+     * Approves: the organization, its merchant, store and legal entity are created from the answers, with the
+     * applicant as the merchant's workspace admin (domain/approval.ts), in the approval's own transaction.
+     */
     async approve(accountId: string, id: string) {
-      await reviewer(accountId);
-      const now = clock.now();
-      return move(accountId, await found(id), 'approve', { decidedAt: now }, { reasons: [], note: null });
+      const row = await held(accountId, id, 'approve');
+      if (!canApprove(row.answers)) throw new HttpError(422, 'application is incomplete', undefined, { key: 'review:errors.incomplete' });
+      const business = approvedBusiness(row.answers, {
+        organization: `org-${randomUUID()}`,
+        merchant: `mer-${randomUUID()}`,
+        store: `sto-${randomUUID()}`,
+        legalEntity: `le-${randomUUID()}`,
+      });
+      const flags = Object.fromEntries(ROLE_FLAGS.workspace_admin.map((flag) => [flag, true]));
+      const member = { accountId: row.accountId, role: 'workspace_admin', flags };
+      const decided = { decidedAt: clock.now() };
+      return move(accountId, row, 'approve', decided, { reasons: [], note: null }, { business, member });
     },
 
     async reject(accountId: string, id: string, body: { reason?: unknown; note?: unknown }) {
@@ -234,7 +252,7 @@ function moveCalls(context: ReviewContext) {
       if (!isReviewReason(reason) || !canDecide(reason))
         problems['/reason'] = fieldError('review:errors.reason');
       const note = noteOf(body.note, problems);
-      refuse(problems);
+      refuseProblems(problems);
       const decided = { decisionReason: reason as string, reviewNote: note, decidedAt: clock.now() };
       return move(accountId, row, 'reject', decided, { reasons: [reason as string], note });
     },
@@ -262,7 +280,7 @@ function moveCalls(context: ReviewContext) {
             items.push({ reason, pointer });
         });
       const note = noteOf(body.note, problems);
-      refuse(problems);
+      refuseProblems(problems);
       // The answers as sent back: what must change, and what changed by the next round.
       const sent = {
         sentBack: items,
@@ -290,9 +308,5 @@ function noteOf(value: unknown, problems: Record<string, FieldError>): string | 
     problems['/note'] = fieldError('validation:error.maxLength', { limit: NOTE_MAX });
   return note || null;
 }
-
-const refuse = (problems: Record<string, FieldError>) => {
-  if (Object.keys(problems).length > 0) throw new HttpError(400, 'bad_request', problems);
-};
 
 export type ReviewService = ReturnType<typeof createReviewService>;
