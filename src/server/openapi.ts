@@ -81,6 +81,14 @@ export const open = (properties: Record<string, unknown>, required: string[] = [
 });
 
 /** `{}` — what a call that only acknowledges answers. */
+/** A stored file's bytes, answered as the type found in them (a download, or a document read inline). */
+export const FILE_BYTES = Object.fromEntries(
+  ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'].map((type) => [
+    type,
+    { schema: { type: 'string', format: 'binary' } },
+  ]),
+);
+
 export const EMPTY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 /** The `:id` of a route (an account's, a store's, an application's…): 1 to 100 characters. */

@@ -206,7 +206,10 @@ describe('a review', () => {
     const legal = await who.call('GET', `/merchant/api/v1/merchant/${merchant.id}/legal_entity`);
     expect(legal.status).toBe(200);
     expect(JSON.stringify(legal.body)).toContain('AE070331234567890123456');
-    const owners = await who.call('GET', `/merchant/api/v1/legal-entities/${legal.body.legal_entity.id}/owners`);
+    const owners = await who.call(
+      'GET',
+      `/merchant/api/v1/legal-entities/${legal.body.legal_entity.id}/owners`,
+    );
     expect(JSON.stringify(owners.body)).toContain('Sara Ali');
     expect(JSON.stringify(owners.body)).toContain('ultimate_beneficial_owner');
     // Its application is mapped to the organization: its pages close (the spec's `submitted`).
@@ -221,11 +224,43 @@ describe('a review', () => {
     const { id } = await submitted();
     await me.call('POST', `${R}/${id}/take`);
     const row = await db.select().from(applications).where(eq(applications.id, id));
-    await db.update(drafts).set({ data: { first_name: 'Sara' } }).where(eq(drafts.id, row[0]!.draftId));
+    await db
+      .update(drafts)
+      .set({ data: { first_name: 'Sara' } })
+      .where(eq(drafts.id, row[0]!.draftId));
     const refused = await me.call('POST', `${R}/${id}/approve`);
     expect(refused.status).toBe(422);
     expect(refused.body.key).toBe('review:errors.incomplete');
     expect((await me.call('GET', `${R}/${id}`)).body.application.status).toBe('in_review');
+  });
+
+  it('shows a reviewer the application’s documents inline, which another merchant cannot read (404)', async () => {
+    const me = await reviewer();
+    const { id } = await submitted(withOwner);
+    const pointer = '/legal_info/company_owners/0/national_id_backside_url';
+    const doc = await app.inject({
+      method: 'GET',
+      url: `${R}/${id}/document?pointer=${encodeURIComponent(pointer)}`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-type']).toBe('image/png');
+    expect(String(doc.headers['content-disposition'])).toMatch(/^inline/);
+    expect(doc.rawPayload.subarray(0, 4)).toEqual(PNG.subarray(0, 4));
+    // Only what stands in the application's answers, and only a document.
+    for (const other of ['/legal_info/company_owners/0/name', '/nothing_url'])
+      expect((await me.call('GET', `${R}/${id}/document?pointer=${encodeURIComponent(other)}`)).status).toBe(
+        404,
+      );
+    // Another merchant with the document's address: not found; a merchant at the reviewers' call: 403.
+    const stranger = await submitted();
+    const answers = (await me.call('GET', `${R}/${id}`)).body.application.answers;
+    const url = answers.legal_info.company_owners[0].national_id_backside_url as string;
+    const download = `/merchant/api/v2/download?url=${encodeURIComponent(url)}`;
+    expect((await stranger.who.call('GET', download)).status).toBe(404);
+    expect(
+      (await stranger.who.call('GET', `${R}/${id}/document?pointer=${encodeURIComponent(pointer)}`)).status,
+    ).toBe(403);
   });
 
   it('acts only on an application in review', async () => {

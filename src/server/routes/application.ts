@@ -13,7 +13,7 @@ import type { ApplicationService } from '../services/application';
 import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
 import { readUploadedFile, UPLOADED_FILE } from './multipartFile';
-import { answers, ID_PARAMS, open } from '../openapi';
+import { answers, FILE_BYTES, ID_PARAMS, open } from '../openapi';
 import * as C from '../../contract/application';
 
 const tags = ['onboarding'];
@@ -322,12 +322,7 @@ async function fileRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
                 },
               },
               // With disposition=attachment: the bytes, as the type they were found to be.
-              ...Object.fromEntries(
-                ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'].map((type) => [
-                  type,
-                  { schema: { type: 'string', format: 'binary' } },
-                ]),
-              ),
+              ...FILE_BYTES,
             },
           },
         }),

@@ -5,16 +5,18 @@
  *
  *   GET   /merchant/api/v1/review/applications               the queue (?status=&country=&q=&page=), 20 a page
  *   GET   /merchant/api/v1/review/applications/:id           one application: answers, what changed, reasons, history
+ *   GET   /merchant/api/v1/review/applications/:id/document?pointer=  a document of its answers, inline
  *   POST  /merchant/api/v1/review/applications/:id/take      the reviewer takes it (in review); a second one: 409
  *   POST  /merchant/api/v1/review/applications/:id/release   lets go of it (waiting again)
  *   POST  /merchant/api/v1/review/applications/:id/approve
  *   POST  /merchant/api/v1/review/applications/:id/reject     { reason, note? }
  *   POST  /merchant/api/v1/review/applications/:id/send-back  { items: [{ reason, pointer }], note? }
  */
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { RejectBody, ReviewDetail, ReviewQueue, ReviewQueueQuery, SendBackBody } from '../../contract/review';
 import { accountOf } from '../auth/session';
-import { answers, ID_PARAMS } from '../openapi';
+import { answers, FILE_BYTES, ID_PARAMS } from '../openapi';
 import type { ReviewService } from '../services/review';
 
 const tags = ['review'];
@@ -48,6 +50,34 @@ export async function reviewRoutes(app: FastifyInstance, opts: { review: ReviewS
       },
     },
     async (request) => review.get(accountOf(request), request.params.id),
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { pointer: string } }>(
+    `${BASE}/:id/document`,
+    {
+      schema: {
+        tags,
+        summary: 'Reviewers: a document of the application, to read inline (PDF or image)',
+        params: ID_PARAMS,
+        querystring: {
+          type: 'object',
+          required: ['pointer'],
+          properties: { pointer: { type: 'string', minLength: 2, maxLength: 300, pattern: '^/' } },
+          additionalProperties: false,
+        },
+        response: answers({ 200: { content: FILE_BYTES } }),
+      },
+    },
+    async (request, reply) => {
+      const file = await review.document(accountOf(request), request.params.id, request.query.pointer);
+      // Inline, in a frame of the console only; nothing in it runs (an image or the browser's PDF viewer).
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-type', file.mimeType)
+        .header('content-disposition', contentDisposition.create(file.name, { type: 'inline' }))
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
   );
 
   // The moves without a body: each answers the application as it now stands, or 409 naming why not.

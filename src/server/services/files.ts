@@ -51,6 +51,17 @@ export function fileIdOf(url: string): string | null {
 export function createFileService(deps: FilesDeps) {
   const { repository, store } = deps;
 
+  /** A stored file whose uploader `may` be read, its type told by its bytes and its name made safe; else "not found". */
+  async function read(url: string, may: (owner: string) => Promise<boolean>) {
+    const id = fileIdOf(url);
+    const row = id ? await repository.file(id) : undefined;
+    if (!row || !(await may(row.accountId))) throw notFound('file not found');
+    const bytes = await store.get(row.id);
+    const type = bytes ? sniffFileType(bytes) : null;
+    if (!bytes || !type) throw notFound('file not found');
+    return { bytes, mimeType: type.mime, name: safeFileName(row.name, type.mime) };
+  }
+
   return {
     /**
      * Stores an upload for the account.
@@ -105,14 +116,15 @@ export function createFileService(deps: FilesDeps) {
 
     /** A stored file for the account, its type told by its bytes and its name made safe; else "not found". */
     async file(accountId: string, url: string) {
-      const id = fileIdOf(url);
-      const row = id ? await repository.file(id) : undefined;
-      if (!row || !(await repository.colleaguesOf(accountId)).includes(row.accountId))
-        throw notFound('file not found');
-      const bytes = await store.get(row.id);
-      const type = bytes ? sniffFileType(bytes) : null;
-      if (!bytes || !type) throw notFound('file not found');
-      return { bytes, mimeType: type.mime, name: safeFileName(row.name, type.mime) };
+      return read(url, async (owner) => (await repository.colleaguesOf(accountId)).includes(owner));
+    },
+
+    /**
+     * A stored file whoever uploaded it: for the provider's reviewers, who read an application's documents (the
+     * caller has checked that the address stands in an application they may read).
+     */
+    async anyFile(url: string) {
+      return read(url, async () => true);
     },
 
     /** Removes files nobody's answers point at a day after their upload; returns how many went. */

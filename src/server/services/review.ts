@@ -30,7 +30,7 @@ import {
 } from '../../domain/review';
 import { valuesOf } from './listFilters';
 import { actorName } from './memberships';
-import { changedPointers } from '../../engine/core/pointer';
+import { changedPointers, getAt } from '../../engine/core/pointer';
 
 export const REVIEW_PAGE_SIZE = 20;
 /** A note to the merchant: a few sentences, not a letter. */
@@ -41,6 +41,8 @@ export const SENT_BACK_MAX = 50;
 export interface ReviewServiceDeps {
   repository: ReviewRepository;
   accounts: AccountRepository;
+  /** Reads a stored file whoever uploaded it (the file service's `anyFile`). */
+  files: { anyFile(url: string): Promise<{ bytes: Buffer; mimeType: string; name: string }> };
   clock: Clock;
 }
 
@@ -174,7 +176,7 @@ function reviewContext(deps: ReviewServiceDeps) {
     return row;
   }
 
-  return { repository, clock, reviewer, found, listed, detail, held, move };
+  return { repository, files: deps.files, clock, reviewer, found, listed, detail, held, move };
 }
 type ReviewContext = ReturnType<typeof reviewContext>;
 
@@ -208,6 +210,18 @@ function readCalls(context: ReviewContext) {
     async get(accountId: string, id: string) {
       await reviewer(accountId);
       return detail(await found(id));
+    },
+
+    /**
+     * A document the application's answers point at (`pointer`, e.g. `/bank_details/iban_certificate_url`), for
+     * reading inline: only an address that stands in this application's answers, whoever uploaded it.
+     */
+    async document(accountId: string, id: string, pointer: string) {
+      await reviewer(accountId);
+      const row = await found(id);
+      const url = getAt(row.answers, pointer);
+      if (typeof url !== 'string' || !pointer.endsWith('_url')) throw notFound('document not found');
+      return context.files.anyFile(url);
     },
   };
 }

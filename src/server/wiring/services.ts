@@ -200,6 +200,15 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       ...options.flowHooks,
     },
   });
+  const files = createFileService({
+    repository: fileRepository,
+    store:
+      options.fileStore ??
+      (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
+    publicUrl: config.publicUrl,
+    clock,
+    quota: config.uploadQuota,
+  });
   return {
     flows,
     /** Compiles every flow's current version (the server's start). */
@@ -216,15 +225,7 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     marketing,
     connector,
     drafts,
-    files: createFileService({
-      repository: fileRepository,
-      store:
-        options.fileStore ??
-        (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
-      publicUrl: config.publicUrl,
-      clock,
-      quota: config.uploadQuota,
-    }),
+    files,
     applications: createApplicationService({
       repository: applicationRepository,
       draftRows: draftRepository,
@@ -232,7 +233,12 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       reviews: reviewRepository,
       clock,
     }),
-    review: createReviewService({ repository: reviewRepository, accounts: accountRepository, clock }),
+    review: createReviewService({
+      repository: reviewRepository,
+      accounts: accountRepository,
+      files,
+      clock,
+    }),
     urlChecker: options.urlChecker ?? createUrlChecker(),
   };
 }
