@@ -374,6 +374,8 @@ describe('the merchant’s side of a send-back', () => {
       sent_back: [{ reason: 'missing_id_backside', pointer }],
       review_note: 'The back of the ID is blurred.',
       review_round: 1,
+      // The wizard's attention list: the reason on its field until the merchant saves that step.
+      attention: [{ pointer, key: 'review:sentBackField', params: { reason: 'missing_id_backside' } }],
     });
     const answers = Object.fromEntries(
       // What the app sends back: the whole application (the server leaves its own fields out).

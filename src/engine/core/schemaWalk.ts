@@ -242,3 +242,32 @@ export function filePointers(schema: SchemaObject, data: unknown, resolve: RefRe
   });
   return found;
 }
+
+/**
+ * Whether a step draws the field at `pointer` for this data, and its title there (the UI schema's `ui:title`,
+ * else the schema's `title`: a text key); undefined when the step does not draw it. The review console names a
+ * sent-back answer by it, and finds the step it stands in.
+ */
+export function fieldTitleAt(
+  step: { schema: SchemaObject; ui?: JsonObject; resolve: RefResolver },
+  data: unknown,
+  pointer: string,
+): { title: string | null } | undefined {
+  let found: { title: string | null } | undefined;
+  walkFields(
+    { schema: step.schema, ui: step.ui, data },
+    step.resolve,
+    (node) => {
+      if (found) return false;
+      if (node.pointer === pointer) {
+        const title = node.ui['ui:title'] ?? node.schema.title;
+        found = { title: typeof title === 'string' ? title : null };
+        return false;
+      }
+      // Only down the branch that leads to it.
+      return node.pointer === '' || pointer.startsWith(`${node.pointer}/`);
+    },
+    'data',
+  );
+  return found;
+}

@@ -139,8 +139,11 @@ export function createReviewRepository(db: Db) {
       to: string;
       changes: MoveChanges;
       audit: { actorId: string; action: string; reasons: SentBackItem[] | string[]; note: string | null };
-      /** Sent back: its answers open again for the merchant (the draft is a draft again, carried forward as one). */
-      reopen?: boolean;
+      /**
+       * Sent back: its answers open again for the merchant (the draft is a draft again, carried forward as one),
+       * with each thing sent back as a message on its field (the wizard's attention list).
+       */
+      reopen?: { attention: { pointer: string; key: string; params: Record<string, unknown> }[] };
       /** Approved: the organization, merchant, store and legal entity it creates, written with the move. */
       provision?: Provision;
       now: Date;
@@ -169,7 +172,7 @@ export function createReviewRepository(db: Db) {
         if (input.reopen)
           await tx
             .update(drafts)
-            .set({ status: 'draft', updatedAt: input.now })
+            .set({ status: 'draft', attention: input.reopen.attention, updatedAt: input.now })
             .where(
               eq(
                 drafts.id,

@@ -127,7 +127,17 @@ function reviewContext(deps: ReviewServiceDeps) {
       to,
       changes,
       audit: { actorId: accountId, action, ...audit },
-      reopen: action === 'send_back',
+      // Sent back: each reason shows on its field in the wizard until the merchant saves that step.
+      reopen:
+        action === 'send_back'
+          ? {
+              attention: (audit.reasons as SentBackItem[]).map((item) => ({
+                pointer: item.pointer,
+                key: 'review:sentBackField',
+                params: { reason: item.reason },
+              })),
+            }
+          : undefined,
       provision,
       now: clock.now(),
     });
@@ -246,7 +256,8 @@ function moveCalls(context: ReviewContext) {
      */
     async approve(accountId: string, id: string) {
       const row = await held(accountId, id, 'approve');
-      if (!canApprove(row.answers)) throw new HttpError(422, 'application is incomplete', undefined, { key: 'review:errors.incomplete' });
+      if (!canApprove(row.answers))
+        throw new HttpError(422, 'application is incomplete', undefined, { key: 'review:errors.incomplete' });
       const business = approvedBusiness(row.answers, {
         organization: `org-${randomUUID()}`,
         merchant: `mer-${randomUUID()}`,

@@ -18,8 +18,8 @@ export function useAccount(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** The provider's staff roles (accounts' `staff_role`): product ops (studio, status, chat) and ads ops. */
-export type StaffRole = 'ops' | 'ads_ops';
+/** The provider's staff roles (accounts' `staff_role`): product ops (studio, status, chat), ads ops, and onboarding reviewers. */
+export type StaffRole = 'ops' | 'ads_ops' | 'onboarding_reviewer';
 
 /**
  * Where a member of the provider's staff without a merchant of their own starts, instead of the merchant shell:
@@ -29,6 +29,7 @@ export function staffHome(account: Account | null | undefined): string | null {
   if (!account || account.permissions.length > 0) return null;
   if (account.staff_role === 'ops') return '/studio';
   if (account.staff_role === 'ads_ops') return '/ops/ads';
+  if (account.staff_role === 'onboarding_reviewer') return '/ops/review';
   return null;
 }
 

@@ -133,6 +133,25 @@ export const routes: RouteObject[] = [
               ['ads', 'lists'],
             ),
           },
+          // The onboarding reviewers' console: the queue and one application (the `onboarding_reviewer` staff
+          // role only; docs/review.md).
+          {
+            path: 'ops/review',
+            ...lazyScreen(
+              () => import('../features/review/routes/ReviewQueuePage').then((m) => m.ReviewQueuePage),
+              ['review', 'onboarding', 'lists'],
+            ),
+          },
+          {
+            path: 'ops/review/:id',
+            ...lazyScreen(
+              () =>
+                import('../features/review/routes/ReviewApplicationPage').then(
+                  (m) => m.ReviewApplicationPage,
+                ),
+              ['review', 'reasons', 'onboarding', 'lists'],
+            ),
+          },
           // The support chat's agents' console (ops only).
           {
             path: 'ops/chat/:channelId?',

@@ -23,7 +23,7 @@ import { Link } from 'react-router';
 import type { StaffRole } from '../api/account';
 import { LanguageToggle } from './LanguageToggle';
 
-export type StaffPage = 'studio' | 'audit' | 'status' | 'chat' | 'ads';
+export type StaffPage = 'studio' | 'audit' | 'status' | 'chat' | 'ads' | 'review';
 
 /** Each staff role's pages, in the header's order. */
 const PAGES: Record<StaffRole, { id: StaffPage; to: string }[]> = {
@@ -34,6 +34,7 @@ const PAGES: Record<StaffRole, { id: StaffPage; to: string }[]> = {
     { id: 'chat', to: '/ops/chat' },
   ],
   ads_ops: [{ id: 'ads', to: '/ops/ads' }],
+  onboarding_reviewer: [{ id: 'review', to: '/ops/review' }],
 };
 
 export function StaffFrame(props: {

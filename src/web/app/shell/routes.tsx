@@ -270,7 +270,7 @@ function screenRoutes<Name extends string>(
 export const signedInRoutes: RouteObject[] = [
   { index: true, ...lazyScreen(() => pages().then((m) => m.RootRedirect)) },
   // Each with the translation files its screens ask for (lazyScreen loads them beside the chunk).
-  ...screenRoutes(onboarding, APPLICATION, ['onboarding', 'reasons']),
+  ...screenRoutes(onboarding, APPLICATION, ['onboarding', 'reasons', 'review']),
   ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation', 'auth']),
   ...screenRoutes(forms, FORMS, []),
   ...screenRoutes(capital, CAPITAL, ['capital', 'reasons']),

@@ -22,7 +22,8 @@ export function ApplicationForm() {
   return (
     <WithApplication>
       {(application) =>
-        application?.status === 'draft' ? (
+        // A draft, or one a reviewer sent back: its reasons show on their fields (the wizard's attention list).
+        application?.status === 'draft' || application?.status === 'sent_back' ? (
           <Form application={application} />
         ) : (
           // Also where a just-finished form lands when the refreshed application reaches this route first.

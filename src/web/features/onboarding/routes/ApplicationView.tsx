@@ -2,9 +2,9 @@
  * The application as sent (onboarding spec §2).
  */
 import { Suspense, use } from 'react';
-import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSkeleton } from '../../../components/PageSkeleton';
@@ -41,12 +41,12 @@ export function ApplicationView() {
 
 /**
  * What the application's status means for the merchant: sales will call, it is being reviewed, what a reviewer
- * sent back (each reason and what to do) or why it was not approved (docs/review.md). Changing what was sent back
- * in the form is the review loop's next part (issue 58): until then this page says what is asked.
+ * sent back (each reason and what to do, and the way to the form, where each reason shows on its field) or why it
+ * was not approved (docs/review.md).
  */
 function StatusNotice(props: { application: Application }) {
   const { application } = props;
-  const { t } = useTranslation(['onboarding', 'reasons']);
+  const { t } = useTranslation(['onboarding', 'reasons', 'review']);
   if (application.status === 'sent_back')
     return (
       <Alert color="yellow" variant="light" title={t('pages.sentBackTitle')} data-testid="sent-back">
@@ -63,6 +63,11 @@ function StatusNotice(props: { application: Application }) {
             ))}
           </List>
           <ReviewerNote note={application.review_note} />
+          <Group>
+            <Button component={Link} to="/applications/step" data-testid="make-changes">
+              {t('review:makeChanges')}
+            </Button>
+          </Group>
         </Stack>
       </Alert>
     );
