@@ -199,6 +199,17 @@ export const offeredReasons = (answers: Record<string, unknown>) =>
 export const reasonsFor = (answers: Record<string, unknown>): ReviewReasonKey[] =>
   offeredReasons(answers).map((offered) => offered.reason);
 
+/**
+ * What was sent back as the wizard's attention list: each reason as a message on its field, until the merchant
+ * saves that step (the message reads the reason's title and what to do, `review:sentBackField`).
+ */
+export const sentBackAttention = (items: readonly SentBackItem[]) =>
+  items.map((item) => ({
+    pointer: item.pointer,
+    key: 'review:sentBackField',
+    params: { reason: item.reason },
+  }));
+
 /** One thing sent back: a reason on one of the answers it concerns. */
 export interface SentBackItem {
   reason: ReviewReasonKey;

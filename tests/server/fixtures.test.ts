@@ -4,6 +4,8 @@ import { count, eq } from 'drizzle-orm';
 import demo from '../../src/server/fixtures/demo.json';
 import {
   accounts,
+  applications,
+  drafts,
   experiments,
   legalEntities,
   memberships,
@@ -41,6 +43,7 @@ describe('POST /dev/fixtures', () => {
         capital_applications: demo.capital_applications.length,
         disputes: demo.disputes.length,
         support_tickets: demo.support_tickets.length,
+        applications: demo.applications.length,
         payments: demo.payments.length + demo.order_generators.reduce((sum, g) => sum + g.count, 0),
       },
     });
@@ -150,6 +153,56 @@ describe('POST /dev/fixtures', () => {
         },
       ]),
     );
+  });
+
+  it('puts applications at any point of the review loop, and names what is wrong with one', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/dev/fixtures',
+      payload: {
+        applications: [
+          {
+            id: 'app-bad-1',
+            account_id: 'acc-staff',
+            status: 'sent_back',
+            answers: { web_url: 'https://x.example' },
+            sent_back: [
+              { reason: 'missing_id_backside', pointer: '/web_url' },
+              { reason: 'general_reject', pointer: '/web_url' },
+            ],
+          },
+          { id: 'app-bad-2', account_id: 'acc-finance-x', status: 'rejected', answers: {} },
+          { id: 'app-bad-3', account_id: 'acc-team-finance', status: 'in_review', answers: {} },
+          // acc-sent-back has the demo's app-pearl-bay already.
+          { id: 'app-bad-4', account_id: 'acc-sent-back', status: 'partially_submitted', answers: {} },
+        ],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    const messages = Object.fromEntries(
+      (bad.json() as { problems: { pointer: string; message: string }[] }).problems.map((p) => [
+        p.pointer,
+        p.message,
+      ]),
+    );
+    expect(messages).toMatchObject({
+      '/applications/0/sent_back/0/pointer':
+        'reason "missing_id_backside" does not concern the answer at "/web_url"',
+      '/applications/0/sent_back/1/reason':
+        '"general_reject" is not a reason to send back (src/domain/review.ts)',
+      '/applications/1/account_id': 'no account with id "acc-finance-x" in this file or the database',
+      '/applications/1/decision_reason': 'a rejected application needs a reason that can be a decision',
+      '/applications/2/reviewer_id': 'an application in review names the reviewer who has it',
+      '/applications/3/account_id':
+        'account "acc-sent-back" already has application "app-pearl-bay" in the database',
+    });
+
+    // The demo's: the one sent back is open again for its merchant, with both reasons on their fields.
+    const [pearl] = await db.select().from(applications).where(eq(applications.id, 'app-pearl-bay'));
+    expect(pearl).toMatchObject({ status: 'sent_back', reviewRound: 1, reviewerId: 'acc-reviewer' });
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, pearl!.draftId));
+    expect(draft).toMatchObject({ status: 'draft', flow: 'onboarding' });
+    expect(pearl!.sentBack.map((s) => s.reason)).toEqual(['website_unreachable', 'merchant_not_contactable']);
   });
 
   it('accepts references to rows already in the database', async () => {

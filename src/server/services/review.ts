@@ -22,6 +22,7 @@ import {
   offeredReasons,
   reasonPointers,
   REVIEWER_ROLE,
+  sentBackAttention,
   reviewMove,
   WAITING_STATUSES,
   type ReviewAction,
@@ -130,13 +131,7 @@ function reviewContext(deps: ReviewServiceDeps) {
       // Sent back: each reason shows on its field in the wizard until the merchant saves that step.
       reopen:
         action === 'send_back'
-          ? {
-              attention: (audit.reasons as SentBackItem[]).map((item) => ({
-                pointer: item.pointer,
-                key: 'review:sentBackField',
-                params: { reason: item.reason },
-              })),
-            }
+          ? { attention: sentBackAttention(audit.reasons as SentBackItem[]) }
           : undefined,
       provision,
       now: clock.now(),
