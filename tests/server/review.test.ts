@@ -188,6 +188,10 @@ describe('a review', () => {
     await me.call('POST', `${R}/${id}/take`);
     expect((await me.call('POST', `${R}/${id}/approve`)).status).toBe(200);
 
+    const told = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+      body: string;
+    }[];
+    expect(told.some((m) => m.body.includes('The application for Dune Coffee is approved.'))).toBe(true);
     const [merchant] = (await who.call('GET', '/merchant/api/v2/merchants')).body.merchants;
     expect(merchant).toMatchObject({ name: 'Dune Coffee' });
     const application = await who.call('GET', `/merchant/api/v1/application/merchant/${merchant.id}`);
@@ -367,6 +371,18 @@ describe('the merchant’s side of a send-back', () => {
       items: [{ reason: 'missing_id_backside', pointer }],
       note: 'The back of the ID is blurred.',
     });
+
+    // The applicant is told by e-mail, with the reason, what to do and the note.
+    const mail = (
+      (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+        to: string;
+        body: string;
+      }[]
+    ).find(
+      (m) => m.body.includes('needs these changes') && m.body.includes('The back of the ID is blurred.'),
+    );
+    expect(mail?.body).toContain('The back of the ID is missing. Upload a photo of the back of the ID.');
+    expect(mail?.body).toContain('/applications/view');
 
     const mine = await who.call('GET', `${APP}/application`);
     expect(mine.body).toMatchObject({

@@ -52,6 +52,11 @@ export interface WizardRunnerProps {
   source?: FlowSource;
   /** Opens a lead step of the flow (flow.json `lead`) where the product has it. */
   onLead?: (id: string) => void;
+  /**
+   * The attention list's words when the product knows why fields need a look (a reviewer sent them back); by
+   * default, that the form changed since the draft was saved.
+   */
+  attentionWords?: { title: string; body: string };
 }
 
 /**
@@ -183,9 +188,15 @@ function Wizard(
               </Alert>
             )}
             {wizard.attention.length > 0 && (
-              <Alert color="orange" variant="light" title={t('wizard.attentionTitle')} role="status">
+              <Alert
+                color="orange"
+                variant="light"
+                title={props.attentionWords?.title ?? t('wizard.attentionTitle')}
+                role="status"
+                data-testid="wizard-attention"
+              >
                 <Text size="sm" mb="xs">
-                  {t('wizard.attention')}
+                  {props.attentionWords?.body ?? t('wizard.attention')}
                 </Text>
                 <List size="sm">
                   {wizard.attention.map((item) => (

@@ -7,6 +7,8 @@
  * Only the provider's onboarding reviewers (`staff_role = onboarding_reviewer`) reach it: anyone else 403.
  */
 import type { Clock } from '../clock';
+import type { Language } from '../../domain/language';
+import type { OutboxService } from './outbox';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { Provision, ReviewedApplication, ReviewRepository } from '../repositories/reviews';
@@ -45,7 +47,26 @@ export interface ReviewServiceDeps {
   /** Reads a stored file whoever uploaded it (the file service's `anyFile`). */
   files: { anyFile(url: string): Promise<{ bytes: Buffer; mimeType: string; name: string }> };
   clock: Clock;
+  /** The applicant is told by e-mail when their application is sent back or decided. */
+  outbox: Pick<OutboxService, 'send'>;
+  /** Each language's words for those e-mails and the reasons (locales/<lang>/review.json `email`, reasons.json). */
+  words: Record<Language, ReviewWords>;
+  publicUrl: string;
 }
+
+/** What the e-mails say, per language. */
+export interface ReviewWords {
+  email: Record<'sent_back' | 'approved' | 'rejected', { subject: string; body: string }>;
+  reasons: Record<string, { title: string; fix: string }>;
+}
+
+/** An e-mail's words with its values put in (`{{business}}`…; a line left empty by a missing value goes). */
+const fill = (text: string, values: Record<string, string>) =>
+  text
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n');
 
 export function createReviewService(deps: ReviewServiceDeps) {
   const context = reviewContext(deps);
@@ -181,7 +202,43 @@ function reviewContext(deps: ReviewServiceDeps) {
     return row;
   }
 
-  return { repository, files: deps.files, clock, reviewer, found, listed, detail, held, move };
+  /**
+   * Tells the applicant, in their language, that their application was sent back or decided. A failed e-mail
+   * does not undo the move: it is in the outbox, and the application's page says the same.
+   */
+  async function tell(
+    row: ReviewedApplication,
+    kind: keyof ReviewWords['email'],
+    reasons: string[],
+    note: string | null,
+  ) {
+    if (!row.email) return;
+    const lang: Language = (await accounts.account(row.accountId))?.lang === 'ar' ? 'ar' : 'en';
+    const words = deps.words[lang];
+    const reasonLines = reasons
+      .map((key) => words.reasons[key])
+      .filter((r): r is { title: string; fix: string } => r !== undefined)
+      .map((r) => `- ${r.title} ${kind === 'rejected' ? '' : r.fix}`.trimEnd());
+    const text = words.email[kind];
+    const values = {
+      business: typeof row.answers.business_name === 'string' ? row.answers.business_name : '',
+      reasons: [...new Set(reasonLines)].join('\n'),
+      note: note ?? '',
+      link: `${deps.publicUrl}${kind === 'approved' ? '/dashboard' : '/applications/view'}`,
+    };
+    try {
+      await deps.outbox.send({
+        to: row.email,
+        channel: 'email',
+        subject: text.subject,
+        body: fill(text.body, values),
+      });
+    } catch {
+      // Kept in the outbox table before sending; the page tells the merchant too.
+    }
+  }
+
+  return { repository, files: deps.files, clock, reviewer, found, listed, detail, held, move, tell };
 }
 type ReviewContext = ReturnType<typeof reviewContext>;
 
@@ -233,7 +290,7 @@ function readCalls(context: ReviewContext) {
 
 /** The moves: take, let go, approve, reject, send back. */
 function moveCalls(context: ReviewContext) {
-  const { clock, reviewer, found, held, move } = context;
+  const { clock, reviewer, found, held, move, tell } = context;
   return {
     async take(accountId: string, id: string) {
       await reviewer(accountId);
@@ -262,7 +319,16 @@ function moveCalls(context: ReviewContext) {
       const flags = Object.fromEntries(ROLE_FLAGS.workspace_admin.map((flag) => [flag, true]));
       const member = { accountId: row.accountId, role: 'workspace_admin', flags };
       const decided = { decidedAt: clock.now() };
-      return move(accountId, row, 'approve', decided, { reasons: [], note: null }, { business, member });
+      const approved = await move(
+        accountId,
+        row,
+        'approve',
+        decided,
+        { reasons: [], note: null },
+        { business, member },
+      );
+      await tell(row, 'approved', [], null);
+      return approved;
     },
 
     async reject(accountId: string, id: string, body: { reason?: unknown; note?: unknown }) {
@@ -274,7 +340,9 @@ function moveCalls(context: ReviewContext) {
       const note = noteOf(body.note, problems);
       refuseProblems(problems);
       const decided = { decisionReason: reason as string, reviewNote: note, decidedAt: clock.now() };
-      return move(accountId, row, 'reject', decided, { reasons: [reason as string], note });
+      const rejected = await move(accountId, row, 'reject', decided, { reasons: [reason as string], note });
+      await tell(row, 'rejected', [reason as string], note);
+      return rejected;
     },
 
     /**
@@ -308,7 +376,14 @@ function moveCalls(context: ReviewContext) {
         reviewRound: row.reviewRound + 1,
         reviewNote: note,
       };
-      return move(accountId, row, 'send_back', sent, { reasons: items, note });
+      const moved = await move(accountId, row, 'send_back', sent, { reasons: items, note });
+      await tell(
+        row,
+        'sent_back',
+        items.map((item) => item.reason),
+        note,
+      );
+      return moved;
     },
   };
 }

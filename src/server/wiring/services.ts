@@ -4,6 +4,7 @@
  * object (routes.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { warm, type FlowSource } from '../../catalogue/serverFlowSource';
@@ -37,7 +38,8 @@ import { createUsersRepository } from '../repositories/users';
 import { s3FileStore } from '../s3';
 import { createAccountService } from '../services/account';
 import { createApplicationService, onboardingHooks, ONBOARDING_FLOW } from '../services/application';
-import { createReviewService } from '../services/review';
+import { createReviewService, type ReviewWords } from '../services/review';
+import { LANGUAGES, type Language } from '../../domain/language';
 import { createAuthService } from '../services/auth';
 import { createBotCheck } from '../services/botCheck';
 import { createCapitalService } from '../services/capital';
@@ -157,6 +159,21 @@ function signInArea({ config, clock }: ServiceContext, shared: Shared) {
   };
 }
 
+/** The review e-mails' words in each language, read once from the app's own texts (one wording of each). */
+function reviewWords(localesDir: string): Record<Language, ReviewWords> {
+  const read = (lang: string, namespace: string) =>
+    JSON.parse(readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      lang,
+      { email: read(lang, 'review').email, reasons: read(lang, 'reasons') } as ReviewWords,
+    ]),
+  ) as Record<Language, ReviewWords>;
+}
+
 /** The forms: flows (in the database, or a test's own source), the studio, drafts and their hooks, files, capital. */
 async function formsArea(context: ServiceContext, shared: Shared) {
   const { config, clock, options, log } = context;
@@ -238,6 +255,9 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       accounts: accountRepository,
       files,
       clock,
+      outbox,
+      words: reviewWords(config.localesDir),
+      publicUrl: config.publicUrl,
     }),
     urlChecker: options.urlChecker ?? createUrlChecker(),
   };

@@ -5,14 +5,19 @@
  * again, and is an analytics event with the application's id (never its answers).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RejectBody, ReviewDetail, ReviewQueue, SendBackBody } from '../../../contract/review';
+import type {
+  QueuedApplication,
+  RejectBody,
+  ReviewDetail,
+  ReviewQueue,
+  SendBackBody,
+} from '../../../contract/review';
 import type { ReviewStatus } from '../../../domain/review';
 import { analytics } from '../../analytics';
 import { api, ApiError, retryUnless4xx } from '../../api/client';
 import { useChange } from '../../api/useChange';
 
-export type { ReviewDetail };
-export type QueuedApplication = ReviewQueue['applications'][number];
+export type { QueuedApplication, ReviewDetail };
 
 const BASE = '/merchant/api/v1/review/applications';
 export const PAGE_SIZE = 20;

@@ -38,7 +38,7 @@ export function ApplicationForm() {
 }
 
 function Form(props: { application: Application }) {
-  const { t } = useTranslation('onboarding');
+  const { t } = useTranslation(['onboarding', 'review']);
   const navigate = useNavigate();
   const client = useQueryClient();
   // The draft as it was when the form opened: a background refetch must not restart the form.
@@ -66,6 +66,11 @@ function Form(props: { application: Application }) {
           stepParam="currentStep"
           services={widgetServices}
           onEnd={(outcome) => void finish(outcome)}
+          attentionWords={
+            initial.status === 'sent_back'
+              ? { title: t('review:attentionTitle'), body: t('review:attentionBody') }
+              : undefined
+          }
         />
       </Suspense>
     </>

@@ -161,6 +161,7 @@ function Documents(props: { id: string; documents: AnswerPlace[]; changed: reado
 function History(props: { detail: ReviewDetail }) {
   const { t } = useTranslation(['review', 'reasons']);
   const { history } = props.detail;
+  if (history.length === 0) return <Text c="dimmed">{t('console.noHistory')}</Text>;
   return (
     <Timeline bulletSize={14} lineWidth={2} active={history.length - 1} data-testid="review-history">
       {history.map((entry, i) => (
