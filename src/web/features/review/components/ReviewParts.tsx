@@ -3,7 +3,9 @@
  * ended at a reach-out step), how long it has waited, and the countries the queue filters by.
  */
 import { Badge, Group } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { StaffFrame } from '../../../components/StaffFrame';
+import { StaffOnly } from '../../../components/StaffOnly';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '../../../../domain/review';
 
@@ -53,5 +55,24 @@ export function Waiting(props: { since: string | null }) {
         ? t('console.waitingHours', { count: hours })
         : t('console.waitingDays', { count: Math.floor(hours / 24) })}
     </bdi>
+  );
+}
+
+/** The console's pages: for onboarding reviewers only (anyone else reads whom it is for), in the staff frame. */
+export function ReviewerFrame(props: { children: ReactNode }) {
+  const { t } = useTranslation('review');
+  return (
+    <StaffOnly
+      role="onboarding_reviewer"
+      denied={{
+        title: t('console.denied.title'),
+        body: t('console.denied.body'),
+        back: t('console.denied.back'),
+      }}
+    >
+      <StaffFrame role="onboarding_reviewer" current="review">
+        {props.children}
+      </StaffFrame>
+    </StaffOnly>
   );
 }

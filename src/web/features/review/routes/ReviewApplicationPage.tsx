@@ -33,12 +33,10 @@ import { Day } from '../../../components/Day';
 import { DetailFrame, DetailSkeleton, type Crumbs } from '../../../components/DetailFrame';
 import { DetailGrid, DetailSection, LabelValue } from '../../../components/DetailParts';
 import { notify } from '../../../components/notificationStore';
-import { StaffFrame } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
 import { documentAddress, useReviewApplication, useReviewMove, type ReviewDetail } from '../api';
 import { placeText, useAnswerPlaces, type AnswerPlace } from '../components/answerPlaces';
 import { RejectDialog, SendBackDialog, useFailure } from '../components/DecisionDialogs';
-import { ReviewStatusBadge, Waiting } from '../components/ReviewParts';
+import { ReviewerFrame, ReviewStatusBadge, Waiting } from '../components/ReviewParts';
 
 const FLOW = 'onboarding';
 
@@ -339,19 +337,9 @@ function Page() {
 }
 
 export function ReviewApplicationPage() {
-  const { t } = useTranslation('review');
   return (
-    <StaffOnly
-      role="onboarding_reviewer"
-      denied={{
-        title: t('console.denied.title'),
-        body: t('console.denied.body'),
-        back: t('console.denied.back'),
-      }}
-    >
-      <StaffFrame role="onboarding_reviewer" current="review">
-        <Page />
-      </StaffFrame>
-    </StaffOnly>
+    <ReviewerFrame>
+      <Page />
+    </ReviewerFrame>
   );
 }

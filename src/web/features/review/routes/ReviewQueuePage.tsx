@@ -12,12 +12,11 @@ import { isReviewStatus, REVIEW_STATUSES } from '../../../../domain/review';
 import { Day } from '../../../components/Day';
 import { PagedList, pageOf } from '../../../components/PagedList';
 import { RowLink, type ListLook } from '../../../components/ResponsiveList';
-import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
+import { StaffHeading } from '../../../components/StaffFrame';
 import { SearchFilter } from '../../../components/filters/SearchFilter';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PAGE_SIZE, useReviewQueue, type QueueFilters, type QueuedApplication } from '../api';
-import { REVIEW_COUNTRIES, ReviewStatusBadge, Waiting } from '../components/ReviewParts';
+import { REVIEW_COUNTRIES, ReviewerFrame, ReviewStatusBadge, Waiting } from '../components/ReviewParts';
 
 /** The filters in the address: `?q=`, `?status=`, `?country=`, `?page=`. */
 const readFilters = (params: URLSearchParams): QueueFilters => {
@@ -144,19 +143,9 @@ function Queue() {
 }
 
 export function ReviewQueuePage() {
-  const { t } = useTranslation('review');
   return (
-    <StaffOnly
-      role="onboarding_reviewer"
-      denied={{
-        title: t('console.denied.title'),
-        body: t('console.denied.body'),
-        back: t('console.denied.back'),
-      }}
-    >
-      <StaffFrame role="onboarding_reviewer" current="review">
-        <Queue />
-      </StaffFrame>
-    </StaffOnly>
+    <ReviewerFrame>
+      <Queue />
+    </ReviewerFrame>
   );
 }
