@@ -109,6 +109,20 @@ describe('sidebar rules', () => {
     expect(screen.queryByRole('link', { name: 'Application' })).toBeNull();
   });
 
+  it('marks the application item when a reviewer sent it back or did not approve it, and not while it waits', async () => {
+    const contact = { email: 'a@b.co', phone: '+966501234567' };
+    const back = renderSidebar({ applicationStatus: 'sent_back' }, contact);
+    expect((await screen.findByRole('link', { name: /Application/ })).textContent).toContain('Changes needed');
+    back.unmount();
+    const rejected = renderSidebar({ applicationStatus: 'rejected' }, contact);
+    expect((await screen.findByRole('link', { name: /Application/ })).textContent).toContain('Not approved');
+    rejected.unmount();
+    renderSidebar({ applicationStatus: 'in_review' }, contact);
+    const waiting = await screen.findByRole('link', { name: /Application/ });
+    expect(waiting.textContent).not.toContain('Changes needed');
+    expect(waiting.textContent).not.toContain('Not approved');
+  });
+
   it('lists a catalogue flow’s entry in its section, for members with the permission it names', async () => {
     const requests: FlowEntryView = {
       flow: 'merchant-request',

@@ -204,7 +204,8 @@ describe('import', () => {
     await expect(run(0)).rejects.toThrow('publish with --confirm 1');
     lines.length = 0;
     const id = await run(1);
-    expect(lines).toContain('  drafts in flight: 1, affected: 1 (/business_name ×1)');
+    // Two in flight: this test's draft, and the demo's application sent back (open again for its merchant).
+    expect(lines).toContain('  drafts in flight: 2, affected: 1 (/business_name ×1)');
     const { pointer, audit, version } = await pointerAndAudit(id);
     expect(pointer).toMatchObject({ versionId: id, setBy: 'studio' });
     expect(audit[0]).toMatchObject({

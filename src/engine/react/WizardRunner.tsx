@@ -57,6 +57,8 @@ export interface WizardRunnerProps {
    * default, that the form changed since the draft was saved.
    */
   attentionWords?: { title: string; body: string };
+  /** Only these answers (JSON pointers) may change; every other field is drawn read-only. */
+  editable?: readonly string[];
 }
 
 /**
@@ -141,6 +143,7 @@ function Wizard(
     onEnd: props.onEnd,
     services: props.services,
     onLead: props.onLead,
+    editable: props.editable,
   });
   if (wizard.redirect) return <Navigate to={wizard.redirect} replace />;
   if (wizard.loading) return <WizardSkeleton />;

@@ -66,6 +66,8 @@ export interface WizardOptions {
   services?: WidgetServices;
   /** Opens a lead step of the flow (flow.json `lead`) where the product has it; none: lead steps are not links. */
   onLead?: (id: string) => void;
+  /** Only these answers (JSON pointers) may change; every other field is read-only (core/readOnly.ts). */
+  editable?: readonly string[];
 }
 
 /** One step's form as the runner draws it (the step on screen and, hidden, its neighbours). */
@@ -171,6 +173,8 @@ export function useWizard(options: WizardOptions): WizardView {
     following,
     ownsOf,
     text,
+    editable: options.editable,
+    initialData: options.initial.data,
   });
   const owns = useMemo(() => ownsOf(stepId ?? ''), [ownsOf, stepId]);
   /** The current step's messages for some data, with its parent objects present (see withOwnedParents). */

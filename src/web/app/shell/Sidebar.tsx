@@ -66,7 +66,14 @@ export function Sidebar(props: {
   const canFetchDisputes = shell.permissions.canFetchDisputes;
   const activeDisputes = useActiveDisputes(canFetchDisputes);
   const chatUnread = useChat((s) => s.state.has_unread_messages);
-  const badgeOf = (name: NavItem['badge']) => {
+  const badgeOf = (name: NavItem['badge'] | ExtraItem['badge']) => {
+    // The application: what the merchant must act on or know, until it moves on.
+    if (name === 'application')
+      return shell.applicationStatus === 'sent_back'
+        ? { text: t('applicationBadge.sent_back'), color: 'yellow' }
+        : shell.applicationStatus === 'rejected'
+          ? { text: t('applicationBadge.rejected'), color: 'red' }
+          : undefined;
     // Support: a dot while the chat has messages from support not yet read (spec §2.3, §2.9).
     if (name === 'support') return chatUnread ? { text: t('unread'), color: 'red', dot: true } : undefined;
     if (name === 'disputes' && canFetchDisputes)
@@ -187,7 +194,8 @@ export function Sidebar(props: {
 interface ExtraItem {
   id: string;
   path: string;
-  badge?: undefined;
+  /** The application's: a reviewer sent it back, or it was not approved (docs/review.md). */
+  badge?: 'application';
   external?: boolean;
 }
 
@@ -200,7 +208,7 @@ interface ExtraItem {
  */
 function extraItems(section: string, shell: ShellData, lang: 'en' | 'ar'): ExtraItem[] {
   if (section === 'general' && shell.permissions.canViewApplication && shell.applicationStatus !== null)
-    return [{ id: 'application', path: '/applications' }];
+    return [{ id: 'application', path: '/applications', badge: 'application' }];
   if (section === 'businessProfile' && !shell.permissions.canViewSupport)
     return [{ id: 'support', path: links.helpCenter(lang), external: true }];
   return [];

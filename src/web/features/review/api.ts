@@ -2,7 +2,7 @@
  * The onboarding reviewers' calls (issue 58; docs/review.md; the provider's staff with the `onboarding_reviewer`
  * role): the queue a page at a time, one application, a document of it to read inline, and the moves — take, let
  * go, approve, reject, send back. Each move puts the application as it now stands in the cache, reads the queue
- * again, and is an analytics event with the application's id (never its answers).
+ * again, and is an analytics event with the application's id and reasons (never its answers).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
@@ -68,6 +68,15 @@ const PATH: Record<ReviewMove['action'], string> = {
   send_back: 'send-back',
 };
 
+/** Each move's analytics event (the loop's steps; the merchant's side fires its own). */
+const EVENT: Record<ReviewMove['action'], string> = {
+  take: 'Application Review Taken',
+  release: 'Application Review Released',
+  approve: 'Application Approved',
+  reject: 'Application Rejected',
+  send_back: 'Application Sent Back',
+};
+
 /** A move of the review loop on one application. */
 export const useReviewMove = (id: string) =>
   useChange({
@@ -77,7 +86,7 @@ export const useReviewMove = (id: string) =>
         `${BASE}/${encodeURIComponent(id)}/${PATH[move.action]}`,
         'body' in move ? move.body : {},
       );
-      analytics.track(`review_application_${move.action}`, {
+      analytics.track(EVENT[move.action], {
         application_id: id,
         ...(move.action === 'send_back' ? { reasons: move.body.items.map((i) => i.reason) } : {}),
         ...(move.action === 'reject' ? { reason: move.body.reason } : {}),

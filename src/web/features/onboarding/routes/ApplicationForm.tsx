@@ -11,6 +11,7 @@ import { notify } from '../../../components/notificationStore';
 import { WizardRunner } from '../../../../engine/react/WizardRunner';
 import { catalogue } from '../../../../engine/react/browserFlowSource';
 import { landingUtm } from '../../../utm';
+import { analytics } from '../../../analytics';
 import { APPLICATION_QUERY_KEY, type Application } from '../../../api/application';
 import { applicationAdapter } from '../api';
 import { widgetServices } from '../../../api/widgetServices';
@@ -44,6 +45,11 @@ function Form(props: { application: Application }) {
   // The draft as it was when the form opened: a background refetch must not restart the form.
   const [initial] = useState(props.application);
   const adapter = useMemo(() => applicationAdapter(initial, landingUtm()), [initial]);
+  // Sent back: only what the reviewer sent back can change (the server refuses any other change too).
+  const editable = useMemo(
+    () => (initial.status === 'sent_back' ? initial.sent_back.map((item) => item.pointer) : undefined),
+    [initial],
+  );
   const finish = async (outcome: 'submit' | 'reach-out') => {
     if (outcome === 'reach-out') {
       const result = await adapter.submit({}).catch(() => null);
@@ -52,6 +58,8 @@ function Form(props: { application: Application }) {
         return;
       }
     }
+    if (initial.status === 'sent_back')
+      analytics.track('Application Resubmitted', { application_id: initial.id, round: initial.review_round });
     await client.invalidateQueries({ queryKey: APPLICATION_QUERY_KEY });
     void navigate(outcome === 'submit' ? '/applications/view' : '/applications/reach-out', { replace: true });
   };
@@ -66,6 +74,7 @@ function Form(props: { application: Application }) {
           stepParam="currentStep"
           services={widgetServices}
           onEnd={(outcome) => void finish(outcome)}
+          editable={editable}
           attentionWords={
             initial.status === 'sent_back'
               ? { title: t('review:attentionTitle'), body: t('review:attentionBody') }

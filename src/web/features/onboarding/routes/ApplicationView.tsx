@@ -1,7 +1,8 @@
 /**
  * The application as sent (onboarding spec §2).
  */
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect } from 'react';
+import { analytics } from '../../../analytics';
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
@@ -47,6 +48,20 @@ export function ApplicationView() {
 function StatusNotice(props: { application: Application }) {
   const { application } = props;
   const { t } = useTranslation(['onboarding', 'reasons', 'review']);
+  // The loop's step the merchant meets: what was sent back, or the decision (once per page view).
+  useEffect(() => {
+    if (application.status === 'sent_back')
+      analytics.track('Application Sent Back Viewed', {
+        application_id: application.id,
+        reasons: application.sent_back.map((item) => item.reason),
+        round: application.review_round,
+      });
+    if (application.status === 'rejected')
+      analytics.track('Application Rejection Viewed', {
+        application_id: application.id,
+        reason: application.decision_reason,
+      });
+  }, [application.id, application.status]); // eslint-disable-line react-hooks/exhaustive-deps
   if (application.status === 'sent_back')
     return (
       <Alert color="yellow" variant="light" title={t('pages.sentBackTitle')} data-testid="sent-back">

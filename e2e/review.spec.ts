@@ -1,0 +1,209 @@
+/**
+ * The onboarding review loop end to end (issue 58; docs/review.md), with two browsers — a merchant and one of the
+ * provider's onboarding reviewers: the merchant's ARE application is sent → the reviewer sends back "missing ID
+ * backside" and "IBAN certificate mismatch" → the merchant reads both on the status page and on their fields in
+ * the form (every other answer read-only), uploads the two documents again and sends it again → the reviewer
+ * sees what changed and approves → the merchant's dashboard opens. English on a desktop, Arabic at 375 px (the
+ * two projects): one journey each, as the suite's budget allows.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs } from './helpers';
+
+test.setTimeout(180_000);
+
+/** The app's words in a language: `say('review', 'console.take')`. */
+const wordsIn = (lang: 'en' | 'ar') => (namespace: string, key: string) => {
+  const texts = JSON.parse(
+    readFileSync(new URL(`../locales/${lang}/${namespace}.json`, import.meta.url), 'utf8'),
+  );
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+  if (typeof found !== 'string') throw new Error(`no text ${namespace}:${key} in ${lang}`);
+  return found;
+};
+
+const PDF = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+});
+
+/** A new merchant's whole ARE application (one owner, who signs, with both sides of their ID), sent. */
+async function sentApplication(page: Page, business: string) {
+  await signInAs(page, 'acc-new');
+  const base = '/partners/application/api/v1/application';
+  const created = await page.request.post(base, { data: {} });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const file = async (name: string) => {
+    const res = await page.request.post('/merchant/api/v2/upload', {
+      headers: { 'x-mbo-client': 'e2e' },
+      multipart: { file: PDF(name) },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { url: string }).url;
+  };
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const saved = await page.request.put(`${base}/${id}`, {
+    data: {
+      first_name: 'Mariam',
+      last_name: 'Al Falasi',
+      email: `mariam-${unique}@example.com`,
+      phone: '+971501234599',
+      business_name: business,
+      country_of_main_operations: 'ARE',
+      annual_volume: 'from_1m_to_5m',
+      section_id: 1,
+      category_id: 101,
+      sales_channels: ['online'],
+      ecommerce_types: ['shopify'],
+      web_url: 'https://shop.example.com',
+      legal_info: {
+        business_type: { id: 'private_company' },
+        commercial_registration_number: `CN-${unique}`,
+        license_url: await file('licence.pdf'),
+        license_expiry_date: '2099-01-01',
+        legal_company_name: `${business} LLC`,
+        legal_address: 'Office 12, Sheikh Zayed Road, Dubai',
+        has_vat: false,
+        sanctioned_dealings_answer: false,
+        company_structure_chart_url: await file('chart.pdf'),
+        proof_of_address_url: await file('address.pdf'),
+        company_owners: [
+          {
+            name: 'Mariam Al Falasi',
+            type: 'individual',
+            nationality: 'ARE',
+            identity_type: 'NATIONAL_ID',
+            identity_id: '784198712345678',
+            birth_date: '1985-03-14',
+            national_id_url: await file('id-front.pdf'),
+            national_id_backside_url: await file('id-back.pdf'),
+            national_id_expiration_date: '2099-12-31',
+            is_shareholder: true,
+            shares_percent: 100,
+            is_senior_management: true,
+            role: 'ceo',
+            is_authorised_signatory: true,
+            is_ultimate_beneficial_owner: true,
+          },
+        ],
+      },
+      bank_details: {
+        iban: 'AE070331234567890123456',
+        bank_name: 'Mashreq',
+        beneficiary_name_en: `${business} LLC`,
+        iban_certificate_url: await file('iban.pdf'),
+      },
+      declaration: true,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const sent = await page.request.post(`${base}/${id}/submit`, { data: {} });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return id;
+}
+
+async function reviewerPage(browser: Browser, isMobile: boolean) {
+  const context = await browser.newContext(
+    isMobile ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } : {},
+  );
+  const page = await context.newPage();
+  await signInAs(page, 'acc-reviewer');
+  return page;
+}
+
+test('a merchant fixes what a reviewer sent back, and is approved', async ({ page, browser, isMobile }) => {
+  const lang = isMobile ? 'ar' : 'en';
+  const say = wordsIn(lang);
+  const review = (key: string) => say('review', key);
+  const reason = (key: string) => say('reasons', key);
+  const field = (name: string) => say('onboarding', `fields.${name}.title`);
+  const business = `Falasi Review ${Date.now().toString(36)}`;
+  const id = await sentApplication(page, business);
+
+  // The reviewer finds it in the queue, takes it and sends back the two reasons, each on its answer.
+  const reviewer = await reviewerPage(browser, isMobile);
+  await reviewer.goto(`/ops/review?lang=${lang}&q=${encodeURIComponent(business)}`);
+  await reviewer.getByRole('link', { name: business }).first().click();
+  await expect(reviewer).toHaveURL(new RegExp(`/ops/review/${id}`));
+  await reviewer.getByRole('button', { name: review('console.take') }).click();
+  await reviewer.getByRole('button', { name: review('console.sendBack') }).click();
+  const picker = reviewer.getByRole('dialog').getByRole('textbox', { name: review('console.reasons') });
+  for (const key of ['missing_id_backside', 'iban_certificate_mismatch']) {
+    await picker.click();
+    await picker.fill(reason(`${key}.title`).slice(0, 12));
+    await reviewer.getByRole('option').first().click();
+  }
+  await reviewer.keyboard.press('Escape');
+  await reviewer.getByTestId('review-note').fill('Please send clearer copies.');
+  await reviewer
+    .getByRole('dialog')
+    .getByRole('button', { name: review('console.sendBack') })
+    .click();
+  await expect(reviewer.getByRole('dialog')).toHaveCount(0);
+  await expect(reviewer.getByTestId('review-sent-back')).toContainText(reason('missing_id_backside.title'));
+  await expect(reviewer.getByTestId('review-sent-back')).toContainText(
+    reason('iban_certificate_mismatch.title'),
+  );
+
+  // The merchant reads both reasons on the status page, then on their fields in the form.
+  await page.goto(`/applications?lang=${lang}`);
+  await expect(page).toHaveURL(/\/applications\/view/);
+  const notice = page.getByTestId('sent-back');
+  await expect(notice).toContainText(reason('missing_id_backside.title'));
+  await expect(notice).toContainText(reason('iban_certificate_mismatch.title'));
+  await expect(notice).toContainText('Please send clearer copies.');
+  await page.getByTestId('make-changes').click();
+  const attention = page.getByTestId('wizard-attention');
+  await expect(attention).toContainText(review('attentionTitle'));
+
+  // The bank details: the certificate's reason on its field, the IBAN itself read-only; a new certificate.
+  await page.goto(`/applications/step/bank-details?lang=${lang}`);
+  await expect(page.getByText(reason('iban_certificate_mismatch.fix')).first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: new RegExp(field('iban')) }).first()).toHaveAttribute(
+    'readonly',
+    '',
+  );
+  await page
+    .locator(`input[type=file][aria-label="${field('iban_certificate_url')}"]`)
+    .first()
+    .setInputFiles(PDF('iban-new.pdf'));
+  await expect(page.getByText('iban-new.pdf').first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  // The signatory's ID: its back again.
+  await page.goto(`/applications/step/authorized-signatories-are?lang=${lang}`);
+  await expect(page.getByText(reason('missing_id_backside.fix')).first()).toBeVisible();
+  await page
+    .locator(`input[type=file][aria-label="${field('owner_id_backside_url')}"]`)
+    .first()
+    .setInputFiles(PDF('id-back-new.pdf'));
+  await expect(page.getByText('id-back-new.pdf').first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  // Sent again from the last step.
+  await page.goto(`/applications/step/result?lang=${lang}`);
+  await page.getByRole('button', { name: /^(Submit|Finish|إرسال|إنهاء)$/ }).click();
+  await expect(page).toHaveURL(/\/applications\/view/);
+
+  // The reviewer sees what changed, takes it again and approves.
+  await reviewer.reload();
+  await expect(reviewer.getByTestId('review-changed')).toContainText(field('iban_certificate_url'));
+  await reviewer.getByRole('button', { name: review('console.take') }).click();
+  await reviewer.getByRole('button', { name: review('console.approve') }).click();
+  await reviewer
+    .getByRole('dialog')
+    .getByRole('button', { name: review('console.approve') })
+    .click();
+  await expect(reviewer.getByTestId('review-status-badge').first()).toHaveText(
+    review('console.status.submitted'),
+  );
+
+  // The merchant's dashboard opens: approved, the business profile is next.
+  await page.goto(`/?lang=${lang}`);
+  await expect(page).toHaveURL(/\/dashboard\/business-profile/);
+  await reviewer.context().close();
+});
