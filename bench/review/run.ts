@@ -43,9 +43,9 @@ async function main() {
     const now = Date.now();
     for (let from = 0; from < COUNT; from += BATCH) {
       const ids = Array.from({ length: Math.min(BATCH, COUNT - from) }, (_, i) => from + i);
-      await db.insert(accounts).values(
-        ids.map((i) => ({ id: `acc-app-${i}`, email: `applicant-${i}@bench.example`, phone: null })),
-      );
+      await db
+        .insert(accounts)
+        .values(ids.map((i) => ({ id: `acc-app-${i}`, email: `applicant-${i}@bench.example`, phone: null })));
       await db.insert(drafts).values(
         ids.map((i) => ({
           id: `drf-app-${i}`,
@@ -75,7 +75,9 @@ async function main() {
         }),
       );
     }
-    console.log(`${COUNT.toLocaleString('en')} applications written in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `${COUNT.toLocaleString('en')} applications written in ${Math.round(performance.now() - started)} ms`,
+    );
     const token = await signIn(address, reviewer);
     const base = '/merchant/api/v1/review/applications';
     const ask = async (query: string) => {

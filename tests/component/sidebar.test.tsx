@@ -112,7 +112,9 @@ describe('sidebar rules', () => {
   it('marks the application item when a reviewer sent it back or did not approve it, and not while it waits', async () => {
     const contact = { email: 'a@b.co', phone: '+966501234567' };
     const back = renderSidebar({ applicationStatus: 'sent_back' }, contact);
-    expect((await screen.findByRole('link', { name: /Application/ })).textContent).toContain('Changes needed');
+    expect((await screen.findByRole('link', { name: /Application/ })).textContent).toContain(
+      'Changes needed',
+    );
     back.unmount();
     const rejected = renderSidebar({ applicationStatus: 'rejected' }, contact);
     expect((await screen.findByRole('link', { name: /Application/ })).textContent).toContain('Not approved');
