@@ -106,6 +106,12 @@ async function sentApplication(page: Page, business: string) {
   return id;
 }
 
+/** The next save of the application the form makes, answered. */
+const savedOnce = (page: Page) =>
+  page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /\/partners\/application\/api\/v1\/application\//.test(r.url()),
+  );
+
 async function reviewerPage(browser: Browser, isMobile: boolean) {
   const context = await browser.newContext(
     isMobile ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } : {},
@@ -131,10 +137,10 @@ test('a merchant fixes what a reviewer sent back, and is approved', async ({ pag
   await expect(reviewer).toHaveURL(new RegExp(`/ops/review/${id}`));
   await reviewer.getByRole('button', { name: review('console.take') }).click();
   await reviewer.getByRole('button', { name: review('console.sendBack') }).click();
-  const picker = reviewer.getByRole('dialog').getByRole('textbox', { name: review('console.reasons') });
+  const picker = reviewer.getByRole('dialog').getByRole('combobox', { name: review('console.reasons') });
   for (const key of ['missing_id_backside', 'iban_certificate_mismatch']) {
     await picker.click();
-    await picker.fill(reason(`${key}.title`).slice(0, 12));
+    await picker.fill(reason(`${key}.title`).slice(0, 20));
     await reviewer.getByRole('option').first().click();
   }
   await reviewer.keyboard.press('Escape');
@@ -163,26 +169,28 @@ test('a merchant fixes what a reviewer sent back, and is approved', async ({ pag
   // The bank details: the certificate's reason on its field, the IBAN itself read-only; a new certificate.
   await page.goto(`/applications/step/bank-details?lang=${lang}`);
   await expect(page.getByText(reason('iban_certificate_mismatch.fix')).first()).toBeVisible();
-  await expect(page.getByRole('textbox', { name: new RegExp(field('iban')) }).first()).toHaveAttribute(
-    'readonly',
-    '',
-  );
+  await expect(page.getByRole('textbox', { name: new RegExp(field('iban')) }).first()).not.toBeEditable();
+  // Each upload is saved before the next page is opened (a reload would otherwise race the autosave).
+  let saved = savedOnce(page);
   await page
     .locator(`input[type=file][aria-label="${field('iban_certificate_url')}"]`)
     .first()
     .setInputFiles(PDF('iban-new.pdf'));
   await expect(page.getByText('iban-new.pdf').first()).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
+  await saved;
 
   // The signatory's ID: its back again.
   await page.goto(`/applications/step/authorized-signatories-are?lang=${lang}`);
   await expect(page.getByText(reason('missing_id_backside.fix')).first()).toBeVisible();
+  saved = savedOnce(page);
   await page
     .locator(`input[type=file][aria-label="${field('owner_id_backside_url')}"]`)
     .first()
     .setInputFiles(PDF('id-back-new.pdf'));
   await expect(page.getByText('id-back-new.pdf').first()).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
+  await saved;
 
   // Sent again from the last step.
   await page.goto(`/applications/step/result?lang=${lang}`);

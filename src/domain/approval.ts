@@ -6,12 +6,20 @@
  *
  * Decisions where the spec is silent:
  * - The organization, the merchant and the store are named by the business name the merchant gave (the store's
- *   display name is the business profile's, given after approval).
+ *   display name is the business profile's, given after approval); the store offers FIRST_STORE_PRODUCTS.
  * - The legal entity starts `active` with the licence, address, bank details and owners as answered; an owner's
  *   roles are the form's flags (`is_shareholder` → shareholder, …).
  * - A freelancer (no company owners) is their own and only owner, from the application's first and last name.
  */
 import type { OwnerRole } from './legalEntities';
+import type { Product } from './stores';
+
+/**
+ * What a new store offers until the provider's team changes it: pay later and instalments, the products every
+ * market has (the dashboard opens for a store with products; commissions and payout schedules are the provider's
+ * to set, so they start empty).
+ */
+export const FIRST_STORE_PRODUCTS: readonly Product[] = ['pay_later', 'installments'];
 
 export interface ApprovalIds {
   organization: string;
@@ -32,7 +40,7 @@ export type ApprovedOwner = {
 export interface ApprovedBusiness {
   organization: { id: string; name: string };
   merchant: { id: string; organizationId: string; name: string; country: string };
-  store: { id: string; merchantId: string; name: string; country: string };
+  store: { id: string; merchantId: string; name: string; country: string; availableProducts: Product[] };
   legalEntity: {
     id: string;
     merchantId: string;
@@ -123,7 +131,13 @@ export function approvedBusiness(answers: Answers, ids: ApprovalIds): ApprovedBu
   return {
     organization: { id: ids.organization, name },
     merchant: { id: ids.merchant, organizationId: ids.organization, name, country },
-    store: { id: ids.store, merchantId: ids.merchant, name, country },
+    store: {
+      id: ids.store,
+      merchantId: ids.merchant,
+      name,
+      country,
+      availableProducts: [...FIRST_STORE_PRODUCTS],
+    },
     legalEntity: {
       id: ids.legalEntity,
       merchantId: ids.merchant,

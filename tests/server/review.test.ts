@@ -204,6 +204,8 @@ describe('a review', () => {
       contract_signed: false,
     });
     const stores = await who.call('GET', '/merchant/api/v1/stores');
+    // The dashboard opens for a store with products (the first store's: pay later and instalments).
+    expect(JSON.stringify(stores.body.items)).toContain('installments');
     expect(stores.body.items).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'Dune Coffee', merchant_id: merchant.id })]),
     );
@@ -412,10 +414,19 @@ describe('the merchant’s side of a send-back', () => {
     expect(unchanged.status).toBe(422);
     expect(unchanged.body.field_errors[pointer].key).toBe('review:errors.unchanged');
 
+    // A save that leaves it as it was keeps the reason on its field (a reload still shows it)…
+    const same = await who.call('PUT', `${APP}/application/${id}`, answers);
+    expect(same.status).toBe(200);
+    expect(same.body.attention).toEqual([
+      { pointer, key: 'review:sentBackField', params: { reason: 'missing_id_backside' } },
+    ]);
     const fixed = structuredClone(answers);
     fixed.legal_info.company_owners[0].national_id_backside_url = await upload(who, 'back-sharp.png');
     const saved = await who.call('PUT', `${APP}/application/${id}`, fixed);
     expect(saved.status, JSON.stringify(saved.body.field_errors)).toBe(200);
+    // …and changing it takes the reason away.
+    expect(saved.body.attention).toEqual([]);
+    expect((await who.call('GET', `${APP}/application`)).body.attention).toEqual([]);
   });
 
   it('sends a changed application again: it waits as resubmitted, and the reviewer sees what changed', async () => {

@@ -38,7 +38,13 @@ describe('approvedBusiness', () => {
       name: 'Dune Coffee',
       country: 'ARE',
     });
-    expect(made.store).toEqual({ id: 'sto-1', merchantId: 'mer-1', name: 'Dune Coffee', country: 'ARE' });
+    expect(made.store).toEqual({
+      id: 'sto-1',
+      merchantId: 'mer-1',
+      name: 'Dune Coffee',
+      country: 'ARE',
+      availableProducts: ['pay_later', 'installments'],
+    });
     expect(made.legalEntity).toMatchObject({
       legalCompanyName: 'Dune Coffee LLC',
       iban: 'AE07',

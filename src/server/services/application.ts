@@ -25,7 +25,7 @@ import type { ApplicationRepository, ApplicationRow } from '../repositories/appl
 import type { DraftRepository } from '../repositories/drafts';
 import type { DraftsService, DraftView, FlowHooks } from './drafts';
 import type { ReviewRepository } from '../repositories/reviews';
-import { isOpenWhileSentBack, reviewMove, unchangedSentBack } from '../../domain/review';
+import { isOpenWhileSentBack, reviewMove, sentBackAttention, unchangedSentBack } from '../../domain/review';
 
 export const ONBOARDING_FLOW = 'onboarding';
 
@@ -200,7 +200,8 @@ function applicationCalls(context: ApplicationContext) {
       if (!open(row)) throw new HttpError(409, 'application already submitted');
       const answers = Object.fromEntries(Object.entries(body).filter(([key]) => !META_FIELDS.has(key)));
       if (row.status === 'sent_back') refuseOutsideSentBack(row, answers);
-      const draft = await drafts.save(ONBOARDING_FLOW, accountId, row.draftId, answers);
+      let draft = await drafts.save(ONBOARDING_FLOW, accountId, row.draftId, answers);
+      if (row.status === 'sent_back') draft = await keepSentBackInView(row, draft);
       const advertisement = advertisementOf(body.advertisement);
       // The first landing's UTM values are kept: a later visit does not rewrite where the merchant came from.
       const updated =
@@ -237,6 +238,20 @@ function applicationCalls(context: ApplicationContext) {
       return view(updated, draft);
     },
   };
+
+  /**
+   * While sent back, each reason stays on its field until its answer changes (a save of its step alone would
+   * clear it, and the merchant would lose what the reviewer asked on the next visit); the rest of the attention
+   * list (what a newer form version dropped) as the save left it.
+   */
+  async function keepSentBackInView(row: ApplicationRow, draft: DraftView): Promise<DraftView> {
+    const unchanged = new Set(unchangedSentBack(row.sentBack, row.reviewedAnswers ?? {}, draft.data));
+    const open = sentBackAttention(row.sentBack.filter((item) => unchanged.has(item.pointer)));
+    const attention = [...draft.attention.filter((m) => m.key !== 'review:sentBackField'), ...open];
+    if (JSON.stringify(attention) === JSON.stringify(draft.attention)) return draft;
+    await deps.draftRows.update(row.draftId, { attention }, clock.now());
+    return { ...draft, attention };
+  }
 
   /**
    * While sent back, only what was sent back may change (the rest stays as the reviewer read it): a change
