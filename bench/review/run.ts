@@ -99,7 +99,7 @@ async function main() {
       ['search a business name', `?q=${encodeURIComponent('Falcon Toys')}`],
       ['search an e-mail', `?q=${encodeURIComponent('applicant-4242@')}`],
       ['search an id', '?q=app-031337'],
-      ['status + country + search', `?status=resubmitted&country=SAU&q=Pearl`],
+      ['status + country + search', `?status=partially_submitted&country=SAU&q=Pearl`],
     ];
     // Warm: the first asking of each compiles its plan.
     for (const [, q] of queries) await ask(q);

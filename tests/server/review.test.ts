@@ -458,6 +458,12 @@ describe('the merchant’s side of a send-back', () => {
     expect(again.body).toMatchObject({ status: 'resubmitted', sent_back: [], review_round: 1 });
     // Sent once: a second submit is refused.
     expect((await who.call('POST', `${APP}/application/${id}/submit`)).status).toBe(409);
+    // Once sent again, nothing changes until a reviewer sends it back again: not even what was sent back.
+    const late = await who.call('PUT', `${APP}/application/${id}`, {
+      ...mine,
+      web_url: 'https://third.example.com',
+    });
+    expect(late.status).toBe(409);
 
     const queue = await me.call('GET', `${R}?status=resubmitted`);
     expect(queue.body.applications.map((a: { id: string }) => a.id)).toContain(id);

@@ -69,7 +69,8 @@ export function SendBackDialog(props: {
     group: t(`reasons:${offered.reason}.title`),
     items: offered.pointers.map((pointer) => ({
       value: `${offered.reason}|${pointer}`,
-      label: `${t(`reasons:${offered.reason}.title`)}: ${placeText(props.place(pointer))}`,
+      // "We could not open your website: Website — Store type" (the title's own full stop dropped before the colon).
+      label: `${t(`reasons:${offered.reason}.title`).replace(/[.۔]$/, '')}: ${placeText(props.place(pointer))}`,
     })),
   }));
   const submit = async (event: FormEvent) => {
