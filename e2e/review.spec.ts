@@ -3,8 +3,8 @@
  * provider's onboarding reviewers: the merchant's ARE application is sent → the reviewer sends back "missing ID
  * backside" and "IBAN certificate mismatch" → the merchant reads both on the status page and on their fields in
  * the form (every other answer read-only), uploads the two documents again and sends it again → the reviewer
- * sees what changed and approves → the merchant's dashboard opens. English on a desktop, Arabic at 375 px (the
- * two projects): one journey each, as the suite's budget allows.
+ * sees what changed and approves → the merchant's dashboard opens. In English and in Arabic, each on a desktop and
+ * at 375 px (the two projects).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -121,97 +121,101 @@ async function reviewerPage(browser: Browser, isMobile: boolean) {
   return page;
 }
 
-test('a merchant fixes what a reviewer sent back, and is approved', async ({ page, browser, isMobile }) => {
-  const lang = isMobile ? 'ar' : 'en';
-  const say = wordsIn(lang);
-  const review = (key: string) => say('review', key);
-  const reason = (key: string) => say('reasons', key);
-  const field = (name: string) => say('onboarding', `fields.${name}.title`);
-  const business = `Falasi Review ${Date.now().toString(36)}`;
-  const id = await sentApplication(page, business);
+for (const lang of ['en', 'ar'] as const)
+  test(`a merchant fixes what a reviewer sent back, and is approved (${lang})`, async ({
+    page,
+    browser,
+    isMobile,
+  }) => {
+    const say = wordsIn(lang);
+    const review = (key: string) => say('review', key);
+    const reason = (key: string) => say('reasons', key);
+    const field = (name: string) => say('onboarding', `fields.${name}.title`);
+    const business = `Falasi Review ${Date.now().toString(36)}`;
+    const id = await sentApplication(page, business);
 
-  // The reviewer finds it in the queue, takes it and sends back the two reasons, each on its answer.
-  const reviewer = await reviewerPage(browser, isMobile);
-  await reviewer.goto(`/ops/review?lang=${lang}&q=${encodeURIComponent(business)}`);
-  await reviewer.getByRole('link', { name: business }).first().click();
-  await expect(reviewer).toHaveURL(new RegExp(`/ops/review/${id}`));
-  await reviewer.getByRole('button', { name: review('console.take') }).click();
-  await reviewer.getByRole('button', { name: review('console.sendBack') }).click();
-  const picker = reviewer.getByRole('dialog').getByRole('combobox', { name: review('console.reasons') });
-  for (const key of ['missing_id_backside', 'iban_certificate_mismatch']) {
-    await picker.click();
-    await picker.fill(reason(`${key}.title`).slice(0, 20));
-    await reviewer.getByRole('option').first().click();
-  }
-  await reviewer.keyboard.press('Escape');
-  await reviewer.getByTestId('review-note').fill('Please send clearer copies.');
-  await reviewer
-    .getByRole('dialog')
-    .getByRole('button', { name: review('console.sendBack') })
-    .click();
-  await expect(reviewer.getByRole('dialog')).toHaveCount(0);
-  await expect(reviewer.getByTestId('review-sent-back')).toContainText(reason('missing_id_backside.title'));
-  await expect(reviewer.getByTestId('review-sent-back')).toContainText(
-    reason('iban_certificate_mismatch.title'),
-  );
+    // The reviewer finds it in the queue, takes it and sends back the two reasons, each on its answer.
+    const reviewer = await reviewerPage(browser, isMobile);
+    await reviewer.goto(`/ops/review?lang=${lang}&q=${encodeURIComponent(business)}`);
+    await reviewer.getByRole('link', { name: business }).first().click();
+    await expect(reviewer).toHaveURL(new RegExp(`/ops/review/${id}`));
+    await reviewer.getByRole('button', { name: review('console.take') }).click();
+    await reviewer.getByRole('button', { name: review('console.sendBack') }).click();
+    const picker = reviewer.getByRole('dialog').getByRole('combobox', { name: review('console.reasons') });
+    for (const key of ['missing_id_backside', 'iban_certificate_mismatch']) {
+      await picker.click();
+      await picker.fill(reason(`${key}.title`).slice(0, 20));
+      await reviewer.getByRole('option').first().click();
+    }
+    await reviewer.keyboard.press('Escape');
+    await reviewer.getByTestId('review-note').fill('Please send clearer copies.');
+    await reviewer
+      .getByRole('dialog')
+      .getByRole('button', { name: review('console.sendBack') })
+      .click();
+    await expect(reviewer.getByRole('dialog')).toHaveCount(0);
+    await expect(reviewer.getByTestId('review-sent-back')).toContainText(reason('missing_id_backside.title'));
+    await expect(reviewer.getByTestId('review-sent-back')).toContainText(
+      reason('iban_certificate_mismatch.title'),
+    );
 
-  // The merchant reads both reasons on the status page, then on their fields in the form.
-  await page.goto(`/applications?lang=${lang}`);
-  await expect(page).toHaveURL(/\/applications\/view/);
-  const notice = page.getByTestId('sent-back');
-  await expect(notice).toContainText(reason('missing_id_backside.title'));
-  await expect(notice).toContainText(reason('iban_certificate_mismatch.title'));
-  await expect(notice).toContainText('Please send clearer copies.');
-  await page.getByTestId('make-changes').click();
-  const attention = page.getByTestId('wizard-attention');
-  await expect(attention).toContainText(review('attentionTitle'));
+    // The merchant reads both reasons on the status page, then on their fields in the form.
+    await page.goto(`/applications?lang=${lang}`);
+    await expect(page).toHaveURL(/\/applications\/view/);
+    const notice = page.getByTestId('sent-back');
+    await expect(notice).toContainText(reason('missing_id_backside.title'));
+    await expect(notice).toContainText(reason('iban_certificate_mismatch.title'));
+    await expect(notice).toContainText('Please send clearer copies.');
+    await page.getByTestId('make-changes').click();
+    const attention = page.getByTestId('wizard-attention');
+    await expect(attention).toContainText(review('attentionTitle'));
 
-  // The bank details: the certificate's reason on its field, the IBAN itself read-only; a new certificate.
-  await page.goto(`/applications/step/bank-details?lang=${lang}`);
-  await expect(page.getByText(reason('iban_certificate_mismatch.fix')).first()).toBeVisible();
-  await expect(page.getByRole('textbox', { name: new RegExp(field('iban')) }).first()).not.toBeEditable();
-  // Each upload is saved before the next page is opened (a reload would otherwise race the autosave).
-  let saved = savedOnce(page);
-  await page
-    .locator(`input[type=file][aria-label="${field('iban_certificate_url')}"]`)
-    .first()
-    .setInputFiles(PDF('iban-new.pdf'));
-  await expect(page.getByText('iban-new.pdf').first()).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
-  await saved;
+    // The bank details: the certificate's reason on its field, the IBAN itself read-only; a new certificate.
+    await page.goto(`/applications/step/bank-details?lang=${lang}`);
+    await expect(page.getByText(reason('iban_certificate_mismatch.fix')).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: new RegExp(field('iban')) }).first()).not.toBeEditable();
+    // Each upload is saved before the next page is opened (a reload would otherwise race the autosave).
+    let saved = savedOnce(page);
+    await page
+      .locator(`input[type=file][aria-label="${field('iban_certificate_url')}"]`)
+      .first()
+      .setInputFiles(PDF('iban-new.pdf'));
+    await expect(page.getByText('iban-new.pdf').first()).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
+    await saved;
 
-  // The signatory's ID: its back again.
-  await page.goto(`/applications/step/authorized-signatories-are?lang=${lang}`);
-  await expect(page.getByText(reason('missing_id_backside.fix')).first()).toBeVisible();
-  saved = savedOnce(page);
-  await page
-    .locator(`input[type=file][aria-label="${field('owner_id_backside_url')}"]`)
-    .first()
-    .setInputFiles(PDF('id-back-new.pdf'));
-  await expect(page.getByText('id-back-new.pdf').first()).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
-  await saved;
+    // The signatory's ID: its back again.
+    await page.goto(`/applications/step/authorized-signatories-are?lang=${lang}`);
+    await expect(page.getByText(reason('missing_id_backside.fix')).first()).toBeVisible();
+    saved = savedOnce(page);
+    await page
+      .locator(`input[type=file][aria-label="${field('owner_id_backside_url')}"]`)
+      .first()
+      .setInputFiles(PDF('id-back-new.pdf'));
+    await expect(page.getByText('id-back-new.pdf').first()).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: /Upload progress|تقدم الرفع/ })).toHaveCount(0);
+    await saved;
 
-  // Sent again from the last step.
-  await page.goto(`/applications/step/result?lang=${lang}`);
-  await page.getByRole('button', { name: /^(Submit|Finish|إرسال|إنهاء)$/ }).click();
-  await expect(page).toHaveURL(/\/applications\/view/);
+    // Sent again from the last step.
+    await page.goto(`/applications/step/result?lang=${lang}`);
+    await page.getByRole('button', { name: /^(Submit|Finish|إرسال|إنهاء)$/ }).click();
+    await expect(page).toHaveURL(/\/applications\/view/);
 
-  // The reviewer sees what changed, takes it again and approves.
-  await reviewer.reload();
-  await expect(reviewer.getByTestId('review-changed')).toContainText(field('iban_certificate_url'));
-  await reviewer.getByRole('button', { name: review('console.take') }).click();
-  await reviewer.getByRole('button', { name: review('console.approve') }).click();
-  await reviewer
-    .getByRole('dialog')
-    .getByRole('button', { name: review('console.approve') })
-    .click();
-  await expect(reviewer.getByTestId('review-status-badge').first()).toHaveText(
-    review('console.status.submitted'),
-  );
+    // The reviewer sees what changed, takes it again and approves.
+    await reviewer.reload();
+    await expect(reviewer.getByTestId('review-changed')).toContainText(field('iban_certificate_url'));
+    await reviewer.getByRole('button', { name: review('console.take') }).click();
+    await reviewer.getByRole('button', { name: review('console.approve') }).click();
+    await reviewer
+      .getByRole('dialog')
+      .getByRole('button', { name: review('console.approve') })
+      .click();
+    await expect(reviewer.getByTestId('review-status-badge').first()).toHaveText(
+      review('console.status.submitted'),
+    );
 
-  // The merchant's dashboard opens: approved, the business profile is next.
-  await page.goto(`/?lang=${lang}`);
-  await expect(page).toHaveURL(/\/dashboard\/business-profile/);
-  await reviewer.context().close();
-});
+    // The merchant's dashboard opens: approved, the business profile is next.
+    await page.goto(`/?lang=${lang}`);
+    await expect(page).toHaveURL(/\/dashboard\/business-profile/);
+    await reviewer.context().close();
+  });
