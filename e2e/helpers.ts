@@ -114,6 +114,16 @@ export async function signInAs(page: Page, personaId: string) {
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
+/** A small PDF uploaded as the signed-in merchant, through the form's upload call: its stored address. */
+export async function uploadedPdf(page: Page, name: string) {
+  const res = await page.request.post('/merchant/api/v2/upload', {
+    headers: { 'x-mbo-client': 'e2e' },
+    multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { url: string }).url;
+}
+
 /**
  * Signs the page in as a new merchant whose application has every step but the review answered, through the
  * API: a Bahraini tier-3 store (basic info, products, store, legal details, bank details, review).
@@ -123,14 +133,7 @@ export async function applicationAtReview(page: Page) {
   const created = await page.request.post(`/partners/application/api/v1/application`, { data: {} });
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: number };
-  const file = async (name: string) => {
-    const res = await page.request.post('/merchant/api/v2/upload', {
-      headers: { 'x-mbo-client': 'e2e' },
-      multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { url: string }).url;
-  };
+  const file = (name: string) => uploadedPdf(page, name);
   const saved = await page.request.put(`/partners/application/api/v1/application/${id}`, {
     data: {
       first_name: 'Fatima',

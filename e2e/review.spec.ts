@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAs } from './helpers';
+import { signInAs, uploadedPdf } from './helpers';
 
 test.setTimeout(180_000);
 
@@ -37,14 +37,7 @@ async function sentApplication(page: Page, business: string) {
   const created = await page.request.post(base, { data: {} });
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: string };
-  const file = async (name: string) => {
-    const res = await page.request.post('/merchant/api/v2/upload', {
-      headers: { 'x-mbo-client': 'e2e' },
-      multipart: { file: PDF(name) },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { url: string }).url;
-  };
+  const file = (name: string) => uploadedPdf(page, name);
   const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const saved = await page.request.put(`${base}/${id}`, {
     data: {

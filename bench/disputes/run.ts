@@ -5,12 +5,7 @@
  * the answer is read to its end. Also the time to the first byte (streaming: the first rows leave before the
  * last are read) and a list page for comparison. Figures, not a test: BENCH_ROUNDS rounds (default 3), medians.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
+import { benchApp } from '../support/benchApp';
 import { signIn } from '../support/signIn';
 
 const COUNT = Number(process.env.BENCH_DISPUTES ?? 10_000);
@@ -18,15 +13,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-disputes-'));
-  const database = await openDatabase({ dataDir });
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: dataDir, DATABASE_URL: '' }),
-    database,
-    logger: false,
-  });
+  const { address, close } = await benchApp('disputes');
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const post = (url: string, body: unknown, token?: string) =>
       fetch(`${address}${url}`, {
         method: 'POST',
@@ -105,9 +93,7 @@ async function main() {
     console.log(`  first byte    ${Math.round(median(first))} ms`);
     console.log(`  a list page   ${Math.round(median(list))} ms   (20 disputes, for comparison)`);
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

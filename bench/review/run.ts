@@ -6,14 +6,9 @@
  * loader, not the queue), spread over six countries and every status of the loop. Each query is asked through
  * HTTP on loopback as the console asks it, BENCH_SAMPLES times (default 30); p50 and p95 per query, and the goal.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
 import { accounts, applications, drafts } from '../../src/server/db/schema';
 import { REVIEWER_ROLE, REVIEW_STATUSES } from '../../src/domain/review';
+import { benchApp } from '../support/benchApp';
 import { percentile } from '../support/percentile';
 import { signIn } from '../support/signIn';
 
@@ -26,17 +21,9 @@ const WORDS = ['Pearl', 'Najd', 'Dune', 'Falcon', 'Oasis', 'Coral', 'Palm', 'Saf
 const KINDS = ['Trading', 'Dates', 'Coffee', 'Electronics', 'Perfumes', 'Toys', 'Furniture', 'Kitchen'];
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-review-'));
-  const database = await openDatabase({ dataDir });
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: dataDir, DATABASE_URL: '' }),
-    database,
-    logger: false,
-  });
+  const { address, db, close } = await benchApp('review');
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const reviewer = { id: 'acc-bench-reviewer', email: 'reviewer@bench.example', phone: '+966500009998' };
-    const { db } = database;
     await db.insert(accounts).values({ ...reviewer, staffRole: REVIEWER_ROLE });
     const started = performance.now();
     const day = 86_400_000;
@@ -123,9 +110,7 @@ async function main() {
       `\nworst p95 ${worst.toFixed(1)} ms (goal: ≤ ${GOAL_MS} ms on every filter and page) — ${worst <= GOAL_MS ? 'met' : 'NOT met'}`,
     );
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -3,12 +3,7 @@
  * loopback, one merchant with three Saudi stores and `count` orders made by the fixtures' generator over `days`,
  * and a signed-in member with the flags asked for. `close` stops it all and removes the directory.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db';
+import { benchApp } from './benchApp';
 import { signIn } from './signIn';
 
 export async function benchMerchant(options: {
@@ -17,20 +12,8 @@ export async function benchMerchant(options: {
   days: number;
   flags: Record<string, boolean>;
 }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `mbo-bench-${options.name}-`));
-  const database = await openDatabase({ dataDir });
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', BOT_CHECK: 'off', DATA_DIR: dataDir, DATABASE_URL: '' }),
-    database,
-    logger: false,
-  });
-  const close = async () => {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { address, close } = await benchApp(options.name);
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const account = { id: 'acc-bench', email: 'bench@example.com', phone: '+966500009999' };
     const started = performance.now();
     const loaded = await fetch(`${address}/dev/fixtures`, {
