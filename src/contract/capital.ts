@@ -131,7 +131,13 @@ export type Loan = Static<typeof Loan>;
 export const Loans = Type.Object({ items: Type.Array(Loan) });
 export const LoanApplyBody = Body({ application_id: Id });
 export const LoanApplied = Type.Object({ loan_id: Type.String() });
-export const LoanPatchBody = Body({ authorized_signatory: Body({ phone: Phone }) });
+/** The signatory's new phone, with the code sent to it (`POST …/loans/{id}/signatory-code`). */
+export const LoanPatchBody = Body({
+  authorized_signatory: Body({ phone: Phone }),
+  code: Opt(Type.String({ pattern: '^[0-9]{4}$' })),
+});
+export const LoanPhoneCodeBody = Body({ phone: Phone });
+export const LoanCodeSent = Type.Object({ sent: Type.Boolean(), resend_after: Type.Integer() });
 
 /** An application's step (§3 steps; src/domain/capital/steps.ts). */
 const Step = Type.Unsafe<ApplicationStep>({
@@ -191,6 +197,7 @@ export const Application = Type.Object(
     bank_details: Opt(Type.Object({ iban: Opt(Type.String()), bank_name: Opt(NullableString()) }, OPEN)),
     guarantor: Opt(Type.Object({ name: Opt(Type.String()) }, OPEN)),
     loan_terms: Nullable(LoanTerms),
+    loan_id: Opt(NullableString({ description: 'the advance taken on it (its contract signed)' })),
   },
   OPEN,
 );

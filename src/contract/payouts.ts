@@ -45,6 +45,9 @@ export const Payout = Type.Object({
   ...BREAKDOWN,
   capture_count: Type.Integer(),
   refund_count: Type.Integer(),
+  kind: OneOf(['settlement', 'capital_disbursement'] as const, {
+    description: 'a store’s sales on its payout day, or a capital advance paid out (docs/capital.md)',
+  }),
   destination: OneOf(PAYOUT_DESTINATIONS, {
     description: 'where it went: the bank account on file, or the merchant wallet (docs/wallet.md)',
   }),

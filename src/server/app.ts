@@ -167,6 +167,15 @@ function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlow
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(sweeper));
+  // The provider's run of capital payouts (simulated): every 10 minutes on every instance — a loan is paid out
+  // by one conditional move, so two instances never pay one twice. Tests and QA run it at once: POST /dev/capital/run.
+  const payOut = () =>
+    services.capital
+      .runDisbursements()
+      .catch((error: unknown) => app.log.error({ err: error }, 'paying out capital advances failed'));
+  const payer = setInterval(payOut, 10 * 60_000);
+  payer.unref();
+  app.addHook('onClose', async () => clearInterval(payer));
 }
 
 declare module 'fastify' {

@@ -166,9 +166,21 @@ describe('loans', () => {
     });
   });
 
-  it('changes the direct-debit phone; refuses a bad phone and a closed loan', async () => {
+  it('changes the direct-debit phone with the code sent to it; refuses a bad phone and a closed loan', async () => {
+    // The full journey (code, wrong code, spent code) is capital-money.test.ts; here the refusals of the shape.
     let res = await paying.call('PATCH', `${C}/loans/loan-saffron-paying`, {
       authorized_signatory: { phone: '+971509998877' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field_errors).toHaveProperty(['/code']);
+    res = await paying.call('POST', `${C}/loans/loan-saffron-paying/signatory-code`, { phone: '+971509998877' });
+    expect(res.status).toBe(200);
+    const sms = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json().find(
+      (m: { to: string }) => m.to === '+971509998877',
+    );
+    res = await paying.call('PATCH', `${C}/loans/loan-saffron-paying`, {
+      authorized_signatory: { phone: '+971509998877' },
+      code: sms.code,
     });
     expect(res.status).toBe(200);
     expect(res.body.authorized_signatory).toEqual({ phone: '+971509998877' });
@@ -179,6 +191,7 @@ describe('loans', () => {
     expect(res.body.field_errors).toHaveProperty(['/authorized_signatory/phone']);
     res = await closed.call('PATCH', `${C}/loans/loan-palm-closed`, {
       authorized_signatory: { phone: '+971509998877' },
+      code: '1234',
     });
     expect(res.status).toBe(409);
   });
@@ -400,22 +413,13 @@ describe('applications', () => {
     });
   });
 
-  it('takes out the loan of an approved application, once', async () => {
+  it('takes out the loan of an approved application only once its contract is signed', async () => {
+    // Signing, which makes the loan, and every refusal on the way: capital-money.test.ts.
     let res = await applications.call('POST', `${C}/loans`, {
       application_id: 'capp-mirage-approved-contract',
     });
-    expect(res.status).toBe(201);
-    const loanId = res.body.loan_id;
-    res = await applications.call('GET', `${C}/loans/${loanId}`);
-    expect(res.body).toMatchObject({
-      status: 'waiting',
-      amount: 35000,
-      tenor: 12,
-      paid_amount: 0,
-      repaid_percent: 0,
-    });
-    res = await applications.call('POST', `${C}/loans`, { application_id: 'capp-mirage-approved-contract' });
     expect(res.status).toBe(409);
+    expect(res.body.key).toBe('capital:take.signFirst');
     res = await applications.call('POST', `${C}/loans`, { application_id: 'capp-mirage-rejected' });
     expect(res.status).toBe(409);
     res = await applications.call('POST', `${C}/loans`, {});

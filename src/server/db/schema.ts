@@ -492,6 +492,47 @@ export const capitalLoans = pgTable(
   ],
 );
 
+/**
+ * Contracts signed inside the product (docs/contracts.md): one per subject (a capital application's loan, a store),
+ * the PDF the merchant read (its SHA-256), and once signed the stamped PDF, who signed with which session, and the
+ * audit trail of every step. Both PDFs' bytes are in the file store under their ids (never in `files`: nobody's
+ * upload, never swept).
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: text('id').primaryKey(),
+    /** `capital_loan` (subject: the capital application) or `store` (subject: the store). */
+    kind: text('kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** `prepared` (rendered, waiting for its signature) or `signed`. */
+    status: text('status').notNull(),
+    language: text('language').notNull(),
+    /** What the page shows: the same sections the PDF was rendered from. */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    documentFileId: text('document_file_id').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    /** The phone the signing code goes to (the signatory's). */
+    phone: text('phone').notNull(),
+    /** The signing code in flight: salt, hash, sent_at (server only). */
+    otp: jsonb('otp').$type<Record<string, unknown>>(),
+    signerName: text('signer_name'),
+    signerAccountId: text('signer_account_id'),
+    /** A hash of the signer's session id (the session's own id never leaves its table). */
+    signerSession: text('signer_session'),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    signedFileId: text('signed_file_id'),
+    signedSha256: text('signed_sha256'),
+    audit: jsonb('audit').$type<{ at: string; event: string; by?: string | null; detail?: string }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contracts_subject_unique').on(t.kind, t.subjectId)],
+);
+
 /** Capital applications (spec §3 Capital application), one per offer at most. */
 export const capitalApplications = pgTable(
   'capital_applications',
@@ -896,10 +937,20 @@ export const payouts = pgTable(
     refundCount: integer('refund_count').notNull(),
     /** `bank` (the IBAN above) or `wallet` (the merchant wallet, docs/wallet.md): where the merchant chose when it was made. */
     destination: text('destination').notNull().default('bank'),
+    /**
+     * `settlement` (a store's sales on its payout day) or `capital_disbursement` (a capital advance paid out to the
+     * merchant, docs/capital.md "From approval to money": its capital is the advance as a negative deduction, so
+     * net = gross − … − capital still holds).
+     */
+    kind: text('kind').notNull().default('settlement'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('payouts_store_day_unique').on(t.storeId, t.payoutDay),
+    uniqueIndex('payouts_store_day_unique').on(t.storeId, t.payoutDay, t.kind),
+    // An advance is paid out once: the database refuses a second disbursement of a loan whatever runs it.
+    uniqueIndex('payouts_disbursement_unique')
+      .on(t.loanId)
+      .where(sql`${t.kind} = 'capital_disbursement'`),
     index('payouts_merchant_day_idx').on(t.merchantId, t.payoutDay, t.id),
   ],
 );

@@ -7,7 +7,8 @@
  * | Loans list | GET /merchant/api/v1/capital/loans |
  * | Loan by id | GET /merchant/api/v1/capital/loans/{id} |
  * | Loan apply | POST /merchant/api/v1/capital/loans `{ application_id }` → `{ loan_id }` |
- * | Loan patch | PATCH /merchant/api/v1/capital/loans/{id} `{ authorized_signatory: { phone } }` |
+ * | Loan patch | PATCH /merchant/api/v1/capital/loans/{id} `{ authorized_signatory: { phone }, code }` |
+ * | Loan signatory code | POST /merchant/api/v1/capital/loans/{id}/signatory-code `{ phone }`: the code for that patch |
  * | Join the waitlist | POST /merchant/api/v1/capital/waitlist (and GET: the account's entry) |
  * | Reset update | PATCH /merchant/api/v1/capital/application/{id}/reset |
  * | IBAN lazy check | POST /merchant/api/v1/capital/iban `{ iban, flag }` → `{ is_valid, bank_data }` |
@@ -21,6 +22,10 @@ import type { Static } from '../../contract/common';
 import { accountOf } from '../auth/session';
 import { answers, ID_PARAMS } from '../openapi';
 import type { CapitalScope, CapitalService } from '../services/capital';
+import type { ContractService } from '../services/contracts';
+import type { Language } from '../../domain/language';
+import { Contract, PrepareBody } from '../../contract/contracts';
+import { contractLanguage } from './contracts';
 
 const tags = ['capital'];
 
@@ -51,6 +56,9 @@ const who = (request: FastifyRequest) => scopes.get(request)!;
 
 export interface CapitalRouteOptions {
   capital: CapitalService;
+  /** An approved application's contract is drawn by the contracts service (docs/contracts.md). */
+  contracts: ContractService;
+  languageOf: (accountId: string) => Promise<Language>;
 }
 
 export async function capitalRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
@@ -130,7 +138,7 @@ function offerAndLoanRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
     {
       schema: {
         tags,
-        summary: 'Takes out the loan of an approved application',
+        summary: 'Takes out the loan of an approved application whose contract is signed',
         body: C.LoanApplyBody,
         response: answers({ 201: C.LoanApplied }),
       },
@@ -142,13 +150,26 @@ function offerAndLoanRoutes(app: FastifyInstance, opts: CapitalRouteOptions) {
     {
       schema: {
         tags,
-        summary: "Changes a loan's direct-debit signatory phone",
+        summary: "Changes a loan's direct-debit signatory phone, with the code sent to it",
         params: ID_PARAMS,
         body: C.LoanPatchBody,
         response: answers({ 200: C.Loan }),
       },
     },
     async (request) => capital.patchLoan(who(request), request.params.id, request.body),
+  );
+  app.post<{ Params: { id: string }; Body: Static<typeof C.LoanPhoneCodeBody> }>(
+    `${base}/loans/:id/signatory-code`,
+    {
+      schema: {
+        tags,
+        summary: "Sends a code to a loan's new signatory phone (the PATCH brings it back)",
+        params: ID_PARAMS,
+        body: C.LoanPhoneCodeBody,
+        response: answers({ 200: C.LoanCodeSent }),
+      },
+    },
+    async (request) => capital.sendLoanPhoneCode(who(request), request.params.id, request.body),
   );
 }
 
@@ -261,6 +282,24 @@ function capitalApplicationRoutes(app: FastifyInstance, opts: CapitalRouteOption
       submit,
       async (request) => capital.submitApplication(who(request), request.params.id, request.body ?? {}),
     );
+
+  app.post<{ Params: { id: string }; Body: Static<typeof PrepareBody> }>(
+    `${base}/application/:id/contract`,
+    {
+      schema: {
+        tags,
+        summary: "An approved application's contract, drawn in the merchant's language (docs/contracts.md)",
+        params: ID_PARAMS,
+        body: PrepareBody,
+        response: answers({ 200: Contract }),
+      },
+    },
+    async (request) => {
+      const accountId = who(request).accountId;
+      const language = await contractLanguage(request.body?.language, accountId, opts.languageOf);
+      return opts.contracts.prepare(accountId, 'capital_loan', request.params.id, language);
+    },
+  );
 
   app.patch<{ Params: { id: string }; Body: C.ResetBody }>(
     `${base}/application/:id/reset`,

@@ -17,7 +17,9 @@ import type { DevClock } from '../services/devClock';
 import type { FlowSource } from '../../catalogue/serverFlowSource';
 import { flowRuntime } from '../../catalogue/runtime';
 import { stepExamples } from '../../engine/core/examples';
-import { answers, open } from '../openapi';
+import { answers, ID_PARAMS, open } from '../openapi';
+import type { CapitalService } from '../services/capital';
+import type { MandateOutcome } from '../services/capital/loans';
 
 const tags = ['development (not in production)'];
 const CLOCK = open({
@@ -40,12 +42,50 @@ export interface DevRouteOptions {
   now: () => Date;
   flows: FlowSource;
   auth: AuthService;
+  capital: CapitalService;
 }
 
 export async function devRoutes(app: FastifyInstance, opts: DevRouteOptions) {
   catalogueAndClockRoutes(app, opts);
   outboxAndSessionRoutes(app, opts);
   fixtureRoutes(app, opts);
+  capitalSimulationRoutes(app, opts);
+}
+
+/**
+ * The other side of capital's money, simulated (docs/capital.md "From approval to money"): the bank's answer on a
+ * direct-debit mandate, and the provider's run that pays signed advances out.
+ */
+function capitalSimulationRoutes(app: FastifyInstance, opts: DevRouteOptions) {
+  app.post<{ Params: { id: string }; Body: { status: MandateOutcome } }>(
+    '/dev/capital/loans/:id/mandate',
+    {
+      schema: {
+        tags,
+        summary: "The simulated bank's answer on a loan's direct-debit mandate: active or rejected",
+        params: ID_PARAMS,
+        body: {
+          type: 'object',
+          required: ['status'],
+          additionalProperties: false,
+          properties: { status: { type: 'string', enum: ['active', 'rejected'] } },
+        },
+        response: answers({ 200: open({ id: { type: 'string' }, status: { type: 'string' } }) }),
+      },
+    },
+    async (request) => opts.capital.mandateDecided(request.params.id, request.body.status),
+  );
+  app.post(
+    '/dev/capital/run',
+    {
+      schema: {
+        tags,
+        summary: "The provider's run: pays out every signed advance that is due",
+        response: answers({ 200: open({ disbursed: { type: 'array', items: { type: 'string' } } }) }),
+      },
+    },
+    async () => opts.capital.runDisbursements(),
+  );
 }
 
 /** The catalogue's examples, and the clock QA moves. */

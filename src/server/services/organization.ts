@@ -27,6 +27,8 @@ import type {
   StoreContract,
 } from '../../contract/stores';
 import { membershipsWhere, merchantsWhere } from './memberships';
+import type { ContractKindHandler, ContractSubject } from './contracts';
+import { storeDocument } from './contracts/documents';
 
 export type { BusinessProfile };
 
@@ -112,7 +114,55 @@ export function createOrganizationService(deps: {
     completed: o.businessProfileCompleted,
   });
 
+  /**
+   * The `store` kind of contract (docs/contracts.md): a store's merchant services agreement, signed inside the
+   * product by an administrator of its merchant, with a code to their own phone; its signature signs the store.
+   */
+  const contractKind: ContractKindHandler = {
+    async readable(accountId, contract) {
+      return storeFor(accountId, contract.subjectId, false).then(
+        () => true,
+        () => false,
+      );
+    },
+    async subject(accountId, storeId): Promise<ContractSubject> {
+      const { store, organization } = await storeFor(accountId, storeId, true);
+      if (organization.status !== 'approved') throw new HttpError(409, 'organization is not approved yet');
+      if (!organization.businessProfile)
+        throw new HttpError(409, 'complete the business profile before signing the contract');
+      if (store.contractSignedAt)
+        throw new HttpError(409, 'the contract is already signed', undefined, { key: 'contracts:signing.alreadySigned' });
+      const account = await deps.accounts.account(accountId);
+      if (!account?.phone)
+        throw new HttpError(409, 'add a phone to your account to sign', undefined, { key: 'stores:contract.noPhone' });
+      const products = Array.isArray(store.availableProducts)
+        ? (store.availableProducts as unknown[]).filter((p): p is string => typeof p === 'string')
+        : [];
+      return {
+        merchantId: store.merchantId,
+        phone: account.phone,
+        document: (words, language) =>
+          storeDocument(words, language, {
+            merchant: store.merchantName,
+            store: store.name,
+            products,
+            signatory: [account.firstName, account.lastName].filter(Boolean).join(' ') || (account.email ?? ''),
+          }),
+      };
+    },
+    async signed(accountId, contract) {
+      const { store, organization } = await storeFor(accountId, contract.subjectId, true);
+      if (!store.contractSignedAt) {
+        await repo.signContract(store.id, accountId, deps.clock.now());
+        await repo.updateOrganization(organization.id, { contractSigned: true });
+      }
+      return {};
+    },
+  };
+
   return {
+    storeContractKind: contractKind,
+
     async businessProfile(accountId: string, organizationId: string) {
       return view(await organizationFor(accountId, organizationId, false));
     },

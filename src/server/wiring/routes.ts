@@ -12,6 +12,7 @@ import { registerOpenApi } from '../openapi';
 import { accountRoutes } from '../routes/account';
 import { applicationRoutes } from '../routes/application';
 import { authRoutes } from '../routes/auth';
+import { contractRoutes } from '../routes/contracts';
 import { capitalRoutes } from '../routes/capital';
 import { catalogueRoutes } from '../routes/catalogue';
 import { chatRoutes } from '../routes/chat';
@@ -85,7 +86,12 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   });
   await app.register(reviewRoutes, { review: s.review });
   await app.register(organizationRoutes, { organizations: s.organizations });
-  await app.register(capitalRoutes, { capital: s.capital });
+  await app.register(capitalRoutes, { capital: s.capital, contracts: s.contracts, languageOf: s.languageOf });
+  await app.register(contractRoutes, {
+    contracts: s.contracts,
+    isStaff: s.isStaff,
+    languageOf: s.languageOf,
+  });
   await app.register(disputeRoutes, { disputes: s.disputes, files: s.files });
   await app.register(paymentRoutes, { payments: s.payments, localesDir: config.localesDir });
   await app.register(payoutRoutes, { payouts: s.payouts });
@@ -145,6 +151,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
       flows: s.flows,
       webRoot: options.webRoot,
       auth: s.auth,
+      capital: s.capital,
     });
   await app.register(spaRoutes, { webRoot: options.webRoot, devRoutes: devEnabled });
 });

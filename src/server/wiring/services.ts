@@ -69,6 +69,10 @@ import { createFileService } from '../services/files';
 import { databaseFlowSource } from '../services/flowStore';
 import { createLegalEntityService } from '../services/legalEntities';
 import { createOrganizationService } from '../services/organization';
+import { createContractService } from '../services/contracts';
+import type { ContractWords } from '../services/contracts/documents';
+import { simulatedBank } from '../services/capital/directDebit';
+import { createContractRepository } from '../repositories/contracts';
 import { createOutboxService } from '../services/outbox';
 import { createStoreService } from '../services/stores';
 import { createStudioService } from '../services/studio';
@@ -119,6 +123,9 @@ function sharedParts({ config, database, clock }: ServiceContext) {
     authRepository,
     accountRepository: createAccountRepository(db),
     fileRepository: createFileRepository(db),
+    contractRepository: createContractRepository(db),
+    /** The per-number lockouts of every code sent (sign-in's, the signatory's, a contract's). */
+    codeLocks: createCodeLocks({ counters: authRepository, clock }),
     // The e-commerce connector of capital's sales data and marketing: the sandbox (our consent page) unless off.
     connector:
       config.ecommerceConnector === 'sandbox'
@@ -159,6 +166,16 @@ function signInArea({ config, clock }: ServiceContext, shared: Shared) {
   };
 }
 
+/** The contracts' words in each language (locales/<lang>/contracts.json), read once. */
+function contractWords(localesDir: string): Record<Language, ContractWords> {
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      lang,
+      JSON.parse(readFileSync(path.join(localesDir, lang, 'contracts.json'), 'utf8')) as ContractWords,
+    ]),
+  ) as Record<Language, ContractWords>;
+}
+
 /** The review e-mails' words in each language, read once from the app's own texts (one wording of each). */
 function reviewWords(localesDir: string): Record<Language, ReviewWords> {
   const read = (lang: string, namespace: string) =>
@@ -191,13 +208,16 @@ async function formsArea(context: ServiceContext, shared: Shared) {
   const applicationRepository = createApplicationRepository(db);
   const reviewRepository = createReviewRepository(db);
   const draftRepository = createDraftRepository(db);
+  const words = contractWords(config.localesDir);
   const capital = createCapitalService({
     repository: createCapitalRepository(db),
     accounts: accountRepository,
     outbox,
     clock,
     connector,
-    codeLocks: createCodeLocks({ counters: authRepository, clock }),
+    codeLocks: shared.codeLocks,
+    contracts: shared.contractRepository,
+    bank: simulatedBank(outbox, { en: words.en.sms.mandate, ar: words.ar.sms.mandate }),
   });
   const marketing = createMarketingService({
     repository: createMarketingRepository(db),
@@ -217,11 +237,12 @@ async function formsArea(context: ServiceContext, shared: Shared) {
       ...options.flowHooks,
     },
   });
+  const fileStore =
+    options.fileStore ??
+    (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads')));
   const files = createFileService({
     repository: fileRepository,
-    store:
-      options.fileStore ??
-      (config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, 'uploads'))),
+    store: fileStore,
     publicUrl: config.publicUrl,
     clock,
     quota: config.uploadQuota,
@@ -243,6 +264,8 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     connector,
     drafts,
     files,
+    fileStore,
+    contractWords: words,
     applications: createApplicationService({
       repository: applicationRepository,
       draftRows: draftRepository,
@@ -391,12 +414,30 @@ type ChatSessionCheck = (sessionId: string, accountId: string) => Promise<boolea
 export async function createServices(context: ServiceContext) {
   const shared = sharedParts(context);
   const signIn = signInArea(context, shared);
+  const forms = await formsArea(context, shared);
+  const merchant = merchantArea(context, shared);
   return {
     outbox: shared.outbox,
     ...signIn,
-    ...(await formsArea(context, shared)),
+    ...forms,
     ...moneyArea(context, shared),
-    ...merchantArea(context, shared),
+    ...merchant,
+    /** The account's own language (what its e-mails and contracts are written in unless a page says). */
+    languageOf: async (accountId: string): Promise<Language> =>
+      (await shared.accountRepository.account(accountId))?.lang === 'ar' ? 'ar' : 'en',
+    // Contracts signed inside the product: capital's advance and a store's agreement (docs/contracts.md).
+    contracts: createContractService({
+      repository: shared.contractRepository,
+      store: forms.fileStore,
+      outbox: shared.outbox,
+      clock: context.clock,
+      codeLocks: shared.codeLocks,
+      words: forms.contractWords,
+      kinds: {
+        capital_loan: forms.capital.capitalContractKind,
+        store: merchant.organizations.storeContractKind,
+      },
+    }),
     ...helpArea(context, shared, (sessionId, accountId) => signIn.auth.sessionOpen(sessionId, accountId)),
   };
 }

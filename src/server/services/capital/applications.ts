@@ -81,15 +81,26 @@ export function applicationCalls({
     /** The applications of the loans list (§3 "Application record on the list"); drafts are not listed. */
     async applicationRecords(who: CapitalScope) {
       const { merchantIds } = who;
-      const [rows, offers] = await Promise.all([repo.applications(merchantIds), repo.offers(merchantIds)]);
+      const [rows, offers, loans] = await Promise.all([
+        repo.applications(merchantIds),
+        repo.offers(merchantIds),
+        repo.loans(merchantIds),
+      ]);
       const byId = new Map(offers.map((o) => [o.id, offerView(o)]));
+      // An application whose advance was taken is its loan on the list now (the loan's card, not both).
+      const taken = new Set(loans.map((l) => l.applicationId).filter(Boolean));
       return {
-        items: rows.filter((r) => !isEditable(r.status)).map((r) => applicationRecord(r, byId)),
+        items: rows
+          .filter((r) => !isEditable(r.status) && !taken.has(r.id))
+          .map((r) => applicationRecord(r, byId)),
       };
     },
 
     async application(who: CapitalScope, id: string) {
-      return viewOf(who.merchantIds, await applicationOf(who.merchantIds, id));
+      const row = await applicationOf(who.merchantIds, id);
+      const [view, loan] = await Promise.all([viewOf(who.merchantIds, row), repo.loanOfApplication(row.id)]);
+      // The advance taken on it, once its contract is signed (the approved page then leads there).
+      return { ...view, loan_id: loan?.id ?? null };
     },
 
     async applicationOfOffer(who: CapitalScope, offerId: string) {

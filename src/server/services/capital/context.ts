@@ -8,6 +8,8 @@ import { HttpError, notFound } from '../../errors';
 import type { AccountRepository } from '../../repositories/account';
 import type { ApplicationRow, CapitalRepository } from '../../repositories/capital';
 import type { CodeLocks } from '../codeLocks';
+import type { ContractRepository } from '../../repositories/contracts';
+import type { DirectDebitBank } from './directDebit';
 import { requireMerchants } from '../memberships';
 import type { EcommerceConnector } from '../connectors';
 import type { OutboxService } from '../outbox';
@@ -22,6 +24,10 @@ export interface CapitalDeps {
   connector?: EcommerceConnector | null;
   /** The per-number lockouts of every code sent (codeLocks.ts): the signatory's code is guarded like sign-in's. */
   codeLocks: CodeLocks;
+  /** The contracts signed inside the product: an advance is taken once its contract is signed. */
+  contracts: ContractRepository;
+  /** The bank that holds direct-debit mandates (simulated: directDebit.ts). */
+  bank: DirectDebitBank;
 }
 
 export function capitalContext(deps: CapitalDeps) {

@@ -62,7 +62,7 @@ export function loanView(row: LoanRow) {
     tags: [] as string[],
     repayments: [] as unknown[],
     next_repayment_date: null,
-    ...d,
+    ...publicData(d),
   };
   return {
     ...loan,

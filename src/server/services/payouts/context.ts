@@ -104,6 +104,7 @@ export function payoutContext(deps: PayoutDeps) {
       capture_count: row.captureCount,
       refund_count: row.refundCount,
       destination: row.destination === 'wallet' ? 'wallet' : 'bank',
+      kind: row.kind === 'capital_disbursement' ? 'capital_disbursement' : 'settlement',
     };
   }
 

@@ -1,0 +1,107 @@
+/**
+ * SQL of contracts signed inside the product (docs/contracts.md). Reads take the merchants the caller may see; the
+ * moves that matter are conditional, so of two calls at once one wins: a code is spent once, a contract signed once.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { contracts } from '../db/schema';
+
+export type ContractRow = typeof contracts.$inferSelect;
+type AuditEntry = ContractRow['audit'][number];
+
+/** `audit || [entry]`, in the statement that makes the move, so no entry is lost to a concurrent one. */
+const appended = (entry: AuditEntry) => sql`${contracts.audit} || ${JSON.stringify([entry])}::jsonb`;
+
+export function createContractRepository(db: Db) {
+  return {
+    async contract(merchantIds: string[], id: string): Promise<ContractRow | undefined> {
+      if (merchantIds.length === 0) return undefined;
+      return (
+        await db
+          .select()
+          .from(contracts)
+          .where(and(eq(contracts.id, id), inArray(contracts.merchantId, merchantIds)))
+          .limit(1)
+      )[0];
+    },
+    /** Any contract by id: the provider's staff read every contract. */
+    async anyContract(id: string): Promise<ContractRow | undefined> {
+      return (await db.select().from(contracts).where(eq(contracts.id, id)).limit(1))[0];
+    },
+    async ofSubject(kind: string, subjectId: string): Promise<ContractRow | undefined> {
+      return (
+        await db
+          .select()
+          .from(contracts)
+          .where(and(eq(contracts.kind, kind), eq(contracts.subjectId, subjectId)))
+          .limit(1)
+      )[0];
+    },
+    /** A new contract; undefined when the subject has one already (a concurrent prepare made it). */
+    async insert(row: typeof contracts.$inferInsert): Promise<ContractRow | undefined> {
+      return (await db.insert(contracts).values(row).onConflictDoNothing().returning())[0];
+    },
+    /** The document again (another language, changed terms), while the contract is still unsigned. */
+    async redraw(
+      id: string,
+      values: Pick<ContractRow, 'language' | 'document' | 'documentFileId' | 'documentSha256' | 'phone'> & {
+        updatedAt: Date;
+      },
+      entry: AuditEntry,
+    ): Promise<ContractRow | undefined> {
+      return (
+        await db
+          .update(contracts)
+          .set({ ...values, otp: null, audit: appended(entry) })
+          .where(and(eq(contracts.id, id), eq(contracts.status, 'prepared')))
+          .returning()
+      )[0];
+    },
+    /** The code in flight, while unsigned. */
+    async setCode(id: string, otp: Record<string, unknown>, entry: AuditEntry, at: Date) {
+      return (
+        await db
+          .update(contracts)
+          .set({ otp, updatedAt: at, audit: appended(entry) })
+          .where(and(eq(contracts.id, id), eq(contracts.status, 'prepared')))
+          .returning()
+      )[0];
+    },
+    async audit(id: string, entry: AuditEntry) {
+      await db
+        .update(contracts)
+        .set({ audit: appended(entry) })
+        .where(eq(contracts.id, id));
+    },
+    /**
+     * Signs the contract: only while it is unsigned, its document is the one read and the code checked is still its
+     * own (`salt`) — of signatures sent at once, one is kept.
+     */
+    async sign(
+      id: string,
+      read: { documentSha256: string; salt: string },
+      values: Pick<
+        ContractRow,
+        'signerName' | 'signerAccountId' | 'signerSession' | 'signedAt' | 'signedFileId' | 'signedSha256'
+      >,
+      entry: AuditEntry,
+    ): Promise<ContractRow | undefined> {
+      return (
+        await db
+          .update(contracts)
+          .set({ ...values, status: 'signed', otp: null, updatedAt: values.signedAt!, audit: appended(entry) })
+          .where(
+            and(
+              eq(contracts.id, id),
+              eq(contracts.status, 'prepared'),
+              eq(contracts.documentSha256, read.documentSha256),
+              sql`${contracts.otp}->>'salt' = ${read.salt}`,
+            ),
+          )
+          .returning()
+      )[0];
+    },
+  };
+}
+
+export type ContractRepository = ReturnType<typeof createContractRepository>;
