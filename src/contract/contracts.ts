@@ -29,7 +29,9 @@ export const Contract = Type.Object(
       Type.Object({ name: Type.String(), at: Type.String(), sha256: Type.String() }),
       Type.Null(),
     ]),
-    loan_id: Type.Optional(NullableString({ description: 'a capital contract: the loan its signature made' })),
+    loan_id: Type.Optional(
+      NullableString({ description: 'a capital contract: the loan its signature made' }),
+    ),
   },
   { additionalProperties: true },
 );

@@ -97,9 +97,9 @@ describe('the contract of an approved application', () => {
       document_sha256: contract.document_sha256,
     });
     expect(signing.status).toBe(404);
-    expect((await stranger.call('POST', `${C}/application/capp-mirage-approved-steps/contract`, {})).status).toBe(
-      404,
-    );
+    expect(
+      (await stranger.call('POST', `${C}/application/capp-mirage-approved-steps/contract`, {})).status,
+    ).toBe(404);
   });
 
   it('is not taken before it is signed', async () => {
@@ -109,7 +109,12 @@ describe('the contract of an approved application', () => {
   });
 
   it('refuses a signature without its code, with a wrong one, without a drawing or against another document', async () => {
-    const body = { name: 'Noura Saeed', signature: PNG, code: '0000', document_sha256: contract.document_sha256 };
+    const body = {
+      name: 'Noura Saeed',
+      signature: PNG,
+      code: '0000',
+      document_sha256: contract.document_sha256,
+    };
     let res = await merchant.call('POST', `${K}/${contract.id}/sign`, body);
     expect(res.status).toBe(400); // no code was sent yet
     expect(res.body.field_errors).toHaveProperty(['/code']);
@@ -145,7 +150,12 @@ describe('the contract of an approved application', () => {
 
   it('is signed once: the stamped PDF names the document read, and the loan waits for its mandate', async () => {
     const sms = await lastCode(signatoryPhone, 'sign the contract');
-    const body = { name: '  Noura   Saeed ', signature: PNG, code: sms!.code!, document_sha256: contract.document_sha256 };
+    const body = {
+      name: '  Noura   Saeed ',
+      signature: PNG,
+      code: sms!.code!,
+      document_sha256: contract.document_sha256,
+    };
     // Two signatures at once with the one code: one is kept.
     const [a, b] = await Promise.all([
       merchant.call('POST', `${K}/${contract.id}/sign`, body),
@@ -155,7 +165,11 @@ describe('the contract of an approved application', () => {
     const signed = a.status === 200 ? a.body : b.body;
     expect(signed).toMatchObject({
       status: 'signed',
-      signed: { name: 'Noura Saeed', at: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      signed: {
+        name: 'Noura Saeed',
+        at: expect.any(String),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
       loan_id: expect.any(String),
     });
     const file = await bytesOf(merchant, `${K}/${contract.id}/signed.pdf?download=1`);
@@ -170,12 +184,12 @@ describe('the contract of an approved application', () => {
       (await PDFDocument.load(original.bytes)).getPageCount() + 1,
     );
     // The provider's copy: staff only.
-    expect((await bytesOf(staff, `/merchant/api/v1/provider/contracts/${contract.id}/signed.pdf`)).bytes).toEqual(
-      file.bytes,
-    );
-    expect((await bytesOf(merchant, `/merchant/api/v1/provider/contracts/${contract.id}/signed.pdf`)).status).toBe(
-      403,
-    );
+    expect(
+      (await bytesOf(staff, `/merchant/api/v1/provider/contracts/${contract.id}/signed.pdf`)).bytes,
+    ).toEqual(file.bytes);
+    expect(
+      (await bytesOf(merchant, `/merchant/api/v1/provider/contracts/${contract.id}/signed.pdf`)).status,
+    ).toBe(403);
     // A second signature, a new code or a new drawing of it: refused; drawing again answers it as signed.
     expect((await merchant.call('POST', `${K}/${contract.id}/sign`, body)).status).toBe(409);
     expect((await merchant.call('POST', `${K}/${contract.id}/code`, {})).status).toBe(409);
@@ -197,9 +211,9 @@ describe('the contract of an approved application', () => {
     const records = await merchant.call('GET', '/merchant/api/v1/loan/application');
     expect(records.body.items.map((r: Json) => r.id)).not.toContain('capp-mirage-approved-steps');
     // A second take: refused, by the call and by a second contract.
-    expect((await merchant.call('POST', `${C}/loans`, { application_id: 'capp-mirage-approved-steps' })).status).toBe(
-      409,
-    );
+    expect(
+      (await merchant.call('POST', `${C}/loans`, { application_id: 'capp-mirage-approved-steps' })).status,
+    ).toBe(409);
   });
 });
 
@@ -235,13 +249,22 @@ describe('the direct debit and the payout', () => {
       code: sms!.code,
     });
     expect(res.status).toBe(400); // the code is for another phone
-    res = await stranger.call('PATCH', `${C}/loans/${loanId}`, { authorized_signatory: { phone }, code: sms!.code });
+    res = await stranger.call('PATCH', `${C}/loans/${loanId}`, {
+      authorized_signatory: { phone },
+      code: sms!.code,
+    });
     expect(res.status).toBe(404);
-    res = await merchant.call('PATCH', `${C}/loans/${loanId}`, { authorized_signatory: { phone }, code: sms!.code });
+    res = await merchant.call('PATCH', `${C}/loans/${loanId}`, {
+      authorized_signatory: { phone },
+      code: sms!.code,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ authorized_signatory: { phone }, direct_debit: { status: 'pending' } });
     // The code is spent.
-    res = await merchant.call('PATCH', `${C}/loans/${loanId}`, { authorized_signatory: { phone }, code: sms!.code });
+    res = await merchant.call('PATCH', `${C}/loans/${loanId}`, {
+      authorized_signatory: { phone },
+      code: sms!.code,
+    });
     expect(res.status).toBe(400);
     expect(await lastCode(phone, 'authorise the weekly direct debit')).toBeDefined();
   });

@@ -173,11 +173,13 @@ describe('loans', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.field_errors).toHaveProperty(['/code']);
-    res = await paying.call('POST', `${C}/loans/loan-saffron-paying/signatory-code`, { phone: '+971509998877' });
+    res = await paying.call('POST', `${C}/loans/loan-saffron-paying/signatory-code`, {
+      phone: '+971509998877',
+    });
     expect(res.status).toBe(200);
-    const sms = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json().find(
-      (m: { to: string }) => m.to === '+971509998877',
-    );
+    const sms = (await app.inject({ method: 'GET', url: '/dev/outbox' }))
+      .json()
+      .find((m: { to: string }) => m.to === '+971509998877');
     res = await paying.call('PATCH', `${C}/loans/loan-saffron-paying`, {
       authorized_signatory: { phone: '+971509998877' },
       code: sms.code,

@@ -136,6 +136,11 @@ const ids = {
   application: String(application.body?.id ?? application.body?.application?.id ?? ''),
   draft: String(draft.body?.id ?? draft.body?.draft_id ?? ''),
   file: await uploadPdf(app, owner, 'scope.pdf'),
+  // The owner's store contract, drawn for signing (docs/contracts.md).
+  contract: String(
+    (await owner.call('POST', '/merchant/api/v1/stores/sto-riyadh-style-outlet/contract/document', {})).body
+      ?.id ?? '',
+  ),
 };
 
 /**
@@ -175,6 +180,7 @@ function fill(path: string, param: string): string | undefined {
     ['/capital/loans/', ids.loan],
     ['/capital/offer/', ids.offer],
     ['/cards/', ids.card],
+    ['/contracts/', ids.contract],
     ['/disputes/', ids.dispute],
     ['/legal-entities/', ids.legalEntity],
     ['/locations/', ids.location],

@@ -526,7 +526,9 @@ export const contracts = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
     signedFileId: text('signed_file_id'),
     signedSha256: text('signed_sha256'),
-    audit: jsonb('audit').$type<{ at: string; event: string; by?: string | null; detail?: string }[]>().notNull(),
+    audit: jsonb('audit')
+      .$type<{ at: string; event: string; by?: string | null; detail?: string }[]>()
+      .notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

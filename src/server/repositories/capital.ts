@@ -46,6 +46,7 @@ const offerColumns = {
 
 export function createCapitalRepository(db: Db) {
   return {
+    ...moneyQueries(db),
     async offers(merchantIds: string[], filter: { merchantId?: string; storeId?: string } = {}) {
       if (merchantIds.length === 0) return [];
       return db
@@ -106,115 +107,6 @@ export function createCapitalRepository(db: Db) {
     async updateLoan(id: string, values: { data: Record<string, unknown>; updatedAt: Date }) {
       return (await db.update(capitalLoans).set(values).where(eq(capitalLoans.id, id)).returning())[0];
     },
-    /** Moves a loan only while it is in `from` (of two moves at once, one happens); undefined otherwise. */
-    async moveLoan(
-      id: string,
-      from: string,
-      values: { status: string; data: Record<string, unknown>; updatedAt: Date },
-    ) {
-      return (
-        await db
-          .update(capitalLoans)
-          .set(values)
-          .where(and(eq(capitalLoans.id, id), eq(capitalLoans.status, from)))
-          .returning()
-      )[0];
-    },
-    /** Writes a loan only while its code in flight is still the one with `salt` (the code is spent once). */
-    async spendLoanCode(id: string, salt: string, values: { data: Record<string, unknown>; updatedAt: Date }) {
-      return (
-        await db
-          .update(capitalLoans)
-          .set(values)
-          .where(and(eq(capitalLoans.id, id), sql`${capitalLoans.data} #>> '{_otp,salt}' = ${salt}`))
-          .returning()
-      )[0];
-    },
-    /**
-     * Loans the provider pays out on its run: signed inside the product (a contract), `waiting`, and with their
-     * direct-debit mandate active where they have one.
-     */
-    async dueDisbursements(limit = 100) {
-      return db
-        .select()
-        .from(capitalLoans)
-        .where(
-          and(
-            eq(capitalLoans.status, 'waiting'),
-            isNotNull(sql`${capitalLoans.data} ->> 'contract_id'`),
-            sql`coalesce(${capitalLoans.data} #>> '{direct_debit,status}', 'active') = 'active'`,
-          ),
-        )
-        .orderBy(asc(capitalLoans.updatedAt), asc(capitalLoans.id))
-        .limit(limit);
-    },
-    /** Where the merchant's payouts go: `wallet` when it chose its merchant wallet (docs/wallet.md), else `bank`. */
-    async payoutDestination(merchantId: string): Promise<'bank' | 'wallet'> {
-      const row = (await db.select().from(wallets).where(eq(wallets.merchantId, merchantId)).limit(1))[0];
-      return row?.payoutDestination === 'wallet' ? 'wallet' : 'bank';
-    },
-    /**
-     * Pays an advance out, in one transaction: the loan moves `waiting` → `paying` (only from `waiting`: a second
-     * run finds nothing to do), a payout of kind `capital_disbursement` brings the money to the bank account on
-     * file or the wallet (the database refuses a second one for the loan), and a wallet payout credits the wallet.
-     * Undefined when the loan was not waiting.
-     */
-    async disburse(d: Disbursement) {
-      return db.transaction(async (tx) => {
-        const [loan] = await tx
-          .update(capitalLoans)
-          .set({ status: 'paying', data: d.data, updatedAt: d.at })
-          .where(and(eq(capitalLoans.id, d.loanId), eq(capitalLoans.status, 'waiting')))
-          .returning();
-        if (!loan) return undefined;
-        const [store] = await tx
-          .select({ id: stores.id })
-          .from(stores)
-          .where(eq(stores.merchantId, loan.merchantId))
-          .orderBy(asc(stores.createdAt), asc(stores.id))
-          .limit(1);
-        const wallet = (await tx.select().from(wallets).where(eq(wallets.merchantId, loan.merchantId)).limit(1))[0];
-        const toWallet = d.destination === 'wallet' && wallet?.currency === d.currency;
-        const disbursement = (isObjectLike(d.data.disbursement) ? d.data.disbursement : {}) as Record<string, unknown>;
-        const payoutId = randomUUID();
-        await tx.insert(payouts).values({
-          id: payoutId,
-          merchantId: loan.merchantId,
-          storeId: store?.id ?? loan.merchantId,
-          payoutDay: d.day,
-          currency: d.currency,
-          grossMinor: 0,
-          refundsMinor: 0,
-          disputesMinor: 0,
-          commissionsMinor: 0,
-          feeMinor: 0,
-          // The advance comes in: a negative deduction, so net = gross − … − capital is the advance.
-          capitalMinor: -d.amountMinor,
-          netMinor: d.amountMinor,
-          loanId: loan.id,
-          iban: toWallet ? null : typeof disbursement.iban === 'string' ? disbursement.iban : null,
-          bankName: toWallet ? null : typeof disbursement.bank_name === 'string' ? disbursement.bank_name : null,
-          captureCount: 0,
-          refundCount: 0,
-          destination: toWallet ? 'wallet' : 'bank',
-          kind: 'capital_disbursement',
-          createdAt: d.at,
-        });
-        if (toWallet)
-          await tx.insert(walletMovements).values({
-            id: randomUUID(),
-            merchantId: loan.merchantId,
-            kind: 'capital_disbursement',
-            amountMinor: d.amountMinor,
-            currency: d.currency,
-            day: d.day,
-            payoutId,
-            createdAt: d.at,
-          });
-        return { loan, payoutId, destination: toWallet ? ('wallet' as const) : ('bank' as const) };
-      });
-    },
-
     async applications(merchantIds: string[]) {
       if (merchantIds.length === 0) return [];
       return db
@@ -300,6 +192,133 @@ export function createCapitalRepository(db: Db) {
           })
           .returning()
       )[0]!;
+    },
+  };
+}
+
+/** The advance's way to the merchant: which loans are due, where the money goes, the payout that brings it. */
+function moneyQueries(db: Db) {
+  return {
+    /** Moves a loan only while it is in `from` (of two moves at once, one happens); undefined otherwise. */
+    async moveLoan(
+      id: string,
+      from: string,
+      values: { status: string; data: Record<string, unknown>; updatedAt: Date },
+    ) {
+      return (
+        await db
+          .update(capitalLoans)
+          .set(values)
+          .where(and(eq(capitalLoans.id, id), eq(capitalLoans.status, from)))
+          .returning()
+      )[0];
+    },
+    /** Writes a loan only while its code in flight is still the one with `salt` (the code is spent once). */
+    async spendLoanCode(
+      id: string,
+      salt: string,
+      values: { data: Record<string, unknown>; updatedAt: Date },
+    ) {
+      return (
+        await db
+          .update(capitalLoans)
+          .set(values)
+          .where(and(eq(capitalLoans.id, id), sql`${capitalLoans.data} #>> '{_otp,salt}' = ${salt}`))
+          .returning()
+      )[0];
+    },
+    /**
+     * Loans the provider pays out on its run: signed inside the product (a contract), `waiting`, and with their
+     * direct-debit mandate active where they have one.
+     */
+    async dueDisbursements(limit = 100) {
+      return db
+        .select()
+        .from(capitalLoans)
+        .where(
+          and(
+            eq(capitalLoans.status, 'waiting'),
+            isNotNull(sql`${capitalLoans.data} ->> 'contract_id'`),
+            sql`coalesce(${capitalLoans.data} #>> '{direct_debit,status}', 'active') = 'active'`,
+          ),
+        )
+        .orderBy(asc(capitalLoans.updatedAt), asc(capitalLoans.id))
+        .limit(limit);
+    },
+    /** Where the merchant's payouts go: `wallet` when it chose its merchant wallet (docs/wallet.md), else `bank`. */
+    async payoutDestination(merchantId: string): Promise<'bank' | 'wallet'> {
+      const row = (await db.select().from(wallets).where(eq(wallets.merchantId, merchantId)).limit(1))[0];
+      return row?.payoutDestination === 'wallet' ? 'wallet' : 'bank';
+    },
+    /**
+     * Pays an advance out, in one transaction: the loan moves `waiting` → `paying` (only from `waiting`: a second
+     * run finds nothing to do), a payout of kind `capital_disbursement` brings the money to the bank account on
+     * file or the wallet (the database refuses a second one for the loan), and a wallet payout credits the wallet.
+     * Undefined when the loan was not waiting.
+     */
+    async disburse(d: Disbursement) {
+      return db.transaction(async (tx) => {
+        const [loan] = await tx
+          .update(capitalLoans)
+          .set({ status: 'paying', data: d.data, updatedAt: d.at })
+          .where(and(eq(capitalLoans.id, d.loanId), eq(capitalLoans.status, 'waiting')))
+          .returning();
+        if (!loan) return undefined;
+        const [store] = await tx
+          .select({ id: stores.id })
+          .from(stores)
+          .where(eq(stores.merchantId, loan.merchantId))
+          .orderBy(asc(stores.createdAt), asc(stores.id))
+          .limit(1);
+        const wallet = (
+          await tx.select().from(wallets).where(eq(wallets.merchantId, loan.merchantId)).limit(1)
+        )[0];
+        const toWallet = d.destination === 'wallet' && wallet?.currency === d.currency;
+        const disbursement = (isObjectLike(d.data.disbursement) ? d.data.disbursement : {}) as Record<
+          string,
+          unknown
+        >;
+        const payoutId = randomUUID();
+        await tx.insert(payouts).values({
+          id: payoutId,
+          merchantId: loan.merchantId,
+          storeId: store?.id ?? loan.merchantId,
+          payoutDay: d.day,
+          currency: d.currency,
+          grossMinor: 0,
+          refundsMinor: 0,
+          disputesMinor: 0,
+          commissionsMinor: 0,
+          feeMinor: 0,
+          // The advance comes in: a negative deduction, so net = gross − … − capital is the advance.
+          capitalMinor: -d.amountMinor,
+          netMinor: d.amountMinor,
+          loanId: loan.id,
+          iban: toWallet ? null : typeof disbursement.iban === 'string' ? disbursement.iban : null,
+          bankName: toWallet
+            ? null
+            : typeof disbursement.bank_name === 'string'
+              ? disbursement.bank_name
+              : null,
+          captureCount: 0,
+          refundCount: 0,
+          destination: toWallet ? 'wallet' : 'bank',
+          kind: 'capital_disbursement',
+          createdAt: d.at,
+        });
+        if (toWallet)
+          await tx.insert(walletMovements).values({
+            id: randomUUID(),
+            merchantId: loan.merchantId,
+            kind: 'capital_disbursement',
+            amountMinor: d.amountMinor,
+            currency: d.currency,
+            day: d.day,
+            payoutId,
+            createdAt: d.at,
+          });
+        return { loan, payoutId, destination: toWallet ? ('wallet' as const) : ('bank' as const) };
+      });
     },
   };
 }

@@ -89,7 +89,13 @@ export function createContractRepository(db: Db) {
       return (
         await db
           .update(contracts)
-          .set({ ...values, status: 'signed', otp: null, updatedAt: values.signedAt!, audit: appended(entry) })
+          .set({
+            ...values,
+            status: 'signed',
+            otp: null,
+            updatedAt: values.signedAt!,
+            audit: appended(entry),
+          })
           .where(
             and(
               eq(contracts.id, id),

@@ -44,7 +44,9 @@ export async function contractLanguage(
   accountId: string,
   languageOf: (accountId: string) => Promise<Language>,
 ): Promise<Language> {
-  return asked && (LANGUAGES as readonly string[]).includes(asked) ? (asked as Language) : languageOf(accountId);
+  return asked && (LANGUAGES as readonly string[]).includes(asked)
+    ? (asked as Language)
+    : languageOf(accountId);
 }
 
 export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOptions) {
@@ -53,18 +55,31 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
   const prepare = (kind: ContractKind, path: string, summary: string) =>
     app.post<{ Params: { id: string }; Body: Static<typeof PrepareBody> }>(
       path,
-      { schema: { tags, summary, params: ID_PARAMS, body: PrepareBody, response: answers({ 200: Contract }) } },
+      {
+        schema: { tags, summary, params: ID_PARAMS, body: PrepareBody, response: answers({ 200: Contract }) },
+      },
       async (request) => {
         const accountId = accountOf(request);
         const language = await contractLanguage(request.body?.language, accountId, opts.languageOf);
         return contracts.prepare(accountId, kind, request.params.id, language);
       },
     );
-  prepare('store', '/merchant/api/v1/stores/:id/contract/document', "A store's contract, drawn in the merchant's language");
+  prepare(
+    'store',
+    '/merchant/api/v1/stores/:id/contract/document',
+    "A store's contract, drawn in the merchant's language",
+  );
 
   app.get<{ Params: { id: string } }>(
     '/merchant/api/v1/contracts/:id',
-    { schema: { tags, summary: 'A contract as its page reads it', params: ID_PARAMS, response: answers({ 200: Contract }) } },
+    {
+      schema: {
+        tags,
+        summary: 'A contract as its page reads it',
+        params: ID_PARAMS,
+        response: answers({ 200: Contract }),
+      },
+    },
     async (request) => contracts.contract(accountOf(request), request.params.id),
   );
 
@@ -74,7 +89,8 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
       {
         schema: {
           tags,
-          summary: which === 'document' ? 'The contract as read (PDF)' : 'The contract as signed, stamped (PDF)',
+          summary:
+            which === 'document' ? 'The contract as read (PDF)' : 'The contract as signed, stamped (PDF)',
           params: ID_PARAMS,
           querystring: {
             type: 'object',
@@ -112,7 +128,8 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
       bodyLimit: 400_000,
       schema: {
         tags,
-        summary: 'Signs the contract: typed name, drawn signature, the code, the SHA-256 of the document read',
+        summary:
+          'Signs the contract: typed name, drawn signature, the code, the SHA-256 of the document read',
         params: ID_PARAMS,
         body: SignBody,
         response: answers({ 200: Contract }),

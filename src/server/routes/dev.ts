@@ -19,7 +19,7 @@ import { flowRuntime } from '../../catalogue/runtime';
 import { stepExamples } from '../../engine/core/examples';
 import { answers, ID_PARAMS, open } from '../openapi';
 import type { CapitalService } from '../services/capital';
-import type { MandateOutcome } from '../services/capital/loans';
+import type { MandateOutcome } from '../services/capital/money';
 
 const tags = ['development (not in production)'];
 const CLOCK = open({
@@ -81,6 +81,7 @@ function capitalSimulationRoutes(app: FastifyInstance, opts: DevRouteOptions) {
       schema: {
         tags,
         summary: "The provider's run: pays out every signed advance that is due",
+        body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
         response: answers({ 200: open({ disbursed: { type: 'array', items: { type: 'string' } } }) }),
       },
     },

@@ -131,10 +131,14 @@ export function createOrganizationService(deps: {
       if (!organization.businessProfile)
         throw new HttpError(409, 'complete the business profile before signing the contract');
       if (store.contractSignedAt)
-        throw new HttpError(409, 'the contract is already signed', undefined, { key: 'contracts:signing.alreadySigned' });
+        throw new HttpError(409, 'the contract is already signed', undefined, {
+          key: 'contracts:signing.alreadySigned',
+        });
       const account = await deps.accounts.account(accountId);
       if (!account?.phone)
-        throw new HttpError(409, 'add a phone to your account to sign', undefined, { key: 'stores:contract.noPhone' });
+        throw new HttpError(409, 'add a phone to your account to sign', undefined, {
+          key: 'stores:contract.noPhone',
+        });
       const products = Array.isArray(store.availableProducts)
         ? (store.availableProducts as unknown[]).filter((p): p is string => typeof p === 'string')
         : [];
@@ -146,7 +150,8 @@ export function createOrganizationService(deps: {
             merchant: store.merchantName,
             store: store.name,
             products,
-            signatory: [account.firstName, account.lastName].filter(Boolean).join(' ') || (account.email ?? ''),
+            signatory:
+              [account.firstName, account.lastName].filter(Boolean).join(' ') || (account.email ?? ''),
           }),
       };
     },

@@ -194,7 +194,7 @@ function reviewWords(localesDir: string): Record<Language, ReviewWords> {
 /** The forms: flows (in the database, or a test's own source), the studio, drafts and their hooks, files, capital. */
 async function formsArea(context: ServiceContext, shared: Shared) {
   const { config, clock, options, log } = context;
-  const { db, outbox, authRepository, accountRepository, fileRepository, connector } = shared;
+  const { db, outbox, accountRepository, fileRepository, connector } = shared;
   const flowVersions = createFlowVersionRepository(db);
   const stored = options.flows
     ? undefined

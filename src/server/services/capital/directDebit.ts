@@ -15,7 +15,12 @@ export interface DirectDebitBank {
 export function simulatedBank(outbox: OutboxService, words: Record<Language, string>): DirectDebitBank {
   return {
     async requestMandate({ phone, language }) {
-      await outbox.send({ to: phone, channel: 'sms', subject: 'Direct debit mandate', body: words[language] });
+      await outbox.send({
+        to: phone,
+        channel: 'sms',
+        subject: 'Direct debit mandate',
+        body: words[language],
+      });
     },
   };
 }

@@ -5,7 +5,9 @@
  * | Room | Holds |
  * | --- | --- |
  * | offers.ts | offers, the live quote |
- * | loans.ts | loans, taking one out, its direct-debit signatory |
+ * | loans.ts | loans, taking one out, its direct-debit signatory's phone |
+ * | loanContract.ts | an approved application's advance: its contract, the loan its signature makes, the mandate |
+ * | money.ts | the bank's answer on a mandate, the provider's run that pays advances out |
  * | applications.ts | applications: records, create, answers, submit |
  * | signatory.ts | the signatory's code: send, verify |
  * | reset.ts | the fix of a reset application |
@@ -23,7 +25,9 @@
 import { applicationCalls } from './applications';
 import { connectionCalls } from './connections';
 import { capitalContext, type CapitalDeps } from './context';
+import { loanTaking } from './loanContract';
 import { loanCalls } from './loans';
+import { moneyCalls } from './money';
 import { offerCalls } from './offers';
 import { resetCalls } from './reset';
 import { signatoryCalls } from './signatory';
@@ -38,6 +42,7 @@ export { SIGNATORY_CODE } from './signatory';
 export function createCapitalService(deps: CapitalDeps) {
   const context = capitalContext(deps);
   const applications = applicationCalls(context);
+  const taking = loanTaking(context);
   return {
     /**
      * Who is asking, worked out once per request (the routes' hook, before the body is read): 403 for an account
@@ -45,7 +50,9 @@ export function createCapitalService(deps: CapitalDeps) {
      */
     scopeOf: context.scopeOf,
     ...offerCalls(context),
-    ...loanCalls(context),
+    ...loanCalls(context, taking),
+    capitalContractKind: taking.capitalContractKind,
+    ...moneyCalls(context),
     ...applications,
     ...signatoryCalls(context),
     ...resetCalls(context),

@@ -55,7 +55,11 @@ export interface StoreFacts {
 const row = (label: string, value: string) => ({ label, value: value.trim() === '' ? '—' : value });
 const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
 
-export function capitalLoanDocument(w: ContractWords, language: Language, f: CapitalLoanFacts): ContractDocument {
+export function capitalLoanDocument(
+  w: ContractWords,
+  language: Language,
+  f: CapitalLoanFacts,
+): ContractDocument {
   const t = w.capital_loan.terms;
   return {
     title: w.capital_loan.title,

@@ -24,7 +24,12 @@ import { renderContract, sha256, stampContract, type ContractDocument } from './
 export { CONTRACT_KINDS, type ContractKind } from './documents';
 
 /** Ours: a signing code of the signatory code's 4 digits (capital §9), 10 minutes, 5 tries, a resend after 30 s. */
-export const SIGNING_CODE = { length: SIGNATORY_CODE_LENGTH, validMs: 10 * 60_000, maxAttempts: 5, resendAfterMs: 30_000 };
+export const SIGNING_CODE = {
+  length: SIGNATORY_CODE_LENGTH,
+  validMs: 10 * 60_000,
+  maxAttempts: 5,
+  resendAfterMs: 30_000,
+};
 /** Ours: a drawn signature is a PNG of at most 200 KB (a 600×200 canvas of strokes is 5–30 KB). */
 export const MAX_SIGNATURE_BYTES = 200_000;
 
@@ -88,6 +93,109 @@ function pngOf(dataUrl: string): Buffer | undefined {
   const bytes = Buffer.from(match[1]!, 'base64');
   const magic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   return magic.every((b, i) => bytes[i] === b) ? bytes : undefined;
+}
+
+/**
+ * The signature checked and kept: the document read, the typed name, the drawn PNG, the code — then the stamped PDF
+ * stored and the contract marked signed by one conditional statement (undefined never: a lost race is a 409).
+ */
+async function signed(
+  deps: ContractDeps,
+  input: {
+    row: ContractRow;
+    accountId: string;
+    sessionId: string;
+    body: SignBody;
+    entry: (event: string, by: string | null, detail?: string) => ContractRow['audit'][number];
+  },
+): Promise<ContractRow> {
+  const { row, accountId, sessionId, body, entry } = input;
+  const { repository, store, clock } = deps;
+  const bytesOf = async (fileId: string) => {
+    const bytes = await store.get(fileId);
+    if (!bytes) throw notFound('contract file not found');
+    return bytes;
+  };
+  if (row.status === 'signed') throw refused('alreadySigned', 'the contract is already signed');
+  if (body.document_sha256 !== row.documentSha256)
+    throw refused('changed', 'the contract changed since it was read');
+  const name = body.name.trim().replace(/\s+/g, ' ');
+  if (name.length < 2)
+    throw new HttpError(400, 'the signer’s name is required', {
+      '/name': fieldError('contracts:signing.nameRequired'),
+    });
+  const png = pngOf(body.signature);
+  if (!png)
+    throw new HttpError(400, 'the signature must be a drawn PNG', {
+      '/signature': fieldError('contracts:signing.drawRequired'),
+    });
+  if (png.length > MAX_SIGNATURE_BYTES)
+    throw new HttpError(413, 'the signature drawing is too large', {
+      '/signature': fieldError('contracts:signing.tooLarge'),
+    });
+  const now = clock.now();
+  const otp = row.otp;
+  const failed = () =>
+    new HttpError(400, 'otp verification failed', { '/code': fieldError('capital:error.codeFailed') });
+  if (!otp || now.getTime() - Number(otp.sent_at) > SIGNING_CODE.validMs) throw failed();
+  const salt = String(otp.salt);
+  if (!(await deps.codeLocks.tryThisCode(`contract:${salt}`, SIGNING_CODE.maxAttempts)))
+    throw new HttpError(400, 'too many failed attempts', {
+      '/code': fieldError('capital:error.tooManyAttempts'),
+    });
+  const locked = (error: unknown): never => {
+    if (error instanceof HttpError && error.message === VERIFY_LOCKED)
+      throw new HttpError(400, 'too many failed attempts', {
+        '/code': fieldError('capital:error.tooManyAttempts'),
+      });
+    throw error;
+  };
+  const attempt = await deps.codeLocks.tryCode(row.phone).catch(locked);
+  if (!sameHash(hashCode(salt, body.code), String(otp.hash))) {
+    await attempt.wrong().catch(locked);
+    await repository.audit(row.id, entry('code_wrong', accountId));
+    throw new HttpError(400, 'invalid otp code', { '/code': fieldError('capital:error.codeInvalid') });
+  }
+  await attempt.right();
+  const words = deps.words[row.language as Language] ?? deps.words.en;
+  const session = hashText(`contract-session:${sessionId}`).slice(0, 16);
+  const original = await bytesOf(row.documentFileId);
+  const signedPdf = Buffer.from(
+    await stampContract(
+      original,
+      row.language === 'ar' ? 'rtl' : 'ltr',
+      {
+        words: words.stamp,
+        name,
+        at: now.toISOString().replace('T', ' ').slice(0, 19),
+        documentSha256: row.documentSha256,
+        session,
+        png,
+      },
+      now,
+    ),
+  );
+  const signedFileId = randomUUID();
+  await store.put(signedFileId, signedPdf);
+  const signedSha256 = sha256(signedPdf);
+  const signedRow = await repository.sign(
+    row.id,
+    { documentSha256: row.documentSha256, salt },
+    {
+      signerName: name,
+      signerAccountId: accountId,
+      signerSession: session,
+      signedAt: now,
+      signedFileId,
+      signedSha256,
+    },
+    entry('signed', accountId, signedSha256),
+  );
+  if (!signedRow) {
+    await store.delete(signedFileId);
+    throw refused('alreadySigned', 'the contract is already signed');
+  }
+  return signedRow;
 }
 
 export function createContractService(deps: ContractDeps) {
@@ -172,7 +280,11 @@ export function createContractService(deps: ContractDeps) {
         phone: subject.phone,
       };
       const row = existing
-        ? await repository.redraw(existing.id, { ...values, updatedAt: now }, entry('redrawn', accountId, values.documentSha256))
+        ? await repository.redraw(
+            existing.id,
+            { ...values, updatedAt: now },
+            entry('redrawn', accountId, values.documentSha256),
+          )
         : await repository.insert({
             id: randomUUID(),
             kind,
@@ -220,7 +332,9 @@ export function createContractService(deps: ContractDeps) {
       const now = clock.now().getTime();
       const wait = row.otp ? Number(row.otp.sent_at) + SIGNING_CODE.resendAfterMs - now : 0;
       if (wait > 0)
-        throw new HttpError(429, 'too many attempts to send code', undefined, { retry_after: Math.ceil(wait / 1000) });
+        throw new HttpError(429, 'too many attempts to send code', undefined, {
+          retry_after: Math.ceil(wait / 1000),
+        });
       await deps.codeLocks.countSend(row.phone).catch((error: unknown) => {
         if (error instanceof HttpError && error.message === SEND_LOCKED)
           throw new HttpError(429, SEND_LOCKED, { '/code': fieldError('capital:error.tooManyAttempts') });
@@ -253,78 +367,7 @@ export function createContractService(deps: ContractDeps) {
      */
     async sign(accountId: string, sessionId: string, id: string, body: SignBody) {
       const row = await mine(accountId, id);
-      if (row.status === 'signed') throw refused('alreadySigned', 'the contract is already signed');
-      if (body.document_sha256 !== row.documentSha256)
-        throw refused('changed', 'the contract changed since it was read');
-      const name = body.name.trim().replace(/\s+/g, ' ');
-      if (name.length < 2)
-        throw new HttpError(400, 'the signer’s name is required', { '/name': fieldError('contracts:signing.nameRequired') });
-      const png = pngOf(body.signature);
-      if (!png)
-        throw new HttpError(400, 'the signature must be a drawn PNG', {
-          '/signature': fieldError('contracts:signing.drawRequired'),
-        });
-      if (png.length > MAX_SIGNATURE_BYTES)
-        throw new HttpError(413, 'the signature drawing is too large', {
-          '/signature': fieldError('contracts:signing.tooLarge'),
-        });
-      const now = clock.now();
-      const otp = row.otp;
-      const failed = () => new HttpError(400, 'otp verification failed', { '/code': fieldError('capital:error.codeFailed') });
-      if (!otp || now.getTime() - Number(otp.sent_at) > SIGNING_CODE.validMs) throw failed();
-      const salt = String(otp.salt);
-      if (!(await deps.codeLocks.tryThisCode(`contract:${salt}`, SIGNING_CODE.maxAttempts)))
-        throw new HttpError(400, 'too many failed attempts', { '/code': fieldError('capital:error.tooManyAttempts') });
-      const locked = (error: unknown): never => {
-        if (error instanceof HttpError && error.message === VERIFY_LOCKED)
-          throw new HttpError(400, 'too many failed attempts', { '/code': fieldError('capital:error.tooManyAttempts') });
-        throw error;
-      };
-      const attempt = await deps.codeLocks.tryCode(row.phone).catch(locked);
-      if (!sameHash(hashCode(salt, body.code), String(otp.hash))) {
-        await attempt.wrong().catch(locked);
-        await repository.audit(row.id, entry('code_wrong', accountId));
-        throw new HttpError(400, 'invalid otp code', { '/code': fieldError('capital:error.codeInvalid') });
-      }
-      await attempt.right();
-      const words = deps.words[row.language as Language] ?? deps.words.en;
-      const session = hashText(`contract-session:${sessionId}`).slice(0, 16);
-      const original = await bytesOf(row.documentFileId);
-      const signedPdf = Buffer.from(
-        await stampContract(
-          original,
-          row.language === 'ar' ? 'rtl' : 'ltr',
-          {
-            words: words.stamp,
-            name,
-            at: now.toISOString().replace('T', ' ').slice(0, 19),
-            documentSha256: row.documentSha256,
-            session,
-            png,
-          },
-          now,
-        ),
-      );
-      const signedFileId = randomUUID();
-      await store.put(signedFileId, signedPdf);
-      const signedSha256 = sha256(signedPdf);
-      const signedRow = await repository.sign(
-        row.id,
-        { documentSha256: row.documentSha256, salt },
-        {
-          signerName: name,
-          signerAccountId: accountId,
-          signerSession: session,
-          signedAt: now,
-          signedFileId,
-          signedSha256,
-        },
-        entry('signed', accountId, signedSha256),
-      );
-      if (!signedRow) {
-        await store.delete(signedFileId);
-        throw refused('alreadySigned', 'the contract is already signed');
-      }
+      const signedRow = await signed(deps, { row, accountId, sessionId, body, entry });
       const extra = await handlerOf(row.kind).signed(accountId, signedRow);
       return { ...view(signedRow), ...extra };
     },

@@ -109,7 +109,10 @@ class Writer {
   }
 
   /** One paragraph, wrapped to `width` (the text block's by default), starting at `indent` from its start edge. */
-  paragraph(text: string, options: { size?: number; bold?: boolean; gap?: number; indent?: number; width?: number } = {}) {
+  paragraph(
+    text: string,
+    options: { size?: number; bold?: boolean; gap?: number; indent?: number; width?: number } = {},
+  ) {
     const size = options.size ?? 10;
     const indent = options.indent ?? 0;
     const width = options.width ?? PAGE.width - 2 * PAGE.margin - indent;
