@@ -122,6 +122,23 @@ export const Loan = Type.Object(
       Nullable(Type.Object({ company_name: Opt(NullableString()), legal_name: Opt(NullableString()) }, OPEN)),
     ),
     direct_debit: Opt(Nullable(Type.Object({ status: Type.String() }, OPEN))),
+    authorized_signatory: Opt(Nullable(Type.Object({ phone: Opt(Type.String()) }, OPEN))),
+    contract_id: Opt(
+      NullableString({ description: 'the contract signed inside the product (docs/contracts.md)' }),
+    ),
+    disbursement: Opt(
+      Nullable(
+        Type.Object(
+          {
+            destination: OneOf(['bank', 'wallet'] as const),
+            iban: Opt(NullableString()),
+            bank_name: Opt(NullableString()),
+            at: Opt(Type.String({ description: 'when it was paid out' })),
+          },
+          OPEN,
+        ),
+      ),
+    ),
     repayments: Type.Array(Repayment),
     applied_at: Opt(NullableString()),
   },

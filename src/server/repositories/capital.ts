@@ -310,7 +310,8 @@ function moneyQueries(db: Db) {
           await tx.insert(walletMovements).values({
             id: randomUUID(),
             merchantId: loan.merchantId,
-            kind: 'capital_disbursement',
+            // A payout into the wallet, like a store's: its payout (kind capital_disbursement) says what it was.
+            kind: 'payout',
             amountMinor: d.amountMinor,
             currency: d.currency,
             day: d.day,

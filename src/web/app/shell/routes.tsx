@@ -47,6 +47,7 @@ const capital = () => import('../../features/capital/routes/CapitalPages');
 type CapitalScreen =
   | 'CapitalEntry'
   | 'CapitalErrorPage'
+  | 'ContractSignPage'
   | 'FrfOfferRoute'
   | 'FrfApplicationPage'
   | 'OfferEntry'
@@ -71,6 +72,7 @@ const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['applications/:id', 'ApplicationPage'],
   ['loan-applications/:id', 'ApplicationPage'],
   ['loan-applications/:id/fix/:stepId?', 'ResetFixPage'],
+  ['loan-applications/:id/sign', 'ContractSignPage'],
   ['application-preapproved/:stepName/:offerId/:merchantId', 'FrfOfferRoute'],
   ['application-full-revenue/:offerId/:merchantId/:stepName', 'FrfOfferRoute'],
   ['application/:stepName/:offerId/:merchantId', 'FrfOfferRoute'],
@@ -273,7 +275,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(onboarding, APPLICATION, ['onboarding', 'reasons', 'review']),
   ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation', 'auth']),
   ...screenRoutes(forms, FORMS, []),
-  ...screenRoutes(capital, CAPITAL, ['capital', 'reasons']),
+  ...screenRoutes(capital, CAPITAL, ['capital', 'reasons', 'contracts']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),
@@ -284,7 +286,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(wallet, WALLET, ['wallet', 'lists', 'auth', 'validation']),
   ...screenRoutes(support, SUPPORT, ['support', 'lists', 'validation', 'chat']),
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
-  ...screenRoutes(stores, STORES, ['stores', 'lists']),
+  ...screenRoutes(stores, STORES, ['stores', 'lists', 'contracts']),
   ...screenRoutes(users, USERS, ['users', 'lists', 'widgets', 'validation']),
   // The store-listing editor is a catalogue flow (schemas/store-listing; docs/marketing.md): its spec route opens it.
   { path: 'marketing/store-listing', element: <Navigate to="/forms/store-listing" replace /> },

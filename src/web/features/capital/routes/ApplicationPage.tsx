@@ -9,6 +9,7 @@ import { isReviewReason } from '../../../../domain/review';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { ContactLink } from '../../../components/ContactLink';
+import { useLegalEntities } from '../../../api/legalEntities';
 import { useCapitalApplication, useCapitalBase } from '../api';
 import { StatusBadge } from '../components/StatusBadge';
 import { ApprovedSummary } from '../components/ApprovedSummary';
@@ -26,8 +27,14 @@ export function ApplicationPage() {
   const { t, i18n } = useTranslation(['capital', 'reasons']);
   const base = useCapitalBase();
   const query = useCapitalApplication(id);
+  // §2 Approved summary: the IBAN from the bank details, else the legal entity's (its supporting query).
+  const needsEntity = query.data?.status === 'approved' && !query.data.bank_details?.iban;
+  const entities = useLegalEntities(needsEntity);
   if (query.isPending || query.isError) return <ApplicationWaiting query={query} />;
   const a = query.data;
+  const entityIban =
+    entities.data?.items.find((e) => e.merchant_id === a.merchant_id && 'iban' in e && e.iban)?.iban ?? null;
+  const iban = a.bank_details?.iban ?? (typeof entityIban === 'string' ? entityIban : null);
   const crumbs = [{ label: t('crumb.capital'), to: base }];
   const title = a.legal_info?.company_name ?? t('crumb.application');
   const mailbox = <ContactLink mailbox="capital_email" />;
@@ -48,23 +55,58 @@ export function ApplicationPage() {
         </Stack>,
       );
       break;
-    case 'approved':
+    case 'approved': {
+      // The advance is taken by signing its contract in the product (docs/capital.md "From approval to money").
+      const take = a.loan_id ? (
+        <Alert color="teal" radius="lg" title={t('take.taken')} data-testid="advance-taken">
+          <Stack gap="xs">
+            <Text size="sm">{t('take.takenBody')}</Text>
+            <Button
+              component={Link}
+              to={`${base}/loans/${encodeURIComponent(a.loan_id)}`}
+              size="sm"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('take.seeLoan')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack gap={6} align="flex-start">
+          <Button
+            component={Link}
+            to={`${base}/loan-applications/${a.id}/sign`}
+            size="md"
+            data-testid="accept-and-sign"
+          >
+            {t('take.accept')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('take.acceptHint')}
+          </Text>
+        </Stack>
+      );
       content =
         a.steps.length > 0 ? (
           <Stack gap="md">
             {panel(<Text fw={700}>{t('summary.title')}</Text>, 'teal')}
-            <ApprovedSummary application={a} iban={a.bank_details?.iban ?? null} />
+            <ApprovedSummary application={a} iban={iban} />
+            {take}
           </Stack>
         ) : (
-          panel(
-            <Stack gap={4}>
-              <Text fw={700}>{t('application.contractTitle')}</Text>
-              <Text size="sm">{t('application.contractBody')}</Text>
-            </Stack>,
-            'teal',
-          )
+          <Stack gap="md">
+            {panel(
+              <Stack gap={4}>
+                <Text fw={700}>{t('application.contractTitle')}</Text>
+                <Text size="sm">{t('application.contractBody')}</Text>
+              </Stack>,
+              'teal',
+            )}
+            {take}
+          </Stack>
         );
       break;
+    }
     case 'rejected':
       content = panel(
         <Stack gap={4}>

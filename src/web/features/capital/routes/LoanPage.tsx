@@ -22,6 +22,7 @@ import { RepaymentTable } from '../components/RepaymentTable';
 import { Faq } from '../components/Faq';
 import { StatusBadge } from '../components/StatusBadge';
 import { LoanOfferCard } from '../components/LoanOfferCard';
+import { LoanMoneyCard } from '../components/LoanMoneyCard';
 
 /** {capital_base}/loans/{id} (§2 Loan detail). */
 export function LoanPage() {
@@ -151,6 +152,7 @@ function LoanView(props: { loan: Loan; crumbs: Crumbs; lang: Lang }) {
             </AreaLink>
           )}
         </Card>
+        <LoanMoneyCard loan={loan} />
         <LoanOfferCard loan={loan} />
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} size="h4" mb="sm">

@@ -12,10 +12,10 @@ export function PayoutCard(props: { payout: Payout }) {
     <MoneyCard
       title={<CalendarDay day={p.day} />}
       status={<PayoutStatusBadge status={p.status} />}
-      who={<bdi>{p.store_name}</bdi>}
+      who={<bdi>{p.kind === 'capital_disbursement' ? t('kind.capital_disbursement') : p.store_name}</bdi>}
       amount={p.net}
       currency={p.currency}
-      foot={[t('card.orders', { count: p.capture_count })]}
+      foot={p.kind === 'capital_disbursement' ? [] : [t('card.orders', { count: p.capture_count })]}
     />
   );
 }

@@ -44,20 +44,39 @@ function useLook(): ListLook<Payout> {
         </RowLink>
       ),
     },
-    { header: t('column.store'), maw: 220, cell: (p) => <bdi>{p.store_name}</bdi> },
+    {
+      header: t('column.store'),
+      maw: 220,
+      cell: (p) =>
+        p.kind === 'capital_disbursement' ? (
+          <Text size="sm" span data-kind={p.kind}>
+            {t('kind.capital_disbursement')}
+          </Text>
+        ) : (
+          <bdi>{p.store_name}</bdi>
+        ),
+    },
     { header: t('column.status'), cell: (p) => <PayoutStatusBadge status={p.status} /> },
-    { header: t('column.gross'), cell: (p) => <Money amount={p.gross} currency={p.currency} /> },
+    // A capital advance paid out has no sales or deductions: only what reached the merchant.
+    {
+      header: t('column.gross'),
+      cell: (p) =>
+        p.kind === 'capital_disbursement' ? '—' : <Money amount={p.gross} currency={p.currency} />,
+    },
     {
       header: t('column.deductions'),
-      cell: (p) => (
-        <Money
-          amount={minorToDecimal(
-            (decimalToMinor(p.gross, p.currency) ?? 0) - (decimalToMinor(p.net, p.currency) ?? 0),
-            p.currency,
-          )}
-          currency={p.currency}
-        />
-      ),
+      cell: (p) =>
+        p.kind === 'capital_disbursement' ? (
+          '—'
+        ) : (
+          <Money
+            amount={minorToDecimal(
+              (decimalToMinor(p.gross, p.currency) ?? 0) - (decimalToMinor(p.net, p.currency) ?? 0),
+              p.currency,
+            )}
+            currency={p.currency}
+          />
+        ),
     },
     {
       header: t('column.net'),
@@ -67,7 +86,10 @@ function useLook(): ListLook<Payout> {
         </Text>
       ),
     },
-    { header: t('column.orders'), cell: (p) => <bdi dir="ltr">{p.capture_count}</bdi> },
+    {
+      header: t('column.orders'),
+      cell: (p) => (p.kind === 'capital_disbursement' ? '—' : <bdi dir="ltr">{p.capture_count}</bdi>),
+    },
   ];
   return {
     columns,

@@ -51,7 +51,11 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
   return (
     <>
       <PageHeader
-        title={t(p.destination === 'wallet' ? 'detail.titleWallet' : 'detail.title', { store: p.store_name })}
+        title={
+          p.kind === 'capital_disbursement'
+            ? t('kind.capital_disbursement')
+            : t(p.destination === 'wallet' ? 'detail.titleWallet' : 'detail.title', { store: p.store_name })
+        }
         breadcrumbs={props.crumbs}
         primary={download}
       />

@@ -10,7 +10,11 @@ import { analytics } from '../../../analytics';
 import { Day } from '../../../components/Day';
 import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
 import { notify } from '../../../components/notificationStore';
-import { useContract, useSignContract, type StoreDetail } from '../api';
+import { storeKeys, useContract, useSignContract, type StoreDetail } from '../api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useExperiments } from '../../../api/experiments';
+import { STORES_QUERY_KEY } from '../../../api/stores';
+import { ContractSigning } from '../../../components/ContractSigning';
 
 /** A part of a tab that loads on its own: skeleton, failure with Try again, then the content. */
 function Part<T>(props: {
@@ -24,10 +28,35 @@ function Part<T>(props: {
   return <>{props.children(props.query.data)}</>;
 }
 
+/** Signing inside the product (onboarding §1 "embedded contract signing"), for accounts with the experiment. */
+function EmbeddedSigning(props: { store: StoreDetail }) {
+  const { t } = useTranslation('stores');
+  const client = useQueryClient();
+  return (
+    <ContractSigning
+      prepareUrl={`/merchant/api/v1/stores/${encodeURIComponent(props.store.id)}/contract/document`}
+      onSigned={() => {
+        analytics.track('Store Contract Signed', { store_id: props.store.id, embedded: true });
+        // The contract's state, the store and the list read again: it is signed now.
+        void client.invalidateQueries({ queryKey: storeKeys.detail(props.store.id) });
+        void client.invalidateQueries({ queryKey: STORES_QUERY_KEY });
+        notify({
+          variant: 'success',
+          title: t('contract.signedTitle'),
+          message: t('contract.done'),
+          autoHide: true,
+        });
+      }}
+    />
+  );
+}
+
 export function ContractTab(props: { store: StoreDetail }) {
   const { t } = useTranslation('stores');
   const query = useContract(props.store.id);
   const sign = useSignContract(props.store.id);
+  const experiments = useExperiments();
+  const embedded = experiments.data?.includes('embedded_contract') ?? false;
   const [accepted, setAccepted] = useState(false);
   const [missing, setMissing] = useState(false);
   return (
@@ -62,6 +91,8 @@ export function ContractTab(props: { store: StoreDetail }) {
                     {t('contract.toProfile')}
                   </Button>
                 </Alert>
+              ) : embedded ? (
+                <EmbeddedSigning store={props.store} />
               ) : (
                 <>
                   <Checkbox

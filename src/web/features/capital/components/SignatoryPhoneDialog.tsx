@@ -1,0 +1,107 @@
+/**
+ * Changing a loan's signatory phone (capital §3 authorized_signatory; docs/capital.md "From approval to money"): the
+ * new number, a code sent to it, then the change — a number nobody confirmed never becomes the signatory's.
+ */
+import { Group, Input, Modal, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldMessages } from '../../../api/client';
+import { DialogFooter } from '../../../components/DialogFooter';
+import { notify } from '../../../components/notificationStore';
+import { useLoanPhoneChange } from '../api';
+
+const PHONE = /^\+\d{8,15}$/;
+const CODE_LENGTH = 4;
+
+export function SignatoryPhoneDialog(props: { loanId: string; onClose: () => void }) {
+  const { t } = useTranslation(['capital', 'validation']);
+  const change = useLoanPhoneChange(props.loanId);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const refused = fieldMessages(change.save.error ?? change.sendCode.error, (key, params) => t(key, params));
+  const phoneError =
+    checked && !PHONE.test(phone)
+      ? t('money.phoneInvalid')
+      : (refused['/phone'] ?? refused['/authorized_signatory/phone']);
+  const codeError =
+    checked && sentTo && code.length !== CODE_LENGTH ? t('error.codeRequired') : refused['/code'];
+  const failed =
+    (change.save.isError || change.sendCode.isError) && Object.keys(refused).length === 0
+      ? t('toast.generic')
+      : null;
+
+  const send = () => {
+    setChecked(true);
+    if (!PHONE.test(phone)) return;
+    change.sendCode.mutate(phone, {
+      onSuccess: () => {
+        setSentTo(phone);
+        setCode('');
+        setChecked(false);
+      },
+    });
+  };
+  const save = () => {
+    setChecked(true);
+    if (!sentTo || code.length !== CODE_LENGTH) return;
+    change.save.mutate(
+      { phone: sentTo, code },
+      {
+        onSuccess: () => {
+          notify({ variant: 'success', title: t('money.saved'), message: sentTo, autoHide: true });
+          props.onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('money.changeTitle')}>
+      <Stack>
+        <Text size="sm">{t('money.changeBody')}</Text>
+        <TextInput
+          label={t('money.newPhone')}
+          description={t('money.phoneHint')}
+          required
+          type="tel"
+          dir="ltr"
+          autoComplete="tel"
+          value={phone}
+          error={phoneError}
+          onChange={(event) => {
+            setPhone(event.currentTarget.value.trim());
+            setSentTo(null);
+          }}
+        />
+        {sentTo && (
+          <Input.Wrapper id="loan-phone-code" label={t('money.code')} error={codeError} required>
+            <Group dir="ltr" mt={6}>
+              <PinInput
+                id="loan-phone-code"
+                length={CODE_LENGTH}
+                type="number"
+                inputMode="numeric"
+                oneTimeCode
+                value={code}
+                error={Boolean(codeError)}
+                aria-label={t('money.code')}
+                onChange={setCode}
+              />
+            </Group>
+          </Input.Wrapper>
+        )}
+        <DialogFooter
+          error={failed}
+          cancel={{ label: t('money.cancel'), onClick: props.onClose }}
+          action={
+            sentTo
+              ? { label: t('money.save'), loading: change.save.isPending, onClick: save }
+              : { label: t('money.sendCode'), loading: change.sendCode.isPending, onClick: send }
+          }
+        />
+      </Stack>
+    </Modal>
+  );
+}
