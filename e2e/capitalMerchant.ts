@@ -29,8 +29,17 @@ export async function capitalMerchant(
     // signatory phone the form would refuse is not filled in from the account.
     phone: `+97150${uniqueDigits(7)}`,
   };
+  // An application's offer, when it is one of these offers, is this merchant's copy of it.
+  const offerIds = new Set((data.capital_offers ?? []).map((o) => String(o.id)));
   const mine = (rows: Record<string, unknown>[] = []) =>
-    rows.map((row) => ({ ...row, id: `${String(row.id)}-${unique}`, merchant_id: merchant }));
+    rows.map((row) => ({
+      ...row,
+      id: `${String(row.id)}-${unique}`,
+      merchant_id: merchant,
+      ...(typeof row.offer_id === 'string' && offerIds.has(row.offer_id)
+        ? { offer_id: `${row.offer_id}-${unique}` }
+        : {}),
+    }));
   const res = await page.request.post('/dev/fixtures', {
     data: {
       accounts: [{ id: account, ...who, lang: 'en', first_name: 'Noura', last_name: 'Saleh' }],

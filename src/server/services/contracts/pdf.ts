@@ -37,14 +37,27 @@ export interface SignatureStamp {
 }
 
 const require = createRequire(import.meta.url);
-/** Noto Sans Arabic's Arabic subset (an npm package: @fontsource/noto-sans-arabic, OFL), read once. */
-let arabicFont: Buffer | undefined;
-const arabicFontBytes = () =>
-  (arabicFont ??= readFileSync(
-    require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff'),
-  ));
+/**
+ * Noto Sans Arabic (OFL) as TrueType, from an npm package that ships the .ttf files (@expo-google-fonts): pdf-lib
+ * subsets TrueType well, while a WOFF (as @fontsource ships it) came out with most glyphs missing. Read once each.
+ */
+const arabicFonts = new Map<string, Buffer>();
+const arabicFontBytes = (weight: '400Regular' | '700Bold') => {
+  let bytes = arabicFonts.get(weight);
+  if (!bytes) {
+    bytes = readFileSync(
+      require.resolve(`@expo-google-fonts/noto-sans-arabic/${weight}/NotoSansArabic_${weight}.ttf`),
+    );
+    arabicFonts.set(weight, bytes);
+  }
+  return bytes;
+};
 
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/** Arabic letters (not its digits or signs): a word with one is shaped, right to left. */
+const ARABIC_LETTER =
+  /[\u0621-\u064A\u066E-\u06D3\u06D5\u06FA-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/** What Helvetica draws (WinAnsi's printable part, roughly). */
+const WIN_ANSI = /^[\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]*$/;
 /** Helvetica draws WinAnsi only: bidi marks and isolates go, anything else it lacks becomes "?". */
 const latinSafe = (text: string) =>
   text
@@ -59,6 +72,7 @@ interface Fonts {
   latin: PDFFont;
   latinBold: PDFFont;
   arabic: PDFFont;
+  arabicBold: PDFFont;
 }
 
 async function fontsOf(doc: PDFDocument): Promise<Fonts> {
@@ -66,15 +80,21 @@ async function fontsOf(doc: PDFDocument): Promise<Fonts> {
   return {
     latin: await doc.embedFont(StandardFonts.Helvetica),
     latinBold: await doc.embedFont(StandardFonts.HelveticaBold),
-    arabic: await doc.embedFont(arabicFontBytes(), { subset: true }),
+    arabic: await doc.embedFont(arabicFontBytes('400Regular'), { subset: true }),
+    arabicBold: await doc.embedFont(arabicFontBytes('700Bold'), { subset: true }),
   };
 }
 
+/**
+ * A word as drawn: `shaped` (Arabic letters: fontkit lays it out right to left), `latin` (Helvetica), or `signs`
+ * (no letters but characters Helvetica lacks — Arabic-Indic digits, ٪ — drawn one by one, left to right, so a
+ * number is never reversed).
+ */
 interface Word {
   text: string;
   font: PDFFont;
   width: number;
-  arabic: boolean;
+  kind: 'shaped' | 'latin' | 'signs';
 }
 
 /** A page being written, top down; a new page when the next line would not fit. */
@@ -91,14 +111,20 @@ class Writer {
   }
 
   private words(text: string, size: number, bold: boolean): Word[] {
+    const arabic = bold ? this.fonts.arabicBold : this.fonts.arabic;
+    const latin = bold ? this.fonts.latinBold : this.fonts.latin;
     return text
       .split(/\s+/)
       .filter(Boolean)
       .map((raw) => {
-        const arabic = ARABIC.test(raw);
-        const font = arabic ? this.fonts.arabic : bold ? this.fonts.latinBold : this.fonts.latin;
-        const text = arabic ? raw : latinSafe(raw);
-        return { text, font, width: font.widthOfTextAtSize(text, size), arabic };
+        const kind = ARABIC_LETTER.test(raw) ? 'shaped' : WIN_ANSI.test(raw) ? 'latin' : 'signs';
+        const font = kind === 'latin' ? latin : arabic;
+        const text = kind === 'latin' ? latinSafe(raw) : raw;
+        const width =
+          kind === 'signs'
+            ? [...text].reduce((sum, c) => sum + font.widthOfTextAtSize(c, size), 0)
+            : font.widthOfTextAtSize(text, size);
+        return { text, font, width, kind };
       });
   }
 
@@ -138,23 +164,45 @@ class Writer {
     this.y -= options.gap ?? size * 0.6;
   }
 
-  /** A line's words in visual order: runs of one script, ordered by the line's direction, each in its own. */
+  /** A line's words in visual order: runs of one direction, ordered by the line's direction, each in its own. */
   private line(words: Word[], size: number, space: number, indent: number) {
     const runs: Word[][] = [];
+    const rtl = (w: Word) => w.kind === 'shaped';
     for (const word of words) {
       const last = runs[runs.length - 1];
-      if (last && last[0]!.arabic === word.arabic) last.push(word);
+      if (last && rtl(last[0]!) === rtl(word)) last.push(word);
       else runs.push([word]);
     }
     const visual = (this.direction === 'rtl' ? runs.reverse() : runs).flatMap((run) =>
-      run[0]!.arabic ? [...run].reverse() : run,
+      rtl(run[0]!) ? [...run].reverse() : run,
     );
     const total = visual.reduce((sum, w) => sum + w.width, 0) + space * Math.max(0, visual.length - 1);
     let x = this.direction === 'rtl' ? PAGE.width - PAGE.margin - indent - total : PAGE.margin + indent;
+    const color = rgb(0.1, 0.1, 0.12);
     for (const word of visual) {
-      this.page.drawText(word.text, { x, y: this.y, size, font: word.font, color: rgb(0.1, 0.1, 0.12) });
-      x += word.width + space;
+      if (word.kind === 'signs')
+        for (const c of word.text) {
+          this.page.drawText(c, { x, y: this.y, size, font: word.font, color });
+          x += word.font.widthOfTextAtSize(c, size);
+        }
+      else {
+        this.page.drawText(word.text, { x, y: this.y, size, font: word.font, color });
+        x += word.width;
+      }
+      x += space;
     }
+  }
+
+  /** A label and its value side by side: the label at the start edge, the value in a column after it. */
+  term(label: string, value: string, size = 10) {
+    const text = PAGE.width - 2 * PAGE.margin;
+    this.room(size * 1.5 * 2);
+    const top = this.y;
+    this.paragraph(label, { size, gap: 0, width: text * 0.36 });
+    const labelEnd = this.y;
+    this.y = top;
+    this.paragraph(value, { size, gap: 0, indent: text * 0.4 });
+    this.y = Math.min(this.y, labelEnd) - 2;
   }
 
   rule() {
@@ -189,7 +237,7 @@ export async function renderContract(document: ContractDocument, at: Date): Prom
   doc.setModificationDate(at);
   const w = new Writer(doc, fonts, document.direction);
   w.paragraph(document.title, { size: 18, bold: true, gap: 12 });
-  for (const term of document.terms) w.paragraph(`${term.label}: ${term.value}`, { size: 10, gap: 2 });
+  for (const term of document.terms) w.term(term.label, term.value);
   w.rule();
   for (const section of document.sections) {
     w.paragraph(section.heading, { size: 12, bold: true, gap: 4 });
@@ -215,11 +263,11 @@ export async function stampContract(
   w.paragraph(stamp.words.heading, { size: 16, bold: true, gap: 12 });
   w.image(await doc.embedPng(stamp.png), 200);
   w.rule();
-  w.paragraph(`${stamp.words.name}: ${stamp.name}`, { gap: 2 });
-  w.paragraph(`${stamp.words.at}: ${stamp.at}`, { gap: 2 });
-  w.paragraph(`${stamp.words.document}:`, { gap: 0 });
-  w.paragraph(stamp.documentSha256, { size: 9, gap: 2 });
-  w.paragraph(`${stamp.words.session}: ${stamp.session}`, { size: 9, gap: 8 });
+  w.term(stamp.words.name, stamp.name);
+  w.term(stamp.words.at, stamp.at);
+  w.term(stamp.words.session, stamp.session);
+  w.paragraph(stamp.words.document, { gap: 0 });
+  w.paragraph(stamp.documentSha256, { size: 9, gap: 8 });
   w.paragraph(stamp.words.note, { size: 9 });
   return doc.save({ useObjectStreams: false });
 }
