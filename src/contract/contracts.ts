@@ -14,7 +14,7 @@ const ContractDocument = Type.Object({
   sections: Type.Array(Type.Object({ heading: Type.String(), paragraphs: Type.Array(Type.String()) })),
 });
 
-export const Contract = Type.Object(
+export const ContractView = Type.Object(
   {
     id: Type.String(),
     kind: OneOf(['capital_loan', 'store'] as const),
@@ -35,22 +35,22 @@ export const Contract = Type.Object(
   },
   { additionalProperties: true },
 );
-export type Contract = Static<typeof Contract>;
+export type ContractView = Static<typeof ContractView>;
 
-export const PrepareBody = Type.Union([
+export const ContractPrepareBody = Type.Union([
   Type.Object({ language: Type.Optional(OneOf(['en', 'ar'] as const)) }, { additionalProperties: false }),
   Type.Null(),
 ]);
 
-export const SignBody = Body({
+export const ContractSignBody = Body({
   name: Type.String({ minLength: 1, maxLength: 120 }),
   signature: Type.String({ maxLength: 300_000, description: 'the drawn signature, a PNG data URL' }),
   code: Type.String({ pattern: '^[0-9]{4}$' }),
   document_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
 });
-export type SignBody = Static<typeof SignBody>;
+export type ContractSignBody = Static<typeof ContractSignBody>;
 
-export const CodeSent = Type.Object({
+export const ContractCodeSent = Type.Object({
   sent: Type.Boolean(),
   phone: Type.String(),
   resend_after: Type.Integer(),

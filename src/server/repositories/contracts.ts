@@ -7,10 +7,10 @@ import type { Db } from '../db';
 import { contracts } from '../db/schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
-type AuditEntry = ContractRow['audit'][number];
+type ContractAuditEntry = ContractRow['audit'][number];
 
 /** `audit || [entry]`, in the statement that makes the move, so no entry is lost to a concurrent one. */
-const appended = (entry: AuditEntry) => sql`${contracts.audit} || ${JSON.stringify([entry])}::jsonb`;
+const appended = (entry: ContractAuditEntry) => sql`${contracts.audit} || ${JSON.stringify([entry])}::jsonb`;
 
 export function createContractRepository(db: Db) {
   return {
@@ -47,7 +47,7 @@ export function createContractRepository(db: Db) {
       values: Pick<ContractRow, 'language' | 'document' | 'documentFileId' | 'documentSha256' | 'phone'> & {
         updatedAt: Date;
       },
-      entry: AuditEntry,
+      entry: ContractAuditEntry,
     ): Promise<ContractRow | undefined> {
       return (
         await db
@@ -58,7 +58,7 @@ export function createContractRepository(db: Db) {
       )[0];
     },
     /** The code in flight, while unsigned. */
-    async setCode(id: string, otp: Record<string, unknown>, entry: AuditEntry, at: Date) {
+    async setCode(id: string, otp: Record<string, unknown>, entry: ContractAuditEntry, at: Date) {
       return (
         await db
           .update(contracts)
@@ -67,7 +67,7 @@ export function createContractRepository(db: Db) {
           .returning()
       )[0];
     },
-    async audit(id: string, entry: AuditEntry) {
+    async audit(id: string, entry: ContractAuditEntry) {
       await db
         .update(contracts)
         .set({ audit: appended(entry) })
@@ -84,7 +84,7 @@ export function createContractRepository(db: Db) {
         ContractRow,
         'signerName' | 'signerAccountId' | 'signerSession' | 'signedAt' | 'signedFileId' | 'signedSha256'
       >,
-      entry: AuditEntry,
+      entry: ContractAuditEntry,
     ): Promise<ContractRow | undefined> {
       return (
         await db

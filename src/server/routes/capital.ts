@@ -24,7 +24,7 @@ import { answers, ID_PARAMS } from '../openapi';
 import type { CapitalScope, CapitalService } from '../services/capital';
 import type { ContractService } from '../services/contracts';
 import type { Language } from '../../domain/language';
-import { Contract, PrepareBody } from '../../contract/contracts';
+import { ContractView, ContractPrepareBody } from '../../contract/contracts';
 import { contractLanguage } from './contracts';
 
 const tags = ['capital'];
@@ -283,15 +283,15 @@ function capitalApplicationRoutes(app: FastifyInstance, opts: CapitalRouteOption
       async (request) => capital.submitApplication(who(request), request.params.id, request.body ?? {}),
     );
 
-  app.post<{ Params: { id: string }; Body: Static<typeof PrepareBody> }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof ContractPrepareBody> }>(
     `${base}/application/:id/contract`,
     {
       schema: {
         tags,
         summary: "An approved application's contract, drawn in the merchant's language (docs/contracts.md)",
         params: ID_PARAMS,
-        body: PrepareBody,
-        response: answers({ 200: Contract }),
+        body: ContractPrepareBody,
+        response: answers({ 200: ContractView }),
       },
     },
     async (request) => {

@@ -13,7 +13,12 @@
  */
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CodeSent, Contract, PrepareBody, SignBody } from '../../contract/contracts';
+import {
+  ContractCodeSent,
+  ContractView,
+  ContractPrepareBody,
+  ContractSignBody,
+} from '../../contract/contracts';
 import type { Static } from '../../contract/common';
 import { LANGUAGES, type Language } from '../../domain/language';
 import { accountOf, requireSession } from '../auth/session';
@@ -53,10 +58,16 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
   const { contracts } = opts;
 
   const prepare = (kind: ContractKind, path: string, summary: string) =>
-    app.post<{ Params: { id: string }; Body: Static<typeof PrepareBody> }>(
+    app.post<{ Params: { id: string }; Body: Static<typeof ContractPrepareBody> }>(
       path,
       {
-        schema: { tags, summary, params: ID_PARAMS, body: PrepareBody, response: answers({ 200: Contract }) },
+        schema: {
+          tags,
+          summary,
+          params: ID_PARAMS,
+          body: ContractPrepareBody,
+          response: answers({ 200: ContractView }),
+        },
       },
       async (request) => {
         const accountId = accountOf(request);
@@ -77,7 +88,7 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
         tags,
         summary: 'A contract as its page reads it',
         params: ID_PARAMS,
-        response: answers({ 200: Contract }),
+        response: answers({ 200: ContractView }),
       },
     },
     async (request) => contracts.contract(accountOf(request), request.params.id),
@@ -115,13 +126,13 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
         summary: "Sends a signing code to the signatory's phone (a new one after 30 seconds)",
         params: ID_PARAMS,
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
-        response: answers({ 200: CodeSent }),
+        response: answers({ 200: ContractCodeSent }),
       },
     },
     async (request) => contracts.sendCode(accountOf(request), request.params.id),
   );
 
-  app.post<{ Params: { id: string }; Body: Static<typeof SignBody> }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof ContractSignBody> }>(
     '/merchant/api/v1/contracts/:id/sign',
     {
       // A drawn signature (a PNG as a data URL) is up to 200 KB, 270 KB as base64.
@@ -131,8 +142,8 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
         summary:
           'Signs the contract: typed name, drawn signature, the code, the SHA-256 of the document read',
         params: ID_PARAMS,
-        body: SignBody,
-        response: answers({ 200: Contract }),
+        body: ContractSignBody,
+        response: answers({ 200: ContractView }),
       },
     },
     async (request) => {

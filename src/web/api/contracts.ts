@@ -5,10 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
-import type { CodeSent, Contract, SignBody } from '../../contract/contracts';
+import type { ContractCodeSent, ContractView, ContractSignBody } from '../../contract/contracts';
 import type { Static } from '../../contract/common';
 
-export type { Contract } from '../../contract/contracts';
+export type { ContractView } from '../../contract/contracts';
 const K = '/merchant/api/v1/contracts';
 
 export const contractKeys = {
@@ -26,21 +26,22 @@ export const contractPdfUrl = (id: string, which: 'document' | 'signed', downloa
 export const useDrawnContract = (prepareUrl: string, language: string) =>
   useQuery({
     queryKey: contractKeys.drawn(prepareUrl, language),
-    queryFn: () => api<Contract>('POST', prepareUrl, { language }),
+    queryFn: () => api<ContractView>('POST', prepareUrl, { language }),
     staleTime: Infinity,
     retry: false,
   });
 
 export function useSigningCode(id: string) {
   return useMutation({
-    mutationFn: () => api<Static<typeof CodeSent>>('POST', `${K}/${encodeURIComponent(id)}/code`, {}),
+    mutationFn: () => api<Static<typeof ContractCodeSent>>('POST', `${K}/${encodeURIComponent(id)}/code`, {}),
   });
 }
 
 export function useSignContract(id: string, prepareUrl: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignBody) => api<Contract>('POST', `${K}/${encodeURIComponent(id)}/sign`, body),
+    mutationFn: (body: ContractSignBody) =>
+      api<ContractView>('POST', `${K}/${encodeURIComponent(id)}/sign`, body),
     // Signed, or refused because it was signed or drawn again meanwhile: the page reads the contract again.
     onSettled: async (_data, error) => {
       if (!error || (error instanceof ApiError && error.status === 409))

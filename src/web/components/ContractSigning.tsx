@@ -30,7 +30,7 @@ import {
   useDrawnContract,
   useSignContract,
   useSigningCode,
-  type Contract,
+  type ContractView,
 } from '../api/contracts';
 import { useCountdown } from '../../engine/widgets/useCountdown';
 import { Day } from './Day';
@@ -42,7 +42,7 @@ const CODE_LENGTH = 4;
 export function ContractSigning(props: {
   /** Where the subject's contract is drawn (POST). */
   prepareUrl: string;
-  onSigned?: (contract: Contract) => void;
+  onSigned?: (contract: ContractView) => void;
 }) {
   const { t, i18n } = useTranslation('contracts');
   const query = useDrawnContract(props.prepareUrl, i18n.language);
@@ -74,7 +74,7 @@ export function ContractSigning(props: {
 }
 
 /** The contract as text, in its own direction, with its PDF and its fingerprint. */
-function ContractText({ contract }: { contract: Contract }) {
+function ContractText({ contract }: { contract: ContractView }) {
   const { t } = useTranslation('contracts');
   const doc = contract.document;
   return (
@@ -129,7 +129,7 @@ function ContractText({ contract }: { contract: Contract }) {
   );
 }
 
-function Signed({ contract }: { contract: Contract }) {
+function Signed({ contract }: { contract: ContractView }) {
   const { t } = useTranslation('contracts');
   return (
     <Alert
@@ -161,9 +161,9 @@ function Signed({ contract }: { contract: Contract }) {
 
 /** Name, drawing, code: each says what is missing beside itself; a refusal's words go where they belong. */
 function SignForm(props: {
-  contract: Contract;
+  contract: ContractView;
   prepareUrl: string;
-  onSigned?: (contract: Contract) => void;
+  onSigned?: (contract: ContractView) => void;
 }) {
   const { t } = useTranslation(['contracts', 'capital', 'validation']);
   const { contract } = props;

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Language } from '../../../domain/language';
+import type { ContractSignBody } from '../../../contract/contracts';
 import { SIGNATORY_CODE_LENGTH } from '../../../domain/capital/types';
 import { hashCode, newCode, newSalt, sameHash, sha256 as hashText } from '../../auth/codes';
 import type { Clock } from '../../clock';
@@ -59,15 +60,6 @@ export interface ContractDeps {
   kinds: Record<ContractKind, ContractKindHandler>;
 }
 
-export interface SignBody {
-  name: string;
-  /** The drawn signature: a PNG as a data URL. */
-  signature: string;
-  code: string;
-  /** The SHA-256 of the document the signer read: a contract redrawn since is not signed blind. */
-  document_sha256: string;
-}
-
 /** `+971 50 *** **67`: enough to know which phone, not enough to harvest it. */
 export const maskedPhone = (phone: string) =>
   phone.length <= 6 ? phone : `${phone.slice(0, phone.length - 6)}${'*'.repeat(4)}${phone.slice(-2)}`;
@@ -105,7 +97,7 @@ async function signed(
     row: ContractRow;
     accountId: string;
     sessionId: string;
-    body: SignBody;
+    body: ContractSignBody;
     entry: (event: string, by: string | null, detail?: string) => ContractRow['audit'][number];
   },
 ): Promise<ContractRow> {
@@ -365,7 +357,7 @@ export function createContractService(deps: ContractDeps) {
      * the code is counted before it is compared (this code's 5, the number's lockouts), and the signature is kept
      * by one conditional statement: a second signature, or a second call with the same code, is refused.
      */
-    async sign(accountId: string, sessionId: string, id: string, body: SignBody) {
+    async sign(accountId: string, sessionId: string, id: string, body: ContractSignBody) {
       const row = await mine(accountId, id);
       const signedRow = await signed(deps, { row, accountId, sessionId, body, entry });
       const extra = await handlerOf(row.kind).signed(accountId, signedRow);
