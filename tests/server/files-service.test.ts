@@ -14,6 +14,9 @@ function setUp(addFile: () => Promise<void>, deleteFails = false) {
   const store: FileStore = {
     put: async (id, bytes) => void objects.set(id, bytes),
     get: async (id) => objects.get(id) ?? null,
+    putFile: async () => {
+      throw new Error('not used here');
+    },
     delete: async (id) => {
       if (deleteFails) throw new Error('the bucket is unavailable too');
       objects.delete(id);

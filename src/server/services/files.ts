@@ -12,18 +12,42 @@
  * it), and a file no draft or business profile points at a day after its upload is removed (`sweep`).
  */
 import { randomUUID } from 'node:crypto';
+import { open, rm, stat } from 'node:fs/promises';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { FileRepository } from '../repositories/files';
 import { FILE_SIGNATURES, sniffFileType, type FileStore } from '../storage';
 import { safeFileName } from '../../domain/fileName';
+import { PLAIN_UPLOAD_BYTES, RESUMABLE_UPLOAD_BYTES } from '../../domain/uploads';
 import type { Clock } from '../clock';
 
 export const FILE_URL_PATH = '/uploads';
 
 type FileExtension = (typeof FILE_SIGNATURES)[number]['extension'];
 const ALL_TYPES: readonly FileExtension[] = FILE_SIGNATURES.map((s) => s.extension);
-/** Spec §5 / §9: default maximum 10000 KB (decimal, as the upload widget shows "10 MB"). */
-export const MAX_UPLOAD_BYTES = 10_000 * 1000;
+/** Spec §5 / §9: default maximum 10000 KB; bank statements 150000 KB, as resumable uploads (domain/uploads.ts). */
+export const MAX_UPLOAD_BYTES = PLAIN_UPLOAD_BYTES;
+export const MAX_RESUMABLE_BYTES = RESUMABLE_UPLOAD_BYTES;
+
+/**
+ * Whether a PDF asks for a password to open: its trailer (or a linearized file's first one) names an `/Encrypt`
+ * dictionary. Read from the file's first 64 KB and last 1 MB, never the whole file.
+ */
+async function pdfIsEncrypted(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const read = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
+      await handle.read(buffer, 0, buffer.length, position);
+      return buffer;
+    };
+    const head = await read(0, 64 * 1024);
+    const tail = await read(Math.max(0, size - 1024 * 1024), 1024 * 1024);
+    return head.includes('/Encrypt') || tail.includes('/Encrypt');
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The quota's window, and how long after its upload a file nobody's answers point at is removed. */
 const DAY_MS = 24 * 60 * 60_000;
@@ -62,7 +86,80 @@ export function createFileService(deps: FilesDeps) {
     return { bytes, mimeType: type.mime, name: safeFileName(row.name, type.mime) };
   }
 
+  /** 429 when one more file of `size` bytes would pass the account's rolling day's quota. */
+  async function withinQuota(accountId: string, size: number, field: string) {
+    const used = await repository.uploadedSince(accountId, new Date(deps.clock.now().getTime() - DAY_MS));
+    if (used.count + 1 > deps.quota.files || used.bytes + size > deps.quota.bytes) {
+      const megabytes = Math.floor(deps.quota.bytes / 1_000_000);
+      throw new HttpError(
+        429,
+        `upload quota reached: at most ${deps.quota.files} files and ${megabytes} MB a day`,
+        { [field]: fieldError('widgets:upload.quota', { files: deps.quota.files, megabytes }) },
+        { quota: { files: deps.quota.files, megabytes } },
+      );
+    }
+  }
+
+  /** A stored file's address, as an upload answers it. */
+  const addressOf = (row: { id: string; name: string }) =>
+    `${deps.publicUrl}${FILE_URL_PATH}/${row.id}#${encodeURIComponent(row.name)}`;
+
   return {
+    withinQuota,
+
+    /** A file the account uploaded, by id (a finished resumable upload's), as an upload answers it; else 404. */
+    async uploaded(accountId: string, id: string) {
+      const row = await repository.file(id);
+      if (!row || row.accountId !== accountId) throw notFound('file not found');
+      return { url: addressOf(row), name: row.name, mime_type: row.mimeType, size: row.size };
+    },
+
+    /**
+     * Takes a finished resumable upload (on this machine's disk at `file`) as the account's stored file, checked as
+     * an upload is — its type told by its first bytes, the quota — without reading it into memory; and says whether
+     * the PDF asks for a password. The file at `file` is gone afterwards, whatever the answer.
+     */
+    async adopt(
+      accountId: string,
+      upload: { id: string; file: string; name?: string },
+      options: { accept: readonly FileExtension[]; field?: string },
+    ) {
+      const field = options.field ?? '/file';
+      try {
+        const { size } = await stat(upload.file);
+        const handle = await open(upload.file, 'r');
+        const head = Buffer.alloc(16);
+        await handle.read(head, 0, 16, 0).finally(() => handle.close());
+        const type = size > 0 ? sniffFileType(head) : null;
+        if (!type || !options.accept.includes(type.extension))
+          throw new HttpError(
+            415,
+            'file type not allowed',
+            { [field]: fieldError('widgets:upload.badType', { extensions: options.accept.join(', ') }) },
+            { type: 'FILE_TYPE', accept: options.accept },
+          );
+        await withinQuota(accountId, size, field);
+        const passwordProtected = type.extension === 'pdf' && (await pdfIsEncrypted(upload.file));
+        const name = safeFileName(upload.name, type.mime);
+        await store.putFile(upload.id, upload.file, size);
+        try {
+          await repository.addFile({ id: upload.id, accountId, name, mimeType: type.mime, size });
+        } catch (error) {
+          await store.delete(upload.id).catch(() => undefined);
+          throw error;
+        }
+        return {
+          url: addressOf({ id: upload.id, name }),
+          name,
+          mime_type: type.mime,
+          size,
+          password_protected: passwordProtected,
+        };
+      } finally {
+        await rm(upload.file, { force: true });
+      }
+    },
+
     /**
      * Stores an upload for the account.
      * @param options - the types it may have (told by its bytes) and the field its problems are reported on
@@ -84,16 +181,7 @@ export function createFileService(deps: FilesDeps) {
           { [field]: fieldError('widgets:upload.badType', { extensions: accept.join(', ') }) },
           { type: 'FILE_TYPE', accept },
         );
-      const used = await repository.uploadedSince(accountId, new Date(deps.clock.now().getTime() - DAY_MS));
-      if (used.count + 1 > deps.quota.files || used.bytes + file.bytes.length > deps.quota.bytes) {
-        const megabytes = Math.floor(deps.quota.bytes / 1_000_000);
-        throw new HttpError(
-          429,
-          `upload quota reached: at most ${deps.quota.files} files and ${megabytes} MB a day`,
-          { [field]: fieldError('widgets:upload.quota', { files: deps.quota.files, megabytes }) },
-          { quota: { files: deps.quota.files, megabytes } },
-        );
-      }
+      await withinQuota(accountId, file.bytes.length, field);
       const id = randomUUID();
       const name = safeFileName(file.name, type.mime);
       await store.put(id, file.bytes);

@@ -13,6 +13,7 @@ import { accountRoutes } from '../routes/account';
 import { applicationRoutes } from '../routes/application';
 import { authRoutes } from '../routes/auth';
 import { contractRoutes } from '../routes/contracts';
+import { resumableUploadRoutes } from '../routes/resumableUploads';
 import { capitalRoutes } from '../routes/capital';
 import { catalogueRoutes } from '../routes/catalogue';
 import { chatRoutes } from '../routes/chat';
@@ -87,6 +88,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(reviewRoutes, { review: s.review });
   await app.register(organizationRoutes, { organizations: s.organizations });
   await app.register(capitalRoutes, { capital: s.capital, contracts: s.contracts, languageOf: s.languageOf });
+  await app.register(resumableUploadRoutes, { files: s.files, dataDir: config.dataDir });
   await app.register(contractRoutes, {
     contracts: s.contracts,
     isStaff: s.isStaff,

@@ -5,6 +5,7 @@
  */
 import { api, ApiError } from './client';
 import { uploadWithProgress, storedFileAddress } from './upload';
+import { PLAIN_UPLOAD_LIMIT, resumableUpload } from './resumableUpload';
 import { saveBlob } from './download';
 import { fileNameOf, type WidgetServices } from '../../engine/widgets/services';
 import type { IbanLookup, NamedList } from '../../contract/application';
@@ -12,9 +13,14 @@ import type { Connections } from '../../contract/capital';
 import type { Static } from '../../contract/common';
 import { safeFileName } from '../../domain/fileName';
 
-/** Uploads with progress to the form's upload call. */
+/**
+ * Uploads with progress: to the form's upload call, or — a file larger than it takes (a bank statement up to
+ * 150000 KB) — as a resumable upload, which survives a dropped connection.
+ */
 const upload = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) =>
-  uploadWithProgress('/merchant/api/v2/upload', 'file', file, onProgress, signal);
+  file.size > PLAIN_UPLOAD_LIMIT
+    ? resumableUpload(file, onProgress, signal)
+    : uploadWithProgress('/merchant/api/v2/upload', 'file', file, onProgress, signal);
 
 /** A stored file's bytes, read through the download call (same origin, the session's cookie). */
 async function storedFile(url: string) {

@@ -1,0 +1,168 @@
+/**
+ * Resumable uploads (issue 59; docs/uploads.md): bank statements up to 150000 KB (capital §5, §9) over the tus
+ * protocol (@tus/server), streamed to disk as they arrive — never held in memory — and resumed from the last byte
+ * kept after a dropped connection or a reload. Once complete the file is checked as every upload is (its type told by
+ * its first bytes: PDF only; the day's quota) and handed to the file store; every other upload keeps its own call
+ * and its 10000 KB limit.
+ *
+ *   POST   /merchant/api/v1/uploads/resumable           creates an upload (Upload-Length, Upload-Metadata filename)
+ *   HEAD   /merchant/api/v1/uploads/resumable/{id}      how far it got (Upload-Offset)
+ *   PATCH  /merchant/api/v1/uploads/resumable/{id}      the next bytes, from Upload-Offset
+ *   DELETE /merchant/api/v1/uploads/resumable/{id}      gives it up
+ *   GET    /merchant/api/v1/uploads/resumable/{id}/file the stored file once complete: { url, name, … }
+ *
+ * Only the account that created an upload may touch it (404 for anyone else, as for files). The upload's bytes and
+ * its state are files under DATA_DIR/resumable; a day-old unfinished upload is removed by the hourly sweep.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Server, type Upload } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { accountOf } from '../auth/session';
+import { HttpError } from '../errors';
+import { answers, ID_PARAMS, open } from '../openapi';
+import { MAX_RESUMABLE_BYTES, type FileService } from '../services/files';
+
+const tags = ['files'];
+export const RESUMABLE_PATH = '/merchant/api/v1/uploads/resumable';
+/** An unfinished upload is given up a day after it was last written to (the sweep removes it). */
+const EXPIRES_MS = 24 * 60 * 60_000;
+
+export interface ResumableUploadOptions {
+  files: FileService;
+  dataDir: string;
+}
+
+/** A refusal as tus answers it: the status and our usual JSON body (message, field_errors). */
+const refusal = (error: HttpError) => ({
+  status_code: error.status,
+  body: JSON.stringify({
+    status: error.status,
+    message: error.message,
+    ...(error.fieldErrors ? { field_errors: error.fieldErrors } : {}),
+  }),
+});
+
+export async function resumableUploadRoutes(app: FastifyInstance, opts: ResumableUploadOptions) {
+  // Who is asking, worked out by the session hook before tus sees the request (keyed by the Node request).
+  const callers = new WeakMap<IncomingMessage, string>();
+  const callerOf = (req: Request) => {
+    const node = (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const accountId = node ? callers.get(node) : undefined;
+    if (!accountId)
+      throw { status_code: 401, body: JSON.stringify({ status: 401, message: 'unauthorized' }) };
+    return accountId;
+  };
+  const datastore = new FileStore({
+    directory: path.join(opts.dataDir, 'resumable'),
+    expirationPeriodInMilliseconds: EXPIRES_MS,
+  });
+  const tus = new Server({
+    path: RESUMABLE_PATH,
+    datastore,
+    maxSize: MAX_RESUMABLE_BYTES,
+    relativeLocation: true,
+    // Ids are UUIDs: the stored file keeps the upload's id (the file store names files by UUID).
+    namingFunction: () => randomUUID(),
+    async onIncomingRequest(req, uploadId) {
+      const accountId = callerOf(req);
+      // A creation has no upload yet (tus hands it the path's last part all the same).
+      if (!uploadId || req.method === 'POST' || req.method === 'OPTIONS') return;
+      const upload = await datastore.getUpload(uploadId).catch(() => undefined);
+      if (!upload || upload.metadata?.account !== accountId)
+        throw { status_code: 404, body: JSON.stringify({ status: 404, message: 'upload not found' }) };
+    },
+    async onUploadCreate(req, upload) {
+      const accountId = callerOf(req);
+      // The whole size is said up front (no deferred length): the quota is asked before a byte is written.
+      if (upload.size === undefined)
+        throw {
+          status_code: 400,
+          body: JSON.stringify({ status: 400, message: 'Upload-Length is required' }),
+        };
+      try {
+        await opts.files.withinQuota(accountId, upload.size, '/file');
+      } catch (error) {
+        if (error instanceof HttpError) throw refusal(error);
+        throw error;
+      }
+      return { metadata: { ...upload.metadata, account: accountId } };
+    },
+    async onUploadFinish(req, upload: Upload) {
+      const accountId = callerOf(req);
+      try {
+        const stored = await opts.files.adopt(
+          accountId,
+          {
+            id: upload.id,
+            file: path.join(datastore.directory, upload.id),
+            name: upload.metadata?.filename ?? undefined,
+          },
+          { accept: ['pdf'] },
+        );
+        return {
+          status_code: 200,
+          body: JSON.stringify(stored),
+          headers: { 'content-type': 'application/json' },
+        };
+      } catch (error) {
+        if (error instanceof HttpError) throw refusal(error);
+        throw error;
+      } finally {
+        await datastore.configstore.delete(upload.id).catch(() => undefined);
+      }
+    },
+  });
+
+  // The bytes of a PATCH are tus's to read, as a stream: Fastify leaves the body alone.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  // tus answers every call itself (the reply is handed over), its refusals included: no session is its 401.
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.session?.state === 'open') callers.set(request.raw, request.session.accountId);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  const schema = {
+    tags,
+    summary: 'Resumable upload of a bank statement up to 150000 KB (the tus protocol, docs/uploads.md)',
+    response: answers({
+      200: { description: 'HEAD: how far it got (Upload-Offset); the last PATCH: the stored file' },
+      201: { description: 'POST: created; its address is the Location header' },
+      204: { description: 'PATCH: bytes kept (Upload-Offset); DELETE, OPTIONS' },
+    }),
+  };
+  for (const url of [RESUMABLE_PATH, `${RESUMABLE_PATH}/:id`])
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, schema, handler: handle });
+
+  app.get<{ Params: { id: string } }>(
+    `${RESUMABLE_PATH}/:id/file`,
+    {
+      schema: {
+        tags,
+        summary: 'A finished resumable upload as a stored file',
+        params: ID_PARAMS,
+        response: answers({
+          200: open({
+            url: { type: 'string' },
+            name: { type: 'string' },
+            mime_type: { type: 'string' },
+            size: { type: 'integer' },
+          }),
+        }),
+      },
+    },
+    async (request) => opts.files.uploaded(accountOf(request), request.params.id),
+  );
+
+  // Unfinished uploads a day old go, every hour, by every process (one removed twice is simply gone).
+  const sweep = () =>
+    tus
+      .cleanUpExpiredUploads()
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping resumable uploads failed'));
+  const sweeper = setInterval(sweep, 60 * 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+}
