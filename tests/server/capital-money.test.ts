@@ -7,11 +7,13 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, loadDemoData } from './setup/app';
+import { payouts, walletMovements, wallets } from '../../src/server/db/schema';
 import { pdfText } from './setup/pdfText';
 import { signIn, type Caller, type Json } from './setup/signIn';
 
-const { app } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+const { app, db } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
 await loadDemoData(app);
 
 const C = '/merchant/api/v1/capital';
@@ -290,6 +292,56 @@ describe('the direct debit and the payout', () => {
     const disbursements = payouts.body.payouts.filter((p: Json) => p.kind === 'capital_disbursement');
     expect(disbursements).toHaveLength(1);
     expect(disbursements[0]).toMatchObject({ net: '90000.00', currency: 'AED', destination: 'bank' });
+  });
+});
+
+describe('a sales-share advance, paid to the wallet', () => {
+  it('waits for no mandate, is paid into the merchant wallet on the run, and only once', async () => {
+    // The merchant sends its payouts to its wallet: the contract names the wallet, the money goes there.
+    await db
+      .insert(wallets)
+      .values({ merchantId: 'mer-mirage-perfumes', currency: 'AED', payoutDestination: 'wallet' })
+      .onConflictDoUpdate({ target: wallets.merchantId, set: { payoutDestination: 'wallet' } });
+    const contract = (
+      await merchant.call('POST', `${C}/application/capp-mirage-approved-contract/contract`, {
+        language: 'en',
+      })
+    ).body;
+    expect(contract.document.terms.find((t: Json) => t.label === 'Paid out to').value).toBe(
+      'the merchant wallet',
+    );
+    expect(contract.document.terms.find((t: Json) => t.label === 'Repayment').value).toContain('22%');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 31_000 } }); // the resend wait
+    expect((await merchant.call('POST', `${K}/${contract.id}/code`, {})).status).toBe(200);
+    const sms = await lastCode(signatoryPhone, 'sign the contract');
+    const signed = await merchant.call('POST', `${K}/${contract.id}/sign`, {
+      name: 'Noura Saeed',
+      signature: PNG,
+      code: sms!.code,
+      document_sha256: contract.document_sha256,
+    });
+    expect(signed.status).toBe(200);
+    const loanId = signed.body.loan_id;
+    expect((await merchant.call('GET', `${C}/loans/${loanId}`)).body).toMatchObject({
+      status: 'waiting',
+      tags: [],
+      disbursement: { destination: 'wallet' },
+    });
+    const run = await app.inject({ method: 'POST', url: '/dev/capital/run' });
+    expect(run.json().disbursed, run.body).toContain(loanId);
+    expect((await merchant.call('GET', `${C}/loans/${loanId}`)).body.status).toBe('paying');
+    const [payout] = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.loanId, loanId), eq(payouts.kind, 'capital_disbursement')));
+    expect(payout).toMatchObject({ destination: 'wallet', netMinor: 3_500_000, iban: null });
+    const credits = await db.select().from(walletMovements).where(eq(walletMovements.payoutId, payout!.id));
+    expect(credits.map((c) => c.amountMinor)).toEqual([3_500_000]);
+    // The database itself refuses a second payout of the advance, whatever would write one.
+    await expect(
+      db.insert(payouts).values({ ...payout!, id: 'a-second-one', payoutDay: '2030-01-01' }),
+    ).rejects.toThrow();
   });
 });
 

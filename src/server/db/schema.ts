@@ -948,7 +948,10 @@ export const payouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('payouts_store_day_unique').on(t.storeId, t.payoutDay, t.kind),
+    // A store's sales are paid once a day; capital advances are not store-days (two may be paid out one day).
+    uniqueIndex('payouts_store_day_unique')
+      .on(t.storeId, t.payoutDay)
+      .where(sql`${t.kind} = 'settlement'`),
     // An advance is paid out once: the database refuses a second disbursement of a loan whatever runs it.
     uniqueIndex('payouts_disbursement_unique')
       .on(t.loanId)

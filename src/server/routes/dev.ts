@@ -82,7 +82,12 @@ function capitalSimulationRoutes(app: FastifyInstance, opts: DevRouteOptions) {
         tags,
         summary: "The provider's run: pays out every signed advance that is due",
         body: { type: ['object', 'null'], additionalProperties: false, properties: {} },
-        response: answers({ 200: open({ disbursed: { type: 'array', items: { type: 'string' } } }) }),
+        response: answers({
+          200: open({
+            disbursed: { type: 'array', items: { type: 'string' } },
+            failed: { type: 'array', items: { type: 'string' } },
+          }),
+        }),
       },
     },
     async () => opts.capital.runDisbursements(),

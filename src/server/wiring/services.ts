@@ -217,6 +217,7 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     connector,
     codeLocks: shared.codeLocks,
     contracts: shared.contractRepository,
+    log,
     bank: simulatedBank(outbox, { en: words.en.sms.mandate, ar: words.ar.sms.mandate }),
   });
   const marketing = createMarketingService({

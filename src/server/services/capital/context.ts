@@ -28,6 +28,8 @@ export interface CapitalDeps {
   contracts: ContractRepository;
   /** The bank that holds direct-debit mandates (simulated: directDebit.ts). */
   bank: DirectDebitBank;
+  /** Where a failure nobody waits for is told (the provider's run). */
+  log?: { error(details: object, message: string): void };
 }
 
 export function capitalContext(deps: CapitalDeps) {

@@ -70,21 +70,17 @@ export function moneyCalls({ deps, repo }: CapitalContext) {
     async runDisbursements() {
       const due = await repo.dueDisbursements();
       const disbursed: string[] = [];
-      for (const loan of due) if (await disburse(loan)) disbursed.push(loan.id);
-      return { disbursed };
-    },
-
-    /** One advance paid out now (the run's step; 409 when it is not waiting for its money). */
-    async disburseLoan(loanId: string) {
-      const row = await repo.loanById(loanId);
-      if (!row) throw notFound('loan not found');
-      if (row.status !== 'waiting' || !row.data.contract_id)
-        throw new HttpError(409, 'the advance is not waiting to be paid out', undefined, {
-          details: { status: row.status },
-        });
-      const done = await disburse(row);
-      if (!done) throw new HttpError(409, 'the advance was already paid out');
-      return loanView(done);
+      const failed: string[] = [];
+      // One advance that cannot be paid out (its store gone, the database busy) does not hold up the others; it
+      // stays `waiting` for the next run.
+      for (const loan of due)
+        try {
+          if (await disburse(loan)) disbursed.push(loan.id);
+        } catch (error) {
+          failed.push(loan.id);
+          deps.log?.error({ err: error, loan: loan.id }, 'paying out a capital advance failed');
+        }
+      return { disbursed, failed };
     },
   };
 }
