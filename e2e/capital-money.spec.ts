@@ -120,7 +120,9 @@ for (const lang of ['en', 'ar'] as const)
     await expect(page).toHaveURL(/\/finance\/capital\/loans\/[0-9a-f-]+/);
     const loanId = page.url().split('/').at(-1)!.split('?')[0]!;
     const money = page.getByTestId('loan-money');
-    await expect(money.getByTestId('mandate')).toContainText(say('capital', 'money.mandateStatus.pending'));
+    await expect(money.getByTestId('mandate')).toContainText(
+      say('capital-money', 'money.mandateStatus.pending'),
+    );
     const download = page.waitForEvent('download');
     await money.getByTestId('loan-contract').click();
     expect((await download).suggestedFilename()).toBe('contract-signed.pdf');

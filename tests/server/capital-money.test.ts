@@ -107,7 +107,7 @@ describe('the contract of an approved application', () => {
   it('is not taken before it is signed', async () => {
     const res = await merchant.call('POST', `${C}/loans`, { application_id: 'capp-mirage-approved-steps' });
     expect(res.status).toBe(409);
-    expect(res.body.key).toBe('capital:take.signFirst');
+    expect(res.body.key).toBe('capital-money:take.signFirst');
   });
 
   it('refuses a signature without its code, with a wrong one, without a drawing or against another document', async () => {

@@ -421,7 +421,7 @@ describe('applications', () => {
       application_id: 'capp-mirage-approved-contract',
     });
     expect(res.status).toBe(409);
-    expect(res.body.key).toBe('capital:take.signFirst');
+    expect(res.body.key).toBe('capital-money:take.signFirst');
     res = await applications.call('POST', `${C}/loans`, { application_id: 'capp-mirage-rejected' });
     expect(res.status).toBe(409);
     res = await applications.call('POST', `${C}/loans`, {});

@@ -39,7 +39,7 @@ export function loanTaking({ deps, repo, applicationOf, viewOf, scopeOf }: Capit
     if (application.status !== 'approved') throw wrongStatus();
     if (await repo.loanOfApplication(application.id))
       throw new HttpError(409, 'a loan was already taken out on this application', undefined, {
-        key: 'capital:take.already',
+        key: 'capital-money:take.already',
       });
     // The answers as the API shows them (open: each wizard adds its own).
     const view = (await viewOf(merchantIds, application)) as unknown as Record<string, unknown>;
@@ -51,7 +51,7 @@ export function loanTaking({ deps, repo, applicationOf, viewOf, scopeOf }: Capit
     const phone = typeof signatory.phone === 'string' ? signatory.phone : '';
     if (!/^\+\d{8,15}$/.test(phone))
       throw new HttpError(409, 'the application has no signatory phone to sign with', undefined, {
-        key: 'capital:take.noPhone',
+        key: 'capital-money:take.noPhone',
       });
     const destination = await repo.payoutDestination(application.merchantId);
     const bank = await bankAccountOf(application.merchantId, view);

@@ -34,7 +34,7 @@ export function loanCalls(
       const contract = await deps.contracts.ofSubject('capital_loan', t.application.id);
       if (contract?.status !== 'signed')
         throw new HttpError(409, 'sign the contract before taking the advance', undefined, {
-          key: 'capital:take.signFirst',
+          key: 'capital-money:take.signFirst',
         });
       const loan = await makeLoan(t, contract);
       if (!loan) throw new HttpError(409, 'a loan was already taken out on this application');

@@ -47,7 +47,6 @@ const capital = () => import('../../features/capital/routes/CapitalPages');
 type CapitalScreen =
   | 'CapitalEntry'
   | 'CapitalErrorPage'
-  | 'ContractSignPage'
   | 'FrfOfferRoute'
   | 'FrfApplicationPage'
   | 'OfferEntry'
@@ -72,7 +71,6 @@ const CAPITAL_PAGES: [string, CapitalScreen][] = [
   ['applications/:id', 'ApplicationPage'],
   ['loan-applications/:id', 'ApplicationPage'],
   ['loan-applications/:id/fix/:stepId?', 'ResetFixPage'],
-  ['loan-applications/:id/sign', 'ContractSignPage'],
   ['application-preapproved/:stepName/:offerId/:merchantId', 'FrfOfferRoute'],
   ['application-full-revenue/:offerId/:merchantId/:stepName', 'FrfOfferRoute'],
   ['application/:stepName/:offerId/:merchantId', 'FrfOfferRoute'],
@@ -91,6 +89,16 @@ const CAPITAL: [string, CapitalScreen, Permission][] = ['finance/capital', 'fina
       'canViewCapital',
     ]),
 );
+
+/**
+ * Signing an advance's contract (docs/capital.md "From approval to money"): a chunk of its own, so the section's
+ * pages stay within their budget and only a merchant who takes an advance loads the drawing pad.
+ */
+const capitalSign = () => import('../../features/capital/routes/ContractSignPage');
+const CAPITAL_SIGN: [string, 'ContractSignPage', Permission][] = [
+  'finance/capital',
+  'finance/tby-capital',
+].map((base) => [`${base}/loan-applications/:id/sign`, 'ContractSignPage', 'canViewCapital']);
 
 const disputes = () => import('../../features/disputes/routes/DisputesPages');
 
@@ -276,6 +284,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(dashboard, DASHBOARD, ['dashboard', 'validation', 'auth']),
   ...screenRoutes(forms, FORMS, []),
   ...screenRoutes(capital, CAPITAL, ['capital', 'reasons', 'contracts']),
+  ...screenRoutes(capitalSign, CAPITAL_SIGN, ['capital', 'capital-money', 'contracts']),
   ...screenRoutes(disputes, DISPUTES, ['disputes', 'lists', 'validation']),
   ...screenRoutes(orders, ORDERS, ['orders', 'lists', 'validation']),
   ...screenRoutes(payouts, PAYOUTS, ['payouts', 'lists']),

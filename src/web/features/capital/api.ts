@@ -3,7 +3,7 @@
  * the variant carrying the provider's name, `finance/tby-capital` (the provider's short name, as in the `tby:md:`
  * storage prefix). Links inside the section keep the spelling the merchant came in by.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import type {
@@ -14,7 +14,6 @@ import type {
   ApplicationPatchBody,
   ApplicationRecords,
   Loan,
-  LoanCodeSent,
   Loans,
   Offers,
   QuoteAnswer,
@@ -132,27 +131,3 @@ export const useWaitlist = () =>
     queryFn: () => api<Waitlist>('GET', `${C}/waitlist`),
     ...ONCE,
   });
-
-/** Where an approved application's contract is drawn (components/ContractSigning). */
-export const capitalContractUrl = (applicationId: string) =>
-  `${C}/application/${encodeURIComponent(applicationId)}/contract`;
-
-/** A code to a loan's new signatory phone, then the phone changed with it (§3 authorized_signatory). */
-export function useLoanPhoneChange(loanId: string) {
-  const client = useQueryClient();
-  const path = `${C}/loans/${encodeURIComponent(loanId)}`;
-  return {
-    sendCode: useMutation({
-      mutationFn: (phone: string) =>
-        api<Static<typeof LoanCodeSent>>('POST', `${path}/signatory-code`, { phone }),
-    }),
-    save: useMutation({
-      mutationFn: (body: { phone: string; code: string }) =>
-        api<Loan>('PATCH', path, { authorized_signatory: { phone: body.phone }, code: body.code }),
-      onSuccess: (loan) => {
-        client.setQueryData(capitalKeys.loan(loanId), loan);
-        void client.invalidateQueries({ queryKey: capitalKeys.loans });
-      },
-    }),
-  };
-}

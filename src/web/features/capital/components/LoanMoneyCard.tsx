@@ -27,7 +27,7 @@ function Fact(props: { label: string; children: React.ReactNode; testId?: string
 }
 
 export function LoanMoneyCard({ loan }: { loan: Loan }) {
-  const { t } = useTranslation(['capital', 'contracts']);
+  const { t } = useTranslation(['capital-money', 'capital', 'contracts']);
   const [changing, setChanging] = useState(false);
   const dd = isDirectDebit(loan);
   const d = loan.disbursement;

@@ -8,13 +8,37 @@ import { useTranslation } from 'react-i18next';
 import { fieldMessages } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../components/notificationStore';
-import { useLoanPhoneChange } from '../api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import type { Loan, LoanCodeSent } from '../../../../contract/capital';
+import type { Static } from '../../../../contract/common';
+import { capitalKeys } from '../api';
+
+/** A code to a loan's new signatory phone, then the phone changed with it (§3 authorized_signatory). */
+function useLoanPhoneChange(loanId: string) {
+  const client = useQueryClient();
+  const path = `/merchant/api/v1/capital/loans/${encodeURIComponent(loanId)}`;
+  return {
+    sendCode: useMutation({
+      mutationFn: (phone: string) =>
+        api<Static<typeof LoanCodeSent>>('POST', `${path}/signatory-code`, { phone }),
+    }),
+    save: useMutation({
+      mutationFn: (body: { phone: string; code: string }) =>
+        api<Loan>('PATCH', path, { authorized_signatory: { phone: body.phone }, code: body.code }),
+      onSuccess: (loan) => {
+        client.setQueryData(capitalKeys.loan(loanId), loan);
+        void client.invalidateQueries({ queryKey: capitalKeys.loans });
+      },
+    }),
+  };
+}
 
 const PHONE = /^\+\d{8,15}$/;
 const CODE_LENGTH = 4;
 
 export function SignatoryPhoneDialog(props: { loanId: string; onClose: () => void }) {
-  const { t } = useTranslation(['capital', 'validation']);
+  const { t } = useTranslation(['capital-money', 'capital', 'validation']);
   const change = useLoanPhoneChange(props.loanId);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -26,10 +50,10 @@ export function SignatoryPhoneDialog(props: { loanId: string; onClose: () => voi
       ? t('money.phoneInvalid')
       : (refused['/phone'] ?? refused['/authorized_signatory/phone']);
   const codeError =
-    checked && sentTo && code.length !== CODE_LENGTH ? t('error.codeRequired') : refused['/code'];
+    checked && sentTo && code.length !== CODE_LENGTH ? t('capital:error.codeRequired') : refused['/code'];
   const failed =
     (change.save.isError || change.sendCode.isError) && Object.keys(refused).length === 0
-      ? t('toast.generic')
+      ? t('capital:toast.generic')
       : null;
 
   const send = () => {

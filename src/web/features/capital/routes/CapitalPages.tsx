@@ -2,7 +2,6 @@
 export { ApplicationPage } from './ApplicationPage';
 export { CapitalEntry } from './CapitalEntry';
 export { CapitalErrorPage } from './CapitalErrorPage';
-export { ContractSignPage } from './ContractSignPage';
 export { FrfApplicationPage } from './FrfApplicationPage';
 export { FrfOfferRoute } from './FrfOfferRoute';
 export { KybApplicationPage } from './KybApplicationPage';

@@ -11,12 +11,16 @@ import { useTranslation } from 'react-i18next';
 import { ContractSigning } from '../../../components/ContractSigning';
 import { notify } from '../../../components/notificationStore';
 import { PageHeader } from '../../../components/PageHeader';
-import { capitalContractUrl, useCapitalApplication, useCapitalBase } from '../api';
+import { useCapitalApplication, useCapitalBase } from '../api';
 import { ApplicationWaiting } from '../components/ApplicationWaiting';
+
+/** Where an approved application's contract is drawn (components/ContractSigning). */
+const capitalContractUrl = (applicationId: string) =>
+  `/merchant/api/v1/capital/application/${encodeURIComponent(applicationId)}/contract`;
 
 export function ContractSignPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('capital');
+  const { t } = useTranslation(['capital-money', 'capital']);
   const base = useCapitalBase();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -30,8 +34,8 @@ export function ContractSignPage() {
       <PageHeader
         title={t('take.signTitle')}
         breadcrumbs={[
-          { label: t('crumb.capital'), to: base },
-          { label: a.legal_info?.company_name ?? t('crumb.application'), to: page },
+          { label: t('capital:crumb.capital'), to: base },
+          { label: a.legal_info?.company_name ?? t('capital:crumb.application'), to: page },
         ]}
       />
       <Stack gap="lg" maw={860}>
@@ -47,7 +51,7 @@ export function ContractSignPage() {
               notify({
                 variant: 'success',
                 title: t('take.signed'),
-                message: t('take.takenBody'),
+                message: t('capital:take.takenBody'),
                 autoHide: true,
               });
               const loanId = typeof contract.loan_id === 'string' ? contract.loan_id : null;

@@ -22,7 +22,12 @@ import { RepaymentTable } from '../components/RepaymentTable';
 import { Faq } from '../components/Faq';
 import { StatusBadge } from '../components/StatusBadge';
 import { LoanOfferCard } from '../components/LoanOfferCard';
-import { LoanMoneyCard } from '../components/LoanMoneyCard';
+import { lazy, Suspense } from 'react';
+
+// The contract and payout card (and its phone dialog) load beside the page, not in the section's first chunk.
+const LoanMoneyCard = lazy(() =>
+  import('../components/LoanMoneyCard').then((m) => ({ default: m.LoanMoneyCard })),
+);
 
 /** {capital_base}/loans/{id} (§2 Loan detail). */
 export function LoanPage() {
@@ -152,7 +157,9 @@ function LoanView(props: { loan: Loan; crumbs: Crumbs; lang: Lang }) {
             </AreaLink>
           )}
         </Card>
-        <LoanMoneyCard loan={loan} />
+        <Suspense fallback={null}>
+          <LoanMoneyCard loan={loan} />
+        </Suspense>
         <LoanOfferCard loan={loan} />
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} size="h4" mb="sm">

@@ -14,7 +14,12 @@ import { storeKeys, useContract, useSignContract, type StoreDetail } from '../ap
 import { useQueryClient } from '@tanstack/react-query';
 import { useExperiments } from '../../../api/experiments';
 import { STORES_QUERY_KEY } from '../../../api/stores';
-import { ContractSigning } from '../../../components/ContractSigning';
+import { lazy, Suspense } from 'react';
+
+// Signing inside the product loads only for the accounts that sign that way.
+const ContractSigning = lazy(() =>
+  import('../../../components/ContractSigning').then((m) => ({ default: m.ContractSigning })),
+);
 
 /** A part of a tab that loads on its own: skeleton, failure with Try again, then the content. */
 function Part<T>(props: {
@@ -33,21 +38,23 @@ function EmbeddedSigning(props: { store: StoreDetail }) {
   const { t } = useTranslation('stores');
   const client = useQueryClient();
   return (
-    <ContractSigning
-      prepareUrl={`/merchant/api/v1/stores/${encodeURIComponent(props.store.id)}/contract/document`}
-      onSigned={() => {
-        analytics.track('Store Contract Signed', { store_id: props.store.id, embedded: true });
-        // The contract's state, the store and the list read again: it is signed now.
-        void client.invalidateQueries({ queryKey: storeKeys.detail(props.store.id) });
-        void client.invalidateQueries({ queryKey: STORES_QUERY_KEY });
-        notify({
-          variant: 'success',
-          title: t('contract.signedTitle'),
-          message: t('contract.done'),
-          autoHide: true,
-        });
-      }}
-    />
+    <Suspense fallback={<ListSkeleton rows={3} height={44} testId="store-tab-loading" />}>
+      <ContractSigning
+        prepareUrl={`/merchant/api/v1/stores/${encodeURIComponent(props.store.id)}/contract/document`}
+        onSigned={() => {
+          analytics.track('Store Contract Signed', { store_id: props.store.id, embedded: true });
+          // The contract's state, the store and the list read again: it is signed now.
+          void client.invalidateQueries({ queryKey: storeKeys.detail(props.store.id) });
+          void client.invalidateQueries({ queryKey: STORES_QUERY_KEY });
+          notify({
+            variant: 'success',
+            title: t('contract.signedTitle'),
+            message: t('contract.done'),
+            autoHide: true,
+          });
+        }}
+      />
+    </Suspense>
   );
 }
 
