@@ -125,17 +125,43 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  const schema = {
-    tags,
-    summary: 'Resumable upload of a bank statement up to 150000 KB (the tus protocol, docs/uploads.md)',
-    response: answers({
-      200: { description: 'HEAD: how far it got (Upload-Offset); the last PATCH: the stored file' },
-      201: { description: 'POST: created; its address is the Location header' },
-      204: { description: 'PATCH: bytes kept (Upload-Offset); DELETE, OPTIONS' },
-    }),
-  };
-  for (const url of [RESUMABLE_PATH, `${RESUMABLE_PATH}/:id`])
-    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, schema, handler: handle });
+  const responses = answers({
+    200: { description: 'HEAD: how far it got (Upload-Offset); the last PATCH: the stored file' },
+    201: { description: 'POST: created; its address is the Location header' },
+    204: { description: 'PATCH: bytes kept (Upload-Offset); DELETE, OPTIONS' },
+  });
+  // The bytes are tus's to read (Fastify leaves them alone); the document says what each call carries.
+  const bytes = { description: 'the next bytes, from Upload-Offset (application/offset+octet-stream)' };
+  const created = { description: 'none: the size and name are headers (Upload-Length, Upload-Metadata)' };
+  const routes: [string, ('POST' | 'HEAD' | 'PATCH' | 'DELETE' | 'OPTIONS')[], string, object | null][] = [
+    [
+      RESUMABLE_PATH,
+      ['POST'],
+      'Creates a resumable upload of a bank statement up to 150000 KB (tus)',
+      created,
+    ],
+    [RESUMABLE_PATH, ['OPTIONS'], 'What the resumable uploads support (tus)', null],
+    [`${RESUMABLE_PATH}/:id`, ['PATCH'], 'The next bytes of a resumable upload (tus)', bytes],
+    [
+      `${RESUMABLE_PATH}/:id`,
+      ['HEAD', 'DELETE', 'OPTIONS'],
+      'How far a resumable upload got; giving it up (tus)',
+      null,
+    ],
+  ];
+  for (const [url, methods, summary, body] of routes)
+    app.route({
+      method: methods,
+      url,
+      schema: {
+        tags,
+        summary,
+        ...(url.endsWith(':id') ? { params: ID_PARAMS } : {}),
+        ...(body ? { body } : {}),
+        response: responses,
+      },
+      handler: handle,
+    });
 
   app.get<{ Params: { id: string } }>(
     `${RESUMABLE_PATH}/:id/file`,
