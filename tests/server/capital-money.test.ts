@@ -291,7 +291,24 @@ describe('the direct debit and the payout', () => {
     expect(payouts.status, JSON.stringify(payouts.body).slice(0, 300)).toBe(200);
     const disbursements = payouts.body.payouts.filter((p: Json) => p.kind === 'capital_disbursement');
     expect(disbursements).toHaveLength(1);
-    expect(disbursements[0]).toMatchObject({ net: '90000.00', currency: 'AED', destination: 'bank' });
+    expect(disbursements[0]).toMatchObject({
+      kind: 'capital_disbursement',
+      gross: '90000.00',
+      net: '90000.00',
+      currency: 'AED',
+      destination: 'bank',
+    });
+    // Its transactions: one line, the advance, whose net is the payout's.
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/merchant/api/v1/payouts/${disbursements[0].id}/transactions.csv`,
+      headers: { authorization: `Bearer ${merchant.token}`, 'x-mbo-client': 'test' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"capital_disbursement"');
+    expect(lines[1]).toContain('"90000.00"');
   });
 });
 

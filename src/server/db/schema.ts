@@ -941,8 +941,7 @@ export const payouts = pgTable(
     destination: text('destination').notNull().default('bank'),
     /**
      * `settlement` (a store's sales on its payout day) or `capital_disbursement` (a capital advance paid out to the
-     * merchant, docs/capital.md "From approval to money": its capital is the advance as a negative deduction, so
-     * net = gross − … − capital still holds).
+     * merchant, docs/capital.md "From approval to money": the advance is its gross and its net, nothing deducted).
      */
     kind: text('kind').notNull().default('settlement'),
     createdAt: createdAt(),

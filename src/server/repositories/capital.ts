@@ -285,13 +285,14 @@ function moneyQueries(db: Db) {
           storeId: store?.id ?? loan.merchantId,
           payoutDay: d.day,
           currency: d.currency,
-          grossMinor: 0,
+          // The advance comes in whole: it is the payout's gross and its net, nothing deducted (the totals of the
+          // payouts pages stay sums of positive figures).
+          grossMinor: d.amountMinor,
           refundsMinor: 0,
           disputesMinor: 0,
           commissionsMinor: 0,
           feeMinor: 0,
-          // The advance comes in: a negative deduction, so net = gross − … − capital is the advance.
-          capitalMinor: -d.amountMinor,
+          capitalMinor: 0,
           netMinor: d.amountMinor,
           loanId: loan.id,
           iban: toWallet ? null : typeof disbursement.iban === 'string' ? disbursement.iban : null,

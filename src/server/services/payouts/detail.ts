@@ -78,6 +78,21 @@ export function detailCalls(context: PayoutContext) {
             row.currency,
           ]);
       };
+      // A capital advance paid out is one line: the advance, in whole (docs/capital.md "From approval to money").
+      if (row.kind === 'capital_disbursement')
+        rows.push([
+          row.id,
+          'capital_disbursement',
+          `${row.id}-advance`,
+          row.loanId ?? '',
+          '',
+          `${row.payoutDay}T00:00:00.000Z`,
+          '',
+          money(row.grossMinor),
+          money(0),
+          money(row.netMinor),
+          row.currency,
+        ]);
       deduction('payout_fee', 'fee', '', row.feeMinor);
       deduction('capital_repayment', 'capital', row.loanId ?? '', row.capitalMinor);
       return { csv: csvLine(TRANSACTION_COLUMNS) + rows.map((r) => csvLine(r)).join(''), day: row.payoutDay };

@@ -57,26 +57,18 @@ function useLook(): ListLook<Payout> {
         ),
     },
     { header: t('column.status'), cell: (p) => <PayoutStatusBadge status={p.status} /> },
-    // A capital advance paid out has no sales or deductions: only what reached the merchant.
-    {
-      header: t('column.gross'),
-      cell: (p) =>
-        p.kind === 'capital_disbursement' ? '—' : <Money amount={p.gross} currency={p.currency} />,
-    },
+    { header: t('column.gross'), cell: (p) => <Money amount={p.gross} currency={p.currency} /> },
     {
       header: t('column.deductions'),
-      cell: (p) =>
-        p.kind === 'capital_disbursement' ? (
-          '—'
-        ) : (
-          <Money
-            amount={minorToDecimal(
-              (decimalToMinor(p.gross, p.currency) ?? 0) - (decimalToMinor(p.net, p.currency) ?? 0),
-              p.currency,
-            )}
-            currency={p.currency}
-          />
-        ),
+      cell: (p) => (
+        <Money
+          amount={minorToDecimal(
+            (decimalToMinor(p.gross, p.currency) ?? 0) - (decimalToMinor(p.net, p.currency) ?? 0),
+            p.currency,
+          )}
+          currency={p.currency}
+        />
+      ),
     },
     {
       header: t('column.net'),
