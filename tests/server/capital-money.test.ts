@@ -210,6 +210,9 @@ describe('the contract of an approved application', () => {
     // The application moves on: its page leads to the loan; the list shows the loan, not both.
     const application = await merchant.call('GET', `${C}/application/capp-mirage-approved-steps`);
     expect(application.body.loan_id).toBe(signed.loan_id);
+    // The offer it was taken on is offered no more.
+    const offers = await merchant.call('GET', `${C}/offers`);
+    expect(offers.body.items.map((o: Json) => o.id)).not.toContain('off-mirage-approved-steps');
     const records = await merchant.call('GET', '/merchant/api/v1/loan/application');
     expect(records.body.items.map((r: Json) => r.id)).not.toContain('capp-mirage-approved-steps');
     // A second take: refused, by the call and by a second contract.

@@ -9,7 +9,15 @@ export function offerCalls({ repo, offerOf }: CapitalContext) {
     async offers(who: CapitalScope, filter: { merchantId?: string; storeId?: string }) {
       const { merchantIds } = who;
       if (filter.merchantId && !merchantIds.includes(filter.merchantId)) throw notFound('merchant not found');
-      return { items: (await repo.offers(merchantIds, filter)).map(offerView) };
+      const [offers, applications, loans] = await Promise.all([
+        repo.offers(merchantIds, filter),
+        repo.applications(merchantIds),
+        repo.loans(merchantIds),
+      ]);
+      // An offer whose advance was taken (its application's contract signed, the loan made) is offered no more.
+      const withLoan = new Set(loans.map((l) => l.applicationId));
+      const taken = new Set(applications.filter((a) => withLoan.has(a.id)).map((a) => a.offerId));
+      return { items: offers.filter((o) => !taken.has(o.id)).map(offerView) };
     },
 
     /** The quote of an amount and tenor on an offer (§2 "calculated live"): both required and within limits. */
