@@ -66,6 +66,17 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
     relativeLocation: true,
     // Ids are UUIDs: the stored file keeps the upload's id (the file store names files by UUID).
     namingFunction: () => randomUUID(),
+    // tus's own refusals (an unknown upload, a wrong offset, a lock) answered as every refusal of this API: JSON with
+    // a message (ours are JSON already).
+    async onResponseError(_req, error) {
+      const failure = error as { status_code?: number; body?: string; message?: string };
+      const status = failure.status_code ?? 500;
+      const body = failure.body ?? failure.message ?? 'upload failed';
+      return {
+        status_code: status,
+        body: body.startsWith('{') ? body : JSON.stringify({ status, message: body.trim() }),
+      };
+    },
     async onIncomingRequest(req, uploadId) {
       const accountId = callerOf(req);
       // A creation has no upload yet (tus hands it the path's last part all the same).
@@ -121,6 +132,9 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
 
   // tus answers every call itself (the reply is handed over), its refusals included: no session is its 401.
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not a tus client (no Tus-Resumable): refused here as every call of this API refuses, in JSON.
+    if (request.method !== 'OPTIONS' && request.headers['tus-resumable'] === undefined)
+      throw new HttpError(412, 'Tus-Resumable header required (the tus protocol 1.0.0)');
     if (request.session?.state === 'open') callers.set(request.raw, request.session.accountId);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
@@ -142,12 +156,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
     ],
     [RESUMABLE_PATH, ['OPTIONS'], 'What the resumable uploads support (tus)', null],
     [`${RESUMABLE_PATH}/:id`, ['PATCH'], 'The next bytes of a resumable upload (tus)', bytes],
-    [
-      `${RESUMABLE_PATH}/:id`,
-      ['HEAD', 'DELETE', 'OPTIONS'],
-      'How far a resumable upload got; giving it up (tus)',
-      null,
-    ],
+    [`${RESUMABLE_PATH}/:id`, ['DELETE', 'OPTIONS'], 'Gives a resumable upload up (tus)', null],
   ];
   for (const [url, methods, summary, body] of routes)
     app.route({
@@ -162,6 +171,9 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
       },
       handler: handle,
     });
+  // HEAD answers headers only (Upload-Offset), from tus, with no id checked before it: like every HEAD, it is not
+  // in the OpenAPI document.
+  app.route({ method: 'HEAD', url: `${RESUMABLE_PATH}/:id`, schema: { hide: true }, handler: handle });
 
   app.get<{ Params: { id: string } }>(
     `${RESUMABLE_PATH}/:id/file`,
