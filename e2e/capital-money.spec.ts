@@ -131,8 +131,10 @@ for (const lang of ['en', 'ar'] as const)
     expect(
       (await page.request.post(`/dev/capital/loans/${loanId}/mandate`, { data: { status: 'active' } })).ok(),
     ).toBe(true);
+    // The run pays every advance that is due: a test beside this one may have paid this one already, so what
+    // counts is that it is paid, not which run paid it.
     const run = await (await page.request.post('/dev/capital/run', { data: {} })).json();
-    expect(run.disbursed).toContain(loanId);
+    expect(run.failed).not.toContain(loanId);
     await page.reload();
     await expect(page.getByTestId('disbursement')).toContainText('AE790330001234567890128');
     await expect(page.getByText(say('capital', 'status.paying')).first()).toBeVisible();
