@@ -5,23 +5,12 @@
  * provider's run pays the advance out and the loan is paying, its money on the payouts page; the signed contract
  * downloads. In English and in Arabic, each on a desktop and at 375 px (the two projects).
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { capitalMerchant } from './capitalMerchant';
+import { wordsIn } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 
 test.setTimeout(120_000);
-
-const wordsIn = (lang: 'en' | 'ar') => (namespace: string, key: string) => {
-  const texts = JSON.parse(
-    readFileSync(new URL(`../locales/${lang}/${namespace}.json`, import.meta.url), 'utf8'),
-  );
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
-  if (typeof found !== 'string') throw new Error(`no text ${namespace}:${key} in ${lang}`);
-  return found;
-};
 
 /** The newest code sent to a number (the dev outbox). */
 async function lastCode(page: Page, to: string) {

@@ -241,3 +241,15 @@ export async function drawnOrder(locator: Locator, parts: string[], dir: 'ltr' |
     if (dir === 'rtl') expect(lefts[i], `"${parts[i]}" after "${parts[i - 1]}"`).toBeLessThan(lefts[i - 1]!);
     else expect(lefts[i], `"${parts[i]}" after "${parts[i - 1]}"`).toBeGreaterThan(lefts[i - 1]!);
 }
+
+/** The app's words in a language, read from the locales: `wordsIn('ar')('review', 'console.take')`. */
+export const wordsIn = (lang: 'en' | 'ar') => (namespace: string, key: string) => {
+  const texts = JSON.parse(
+    readFileSync(new URL(`../locales/${lang}/${namespace}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+  if (typeof found !== 'string') throw new Error(`no text ${namespace}:${key} in ${lang}`);
+  return found;
+};

@@ -6,23 +6,10 @@
  * sees what changed and approves → the merchant's dashboard opens. In English and in Arabic, each on a desktop and
  * at 375 px (the two projects).
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInAs, uploadedPdf } from './helpers';
+import { signInAs, uploadedPdf, wordsIn } from './helpers';
 
 test.setTimeout(180_000);
-
-/** The app's words in a language: `say('review', 'console.take')`. */
-const wordsIn = (lang: 'en' | 'ar') => (namespace: string, key: string) => {
-  const texts = JSON.parse(
-    readFileSync(new URL(`../locales/${lang}/${namespace}.json`, import.meta.url), 'utf8'),
-  );
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
-  if (typeof found !== 'string') throw new Error(`no text ${namespace}:${key} in ${lang}`);
-  return found;
-};
 
 const PDF = (name: string) => ({
   name,
