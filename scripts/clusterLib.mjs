@@ -259,11 +259,11 @@ async function startPostgres(supervisor, dir) {
 
 /** S3-compatible storage (s3rver keeps its objects in `dir/s3`; its keys are S3RVER / S3RVER). */
 async function startS3(supervisor, dir) {
-  const { default: S3rver } = await import('s3rver');
+  const { createS3rver } = await import('./s3Standin.mjs');
   const port = await freePort();
   const bucket = 'mbo-uploads';
   const newS3 = () =>
-    new S3rver({
+    createS3rver({
       port,
       address: '127.0.0.1',
       directory: path.join(dir, 's3'),

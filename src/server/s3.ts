@@ -103,7 +103,22 @@ export function s3FileStore(
       if (!response.ok) throw await failure(`storing file ${id}`, response);
       await response.body?.cancel();
     },
-    async putFile(id, from, size) {
+    async adopt(id, staged, size) {
+      if ('key' in staged) {
+        // An object of this bucket (a resumable upload finished by the tus S3 store): copied by the bucket itself,
+        // so no byte passes through this process.
+        const copied = await send('PUT', objectUrl(id), undefined, {
+          'x-amz-copy-source': `/${encodeSegment(settings.bucket)}/${staged.key.split('/').map(encodeSegment).join('/')}`,
+        });
+        // A copy can fail after its 200 has been sent: the error is then the body (S3's CopyObject documentation).
+        const answer = await copied.text().catch(() => '');
+        if (!copied.ok || answer.includes('<Error>'))
+          throw new StorageUnavailable(
+            `copying ${staged.key} to file ${id} in S3 bucket "${settings.bucket}" failed: HTTP ${copied.status}${errorCode(answer) ? ` ${errorCode(answer)}` : ''}`,
+          );
+        return;
+      }
+      const from = staged.file;
       // Streamed, unsigned payload (the request itself is signed): a 150 MB statement never sits in memory.
       let response: Response;
       try {

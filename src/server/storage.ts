@@ -15,10 +15,28 @@ export interface FileStore {
   /** Removes the bytes; a file already gone is no error. */
   delete(id: string): Promise<void>;
   /**
-   * Takes a file already on this machine's disk (a resumable upload, finished) without reading it into memory: moved
-   * or streamed. The file at `from` is gone afterwards.
+   * Takes a finished resumable upload's bytes as file `id` without reading them into memory: a file on this machine's
+   * disk is moved (or streamed) and gone afterwards; an object in the bucket is copied there by the bucket itself
+   * (its staging object is the resumable store's to remove).
    */
-  putFile(id: string, from: string, size: number): Promise<void>;
+  adopt(id: string, from: StagedBytes, size: number): Promise<void>;
+}
+
+/** Where a finished resumable upload's bytes wait: a file on this machine's disk, or an object in the S3 bucket. */
+export type StagedBytes = { file: string } | { key: string };
+
+/**
+ * A finished resumable upload as the file service checks and keeps it: its size, ranges of its bytes (its type and
+ * whether a PDF asks for a password are told from a few of them, never the whole file), where its bytes wait, and a
+ * way to remove what is left of it once kept or refused.
+ */
+export interface FinishedUpload {
+  id: string;
+  name?: string;
+  size: number;
+  read(position: number, length: number): Promise<Buffer>;
+  staged: StagedBytes;
+  discard(): Promise<void>;
 }
 
 const SAFE_ID = /^[0-9a-f-]{36}$/;
@@ -45,7 +63,11 @@ export function localFileStore(directory: string): FileStore {
     async delete(id) {
       await rm(at(id), { force: true });
     },
-    async putFile(id, from) {
+    async adopt(id, staged) {
+      // A bucket's object only reaches a bucket's store (the resumable store is S3 exactly when this is).
+      if (!('file' in staged))
+        throw new Error(`the local file store cannot take the S3 object ${staged.key}`);
+      const from = staged.file;
       const file = at(id);
       await mkdir(path.dirname(file), { recursive: true });
       try {

@@ -14,7 +14,7 @@ function setUp(addFile: () => Promise<void>, deleteFails = false) {
   const store: FileStore = {
     put: async (id, bytes) => void objects.set(id, bytes),
     get: async (id) => objects.get(id) ?? null,
-    putFile: async () => {
+    adopt: async () => {
       throw new Error('not used here');
     },
     delete: async (id) => {

@@ -3,15 +3,13 @@
  * where the server says it got, ending as a byte-identical stored file; and every refusal — too large, not a PDF,
  * another account's upload, no session, past the day's quota.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller } from './setup/signIn';
+import { metadata, rawCall, sha256File, tusHeaders, writeStatement } from './setup/tus';
 
 const { app, config } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', UPLOAD_DAILY_MB: '200' } });
 const R = '/merchant/api/v1/uploads/resumable';
@@ -21,63 +19,17 @@ const statement = path.join(work, 'statement.pdf');
 let base = '';
 let owner: Caller, stranger: Caller;
 
-/** A raw HTTP call to the listening app (tus needs real sockets to be cut). */
-function call(
+const call = (
   method: string,
   url: string,
   headers: Record<string, string>,
   body?: { from: number; cutAt?: number },
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${url}`, { method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on('error', (error) =>
-      body?.cutAt ? resolve({ status: 0, headers: {}, text: String(error) }) : reject(error),
-    );
-    if (!body) return void req.end();
-    let sent = body.from;
-    const source = createReadStream(statement, { start: body.from, highWaterMark: 1 << 20 });
-    source.on('data', (chunk: Buffer | string) => {
-      sent += chunk.length;
-      if (body.cutAt !== undefined && sent >= body.cutAt) {
-        // The connection drops mid-upload: a phone leaving coverage.
-        source.destroy();
-        req.destroy(new Error('connection cut'));
-        return;
-      }
-      if (!req.write(chunk)) {
-        source.pause();
-        req.once('drain', () => source.resume());
-      }
-    });
-    source.on('end', () => req.end());
-  });
-}
-
-const tus = (who: Caller, extra: Record<string, string> = {}) => ({
-  authorization: `Bearer ${who.token}`,
-  'x-mbo-client': 'test',
-  'tus-resumable': '1.0.0',
-  ...extra,
-});
-const metadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
+) => rawCall(base, method, url, headers, body && { file: statement, ...body });
+const tus = tusHeaders;
 
 async function create(who: Caller, size: number, name = 'statement.pdf') {
   return call('POST', R, tus(who, { 'upload-length': String(size), 'upload-metadata': metadata(name) }));
 }
-
-const sha256File = (file: string) =>
-  new Promise<string>((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
 
 beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -86,17 +38,8 @@ beforeAll(async () => {
     signIn(app, 'resumable-owner@example.com', '+971501110001'),
     signIn(app, 'resumable-stranger@example.com', '+971501110002'),
   ]);
-  // 150 MB: a PDF header, then random bytes (so a byte out of place cannot hide), written in 1 MB pieces.
   await mkdir(work, { recursive: true });
-  const out = createWriteStream(statement);
-  out.write(Buffer.from('%PDF-1.7\n'));
-  let written = 9;
-  while (written < SIZE) {
-    const piece = randomBytes(Math.min(1 << 20, SIZE - written));
-    written += piece.length;
-    if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  await new Promise<void>((resolve) => out.end(() => resolve()));
+  await writeStatement(statement, SIZE);
 }, 120_000);
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

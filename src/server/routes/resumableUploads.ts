@@ -12,18 +12,19 @@
  *   GET    /merchant/api/v1/uploads/resumable/{id}/file the stored file once complete: { url, name, … }
  *
  * Only the account that created an upload may touch it (404 for anyone else, as for files). The upload's bytes and
- * its state are files under DATA_DIR/resumable; a day-old unfinished upload is removed by the hourly sweep.
+ * its state are files under DATA_DIR/resumable, or objects in the S3 bucket when there is one, so that either instance
+ * behind the proxy resumes it (resumableStore.ts); a day-old unfinished upload is removed by the hourly sweep.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type Upload } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import { accountOf } from '../auth/session';
 import { HttpError } from '../errors';
 import { answers, ID_PARAMS, open } from '../openapi';
 import { MAX_RESUMABLE_BYTES, type FileService } from '../services/files';
+import { resumableStore } from '../resumableStore';
+import type { S3Settings } from '../s3';
 
 const tags = ['files'];
 export const RESUMABLE_PATH = '/merchant/api/v1/uploads/resumable';
@@ -33,6 +34,8 @@ const EXPIRES_MS = 24 * 60 * 60_000;
 export interface ResumableUploadOptions {
   files: FileService;
   dataDir: string;
+  /** The bucket uploads are kept in, when there is one: resumable uploads wait there too (any instance resumes). */
+  s3?: S3Settings;
 }
 
 /** A refusal as tus answers it: the status and our usual JSON body (message, field_errors). */
@@ -55,10 +58,8 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
       throw { status_code: 401, body: JSON.stringify({ status: 401, message: 'unauthorized' }) };
     return accountId;
   };
-  const datastore = new FileStore({
-    directory: path.join(opts.dataDir, 'resumable'),
-    expirationPeriodInMilliseconds: EXPIRES_MS,
-  });
+  const store = resumableStore({ dataDir: opts.dataDir, s3: opts.s3, expiresMs: EXPIRES_MS });
+  const { datastore } = store;
   const tus = new Server({
     path: RESUMABLE_PATH,
     datastore,
@@ -104,15 +105,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
     async onUploadFinish(req, upload: Upload) {
       const accountId = callerOf(req);
       try {
-        const stored = await opts.files.adopt(
-          accountId,
-          {
-            id: upload.id,
-            file: path.join(datastore.directory, upload.id),
-            name: upload.metadata?.filename ?? undefined,
-          },
-          { accept: ['pdf'] },
-        );
+        const stored = await opts.files.adopt(accountId, store.finished(upload), { accept: ['pdf'] });
         return {
           status_code: 200,
           body: JSON.stringify(stored),
@@ -121,8 +114,6 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
       } catch (error) {
         if (error instanceof HttpError) throw refusal(error);
         throw error;
-      } finally {
-        await datastore.configstore.delete(upload.id).catch(() => undefined);
       }
     },
   });

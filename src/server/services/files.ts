@@ -12,10 +12,9 @@
  * it), and a file no draft or business profile points at a day after its upload is removed (`sweep`).
  */
 import { randomUUID } from 'node:crypto';
-import { open, rm, stat } from 'node:fs/promises';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { FileRepository } from '../repositories/files';
-import { FILE_SIGNATURES, sniffFileType, type FileStore } from '../storage';
+import { FILE_SIGNATURES, sniffFileType, type FileStore, type FinishedUpload } from '../storage';
 import { safeFileName } from '../../domain/fileName';
 import { PLAIN_UPLOAD_BYTES, RESUMABLE_UPLOAD_BYTES } from '../../domain/uploads';
 import type { Clock } from '../clock';
@@ -32,21 +31,11 @@ export const MAX_RESUMABLE_BYTES = RESUMABLE_UPLOAD_BYTES;
  * Whether a PDF asks for a password to open: its trailer (or a linearized file's first one) names an `/Encrypt`
  * dictionary. Read from the file's first 64 KB and last 1 MB, never the whole file.
  */
-async function pdfIsEncrypted(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const read = async (position: number, length: number) => {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
-      await handle.read(buffer, 0, buffer.length, position);
-      return buffer;
-    };
-    const head = await read(0, 64 * 1024);
-    const tail = await read(Math.max(0, size - 1024 * 1024), 1024 * 1024);
-    return head.includes('/Encrypt') || tail.includes('/Encrypt');
-  } finally {
-    await handle.close();
-  }
+async function pdfIsEncrypted(upload: FinishedUpload): Promise<boolean> {
+  const head = await upload.read(0, Math.min(64 * 1024, upload.size));
+  const tailFrom = Math.max(0, upload.size - 1024 * 1024);
+  const tail = await upload.read(tailFrom, upload.size - tailFrom);
+  return head.includes('/Encrypt') || tail.includes('/Encrypt');
 }
 
 /** The quota's window, and how long after its upload a file nobody's answers point at is removed. */
@@ -115,22 +104,19 @@ export function createFileService(deps: FilesDeps) {
     },
 
     /**
-     * Takes a finished resumable upload (on this machine's disk at `file`) as the account's stored file, checked as
-     * an upload is — its type told by its first bytes, the quota — without reading it into memory; and says whether
-     * the PDF asks for a password. The file at `file` is gone afterwards, whatever the answer.
+     * Takes a finished resumable upload (on this machine's disk or in the bucket) as the account's stored file,
+     * checked as an upload is — its type told by its first bytes, the quota — without reading it into memory; and
+     * says whether the PDF asks for a password. What is left of the upload is gone afterwards, whatever the answer.
      */
     async adopt(
       accountId: string,
-      upload: { id: string; file: string; name?: string },
+      upload: FinishedUpload,
       options: { accept: readonly FileExtension[]; field?: string },
     ) {
       const field = options.field ?? '/file';
       try {
-        const { size } = await stat(upload.file);
-        const handle = await open(upload.file, 'r');
-        const head = Buffer.alloc(16);
-        await handle.read(head, 0, 16, 0).finally(() => handle.close());
-        const type = size > 0 ? sniffFileType(head) : null;
+        const { size } = upload;
+        const type = size > 0 ? sniffFileType(await upload.read(0, Math.min(16, size))) : null;
         if (!type || !options.accept.includes(type.extension))
           throw new HttpError(
             415,
@@ -139,9 +125,9 @@ export function createFileService(deps: FilesDeps) {
             { type: 'FILE_TYPE', accept: options.accept },
           );
         await withinQuota(accountId, size, field);
-        const passwordProtected = type.extension === 'pdf' && (await pdfIsEncrypted(upload.file));
+        const passwordProtected = type.extension === 'pdf' && (await pdfIsEncrypted(upload));
         const name = safeFileName(upload.name, type.mime);
-        await store.putFile(upload.id, upload.file, size);
+        await store.adopt(upload.id, upload.staged, size);
         try {
           await repository.addFile({ id: upload.id, accountId, name, mimeType: type.mime, size });
         } catch (error) {
@@ -156,7 +142,7 @@ export function createFileService(deps: FilesDeps) {
           password_protected: passwordProtected,
         };
       } finally {
-        await rm(upload.file, { force: true });
+        await upload.discard();
       }
     },
 
