@@ -297,6 +297,18 @@ export const rateBuckets = pgTable('rate_buckets', {
   fullAt: timestamp('full_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * Who is writing to a resumable upload now (resumableLocks.ts): one request at a time per upload, whichever instance
+ * it reached. A lease: the holder renews it every second; one that stops renewing (its process gone) loses it after
+ * `expires_at`. A request that wants the upload asks the holder to let go (`release_requested`).
+ */
+export const resumableUploadLocks = pgTable('resumable_upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  releaseRequested: boolean('release_requested').notNull().default(false),
+});
+
 /** Bot-check challenges already used (a solved challenge is good once). */
 export const usedBotChallenges = pgTable('used_bot_challenges', {
   challenge: text('challenge').primaryKey(),

@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Server, type Upload } from '@tus/server';
+import { Server, type Locker, type Upload } from '@tus/server';
 import { accountOf } from '../auth/session';
 import { HttpError } from '../errors';
 import { answers, ID_PARAMS, open } from '../openapi';
@@ -36,6 +36,8 @@ export interface ResumableUploadOptions {
   dataDir: string;
   /** The bucket uploads are kept in, when there is one: resumable uploads wait there too (any instance resumes). */
   s3?: S3Settings;
+  /** One request at a time per upload, whichever instance it reaches (services/resumableLocks.ts). */
+  locker: Locker;
 }
 
 /** A refusal as tus answers it: the status and our usual JSON body (message, field_errors). */
@@ -63,6 +65,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
   const tus = new Server({
     path: RESUMABLE_PATH,
     datastore,
+    locker: opts.locker,
     maxSize: MAX_RESUMABLE_BYTES,
     relativeLocation: true,
     // Ids are UUIDs: the stored file keeps the upload's id (the file store names files by UUID).

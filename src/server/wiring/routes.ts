@@ -88,7 +88,12 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(reviewRoutes, { review: s.review });
   await app.register(organizationRoutes, { organizations: s.organizations });
   await app.register(capitalRoutes, { capital: s.capital, contracts: s.contracts, languageOf: s.languageOf });
-  await app.register(resumableUploadRoutes, { files: s.files, dataDir: config.dataDir, s3: config.s3 });
+  await app.register(resumableUploadRoutes, {
+    files: s.files,
+    dataDir: config.dataDir,
+    s3: config.s3,
+    locker: s.resumableLocker,
+  });
   await app.register(contractRoutes, {
     contracts: s.contracts,
     isStaff: s.isStaff,

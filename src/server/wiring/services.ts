@@ -32,6 +32,8 @@ import { createFlowVersionRepository } from '../repositories/flowVersions';
 import { createOrganizationRepository } from '../repositories/organization';
 import { createOutboxRepository } from '../repositories/outbox';
 import { createRateLimitRepository } from '../repositories/rateLimits';
+import { createResumableLockRepository } from '../repositories/resumableLocks';
+import { createResumableLocker } from '../services/resumableLocks';
 import { createReviewRepository } from '../repositories/reviews';
 import { createSupportRepository } from '../repositories/support';
 import { createUsersRepository } from '../repositories/users';
@@ -266,6 +268,8 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     drafts,
     files,
     fileStore,
+    /** Who writes to a resumable upload now, shared by every instance (a lease in the database). */
+    resumableLocker: createResumableLocker(createResumableLockRepository(db)),
     contractWords: words,
     applications: createApplicationService({
       repository: applicationRepository,
