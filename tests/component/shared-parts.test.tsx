@@ -1,6 +1,6 @@
 /**
  * The parts every list and detail screen is built on (src/web/components: ResponsiveList, ListPager, ShowMore,
- * DetailFrame, DialogFooter): what a member sees while a list loads, when it fails, when it is empty, and once it
+ * DetailFrame, DialogFooter, CodeBoxes): what a member sees while a list loads, when it fails, when it is empty, and once it
  * has rows — on a desktop and on a phone; a detail page's skeleton, forbidden notice and error page; a dialog's
  * failure and its two buttons.
  */
@@ -14,6 +14,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Profiler, useState, type ReactNode } from 'react';
 import lists from '../../locales/en/lists.json';
 import common from '../../locales/en/common.json';
+import widgets from '../../locales/en/widgets.json';
 import {
   ListPager,
   ResponsiveList,
@@ -27,9 +28,10 @@ import { DialogFooter } from '../../src/web/components/DialogFooter';
 import { DetailGrid, DetailSection, LabelValue } from '../../src/web/components/DetailParts';
 import { FaqList, faqItems } from '../../src/web/components/FaqList';
 import { ApiError } from '../../src/web/api/client';
+import { CodeBoxes } from '../../src/web/components/CodeBoxes';
 
 const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { lists, common } } });
+await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { lists, common, widgets } } });
 
 function show(node: ReactNode) {
   const router = createMemoryRouter([{ path: '/', element: node }]);
@@ -452,5 +454,51 @@ describe('a detail page’s sections and an FAQ', () => {
     const t = (key: string) => texts[key];
     expect(faqItems(t, 'faq.items')).toEqual([{ q: 'Q', a: 'A' }]);
     expect(faqItems(t, 'faq.title')).toEqual([]);
+  });
+});
+
+describe('a code’s boxes', () => {
+  function Code(props: { error?: string; onComplete?: (code: string) => void }) {
+    const [code, setCode] = useState('');
+    return (
+      <div dir="rtl">
+        <CodeBoxes
+          id="a-code"
+          label="Code"
+          length={4}
+          value={code}
+          onChange={setCode}
+          onComplete={props.onComplete}
+          error={props.error}
+          required
+        >
+          <button type="button">Resend</button>
+        </CodeBoxes>
+      </div>
+    );
+  }
+
+  it('names each box, runs left to right on a right-to-left page, and hands over a whole code', async () => {
+    const onComplete = vi.fn();
+    show(<Code onComplete={onComplete} />);
+    const boxes = ['Digit 1 of 4 of the code', 'Digit 2 of 4 of the code', 'Digit 4 of 4 of the code'].map(
+      (name) => screen.getByRole('textbox', { name }),
+    );
+    expect(boxes).toHaveLength(3);
+    expect(boxes[0]!.closest('[dir]')!.getAttribute('dir')).toBe('ltr');
+    await userEvent.type(boxes[0]!, '1234');
+    expect(onComplete).toHaveBeenCalledWith('1234');
+    // What sits beside the boxes (a Resend button) is in the same left-to-right row.
+    expect(screen.getByRole('button', { name: 'Resend' }).closest('[dir="ltr"]')!.contains(boxes[0]!)).toBe(
+      true,
+    );
+  });
+
+  it('says what is wrong under the boxes and marks them', () => {
+    show(<Code error="Enter the 4-digit code" />);
+    expect(screen.getByText('Enter the 4-digit code')).toBeTruthy();
+    expect(
+      screen.getByRole('textbox', { name: 'Digit 1 of 4 of the code' }).getAttribute('aria-invalid'),
+    ).toBe('true');
   });
 });

@@ -5,7 +5,8 @@
 import { StepFormLayout } from './StepFormLayout';
 import { useState } from 'react';
 import { useCountdown } from '../../engine/widgets/useCountdown';
-import { Anchor, Button, Group, Input, PinInput } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
+import { CodeBoxes } from './CodeBoxes';
 import { useTranslation } from 'react-i18next';
 import { RESEND_SECONDS } from '../../domain/signInFlow';
 
@@ -36,28 +37,19 @@ export function CodeStep(props: {
 
   return (
     <StepFormLayout title={props.title} body={props.body} onSubmit={() => submit(code)}>
-      <Input.Wrapper id="code" label={t('code.label')} error={error}>
-        <Group dir="ltr" mt={6}>
-          <PinInput
-            id="code"
-            length={props.length}
-            type="number"
-            inputMode="numeric"
-            oneTimeCode
-            autoFocus
-            size="lg"
-            value={code}
-            error={Boolean(error)}
-            aria-label={t('code.label')}
-            getInputProps={(index) => ({
-              'aria-label': t('code.digit', { n: index + 1, total: props.length }),
-            })}
-            onChange={setCode}
-            // A whole code typed or pasted goes straight to the check.
-            onComplete={submit}
-          />
-        </Group>
-      </Input.Wrapper>
+      <CodeBoxes
+        id="code"
+        label={t('code.label')}
+        length={props.length}
+        value={code}
+        onChange={setCode}
+        // A whole code typed or pasted goes straight to the check.
+        onComplete={submit}
+        error={error}
+        autoFocus
+        size="lg"
+        digitKey="auth:code.digit"
+      />
       <Button type="submit" size="md" loading={props.busy} fullWidth>
         {t('verify.action')}
       </Button>

@@ -12,9 +12,7 @@ import {
   Anchor,
   Button,
   Group,
-  Input,
   Paper,
-  PinInput,
   ScrollArea,
   Stack,
   Text,
@@ -25,6 +23,7 @@ import { IconCircleCheck, IconDownload, IconFileText } from '@tabler/icons-react
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../api/client';
+import { CodeBoxes } from './CodeBoxes';
 import {
   contractPdfUrl,
   useDrawnContract,
@@ -255,36 +254,26 @@ function SignForm(props: {
             {t('signing.sendCode')}
           </Button>
         ) : (
-          <Input.Wrapper
+          <CodeBoxes
             id="signing-code"
             label={t('signing.code')}
             description={t('signing.codeSent', { phone: sentTo })}
+            length={CODE_LENGTH}
+            value={code}
+            onChange={setCode}
             error={codeError}
             required
           >
-            <Group dir="ltr" mt={6} gap="sm" wrap="wrap">
-              <PinInput
-                id="signing-code"
-                length={CODE_LENGTH}
-                type="number"
-                inputMode="numeric"
-                oneTimeCode
-                value={code}
-                error={Boolean(codeError)}
-                aria-label={t('signing.code')}
-                onChange={setCode}
-              />
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                disabled={left > 0}
-                loading={sendCode.isPending}
-                onClick={requestCode}
-              >
-                {left > 0 ? t('signing.resendIn', { seconds: left }) : t('signing.resend')}
-              </Button>
-            </Group>
-          </Input.Wrapper>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={left > 0}
+              loading={sendCode.isPending}
+              onClick={requestCode}
+            >
+              {left > 0 ? t('signing.resendIn', { seconds: left }) : t('signing.resend')}
+            </Button>
+          </CodeBoxes>
         )}
         <Button
           onClick={submit}

@@ -5,7 +5,8 @@
  * (revealing a secret, moving money). Wrong codes and lockouts say so in the spec's words (shell spec §8); an error
  * `onCode` names itself (`describe`) says what is wrong instead. Texts of its own: the `auth` namespace.
  */
-import { Button, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { CodeBoxes } from './CodeBoxes';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
@@ -96,24 +97,18 @@ export function StepUpDialog(props: {
                 ? t('stepUp.codeSent', { to: isolateLtr(sent.to) })
                 : t('stepUp.stillValid', { to: isolateLtr(sent.to), at: isolateLtr(timeText(sent.sent_at)) })}
           </Text>
-          <Input.Wrapper id="step-up-code" label={t('code.label')}>
-            <Group dir="ltr" mt={6}>
-              <PinInput
-                id="step-up-code"
-                length={length}
-                type="number"
-                inputMode="numeric"
-                oneTimeCode
-                autoFocus
-                value={code}
-                onChange={setCode}
-                // The last digit typed (or a whole code pasted) goes straight to the check, as at sign-in.
-                onComplete={(whole) => void submit(whole)}
-                error={Boolean(error)}
-                aria-label={t('code.label')}
-              />
-            </Group>
-          </Input.Wrapper>
+          <CodeBoxes
+            id="step-up-code"
+            label={t('code.label')}
+            length={length}
+            value={code}
+            onChange={setCode}
+            // The last digit typed (or a whole code pasted) goes straight to the check, as at sign-in.
+            onComplete={(whole) => void submit(whole)}
+            error={Boolean(error)}
+            autoFocus
+            digitKey="auth:code.digit"
+          />
           <Button
             variant="subtle"
             size="compact-sm"

@@ -2,7 +2,8 @@
  * Changing a loan's signatory phone (capital §3 authorized_signatory; docs/capital.md "From approval to money"): the
  * new number, a code sent to it, then the change — a number nobody confirmed never becomes the signatory's.
  */
-import { Group, Input, Modal, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { CodeBoxes } from '../../../components/CodeBoxes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessages } from '../../../api/client';
@@ -100,21 +101,15 @@ export function SignatoryPhoneDialog(props: { loanId: string; onClose: () => voi
           }}
         />
         {sentTo && (
-          <Input.Wrapper id="loan-phone-code" label={t('money.code')} error={codeError} required>
-            <Group dir="ltr" mt={6}>
-              <PinInput
-                id="loan-phone-code"
-                length={CODE_LENGTH}
-                type="number"
-                inputMode="numeric"
-                oneTimeCode
-                value={code}
-                error={Boolean(codeError)}
-                aria-label={t('money.code')}
-                onChange={setCode}
-              />
-            </Group>
-          </Input.Wrapper>
+          <CodeBoxes
+            id="loan-phone-code"
+            label={t('money.code')}
+            length={CODE_LENGTH}
+            value={code}
+            onChange={setCode}
+            error={codeError}
+            required
+          />
         )}
         <DialogFooter
           error={failed}
