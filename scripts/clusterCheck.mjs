@@ -20,14 +20,22 @@
 // - the sign-in flood limit is one count for the cluster (30 a minute per address over both instances);
 // - stop: every piece stops and nothing keeps listening.
 // Bounded: it gives up after 5 minutes. The pieces' own output is printed only when something failed.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { autosaver, call, chatClient, chatSender, codeFor, newMerchant, poll } from './clusterClients.mjs';
+import {
+  autosaver,
+  call,
+  chatClient,
+  chatSender,
+  codeFor,
+  newMerchant,
+  poll,
+  statementAcross,
+} from './clusterClients.mjs';
 import { freePort, startCluster } from './clusterLib.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mbo-cluster-'));
@@ -120,40 +128,12 @@ try {
 
   // A bank statement (resumable, tus) begun on one instance and finished on the other: the bytes wait in the bucket,
   // not on an instance's disk, so the second knows how far the first got and the file is whole.
-  {
-    const R = '/merchant/api/v1/uploads/resumable';
-    const size = 20_000_000;
-    const statement = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
-    const tus = (extra = {}) => ({ ...headers, 'tus-resumable': '1.0.0', ...extra });
-    const created = await fetch(`${first}${R}`, {
-      method: 'POST',
-      headers: tus({ 'upload-length': String(size), 'upload-metadata': `filename ${btoa('statement.pdf')}` }),
-    });
-    const id = (created.headers.get('location') ?? '').split('/').at(-1);
-    const part = Math.floor(size * 0.4);
-    const patch = (where, from, to) =>
-      fetch(`${where}${R}/${id}`, {
-        method: 'PATCH',
-        headers: tus({ 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' }),
-        body: statement.subarray(from, to),
-      });
-    const begun = await patch(first, 0, part);
-    const head = await fetch(`${second}${R}/${id}`, { method: 'HEAD', headers: tus() });
-    const offset = Number(head.headers.get('upload-offset'));
-    check(
-      created.status === 201 && begun.status === 204 && offset === part,
-      `a statement begun on one instance: the other knows it reached ${offset} of ${size} bytes`,
-    );
-    const finished = await patch(second, offset, size);
-    const stored = finished.status === 200 ? await finished.json() : {};
-    const back = stored.url ? await download(first, stored.url) : { status: 0, arrayBuffer: async () => 0 };
-    check(
-      finished.status === 200 &&
-        back.status === 200 &&
-        Buffer.from(await back.arrayBuffer()).equals(statement),
-      'finished on the other instance, it is read back whole through the first',
-    );
-  }
+  const statement = await statementAcross(first, second, headers);
+  check(
+    statement.begun,
+    `a statement begun on one instance: the other knows it reached ${statement.offset} of ${statement.size} bytes`,
+  );
+  check(statement.whole, 'finished on the other instance, it is read back whole through the first');
 
   // Chat across instances: a socket on the second instance hears a message sent through the first.
   const chatAcross = async (label) => {

@@ -1,7 +1,9 @@
 // The clients the cluster checks (scripts/clusterCheck.mjs) run while they break things: they behave as the web
 // app does — an autosave queue that keeps the latest answer and tries again until the server acknowledges it, a
 // chat socket that reconnects with the last number it saw (`after`), a sender that retries a message until it is
-// acknowledged — and they keep what the server acknowledged, so a check can count what was lost.
+// acknowledged, a bank statement sent over tus to one instance and finished on the other — and they keep what the
+// server acknowledged, so a check can count what was lost.
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -219,4 +221,41 @@ export async function poll(what, timeoutMs) {
     if (value || Date.now() > until) return value;
     await pause(100);
   }
+}
+
+/**
+ * A 20 MB bank statement over tus as the upload widget sends it: created and its first 40 % sent to `first`, how far
+ * it got asked of `second`, the rest sent to `second`, the stored file read back through `first`.
+ * @returns - whether the second knew the first's offset (`begun`, `offset`, `size`) and the file came back whole
+ */
+export async function statementAcross(first, second, headers) {
+  const R = '/merchant/api/v1/uploads/resumable';
+  const size = 20_000_000;
+  const statement = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
+  const tus = (extra = {}) => ({ ...headers, 'tus-resumable': '1.0.0', ...extra });
+  const created = await fetch(`${first}${R}`, {
+    method: 'POST',
+    headers: tus({ 'upload-length': String(size), 'upload-metadata': `filename ${btoa('statement.pdf')}` }),
+  });
+  const id = (created.headers.get('location') ?? '').split('/').at(-1);
+  const part = Math.floor(size * 0.4);
+  const patch = (where, from, to) =>
+    fetch(`${where}${R}/${id}`, {
+      method: 'PATCH',
+      headers: tus({ 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' }),
+      body: statement.subarray(from, to),
+    });
+  const begun = await patch(first, 0, part);
+  const head = await fetch(`${second}${R}/${id}`, { method: 'HEAD', headers: tus() });
+  const offset = Number(head.headers.get('upload-offset'));
+  const finished = await patch(second, offset, size);
+  const stored = finished.status === 200 ? await finished.json() : {};
+  const back = stored.url
+    ? await fetch(
+        `${first}/merchant/api/v2/download?disposition=attachment&url=${encodeURIComponent(stored.url)}`,
+        { headers },
+      )
+    : undefined;
+  const whole = back?.status === 200 && Buffer.from(await back.arrayBuffer()).equals(statement);
+  return { begun: created.status === 201 && begun.status === 204 && offset === part, offset, size, whole };
 }
