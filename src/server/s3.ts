@@ -154,6 +154,59 @@ export function s3FileStore(
       if (!response.ok) throw await failure(`reading file ${id}`, response);
       return Buffer.from(await response.arrayBuffer());
     },
+    async open(id, headLength) {
+      // The whole request may take as long as the download does: only the wait for S3's answer is bounded.
+      const waiting = new AbortController();
+      const timer = setTimeout(() => waiting.abort(), TIMEOUT_MS);
+      let response: Response;
+      try {
+        response = await client.fetch(objectUrl(id).href, {
+          method: 'GET',
+          headers: { 'x-amz-content-sha256': sha256(Buffer.alloc(0)) },
+          signal: waiting.signal,
+          aws: {
+            datetime: clock()
+              .toISOString()
+              .replace(/[:-]|\.\d{3}/g, ''),
+          },
+        });
+      } catch (error) {
+        throw new StorageUnavailable(`the S3 store at ${base} could not be reached`, { cause: error });
+      } finally {
+        clearTimeout(timer);
+      }
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok || !response.body) throw await failure(`reading file ${id}`, response);
+      const size = Number(response.headers.get('content-length'));
+      // The first bytes read ahead (the type is told from them), then handed on with the rest: one request.
+      const reader = response.body.getReader();
+      const first: Buffer[] = [];
+      let got = 0;
+      while (got < headLength) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        first.push(Buffer.from(value));
+        got += value.length;
+      }
+      const start = Buffer.concat(first);
+      async function* bytes() {
+        try {
+          if (start.length > 0) yield start;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return;
+            yield Buffer.from(value);
+          }
+        } finally {
+          // A download given up half-way stops reading from S3 too.
+          await reader.cancel().catch(() => undefined);
+        }
+      }
+      return { size, head: start.subarray(0, headLength), body: Readable.from(bytes(), { objectMode: false }) };
+    },
     async delete(id) {
       const response = await send('DELETE', objectUrl(id));
       await response.body?.cancel();

@@ -4,7 +4,8 @@
  * S3-compatible store can take its place behind the same three calls.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -12,6 +13,11 @@ export interface FileStore {
   put(id: string, bytes: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(id: string): Promise<Buffer | null>;
+  /**
+   * The file as a stream, never held whole in memory (a 150 MB statement downloaded), with its size and first bytes
+   * (its type is told from them before a byte is sent); null when there is no such file.
+   */
+  open(id: string, headLength: number): Promise<StoredStream | null>;
   /** Removes the bytes; a file already gone is no error. */
   delete(id: string): Promise<void>;
   /**
@@ -20,6 +26,13 @@ export interface FileStore {
    * (its staging object is the resumable store's to remove).
    */
   adopt(id: string, from: StagedBytes, size: number): Promise<void>;
+}
+
+/** A stored file being read: its size, its first bytes, and the whole of it as a stream. */
+export interface StoredStream {
+  size: number;
+  head: Buffer;
+  body: Readable;
 }
 
 /** Where a finished resumable upload's bytes wait: a file on this machine's disk, or an object in the S3 bucket. */
@@ -57,6 +70,25 @@ export function localFileStore(directory: string): FileStore {
         return await readFile(at(id));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async open(id, headLength) {
+      let handle;
+      try {
+        handle = await open(at(id), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      // One open file for the head and the stream (the stream closes it when done or torn down).
+      try {
+        const { size } = await handle.stat();
+        const head = Buffer.alloc(Math.min(headLength, size));
+        await handle.read(head, 0, head.length, 0);
+        return { size, head, body: handle.createReadStream({ start: 0, autoClose: true }) };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },

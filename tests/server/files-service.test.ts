@@ -14,6 +14,9 @@ function setUp(addFile: () => Promise<void>, deleteFails = false) {
   const store: FileStore = {
     put: async (id, bytes) => void objects.set(id, bytes),
     get: async (id) => objects.get(id) ?? null,
+    open: async () => {
+      throw new Error('not used here');
+    },
     adopt: async () => {
       throw new Error('not used here');
     },

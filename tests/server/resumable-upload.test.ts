@@ -104,6 +104,19 @@ describe('a 150 MB bank statement', () => {
     // Its address for the form, asked again (a reload after the last byte): the owner's only.
     expect((await owner.call('GET', `${url}/file`)).body).toMatchObject({ url: stored.url, size: SIZE });
     expect((await stranger.call('GET', `${url}/file`)).status).toBe(404);
+
+    // Downloaded as it is read (a stream from the store, its length said up front), byte for byte; the spec's JSON
+    // answer (base64) would be 200 MB of text: refused with the way to get it.
+    const download = `/merchant/api/v2/download?url=${encodeURIComponent(stored.url)}`;
+    const got = await call('GET', `${download}&disposition=attachment`, {
+      authorization: `Bearer ${owner.token}`,
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers['content-length']).toBe(String(SIZE));
+    expect(got.sha256).toBe(await sha256File(statement));
+    const asJson = await owner.call('GET', download);
+    expect(asJson.status).toBe(406);
+    expect(asJson.body.message).toMatch(/disposition=attachment/);
   }, 180_000);
 });
 

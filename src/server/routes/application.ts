@@ -10,7 +10,7 @@ import contentDisposition from 'content-disposition';
 import { accountOf, requireSession } from '../auth/session';
 import { fieldError, HttpError } from '../errors';
 import type { ApplicationService } from '../services/application';
-import { MAX_UPLOAD_BYTES, type FileService } from '../services/files';
+import { bytesOf, MAX_UPLOAD_BYTES, type FileService } from '../services/files';
 import type { UrlChecker } from '../services/urlCheck';
 import { readUploadedFile, UPLOADED_FILE } from './multipartFile';
 import { answers, FILE_BYTES, ID_PARAMS, open } from '../openapi';
@@ -341,13 +341,14 @@ async function fileRoutes(app: FastifyInstance, opts: ApplicationRouteOptions) {
       reply.header('cache-control', 'private, no-store');
       const file = await files.file(accountOf(request), request.query.url);
       if (request.query.disposition !== 'attachment')
-        return { mime_type: file.mimeType, name: file.name, data: file.bytes.toString('base64') };
+        return { mime_type: file.mimeType, name: file.name, data: (await bytesOf(file)).toString('base64') };
       return reply
         .header('content-type', file.mimeType)
+        .header('content-length', String(file.size))
         .header('content-disposition', contentDisposition.create(file.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.bytes);
+        .send(file.body);
     },
   );
 }

@@ -74,9 +74,10 @@ export async function reviewRoutes(app: FastifyInstance, opts: { review: ReviewS
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-type', file.mimeType)
+        .header('content-length', String(file.size))
         .header('content-disposition', contentDisposition.create(file.name, { type: 'inline' }))
         .header('x-content-type-options', 'nosniff')
-        .send(file.bytes);
+        .send(file.body);
     },
   );
 

@@ -12,6 +12,7 @@
  * it), and a file no draft or business profile points at a day after its upload is removed (`sweep`).
  */
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { fieldError, HttpError, notFound } from '../errors';
 import type { FileRepository } from '../repositories/files';
 import { FILE_SIGNATURES, sniffFileType, type FileStore, type FinishedUpload } from '../storage';
@@ -36,6 +37,31 @@ async function pdfIsEncrypted(upload: FinishedUpload): Promise<boolean> {
   const tailFrom = Math.max(0, upload.size - 1024 * 1024);
   const tail = await upload.read(tailFrom, upload.size - tailFrom);
   return head.includes('/Encrypt') || tail.includes('/Encrypt');
+}
+
+/** A stored file as it is served: its type as its bytes say, a safe name, and its bytes as a stream. */
+export interface StoredFile {
+  size: number;
+  body: Readable;
+  mimeType: string;
+  name: string;
+}
+
+/**
+ * A stored file's bytes in memory, for the answers that carry them in JSON (base64): only a file a plain upload could
+ * have made (10000 KB); a larger one (a bank statement) is refused with the way to get it.
+ */
+export async function bytesOf(file: StoredFile): Promise<Buffer> {
+  if (file.size > PLAIN_UPLOAD_BYTES) {
+    file.body.destroy();
+    throw new HttpError(
+      406,
+      `the file is ${Math.ceil(file.size / 1000)} KB, too large to answer in JSON: ask for it with disposition=attachment`,
+    );
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The quota's window, and how long after its upload a file nobody's answers point at is removed. */
@@ -64,15 +90,26 @@ export function fileIdOf(url: string): string | null {
 export function createFileService(deps: FilesDeps) {
   const { repository, store } = deps;
 
-  /** A stored file whose uploader `may` be read, its type told by its bytes and its name made safe; else "not found". */
-  async function read(url: string, may: (owner: string) => Promise<boolean>) {
+  /**
+   * A stored file whose uploader `may` be read, its type told by its first bytes and its name made safe; else "not
+   * found". Its bytes are a stream (`body`), never held whole: a 150 MB statement is sent as it is read.
+   */
+  async function read(url: string, may: (owner: string) => Promise<boolean>): Promise<StoredFile> {
     const id = fileIdOf(url);
     const row = id ? await repository.file(id) : undefined;
     if (!row || !(await may(row.accountId))) throw notFound('file not found');
-    const bytes = await store.get(row.id);
-    const type = bytes ? sniffFileType(bytes) : null;
-    if (!bytes || !type) throw notFound('file not found');
-    return { bytes, mimeType: type.mime, name: safeFileName(row.name, type.mime) };
+    const stored = await store.open(row.id, 16);
+    const type = stored ? sniffFileType(stored.head) : null;
+    if (!stored || !type) {
+      stored?.body.destroy();
+      throw notFound('file not found');
+    }
+    return {
+      size: stored.size,
+      body: stored.body,
+      mimeType: type.mime,
+      name: safeFileName(row.name, type.mime),
+    };
   }
 
   /** 429 when one more file of `size` bytes would pass the account's rolling day's quota. */

@@ -9,6 +9,7 @@
 import type { Clock } from '../clock';
 import type { Language } from '../../domain/language';
 import type { OutboxService } from './outbox';
+import type { StoredFile } from './files';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
 import type { Provision, ReviewedApplication, ReviewRepository } from '../repositories/reviews';
@@ -45,7 +46,7 @@ export interface ReviewServiceDeps {
   repository: ReviewRepository;
   accounts: AccountRepository;
   /** Reads a stored file whoever uploaded it (the file service's `anyFile`). */
-  files: { anyFile(url: string): Promise<{ bytes: Buffer; mimeType: string; name: string }> };
+  files: { anyFile(url: string): Promise<StoredFile> };
   clock: Clock;
   /** The applicant is told by e-mail when their application is sent back or decided. */
   outbox: Pick<OutboxService, 'send'>;

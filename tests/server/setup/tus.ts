@@ -8,6 +8,8 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body's SHA-256 (hex). */
+  sha256: string;
 }
 
 /**
@@ -23,13 +25,19 @@ export function rawCall(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${url}`, { method, headers }, (res) => {
+      // The body hashed as it comes (a 150 MB download is never a string); its first 64 KB kept as text.
+      const hash = createHash('sha256');
       let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        if (text.length < 65_536) text += chunk.toString('utf8');
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sha256: hash.digest('hex') }),
+      );
     });
     req.on('error', (error) =>
-      body?.cutAt ? resolve({ status: 0, headers: {}, text: String(error) }) : reject(error),
+      body?.cutAt ? resolve({ status: 0, headers: {}, text: String(error), sha256: '' }) : reject(error),
     );
     if (!body) return void req.end();
     let sent = body.from;
