@@ -2,7 +2,7 @@
  * Uploads' bytes in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph…), used instead of DATA_DIR
  * when `S3_BUCKET` is set.
  *
- * Four calls (put, get, delete, and a bucket check at start) are signed with AWS Signature Version 4 by
+ * Its calls (put, get, a streamed get, a copy for a finished resumable upload, delete, and a bucket check at start) are signed with AWS Signature Version 4 by
  * `aws4fetch`, a maintained signer of a few kilobytes on the platform's fetch and Web Crypto — chosen over
  * `@aws-sdk/client-s3` because the SDK is several megabytes of dependencies for four requests, and over our
  * own signer because signing is exactly what a well-kept library should own (issue 14, finding 13). The
@@ -46,6 +46,42 @@ const TIMEOUT_MS = 30_000;
 /** The `<Code>` of an S3 error document, for the message. */
 const errorCode = (body: string) => /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
 
+/**
+ * An answer's body as a Node stream, its first `headLength` bytes read ahead (a file's type is told from them) and
+ * handed on with the rest; a stream given up half-way stops reading the answer too.
+ */
+async function withHead(answer: ReadableStream<Uint8Array>, headLength: number) {
+  const reader = answer.getReader();
+  const first: Buffer[] = [];
+  let got = 0;
+  while (got < headLength) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    first.push(Buffer.from(value));
+    got += value.length;
+  }
+  const start = Buffer.concat(first);
+  async function* bytes() {
+    try {
+      if (start.length > 0) yield start;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield Buffer.from(value);
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+  return { head: start.subarray(0, headLength), body: Readable.from(bytes(), { objectMode: false }) };
+}
+
+/** The signing time in S3's form (20261201T061500Z), from the store's clock. */
+const amzDate = (clock: () => Date) =>
+  clock()
+    .toISOString()
+    .replace(/[:-]|\.\d{3}/g, '');
+
 export function s3FileStore(
   settings: S3Settings,
   clock: () => Date = () => new Date(),
@@ -74,11 +110,7 @@ export function s3FileStore(
         headers: { ...headers, 'x-amz-content-sha256': sha256(body ?? Buffer.alloc(0)) },
         body: body ? new Uint8Array(body) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
-        aws: {
-          datetime: clock()
-            .toISOString()
-            .replace(/[:-]|\.\d{3}/g, ''),
-        },
+        aws: { datetime: amzDate(clock) },
       });
     } catch (error) {
       const reason =
@@ -132,11 +164,7 @@ export function s3FileStore(
           body: Readable.toWeb(createReadStream(from)) as ReadableStream,
           // @ts-expect-error Node's fetch streams a request body only half-duplex (undici's option).
           duplex: 'half',
-          aws: {
-            datetime: clock()
-              .toISOString()
-              .replace(/[:-]|\.\d{3}/g, ''),
-          },
+          aws: { datetime: amzDate(clock) },
         });
       } catch (error) {
         throw new StorageUnavailable(`the S3 store at ${base} could not be reached`, { cause: error });
@@ -164,11 +192,7 @@ export function s3FileStore(
           method: 'GET',
           headers: { 'x-amz-content-sha256': sha256(Buffer.alloc(0)) },
           signal: waiting.signal,
-          aws: {
-            datetime: clock()
-              .toISOString()
-              .replace(/[:-]|\.\d{3}/g, ''),
-          },
+          aws: { datetime: amzDate(clock) },
         });
       } catch (error) {
         throw new StorageUnavailable(`the S3 store at ${base} could not be reached`, { cause: error });
@@ -181,31 +205,7 @@ export function s3FileStore(
       }
       if (!response.ok || !response.body) throw await failure(`reading file ${id}`, response);
       const size = Number(response.headers.get('content-length'));
-      // The first bytes read ahead (the type is told from them), then handed on with the rest: one request.
-      const reader = response.body.getReader();
-      const first: Buffer[] = [];
-      let got = 0;
-      while (got < headLength) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        first.push(Buffer.from(value));
-        got += value.length;
-      }
-      const start = Buffer.concat(first);
-      async function* bytes() {
-        try {
-          if (start.length > 0) yield start;
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return;
-            yield Buffer.from(value);
-          }
-        } finally {
-          // A download given up half-way stops reading from S3 too.
-          await reader.cancel().catch(() => undefined);
-        }
-      }
-      return { size, head: start.subarray(0, headLength), body: Readable.from(bytes(), { objectMode: false }) };
+      return { size, ...(await withHead(response.body, headLength)) };
     },
     async delete(id) {
       const response = await send('DELETE', objectUrl(id));
