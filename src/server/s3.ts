@@ -2,11 +2,12 @@
  * Uploads' bytes in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph…), used instead of DATA_DIR
  * when `S3_BUCKET` is set.
  *
- * Its calls (put, get, a streamed get, a copy for a finished resumable upload, delete, and a bucket check at start) are signed with AWS Signature Version 4 by
- * `aws4fetch`, a maintained signer of a few kilobytes on the platform's fetch and Web Crypto — chosen over
- * `@aws-sdk/client-s3` because the SDK is several megabytes of dependencies for four requests, and over our
- * own signer because signing is exactly what a well-kept library should own (issue 14, finding 13). The
- * payload is signed too (its SHA-256, not UNSIGNED-PAYLOAD), so a body changed on the way is refused.
+ * Its calls (put, get, a streamed get, a copy for a finished resumable upload, delete, and a bucket check at start)
+ * are signed with AWS Signature Version 4 by `aws4fetch`, a maintained signer of a few kilobytes on the platform's
+ * fetch and Web Crypto — chosen over `@aws-sdk/client-s3` for these few requests, and over our own signer because
+ * signing is exactly what a well-kept library should own (issue 14, finding 13). (Resumable uploads use the SDK all
+ * the same, through `@tus/s3-store`: resumableStore.ts.) A body sent whole is signed too (its SHA-256, not
+ * UNSIGNED-PAYLOAD), so a body changed on the way is refused.
  *
  * Addresses are path-style (`<endpoint>/<bucket>/<key>`), which every S3-compatible store accepts; objects are
  * named `<prefix><file id>` — the random id, never the merchant's file name.
