@@ -703,6 +703,33 @@ describe('widget specifics', () => {
     revoke.mockRestore();
   });
 
+  it('upload: a PDF that asks for a password says so under the file, until it is removed', async () => {
+    const user = userEvent.setup();
+    const locked: WidgetServices = {
+      upload: async () => ({ url: 'https://files.example.com/u/s#statement.pdf', password_protected: true }),
+    };
+    function Field() {
+      const [value, setValue] = useState<string | undefined>();
+      return (
+        <widgets.upload
+          {...props('upload', { value, onChange: setValue, formContext: { services: locked } })}
+        />
+      );
+    }
+    const { container } = await renderIn('rtl', <Field />);
+    await user.upload(
+      container.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['%PDF'], 'statement.pdf'),
+    );
+    expect(
+      await within(container).findByText(
+        'يطلب ملف PDF هذا كلمة مرور لفتحه: أشِر إلى أنه محمي بكلمة مرور وأدخل كلمة المرور حتى نتمكن من قراءته.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(container).getAllByRole('button').at(-1)!);
+    expect(within(container).queryByRole('status')).toBeNull();
+  });
+
   it('upload: a failed upload says so and keeps the field empty', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -478,10 +478,15 @@ describe('uploads and downloads', () => {
       mime_type: 'application/pdf',
       name: 'Trade licence.pdf',
       size: PDF.length,
+      password_protected: false,
     });
+    // A PDF that asks for a password says so (its trailer names an /Encrypt dictionary); an image never does.
+    const locked = Buffer.from('%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<</Root 1 0 R/Encrypt 2 0 R>>\n%%EOF\n');
+    expect((await upload(who, locked, 'statement.pdf')).body.password_protected).toBe(true);
     expect(pdf.body.url).toMatch(/\/uploads\/[0-9a-f-]{36}#Trade%20licence\.pdf$/);
     const png = await upload(who, PNG, 'logo.jpg');
     expect(png.body.mime_type).toBe('image/png');
+    expect(png.body.password_protected).toBe(false);
 
     const back = await who.call('GET', `/merchant/api/v2/download?url=${encodeURIComponent(pdf.body.url)}`);
     expect(back.status).toBe(200);

@@ -60,6 +60,8 @@ export function UploadWidget(props: WidgetProps) {
   const [uploading, setUploading] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // The file just uploaded asks for a password: said under it until it is removed or replaced.
+  const [locked, setLocked] = useState(false);
   const value = typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
   const disabled = props.disabled || props.readonly;
   const error = localError ?? (props.rawErrors?.length ? props.rawErrors.join('\n') : undefined);
@@ -80,6 +82,7 @@ export function UploadWidget(props: WidgetProps) {
       return;
     }
     setLocalError(null);
+    setLocked(false);
     setUploading(file.name);
     setProgress(0);
     controller.current = new AbortController();
@@ -87,6 +90,7 @@ export function UploadWidget(props: WidgetProps) {
       const uploading = services.upload(file, setProgress, controller.current.signal);
       pendingOf(props)?.add(uploading);
       const uploaded = await uploading;
+      setLocked(uploaded.password_protected === true);
       props.onChange(uploaded.url);
     } catch (error) {
       if (controller.current.signal.aborted) return;
@@ -171,23 +175,48 @@ export function UploadWidget(props: WidgetProps) {
             file={value}
             preview={services.preview}
             onDownload={services.download ? download : undefined}
-            onRemove={disabled ? undefined : () => props.onChange(undefined)}
+            onRemove={
+              disabled
+                ? undefined
+                : () => {
+                    setLocked(false);
+                    props.onChange(undefined);
+                  }
+            }
           />
         ) : (
-          <Group justify="space-between" gap="sm">
-            <Stack gap={2}>
-              <Text size="sm">{t('upload.drop')}</Text>
-              <Text size="xs" c="dimmed">
-                {t('upload.rules', { extensions: accept.join(', '), size: formatSize(maxSizeKb, t) })}
-              </Text>
-            </Stack>
-            <Button id={props.id} variant="light" onClick={() => input.current?.click()} disabled={disabled}>
-              {t('upload.choose')}
-            </Button>
-          </Group>
+          <DropPrompt
+            id={props.id}
+            rules={t('upload.rules', { extensions: accept.join(', '), size: formatSize(maxSizeKb, t) })}
+            disabled={disabled}
+            onChoose={() => input.current?.click()}
+          />
         )}
       </Paper>
+      {locked && value && (
+        <Text size="sm" c="orange.8" mt={6} role="status">
+          {t('upload.passwordProtected')}
+        </Text>
+      )}
     </Input.Wrapper>
+  );
+}
+
+/** No file yet: what may be dropped or chosen, and the button that chooses one. */
+function DropPrompt(props: { id: string; rules: string; disabled?: boolean; onChoose: () => void }) {
+  const { t } = useTranslation('widgets');
+  return (
+    <Group justify="space-between" gap="sm">
+      <Stack gap={2}>
+        <Text size="sm">{t('upload.drop')}</Text>
+        <Text size="xs" c="dimmed">
+          {props.rules}
+        </Text>
+      </Stack>
+      <Button id={props.id} variant="light" onClick={props.onChoose} disabled={props.disabled}>
+        {t('upload.choose')}
+      </Button>
+    </Group>
   );
 }
 

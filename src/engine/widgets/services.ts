@@ -8,6 +8,8 @@ import { safeFileName } from '../../domain/fileName';
 export interface UploadedFile {
   /** The reference stored in the form data. */
   url: string;
+  /** A PDF that asks for a password to open: the widget says so, so the merchant gives its password. */
+  password_protected?: boolean;
 }
 
 /** The name to show for a stored file: its address's fragment when it names the file, else the last part of the path. */

@@ -17,6 +17,8 @@ export const UPLOADED_FILE = open({
   name: { type: 'string' },
   mime_type: { type: 'string' },
   size: { type: 'integer' },
+  /** A PDF that asks for a password to open (its trailer names an /Encrypt dictionary). */
+  password_protected: { type: 'boolean' },
 });
 
 /**

@@ -32,7 +32,7 @@ export const MAX_RESUMABLE_BYTES = RESUMABLE_UPLOAD_BYTES;
  * Whether a PDF asks for a password to open: its trailer (or a linearized file's first one) names an `/Encrypt`
  * dictionary. Read from the file's first 64 KB and last 1 MB, never the whole file.
  */
-async function pdfIsEncrypted(upload: FinishedUpload): Promise<boolean> {
+async function pdfIsEncrypted(upload: Pick<FinishedUpload, 'size' | 'read'>): Promise<boolean> {
   const head = await upload.read(0, Math.min(64 * 1024, upload.size));
   const tailFrom = Math.max(0, upload.size - 1024 * 1024);
   const tail = await upload.read(tailFrom, upload.size - tailFrom);
@@ -217,10 +217,18 @@ export function createFileService(deps: FilesDeps) {
         await store.delete(id).catch(() => undefined);
         throw error;
       }
+      const bytes = file.bytes;
+      const passwordProtected =
+        type.extension === 'pdf' &&
+        (await pdfIsEncrypted({
+          size: bytes.length,
+          read: async (position, length) => bytes.subarray(position, position + length),
+        }));
       return {
         url: `${deps.publicUrl}${FILE_URL_PATH}/${id}#${encodeURIComponent(name)}`,
         name,
         mime_type: type.mime,
+        password_protected: passwordProtected,
         size: file.bytes.length,
       };
     },

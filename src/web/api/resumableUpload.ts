@@ -27,6 +27,21 @@ async function storedOf(uploadUrl: string, name: string): Promise<Uploaded> {
   return { url: body.url, name: body.name ?? name };
 }
 
+/** The stored file in the last PATCH's answer, or null when it has none (a resumed upload that was complete). */
+function answerOf(body: string | undefined): (Omit<Uploaded, 'name'> & { name?: string }) | null {
+  try {
+    const parsed = JSON.parse(body ?? '') as { url?: unknown; name?: unknown; password_protected?: unknown };
+    if (typeof parsed.url !== 'string') return null;
+    return {
+      url: parsed.url,
+      name: typeof parsed.name === 'string' ? parsed.name : undefined,
+      password_protected: parsed.password_protected === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
 export function resumableUpload(
   file: File,
   onProgress: (fraction: number) => void,
@@ -46,7 +61,13 @@ export function resumableUpload(
         return status === 0 || status === 409 || status === 423 || status >= 500;
       },
       onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
-      onSuccess: () => void storedOf(upload.url!, file.name).then(resolve, reject),
+      // The last PATCH answers the stored file (with whether the PDF asks for a password); a reload after the last
+      // byte asks for it again.
+      onSuccess: ({ lastResponse }) => {
+        const stored = answerOf(lastResponse.getBody());
+        if (stored) resolve({ ...stored, name: stored.name ?? file.name });
+        else void storedOf(upload.url!, file.name).then(resolve, reject);
+      },
       onError: (error) => {
         const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0;
         const reason = REFUSALS[status];

@@ -17,6 +17,8 @@ const STATUS_REFUSALS: Record<number, UploadRejected['reason']> = { 415: 'badTyp
 export interface Uploaded {
   url: string;
   name: string;
+  /** A PDF that asks for a password to open, as the server found it. */
+  password_protected?: boolean;
 }
 
 export function uploadWithProgress(
@@ -37,9 +39,15 @@ export function uploadWithProgress(
       const body = (request.response ?? {}) as {
         url?: string;
         name?: string;
+        password_protected?: boolean;
         field_errors?: Record<string, { key?: string }>;
       };
-      if (request.status === 201 && body.url) return resolve({ url: body.url, name: body.name ?? file.name });
+      if (request.status === 201 && body.url)
+        return resolve({
+          url: body.url,
+          name: body.name ?? file.name,
+          password_protected: body.password_protected === true,
+        });
       const reason = REFUSALS[body.field_errors?.[`/${field}`]?.key ?? ''] ?? STATUS_REFUSALS[request.status];
       if (reason) return reject(new UploadRejected(reason));
       reject(new ApiError(request.status, 'failed to upload'));
