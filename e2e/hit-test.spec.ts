@@ -179,7 +179,9 @@ for (const lang of ['en', 'ar'] as const) {
     found.push(...(await sweepAll(page, ['/finance/capital', '/finance/capital/loans'], lang)));
     await page.context().clearCookies();
     await signInAs(page, 'acc-ops');
-    found.push(...(await sweepAll(page, ['/studio', '/ops/status-message', '/ops/chat'], lang)));
+    found.push(
+      ...(await sweepAll(page, ['/studio', '/ops/status-message', '/ops/chat', '/ops/contracts'], lang)),
+    );
     expect(found).toEqual([]);
   });
 }

@@ -76,6 +76,7 @@ export const ROUTES: Route[] = [
   { name: 'studio', path: '/studio', as: 'ops@demo.example' },
   { name: 'ads ops', path: '/ops/ads', as: 'ads-ops@demo.example' },
   { name: 'chat console', path: '/ops/chat', as: 'ops@demo.example' },
+  { name: 'signed contracts', path: '/ops/contracts', as: 'ops@demo.example' },
 ];
 
 interface Figures {

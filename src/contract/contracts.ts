@@ -1,7 +1,7 @@
 /**
  * Contracts signed inside the product (docs/contracts.md): the contract as the page reads it, and the signature.
  */
-import { NullableString, OneOf, Type, type Static } from './common';
+import { Instant, NullableString, OneOf, PAGE_ANSWER, Type, type Static } from './common';
 
 const Body = <T extends Record<string, ReturnType<typeof Type.String>>>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
@@ -55,3 +55,29 @@ export const ContractCodeSent = Type.Object({
   phone: Type.String(),
   resend_after: Type.Integer(),
 });
+
+/** The provider's staff: the signed contracts, found by a part of the merchant's or signer's name or the id. */
+export const SignedContractsQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({ maxLength: 100, description: "part of the merchant's name, the signer's name or the id" }),
+    ),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type SignedContractsQuery = Static<typeof SignedContractsQuery>;
+
+export const SignedContract = Type.Object({
+  id: Type.String(),
+  kind: OneOf(['capital_loan', 'store'] as const),
+  subject_id: Type.String(),
+  merchant_name: Type.String(),
+  language: Type.String(),
+  signer_name: Type.String(),
+  signed_at: Instant,
+});
+export type SignedContract = Static<typeof SignedContract>;
+
+export const SignedContracts = Type.Object({ contracts: Type.Array(SignedContract), ...PAGE_ANSWER });
+export type SignedContracts = Static<typeof SignedContracts>;

@@ -192,6 +192,20 @@ describe('the contract of an approved application', () => {
     expect(
       (await bytesOf(merchant, `/merchant/api/v1/provider/contracts/${contract.id}/signed.pdf`)).status,
     ).toBe(403);
+    // …listed for the staff, latest signed first, found by the signer's name; a merchant may not list them.
+    const listed = await staff.call('GET', '/merchant/api/v1/provider/contracts?q=noura');
+    expect(listed.status).toBe(200);
+    expect(listed.body.contracts[0]).toMatchObject({
+      id: contract.id,
+      kind: 'capital_loan',
+      signer_name: 'Noura Saeed',
+      signed_at: signed.signed.at,
+    });
+    expect(listed.body).toMatchObject({ page: 1, page_size: 20 });
+    expect(
+      (await staff.call('GET', '/merchant/api/v1/provider/contracts?q=nobody-signed-this')).body,
+    ).toMatchObject({ contracts: [], total: 0 });
+    expect((await merchant.call('GET', '/merchant/api/v1/provider/contracts')).status).toBe(403);
     // A second signature, a new code or a new drawing of it: refused; drawing again answers it as signed.
     expect((await merchant.call('POST', `${K}/${contract.id}/sign`, body)).status).toBe(409);
     expect((await merchant.call('POST', `${K}/${contract.id}/code`, {})).status).toBe(409);

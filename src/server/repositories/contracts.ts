@@ -2,9 +2,9 @@
  * SQL of contracts signed inside the product (docs/contracts.md). Reads take the merchants the caller may see; the
  * moves that matter are conditional, so of two calls at once one wins: a code is spent once, a contract signed once.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { contracts } from '../db/schema';
+import { contracts, merchants } from '../db/schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 type ContractAuditEntry = ContractRow['audit'][number];
@@ -27,6 +27,43 @@ export function createContractRepository(db: Db) {
     /** Any contract by id: the provider's staff read every contract. */
     async anyContract(id: string): Promise<ContractRow | undefined> {
       return (await db.select().from(contracts).where(eq(contracts.id, id)).limit(1))[0];
+    },
+    /**
+     * Signed contracts, the latest signed first, for the provider's staff: found by a part of the merchant's name, the
+     * signer's name or the contract's id.
+     */
+    async signedPage(filter: { search?: string; page: number; size: number }) {
+      const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+      const condition = and(
+        eq(contracts.status, 'signed'),
+        like
+          ? or(ilike(merchants.name, like), ilike(contracts.signerName, like), ilike(contracts.id, like))
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: contracts.id,
+            kind: contracts.kind,
+            subjectId: contracts.subjectId,
+            merchantName: merchants.name,
+            language: contracts.language,
+            signerName: contracts.signerName,
+            signedAt: contracts.signedAt,
+          })
+          .from(contracts)
+          .innerJoin(merchants, eq(merchants.id, contracts.merchantId))
+          .where(condition)
+          .orderBy(desc(contracts.signedAt), desc(contracts.id))
+          .limit(filter.size)
+          .offset((filter.page - 1) * filter.size),
+        db
+          .select({ n: count() })
+          .from(contracts)
+          .innerJoin(merchants, eq(merchants.id, contracts.merchantId))
+          .where(condition),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
     async ofSubject(kind: string, subjectId: string): Promise<ContractRow | undefined> {
       return (

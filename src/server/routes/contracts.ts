@@ -9,6 +9,7 @@
  *   GET  /merchant/api/v1/contracts/:id/signed.pdf           the PDF as signed (stamped)
  *   POST /merchant/api/v1/contracts/:id/code                 a signing code to the signatory's phone
  *   POST /merchant/api/v1/contracts/:id/sign                 the signature: typed name, drawn PNG, code, hash read
+ *   GET  /merchant/api/v1/provider/contracts                 the signed contracts, latest first (staff)
  *   GET  /merchant/api/v1/provider/contracts/:id/signed.pdf  the provider's copy (staff)
  */
 import contentDisposition from 'content-disposition';
@@ -18,6 +19,8 @@ import {
   ContractView,
   ContractPrepareBody,
   ContractSignBody,
+  SignedContracts,
+  SignedContractsQuery,
 } from '../../contract/contracts';
 import type { Static } from '../../contract/common';
 import { LANGUAGES, type Language } from '../../domain/language';
@@ -149,6 +152,22 @@ export async function contractRoutes(app: FastifyInstance, opts: ContractRouteOp
     async (request) => {
       const session = requireSession(request);
       return contracts.sign(session.accountId, session.id, request.params.id, request.body);
+    },
+  );
+
+  app.get<{ Querystring: SignedContractsQuery }>(
+    '/merchant/api/v1/provider/contracts',
+    {
+      schema: {
+        tags,
+        summary: "The signed contracts, the latest first, 20 a page (staff): the provider's copies",
+        querystring: SignedContractsQuery,
+        response: answers({ 200: SignedContracts }),
+      },
+    },
+    async (request) => {
+      if (!(await opts.isStaff(accountOf(request)))) throw new HttpError(403, 'forbidden');
+      return contracts.signedList(request.query);
     },
   );
 

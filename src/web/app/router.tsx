@@ -152,6 +152,17 @@ export const routes: RouteObject[] = [
               ['review', 'reasons', 'onboarding', 'lists'],
             ),
           },
+          // The contracts merchants signed: the provider's copies (ops only; docs/contracts.md).
+          {
+            path: 'ops/contracts',
+            ...lazyScreen(
+              () =>
+                import('../features/contracts-console/routes/SignedContractsPage').then(
+                  (m) => m.SignedContractsPage,
+                ),
+              ['contracts', 'lists'],
+            ),
+          },
           // The support chat's agents' console (ops only).
           {
             path: 'ops/chat/:channelId?',

@@ -1,7 +1,7 @@
 /**
  * The frame of the provider's staff pages (outside the merchant shell): a header naming the area, the staff
- * member's other pages beside it — for product ops the form studio, its audit log, the status message and the
- * support chat; for ads ops their console — the language and sign-out, and the page under it. On a phone the other
+ * member's other pages beside it — for product ops the form studio, its audit log, the status message, the
+ * support chat and the signed contracts; for ads ops their console — the language and sign-out, and the page under it. On a phone the other
  * pages and sign-out go into a menu, so the page's name keeps its room. Every staff page uses it, so none is left without a way back (issue 56).
  */
 import { PhoneMenu } from './PhoneMenu';
@@ -23,7 +23,7 @@ import { Link } from 'react-router';
 import type { StaffRole } from '../api/account';
 import { LanguageToggle } from './LanguageToggle';
 
-export type StaffPage = 'studio' | 'audit' | 'status' | 'chat' | 'ads' | 'review';
+export type StaffPage = 'studio' | 'audit' | 'status' | 'chat' | 'contracts' | 'ads' | 'review';
 
 /** Each staff role's pages, in the header's order. */
 const PAGES: Record<StaffRole, { id: StaffPage; to: string }[]> = {
@@ -32,6 +32,7 @@ const PAGES: Record<StaffRole, { id: StaffPage; to: string }[]> = {
     { id: 'audit', to: '/studio/audit' },
     { id: 'status', to: '/ops/status-message' },
     { id: 'chat', to: '/ops/chat' },
+    { id: 'contracts', to: '/ops/contracts' },
   ],
   ads_ops: [{ id: 'ads', to: '/ops/ads' }],
   onboarding_reviewer: [{ id: 'review', to: '/ops/review' }],

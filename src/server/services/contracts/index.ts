@@ -33,6 +33,8 @@ export const SIGNING_CODE = {
 };
 /** Ours: a drawn signature is a PNG of at most 200 KB (a 600×200 canvas of strokes is 5–30 KB). */
 export const MAX_SIGNATURE_BYTES = 200_000;
+/** The staff's list of signed contracts, a page at a time. */
+export const SIGNED_PAGE_SIZE = 20;
 
 export interface ContractSubject {
   merchantId: string;
@@ -190,6 +192,30 @@ async function signed(
   return signedRow;
 }
 
+/** The signed contracts, latest first, a page of them (the staff's list). */
+async function signedList(repository: ContractRepository, query: { q?: string; page?: number }) {
+  const page = Math.max(1, query.page ?? 1);
+  const { rows, total } = await repository.signedPage({
+    search: query.q?.trim() || undefined,
+    page,
+    size: SIGNED_PAGE_SIZE,
+  });
+  return {
+    contracts: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind as ContractKind,
+      subject_id: row.subjectId,
+      merchant_name: row.merchantName,
+      language: row.language,
+      signer_name: row.signerName ?? '',
+      signed_at: (row.signedAt ?? new Date(0)).toISOString(),
+    })),
+    total,
+    page,
+    page_size: SIGNED_PAGE_SIZE,
+  };
+}
+
 export function createContractService(deps: ContractDeps) {
   const { repository, store, clock } = deps;
   const entry = (event: string, by: string | null, detail?: string) => ({
@@ -310,6 +336,8 @@ export function createContractService(deps: ContractDeps) {
       return { bytes: await bytesOf(which === 'signed' ? row.signedFileId : row.documentFileId), row };
     },
 
+    /** The signed contracts for the provider's staff (the caller has checked the staff role), 20 a page. */
+    signedList: (query: { q?: string; page?: number }) => signedList(repository, query),
     /** The signed PDF for the provider's staff (the other party): any contract. */
     async signedForProvider(id: string) {
       const row = await repository.anyContract(id);
