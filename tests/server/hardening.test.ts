@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { drafts, files } from '../../src/server/db/schema';
+import { capitalApplications, drafts, files, merchants } from '../../src/server/db/schema';
 import { createTestApp } from './setup/app';
 import { signIn } from './setup/signIn';
 
@@ -482,14 +482,23 @@ describe('uploads: a quota, safe names, served as attachments, and removed when 
     expect(json.json()).toMatchObject({ mime_type: 'image/png', name: 'invoicegnp.html_img src=x_.png' });
   });
 
-  it('a file no answers point at is removed a day after its upload; one a draft holds stays', async () => {
+  it('a file no answers point at is removed a day after its upload; one a draft or a capital application holds stays', async () => {
     const { app: swept, db } = await createTestApp({
       env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mbo-sweep-')) },
     });
     const owner = await signIn(swept, 'sweep@example.com', '+966501238804');
     const kept = (await upload(swept, owner.token, PNG_WITH_HTML, 'kept.png')).json().url as string;
     const lost = (await upload(swept, owner.token, PNG_WITH_HTML, 'lost.png')).json().url as string;
+    const sent = (await upload(swept, owner.token, PNG_WITH_HTML, 'sent.png')).json().url as string;
     const [row] = await db.select().from(files).limit(1);
+    // A capital application sent with a statement its draft no longer holds.
+    await db.insert(merchants).values({ id: 'mer-sweep', name: 'Sweep', country: 'ARE' });
+    await db.insert(capitalApplications).values({
+      id: 'capp-sweep',
+      merchantId: 'mer-sweep',
+      status: 'submitted',
+      data: { bank_statements: [{ url: sent }] },
+    });
     await db.insert(drafts).values({
       id: 'sweep-draft',
       flow: 'onboarding',
@@ -504,8 +513,9 @@ describe('uploads: a quota, safe names, served as attachments, and removed when 
     await swept.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 24 * 3600_000 + 1000 } });
     expect(await swept.services.files.sweep()).toBe(1);
     expect((await download(kept)).status).toBe(200);
+    expect((await download(sent)).status).toBe(200);
     expect((await download(lost)).status).toBe(404);
-    expect((await db.select().from(files)).map((f) => f.name)).toEqual(['kept.png']);
+    expect((await db.select().from(files)).map((f) => f.name).sort()).toEqual(['kept.png', 'sent.png']);
   });
 });
 

@@ -1,7 +1,15 @@
 /** SQL of uploaded files and of who may see them (the uploader and its merchants' users). */
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { disputes, drafts, files, memberships, organizations, supportMessages } from '../db/schema';
+import {
+  capitalApplications,
+  disputes,
+  drafts,
+  files,
+  memberships,
+  organizations,
+  supportMessages,
+} from '../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -35,6 +43,9 @@ export function createFileRepository(db: Db) {
             lt(files.createdAt, before),
             sql`not exists (select 1 from ${drafts} where ${drafts.data}::text like '%' || ${files.id} || '%')`,
             sql`not exists (select 1 from ${organizations} where ${organizations.businessProfile}::text like '%' || ${files.id} || '%')`,
+            // A capital application's documents (a bank statement) stay with the application sent, whatever its draft
+            // says later.
+            sql`not exists (select 1 from ${capitalApplications} where ${capitalApplications.data}::text like '%' || ${files.id} || '%')`,
             // A challenge's images stay with their dispute.
             sql`not exists (select 1 from ${disputes} where ${disputes.data}::text like '%' || ${files.id} || '%')`,
             // A ticket's images stay with its conversation.
