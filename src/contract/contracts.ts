@@ -60,7 +60,10 @@ export const ContractCodeSent = Type.Object({
 export const SignedContractsQuery = Type.Object(
   {
     q: Type.Optional(
-      Type.String({ maxLength: 100, description: "part of the merchant's name, the signer's name or the id" }),
+      Type.String({
+        maxLength: 100,
+        description: "part of the merchant's name, the signer's name or the id",
+      }),
     ),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
   },

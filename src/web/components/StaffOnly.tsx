@@ -3,8 +3,9 @@
  * console for ads ops): a visitor goes to sign-in and comes back; an account without the page's staff role is told
  * the page is not for them (the server refuses their calls too, with 403) instead of seeing an empty page.
  */
-import { Button, Card, Container, Skeleton, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Skeleton, Text, Title, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { StaffFrame, type StaffPage } from './StaffFrame';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAccount, type StaffRole } from '../api/account';
 
@@ -35,4 +36,32 @@ export function StaffOnly(props: {
       </Container>
     );
   return <>{props.children}</>;
+}
+
+/**
+ * A staff page whole: only for its role (StaffOnly), in the staff frame (StaffFrame). The refusal's words are the
+ * area's, `<prefix>denied.title`, `.body` and `.back`.
+ */
+export function StaffArea(props: {
+  role?: StaffRole;
+  current: StaffPage;
+  size?: MantineSize;
+  words: { t: (key: string) => string; prefix?: string };
+  children: ReactNode;
+}) {
+  const { t, prefix = '' } = props.words;
+  return (
+    <StaffOnly
+      role={props.role}
+      denied={{
+        title: t(`${prefix}denied.title`),
+        body: t(`${prefix}denied.body`),
+        back: t(`${prefix}denied.back`),
+      }}
+    >
+      <StaffFrame role={props.role} current={props.current} size={props.size}>
+        {props.children}
+      </StaffFrame>
+    </StaffOnly>
+  );
 }

@@ -105,11 +105,7 @@ async function signed(
 ): Promise<ContractRow> {
   const { row, accountId, sessionId, body, entry } = input;
   const { repository, store, clock } = deps;
-  const bytesOf = async (fileId: string) => {
-    const bytes = await store.get(fileId);
-    if (!bytes) throw notFound('contract file not found');
-    return bytes;
-  };
+  const bytesOf = (fileId: string) => contractBytes(store, fileId);
   if (row.status === 'signed') throw refused('alreadySigned', 'the contract is already signed');
   if (body.document_sha256 !== row.documentSha256)
     throw refused('changed', 'the contract changed since it was read');
@@ -192,6 +188,27 @@ async function signed(
   return signedRow;
 }
 
+/** A contract's PDF from the file store; "not found" when its bytes are gone. */
+async function contractBytes(store: FileStore, fileId: string | null) {
+  const bytes = fileId ? await store.get(fileId) : null;
+  if (!bytes) throw notFound('contract file not found');
+  return bytes;
+}
+
+/** What the provider's staff read (the caller has checked the staff role). */
+function staffCalls(repository: ContractRepository, store: FileStore) {
+  return {
+    /** The signed contracts, latest first, 20 a page. */
+    signedList: (query: { q?: string; page?: number }) => signedList(repository, query),
+    /** The signed PDF (the other party's copy): any contract. */
+    async signedForProvider(id: string) {
+      const row = await repository.anyContract(id);
+      if (!row || row.status !== 'signed') throw notFound('contract not found');
+      return { bytes: await contractBytes(store, row.signedFileId), row };
+    },
+  };
+}
+
 /** The signed contracts, latest first, a page of them (the staff's list). */
 async function signedList(repository: ContractRepository, query: { q?: string; page?: number }) {
   const page = Math.max(1, query.page ?? 1);
@@ -256,11 +273,7 @@ export function createContractService(deps: ContractDeps) {
     return row;
   }
 
-  async function bytesOf(fileId: string | null) {
-    const bytes = fileId ? await store.get(fileId) : null;
-    if (!bytes) throw notFound('contract file not found');
-    return bytes;
-  }
+  const bytesOf = (fileId: string | null) => contractBytes(store, fileId);
 
   return {
     view,
@@ -336,14 +349,7 @@ export function createContractService(deps: ContractDeps) {
       return { bytes: await bytesOf(which === 'signed' ? row.signedFileId : row.documentFileId), row };
     },
 
-    /** The signed contracts for the provider's staff (the caller has checked the staff role), 20 a page. */
-    signedList: (query: { q?: string; page?: number }) => signedList(repository, query),
-    /** The signed PDF for the provider's staff (the other party): any contract. */
-    async signedForProvider(id: string) {
-      const row = await repository.anyContract(id);
-      if (!row || row.status !== 'signed') throw notFound('contract not found');
-      return { bytes: await bytesOf(row.signedFileId), row };
-    },
+    ...staffCalls(repository, store),
 
     /** A signing code by SMS to the signatory's phone (a new one after 30 seconds; the number's lockouts apply). */
     async sendCode(accountId: string, id: string) {

@@ -13,8 +13,8 @@ import { CampaignCard, CampaignStateBadge, CampaignTitle } from '../../../compon
 import { Money } from '../../../components/Money';
 import { notify } from '../../../components/notificationStore';
 import { RowMenu, type ListLook } from '../../../components/ResponsiveList';
-import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
+import { StaffHeading } from '../../../components/StaffFrame';
+import { StaffArea } from '../../../components/StaffOnly';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { SearchFilter } from '../../../components/filters/SearchFilter';
 import { PAGE_SIZE, useChangeOpsCampaign, useOpsCampaigns, type OpsCampaign, type OpsFilters } from '../api';
@@ -134,13 +134,8 @@ function Console() {
 export function AdsOpsPage() {
   const { t } = useTranslation('ads');
   return (
-    <StaffOnly
-      role="ads_ops"
-      denied={{ title: t('ops.denied.title'), body: t('ops.denied.body'), back: t('ops.denied.back') }}
-    >
-      <StaffFrame role="ads_ops" current="ads">
-        <Console />
-      </StaffFrame>
-    </StaffOnly>
+    <StaffArea role="ads_ops" current="ads" words={{ t, prefix: 'ops.' }}>
+      <Console />
+    </StaffArea>
   );
 }

@@ -12,8 +12,8 @@ import type { SignedContract } from '../../../../contract/contracts';
 import { Day } from '../../../components/Day';
 import { PagedList, pageOf } from '../../../components/PagedList';
 import type { ListLook } from '../../../components/ResponsiveList';
-import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
+import { StaffHeading } from '../../../components/StaffFrame';
+import { StaffArea } from '../../../components/StaffOnly';
 import { SearchFilter } from '../../../components/filters/SearchFilter';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { PAGE_SIZE, signedCopyUrl, useSignedContracts, type SignedFilters } from '../api';
@@ -127,17 +127,8 @@ function SignedContracts() {
 export function SignedContractsPage() {
   const { t } = useTranslation('contracts');
   return (
-    <StaffOnly
-      role="ops"
-      denied={{
-        title: t('console.denied.title'),
-        body: t('console.denied.body'),
-        back: t('console.denied.back'),
-      }}
-    >
-      <StaffFrame role="ops" current="contracts">
-        <SignedContracts />
-      </StaffFrame>
-    </StaffOnly>
+    <StaffArea role="ops" current="contracts" words={{ t, prefix: 'console.' }}>
+      <SignedContracts />
+    </StaffArea>
   );
 }

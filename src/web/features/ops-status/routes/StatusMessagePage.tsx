@@ -21,8 +21,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, fieldMessages } from '../../../api/client';
-import { StaffFrame, StaffHeading } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
+import { StaffHeading } from '../../../components/StaffFrame';
+import { StaffArea } from '../../../components/StaffOnly';
 import { notify } from '../../../components/notificationStore';
 import { missingStatusTexts, STATUS_MESSAGE_MAX, STATUS_TITLE_MAX } from '../../../../domain/statusMessage';
 import type {
@@ -161,19 +161,17 @@ export function StatusMessagePage() {
     queryFn: () => api<StatusMessageAnswer>('GET', PATH).then((r) => r.web_status_message),
   });
   return (
-    <StaffOnly denied={{ title: t('denied.title'), body: t('denied.body'), back: t('denied.back') }}>
-      <StaffFrame current="status">
-        <StaffHeading title={t('status.heading')} intro={t('status.intro')} />
-        <Card withBorder padding="lg">
-          {current.isPending ? (
-            <Skeleton h={320} />
-          ) : current.isError ? (
-            <Alert color="red">{t('status.loadFailed')}</Alert>
-          ) : (
-            <Editor current={current.data} />
-          )}
-        </Card>
-      </StaffFrame>
-    </StaffOnly>
+    <StaffArea current="status" words={{ t }}>
+      <StaffHeading title={t('status.heading')} intro={t('status.intro')} />
+      <Card withBorder padding="lg">
+        {current.isPending ? (
+          <Skeleton h={320} />
+        ) : current.isError ? (
+          <Alert color="red">{t('status.loadFailed')}</Alert>
+        ) : (
+          <Editor current={current.data} />
+        )}
+      </Card>
+    </StaffArea>
   );
 }

@@ -4,8 +4,7 @@
  */
 import { Badge, Group } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { StaffFrame } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
+import { StaffArea } from '../../../components/StaffOnly';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '../../../../domain/review';
 
@@ -62,17 +61,8 @@ export function Waiting(props: { since: string | null }) {
 export function ReviewerFrame(props: { children: ReactNode }) {
   const { t } = useTranslation('review');
   return (
-    <StaffOnly
-      role="onboarding_reviewer"
-      denied={{
-        title: t('console.denied.title'),
-        body: t('console.denied.body'),
-        back: t('console.denied.back'),
-      }}
-    >
-      <StaffFrame role="onboarding_reviewer" current="review">
-        {props.children}
-      </StaffFrame>
-    </StaffOnly>
+    <StaffArea role="onboarding_reviewer" current="review" words={{ t, prefix: 'console.' }}>
+      {props.children}
+    </StaffArea>
   );
 }

@@ -38,8 +38,7 @@ import { ChatThread } from '../../../components/chat/ChatThread';
 import { Day } from '../../../components/Day';
 import { timeText } from '../../../components/listText';
 import { ListSkeleton, LoadFailed } from '../../../components/QueryStates';
-import { StaffFrame } from '../../../components/StaffFrame';
-import { StaffOnly } from '../../../components/StaffOnly';
+import { StaffArea } from '../../../components/StaffOnly';
 import { UnreadDot } from '../../../components/UnreadDot';
 import { queueOrder, type ChatMessage } from '../../../../domain/chat';
 
@@ -286,16 +285,8 @@ function Console() {
 export function ConsolePage() {
   const { t } = useTranslation('chat');
   return (
-    <StaffOnly
-      denied={{
-        title: t('console.denied.title'),
-        body: t('console.denied.body'),
-        back: t('console.denied.back'),
-      }}
-    >
-      <StaffFrame current="chat" size="xl">
-        <Console />
-      </StaffFrame>
-    </StaffOnly>
+    <StaffArea current="chat" size="xl" words={{ t, prefix: 'console.' }}>
+      <Console />
+    </StaffArea>
   );
 }
