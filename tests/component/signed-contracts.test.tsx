@@ -4,17 +4,13 @@
  * to an account that is not product ops.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
+import { showStaffPage } from './setup/staffPage';
 import common from '../../locales/en/common.json';
 import contracts from '../../locales/en/contracts.json';
 import lists from '../../locales/en/lists.json';
-import { ACCOUNT_QUERY_KEY } from '../../src/web/api/accountKey';
 import { SignedContractsPage } from '../../src/web/features/contracts-console/routes/SignedContractsPage';
 import type { SignedContracts } from '../../src/contract/contracts';
 
@@ -47,23 +43,8 @@ const PAGE: SignedContracts = {
   page_size: 20,
 };
 
-function show(role: string | null = 'ops') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ACCOUNT_QUERY_KEY, { id: 'acc-ops', email: 'ops@demo.example', staff_role: role });
-  const router = createMemoryRouter([{ path: '/ops/contracts', element: <SignedContractsPage /> }], {
-    initialEntries: ['/ops/contracts'],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
+const show = (role: string | null = 'ops') =>
+  showStaffPage({ i18n, path: '/ops/contracts', element: <SignedContractsPage />, role });
 
 afterEach(() => vi.unstubAllGlobals());
 

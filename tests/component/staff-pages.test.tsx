@@ -4,17 +4,13 @@
  * anything is sent; typing a text clears its own message.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
+import { showStaffPage } from './setup/staffPage';
 import common from '../../locales/en/common.json';
 import ops from '../../locales/en/ops.json';
 import validation from '../../locales/en/validation.json';
-import { ACCOUNT_QUERY_KEY } from '../../src/web/api/accountKey';
 import { StatusMessagePage } from '../../src/web/features/ops-status/routes/StatusMessagePage';
 import type { StatusMessage } from '../../src/contract/remoteConfig';
 
@@ -30,22 +26,7 @@ const CURRENT: StatusMessage = {
   updated_by: null,
 };
 
-function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ACCOUNT_QUERY_KEY, { id: 'acc-ops', email: 'ops@demo.example', staff_role: 'ops' });
-  const router = createMemoryRouter([{ path: '/ops/status-message', element: <StatusMessagePage /> }], {
-    initialEntries: ['/ops/status-message'],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+const show = () => showStaffPage({ i18n, path: '/ops/status-message', element: <StatusMessagePage /> });
 
 afterEach(() => vi.unstubAllGlobals());
 
