@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
 import { fromRoot } from './paths';
 import type { S3Settings } from './s3';
+import { CRM_PLACEHOLDER } from '../domain/crm';
 import { SITE_LINK_KEYS, type SiteLinkKey, type SiteLinks } from '../contract/siteLinks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -62,6 +63,11 @@ export interface Config {
    * (routes/checkout.ts); in production, none, and a link is refused (503) rather than sent to nowhere.
    */
   checkoutUrl: string | undefined;
+  /**
+   * CRM_APPLICATION_URL: the CRM's page of an application, `{applicationId}` where its id goes; the app's
+   * `pipedrive/{applicationId}` route sends the browser there. Unset: that route says no CRM is set up.
+   */
+  crmApplicationUrl: string | undefined;
   /** Whether the sandbox checkout is served (no CHECKOUT_URL, not production). */
   sandboxCheckout: boolean;
   /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads when S3_BUCKET is set. */
@@ -257,6 +263,16 @@ export function loadConfig(env: Env): Config {
         : `${publicUrl}/checkout/pl`;
   const sandboxCheckout = checkoutRaw === undefined && nodeEnv !== 'production';
 
+  const crmRaw = nonEmpty(env, 'CRM_APPLICATION_URL');
+  if (crmRaw !== undefined) {
+    parseUrl('CRM_APPLICATION_URL', crmRaw.replaceAll(CRM_PLACEHOLDER, 'id'), ['https', 'http']);
+    if (!crmRaw.includes(CRM_PLACEHOLDER))
+      throw new ConfigError(
+        `CRM_APPLICATION_URL must hold ${CRM_PLACEHOLDER} where the application's id goes, e.g. https://example.pipedrive.com/deal/${CRM_PLACEHOLDER}, got "${crmRaw}"`,
+      );
+  }
+  const crmApplicationUrl = crmRaw;
+
   const helpCentreUrl = nonEmpty(env, 'HELP_CENTRE_URL');
   if (helpCentreUrl !== undefined)
     parseUrl('HELP_CENTRE_URL', helpCentreUrl.replaceAll('{lang}', 'en'), ['https']);
@@ -299,6 +315,7 @@ export function loadConfig(env: Env): Config {
     ecommerceConnector: connector,
     checkoutUrl,
     sandboxCheckout,
+    crmApplicationUrl,
   };
 }
 

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       ecommerceConnector: 'sandbox',
       checkoutUrl: 'http://localhost:8080/checkout/pl',
       sandboxCheckout: true,
+      crmApplicationUrl: undefined,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
         DB_THREAD: 'off',
         SHUTDOWN_DRAIN_MS: '2500',
         ECOMMERCE_CONNECTOR: 'sandbox',
+        CRM_APPLICATION_URL: 'https://acme.pipedrive.com/deal/{applicationId}',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       shutdownDrainMs: 2500,
       ecommerceConnector: 'sandbox',
       sandboxCheckout: false,
+      crmApplicationUrl: 'https://acme.pipedrive.com/deal/{applicationId}',
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -228,6 +231,22 @@ describe('CHECKOUT_URL', () => {
     });
     expect(loadConfig({ CHECKOUT_URL: 'https://pay.example.com/l' }).sandboxCheckout).toBe(false);
     expect(() => loadConfig({ CHECKOUT_URL: 'pay.example.com' })).toThrow(/CHECKOUT_URL/);
+  });
+});
+
+describe('CRM_APPLICATION_URL', () => {
+  it('is unset by default; an http(s) address holding {applicationId} when set', () => {
+    expect(loadConfig({}).crmApplicationUrl).toBeUndefined();
+    expect(
+      loadConfig({ CRM_APPLICATION_URL: 'https://crm.example.com/apps?id={applicationId}' })
+        .crmApplicationUrl,
+    ).toBe('https://crm.example.com/apps?id={applicationId}');
+    expect(() => loadConfig({ CRM_APPLICATION_URL: 'https://crm.example.com/apps' })).toThrow(
+      /CRM_APPLICATION_URL must hold \{applicationId\}/,
+    );
+    expect(() => loadConfig({ CRM_APPLICATION_URL: 'crm/{applicationId}' })).toThrow(
+      'CRM_APPLICATION_URL must be a URL',
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { capitalRoutes } from '../routes/capital';
 import { catalogueRoutes } from '../routes/catalogue';
 import { chatRoutes } from '../routes/chat';
 import { chatSocketRoute } from '../routes/chatSocket';
+import { crmRoutes } from '../routes/crm';
 import { devRoutes } from '../routes/dev';
 import { disputeRoutes } from '../routes/disputes';
 import { paymentRoutes } from '../routes/payments';
@@ -139,6 +140,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   await app.register(storeRoutes, { stores: s.stores });
   await app.register(usersRoutes, { users: s.users });
   await app.register(supportRoutes, { support: s.support, files: s.files });
+  await app.register(crmRoutes, { template: config.crmApplicationUrl });
   if (s.checkout) await app.register(checkoutRoutes, { checkout: s.checkout, localesDir: config.localesDir });
   if (s.connector)
     await app.register(sandboxRoutes, {

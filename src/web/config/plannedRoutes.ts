@@ -8,6 +8,4 @@
 import type { ComputedPermissions } from '../../domain/permissions';
 
 /** [path, title key, the permission that gates it (none: any signed-in user)] — a compact table (it ships with the app's entry). */
-export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [
-  ['pipedrive/:applicationId', 'page.crm', undefined],
-];
+export const PLANNED: [string, string, keyof ComputedPermissions | undefined][] = [];

@@ -207,6 +207,11 @@ const users = () => import('../../features/users/routes/UsersPages');
 /** The workspace's team (features/users; docs/users.md): workspace admins only (shell spec §6). */
 const USERS: [string, 'UsersList', Permission][] = [['users', 'UsersList', 'isWorkspaceAdmin']];
 
+const crm = () => import('../../features/crm/routes/CrmPages');
+
+/** The CRM's page of an application (features/crm; docs/configuration.md CRM_APPLICATION_URL): anyone signed in. */
+const CRM: [string, 'CrmRedirect'][] = [['pipedrive/:applicationId', 'CrmRedirect']];
+
 const stores = () => import('../../features/stores/routes/StoresPages');
 
 /** Stores (features/stores; docs/stores.md): workspace admins only (shell spec §6). */
@@ -297,6 +302,7 @@ export const signedInRoutes: RouteObject[] = [
   ...screenRoutes(legalEntities, LEGAL_ENTITIES, ['legal-entities', 'lists']),
   ...screenRoutes(stores, STORES, ['stores', 'lists', 'contracts']),
   ...screenRoutes(users, USERS, ['users', 'lists', 'widgets', 'validation']),
+  ...screenRoutes(crm, CRM, ['shell']),
   // The store-listing editor is a catalogue flow (schemas/store-listing; docs/marketing.md): its spec route opens it.
   { path: 'marketing/store-listing', element: <Navigate to="/forms/store-listing" replace /> },
   ...PLANNED.map(([path, title, permission]): RouteObject => ({
