@@ -10,9 +10,7 @@
  */
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import type { DataStore, KvStore, Upload } from '@tus/server';
 import type { S3Settings } from './s3';
 import type { FinishedUpload } from './storage';
@@ -70,7 +68,12 @@ const NO_CACHE: KvStore<never> = {
   list: async () => [],
 };
 
-function bucketStore(s3: S3Settings, expiresMs: number): ResumableStore {
+async function bucketStore(s3: S3Settings, expiresMs: number): Promise<ResumableStore> {
+  // Loaded only with a bucket: the AWS SDK takes a third of a second to load, which a start without S3 need not pay.
+  const [{ DeleteObjectsCommand, GetObjectCommand, S3Client }, { S3Store }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@tus/s3-store'),
+  ]);
   const clientConfig = {
     endpoint: s3.endpoint,
     region: s3.region,
@@ -133,11 +136,11 @@ function bucketStore(s3: S3Settings, expiresMs: number): ResumableStore {
 }
 
 /** The store resumable uploads use: the bucket when there is one (shared by every instance), else DATA_DIR. */
-export function resumableStore(options: {
+export async function resumableStore(options: {
   dataDir: string;
   s3?: S3Settings;
   expiresMs: number;
-}): ResumableStore {
+}): Promise<ResumableStore> {
   return options.s3
     ? bucketStore(options.s3, options.expiresMs)
     : diskStore(options.dataDir, options.expiresMs);

@@ -60,7 +60,7 @@ export async function resumableUploadRoutes(app: FastifyInstance, opts: Resumabl
       throw { status_code: 401, body: JSON.stringify({ status: 401, message: 'unauthorized' }) };
     return accountId;
   };
-  const store = resumableStore({ dataDir: opts.dataDir, s3: opts.s3, expiresMs: EXPIRES_MS });
+  const store = await resumableStore({ dataDir: opts.dataDir, s3: opts.s3, expiresMs: EXPIRES_MS });
   const { datastore } = store;
   const tus = new Server({
     path: RESUMABLE_PATH,
