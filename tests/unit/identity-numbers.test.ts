@@ -42,6 +42,14 @@ describe('Saudi numbers', () => {
   const sau = (legal: Record<string, unknown>) => ({ legal_info: { has_vat: true, ...legal } });
   it.each([
     ['legal-details-sau-freelance', 'freelance_certificate_number', 'FL-123456789', null],
+    ['legal-details-sau-freelance', 'freelance_certificate_number', 'FL-1234567', null],
+    // At least 10 characters (shell spec: freelance number min length 10).
+    [
+      'legal-details-sau-freelance',
+      'freelance_certificate_number',
+      'FL-123456',
+      'validation:error.minLength',
+    ],
     [
       'legal-details-sau-freelance',
       'freelance_certificate_number',
