@@ -465,6 +465,7 @@ describe('a code’s boxes', () => {
         <CodeBoxes
           id="a-code"
           label="Code"
+          digitKey="widgets:otp.digit"
           length={4}
           value={code}
           onChange={setCode}

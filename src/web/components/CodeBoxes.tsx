@@ -21,11 +21,14 @@ export function CodeBoxes(props: {
   required?: boolean;
   autoFocus?: boolean;
   size?: MantineSize;
-  /** Each box's name, `{{n}}` of `{{total}}` (a namespace the page has loaded already). */
-  digitKey?: string;
+  /**
+   * Each box's name, `{{n}}` of `{{total}}`, in a namespace the page has loaded already: one it has not would
+   * suspend the form around the boxes the moment they appear (and a signature drawn meanwhile would be lost).
+   */
+  digitKey: string;
   children?: ReactNode;
 }) {
-  const digitKey = props.digitKey ?? 'widgets:otp.digit';
+  const { digitKey } = props;
   const { t } = useTranslation(digitKey.split(':')[0]);
   return (
     <Input.Wrapper

@@ -257,6 +257,7 @@ function SignForm(props: {
           <CodeBoxes
             id="signing-code"
             label={t('signing.code')}
+            digitKey="contracts:signing.digit"
             description={t('signing.codeSent', { phone: sentTo })}
             length={CODE_LENGTH}
             value={code}

@@ -104,6 +104,7 @@ export function SignatoryPhoneDialog(props: { loanId: string; onClose: () => voi
           <CodeBoxes
             id="loan-phone-code"
             label={t('money.code')}
+            digitKey="capital-money:money.digit"
             length={CODE_LENGTH}
             value={code}
             onChange={setCode}

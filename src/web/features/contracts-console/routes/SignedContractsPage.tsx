@@ -37,11 +37,11 @@ function Download(props: { contract: SignedContract }) {
       download
       size="sm"
       aria-label={t('console.downloadNamed', { merchant: props.contract.merchant_name })}
+      // One box for the icon and the word (an inline link around a flex row has no box of its own to click).
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
     >
-      <Group gap={4} wrap="nowrap" component="span">
-        <IconDownload size={16} aria-hidden />
-        {t('console.download')}
-      </Group>
+      <IconDownload size={16} aria-hidden />
+      {t('console.download')}
     </Anchor>
   );
 }
