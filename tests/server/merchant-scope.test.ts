@@ -153,6 +153,8 @@ const NOT_MERCHANT_DATA: Record<string, string> = {
   '/merchant/api/v1/application/sections/{id}/categories': 'reference data, the same for everyone',
   '/merchant/api/v1/catalogue/flows/{flow}': 'the published forms, the same for everyone',
   '/merchant/api/v1/catalogue/flows/{flow}/versions/{version}': 'the published forms, the same for everyone',
+  '/merchant/api/v1/crm/applications/{id}':
+    "the CRM's address with the id put in (CRM_APPLICATION_URL): no row is read, the CRM asks for its own sign-in",
   '/partners/application/api/v1/commercial-registration/{number}': 'a public registry lookup',
   '/partners/application/api/v1/iban/{iban}': 'a public bank-code lookup',
   '/partners/application/api/v1/licence-unified-number/{number}': 'a public registry lookup',
