@@ -21,6 +21,13 @@ export interface ResumableStore {
   finished(upload: Upload): FinishedUpload;
 }
 
+/** What every finished upload says of itself, wherever its bytes wait. */
+const described = (upload: Upload) => ({
+  id: upload.id,
+  name: upload.metadata?.filename ?? undefined,
+  size: upload.size ?? upload.offset,
+});
+
 /** A byte range of a file on this disk. */
 async function readFileRange(file: string, position: number, length: number) {
   const handle = await open(file, 'r');
@@ -43,9 +50,7 @@ function diskStore(dataDir: string, expiresMs: number): ResumableStore {
     finished(upload) {
       const file = path.join(datastore.directory, upload.id);
       return {
-        id: upload.id,
-        name: upload.metadata?.filename ?? undefined,
-        size: upload.size ?? upload.offset,
+        ...described(upload),
         read: (position, length) => readFileRange(file, position, length),
         staged: { file },
         async discard() {
@@ -100,9 +105,7 @@ async function bucketStore(s3: S3Settings, expiresMs: number): Promise<Resumable
     datastore,
     finished(upload) {
       return {
-        id: upload.id,
-        name: upload.metadata?.filename ?? undefined,
-        size: upload.size ?? upload.offset,
+        ...described(upload),
         async read(position, length) {
           if (length <= 0) return Buffer.alloc(0);
           const answer = await client.send(

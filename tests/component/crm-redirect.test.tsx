@@ -4,32 +4,17 @@
  * says so, with the way back; in Arabic as in English.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import i18next from 'i18next';
 import shellEn from '../../locales/en/shell.json';
 import shellAr from '../../locales/ar/shell.json';
 import { CrmRedirect } from '../../src/web/features/crm/routes/CrmPages';
+import { showPage } from './setup/showPage';
 
 async function show(lang: 'en' | 'ar') {
   const i18n = i18next.createInstance();
   await i18n.init({ lng: lang, resources: { en: { shell: shellEn }, ar: { shell: shellAr } } });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/pipedrive/:applicationId', element: <CrmRedirect /> }], {
-    initialEntries: ['/pipedrive/app-42'],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider env="test">
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  showPage({ i18n, route: '/pipedrive/:applicationId', path: '/pipedrive/app-42', element: <CrmRedirect /> });
 }
 
 afterEach(() => vi.unstubAllGlobals());

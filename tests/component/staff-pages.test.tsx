@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { showStaffPage } from './setup/staffPage';
+import { showStaffPage } from './setup/showPage';
 import common from '../../locales/en/common.json';
 import ops from '../../locales/en/ops.json';
 import validation from '../../locales/en/validation.json';

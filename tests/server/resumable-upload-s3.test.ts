@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3rver } from '../../scripts/s3Standin.mjs';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller } from './setup/signIn';
-import { metadata, rawCall, sha256File, tusHeaders, writeStatement } from './setup/tus';
+import { metadata, patchHeaders, rawCall, sha256File, tusHeaders, writeStatement } from './setup/tus';
 
 const R = '/merchant/api/v1/uploads/resumable';
 const BUCKET = 'mbo-resumable';
@@ -91,17 +91,10 @@ describe('two instances, one bucket', () => {
     expect(created.status, created.text).toBe(201);
     const id = String(created.headers.location).split('/').at(-1)!;
     const url = `${R}/${id}`;
-    const cut = await call(
-      one.app,
-      'PATCH',
-      url,
-      tusHeaders(owner, {
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(SIZE),
-      }),
-      { from: 0, cutAt: Math.floor(SIZE * 0.4) },
-    );
+    const cut = await call(one.app, 'PATCH', url, patchHeaders(owner, 0, SIZE), {
+      from: 0,
+      cutAt: Math.floor(SIZE * 0.4),
+    });
     expect(cut.status).toBe(0);
 
     // The other instance knows how far it got (from the bucket): something, at most 40 %.
@@ -117,17 +110,9 @@ describe('two instances, one bucket', () => {
     // …and nobody else's call reaches it there either.
     expect((await call(two.app, 'HEAD', url, tusHeaders(stranger))).status).toBe(404);
 
-    const rest = await call(
-      two.app,
-      'PATCH',
-      url,
-      tusHeaders(owner, {
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(SIZE - offset),
-      }),
-      { from: offset },
-    );
+    const rest = await call(two.app, 'PATCH', url, patchHeaders(owner, offset, SIZE - offset), {
+      from: offset,
+    });
     expect(rest.status, rest.text).toBe(200);
     const stored = JSON.parse(rest.text);
     expect(stored).toMatchObject({ name: 'statement.pdf', size: SIZE, password_protected: false });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller } from './setup/signIn';
-import { metadata, rawCall, sha256File, tusHeaders, writeStatement } from './setup/tus';
+import { metadata, patchHeaders, rawCall, sha256File, tusHeaders, writeStatement } from './setup/tus';
 
 const { app, config } = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000', UPLOAD_DAILY_MB: '200' } });
 const R = '/merchant/api/v1/uploads/resumable';
@@ -53,16 +53,10 @@ describe('a 150 MB bank statement', () => {
     const id = location.split('/').at(-1)!;
     const url = `${R}/${id}`;
 
-    const cut = await call(
-      'PATCH',
-      url,
-      tus(owner, {
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(SIZE),
-      }),
-      { from: 0, cutAt: Math.floor(SIZE * 0.4) },
-    );
+    const cut = await call('PATCH', url, patchHeaders(owner, 0, SIZE), {
+      from: 0,
+      cutAt: Math.floor(SIZE * 0.4),
+    });
     expect(cut.status).toBe(0); // the connection is gone
     // The server kept what arrived: at most 40 %, and something.
     let offset = 0;
@@ -77,16 +71,7 @@ describe('a 150 MB bank statement', () => {
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(Math.floor(SIZE * 0.4));
 
-    const rest = await call(
-      'PATCH',
-      url,
-      tus(owner, {
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(SIZE - offset),
-      }),
-      { from: offset },
-    );
+    const rest = await call('PATCH', url, patchHeaders(owner, offset, SIZE - offset), { from: offset });
     expect(rest.status, rest.text).toBe(200);
     const stored = JSON.parse(rest.text);
     expect(stored).toMatchObject({

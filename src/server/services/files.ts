@@ -28,15 +28,19 @@ const ALL_TYPES: readonly FileExtension[] = FILE_SIGNATURES.map((s) => s.extensi
 export const MAX_UPLOAD_BYTES = PLAIN_UPLOAD_BYTES;
 export const MAX_RESUMABLE_BYTES = RESUMABLE_UPLOAD_BYTES;
 
+/** A PDF's first and last bytes looked at for its `/Encrypt` dictionary (pdfIsEncrypted). */
+const PDF_HEAD_BYTES = 64 * 1024;
+const PDF_TAIL_BYTES = 1024 * 1024;
+
 /**
  * Whether a PDF asks for a password to open: its trailer (or a linearized file's first one) names an `/Encrypt`
- * dictionary. Read from the file's first 64 KB and last 1 MB, never the whole file.
+ * dictionary. Read from the file's first 64 KB (`head`, already read for its type) and last 1 MB, never the whole
+ * file.
  */
-async function pdfIsEncrypted(upload: Pick<FinishedUpload, 'size' | 'read'>): Promise<boolean> {
-  const head = await upload.read(0, Math.min(64 * 1024, upload.size));
-  const tailFrom = Math.max(0, upload.size - 1024 * 1024);
-  const tail = await upload.read(tailFrom, upload.size - tailFrom);
-  return head.includes('/Encrypt') || tail.includes('/Encrypt');
+async function pdfIsEncrypted(head: Buffer, file: Pick<FinishedUpload, 'size' | 'read'>): Promise<boolean> {
+  if (head.includes('/Encrypt')) return true;
+  const tailFrom = Math.max(0, file.size - PDF_TAIL_BYTES);
+  return (await file.read(tailFrom, file.size - tailFrom)).includes('/Encrypt');
 }
 
 /** A stored file as it is served: its type as its bytes say, a safe name, and its bytes as a stream. */
@@ -153,7 +157,9 @@ export function createFileService(deps: FilesDeps) {
       const field = options.field ?? '/file';
       try {
         const { size } = upload;
-        const type = size > 0 ? sniffFileType(await upload.read(0, Math.min(16, size))) : null;
+        // One read of its first bytes: its type, and a PDF's password (pdfIsEncrypted).
+        const head = size > 0 ? await upload.read(0, Math.min(PDF_HEAD_BYTES, size)) : Buffer.alloc(0);
+        const type = size > 0 ? sniffFileType(head) : null;
         if (!type || !options.accept.includes(type.extension))
           throw new HttpError(
             415,
@@ -162,7 +168,7 @@ export function createFileService(deps: FilesDeps) {
             { type: 'FILE_TYPE', accept: options.accept },
           );
         await withinQuota(accountId, size, field);
-        const passwordProtected = type.extension === 'pdf' && (await pdfIsEncrypted(upload));
+        const passwordProtected = type.extension === 'pdf' && (await pdfIsEncrypted(head, upload));
         const name = safeFileName(upload.name, type.mime);
         await store.adopt(upload.id, upload.staged, size);
         try {
@@ -220,7 +226,7 @@ export function createFileService(deps: FilesDeps) {
       const bytes = file.bytes;
       const passwordProtected =
         type.extension === 'pdf' &&
-        (await pdfIsEncrypted({
+        (await pdfIsEncrypted(bytes.subarray(0, PDF_HEAD_BYTES), {
           size: bytes.length,
           read: async (position, length) => bytes.subarray(position, position + length),
         }));

@@ -67,6 +67,14 @@ export const tusHeaders = (who: Caller, extra: Record<string, string> = {}) => (
   ...extra,
 });
 
+/** A PATCH's headers: `length` bytes from `offset`. */
+export const patchHeaders = (who: Caller, offset: number, length: number) =>
+  tusHeaders(who, {
+    'upload-offset': String(offset),
+    'content-type': 'application/offset+octet-stream',
+    'content-length': String(length),
+  });
+
 /** Upload-Metadata naming the file. */
 export const metadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
 
