@@ -51,14 +51,22 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(clock|studio)\.spec\.ts$/,
+      testIgnore: /(clock|studio|events-coverage)\.spec\.ts$/,
     },
     {
       name: 'mobile',
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
       // The QA matrices walk paths, the same list at any width: they run once, on desktop. (Skipped inside a
       // test, each still opened a phone browser context for nothing: 26 of them.)
-      testIgnore: /(clock|studio|matrix|matrix-capital)\.spec\.ts$/,
+      testIgnore: /(clock|studio|matrix|matrix-capital|events-coverage)\.spec\.ts$/,
+    },
+    // The catalogue's proof reads what every walk on the first server fired, so it runs after them all. A run of
+    // one spec file (`playwright test e2e/orders.spec.ts`) leaves it out, as its file does not match.
+    {
+      name: 'events',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /events-coverage\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
     },
     {
       name: 'clock',
@@ -93,6 +101,9 @@ export default defineConfig({
         GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=test.provider.merchant',
         SUPPORT_EMAIL: 'merchants@provider.test',
         CAPITAL_EMAIL: 'capital@provider.test',
+        // The payments survey's page (framed by the sidebar's card) and session replay's development sink.
+        SURVEY_URL: 'https://survey.provider.test/{lang}/payments',
+        SESSION_REPLAY_URL: 'dev',
       },
     },
     {

@@ -36,6 +36,24 @@ test.describe('ads', () => {
     await page.getByRole('menuitem', { name: 'Pause' }).click();
     await expect(page.getByText(`“${name}” is paused.`)).toBeVisible();
     await expect(row.getByTestId('campaign-state')).toHaveText('Paused');
+    await row.getByRole('button', { name: `Actions: ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Start' }).click();
+    await expect(page.getByText(`“${name}” is running.`)).toBeVisible();
+    await expect(row.getByTestId('campaign-state')).toHaveText('Running');
+    // A new budget, through the same dialog the campaign was started with.
+    await row.getByRole('button', { name: `Actions: ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Change name or budget' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByRole('textbox', { name: /Daily budget/ }).fill('250');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`“${name}” is saved.`)).toBeVisible();
+    await expect(row).toContainText('250.00');
+    // A person invited to run the merchant's ads.
+    await page.getByRole('button', { name: 'Invite to ads' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite a person to ads' });
+    await invite.getByRole('textbox', { name: 'E-mail' }).fill(`ads-${unique()}@e2e.example`);
+    await invite.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(page.getByText(/An invitation is on its way to ads-/)).toBeVisible();
     // The product filter lives in the address.
     await page.getByTestId('ads-product-filter').click();
     await page.getByRole('option', { name: 'Pay later' }).click();
@@ -93,6 +111,14 @@ test.describe('ads', () => {
     await dialog.getByRole('button', { name: 'Stop the campaign' }).click();
     await expect(row.getByTestId('campaign-state')).toHaveText('Stopped');
     await shot(page, 'ads-ops-en-1280');
+    // A budget above the merchant's ceiling is ads ops' to give.
+    await row.getByRole('button', { name: `Actions: ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Change the daily budget' }).click();
+    const budget = page.getByRole('dialog', { name: `Daily budget of “${name}”` });
+    await budget.getByRole('textbox', { name: /Daily budget/ }).fill('150');
+    await budget.getByRole('button', { name: 'Save' }).click();
+    await expect(budget).toBeHidden();
+    await expect(row).toContainText('150.00');
 
     await merchant.goto('/ads?product=pay_later');
     const theirs = merchant.getByTestId('campaigns').locator('tbody tr', { hasText: name });
@@ -100,5 +126,10 @@ test.describe('ads', () => {
     await theirs.getByRole('button', { name: `Actions: ${name}` }).click();
     await expect(merchant.getByRole('menuitem', { name: /Start/ })).toHaveCount(0);
     await merchant.close();
+
+    // Fixed, it is ads ops' to start again.
+    await row.getByRole('button', { name: `Actions: ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Start again' }).click();
+    await expect(row.getByTestId('campaign-state')).toHaveText('Running');
   });
 });

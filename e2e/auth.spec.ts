@@ -45,6 +45,63 @@ test.describe('sign-in', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the page beside the form: the app’s QR and store links, terms and the shoppers’ note from the settings, in each language', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the app panel is beside the form on a desktop');
+    await page.goto('/auth?lang=en');
+    await expect(page.getByRole('img', { name: 'QR code to download the merchant app' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/app/id0000000000',
+    );
+    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps/details?id=test.provider.merchant',
+    );
+    await expect(page.getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      'https://provider.test/en/merchant-terms',
+    );
+    await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://provider.test/en/privacy',
+    );
+    await expect(page.getByRole('link', { name: 'marketplace' })).toHaveAttribute(
+      'href',
+      'https://provider.test/en/shop',
+    );
+    await page.goto('/auth?lang=ar');
+    // The language-specific pages (shell spec §2.1), never a placeholder address.
+    await expect(page.locator('a[href="https://provider.test/ar/merchant-terms"]')).toBeVisible();
+    await expect(page.locator('a[href="https://provider.test/ar/shop"]')).toBeVisible();
+    await expect(page.locator('a[href*="example.com"]')).toHaveCount(0);
+  });
+
+  test('a bot check the server refuses (400 bad_request) says so, and a fresh check is solved for the next try', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
+    let challenges = 0;
+    page.on('request', (r) => r.url().includes('/auth/bot-check') && (challenges += 1));
+    await page.route('**/merchant/api/v2/auth/authenticate', (route) =>
+      route.fulfill({ status: 400, json: { status: 400, message: 'bad_request' } }),
+    );
+    await page.goto('/auth');
+    await page.getByLabel('Work e-mail').fill(`e2e-${unique()}@example.com`);
+    await continueWhenReady(page);
+    await expect(
+      page.getByText("We couldn't confirm you're a real user, please try again").first(),
+    ).toBeVisible();
+    // The token is spent: the widget starts again (a new challenge), and Continue waits for it.
+    await expect.poll(() => challenges).toBeGreaterThanOrEqual(2);
+    await page.unroute('**/merchant/api/v2/auth/authenticate');
+    await continueWhenReady(page);
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  });
+
   test('sign-up by e-mail, with the phone set up as second factor', async ({ page, request }) => {
     const { email } = await signUp(page, request);
     // Root sends an account without a merchant to a new application (spec §2.6).
@@ -92,7 +149,7 @@ test.describe('sign-in', () => {
     expect(phoneCode).toMatch(/^\d{4}$/);
     await enterCode(page, phoneCode);
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
-    await expect(page.getByText(/Enter the 6-digit code we sent to p•••@example\.com/)).toBeVisible();
+    await expect(page.getByText(/Enter the 6-digit code we sent to \u2066p•••@example\.com/)).toBeVisible();
     await enterCode(page, await codeFor(request, email));
     await expect(page).toHaveURL(/\/applications\/step\/basic-info$/);
     await page.goto('/account');

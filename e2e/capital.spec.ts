@@ -100,6 +100,16 @@ test.describe('offers', () => {
     await expect(page.getByTestId('offer-banner')).toContainText('45,000');
   });
 
+  test('an offer chosen from the list opens it, and is capital §7’s offer click', async ({ page }) => {
+    const who = await signInAs(page, 'acc-capital-closed');
+    await page.goto('/finance/capital/offers');
+    await page.getByRole('link', { name: 'View' }).first().click();
+    await expect(page).toHaveURL(/\/finance\/capital\/offers\/off-palm-[a-z]+$/);
+    await expect
+      .poll(() => events(page, who.id, 'Capital Offers Clicks'))
+      .toEqual([expect.objectContaining({ eventOrigin: 'offers_list', merchantId: 'mer-palm-furniture' })]);
+  });
+
   test('the slider drives the quote with one request per 500 ms pause', async ({ page }) => {
     // The page's clock is ours: a loaded host cannot stretch the key presses past the pause.
     await page.clock.install();

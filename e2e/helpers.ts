@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveBotCheck, type BotChallenge } from '../src/domain/botCheck';
 import { codeFor } from './signInSteps';
-import { uniqueDigits } from './uniqueNumber';
+import { uniqueDigits, uniqueIban } from './uniqueNumber';
 
 const demo = JSON.parse(
   readFileSync(new URL('../src/server/fixtures/demo.json', import.meta.url), 'utf8'),
@@ -157,7 +157,7 @@ export async function applicationAtReview(page: Page) {
         legal_address: 'Building 12, Road 34, Manama',
       },
       bank_details: {
-        iban: 'BH67BMAG00001299123456',
+        iban: uniqueIban('BH67BMAG00001299123456'),
         bank_name: 'BMA Bank',
         beneficiary_name_en: 'Pearl Phones WLL',
         iban_certificate_url: await file('iban.pdf'),

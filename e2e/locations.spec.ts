@@ -51,6 +51,18 @@ test.describe('locations', () => {
     );
     await shot(page, 'locations-en-1280');
 
+    // Edited: the dialog opens with what was saved, and a new map link is kept.
+    await row.getByRole('button', { name: new RegExp(`Actions: ${name}`) }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await dialog.getByRole('textbox', { name: 'Google Maps link' }).fill('https://maps.app.goo.gl/olaya');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`${name} was saved.`)).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Open the map' })).toHaveAttribute(
+      'href',
+      'https://maps.app.goo.gl/olaya',
+    );
+
     // Removed, after a confirmation.
     await row.getByRole('button', { name: new RegExp(`Actions: ${name}`) }).click();
     await page.getByRole('menuitem', { name: 'Remove' }).click();

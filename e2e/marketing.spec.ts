@@ -134,6 +134,22 @@ test('a platform connected through the connect widget, a product put in the mark
   await expect(page.getByTestId('products-shown-count')).toContainText(/^[1-9]\d* of/);
   await shot(page, 'marketing-products-en-1280');
   expect(title.length).toBeGreaterThan(3);
+  // And back out: the product hidden again, the catalogue's permission revoked, the platform disconnected.
+  await first.getByTestId('product-shown').click();
+  await expect(first.getByRole('switch')).not.toBeChecked();
+  await page.goto('/marketplace/product-catalog/auth');
+  const permission = page.getByTestId('catalog-auth').filter({ hasText: 'Riyadh Style' });
+  await permission.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(
+    page.getByText('Permission revoked: your products left the marketplace.').first(),
+  ).toBeVisible();
+  await expect(permission.getByTestId('catalog-auth-state')).toHaveText('Not allowed');
+  await page.goto('/marketing/connect/zid');
+  await card.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Zid is disconnected.').first()).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Connect Zid' })).toBeVisible();
 });
 
 test('the store listing’s first step right to left in Arabic on a phone', async ({ page, isMobile }) => {

@@ -2,7 +2,7 @@
  * `npm run test:matrix`: one browser path per distinct step sequence of `catalogue matrix --flow onboarding`
  * (plan: e2e/matrixPlan.ts). Each path is a new merchant whose application holds the catalogue's examples for
  * its steps (saved through the API as the form saves them, with a real uploaded file for every document and
- * fresh business name and registration numbers, which the server keeps unique); the browser then walks every
+ * fresh business name, registration numbers and IBAN, which the server keeps unique); the browser then walks every
  * step with the form's own button, and on each the stepper must list exactly the matrix's steps. A path ends as
  * its last step says (submitted → the view; reach-out → the reach-out screen); one that cannot end stops on the
  * step its answers leave incomplete, which the form must say.
@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signInAs } from './helpers';
 import { planMatrix } from './matrixPlan';
+import { uniqueIban } from './uniqueNumber';
 
 const en = JSON.parse(readFileSync(new URL('../locales/en/onboarding.json', import.meta.url), 'utf8')) as {
   steps: Record<string, { title: string }>;
@@ -30,6 +31,7 @@ function personalise(data: unknown, fileUrl: string): unknown {
       if (key === 'commercial_registration_number')
         return /^\d+$/.test(value) ? `1${unique()}` : `CN-${unique()}`;
       if (key === 'unified_number') return `7${unique()}`;
+      if (key === 'iban') return uniqueIban(value);
       return value;
     }
     if (Array.isArray(value)) return value.map((item) => visit(item));

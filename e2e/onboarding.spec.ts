@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { applicationAtReview, signInAs, signInWith } from './helpers';
+import { uniqueIban } from './uniqueNumber';
 
 test.describe.configure({ mode: 'parallel' });
 // Long paths: every step of an application is filled by hand.
@@ -145,6 +146,9 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   // The list starts with one (empty) owner: it needs at least one.
   await text(page, 'Full name', 'Mariam Al Falasi');
   await choose(page, 'Nationality', 'Emirati');
+  // No ID type is chosen for the merchant (onboarding §5: default NONE).
+  await expect(page.getByRole('radio', { name: 'National ID / Emirates ID' })).not.toBeChecked();
+  await page.getByRole('radio', { name: 'National ID / Emirates ID' }).check();
   await text(page, 'ID number', '784198712345678');
   await page.getByLabel('Date of birth').fill('1985-03-14');
   await upload(page, 'ID document (front)');
@@ -165,7 +169,8 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   await next(page);
 
   await expect(page).toHaveURL(/bank-details$/);
-  await text(page, 'IBAN', 'AE070331234567890123456');
+  const iban = uniqueIban('AE770331234567890123457');
+  await text(page, 'IBAN', iban);
   // The IBAN names its bank: the empty bank name is filled in.
   await expect(page.getByRole('textbox', { name: 'Bank name' })).toHaveValue('Mashreq');
   await text(page, 'Beneficiary name (English)', 'Falasi Phones LLC');
@@ -176,7 +181,8 @@ test('a new ARE private company (tier 3) completes every step in English and sub
   // The review: every answer, step by step, each step with a link back to change it.
   await expect(page.getByRole('heading', { name: 'Your answers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shareholders' })).toBeVisible();
-  await expect(page.getByText('AE07 0331 2345 6789 0123 456', { exact: true })).toBeVisible();
+  // The IBAN in groups of four.
+  await expect(page.getByText(iban.replace(/(.{4})(?!$)/g, '$1 '), { exact: true })).toBeVisible();
   await expect(page.getByText('Licence-document.pdf', { exact: true })).toBeVisible();
   await expect(page.getByText('Mobile phones', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Edit Bank details' }).click();
@@ -242,7 +248,7 @@ test('a Saudi freelancer completes in Arabic; a bad IBAN says so and keeps the o
   await expect(page).toHaveURL(/bank-details$/);
   await expect(page.getByRole('textbox', { name: 'اسم البنك' })).toHaveValue('البنك الأهلي');
   await expect(page.getByRole('textbox', { name: 'اسم المستفيد (بالإنجليزية)' })).toHaveValue('Rayyan Store');
-  await text(page, 'رقم الآيبان', 'SA0380000000608010167519');
+  await text(page, 'رقم الآيبان', uniqueIban('SA7380000000608010167520'));
   await expect(page.getByText('يرجى إدخال رقم آيبان صحيح')).toHaveCount(0);
   // The IBAN's bank does not replace the name the merchant typed.
   await expect(page.getByRole('textbox', { name: 'اسم البنك' })).toHaveValue('البنك الأهلي');
@@ -287,6 +293,9 @@ test('a 101% share total and a disguised upload say so and keep the answers; a r
   await expect(page).toHaveURL(/shareholders-are$/);
   await text(page, 'Full name', 'Mariam Al Falasi');
   await choose(page, 'Nationality', 'Emirati');
+  // No ID type is chosen for the merchant (onboarding §5: default NONE).
+  await expect(page.getByRole('radio', { name: 'National ID / Emirates ID' })).not.toBeChecked();
+  await page.getByRole('radio', { name: 'National ID / Emirates ID' }).check();
   await text(page, 'ID number', '784198712345678');
   await page.getByLabel('Date of birth').fill('1985-03-14');
 

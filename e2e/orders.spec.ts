@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { drawnOrder, shot, signInWith } from './helpers';
+import { drawnOrder, shot, signInAs, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 
 /** A merchant with an admin (signed in on the page) and 25 orders: new, captured, refunded, cancelled. */
@@ -297,6 +297,35 @@ test.describe('orders', () => {
 
 test.describe('orders on a phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'layout: mobile project');
+
+  test('the page header’s primary action floats at the reading end’s corner; the others are in a menu (shell §2.2)', async ({
+    page,
+  }) => {
+    await signInAs(page, 'acc-admin');
+    const viewport = page.viewportSize()!;
+    for (const [lang, name] of [
+      ['en', 'New payment link'],
+      ['ar', 'رابط دفع جديد'],
+    ] as const) {
+      await page.goto(`/payments/links?lang=${lang}`);
+      const floating = page.locator('[data-floating-action]').getByRole('button', { name });
+      await expect(floating).toBeVisible();
+      const box = (await floating.boundingBox())!;
+      // 20 px from the bottom and from the inline end: the right in English, the left in Arabic.
+      expect(Math.round(viewport.height - (box.y + box.height))).toBe(20);
+      if (lang === 'en') expect(Math.round(viewport.width - (box.x + box.width))).toBe(20);
+      else expect(Math.round(box.x)).toBe(20);
+      await floating.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    // A page with a secondary action: it waits in the header's menu.
+    await signInAs(page, 'acc-capital-offers');
+    await page.goto('/finance/capital/offers/off-falcon-full-revenue?lang=en');
+    await page.getByRole('button', { name: 'Page actions' }).click();
+    await page.getByRole('menuitem', { name: 'Request a call back' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
 
   test('cards, folded filters, an order and the refund dialog, right to left', async ({ page }) => {
     const { payments } = await merchantWithOrders(page);

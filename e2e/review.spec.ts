@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, uploadedPdf, wordsIn } from './helpers';
+import { uniqueIban } from './uniqueNumber';
 
 test.setTimeout(180_000);
 
@@ -72,7 +73,7 @@ async function sentApplication(page: Page, business: string) {
         ],
       },
       bank_details: {
-        iban: 'AE070331234567890123456',
+        iban: uniqueIban('AE770331234567890123457'),
         bank_name: 'Mashreq',
         beneficiary_name_en: `${business} LLC`,
         iban_certificate_url: await file('iban.pdf'),
@@ -199,3 +200,35 @@ for (const lang of ['en', 'ar'] as const)
     await expect(page).toHaveURL(/\/dashboard\/business-profile/);
     await reviewer.context().close();
   });
+
+test('a reviewer lets an application go, takes it again and rejects it; the merchant reads why', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'behaviour: desktop project');
+  const business = `Falasi Rejected ${Date.now().toString(36)}`;
+  const id = await sentApplication(page, business);
+  const reviewer = await reviewerPage(browser, false);
+  await reviewer.goto(`/ops/review/${id}`);
+  await reviewer.getByRole('button', { name: 'Take for review' }).click();
+  await expect(reviewer.getByTestId('review-status-badge').first()).toHaveText('In review');
+  // Let go: back in the queue for anyone, then taken again.
+  await reviewer.getByRole('button', { name: 'Let go' }).click();
+  await expect(reviewer.getByRole('button', { name: 'Take for review' })).toBeVisible();
+  await reviewer.getByRole('button', { name: 'Take for review' }).click();
+  await reviewer.getByRole('button', { name: 'Reject' }).click();
+  const dialog = reviewer.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText(/reason/i).first()).toBeVisible();
+  await dialog.getByTestId('reject-reason').click();
+  await reviewer.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(reviewer.getByRole('dialog')).toHaveCount(0);
+  await expect(reviewer.getByTestId('review-status-badge').first()).toHaveText('Rejected');
+
+  await page.goto('/applications');
+  await expect(page).toHaveURL(/\/applications\/view/);
+  await expect(page.getByTestId('rejected')).toBeVisible();
+  await reviewer.context().close();
+});

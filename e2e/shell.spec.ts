@@ -15,6 +15,17 @@ test.describe('the sidebar of each persona', () => {
     for (const name of FULL_SIDEBAR)
       await expect(page.getByRole('link', { name, exact: false }).first()).toBeVisible();
     await expect(page.getByText('Tell us how you take payments')).toBeVisible();
+    // The survey widget: the configured page (SURVEY_URL) in a frame, in the page's language.
+    await page.getByRole('button', { name: 'Take the survey' }).click();
+    await expect(page.getByTitle('The payments survey')).toHaveAttribute(
+      'src',
+      'https://survey.provider.test/en/payments',
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Back to the survey' })).toBeVisible();
+    // One help link on a desktop, the top bar's (docs/shell-and-permissions.md: not again in the sidebar's foot).
+    await expect(page.getByRole('link', { name: /^Help cent/ }).filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Help cent/ })).toBeVisible();
     // With the disputes flag the badge counts the open disputes (Riyadh Style's demo ones); "new" is for members
     // without it (docs/disputes.md).
     const disputes = page
@@ -187,6 +198,8 @@ test.describe('the sidebar of each persona', () => {
     await expect(page.getByRole('link', { name: 'Orders' })).not.toBeInViewport();
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect(page.getByRole('link', { name: 'Orders' })).toBeInViewport();
+    // The phone's top bar has no room for them: the drawer's foot has the help centre (spec §2.3's footer).
+    await expect(page.getByRole('link', { name: /^Help cent/ }).filter({ visible: true })).toHaveCount(1);
     await page.getByRole('link', { name: 'Orders' }).click();
     await expect(page).toHaveURL(/\/payments$/);
     await expect(page.getByRole('link', { name: 'Orders' })).not.toBeInViewport();

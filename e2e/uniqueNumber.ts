@@ -14,3 +14,18 @@ export function uniqueDigits(length: number): string {
   ).join('');
   return (fixed + chance).slice(-length);
 }
+
+/**
+ * An IBAN like `like` (its country and bank) with an account number no other test of this run has made, its
+ * check digits right: the server refuses an IBAN that is another business's bank account (§8
+ * LEGAL_BANK_DETAILS_CONFLICT), so two applications of one run must not share one.
+ */
+export function uniqueIban(like: string): string {
+  const compact = like.replace(/\s+/g, '').toUpperCase();
+  const country = compact.slice(0, 2);
+  const bank = compact.slice(4, 8);
+  const account = uniqueDigits(compact.length - 8);
+  const digits = [...`${bank}${account}${country}00`].map((c) => parseInt(c, 36)).join('');
+  const check = 98n - (BigInt(digits) % 97n);
+  return `${country}${String(check).padStart(2, '0')}${bank}${account}`;
+}

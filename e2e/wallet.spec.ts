@@ -135,6 +135,8 @@ test.describe('the card', () => {
           flags: { has_merchant_access: true, is_payouts_allowed: true, is_virtual_cards_enabled: true },
         },
       ],
+      // The money area is the app's money tab (its experiment).
+      experiments: [{ account_id: id, name: 'mobile_money_tab', value: 'enabled' }],
     };
     expect((await page.request.post('/dev/fixtures', { data: fixture })).ok()).toBe(true);
     expect((await page.request.post('/dev/sessions', { data: { email: `${id}@e2e.example` } })).ok()).toBe(

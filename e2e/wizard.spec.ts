@@ -238,9 +238,9 @@ test.describe('dev catalogue page', () => {
   test('shows a step with example data in English and Arabic side by side', async ({ page, isMobile }) => {
     test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/dev/catalogue?flow=onboarding&step=bank-details');
-    await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA03 8000 0000 6080 1016 7519');
+    await expect(page.getByRole('textbox', { name: /IBAN/ })).toHaveValue('SA73 8000 0000 6080 1016 7520');
     await expect(page.getByRole('textbox', { name: /رقم الآيبان/ })).toHaveValue(
-      'SA03 8000 0000 6080 1016 7519',
+      'SA73 8000 0000 6080 1016 7520',
     );
     await page.getByRole('combobox', { name: 'Example data' }).click();
     await page.getByRole('option', { name: /\/bank_details\/iban · format/ }).click();

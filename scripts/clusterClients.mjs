@@ -259,3 +259,35 @@ export async function statementAcross(first, second, headers) {
   const whole = back?.status === 200 && Buffer.from(await back.arrayBuffer()).equals(statement);
   return { begun: created.status === 201 && begun.status === 204 && offset === part, offset, size, whole };
 }
+
+/**
+ * Wrong codes for one sign-in on both instances in turn: a code dies after its third wrong try (on whichever
+ * instance), is replaced at once, and the address locks at its fifth wrong try overall, so the right code is then
+ * refused on the other instance too. Answers what each call said, comma-separated (the cluster check compares it).
+ */
+export async function lockoutAcross(base, first, second, headers) {
+  const lockEmail = `locked-${Date.now()}@example.com`;
+  const started = await call(first, 'POST', '/merchant/api/v2/auth/authenticate', {
+    headers,
+    body: { email: lockEmail },
+  });
+  const verifyOn = (target, code) =>
+    call(target, 'POST', '/merchant/api/v2/auth/verify', {
+      headers,
+      body: { session_id: started.body.session_id, code },
+    });
+  const wrongFor = (right) => (right === '000000' ? '111111' : '000000');
+  const tries = [];
+  const firstCode = await codeFor(base, lockEmail);
+  for (let i = 0; i < 3; i++)
+    tries.push((await verifyOn([first, second][i % 2], wrongFor(firstCode))).body.message);
+  const resent = await call(first, 'POST', '/merchant/api/v2/auth/authenticate', {
+    headers,
+    body: { email: lockEmail, session_id: started.body.session_id },
+  });
+  const right = await codeFor(base, lockEmail);
+  for (let i = 0; i < 2; i++)
+    tries.push((await verifyOn([second, first][i % 2], wrongFor(right))).body.message);
+  const afterLock = await verifyOn(second, right);
+  return [...tries, resent.status, afterLock.body.message].join(', ');
+}

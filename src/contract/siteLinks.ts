@@ -1,6 +1,7 @@
 /**
  * The provider's own addresses a merchant is shown (issue 56, point 3): terms, privacy, the shoppers' marketplace,
- * the merchant app and its stores, and the support and capital mailboxes. Settings of a deployment, not constants
+ * the merchant app and its stores, the support and capital mailboxes, and the payments survey the sidebar's card opens
+ * (shell §1's survey widget, shown in a frame: docs/session-replay.md). Settings of a deployment, not constants
  * of the build; one not set is null, and the app then shows no link rather than a placeholder. `{lang}` in an
  * address stands for the page's language (en or ar).
  */
@@ -17,6 +18,7 @@ export const SITE_LINK_KEYS = [
   'google_play',
   'support_email',
   'capital_email',
+  'survey',
 ] as const;
 export type SiteLinkKey = (typeof SITE_LINK_KEYS)[number];
 

@@ -43,9 +43,14 @@ export const TeamPage = Type.Object({
   users: Type.Array(TeamUser),
   total: Type.Integer(),
   /** The stores (merchants) a person can be given. */
-  stores: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
-    description: 'the stores a person can be given',
-  }),
+  stores: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166 alpha-3' }),
+    }),
+    { description: 'the stores a person can be given' },
+  ),
 });
 export type TeamPage = Static<typeof TeamPage>;
 
@@ -62,7 +67,12 @@ export const InviteBody = Type.Object(
     email: Type.Optional(Type.String({ maxLength: 254 })),
     phone: Type.Optional(Type.String({ maxLength: 20 })),
     ...ACCESS,
-    lang: Type.Optional(OneOf(['en', 'ar'] as const, { description: 'the invitation message’s language' })),
+    lang: Type.Optional(
+      OneOf(['en', 'ar'] as const, {
+        description:
+          'the invitation message’s language and the new account’s; without it, the first store’s country’s',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -43,3 +43,21 @@ export function resolveLanguage(sources: {
   }
   return 'en';
 }
+
+/**
+ * Each country's language (onboarding spec §9: en for ARE, BHR and KWT; ar for SAU, EGY and QAT): what a new
+ * account gets when nobody chose for it — a person invited to a Saudi store is written to in Arabic.
+ */
+const COUNTRY_LANGUAGE: Record<string, Language> = {
+  ARE: 'en',
+  BHR: 'en',
+  KWT: 'en',
+  SAU: 'ar',
+  EGY: 'ar',
+  QAT: 'ar',
+};
+
+/** The language of a country (ISO 3166 alpha-3); undefined for one the spec does not name. */
+export function countryLanguage(country: string | null | undefined): Language | undefined {
+  return country ? COUNTRY_LANGUAGE[country] : undefined;
+}

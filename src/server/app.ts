@@ -128,6 +128,9 @@ export async function buildApp(options: AppOptions) {
     authRateLimit: config.authRateLimit,
     bump: (key, now, windowMs) => services.counters.bump(key, now, windowMs),
     now: () => clock.now(),
+    errorReportsDsn: config.errorReports?.dsn,
+    sessionReplayUrl: config.sessionReplay?.endpoint,
+    surveyUrl: config.siteLinks.survey ?? undefined,
   });
   sessionHook(app, services.auth, config.nodeEnv === 'production');
   app.decorate('services', { outbox: services.outbox, files: services.files });

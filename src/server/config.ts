@@ -11,6 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { fromRoot } from './paths';
 import type { S3Settings } from './s3';
 import { CRM_PLACEHOLDER } from '../domain/crm';
+import { dsnProblem } from '../domain/errorReports';
 import { SITE_LINK_KEYS, type SiteLinkKey, type SiteLinks } from '../contract/siteLinks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -78,9 +79,21 @@ export interface Config {
    */
   helpCentreUrl: string | undefined;
   /**
+   * ERROR_REPORTS_DSN: where the browser reports its unexpected errors (a Sentry or GlitchTip project's DSN;
+   * src/domain/errorReports.ts), ERROR_REPORTS_ENVIRONMENT naming this deployment in them (default NODE_ENV).
+   * Unset: nothing is reported and the SDK is never loaded.
+   */
+  errorReports: { dsn: string; environment: string } | undefined;
+  /**
+   * SESSION_REPLAY_URL: where the browser sends its session-replay chunks (src/domain/sessionReplay.ts) — an https
+   * address taking them as JSON posts, or `dev` outside production: this server keeps the newest sessions and
+   * plays them at /dev/replay. Unset: nothing is recorded and the recorder is never loaded.
+   */
+  sessionReplay: { endpoint: string } | undefined;
+  /**
    * The provider's addresses a merchant is shown (contract/siteLinks.ts): TERMS_URL, PRIVACY_URL, MARKETPLACE_URL,
-   * MERCHANT_APP_URL, APP_STORE_URL, GOOGLE_PLAY_URL (https, `{lang}` allowed), SUPPORT_EMAIL, CAPITAL_EMAIL. One
-   * not set is not shown (docs/configuration.md).
+   * MERCHANT_APP_URL, APP_STORE_URL, GOOGLE_PLAY_URL, SURVEY_URL (https, `{lang}` allowed), SUPPORT_EMAIL,
+   * CAPITAL_EMAIL. One not set is not shown (docs/configuration.md).
    */
   siteLinks: SiteLinks;
   /** The form catalogue the server serves, and its translations (default: this checkout's schemas/, locales/). */
@@ -126,6 +139,7 @@ const SITE_LINK_SETTINGS: Record<SiteLinkKey, [setting: string, kind: 'url' | 'e
   google_play: ['GOOGLE_PLAY_URL', 'url'],
   support_email: ['SUPPORT_EMAIL', 'email'],
   capital_email: ['CAPITAL_EMAIL', 'email'],
+  survey: ['SURVEY_URL', 'url'],
 };
 
 function readSiteLinks(env: Env): SiteLinks {
@@ -139,6 +153,23 @@ function readSiteLinks(env: Env): SiteLinks {
     return [key, value];
   });
   return Object.fromEntries(entries) as SiteLinks;
+}
+
+/** The development sink's address (routes/devReplay.ts). */
+export const DEV_REPLAY_SINK = '/dev/replay/chunks';
+
+function readSessionReplay(raw: string | undefined, nodeEnv: string): { endpoint: string } | undefined {
+  if (raw === undefined || raw === 'off') return undefined;
+  if (raw === 'dev') {
+    // /dev addresses answer 404 in production: a recorder sending there would lose every chunk.
+    if (nodeEnv === 'production')
+      throw new ConfigError(
+        'SESSION_REPLAY_URL=dev keeps replays in the development sink, which production does not serve; set an https address or leave it unset',
+      );
+    return { endpoint: DEV_REPLAY_SINK };
+  }
+  parseUrl('SESSION_REPLAY_URL', raw, ['https']);
+  return { endpoint: raw };
 }
 
 function parseUrl(name: string, value: string, protocols: string[]): URL {
@@ -279,6 +310,16 @@ export function loadConfig(env: Env): Config {
 
   const siteLinks = readSiteLinks(env);
 
+  const dsn = nonEmpty(env, 'ERROR_REPORTS_DSN');
+  const dsnWrong = dsn === undefined ? null : dsnProblem(dsn);
+  if (dsnWrong) throw new ConfigError(`ERROR_REPORTS_DSN ${dsnWrong}, got "${dsn}"`);
+  const errorReports =
+    dsn === undefined
+      ? undefined
+      : { dsn, environment: nonEmpty(env, 'ERROR_REPORTS_ENVIRONMENT') ?? nodeEnv };
+
+  const sessionReplay = readSessionReplay(nonEmpty(env, 'SESSION_REPLAY_URL'), nodeEnv);
+
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
@@ -290,6 +331,8 @@ export function loadConfig(env: Env): Config {
 
   return {
     helpCentreUrl,
+    errorReports,
+    sessionReplay,
     siteLinks,
     schemasDir,
     localesDir,

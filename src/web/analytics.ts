@@ -5,6 +5,8 @@
  * Sending never blocks or breaks the app: failures are dropped.
  */
 import { api } from './api/client';
+import { privateProperty } from '../domain/eventPrivacy';
+import type { EventName } from '../domain/analyticsEvents';
 
 export interface AnalyticsSink {
   page(properties: { path: string; title: string; language: string }): void;
@@ -17,22 +19,31 @@ export interface AnalyticsSink {
     language: string;
     created_at: string;
   }): void;
-  /** A named event (capital spec §7), with its properties. */
-  track(event: string, properties: Record<string, unknown>): void;
+  /** A named event of the catalogue (src/domain/analyticsEvents.ts), with its properties. */
+  track(event: EventName, properties: Record<string, unknown>): void;
+  /** Forgets who was identified (logout: the next person at this browser is not taken for the last). */
+  reset(): void;
 }
 
-const send = (type: 'page' | 'identify' | 'track', properties: Record<string, unknown>, event?: string) =>
+function send(type: 'page' | 'identify' | 'track', properties: Record<string, unknown>, event?: string) {
+  // A code, an IBAN or an identity number never leaves the page (the server would refuse it too).
+  if (privateProperty(properties) !== null) return;
   void api(
     'POST',
     '/merchant/api/v1/events',
     { type, properties, ...(event ? { event } : {}) },
     { keepalive: true, quiet401: true },
   ).catch(() => undefined);
+}
 
 export const serverSink: AnalyticsSink = {
   page: (properties) => send('page', properties),
   identify: (traits) => send('identify', traits),
   track: (event, properties) => send('track', properties, event),
+  // Our server ties an event to the session that sent it, and logout ends that session on the server: after it,
+  // events are anonymous, and this sink keeps no client id of its own to forget. A provider that keeps one
+  // (an anonymous id in local storage, say) forgets it here.
+  reset: () => undefined,
 };
 
 /** Where the app's analytics go: the server's event log (the spec's provider is not ours to call). */

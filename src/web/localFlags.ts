@@ -11,6 +11,8 @@ export const LOCAL_FLAGS = {
   surveyClosed: 'tby:md:survey-closed',
   sidebarCollapsed: 'tby:md:sidebar-collapsed',
   disputesTutorial: 'tby:md:disputes-tutorial',
+  /** Session replay allowed in this browser ('yes'; shell §1, src/web/sessionReplay.ts): kept across logout. */
+  replayConsent: 'tby:md:replay-consent',
 } as const;
 
 type Key = (typeof LOCAL_FLAGS)[keyof typeof LOCAL_FLAGS];
@@ -35,7 +37,8 @@ export function writeFlag(key: Key, value: string | null) {
   listeners.forEach((l) => l());
 }
 
-const subscribe = (listener: () => void) => {
+/** Calls `listener` whenever a flag changes, here or in another tab; returns the way to stop. */
+export const subscribe = (listener: () => void) => {
   listeners.add(listener);
   window.addEventListener('storage', listener);
   return () => {

@@ -9,6 +9,8 @@ import { isLanguage } from '../domain/language';
 import { captureUtm } from './utm';
 
 captureUtm();
+// Error reporting and session replay: their own small chunk, asked for at once beside the page's (observability.ts).
+void import('./observability').then((observing) => observing.startObserving());
 
 // The page's screens load while i18n reads its first files, and their translations load with those.
 void initI18n(startRoute(window.location.pathname)).then((i18n) => {

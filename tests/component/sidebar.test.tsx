@@ -1,79 +1,57 @@
 /** The sidebar's rules that the demo personas do not show (shell spec §2.3). */
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import i18next from 'i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import shell from '../../locales/en/shell.json';
-import common from '../../locales/en/common.json';
-import { Sidebar } from '../../src/web/app/shell/Sidebar';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderSidebar } from './setup/renderSidebar';
 import { computePermissions } from '../../src/domain/permissions';
-import type { ShellData } from '../../src/web/app/shell/useShell';
 import { ENTRY_ICONS as ICONS_DRAWN } from '../../src/web/app/shell/icons';
-import { FLOW_ENTRIES_KEY, type FlowEntryView } from '../../src/web/api/flowEntries';
+import type { FlowEntryView } from '../../src/web/api/flowEntries';
 import { ENTRY_ICONS } from '../../src/engine/core/types';
 
-const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', defaultNS: 'common', resources: { en: { shell, common } } });
-
-function renderSidebar(
-  data: Partial<ShellData>,
-  account: { email: string | null; phone: string | null },
-  /** The catalogue flows' entries (GET /merchant/api/v1/catalogue/flows). */
-  entries: FlowEntryView[] = [],
-) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(FLOW_ENTRIES_KEY, entries);
-  queryClient.setQueryData(['account'], {
-    id: 'a',
-    first_name: null,
-    last_name: null,
-    lang: 'en',
-    created_at: '',
-    permissions: [],
-    ...account,
-  });
-  const shellData: ShellData = {
-    permissions: computePermissions({
-      flags: {},
-      experiments: [],
-      role: null,
-      application: null,
-      firstStoreProducts: null,
-      merchantCountry: null,
-    }),
-    experiments: [],
-    legalEntity: null,
-    applicationStatus: null,
-    ...data,
-  };
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <Sidebar
-          shell={shellData}
-          collapsed={false}
-          onToggle={() => undefined}
-          onNavigate={() => undefined}
-        />
-      ),
-    },
-  ]);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider env="test">
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+// The deployment's site links, the payments survey among them (SURVEY_URL; sidebar-survey-off.test.tsx: unset).
+vi.stubGlobal(
+  'fetch',
+  vi.fn(async (input: unknown) =>
+    String(input).includes('/merchant/api/v1/site-links')
+      ? Response.json({ survey: 'https://survey.provider.test/{lang}/payments' })
+      : new Response(null, { status: 404 }),
+  ),
+);
 
 describe('sidebar rules', () => {
+  it('opens the survey in a frame of the configured page, in the page’s language, and offers to go back to it', async () => {
+    const { unmount } = renderSidebar(
+      { experiments: ['acquiring_survey'] },
+      { email: 'a@b.co', phone: '+966501234567' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Take the survey' }));
+    const frame = await screen.findByTitle('The payments survey');
+    expect(frame.getAttribute('src')).toBe('https://survey.provider.test/en/payments');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    expect(localStorage.getItem('tby:md:survey-visited')).toBe('1');
+    expect(screen.getByRole('button', { name: 'Back to the survey' })).toBeTruthy();
+    unmount();
+    localStorage.clear();
+  });
+
+  it('shows the survey card only with the acquiring_survey experiment (§2.3 AcquiringSurvey), and closing it keeps it closed', async () => {
+    const contact = { email: 'a@b.co', phone: '+966501234567' };
+    const without = renderSidebar({}, contact);
+    await screen.findAllByRole('link');
+    expect(screen.queryByText('A two-minute survey helps us build what you need.')).toBeNull();
+    without.unmount();
+    const { unmount } = renderSidebar({ experiments: ['acquiring_survey'] }, contact);
+    expect(await screen.findByText('A two-minute survey helps us build what you need.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close the survey card' }));
+    await waitFor(() =>
+      expect(screen.queryByText('A two-minute survey helps us build what you need.')).toBeNull(),
+    );
+    unmount();
+    renderSidebar({ experiments: ['acquiring_survey'] }, contact);
+    await screen.findAllByRole('link');
+    expect(screen.queryByText('A two-minute survey helps us build what you need.')).toBeNull();
+    localStorage.clear();
+  });
+
   it('shows the application item while it may be viewed (a draft, then in review), and support for an applicant', async () => {
     const contact = { email: 'a@b.co', phone: '+966501234567' };
     const { unmount } = renderSidebar({ applicationStatus: 'draft' }, contact);
@@ -228,5 +206,33 @@ describe('sidebar rules', () => {
     expect(screen.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe(
       '/legal-entities/le-1',
     );
+  });
+
+  it('bounces the legal-entity alert for 0.4 s when the collapse button is clicked (§2.3)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderSidebar(
+        {
+          legalEntity: {
+            id: 'le-1',
+            merchant_id: 'mer-1',
+            status: 'pending_info',
+            country: 'ARE',
+            license_expiry_date: null,
+          },
+        },
+        { email: 'a@b.co', phone: '+966501234567' },
+      );
+      const alert = (
+        await screen.findByText('Keep your account active by providing the missing information')
+      ).closest('.mantine-Alert-root')!;
+      expect(alert.className).not.toMatch(/bounce/);
+      fireEvent.click(screen.getByRole('button', { name: 'Collapse the sidebar' }));
+      await waitFor(() => expect(alert.className).toMatch(/bounce/));
+      await act(() => vi.advanceTimersByTimeAsync(400));
+      expect(alert.className).not.toMatch(/bounce/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

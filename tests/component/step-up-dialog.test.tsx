@@ -13,6 +13,7 @@ import authEn from '../../locales/en/auth.json';
 import authAr from '../../locales/ar/auth.json';
 import { StepUpDialog } from '../../src/web/components/StepUpDialog';
 import { timeText } from '../../src/web/components/listText';
+import { ApiError } from '../../src/web/api/client';
 
 const SENT_AT = '2026-11-29T09:04:00.000Z';
 
@@ -79,5 +80,21 @@ describe('the step-up dialog', () => {
     await user.keyboard('4821');
     await waitFor(() => expect(onCode).toHaveBeenCalledWith('4821'));
     expect(onCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('a code tried wrong too often says so and lets a new one be asked for at once (§8 max attempts reached)', async () => {
+    const { onCode } = await open('en', { ...STILL_VALID, sent: true, resend_after: 120 });
+    onCode.mockRejectedValue(new ApiError(400, 'max attempts reached'));
+    await screen.findByText(/We sent a code to/);
+    expect(screen.getByRole('button', { name: /New code in/ }).hasAttribute('disabled')).toBe(true);
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.keyboard('1111');
+    expect(
+      await screen.findByText('This code was entered incorrectly too many times. Request a new code'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send a new code' }).hasAttribute('disabled')).toBe(false),
+    );
   });
 });

@@ -226,6 +226,7 @@ describe('the provider’s addresses a merchant is shown (issue 56)', () => {
       google_play: null,
       support_email: null,
       capital_email: null,
+      survey: null,
     });
     expect(links.headers['cache-control']).toBe('public, max-age=300');
     const qr = await app.inject({ method: 'GET', url: '/merchant-app/qr.svg' });
@@ -251,5 +252,30 @@ describe('the provider’s addresses a merchant is shown (issue 56)', () => {
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toContain('image/svg+xml');
     expect(qr.body).toMatch(/^<svg/);
+  });
+});
+
+describe('where the browser reports its errors (shell spec §8)', () => {
+  it('is nowhere by default, and the page may talk to nothing but us', async () => {
+    const res = await app.inject({ method: 'GET', url: '/merchant/api/v1/error-reports' });
+    expect(res.json()).toEqual({ dsn: null, environment: 'test' });
+    const page = await app.inject({ method: 'GET', url: '/auth' });
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self';");
+  });
+
+  it('is the deployment’s DSN, whose host the page may then send reports to', async () => {
+    const { app: site } = await createTestApp({
+      env: {
+        ERROR_REPORTS_DSN: 'https://key@errors.provider.example/7',
+        ERROR_REPORTS_ENVIRONMENT: 'staging',
+      },
+    });
+    const res = await site.inject({ method: 'GET', url: '/merchant/api/v1/error-reports' });
+    expect(res.json()).toEqual({ dsn: 'https://key@errors.provider.example/7', environment: 'staging' });
+    const page = await site.inject({ method: 'GET', url: '/auth' });
+    expect(page.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://errors.provider.example;",
+    );
+    await site.close();
   });
 });

@@ -397,7 +397,7 @@ describe('submitting', () => {
         ],
       },
       bank_details: {
-        iban: 'AE070331234567890123456',
+        iban: 'AE770331234567890123457',
         bank_name: 'Mashreq',
         beneficiary_name_en: 'Falasi Trading LLC',
         iban_certificate_url: await file('iban.pdf'),
@@ -610,6 +610,20 @@ describe('lookups', () => {
     });
   });
 
+  it('a new application holds the account’s e-mail and phone (no placeholder is ever needed: docs/onboarding.md)', async () => {
+    const { who, email } = await newMerchant();
+    const account = await who.call('GET', '/merchant/api/v1/account');
+    const application = await who.call('GET', `${BASE}/application`);
+    expect(application.body).toMatchObject({ email, phone: account.body.phone });
+    expect(String(account.body.phone)).toMatch(/^\+\d{4,15}$/);
+    // Both stay required: a blank one is refused on its field, never stored as a stand-in.
+    const blank = await who.call('PUT', `${BASE}/application/${application.body.id}`, {
+      email: '',
+      phone: '',
+    });
+    expect(Object.keys(blank.body.field_errors ?? {})).toEqual(expect.arrayContaining(['/email', '/phone']));
+  });
+
   it('IBAN: checksum, and the bank when known', async () => {
     const { who } = await newMerchant();
     expect((await who.call('GET', `${BASE}/iban/SA0380000000608010167519`)).body).toEqual({
@@ -645,6 +659,30 @@ describe('lookups', () => {
     });
     expect(keysOf(saved.body.field_errors)).toEqual({
       '/business_name': 'onboarding:errors.businessNameConflict',
+    });
+  });
+
+  it('bank details: another business’s IBAN is refused on its field as a save comes (§8 LEGAL_BANK_DETAILS_CONFLICT), however it is spaced or cased', async () => {
+    const { who, id } = await newMerchant();
+    const save = (iban: string) =>
+      who.call('PUT', `${BASE}/application/${id}`, {
+        ...basic('SAU', 'less_than_1m'),
+        bank_details: { iban, bank_name: 'Al Rajhi Bank' },
+      });
+    // A demo merchant's legal entity banks with this account.
+    expect(keysOf((await save('sa03 8000 0000 6080 1016 7519')).body.field_errors)).toEqual({
+      '/bank_details/iban': 'onboarding:errors.ibanTaken',
+    });
+    expect((await save('SA4420000001234567891234')).body.field_errors).toBeUndefined();
+    // An IBAN in another account's submitted application is taken too.
+    const other = await newMerchant();
+    const otherAccount = await other.who.call('GET', '/merchant/api/v1/account');
+    await db
+      .update(drafts)
+      .set({ status: 'submitted', data: { bank_details: { iban: 'AE980260001234567890123' } } })
+      .where(eq(drafts.ownerId, String(otherAccount.body.id)));
+    expect(keysOf((await save('AE98 0260 0012 3456 7890 123')).body.field_errors)).toEqual({
+      '/bank_details/iban': 'onboarding:errors.ibanTaken',
     });
   });
 

@@ -228,16 +228,31 @@ describe('sign-in', () => {
 });
 
 describe('codes', () => {
-  it('a wrong code is "invalid otp code"; the fifth locks the address for 30 minutes', async () => {
+  it('a wrong code is "invalid otp code"; the third kills the code, which is replaced at once; the fifth locks the address for 30 minutes', async () => {
     const started = await call('POST', '/merchant/api/v2/auth/authenticate', { email: 'wrong@example.com' });
-    const right = await codeFor('wrong@example.com');
-    const wrong = right === '000000' ? '111111' : '000000';
+    const first = await codeFor('wrong@example.com');
+    const wrongFor = (right: string) => (right === '000000' ? '111111' : '000000');
     const verify = (code: string) =>
       call('POST', '/merchant/api/v2/auth/verify', { session_id: started.body.session_id, code });
-    for (let i = 0; i < 4; i += 1) expect((await verify(wrong)).body.message).toBe('invalid otp code');
-    expect((await verify(wrong)).body.message).toBe('too many attempts to verify code');
+    for (let i = 0; i < 2; i += 1)
+      expect((await verify(wrongFor(first))).body.message).toBe('invalid otp code');
+    expect(await verify(wrongFor(first))).toMatchObject({
+      status: 400,
+      body: { message: 'max attempts reached' },
+    });
+    // A dead code is refused unjudged, even when right, and the refusal is not counted against the address.
+    expect((await verify(first)).body.message).toBe('max attempts reached');
+    // Its replacement may be asked for at once (no 120 s wait).
+    const resent = await call('POST', '/merchant/api/v2/auth/authenticate', {
+      email: 'wrong@example.com',
+      session_id: started.body.session_id,
+    });
+    expect(resent.status).toBe(200);
+    const second = await codeFor('wrong@example.com');
+    expect((await verify(wrongFor(second))).body.message).toBe('invalid otp code');
+    expect((await verify(wrongFor(second))).body.message).toBe('too many attempts to verify code');
     // Locked: even the right code is refused until the 30 minutes are over.
-    expect((await verify(right)).body.message).toBe('too many attempts to verify code');
+    expect((await verify(second)).body.message).toBe('too many attempts to verify code');
     advance(30 * 60_000);
     const again = await call('POST', '/merchant/api/v2/auth/authenticate', { email: 'wrong@example.com' });
     const ok = await call('POST', '/merchant/api/v2/auth/verify', {
@@ -245,6 +260,45 @@ describe('codes', () => {
       code: await codeFor('wrong@example.com'),
     });
     expect(ok.body.status).toBe('setup_2fa');
+  });
+
+  it('an account whose address locked three times in a day is temporarily blocked for a day', async () => {
+    const email = 'blocked@example.com';
+    await firstFactor({ email }); // makes the account
+    const lockOnce = async () => {
+      advance(30 * 60_000);
+      const started = await call('POST', '/merchant/api/v2/auth/authenticate', { email });
+      expect(started.status).toBe(200);
+      const verify = (code: string) =>
+        call('POST', '/merchant/api/v2/auth/verify', { session_id: started.body.session_id, code });
+      const wrong = async () => verify((await codeFor(email)) === '000000' ? '111111' : '000000');
+      for (let i = 0; i < 3; i += 1) await wrong();
+      await call('POST', '/merchant/api/v2/auth/authenticate', {
+        email,
+        session_id: started.body.session_id,
+      });
+      await wrong();
+      return (await wrong()).body.message;
+    };
+    expect(await lockOnce()).toBe('too many attempts to verify code');
+    expect(await lockOnce()).toBe('too many attempts to verify code');
+    expect(await lockOnce()).toBe('too many attempts to verify code');
+    advance(30 * 60_000);
+    // No code is sent to a blocked account; the answer says how long is left.
+    const sentBefore = ((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length;
+    const blocked = await call('POST', '/merchant/api/v2/auth/authenticate', { email });
+    expect(blocked).toMatchObject({ status: 403, body: { message: 'account temporarily blocked' } });
+    expect(Number(blocked.body.retry_after)).toBeGreaterThan(22 * 3600);
+    expect(((await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as unknown[]).length).toBe(
+      sentBefore,
+    );
+    // Another account is not touched; a day later this one signs in again.
+    expect(
+      (await call('POST', '/merchant/api/v2/auth/authenticate', { email: 'other@example.com' })).status,
+    ).toBe(200);
+    advance(24 * 60 * 60_000);
+    const { answer } = await firstFactor({ email });
+    expect(answer.status).toBe('setup_2fa');
   });
 
   it('an e-mail code is good for 2 minutes', async () => {
@@ -602,6 +656,18 @@ describe('legal entities', () => {
 });
 
 describe('analytics events', () => {
+  it('after logout, an event from the same browser is no longer the account’s (logout resets analytics)', async () => {
+    const who = await signIn('admin@demo.example', '+966501234567');
+    const before = { type: 'track', event: 'Home Tile Opened', properties: { tile: 'payouts' } };
+    expect((await call('POST', '/merchant/api/v1/events', before, who)).status).toBe(202);
+    expect((await call('POST', '/merchant/api/v1/auth/logout', {}, who)).status).toBeLessThan(300);
+    const after = { type: 'track', event: 'Home Tile Opened', properties: { tile: 'disputes' } };
+    expect((await call('POST', '/merchant/api/v1/events', after, who)).status).toBe(202);
+    const events = (await app.inject({ method: 'GET', url: '/dev/events' })).json() as Json[];
+    expect(events[0]).toMatchObject({ account_id: null, payload: { tile: 'disputes' } });
+    expect(events[1]).toMatchObject({ account_id: 'acc-admin', payload: { tile: 'payouts' } });
+  });
+
   it('stores page views and identify calls, readable at /dev/events', async () => {
     const admin = await signIn('admin@demo.example', '+966501234567');
     const page = await call(
@@ -624,5 +690,44 @@ describe('analytics events', () => {
       account_id: 'acc-admin',
       payload: { path: '/dashboard' },
     });
+  });
+
+  it('lists at /dev/events/fired each named event once per set of keys it carried; /dev/events takes a limit', async () => {
+    for (const properties of [{ tile: 'orders' }, { tile: 'payouts' }, {}])
+      expect(
+        (await call('POST', '/merchant/api/v1/events', { type: 'track', event: 'Fired Twice', properties }))
+          .status,
+      ).toBe(202);
+    const fired = (await app.inject({ method: 'GET', url: '/dev/events/fired' })).json() as Json[];
+    expect(fired.filter((row) => row.event === 'Fired Twice')).toEqual([
+      { event: 'Fired Twice', properties: [] },
+      { event: 'Fired Twice', properties: ['tile'] },
+    ]);
+    // Page views and identify calls are not named events.
+    expect(fired.every((row) => typeof row.event === 'string' && row.event !== '')).toBe(true);
+    const two = await app.inject({ method: 'GET', url: '/dev/events?limit=2&request_id=r1' });
+    expect(two.json()).toHaveLength(2);
+    const bad = await app.inject({ method: 'GET', url: '/dev/events?limit=0' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().field_errors)).toEqual(['/limit']);
+  });
+
+  it('refuses an event carrying a code, an IBAN or an identity number, and keeps none of it', async () => {
+    const before = ((await app.inject({ method: 'GET', url: '/dev/events' })).json() as Json[]).length;
+    for (const [properties, pointer] of [
+      [{ code: '482913' }, '/properties/code'],
+      [{ destination: 'SA03 8000 0000 6080 1016 7519' }, '/properties/destination'],
+      [{ owners: [{ name: 'Omar', id: '784198712345678' }] }, '/properties/owners/0/id'],
+    ] as const) {
+      const res = await call('POST', '/merchant/api/v1/events', {
+        type: 'track',
+        event: 'Leaky',
+        properties,
+      });
+      expect(res.status).toBe(400);
+      expect(String(res.body.message)).toContain(`(${pointer})`);
+      expect(Object.keys(res.body.field_errors as Json)).toEqual([pointer]);
+    }
+    expect(((await app.inject({ method: 'GET', url: '/dev/events' })).json() as Json[]).length).toBe(before);
   });
 });

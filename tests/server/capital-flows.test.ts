@@ -69,6 +69,22 @@ describe('capital-waitlist', () => {
     expect(res.status).toBe(403);
   });
 
+  it('is closed to an account that sees capital without the capital_waitlist experiment (§6: flags gate the waitlist)', async () => {
+    // capital-offers sees capital (the `capital` experiment) but has no `capital_waitlist`.
+    const form = await offers.call('POST', `${F}/capital-waitlist/drafts`, {});
+    expect(form).toMatchObject({
+      status: 403,
+      body: { message: 'the capital waitlist is not open for this account' },
+    });
+    const stores = (await offers.call('GET', '/merchant/api/v1/stores')).body.items.map((s: Json) => s.id);
+    const joined = await offers.call('POST', '/merchant/api/v1/capital/waitlist', {
+      stores,
+      capitalUse: 'manage_cash_flows',
+    });
+    expect(joined.status).toBe(403);
+    expect((await offers.call('GET', '/merchant/api/v1/capital/waitlist')).body.joined).toBe(false);
+  });
+
   it('judges answers by the step schema, refuses a foreign store at submit, then joins', async () => {
     const stores = (await waitlist.call('GET', '/merchant/api/v1/stores')).body.items.map((s: Json) => s.id);
     expect(stores.length).toBeGreaterThan(0);

@@ -57,7 +57,7 @@ describe('npm run fixtures', { timeout: 60_000 }, () => {
     const result = run(['load', demo], { DATA_DIR: dataDir });
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe(
-      `${demo}: loaded 23 accounts, 13 organizations, 13 merchants, 17 stores, 12 legal entities, 16 permissions, 28 experiments, 8 capital offers, 4 capital loans, 6 capital applications, 15 disputes, 12 support tickets, 4 applications, 3515 payments`,
+      `${demo}: loaded 23 accounts, 13 organizations, 13 merchants, 17 stores, 12 legal entities, 16 permissions, 32 experiments, 8 capital offers, 4 capital loans, 6 capital applications, 15 disputes, 12 support tickets, 4 applications, 3515 payments`,
     );
   });
 

@@ -42,40 +42,40 @@ describe('GET /dev/outbox', () => {
   });
 });
 
-describe('GET /dev/outbox from a browser', () => {
-  it('answers a request for a page with the app (its readable outbox), and any other with the JSON list', async () => {
-    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'mbo-web-'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
-    const withApp = await createTestApp({ webRoot });
-    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-    const page = await withApp.app.inject({
-      method: 'GET',
-      url: '/dev/outbox',
-      headers: { accept: browser },
-    });
-    expect(page.statusCode, page.body).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('<title>app</title>');
-    for (const accept of ['application/json', '*/*', undefined]) {
-      const res = await withApp.app.inject({
+describe('GET /dev/outbox and /dev/events from a browser', () => {
+  it.each(['/dev/outbox', '/dev/events'])(
+    '%s answers a request for a page with the app (its readable page), and any other with the JSON list',
+    async (url) => {
+      const webRoot = mkdtempSync(path.join(os.tmpdir(), 'mbo-web-'));
+      writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
+      const withApp = await createTestApp({ webRoot });
+      const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+      // The app's own parameters (the language) ride along on a page's address.
+      const page = await withApp.app.inject({
         method: 'GET',
-        url: '/dev/outbox',
-        headers: accept ? { accept } : {},
+        url: `${url}?lang=ar`,
+        headers: { accept: browser },
       });
-      expect([accept, res.headers['content-type']]).toEqual([
-        accept,
-        expect.stringMatching(/^application\/json/),
-      ]);
-      expect(Array.isArray(res.json())).toBe(true);
-    }
-    // In production there is no outbox, for a page or for JSON.
-    const hidden = await production.app.inject({
-      method: 'GET',
-      url: '/dev/outbox',
-      headers: { accept: browser },
-    });
-    expect(hidden.statusCode).toBe(404);
-  });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<title>app</title>');
+      for (const accept of ['application/json', '*/*', undefined]) {
+        const res = await withApp.app.inject({
+          method: 'GET',
+          url,
+          headers: accept ? { accept } : {},
+        });
+        expect([accept, res.headers['content-type']]).toEqual([
+          accept,
+          expect.stringMatching(/^application\/json/),
+        ]);
+        expect(Array.isArray(res.json())).toBe(true);
+      }
+      // In production there is no such page, nor JSON.
+      const hidden = await production.app.inject({ method: 'GET', url, headers: { accept: browser } });
+      expect(hidden.statusCode).toBe(404);
+    },
+  );
 });
 
 describe('/dev/clock', () => {
@@ -154,6 +154,7 @@ describe('NODE_ENV=production', () => {
     ['POST', '/dev/sessions'],
     ['GET', '/dev/catalogue'],
     ['GET', '/dev/events'],
+    ['GET', '/dev/events/fired'],
     ['GET', '/dev/clock'],
     ['POST', '/dev/clock'],
   ])('%s %s answers 404', async (method, url) => {

@@ -225,6 +225,38 @@ describe('a review', () => {
     });
   });
 
+  it('refuses to approve an application whose IBAN became another business’s bank account meanwhile (409 LEGAL_BANK_DETAILS_CONFLICT), writing nothing', async () => {
+    const me = await reviewer();
+    const first = await submitted(async (w) => ({
+      ...(await withOwner(w)),
+      bank_details: { iban: 'AE900331234567890123999', bank_name: 'Mashreq' },
+    }));
+    const second = await submitted(withOwner);
+    // The second application gave the same account, saved before the first was approved (spaced, lower case).
+    const [row] = await db.select().from(applications).where(eq(applications.id, second.id));
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, row!.draftId));
+    await db
+      .update(drafts)
+      .set({
+        data: {
+          ...draft!.data,
+          bank_details: { iban: 'ae90 0331 2345 6789 0123 999', bank_name: 'Mashreq' },
+        },
+      })
+      .where(eq(drafts.id, row!.draftId));
+    await me.call('POST', `${R}/${first.id}/take`);
+    expect((await me.call('POST', `${R}/${first.id}/approve`)).status).toBe(200);
+    await me.call('POST', `${R}/${second.id}/take`);
+    const refused = await me.call('POST', `${R}/${second.id}/approve`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ kind: 'conflict', type: 'LEGAL_BANK_DETAILS_CONFLICT' });
+    // Nothing of the approval was written: still in review, no merchant for the applicant, no history row.
+    const detail = await me.call('GET', `${R}/${second.id}`);
+    expect(detail.body.application.status).toBe('in_review');
+    expect(detail.body.history.map((h: { action: string }) => h.action)).toEqual(['take']);
+    expect((await second.who.call('GET', '/merchant/api/v2/merchants')).body.merchants).toEqual([]);
+  });
+
   it('refuses to approve an application with no business name, naming the fix', async () => {
     const me = await reviewer();
     const { id } = await submitted();

@@ -47,7 +47,7 @@ describe('the team', () => {
       res.body.users.filter((u: Json) => u.status === 'invited').map((u: Json) => u.email ?? u.phone),
     ).toEqual(expect.arrayContaining(['finance@demo.example', '+966501234570']));
     expect(res.body.users.filter((u: Json) => u.status === 'invited')).toHaveLength(2);
-    expect(res.body.stores).toEqual([{ id: 'mer-riyadh-style', name: 'Riyadh Style' }]);
+    expect(res.body.stores).toEqual([{ id: 'mer-riyadh-style', name: 'Riyadh Style', country: 'SAU' }]);
     // Another workspace's people are not there.
     expect(emails(res.body)).not.toContain('pending@demo.example');
     expect(emails((await gadgets.call('GET', U)).body)).toEqual(['pending@demo.example']);
@@ -131,6 +131,30 @@ describe('an invitation', () => {
     expect((await person.call('GET', U)).status).toBe(403);
     const after = (await admin.call('GET', U)).body.users.find((u: Json) => u.email === email);
     expect(after.status).toBe('active');
+  });
+
+  it('writes in the language the inviter chose, else in the store country’s (§9: ar for SAU, en for ARE)', async () => {
+    const invite = async (who: typeof admin, merchant: string, lang?: string) => {
+      const email = fresh();
+      const res = await who.call('POST', `${U}/invite`, {
+        email,
+        role: 'supervisor',
+        merchant_ids: [merchant],
+        ...(lang ? { lang } : {}),
+      });
+      expect(res.status).toBe(201);
+      // Out of the team again: the other tests count its people.
+      expect((await who.call('DELETE', `${U}/${res.body.user.id}`)).status).toBe(200);
+      return String((await outbox()).find((m) => m.to === email)!.body).startsWith('تمت إضافتك')
+        ? 'ar'
+        : 'en';
+    };
+    expect(await invite(admin, 'mer-riyadh-style')).toBe('ar');
+    expect(await invite(admin, 'mer-riyadh-style', 'en')).toBe('en');
+    const uae = (await gadgets.call('GET', U)).body.stores[0];
+    expect(uae.country).toBe('ARE');
+    expect(await invite(gadgets, uae.id)).toBe('en');
+    expect(await invite(gadgets, uae.id, 'ar')).toBe('ar');
   });
 
   it('by phone: the person signs in with that phone and sets up an e-mail', async () => {

@@ -77,6 +77,18 @@ describe('the webview’s one-time token', () => {
     expect((await appSession.call('POST', TOKENS, { path: '/webview/disputes-faq' })).status).toBe(200);
   });
 
+  it('opens the money area only for an account with the money tab (the mobile_money_tab experiment)', async () => {
+    // capital-offers has no mobile_money_tab: no token for the money area, the disputes FAQ still opens.
+    const without = await signIn(app, 'capital-offers@demo.example', '+971502220001');
+    const refused = await without.call('POST', TOKENS, { path: '/money/landing' });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: 'the money tab is not on for this account' },
+    });
+    expect((await without.call('POST', TOKENS, { path: '/webview/disputes-faq' })).status).toBe(200);
+    expect((await paying.call('POST', TOKENS, { path: '/money/landing' })).status).toBe(200);
+  });
+
   it('ends with the app’s session that opened it, lives no longer, and may not mint tokens or ask for codes', async () => {
     const appSession = await signIn(app, 'capital-closed@demo.example', '+971502220005');
     const open = async () => {

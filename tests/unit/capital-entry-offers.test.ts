@@ -1,6 +1,6 @@
 /** Capital rules: the entry redirect (§2) and offers (§1, §2, §5, §9), table by table in the spec's words. */
 import { describe, expect, it } from 'vitest';
-import { entryTarget, sendsPageOpened, type Loaded } from '../../src/domain/capital/entry';
+import { entryTarget, fakeDoorOpen, sendsPageOpened, type Loaded } from '../../src/domain/capital/entry';
 import {
   bestOffer,
   headlineAmount,
@@ -25,6 +25,17 @@ const done = <T>(items: T[]): Loaded<T> => ({ state: 'done', items });
 const failed = { state: 'failed' } as const;
 const loading = { state: 'loading' } as const;
 const ids = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i + 1}` }));
+
+describe('the fake door and the waitlist (§2, §6: flags gate the fake door and the waitlist)', () => {
+  it.each([
+    [['capital_fake_door', 'capital_waitlist'], true],
+    [['capital_fake_door'], false],
+    [['capital_waitlist', 'capital'], false],
+    [[], false],
+  ])('%j → the fake door leads to the waitlist: %s', (experiments, open) => {
+    expect(fakeDoorOpen(experiments)).toBe(open);
+  });
+});
 
 describe('entry redirect (§2 "Entry redirect rules")', () => {
   it.each([

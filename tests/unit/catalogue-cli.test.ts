@@ -265,7 +265,7 @@ describe('catalogue examples', () => {
       invalid: { pointer: string; constraint: string; key: string }[];
     };
     expect(examples.valid).toMatchObject({
-      bank_details: { iban: 'SA0380000000608010167519', beneficiary_name_en: 'Al Noor Trading' },
+      bank_details: { iban: 'SA7380000000608010167520', beneficiary_name_en: 'Al Noor Trading' },
     });
     expect(examples.invalid.map((e) => `${e.pointer} ${e.constraint} → ${e.key}`)).toContain(
       '/bank_details/iban format → validation:error.format.iban',

@@ -322,3 +322,53 @@ describe('DB_SYNC', () => {
     expect(loadConfig({ DB_SYNC: 'on' }).dbSync).toBe(true);
   });
 });
+
+describe('ERROR_REPORTS_DSN', () => {
+  it('is unset by default (nothing reported); a Sentry-compatible DSN when set, named by the environment', () => {
+    expect(loadConfig({}).errorReports).toBeUndefined();
+    expect(loadConfig({ ERROR_REPORTS_DSN: 'https://key@errors.provider.example/7' }).errorReports).toEqual({
+      dsn: 'https://key@errors.provider.example/7',
+      environment: 'development',
+    });
+    expect(
+      loadConfig({
+        ERROR_REPORTS_DSN: 'https://key@errors.provider.example/7',
+        ERROR_REPORTS_ENVIRONMENT: 'staging',
+      }).errorReports?.environment,
+    ).toBe('staging');
+    expect(() => loadConfig({ ERROR_REPORTS_DSN: 'https://errors.provider.example/7' })).toThrow(
+      'ERROR_REPORTS_DSN must hold the public key before the host (https://<key>@host/<project>), got "https://errors.provider.example/7"',
+    );
+  });
+});
+
+describe('SESSION_REPLAY_URL', () => {
+  it('is unset by default (nothing recorded); an https address, or `dev` for this server’s sink outside production', () => {
+    expect(loadConfig({}).sessionReplay).toBeUndefined();
+    expect(loadConfig({ SESSION_REPLAY_URL: 'off' }).sessionReplay).toBeUndefined();
+    expect(loadConfig({ SESSION_REPLAY_URL: 'dev' }).sessionReplay).toEqual({
+      endpoint: '/dev/replay/chunks',
+    });
+    expect(loadConfig({ SESSION_REPLAY_URL: 'https://replay.provider.test/in' }).sessionReplay).toEqual({
+      endpoint: 'https://replay.provider.test/in',
+    });
+    expect(() => loadConfig({ SESSION_REPLAY_URL: 'http://replay.provider.test/in' })).toThrow(
+      'SESSION_REPLAY_URL must start with https://, got "http://replay.provider.test/in"',
+    );
+    expect(() => loadConfig({ SESSION_REPLAY_URL: 'dev', NODE_ENV: 'production' })).toThrow(
+      'SESSION_REPLAY_URL=dev keeps replays in the development sink, which production does not serve; set an https address or leave it unset',
+    );
+  });
+});
+
+describe('SURVEY_URL', () => {
+  it('is the payments survey’s page (https, {lang} allowed); unset, the survey is not offered', () => {
+    expect(loadConfig({}).siteLinks.survey).toBeNull();
+    expect(loadConfig({ SURVEY_URL: 'https://survey.provider.test/{lang}/payments' }).siteLinks.survey).toBe(
+      'https://survey.provider.test/{lang}/payments',
+    );
+    expect(() => loadConfig({ SURVEY_URL: 'survey.provider.test' })).toThrow(
+      'SURVEY_URL must be a URL (https), got "survey.provider.test"',
+    );
+  });
+});

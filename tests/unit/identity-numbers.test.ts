@@ -81,3 +81,35 @@ describe('Saudi numbers', () => {
     expect(messageFor(step, sau({ [field]: value }), `/legal_info/${field}`)).toBe(key);
   });
 });
+
+describe('company owners’ ID type (onboarding §5: default NONE)', () => {
+  /** Every `identity_type` property a step's schema declares, wherever it is nested. */
+  function identityTypes(schema: unknown, found: Record<string, unknown>[] = []) {
+    if (Array.isArray(schema)) schema.forEach((item) => identityTypes(item, found));
+    else if (schema && typeof schema === 'object') {
+      const properties = (schema as { properties?: Record<string, unknown> }).properties;
+      const own = properties?.identity_type;
+      if (own && typeof own === 'object') found.push(own as Record<string, unknown>);
+      Object.values(schema).forEach((value) => identityTypes(value, found));
+    }
+    return found;
+  }
+
+  it('starts unchosen on every owner step: no default for the form to fill in', () => {
+    const steps = Object.entries(onboarding.steps).filter(
+      ([, step]) => identityTypes(step.schema).length > 0,
+    );
+    expect(steps.map(([id]) => id)).toContain('shareholders-are');
+    for (const [, step] of steps)
+      for (const declared of identityTypes(step.schema)) expect(declared).not.toHaveProperty('default');
+  });
+
+  it('an individual owner must still choose one', () => {
+    const unchosen = {
+      legal_info: { company_owners: [{ name: 'Omar', type: 'individual', nationality: 'ARE' }] },
+    };
+    expect(
+      messageFor('business-owner-are', unchosen, '/legal_info/company_owners/0/identity_type'),
+    ).not.toBeNull();
+  });
+});

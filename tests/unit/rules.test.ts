@@ -11,6 +11,7 @@ import { sumMatches } from '../../src/engine/core/runtime';
 import { applyStepChanges } from '../../src/engine/core/steps';
 import { changedPointers } from '../../src/engine/core/pointer';
 import { toFieldMessages } from '../../src/engine/core/messages';
+import { inapplicablePointers } from '../../src/engine/core/schemaWalk';
 import { onboarding } from '../support/onboarding';
 import type { FlowDefinition } from '../../src/engine/core/types';
 
@@ -73,6 +74,64 @@ describe('a new country resets legal info, documents and bank details (resets)',
   it('a new section clears the category without asking', () => {
     const resets = resetsFor(flow, { section_id: 1, category_id: 4 }, { section_id: 2, category_id: 4 });
     expect(resets).toEqual([{ on: '/section_id', clear: ['/category_id'] }]);
+  });
+});
+
+describe('the reset actions (§4: store type, shareholders, commercial licence)', () => {
+  const sau = (legal: Record<string, unknown>) => ({
+    country_of_main_operations: 'SAU',
+    annual_volume: 'less_than_1m',
+    legal_info: legal,
+  });
+  it('a new licence type clears the licence’s number, document and expiry — after asking', () => {
+    const before = sau({
+      business_license_type: 'commercial_registration',
+      legal_company_name: 'Noor Trading',
+      commercial_registration_number: '1010123456',
+      license_url: 'https://files.example.com/cr.pdf',
+      license_expiry_date: '2030-01-31',
+    });
+    const after = {
+      ...before,
+      legal_info: { ...before.legal_info, business_license_type: 'freelance_license' },
+    };
+    const resets = resetsFor(flow, before, after);
+    expect(resets.map((r) => r.confirm)).toEqual(['onboarding:confirm.licenceChange']);
+    // The legal name is not the licence's: it stays.
+    expect(applyResets(after, resets).legal_info).toEqual({
+      business_license_type: 'freelance_license',
+      legal_company_name: 'Noor Trading',
+    });
+  });
+
+  const are = (type: string) => ({
+    country_of_main_operations: 'ARE',
+    annual_volume: 'less_than_1m',
+    legal_info: { business_type: { id: type }, company_owners: [{ name: 'Mariam', type: 'individual' }] },
+  });
+  it.each([
+    ['sole_proprietorship', 'private_company', ['onboarding:confirm.businessTypeChange']],
+    ['private_company', 'freelance_license', ['onboarding:confirm.businessTypeChange']],
+    // The same kind of owners on both sides: the list is kept.
+    ['private_company', 'partnership', []],
+    ['freelance_license', 'sole_proprietorship', []],
+  ])('a business type changed from %s to %s: %j', (from, to, asked) => {
+    expect(resetsFor(flow, are(from), are(to)).map((r) => r.confirm)).toEqual(asked);
+  });
+
+  it('store type: a channel taken away takes its answers with it (the conditional fields), with no reset to ask', () => {
+    const store = {
+      sales_channels: ['online'],
+      ecommerce_types: ['shopify'],
+      web_url: 'https://shop.example.com',
+    };
+    const offline = { ...store, sales_channels: ['offline'] };
+    expect(resetsFor(flow, store, offline)).toEqual([]);
+    const step = onboarding.steps['store-type']!;
+    expect(inapplicablePointers(step.schema, offline, step.resolve).sort()).toEqual([
+      '/ecommerce_types',
+      '/web_url',
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Condition } from '../../engine/core/types';
 import { schemaFiles, walkJson, type ModelFlow } from '../model';
 import { finding, type Check, type Finding } from './check';
 
-/** Where a flow has conditions: named ones, each step's `when`, each rule's `when`. */
+/** Where a flow has conditions: named ones, each step's `when`, each rule's `when`, each reset's `across`. */
 export function conditionsOf(flow: ModelFlow): { pointer: string; condition: Condition }[] {
   const { definition } = flow;
   return [
@@ -16,6 +16,9 @@ export function conditionsOf(flow: ModelFlow): { pointer: string; condition: Con
       step.when ? [{ pointer: `/steps/${i}/when`, condition: step.when }] : [],
     ),
     ...(definition.rules ?? []).map((rule, i) => ({ pointer: `/rules/${i}/when`, condition: rule.when })),
+    ...(definition.resets ?? []).flatMap((reset, i) =>
+      reset.across ? [{ pointer: `/resets/${i}/across`, condition: reset.across }] : [],
+    ),
   ];
 }
 

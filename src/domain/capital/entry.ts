@@ -25,6 +25,14 @@ export type EntryTarget =
   | { to: 'loans' };
 
 /**
+ * Whether the fake door sends the merchant to the waitlist (§2): its flag, and the waitlist's own open (§6:
+ * flags gate the fake door and the waitlist) — a fake door with the waitlist closed would lead to a refusal, so
+ * the entry goes on by the data instead.
+ */
+export const fakeDoorOpen = (experiments: readonly string[]) =>
+  experiments.includes('capital_fake_door') && experiments.includes('capital_waitlist');
+
+/**
  * @param input - the fake-door flag and the three requests
  * @returns - where to go (or a blank page while loading, or the 404 page)
  */

@@ -14,3 +14,8 @@ export function maskIban(iban: string): string {
 export function fillIban(known: string, missing: string): string {
   return `${known.slice(0, 2)}${missing.slice(0, 2)}${known.slice(4, -3)}${missing.slice(2)}`;
 }
+
+/** An IBAN as two are compared: upper case, without spaces (`sa03 8000 …` is `SA038000…`). */
+export function ibanKey(iban: string): string {
+  return iban.replace(/\s+/g, '').toUpperCase();
+}

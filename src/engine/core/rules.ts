@@ -13,7 +13,7 @@ import equal from 'fast-deep-equal';
 import { evaluateCondition } from './conditions';
 import { deriveContext } from './context';
 import { getAt, removeAt, setAt } from './pointer';
-import type { FlowDefinition, FlowReset, FormData } from './types';
+import type { Condition, FlowDefinition, FlowReset, FormData } from './types';
 
 const isEmpty = (value: unknown) =>
   value === undefined ||
@@ -44,9 +44,12 @@ export function applyRules(flow: FlowDefinition, data: FormData): FormData {
   return result;
 }
 
+const holds = (flow: FlowDefinition, condition: Condition, data: FormData) =>
+  evaluateCondition(condition, deriveContext(flow, data), flow.conditions);
+
 /**
- * The resets a change sets off: their `on` field had an answer and now holds another, and something they
- * clear holds data the merchant gave (nothing to ask about otherwise).
+ * The resets a change sets off: their `on` field had an answer and now holds another (across their condition,
+ * when they name one), and something they clear holds data the merchant gave (nothing to ask about otherwise).
  */
 export function resetsFor(flow: FlowDefinition, before: FormData, after: FormData): FlowReset[] {
   // Runs on every change of a form: the cheap tests first; the rules only for a reset that is set off.
@@ -55,6 +58,7 @@ export function resetsFor(flow: FlowDefinition, before: FormData, after: FormDat
     const old = getAt(before, reset.on);
     if (isEmpty(old) || equal(old, getAt(after, reset.on))) return false;
     if (!reset.clear.some((pointer) => !isEmpty(getAt(after, pointer)))) return false;
+    if (reset.across && holds(flow, reset.across, before) === holds(flow, reset.across, after)) return false;
     // Only what the rules would not put back anyway counts (a licence type BHR sets is no answer to lose).
     settled ??= JSON.stringify(applyRules(flow, after));
     return JSON.stringify(applyRules(flow, applyResets(after, [reset]))) !== settled;

@@ -70,6 +70,12 @@ export interface FlowReset {
   on: string;
   clear: string[];
   confirm?: TextKey;
+  /**
+   * Only a change that crosses this condition sets the reset off (it held before and not after, or the other way):
+   * a business type changed from a sole owner's to a company's clears the owners, one company type to another
+   * keeps them.
+   */
+  across?: Condition;
 }
 
 export interface FlowDefinition {

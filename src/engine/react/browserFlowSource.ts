@@ -23,6 +23,7 @@ import { validatorRuntime, type ValidatorRuntime } from '../core/runtime';
 import { localRefs, type RefResolver } from '../core/schemaRef';
 import { inapplicablePointers, undeclaredPointers } from '../core/schemaWalk';
 import type { FlowDefinition, FlowManifest } from '../core/types';
+import { CHUNK_LOAD_TIMEOUT_MS, withinTime } from '../core/withinTime';
 
 /** What a step module exports (src/catalogue/compile.ts). */
 export interface StepModuleExports {
@@ -105,9 +106,14 @@ export const httpTransport: CatalogueTransport = {
     const attempt = moduleAttempts.get(url) ?? 0;
     moduleAttempts.set(url, attempt + 1);
     try {
-      return (await import(
-        /* @vite-ignore */ attempt === 0 ? url : `${url}?retry=${attempt}`
-      )) as StepModuleExports;
+      // A module not here within the spec's 120 s counts as failed (retried, then "Try again").
+      return await withinTime(
+        import(
+          /* @vite-ignore */ attempt === 0 ? url : `${url}?retry=${attempt}`
+        ) as Promise<StepModuleExports>,
+        CHUNK_LOAD_TIMEOUT_MS,
+        url,
+      );
     } catch (error) {
       throw new CatalogueLoadError(`could not load ${url}: ${(error as Error).message}`, 0);
     }

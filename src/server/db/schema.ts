@@ -191,6 +191,27 @@ export const outbox = pgTable(
 );
 
 /**
+ * Session-replay chunks the development sink keeps (SESSION_REPLAY_URL=dev; routes/dev.ts, /dev/replay): the
+ * newest REPLAY_KEEP_SESSIONS sessions, in the database so every server process behind the proxy sees them.
+ */
+export const devReplayChunks = pgTable(
+  'dev_replay_chunks',
+  {
+    sessionId: text('session_id').notNull(),
+    seq: integer('seq').notNull(),
+    area: text('area').notNull(),
+    events: jsonb('events').notNull(),
+    eventCount: integer('event_count').notNull(),
+    bytes: integer('bytes').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.seq] }),
+    index('dev_replay_chunks_received_idx').on(t.receivedAt),
+  ],
+);
+
+/**
  * Sign-in sessions. The token itself is never stored, only its SHA-256. `state` is `half` between the first
  * code and the second factor (it can only finish the second factor), `open` once both are done; an ended
  * session has `ended_at`.

@@ -19,6 +19,26 @@ export interface SecurityOptions {
   /** Counts a key's hits in a window, shared by every server process (the database). */
   bump: (key: string, now: Date, windowMs: number) => Promise<{ count: number }>;
   now: () => Date;
+  /** The error reports' DSN (ERROR_REPORTS_DSN): its origin is where the browser may send them. */
+  errorReportsDsn?: string;
+  /** Where session-replay chunks go (SESSION_REPLAY_URL): an https address's origin is opened to the browser. */
+  sessionReplayUrl?: string;
+  /** The payments survey (SURVEY_URL): the only page the app may frame. */
+  surveyUrl?: string;
+}
+
+/** The origin of an absolute address (a relative one — this server's own sink — needs none). */
+const originOf = (address: string | undefined) =>
+  address && /^https?:\/\//.test(address) ? [new URL(address.replaceAll('{lang}', 'en')).origin] : [];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How deep this route's JSON body may nest (default MAX_JSON_DEPTH): a session recording's page snapshot nests
+     * as deep as the page's DOM (routes/devReplay.ts).
+     */
+    maxJsonDepth?: number;
+  }
 }
 
 export const security = fp(async (app: FastifyInstance, options: SecurityOptions) => {
@@ -66,7 +86,12 @@ export const security = fp(async (app: FastifyInstance, options: SecurityOptions
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The error reports' host when a DSN is set (config.ts ERROR_REPORTS_DSN), session replay's when its
+        // address is another server's (SESSION_REPLAY_URL), and nothing else.
+        connectSrc: ["'self'", ...originOf(options.errorReportsDsn), ...originOf(options.sessionReplayUrl)],
+        // The payments survey's page, in a frame (SURVEY_URL): a frame cannot read the page around it, where a
+        // survey vendor's script would read every IBAN and token on it.
+        frameSrc: ["'self'", ...originOf(options.surveyUrl)],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -85,10 +110,11 @@ export const security = fp(async (app: FastifyInstance, options: SecurityOptions
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonTooDeep(String(body), MAX_JSON_DEPTH))
+    const limit = request.routeOptions.config?.maxJsonDepth ?? MAX_JSON_DEPTH;
+    if (jsonTooDeep(String(body), limit))
       return done(
         new HttpError(400, 'bad_request', {
-          '/': fieldError('validation:error.nesting', { limit: MAX_JSON_DEPTH }),
+          '/': fieldError('validation:error.nesting', { limit }),
         }),
         undefined,
       );

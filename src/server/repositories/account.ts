@@ -136,6 +136,16 @@ export function createAccountRepository(db: Db) {
         createdAt: event.at,
       });
     },
+    /** Each named event fired, with each set of property keys it was fired with (QA: the catalogue's walk). */
+    async firedEvents(): Promise<{ event: string; properties: string[] }[]> {
+      const answer = await db.execute(sql`
+        select distinct payload->>'event' as event,
+          coalesce((select array_agg(k order by k) from jsonb_object_keys(payload) k where k <> 'event'), '{}') as properties
+        from events where type = 'track' and payload ? 'event'
+        order by 1, 2`);
+      const { rows } = answer as unknown as { rows: { event: string; properties: string[] }[] };
+      return rows.map((row) => ({ event: row.event, properties: [...row.properties] }));
+    },
     async events(limit: number) {
       const rows = await db.select().from(events).orderBy(desc(events.createdAt)).limit(limit);
       return rows.map((r) => ({

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { applications, drafts, memberships, merchants } from '../db/schema';
+import { applications, drafts, legalEntities, memberships, merchants } from '../db/schema';
+import { ibanKey } from '../../engine/core/iban';
 import { prepareAccountById } from './account';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -42,9 +43,37 @@ const prepareNameTaken = (db: Db) =>
     .from(sql`(select 1) as one`)
     .prepare('business_name_taken');
 
+/**
+ * Whether an IBAN is another business's bank account (§8 LEGAL_BANK_DETAILS_CONFLICT), in one round trip: the
+ * legal entity of a merchant the account is no member of has it, or another account's submitted application of the
+ * flow answers it. Compared upper case without spaces.
+ */
+const prepareIbanTaken = (db: Db) =>
+  db
+    .select({
+      taken: sql<boolean>`exists (
+        select 1 from ${legalEntities}
+        where upper(replace(${legalEntities.iban}, ' ', '')) = ${sql.placeholder('iban')}
+          and not exists (
+            select 1 from ${memberships}
+            where ${memberships.merchantId} = ${legalEntities.merchantId}
+              and ${memberships.accountId} = ${sql.placeholder('accountId')}
+          )
+      ) or exists (
+        select 1 from ${drafts}
+        where ${drafts.flow} = ${sql.placeholder('flow')}
+          and ${drafts.ownerId} <> ${sql.placeholder('accountId')}
+          and ${drafts.status} = 'submitted'
+          and upper(replace(${drafts.data} #>> '{bank_details,iban}', ' ', '')) = ${sql.placeholder('iban')}
+      )`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('iban_taken');
+
 export function createApplicationRepository(db: Db) {
   let byAccountQuery: ReturnType<typeof prepareByAccount> | undefined;
   let nameTakenQuery: ReturnType<typeof prepareNameTaken> | undefined;
+  let ibanTakenQuery: ReturnType<typeof prepareIbanTaken> | undefined;
   let accountQuery: ReturnType<typeof prepareAccountById> | undefined;
   const byAccount = async (accountId: string) => {
     byAccountQuery ??= prepareByAccount(db);
@@ -77,6 +106,12 @@ export function createApplicationRepository(db: Db) {
     async businessNameTaken(accountId: string, name: string, flow: string) {
       nameTakenQuery ??= prepareNameTaken(db);
       const [row] = await nameTakenQuery.execute({ accountId, name, flow });
+      return row?.taken === true;
+    },
+    /** The IBAN is another business's bank account, or in another account's submitted application. */
+    async ibanTaken(accountId: string, iban: string, flow: string) {
+      ibanTakenQuery ??= prepareIbanTaken(db);
+      const [row] = await ibanTakenQuery.execute({ accountId, iban: ibanKey(iban), flow });
       return row?.taken === true;
     },
   };

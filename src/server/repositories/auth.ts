@@ -101,8 +101,12 @@ function codeRows(db: Db) {
         );
       return rows.map((r) => r.target);
     },
+    /** A resend: the new code replaces the old one, whose wrong tries no longer count. */
     async replaceCode(id: string, values: { codeHash: string; salt: string; sentAt: Date; expiresAt: Date }) {
-      await db.update(otpCodes).set(values).where(eq(otpCodes.id, id));
+      await db
+        .update(otpCodes)
+        .set({ ...values, failures: 0 })
+        .where(eq(otpCodes.id, id));
     },
     /**
      * Uses a code up: true for the one call that finds it unused and unexpired, false for every other — one
@@ -116,11 +120,14 @@ function codeRows(db: Db) {
         .returning({ id: otpCodes.id });
       return spent.length === 1;
     },
-    async addCodeFailure(id: string) {
-      await db
+    /** Counts a wrong try of a code; answers its wrong tries so far (one statement: parallel tries each count). */
+    async addCodeFailure(id: string): Promise<number> {
+      const [row] = await db
         .update(otpCodes)
         .set({ failures: sql`${otpCodes.failures} + 1` })
-        .where(eq(otpCodes.id, id));
+        .where(eq(otpCodes.id, id))
+        .returning({ failures: otpCodes.failures });
+      return row?.failures ?? 0;
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 import type { ApprovedBusiness } from '../../domain/approval';
 import type { SentBackItem } from '../../domain/review';
 import { containing } from './like';
+import { ibanKey } from '../../engine/core/iban';
 
 export type ReviewedApplication = typeof applications.$inferSelect & {
   answers: Record<string, unknown>;
@@ -58,6 +59,14 @@ export type MoveChanges = Partial<
 export interface Provision {
   business: ApprovedBusiness;
   member: { accountId: string; role: string; flags: Record<string, PermissionFlag> };
+}
+
+/**
+ * Approving would give the new legal entity a bank account another legal entity already has (§8
+ * LEGAL_BANK_DETAILS_CONFLICT): thrown inside the approval's transaction, so nothing of it is written.
+ */
+export class BankDetailsTaken extends Error {
+  override name = 'BankDetailsTaken';
 }
 
 export function createReviewRepository(db: Db) {
@@ -158,6 +167,17 @@ export function createReviewRepository(db: Db) {
         if (!moved) return undefined;
         if (input.provision) {
           const { business, member } = input.provision;
+          const iban = business.legalEntity.iban ? ibanKey(business.legalEntity.iban) : null;
+          if (iban) {
+            // Two approvals of one IBAN at once wait for each other here, so the second sees the first's entity.
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`iban:${iban}`}))`);
+            const [clash] = await tx
+              .select({ id: legalEntities.id })
+              .from(legalEntities)
+              .where(sql`upper(replace(${legalEntities.iban}, ' ', '')) = ${iban}`)
+              .limit(1);
+            if (clash) throw new BankDetailsTaken();
+          }
           await tx.insert(organizations).values({ ...business.organization, status: 'approved' });
           await tx.insert(merchants).values(business.merchant);
           await tx.insert(stores).values(business.store);

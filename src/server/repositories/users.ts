@@ -55,7 +55,7 @@ export function createUsersRepository(db: Db) {
     async merchantNames(merchantIds: string[]) {
       if (merchantIds.length === 0) return [];
       return db
-        .select({ id: merchants.id, name: merchants.name })
+        .select({ id: merchants.id, name: merchants.name, country: merchants.country })
         .from(merchants)
         .where(inArray(merchants.id, merchantIds))
         .orderBy(asc(merchants.name), asc(merchants.id));

@@ -4,7 +4,7 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { FixtureError, loadFixture } from '../fixtures/load';
 import { fieldError, HttpError } from '../errors';
@@ -18,6 +18,7 @@ import type { FlowSource } from '../../catalogue/serverFlowSource';
 import { flowRuntime } from '../../catalogue/runtime';
 import { stepExamples } from '../../engine/core/examples';
 import { answers, ID_PARAMS, open } from '../openapi';
+import { FiredEvents } from '../../contract/devEvents';
 import type { CapitalService } from '../services/capital';
 import type { MandateOutcome } from '../services/capital/money';
 
@@ -161,40 +162,72 @@ function catalogueAndClockRoutes(app: FastifyInstance, opts: DevRouteOptions) {
 
 /** The outbox as a developer reads it, and signed-in states for tests. */
 function outboxAndSessionRoutes(app: FastifyInstance, opts: DevRouteOptions) {
-  // A browser asking for the page gets the app, which shows the outbox readably (src/web/features/dev); scripts
-  // and tests, which ask for JSON or for anything, get the list.
+  const page = path.join(opts.webRoot, 'index.html');
+  // A browser asking for the page gets the app, which draws the list readably (src/web/features/dev); scripts and
+  // tests, which ask for JSON or for anything, get the list.
+  const asksForPage = (request: FastifyRequest) => {
+    const accept = request.headers.accept ?? '';
+    return accept.includes('text/html') && !accept.includes('application/json') && existsSync(page);
+  };
+  const appPage = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').send(createReadStream(page));
   const LIST = answers({ 200: { type: 'array', items: { type: 'object', additionalProperties: true } } });
+  /** A list as JSON, or for a browser the app's page that draws it. */
+  const pageOrList = (page: string) => ({
+    ...LIST,
+    200: {
+      description: `the list; a browser asking for a page gets ${page}`,
+      content: {
+        'application/json': { schema: LIST[200] },
+        'text/html': { schema: { type: 'string' } },
+      },
+    },
+  });
   app.get(
     '/dev/outbox',
     {
       schema: {
         tags,
         summary: 'Messages sent (codes included), newest first; a browser gets the page',
-        response: {
-          ...LIST,
-          200: {
-            description: 'the list; a browser asking for a page gets the app’s page of it',
-            content: {
-              'application/json': { schema: LIST[200] },
-              'text/html': { schema: { type: 'string' } },
-            },
-          },
-        },
+        response: pageOrList('the app’s page of it'),
       },
     },
-    async (request, reply) => {
-      const accept = request.headers.accept ?? '';
-      const page = path.join(opts.webRoot, 'index.html');
-      if (accept.includes('text/html') && !accept.includes('application/json') && existsSync(page))
-        return reply.header('cache-control', 'no-cache').type('text/html').send(createReadStream(page));
-      return opts.outbox.list();
-    },
+    async (request, reply) => (asksForPage(request) ? appPage(reply) : opts.outbox.list()),
   );
-  /** Analytics events the default sink stored, newest first. */
-  app.get(
+  /**
+   * Analytics events the default sink stored, newest first (200 unless asked for more: the catalogue's end-to-end
+   * proof reads them all); a browser gets the events page, which sets them beside the catalogue.
+   */
+  app.get<{ Querystring: { limit?: number } }>(
     '/dev/events',
-    { schema: { tags, summary: 'Analytics events stored, newest first', response: LIST } },
-    async () => opts.account.events(),
+    {
+      schema: {
+        tags,
+        summary: 'Analytics events stored, newest first; a browser gets the page',
+        // Open, as a page's address is (`?lang=ar` opens the page in Arabic); `limit` is still checked.
+        querystring: {
+          type: 'object',
+          additionalProperties: true,
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 20_000 } },
+        },
+        response: pageOrList('the app’s page of the catalogue'),
+      },
+    },
+    async (request, reply) =>
+      asksForPage(request) ? appPage(reply) : opts.account.events(request.query.limit),
+  );
+
+  /** Every named event fired since the database began, with each set of property keys it carried (QA). */
+  app.get(
+    '/dev/events/fired',
+    {
+      schema: {
+        tags,
+        summary: 'Each named event fired, with each set of property keys it carried',
+        response: answers({ 200: FiredEvents }),
+      },
+    },
+    async () => opts.account.firedEvents(),
   );
 
   // A signed-in state for tests (end-to-end preconditions): an open session for an account with both factors,

@@ -12,12 +12,14 @@ import { WebviewTokenAnswer, WebviewTokenBody } from '../../contract/webview';
 import { requireSession, setSessionCookie } from '../auth/session';
 import { answers } from '../openapi';
 import type { AuthService } from '../services/auth';
+import type { AccountService } from '../services/account';
+import { HttpError } from '../errors';
 
 export async function webviewRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; publicUrl: string; secureCookies: boolean },
+  opts: { auth: AuthService; account: AccountService; publicUrl: string; secureCookies: boolean },
 ) {
-  const { auth, publicUrl, secureCookies } = opts;
+  const { auth, account, publicUrl, secureCookies } = opts;
 
   app.post<{ Body: WebviewTokenBody }>(
     '/merchant/api/v1/webview/tokens',
@@ -31,6 +33,12 @@ export async function webviewRoutes(
     },
     async (request) => {
       const session = requireSession(request);
+      // The money area is the app's money tab: open only with the `mobile_money_tab` experiment (shell spec §6).
+      if (
+        request.body.path.startsWith('/money/') &&
+        !(await account.experimentOn(session.accountId, 'mobile_money_tab'))
+      )
+        throw new HttpError(403, 'the money tab is not on for this account');
       const { token, expiresAt } = await auth.issueWebviewToken(session, request.body.path);
       return {
         url: `${publicUrl}/webview/enter?token=${token}`,

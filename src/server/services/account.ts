@@ -4,9 +4,10 @@
  * merchants.
  */
 import { isSeenArea, type SeenArea } from '../../domain/seenAreas';
-import { flagsForRole, type PermissionFlags } from '../../domain/permissions';
+import { flagsForRole, type Experiment, type PermissionFlags } from '../../domain/permissions';
 import type { Clock } from '../clock';
-import { HttpError } from '../errors';
+import { fieldError, HttpError } from '../errors';
+import { privateProperty } from '../../domain/eventPrivacy';
 import type { AccountRepository } from '../repositories/account';
 import type { Stores } from '../../contract/stores';
 import type { Account, Experiments, PermissionAnswer } from '../../contract/account';
@@ -66,6 +67,11 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       return { experiments: await repo.experiments(accountId) };
     },
 
+    /** Whether an experiment is on for the account (only the value 'enabled' counts, shell spec §6). */
+    async experimentOn(accountId: string, name: Experiment): Promise<boolean> {
+      return (await repo.experiments(accountId)).some((e) => e.name === name && e.value === 'enabled');
+    },
+
     async stores(accountId: string): Promise<Static<typeof Stores>> {
       const merchantIds = await requireMerchants(repo, accountId, 'has_store_access');
       const rows = await repo.storesOf(merchantIds);
@@ -90,10 +96,23 @@ export function createAccountService(deps: { repository: AccountRepository; cloc
       return { items: store.availableProducts };
     },
 
+    /** An analytics event, kept; one carrying a code, an IBAN or an identity number is refused (domain/eventPrivacy.ts). */
     async recordEvent(accountId: string | null, type: string, payload: Record<string, unknown>) {
+      const secret = privateProperty(payload);
+      if (secret)
+        throw new HttpError(
+          400,
+          `an analytics event may not carry a ${secret.kind} (/properties${secret.pointer})`,
+          {
+            [`/properties${secret.pointer}`]: fieldError('validation:error.privateInEvent', {
+              kind: secret.kind,
+            }),
+          },
+        );
       await repo.addEvent({ accountId, type, payload, at: deps.clock.now() });
     },
     events: (limit = 200) => repo.events(limit),
+    firedEvents: () => repo.firedEvents(),
   };
 }
 

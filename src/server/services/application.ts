@@ -50,8 +50,11 @@ const UNIQUE_ANSWERS = [
   ['/legal_info/unified_number', 'onboarding:errors.unifiedTaken'],
 ] as const;
 
+/** The application's bank account: another business's is refused (§8 LEGAL_BANK_DETAILS_CONFLICT). */
+const IBAN = '/bank_details/iban';
+
 /**
- * What the onboarding flow adds to the drafts service: the business name and registration numbers others hold
+ * What the onboarding flow adds to the drafts service: the business name, registration numbers and IBAN others hold
  * (checked when saved and at submit), and the report recipient defaulting to the application's e-mail (spec §3).
  */
 export function onboardingHooks(deps: {
@@ -69,6 +72,14 @@ export function onboardingHooks(deps: {
         (await deps.applications.businessNameTaken(ownerId, name, ONBOARDING_FLOW))
       )
         found.push({ pointer: '/business_name', key: 'onboarding:errors.businessNameConflict', params: {} });
+      const iban = getAt(data, IBAN);
+      if (
+        saved(IBAN) &&
+        typeof iban === 'string' &&
+        iban.trim() !== '' &&
+        (await deps.applications.ibanTaken(ownerId, iban, ONBOARDING_FLOW))
+      )
+        found.push({ pointer: IBAN, key: 'onboarding:errors.ibanTaken', params: {} });
       for (const [pointer, key] of UNIQUE_ANSWERS) {
         const value = getAt(data, pointer);
         if (

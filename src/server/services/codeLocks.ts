@@ -54,6 +54,8 @@ export function createCodeLocks(deps: { counters: CounterStore; clock: Clock }) 
         throw badRequest(SEND_LOCKED);
       }
     },
+    /** Throws 400 VERIFY_LOCKED while `target`'s code checks are locked; counts nothing. */
+    assertVerifyOpen: (target: string) => assertNotLocked(`verify:${target}`, VERIFY_LOCKED),
     /**
      * Counts a try of a code for `target` before it is compared. While the address is locked, or once this try is
      * past the limit, it throws 400 VERIFY_LOCKED and the code must not be compared at all.

@@ -12,7 +12,12 @@ import type { OutboxService } from './outbox';
 import type { StoredFile } from './files';
 import { fieldError, HttpError, notFound, refuseProblems, type FieldError } from '../errors';
 import type { AccountRepository } from '../repositories/account';
-import type { Provision, ReviewedApplication, ReviewRepository } from '../repositories/reviews';
+import {
+  BankDetailsTaken,
+  type Provision,
+  type ReviewedApplication,
+  type ReviewRepository,
+} from '../repositories/reviews';
 import { randomUUID } from 'node:crypto';
 import { approvedBusiness, canApprove } from '../../domain/approval';
 import { ROLE_FLAGS } from '../../domain/permissions';
@@ -327,7 +332,13 @@ function moveCalls(context: ReviewContext) {
         decided,
         { reasons: [], note: null },
         { business, member },
-      );
+      ).catch((error: unknown) => {
+        if (!(error instanceof BankDetailsTaken)) throw error;
+        throw new HttpError(409, 'legal bank details conflict', undefined, {
+          kind: 'conflict',
+          type: 'LEGAL_BANK_DETAILS_CONFLICT',
+        });
+      });
       await tell(row, 'approved', [], null);
       return approved;
     },

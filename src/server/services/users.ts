@@ -13,6 +13,7 @@
  */
 import { isEmail, isPhone } from '../../domain/contact';
 import { normalizeEmail } from '../../domain/email';
+import { countryLanguage, isLanguage, type Language } from '../../domain/language';
 import { ROLE_FLAGS, type Role } from '../../domain/permissions';
 import { isRole, matchesUserQuery, USER_QUERY_MAX, USERS_LIMIT } from '../../domain/users';
 import type { TeamPage, TeamUser, UserAnswer } from '../../contract/users';
@@ -156,12 +157,16 @@ function usersContext(deps: UsersDeps) {
           ? 'account with given email already exists'
           : 'account with given phone already exists',
       );
-    const lang = input.lang === 'ar' ? 'ar' : 'en';
     const now = clock.now();
     await countInvitation(accountId, merchantIds, now);
+    const merchants = await repo.merchantNames(merchantIds);
+    // Nobody chose: the language of the store's country (§9), as a new account's default.
+    const lang: Language = isLanguage(input.lang)
+      ? input.lang
+      : (merchants.map((m) => countryLanguage(m.country)).find(Boolean) ?? 'en');
     const id = await repo.accountFor(field, address, lang, now);
     await repo.setMemberships({ accountId: id, scope, merchantIds, role, flags: flagsOf(role), now });
-    const names = (await repo.merchantNames(merchantIds)).map((m) => m.name).join(', ');
+    const names = merchants.map((m) => m.name).join(', ');
     const link = `${deps.publicUrl}/auth`;
     await deps.outbox.send({
       to: address,

@@ -46,6 +46,8 @@ import { storeRoutes } from '../routes/stores';
 import { studioRoutes } from '../routes/studio';
 import { supportRoutes } from '../routes/support';
 import { usersRoutes } from '../routes/users';
+import { devReplayRoutes } from '../routes/devReplay';
+import { DEV_REPLAY_SINK } from '../config';
 import { ONBOARDING_FLOW } from '../services/application';
 import type { Services } from './services';
 import type { Readiness } from '../readiness';
@@ -69,7 +71,12 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
 
   await app.register(healthRoutes, { database, readiness });
   await app.register(helpCentreRoutes, { helpCentreUrl: config.helpCentreUrl });
-  await app.register(siteLinkRoutes, { siteLinks: config.siteLinks });
+  await app.register(siteLinkRoutes, {
+    siteLinks: config.siteLinks,
+    errorReports: config.errorReports,
+    sessionReplay: config.sessionReplay,
+    nodeEnv: config.nodeEnv,
+  });
   await app.register(authRoutes, {
     auth: s.auth,
     botCheck: s.botCheck,
@@ -115,6 +122,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   });
   await app.register(webviewRoutes, {
     auth: s.auth,
+    account: s.account,
     publicUrl: config.publicUrl,
     secureCookies: config.nodeEnv === 'production',
   });
@@ -162,5 +170,7 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
       auth: s.auth,
       capital: s.capital,
     });
+  if (devEnabled && config.sessionReplay?.endpoint === DEV_REPLAY_SINK)
+    await app.register(devReplayRoutes, { replay: s.devReplay });
   await app.register(spaRoutes, { webRoot: options.webRoot, devRoutes: devEnabled });
 });

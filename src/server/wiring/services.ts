@@ -76,6 +76,8 @@ import type { ContractWords } from '../services/contracts/documents';
 import { simulatedBank } from '../services/capital/directDebit';
 import { createContractRepository } from '../repositories/contracts';
 import { createOutboxService } from '../services/outbox';
+import { createDevReplayService } from '../services/devReplay';
+import { createDevReplayRepository } from '../repositories/devReplay';
 import { createStoreService } from '../services/stores';
 import { createStudioService } from '../services/studio';
 import { createSupportService } from '../services/support';
@@ -408,6 +410,8 @@ function helpArea(context: ServiceContext, shared: Shared, sessionOpen: ChatSess
     // One LISTEN per process: every stored message, from this process or another, reaches its sockets.
     chatHub: createChatHub({ listen: database.listen, repository: chatRepository, log }),
     remoteConfig: createRemoteConfigService({ settings, accounts: accountRepository, clock }),
+    // Session replay's development sink (SESSION_REPLAY_URL=dev; routes/devReplay.ts).
+    devReplay: createDevReplayService({ repository: createDevReplayRepository(db), clock }),
     devClock: context.adjustable
       ? createDevClock({ clock: context.adjustable, settings, listen: database.listen })
       : undefined,

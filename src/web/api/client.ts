@@ -15,6 +15,8 @@ export class ApiError extends Error {
     /** Problems by JSON pointer: a message key and its values. */
     readonly fieldErrors: Record<string, FieldError> = {},
     readonly body: Record<string, unknown> = {},
+    /** The server's id of the request (its `x-request-id`): an error report names it, so the server's log can be found. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -104,5 +106,6 @@ export async function api<T>(
     typeof data.message === 'string' ? data.message : 'unknown',
     (data.field_errors as Record<string, FieldError> | undefined) ?? {},
     data,
+    response.headers.get('x-request-id') ?? undefined,
   );
 }

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { CHUNK_LOAD_TIMEOUT_MS, withinTime } from '../../engine/core/withinTime';
 
 /** What a lazy route keeps in its `handle`: a way to start loading its chunk before it renders. */
 export interface LazyHandle {
@@ -22,6 +23,9 @@ export interface LazyHandle {
  * Without them each component that names a namespace suspends in turn — the page's, then the filters', then a
  * form's — and on a busy machine that chain (every link a render and a request) took most of 15 s before the
  * screen could even ask for its data. Leaving one out costs only that wait, never a wrong text.
+ *
+ * A chunk not here within the spec's 120 s fails (engine/core/withinTime.ts): the render-error page then offers
+ * a refresh instead of a spinner that never ends.
  */
 export function lazyScreen(
   load: () => Promise<ComponentType>,
@@ -29,7 +33,7 @@ export function lazyScreen(
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   let code: Promise<ComponentType> | undefined;
-  const loadCode = () => (code ??= load());
+  const loadCode = () => (code ??= withinTime(load(), CHUNK_LOAD_TIMEOUT_MS, 'a screen'));
   const preload = () =>
     (loading ??= Promise.all([
       loadCode(),

@@ -17,6 +17,8 @@ import { lazyScreen, type LazyHandle } from './lazyScreen';
 
 const money = () => import('../features/payouts/routes/MoneyPages');
 const moneyCard = () => import('../features/wallet/routes/MoneyCardPages');
+/** The outbox, the events and the recordings: one chunk (features/dev/routes/DevPages.tsx). */
+const devPages = () => import('../features/dev/routes/DevPages');
 
 export const routes: RouteObject[] = [
   {
@@ -181,8 +183,16 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'dev/events',
+        ...lazyScreen(() => devPages().then((m) => m.EventsPage)),
+      },
+      {
         path: 'dev/outbox',
-        ...lazyScreen(() => import('../features/dev/routes/OutboxPage').then((m) => m.OutboxPage)),
+        ...lazyScreen(() => devPages().then((m) => m.OutboxPage)),
+      },
+      {
+        path: 'dev/replay',
+        ...lazyScreen(() => devPages().then((m) => m.ReplayPage)),
       },
       {
         path: 'dev/wizard/:flowId/:stepId?',

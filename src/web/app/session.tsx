@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, onUnauthorized } from '../api/client';
 import { LANGUAGE_STORAGE_KEY } from '../../domain/language';
 import { useNotifications } from '../components/notificationStore';
+import { analytics } from '../analytics';
 
 type Listener = () => void;
 const clearListeners = new Set<Listener>();
@@ -19,18 +20,26 @@ export function onLocalStateCleared(listener: Listener): () => void {
   return () => clearListeners.delete(listener);
 }
 
-/** Clears what this browser holds for the account. The language choice stays: it belongs to the person. */
+/**
+ * Clears what this browser holds for the account. The language choice and the session-replay consent stay: they
+ * belong to the person at this browser, and sign-in is one of the recorded pages (spec §1).
+ */
 export function clearLocalState() {
   try {
-    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    // The consent's key written out (localFlags.ts LOCAL_FLAGS.replayConsent; a test holds them equal): importing
+    // that module would put it on every page's first load.
+    const kept = [LANGUAGE_STORAGE_KEY, 'tby:md:replay-consent'].map(
+      (key) => [key, window.localStorage.getItem(key)] as const,
+    );
     window.localStorage.clear();
     window.sessionStorage.clear();
-    if (language) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    kept.forEach(([key, value]) => value !== null && window.localStorage.setItem(key, value));
   } catch {
     // Storage blocked: nothing to clear.
   }
   clearListeners.forEach((listener) => listener());
   useNotifications.getState().clear();
+  analytics.reset(); // spec: logout resets analytics
 }
 
 /** Logs out on the server (unless it already ended the session) and clears everything local. */

@@ -4,7 +4,7 @@
  * each named for screen readers ("Digit 2 of 6 of the code"), the phone's keypad and its code autofill; what is
  * missing or wrong under it. `children` sit beside the boxes (a "Resend" button).
  */
-import { Group, Input, PinInput, type MantineSize } from '@mantine/core';
+import { Group, Input, PinInput, useDirection, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -30,6 +30,7 @@ export function CodeBoxes(props: {
 }) {
   const { digitKey } = props;
   const { t } = useTranslation(digitKey.split(':')[0]);
+  const { dir } = useDirection();
   return (
     <Input.Wrapper
       id={props.id}
@@ -38,7 +39,8 @@ export function CodeBoxes(props: {
       error={props.error}
       required={props.required}
     >
-      <Group dir="ltr" mt={6} gap="sm" wrap="wrap">
+      {/* Digits read left to right in both languages; in Arabic the row sits at the reading start, the right. */}
+      <Group dir="ltr" mt={6} gap="sm" wrap="wrap" justify={dir === 'rtl' ? 'flex-end' : 'flex-start'}>
         <PinInput
           id={props.id}
           length={props.length}
@@ -55,6 +57,12 @@ export function CodeBoxes(props: {
           })}
           onChange={props.onChange}
           onComplete={props.onComplete}
+          // The boxes keep their size where there is room and share what there is where not: six large boxes and
+          // their gaps need 360 px, wider than a 375 px phone's card (they ran past its edge).
+          styles={{
+            root: { flexWrap: 'nowrap', maxWidth: '100%', minWidth: 0 },
+            pinInput: { width: 'auto', flex: '1 1 0', minWidth: 0, maxWidth: 'var(--pin-input-size)' },
+          }}
         />
         {props.children}
       </Group>

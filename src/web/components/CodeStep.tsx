@@ -3,7 +3,7 @@
  * during the countdown (restarted after a successful resend), and back/change (shell spec §2.1, §4).
  */
 import { StepFormLayout } from './StepFormLayout';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCountdown } from '../../engine/widgets/useCountdown';
 import { Anchor, Button, Group } from '@mantine/core';
 import { CodeBoxes } from './CodeBoxes';
@@ -20,11 +20,16 @@ export function CodeStep(props: {
   onResend: () => Promise<boolean>;
   backLabel: string;
   onBack: () => void;
+  /** The code is dead (§8 "max attempts reached"): a new one may be asked for at once, countdown or not. */
+  resendNow?: boolean;
 }) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [left, restartCountdown] = useCountdown(RESEND_SECONDS);
   const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (props.resendNow) restartCountdown(0);
+  }, [props.resendNow, restartCountdown]);
   const [checked, setChecked] = useState(false);
   const missing =
     checked && code.length !== props.length ? t('codeDigits', { count: props.length }) : undefined;

@@ -49,6 +49,7 @@ export class RenderErrorBoundary extends Component<BoundaryProps, { failedAt: st
     // The sign-in page's drawing from the HTML would otherwise hide this page (components/bootFrame.ts).
     removeBootFrame();
     console.error(error);
+    void import('../errorReporting').then((reporting) => reporting.reportError(error));
   }
 
   override render() {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { sendStepUpCode, type StepUpAnswer, type StepUpPurpose } from '../api/stepUp';
 import { CODE_LENGTH } from '../../domain/signInFlow';
-import { signInErrorKey } from '../../domain/signInErrors';
+import { serverMessage, signInErrorKey } from '../../domain/signInErrors';
 import { DialogFooter } from './DialogFooter';
 import { isolateLtr, timeText } from './listText';
 import { useCountdown } from '../../engine/widgets/useCountdown';
@@ -75,6 +75,8 @@ export function StepUpDialog(props: {
     } catch (e) {
       setError(errorText(e));
       setCode('');
+      // A dead code: a new one may be asked for at once.
+      if (e instanceof ApiError && serverMessage(e.message) === 'max attempts reached') restartCountdown(0);
     } finally {
       setBusy(false);
     }

@@ -23,6 +23,7 @@ export function signInCalls(context: AuthContext) {
       const account =
         factor === 'email' ? await repo.accountByEmail(target) : await repo.accountByPhone(target);
       if (factor === 'phone' && !account) throw badRequest('start with email');
+      await context.assertNotBlocked(account?.id ?? null);
       await context.countSend(target);
       const sent = await context.sendCode(factor, target, input.lang);
       const id = randomUUID();

@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../../errors';
 import type { Factor } from '../../../domain/signInFlow';
 import type { StepUpPurpose } from '../../../contract/merchants';
 import type { SessionContext } from '../../auth/session';
-import { maskAddress, RESEND_AFTER_MS } from './context';
+import { CODE_TRIES, maskAddress, RESEND_AFTER_MS } from './context';
 import type { AuthContext } from './context';
 
 export function stepUpCalls(context: AuthContext) {
@@ -29,7 +29,9 @@ export function stepUpCalls(context: AuthContext) {
       if (!target) throw badRequest('bad_request');
       const earlier = await repo.latestStepUp(session.id, purpose);
       if (earlier) {
-        const wait = earlier.sentAt.getTime() + RESEND_AFTER_MS - clock.now().getTime();
+        // A code tried wrong too often (max attempts reached) is replaced at once.
+        const dead = earlier.failures >= CODE_TRIES;
+        const wait = dead ? 0 : earlier.sentAt.getTime() + RESEND_AFTER_MS - clock.now().getTime();
         if (wait > 0 && resend)
           throw new HttpError(429, 'too many requests', undefined, { retry_after: Math.ceil(wait / 1000) });
         if (

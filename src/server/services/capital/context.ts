@@ -46,8 +46,13 @@ export function capitalContext(deps: CapitalDeps) {
       ),
       deps.accounts.experiments(accountId),
     ]);
-    const integrationForm = experiments.some((e) => e.name === 'integration_form' && e.value === 'enabled');
-    return { accountId, merchantIds, integrationForm };
+    const on = (name: string) => experiments.some((e) => e.name === name && e.value === 'enabled');
+    return {
+      accountId,
+      merchantIds,
+      integrationForm: on('integration_form'),
+      waitlist: on('capital_waitlist'),
+    };
   }
 
   async function offerOf(merchantIds: string[], id: string) {

@@ -38,6 +38,7 @@ import type { CapitalService } from './index';
 import { frfPatch, frfRecord } from './frfMapping';
 import { kybPatch, kybRecord } from './kybMapping';
 import { decodedUrl, objectOf } from './model';
+import { assertWaitlistOpen } from './waitlist';
 
 /** The answers without the server's facts, and the facts. */
 function split(data: FormData) {
@@ -72,9 +73,9 @@ function sendRefusal(error: unknown): never {
 /** Joining the waitlist. */
 function waitlistHooks(capital: CapitalService): FlowHooks {
   return {
-    // Only an account that sees capital (or its fake door) may join (403 otherwise).
+    // Only an account that sees capital (or its fake door) and has the waitlist open may join (403 otherwise).
     async open({ ownerId }) {
-      await capital.scopeOf(ownerId);
+      assertWaitlistOpen(await capital.scopeOf(ownerId));
       return {};
     },
     async commit({ ownerId, data }) {

@@ -17,6 +17,8 @@ export interface CapitalScope {
   accountId: string;
   merchantIds: string[];
   integrationForm: boolean;
+  /** The `capital_waitlist` experiment: the waitlist is open to the account (§7 "flags gate … waitlist"). */
+  waitlist: boolean;
 }
 
 export type Doc = JsonObject;

@@ -1,7 +1,12 @@
 /** The capital waitlist (capital spec §2 Waitlist page, §5, §7): the account's entry, and joining it. */
-import { fieldError, type FieldError } from '../../errors';
+import { fieldError, HttpError, type FieldError } from '../../errors';
 import type { CapitalContext } from './context';
 import { invalid, type CapitalScope } from './model';
+
+/** The waitlist is open only with the `capital_waitlist` experiment (capital spec §6: flags gate the waitlist). */
+export function assertWaitlistOpen(who: CapitalScope) {
+  if (!who.waitlist) throw new HttpError(403, 'the capital waitlist is not open for this account');
+}
 
 export function waitlistCalls({ deps, repo }: CapitalContext) {
   return {
@@ -17,6 +22,7 @@ export function waitlistCalls({ deps, repo }: CapitalContext) {
 
     /** POST …/capital/waitlist: at least one of the account's stores and a purpose. */
     async joinWaitlist(who: CapitalScope, body: { stores: string[]; capitalUse: string; otherUse?: string }) {
+      assertWaitlistOpen(who);
       const mine = new Set((await deps.accounts.storesOf(who.merchantIds)).map((s) => s.id));
       const errors: Record<string, FieldError> = {};
       body.stores.forEach((store, i) => {

@@ -23,7 +23,7 @@ import { legalEntityAlert, NAVIGATION, type NavItem } from './navigation';
 import type { ShellData } from './useShell';
 import classes from './Sidebar.module.css';
 import { SidebarLink } from './SidebarLink';
-import { LegalEntityAlert, SidebarFooter, SurveyCard } from './SidebarParts';
+import { LegalEntityAlert, SidebarFooter, SurveyInvitation } from './SidebarParts';
 import { useChat } from '../../api/chat';
 
 export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
@@ -46,7 +46,6 @@ export function Sidebar(props: {
   const account = useAccount();
   const location = useLocation();
   const [bounce, setBounce] = useState(false);
-  const [surveyClosed, setSurveyClosed] = useLocalFlag(LOCAL_FLAGS.surveyClosed);
   const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   const alert = legalEntityAlert(shell.legalEntity?.status);
   const { viewport, list, moreBelow, measureMore } = useMoreBelow();
@@ -179,9 +178,7 @@ export function Sidebar(props: {
                 />
               </Box>
             )}
-            {shell.experiments.includes('acquiring_survey') && surveyClosed !== '1' && !collapsed && (
-              <SurveyCard onClose={() => setSurveyClosed('1')} />
-            )}
+            {shell.experiments.includes('acquiring_survey') && !collapsed && <SurveyInvitation lang={lang} />}
           </Stack>
         </div>
       </div>

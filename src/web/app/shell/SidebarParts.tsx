@@ -6,6 +6,7 @@ import {
   Alert,
   Anchor,
   Box,
+  Button,
   CloseButton,
   Group,
   Paper,
@@ -30,6 +31,11 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { legalEntityAlert } from './navigation';
 import classes from './Sidebar.module.css';
+import { analytics } from '../../analytics';
+import { lazy, Suspense, useState } from 'react';
+import { siteLink, useSiteLinks } from '../../api/siteLinks';
+import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
+import type { Language } from '../../../domain/language';
 
 /** The legal entity's alert at the list's top (its licence to renew, or the business suspended), folded to an icon. */
 export function LegalEntityAlert(props: {
@@ -57,7 +63,10 @@ export function LegalEntityAlert(props: {
             to={alert === 'warning' ? `/legal-entities/${props.entityId}` : '/support'}
             size="xs"
             fw={600}
-            onClick={props.onNavigate}
+            onClick={() => {
+              analytics.track('Legal Entity Alert Followed', { alert });
+              props.onNavigate();
+            }}
           >
             {t(alert === 'warning' ? 'legalEntityAlert.getStarted' : 'legalEntityAlert.contactSupport')}
           </Anchor>
@@ -82,8 +91,42 @@ export function LegalEntityAlert(props: {
   );
 }
 
-/** The payments survey's invitation (the `acquiring_survey` experiment), closed for good by its button. */
-export function SurveyCard(props: { onClose: () => void }) {
+const SurveyDialog = lazy(() => import('./SurveyDialog').then((m) => ({ default: m.SurveyDialog })));
+
+/**
+ * The payments survey (the `acquiring_survey` experiment; shell §1's survey widget): the card inviting to it until
+ * closed for good, and the survey's dialog it opens. No survey page set (SURVEY_URL), no card: an invitation to
+ * nothing would not work.
+ */
+export function SurveyInvitation(props: { lang: Language }) {
+  const [closed, setClosed] = useLocalFlag(LOCAL_FLAGS.surveyClosed);
+  const [visited, setVisited] = useLocalFlag(LOCAL_FLAGS.surveyVisited);
+  const [open, setOpen] = useState(false);
+  const survey = siteLink(useSiteLinks()?.survey, props.lang);
+  if (!survey) return null;
+  return (
+    <>
+      {closed !== '1' && (
+        <SurveyCard
+          visited={visited === '1'}
+          onClose={() => setClosed('1')}
+          onOpen={() => {
+            setOpen(true);
+            setVisited('1');
+          }}
+        />
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <SurveyDialog address={survey} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The survey's invitation: opens it, and is closed for good by its close button; once opened, offers to go back. */
+function SurveyCard(props: { onClose: () => void; onOpen: () => void; visited: boolean }) {
   const { t } = useTranslation('shell');
   return (
     <Paper withBorder p="xs" radius="md" bg="mint.0">
@@ -96,6 +139,9 @@ export function SurveyCard(props: { onClose: () => void }) {
       <Text size="xs" c="dimmed">
         {t('survey.body')}
       </Text>
+      <Button size="compact-xs" variant="light" mt={6} onClick={props.onOpen}>
+        {props.visited ? t('survey.again') : t('survey.open')}
+      </Button>
     </Paper>
   );
 }

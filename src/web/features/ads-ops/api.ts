@@ -14,6 +14,7 @@ import type {
 import type { CampaignState } from '../../../domain/ads';
 import { analytics } from '../../analytics';
 import { api, retryUnless4xx } from '../../api/client';
+import type { EventName } from '../../../domain/analyticsEvents';
 
 export type { OpsCampaign };
 
@@ -39,9 +40,9 @@ export const useOpsCampaigns = (filters: OpsFilters) =>
     retry: retryUnless4xx,
   });
 
-const EVENT: Record<CampaignState, string> = {
+// The console starts and stops a campaign (a merchant pauses their own), so it has no "paused" event.
+const EVENT: Partial<Record<CampaignState, EventName>> = {
   active: 'ads_ops_campaign_started',
-  paused: 'ads_ops_campaign_paused',
   stopped: 'ads_ops_campaign_stopped',
 };
 
@@ -54,10 +55,8 @@ export const useChangeOpsCampaign = () =>
         `${BASE}/${encodeURIComponent(campaign.id)}`,
         change,
       );
-      analytics.track(change.state ? EVENT[change.state] : 'ads_ops_campaign_budget_changed', {
-        campaign_id: now.id,
-        product: now.product,
-      });
+      const event = change.state ? EVENT[change.state] : 'ads_ops_campaign_budget_changed';
+      if (event) analytics.track(event, { campaign_id: now.id, product: now.product });
       return now;
     },
     refresh: [['ads-ops']],

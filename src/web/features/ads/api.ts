@@ -16,6 +16,7 @@ import type {
 import type { ResultWindow } from '../../../domain/ads';
 import { analytics } from '../../analytics';
 import { api, retryUnless4xx } from '../../api/client';
+import type { EventName } from '../../../domain/analyticsEvents';
 
 export type { AdsMerchant, Campaign, CampaignBody };
 
@@ -41,10 +42,10 @@ export const useCreateCampaign = () =>
     refresh: [['ads']],
   });
 
-const EVENT: Record<string, string> = {
+// A merchant cannot stop a campaign (only ads ops can: 403), so there is no merchant's "stopped" event.
+const EVENT: Record<string, EventName> = {
   active: 'ads_campaign_started',
   paused: 'ads_campaign_paused',
-  stopped: 'ads_campaign_stopped',
 };
 
 /** A campaign edited (name, budget) or moved (started, paused). */

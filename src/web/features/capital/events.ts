@@ -6,8 +6,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../api/account';
 import { analytics } from '../../analytics';
+import type { EventName } from '../../../domain/analyticsEvents';
 
-export type CapitalEvent =
+/** Capital's events of the catalogue (src/domain/analyticsEvents.ts; "Scheduled Call" has no trigger yet). */
+export type CapitalEvent = Extract<
+  EventName,
   | 'Capital Apply Clicked'
   | 'Capital Offers Clicks'
   | 'Capital Store Selected'
@@ -15,8 +18,8 @@ export type CapitalEvent =
   | 'Capital Early Payoff Opened'
   | 'Feedback sent'
   | 'Call Back Requested'
-  | 'Scheduled Call'
-  | 'Capital Page Opened';
+  | 'Capital Page Opened'
+>;
 
 export function useCapitalEvents() {
   const account = useAccount();

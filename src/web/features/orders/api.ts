@@ -7,6 +7,7 @@ import { pagedListQuery, readQuery } from '../../api/reads';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useChange } from '../../api/useChange';
 import { api, ApiError, retryUnless4xx } from '../../api/client';
+import { analytics } from '../../analytics';
 import { whenAllowed, type ScreenAddress } from '../../api/firstQuestions';
 import { downloadPost } from '../../api/download';
 import type {
@@ -135,9 +136,14 @@ export const usePaymentLinks = (status: LinkStatus | null, page: number, enabled
   });
 
 /** Sends a customer a payment link; answers the link (its id is the order's payment id once paid). */
+/** A link sent, from whichever page's dialog (orders' header or the links list): the event fires here, once. */
 export const useCreateLink = () =>
   useChange({
-    send: (body: CreateLinkBody) => api<LinkAnswer>('POST', L, body).then((r) => r.payment_link),
+    send: async (body: CreateLinkBody) => {
+      const { payment_link: link } = await api<LinkAnswer>('POST', L, body);
+      analytics.track('Payment Link Created', { link_id: link.id });
+      return link;
+    },
     refresh: [['payment-links', 'list']],
   });
 

@@ -16,6 +16,7 @@ import type { ReviewStatus } from '../../../domain/review';
 import { analytics } from '../../analytics';
 import { api, ApiError, retryUnless4xx } from '../../api/client';
 import { useChange } from '../../api/useChange';
+import type { EventName } from '../../../domain/analyticsEvents';
 
 export type { QueuedApplication, ReviewDetail };
 
@@ -69,7 +70,7 @@ const PATH: Record<ReviewMove['action'], string> = {
 };
 
 /** Each move's analytics event (the loop's steps; the merchant's side fires its own). */
-const EVENT: Record<ReviewMove['action'], string> = {
+const EVENT: Record<ReviewMove['action'], EventName> = {
   take: 'Application Review Taken',
   release: 'Application Review Released',
   approve: 'Application Approved',
@@ -105,7 +106,13 @@ export const useReviewMove = (id: string) =>
 /** Why a move was refused, in the console's words (`console.conflict.*`), or null for any other failure. */
 export function conflictOf(error: unknown): { key: string; values: Record<string, string> } | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { reason?: string; reviewer?: string | null; application_status?: string };
+  const body = error.body as {
+    reason?: string;
+    reviewer?: string | null;
+    application_status?: string;
+    type?: string;
+  };
+  if (body.type === 'LEGAL_BANK_DETAILS_CONFLICT') return { key: 'console.conflict.bankDetails', values: {} };
   if (body.reason === 'taken')
     return { key: 'console.conflict.taken', values: { reviewer: body.reviewer ?? '' } };
   return { key: 'console.conflict.moved', values: { status: body.application_status ?? '' } };

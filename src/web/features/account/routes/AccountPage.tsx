@@ -1,7 +1,7 @@
 /**
  * Account (shell spec §2.6 account, account/sessions, account/phone): the e-mail and phone of the account,
  * adding a phone through the challenge set-up steps (a code confirms it), and the sessions — each device
- * signed in, revoke one, or sign out every other device.
+ * signed in, revoke one, or sign out every other device; and whether this browser may be recorded (session replay).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
@@ -33,6 +33,8 @@ import { signInErrorKey } from '../../../../domain/signInErrors';
 import { dialPrefix } from '../../../../domain/countries';
 import { CODE_LENGTH } from '../../../../domain/signInFlow';
 import type { Revoked, Sessions as SessionList } from '../../../../contract/auth';
+import { analytics } from '../../../analytics';
+import { ReplayConsent } from '../components/ReplayConsent';
 
 const CodeStep = lazy(() => import('../../../components/CodeStep').then((m) => ({ default: m.CodeStep })));
 
@@ -68,21 +70,24 @@ function Profile() {
   const navigate = useNavigate();
   if (!account.data) return <Skeleton h={120} radius="md" />;
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Stack gap="md">
-        <ContactRow label={t('email')} value={account.data.email ?? t('none')} />
-        <ContactRow label={t('phone')} value={account.data.phone ?? t('none')}>
+    <Stack gap="lg">
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <ContactRow label={t('email')} value={account.data.email ?? t('none')} />
+          <ContactRow label={t('phone')} value={account.data.phone ?? t('none')}>
+            {!account.data.phone && (
+              <Button onClick={() => void navigate('/account/phone')}>{t('addPhone.action')}</Button>
+            )}
+          </ContactRow>
           {!account.data.phone && (
-            <Button onClick={() => void navigate('/account/phone')}>{t('addPhone.action')}</Button>
+            <Text size="sm" c="dimmed">
+              {t('addPhone.why')}
+            </Text>
           )}
-        </ContactRow>
-        {!account.data.phone && (
-          <Text size="sm" c="dimmed">
-            {t('addPhone.why')}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+        </Stack>
+      </Card>
+      <ReplayConsent />
+    </Stack>
   );
 }
 
@@ -165,6 +170,7 @@ function AddPhone() {
               try {
                 await api('POST', '/merchant/api/v2/auth/challenge/verify', { code });
                 await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+                analytics.track('Phone Linked', {});
                 notify({ variant: 'success', title: t('addPhone.done'), message: sentTo });
                 void navigate('/account');
               } catch (caught) {

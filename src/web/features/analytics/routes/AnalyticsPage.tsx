@@ -18,6 +18,8 @@ import { LoadFailed } from '../../../components/QueryStates';
 import { EmptyState } from '../../../components/ResponsiveList';
 import { useAddressFilters } from '../../../components/useAddressFilters';
 import { useDownloadAction } from '../../../components/useDownloadAction';
+import { analytics } from '../../../analytics';
+import { changedFilters } from '../../../../domain/analyticsEvents';
 import { GRANULARITIES, isMetric, type Granularity, type Metric } from '../../../../domain/analytics';
 import { ProductFilter } from '../../../components/filters/ProductFilter';
 import { exportAnalytics, useAnalytics, type AnalyticsAnswer } from '../api';
@@ -66,11 +68,17 @@ export function AnalyticsPage() {
     failed: t('exportFailed'),
     save: () => (query ? exportAnalytics(query) : Promise.resolve()),
   });
-  const go = (country: string, next: Metric) =>
+  const go = (country: string, next: Metric) => {
+    analytics.track('Analytics Metric Chosen', { metric: next, country });
     void navigate(
       { pathname: `/analytics/${country}/${next}`, search: paramsOf(filters).toString() },
       { replace: true },
     );
+  };
+  const filter = (patch: Partial<AnalyticsFilters>) => {
+    analytics.track('Analytics Filtered', { filters: changedFilters(patch) });
+    change(patch);
+  };
 
   if (isForbidden(report.error)) return <ForbiddenPage title={t('title')} t={t} />;
 
@@ -80,7 +88,7 @@ export function AnalyticsPage() {
       <PageHeader title={t('title')} primary={exportAction} />
       <Controls
         filters={filters}
-        onChange={change}
+        onChange={filter}
         problem={problem}
         country={answer?.country}
         countries={answer?.countries ?? []}

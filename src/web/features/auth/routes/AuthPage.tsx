@@ -35,7 +35,8 @@ import { siteLink, useSiteLinks, type SiteLinks } from '../../../api/siteLinks';
 import { acceptRedirect } from '../../../../domain/redirect';
 import { identifyAccount } from '../../../analytics';
 import { dialPrefix } from '../../../../domain/countries';
-import { signInErrorKey, type SignInStage } from '../../../../domain/signInErrors';
+import { signInErrorKey, type SignInErrorKey, type SignInStage } from '../../../../domain/signInErrors';
+import { isolateLtr } from '../../../components/listText';
 import {
   CODE_LENGTH,
   factorOf,
@@ -51,6 +52,7 @@ import {
 import { checkAddress } from '../../../components/addressCheck';
 import { isLanguage, type Language } from '../../../../domain/language';
 import { removeBootFrame } from '../../../components/bootFrame';
+import { analytics } from '../../../analytics';
 
 /** Where a signed-in user goes: the accepted redirect address, else root (spec §2.7). */
 function useAfterSignIn() {
@@ -221,6 +223,7 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress; onSign
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [errorKey, setErrorKey] = useState<SignInErrorKey>();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'en';
 
   const goTo = (next: SignInStep) =>
@@ -233,6 +236,7 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress; onSign
         : signInErrorKey({ status: 500, message: '' }, stage);
     const message = t(`errors.${key}`);
     setError(message);
+    setErrorKey(key);
     notify({ variant: 'error', title: t('errors.title'), message });
     return key;
   };
@@ -242,12 +246,14 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress; onSign
     const account = await fetchAccount();
     if (!account) throw new ApiError(401, 'session expired');
     identifyAccount(account, lang);
+    analytics.track('Login Completed', { method: progress.method ?? 'email' });
     props.onSignedIn();
   };
 
   const run = async (stage: SignInStage, action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
+    setErrorKey(undefined);
     try {
       await action();
       return true;
@@ -270,12 +276,14 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress; onSign
     return (
       <CodeStep
         title={t(`verify.title.${factor}`)}
-        body={t('verify.body', { count: CODE_LENGTH[factor], address: progress.address })}
+        // The address its own direction: in an Arabic sentence an address with a hyphen otherwise breaks there, reordered.
+        body={t('verify.body', { count: CODE_LENGTH[factor], address: isolateLtr(progress.address ?? '') })}
         length={CODE_LENGTH[factor]}
         error={error}
         busy={busy}
         backLabel={t(`change.${factor}`)}
         onBack={() => goTo(stepBack(step))}
+        resendNow={errorKey === 'maxAttempts'}
         onResend={() =>
           run('sign_in', async () => {
             await authApi.resendFirst(credentials(), lang, progress.sessionId!);
@@ -303,12 +311,16 @@ function SignInSteps(props: { step: SignInStep; progress: SignInProgress; onSign
   return (
     <CodeStep
       title={t(setupVerify ? `setupVerify.title.${factor}` : 'challenge.title')}
-      body={t('verify.body', { count: CODE_LENGTH[factor], address: progress.secondAddress ?? '' })}
+      body={t('verify.body', {
+        count: CODE_LENGTH[factor],
+        address: isolateLtr(progress.secondAddress ?? ''),
+      })}
       length={CODE_LENGTH[factor]}
       error={error}
       busy={busy}
       backLabel={setupVerify ? t(`change.${factor}`) : t('back')}
       onBack={() => goTo(stepBack(step))}
+      resendNow={errorKey === 'maxAttempts'}
       onResend={() =>
         run('challenge', async () => {
           await authApi.resendChallenge();
@@ -346,6 +358,7 @@ function SignInForm(props: { ctx: StepContext }) {
         token,
       );
       writeProgress({ method, address, sessionId: started.session_id });
+      analytics.track('Login Code Requested', { method });
       goTo(stepAfterCodeSent('sign_in', method));
     }).then(() => {
       // A token is good once: a fresh bot check for the next try (and after bad_request, spec §8).

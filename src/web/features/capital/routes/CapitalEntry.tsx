@@ -8,7 +8,7 @@ import { handOffState } from '../../../components/areaHandOff';
 import { useApplicationRecords, useCapitalBase, useLoans, useOffers } from '../api';
 import { useCapitalEvents } from '../events';
 import { useExperiments } from '../../../api/experiments';
-import { entryTarget, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
+import { entryTarget, fakeDoorOpen, sendsPageOpened, type Loaded } from '../../../../domain/capital/entry';
 
 const loaded = <T,>(q: { isPending: boolean; isError: boolean; data?: T[] }): Loaded<T> =>
   q.isPending
@@ -36,7 +36,7 @@ export function CapitalEntry() {
   }, [allDone, track]);
   if (experiments.isPending) return null;
   const target = entryTarget({
-    fakeDoor: (experiments.data ?? []).includes('capital_fake_door'),
+    fakeDoor: fakeDoorOpen(experiments.data ?? []),
     loans: requests[0],
     offers: requests[1],
     applications:

@@ -6,6 +6,7 @@ import { Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { analytics } from '../../../analytics';
 
 export function HomeTile(props: {
   title: string;
@@ -23,7 +24,12 @@ export function HomeTile(props: {
           {props.title}
         </Text>
         {props.link && (
-          <Anchor component={Link} to={props.link.to} size="sm">
+          <Anchor
+            component={Link}
+            to={props.link.to}
+            size="sm"
+            onClick={() => analytics.track('Home Tile Opened', { tile: props.testId.replace(/^tile-/, '') })}
+          >
             {props.link.label}
           </Anchor>
         )}

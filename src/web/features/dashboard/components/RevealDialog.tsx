@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { StepUpDialog } from '../../../components/StepUpDialog';
 import { revealSecret } from '../api';
+import { analytics } from '../../../analytics';
 
 export function RevealDialog(props: {
   merchantId: string;
@@ -21,6 +22,7 @@ export function RevealDialog(props: {
       onClose={props.onClose}
       onCode={async (code) => {
         const answer = await revealSecret(props.merchantId, { environment: props.environment, code });
+        analytics.track('API Key Revealed', { environment: props.environment });
         props.onRevealed(answer.secret_key);
       }}
     />

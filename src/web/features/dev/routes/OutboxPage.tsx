@@ -4,9 +4,10 @@
  * (the server answers a request that asks for a page with the app, and any other with JSON). The list refreshes
  * every few seconds, so a code asked for in another tab shows up here on its own.
  */
-import { Alert, Badge, Card, Container, Flex, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Container, Flex, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DevFailed, DevHeading, DevSkeletons } from '../components/DevPageParts';
 import { api } from '../../../api/client';
 
 interface OutboxMessage {
@@ -62,26 +63,9 @@ export function OutboxPage() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('outbox.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('outbox.intro')}
-          </Text>
-        </div>
-        {messages.isError && (
-          <Alert color="red" variant="light" role="alert" title={t('outbox.failedTitle')}>
-            {t('outbox.failed')}
-          </Alert>
-        )}
-        {messages.isPending && (
-          <Stack gap="sm" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={96} radius="md" />
-            ))}
-          </Stack>
-        )}
+        <DevHeading title={t('outbox.title')} intro={t('outbox.intro')} />
+        {messages.isError && <DevFailed title={t('outbox.failedTitle')} body={t('outbox.failed')} />}
+        {messages.isPending && <DevSkeletons height={96} />}
         {messages.data?.length === 0 && <Text c="dimmed">{t('outbox.empty')}</Text>}
         <Stack
           gap="sm"

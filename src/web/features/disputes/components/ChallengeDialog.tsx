@@ -16,6 +16,7 @@ import {
 } from '../../../../domain/disputes';
 import { ImagePicker, useImageUploads } from '../../../components/ImagePicker';
 import { uploadImage, useChallenge } from '../api';
+import { analytics } from '../../../analytics';
 
 export function ChallengeDialog(props: {
   disputeId: string;
@@ -41,7 +42,10 @@ export function ChallengeDialog(props: {
     challenge.mutate(
       { reason, note: note.trim(), attachments },
       {
-        onSuccess: props.onSent,
+        onSuccess: () => {
+          analytics.track('Dispute Challenged', { dispute_id: props.disputeId, reason });
+          props.onSent();
+        },
         onError: (error) =>
           setFailed(
             error instanceof ApiError && error.status === 409

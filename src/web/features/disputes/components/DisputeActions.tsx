@@ -11,6 +11,7 @@ import { useApprove, type Dispute } from '../api';
 import { ChallengeDialog } from './ChallengeDialog';
 import { isolate, langOf } from '../../../components/listText';
 import { money } from '../../../../domain/capital/format';
+import { analytics } from '../../../analytics';
 
 export function Actions(props: { dispute: Dispute }) {
   const { t, i18n } = useTranslation('disputes');
@@ -52,6 +53,7 @@ export function Actions(props: { dispute: Dispute }) {
               onClick: () =>
                 approve.mutate(undefined, {
                   onSuccess: () => {
+                    analytics.track('Dispute Refunded', { dispute_id: dispute.id });
                     setRefunding(false);
                     notify({
                       variant: 'success',

@@ -2,7 +2,8 @@
  * The licence expiry modal (docs/legal-entities.md), once dismissed not shown again.
  */
 import { Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { analytics } from '../../../analytics';
 import { useTranslation } from 'react-i18next';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { isolate, langOf } from '../../../components/listText';
@@ -36,6 +37,11 @@ export function ExpiryModal(props: { entities: LegalEntityListItem[]; onRenew: (
       !gone.includes(e.id) &&
       ['expiring', 'expired'].includes(licenceState(e.license_expiry_date, today()).state),
   );
+  // Once per licence the modal shows (onboarding §1: "legal entities (expiry modal …)").
+  const shownId = entity?.id;
+  useEffect(() => {
+    if (shownId) analytics.track('Licence Expiry Modal Shown', { entity_id: shownId });
+  }, [shownId]);
   if (!entity) return null;
   const state = licenceState(entity.license_expiry_date, today());
   const close = () => {

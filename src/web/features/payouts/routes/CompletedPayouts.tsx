@@ -6,6 +6,8 @@
 import { isForbidden } from '../../../api/client';
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { analytics } from '../../../analytics';
+import { changedFilters } from '../../../../domain/analyticsEvents';
 import { useParams } from 'react-router';
 import { usePermissionFlags } from '../../../api/permissions';
 import { ChoiceFilter } from '../../../components/filters/ChoiceFilter';
@@ -128,7 +130,13 @@ function PayoutsList() {
         </Alert>
       )}
       <PayoutsNav current="completed" />
-      <PayoutFiltersBar filters={filters} onChange={change} />
+      <PayoutFiltersBar
+        filters={filters}
+        onChange={(patch) => {
+          analytics.track('Payouts Filtered', { filters: changedFilters(patch) });
+          change(patch);
+        }}
+      />
       {sound && (
         <TotalsByCurrency
           query={totals}

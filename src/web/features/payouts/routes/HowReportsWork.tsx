@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { FaqList, faqItems } from '../../../components/FaqList';
 import { PageHeader } from '../../../components/PageHeader';
 import { PayoutsNav } from '../components/PayoutsNav';
+import { analytics } from '../../../analytics';
+import { useEffect } from 'react';
 
 export function HowReportsWork() {
   const { t } = useTranslation('payouts');
+  useEffect(() => analytics.track('Payouts FAQ Opened', {}), []);
   return (
     <>
       <PageHeader title={t('title')} />

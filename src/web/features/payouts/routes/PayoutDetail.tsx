@@ -20,6 +20,7 @@ import { BreakdownTable } from '../components/BreakdownTable';
 import { kindOf, PayoutLineCard } from '../components/PayoutLineCard';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { PayoutStatusBadge } from '../components/PayoutStatusBadge';
+import { analytics } from '../../../analytics';
 
 export function PayoutDetail(props: { id: string }) {
   const { t } = useTranslation('payouts');
@@ -45,7 +46,10 @@ function PayoutPage(props: { payout: Detail; crumbs: Crumbs }) {
   const download = useDownloadAction({
     label: t('detail.csv'),
     failed: t('exportFailed'),
-    save: () => downloadTransactions(p.id),
+    save: async () => {
+      await downloadTransactions(p.id);
+      analytics.track('Payout CSV Downloaded', { payout_id: p.id });
+    },
   });
   const columns = useLineColumns(p.currency);
   return (

@@ -6,7 +6,9 @@
  */
 import { WaitingSum } from '../components/WaitingSum';
 import { Accordion, Alert, Badge, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { analytics } from '../../../analytics';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { usePermissionFlags } from '../../../api/permissions';
@@ -27,6 +29,11 @@ export function UpcomingPayouts() {
   const flags = usePermissionFlags();
   const mayFetch = flags.data?.is_payouts_allowed === true;
   const query = useUpcoming(merchantId, mayFetch);
+  // Once per business shown (the first answer, then each business chosen).
+  const shown = query.data?.merchant_id;
+  useEffect(() => {
+    if (shown) analytics.track('Payout Cycle Viewed', { merchant_id: shown });
+  }, [shown]);
   const status = query.error instanceof ApiError ? query.error.status : null;
 
   if ((flags.isSuccess && !mayFetch) || status === 403) return <ForbiddenPage title={t('title')} t={t} />;

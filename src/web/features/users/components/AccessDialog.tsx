@@ -4,7 +4,7 @@
  * least one store. What was typed stays when sending fails; the server's word on a field shows on that field and
  * the §8 messages ("user can't invite oneself", somebody already in the team) say what to do.
  */
-import { Checkbox, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,13 @@ import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { isPhone } from '../../../../domain/contact';
 import { isEmail } from '../../../../domain/email';
 import { ROLES, type Role } from '../../../../domain/permissions';
+import { countryLanguage, isLanguage, type Language } from '../../../../domain/language';
 import type { Access, TeamUser } from '../api';
 
 type InviteChannel = 'email' | 'phone';
 
-/** What the dialog sends: the access, and for an invitation the address. */
-export type AccessInput = Access & { email?: string; phone?: string };
+/** What the dialog sends: the access, and for an invitation the address and its language. */
+export type AccessInput = Access & { email?: string; phone?: string; lang?: Language };
 
 /** Server messages with a text of their own, by the field they belong to (null: the whole form). */
 const KNOWN: Record<string, { field: 'email' | 'phone' | null; key: string }> = {
@@ -32,7 +33,7 @@ interface DialogProps {
   opened: boolean;
   /** The person whose access changes; none: an invitation. */
   user?: TeamUser;
-  stores: { id: string; name: string }[];
+  stores: { id: string; name: string; country: string | null }[];
   busy: boolean;
   onClose: () => void;
   onSubmit: (input: AccessInput, failed: (error: unknown) => void) => void;
@@ -54,7 +55,7 @@ export function AccessDialog(props: DialogProps) {
 }
 
 function AccessForm(props: DialogProps) {
-  const { t } = useTranslation('users');
+  const { t, i18n } = useTranslation('users');
   const { user, stores } = props;
   const inviting = !user;
   const [channel, setChannel] = useState<InviteChannel>('email');
@@ -64,6 +65,11 @@ function AccessForm(props: DialogProps) {
   const [storeIds, setStoreIds] = useState<string[]>(() =>
     user ? user.stores.map((s) => s.merchant_id) : stores.length === 1 ? [stores[0]!.id] : [],
   );
+  // The invitation's language: the first chosen store's country's (§9) until the inviter picks one.
+  const [pickedLang, setPickedLang] = useState<Language | null>(null);
+  const storeCountry = stores.find((s) => storeIds.includes(s.id))?.country;
+  const lang: Language =
+    pickedLang ?? countryLanguage(storeCountry) ?? (isLanguage(i18n.language) ? i18n.language : 'en');
   const [tried, setTried] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [failed, setFailed] = useState<string | null>(null);
@@ -91,6 +97,7 @@ function AccessForm(props: DialogProps) {
         role,
         merchant_ids: storeIds,
         ...(inviting ? (channel === 'email' ? { email: emailText } : { phone: phoneText }) : {}),
+        ...(inviting ? { lang } : {}),
       },
       (error) => {
         if (!(error instanceof ApiError)) return setFailed(t('error.failed'));
@@ -191,6 +198,7 @@ function AccessForm(props: DialogProps) {
             ))}
           </Stack>
         </Checkbox.Group>
+        {inviting && <InviteLanguage value={lang} onChange={setPickedLang} />}
         <DialogFooter
           error={failed}
           cancel={{ label: t('form.cancel'), onClick: props.onClose }}
@@ -198,5 +206,23 @@ function AccessForm(props: DialogProps) {
         />
       </Stack>
     </form>
+  );
+}
+
+/** The invitation's language: each named in itself. */
+function InviteLanguage(props: { value: Language; onChange: (lang: Language) => void }) {
+  const { t } = useTranslation('users');
+  return (
+    <Radio.Group
+      label={t('invite.language')}
+      description={t('invite.languageHint')}
+      value={props.value}
+      onChange={(value) => isLanguage(value) && props.onChange(value)}
+    >
+      <Group gap="lg" mt={6}>
+        <Radio value="en" label={t('invite.languageName.en')} lang="en" />
+        <Radio value="ar" label={t('invite.languageName.ar')} lang="ar" />
+      </Group>
+    </Radio.Group>
   );
 }

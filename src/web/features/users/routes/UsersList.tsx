@@ -77,7 +77,7 @@ export function UsersList() {
     const { email, phone, ...access } = input;
     const contact = email !== undefined ? { email } : { phone: phone ?? '' };
     invite.mutate(
-      { ...access, ...contact, lang: i18n.language === 'ar' ? 'ar' : 'en' },
+      { ...access, ...contact, lang: access.lang ?? (i18n.language === 'ar' ? 'ar' : 'en') },
       {
         onSuccess: ({ user }) => {
           setInviting(false);

@@ -1,0 +1,40 @@
+/**
+ * A screen whose code never arrives (a stalled mobile connection) is not a spinner forever: after the spec's 120 s
+ * the render-error page says something went wrong and offers a refresh (shell spec §2.5, §9).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
+import { MemoryRouter } from 'react-router';
+import { lazyScreen } from '../../src/web/app/lazyScreen';
+import { RenderErrorBoundary } from '../../src/web/components/RenderErrorPage';
+
+afterEach(() => vi.useRealTimers());
+
+describe('a lazy screen', () => {
+  it('shows the render-error page once its chunk has not loaded for 120 s', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stalled = lazyScreen(() => new Promise<ComponentType>(() => undefined));
+    render(
+      <MemoryRouter>
+        <MantineProvider env="test">
+          <RenderErrorBoundary pathname="/orders">
+            <Suspense fallback={<p>loading</p>}>{stalled.element}</Suspense>
+          </RenderErrorBoundary>
+        </MantineProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(119_000));
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByRole('button', { name: /refresh/i })).toBeTruthy();
+    // The error the boundary caught names the timeout (what a report would carry).
+    expect(
+      String((console.error as unknown as { mock: { calls: unknown[][] } }).mock.calls.flat().join(' ')),
+    ).toContain('did not load within 120 s');
+  });
+});
