@@ -106,6 +106,20 @@ export const EVENT_CATALOGUE = {
     properties: ['application_id', 'reasons'],
   },
   // Users (invite, manage, roles)
+  // Every catalogue form (onboarding's application and its company owners, capital's forms, the store-listing
+  // editor, the waitlist), from the wizard alike (web/api/serverDraft.ts): the form insights' own events are richer
+  // (docs/form-insights.md).
+  'Form Step Viewed': {
+    area: 'forms',
+    when: "a form's step shown (the application's, the store-listing editor's, capital's)",
+    properties: ['flow', 'step', 'version'],
+  },
+  'Form Step Completed': {
+    area: 'forms',
+    when: "a step's main button pressed and its answers taken",
+    properties: ['flow', 'step', 'version'],
+  },
+  'Form Submitted': { area: 'forms', when: 'a form sent', properties: ['flow', 'version'] },
   'User Invited': { area: 'users', when: 'an invitation sent', properties: ['role', 'by'] },
   'User Role Changed': { area: 'users', when: "a person's role or stores changed", properties: ['role'] },
   'User Removed': { area: 'users', when: 'a person taken off the team', properties: ['role'] },

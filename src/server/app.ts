@@ -133,7 +133,11 @@ export async function buildApp(options: AppOptions) {
     surveyUrl: config.siteLinks.survey ?? undefined,
   });
   sessionHook(app, services.auth, config.nodeEnv === 'production');
-  app.decorate('services', { outbox: services.outbox, files: services.files });
+  app.decorate('services', {
+    outbox: services.outbox,
+    files: services.files,
+    formEvents: services.formEvents,
+  });
   lifecycle(app, services, options.warm === true);
   await app.register(routes, {
     config,
@@ -150,7 +154,7 @@ export async function buildApp(options: AppOptions) {
 
 /**
  * What runs beside the requests: the flows compiled before listening (the server's start), the chat's LISTEN,
- * the development clock's (outside production: its offset is every instance's), and the sweep of files nobody's answers point at (a day after their upload), at start and every hour, by every
+ * the development clock's (outside production: its offset is every instance's), and the sweep of files nobody's answers point at (a day after their upload) and of form events past their retention, at start and every hour, by every
  * process (a file two processes both remove is simply gone).
  */
 function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlows: boolean) {
@@ -162,10 +166,16 @@ function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlow
     app.addHook('onReady', () => devClock.start());
     app.addHook('onClose', () => devClock.close());
   }
+  // With the files, the form events past their retention (FORM_EVENTS_RETENTION_DAYS).
   const sweep = () =>
-    services.files
-      .sweep()
-      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping unreferenced files failed'));
+    Promise.all([
+      services.files
+        .sweep()
+        .catch((error: unknown) => app.log.error({ err: error }, 'sweeping unreferenced files failed')),
+      services.formEvents
+        .sweep()
+        .catch((error: unknown) => app.log.error({ err: error }, 'removing old form events failed')),
+    ]);
   const sweeper = setInterval(sweep, 60 * 60_000);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
@@ -183,6 +193,6 @@ function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlow
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Pick<Services, 'outbox' | 'files'>;
+    services: Pick<Services, 'outbox' | 'files' | 'formEvents'>;
   }
 }

@@ -91,6 +91,11 @@ export interface Config {
    */
   sessionReplay: { endpoint: string } | undefined;
   /**
+   * FORM_EVENTS_RETENTION_DAYS: how long form events (issue 61, domain/formEvents.ts) are kept for the studio's
+   * insights; older ones are removed every hour. Default 400: a year compared with the year before, and a month more.
+   */
+  formEventsRetentionDays: number;
+  /**
    * The provider's addresses a merchant is shown (contract/siteLinks.ts): TERMS_URL, PRIVACY_URL, MARKETPLACE_URL,
    * MERCHANT_APP_URL, APP_STORE_URL, GOOGLE_PLAY_URL, SURVEY_URL (https, `{lang}` allowed), SUPPORT_EMAIL,
    * CAPITAL_EMAIL. One not set is not shown (docs/configuration.md).
@@ -319,6 +324,7 @@ export function loadConfig(env: Env): Config {
       : { dsn, environment: nonEmpty(env, 'ERROR_REPORTS_ENVIRONMENT') ?? nodeEnv };
 
   const sessionReplay = readSessionReplay(nonEmpty(env, 'SESSION_REPLAY_URL'), nodeEnv);
+  const formEventsRetentionDays = wholeNumber(env, 'FORM_EVENTS_RETENTION_DAYS', 400, 1, 3650);
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -333,6 +339,7 @@ export function loadConfig(env: Env): Config {
     helpCentreUrl,
     errorReports,
     sessionReplay,
+    formEventsRetentionDays,
     siteLinks,
     schemasDir,
     localesDir,

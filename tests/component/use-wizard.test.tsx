@@ -20,7 +20,7 @@ import {
   type CatalogueTransport,
   type StepModuleExports,
 } from '../../src/engine/react/browserFlowSource';
-import type { DraftAdapter, SaveContext } from '../../src/engine/react/adapter';
+import type { DraftAdapter, FormReportEvent, SaveContext } from '../../src/engine/react/adapter';
 import type { FormData } from '../../src/engine/core/types';
 import type { FlowManifest } from '../../src/engine/core/types';
 import common from '../../locales/en/common.json';
@@ -230,6 +230,38 @@ describe('useWizard (through the runner that draws it)', () => {
     expect(last.context).toMatchObject({ stepId: 'contact', version: compiled.version.id });
     expect(last.context.owns).toEqual(['/full_name', '/email', '/phone', '/business_type']);
     expect(await screen.findByRole('textbox', { name: /City/ })).toBeTruthy();
+  });
+
+  it('reports what the merchant saw for form insights: each arrival at a step, each message once a visit, no value', async () => {
+    const user = userEvent.setup();
+    const { adapter: base } = adapter();
+    const events: FormReportEvent[] = [];
+    const draft: DraftAdapter = { ...base, report: (reported) => void events.push(...reported) };
+    await show(draft);
+    await screen.findByRole('textbox', { name: /Full name/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findAllByText('This field is required');
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Noor Al-Saud');
+    // Next again: the messages still shown were reported on this visit already.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByRole('textbox', { name: /Work email/ }), 'noor@example.com');
+    await user.click(screen.getByRole('radio', { name: 'In a shop too' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(where()).toBe('/w/shop'));
+    await screen.findByRole('textbox', { name: /City/ });
+    // Back to the first step is a new visit: it is shown again.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(where()).toBe('/w/contact'));
+    await waitFor(() => expect(events.at(-1)).toEqual({ kind: 'step_shown', step: 'contact' }));
+    expect(events).toEqual([
+      { kind: 'step_shown', step: 'contact' },
+      { kind: 'message_shown', step: 'contact', field: '/full_name', rule: 'validation:error.required' },
+      { kind: 'message_shown', step: 'contact', field: '/email', rule: 'validation:error.required' },
+      { kind: 'message_shown', step: 'contact', field: '/business_type', rule: 'validation:error.required' },
+      { kind: 'step_shown', step: 'shop' },
+      { kind: 'step_shown', step: 'contact' },
+    ]);
+    expect(JSON.stringify(events)).not.toContain('Noor');
   });
 
   it('holds Next while the next step is on its way: the step being left cannot be sent again', async () => {

@@ -29,6 +29,7 @@ import * as wallet from '../../src/contract/wallet';
 import { createTestApp } from './setup/app';
 import { OPENAPI_PATH } from '../../src/server/openapi';
 import type { StudioService } from '../../src/server/services/studio';
+import type { FormInsightsService } from '../../src/server/services/formInsights';
 import type { Review } from '../../src/web/features/studio/api';
 import type { VersionPointer } from '../../src/engine/react/browserFlowSource';
 import type { FlowPointer } from '../../src/contract/catalogue';
@@ -43,7 +44,11 @@ async function studioRouteTable(service: Partial<StudioService> = {}) {
   app.addHook('onRequest', async (request) => {
     (request as unknown as { session: unknown }).session = { accountId: 'acc-ops' };
   });
-  await app.register(studioRoutes, { studio: service as StudioService, isOps: async () => true });
+  await app.register(studioRoutes, {
+    studio: service as StudioService,
+    insights: {} as FormInsightsService,
+    isOps: async () => true,
+  });
   await app.ready();
   return { app, routes };
 }

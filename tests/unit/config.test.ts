@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       checkoutUrl: 'http://localhost:8080/checkout/pl',
       sandboxCheckout: true,
       crmApplicationUrl: undefined,
+      formEventsRetentionDays: 400,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         SHUTDOWN_DRAIN_MS: '2500',
         ECOMMERCE_CONNECTOR: 'sandbox',
         CRM_APPLICATION_URL: 'https://acme.pipedrive.com/deal/{applicationId}',
+        FORM_EVENTS_RETENTION_DAYS: '30',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
@@ -89,6 +91,7 @@ describe('loadConfig', () => {
       ecommerceConnector: 'sandbox',
       sandboxCheckout: false,
       crmApplicationUrl: 'https://acme.pipedrive.com/deal/{applicationId}',
+      formEventsRetentionDays: 30,
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -339,6 +342,15 @@ describe('ERROR_REPORTS_DSN', () => {
     expect(() => loadConfig({ ERROR_REPORTS_DSN: 'https://errors.provider.example/7' })).toThrow(
       'ERROR_REPORTS_DSN must hold the public key before the host (https://<key>@host/<project>), got "https://errors.provider.example/7"',
     );
+  });
+});
+
+describe('FORM_EVENTS_RETENTION_DAYS', () => {
+  it('is a whole number of days from 1 to 3650, refused otherwise with its name', () => {
+    for (const bad of ['0', '3651', '30.5', 'a year'])
+      expect(() => loadConfig({ FORM_EVENTS_RETENTION_DAYS: bad })).toThrow(
+        `FORM_EVENTS_RETENTION_DAYS must be a whole number from 1 to 3650, got "${bad}"`,
+      );
   });
 });
 

@@ -26,7 +26,6 @@ import type { FormData } from '../core/types';
 import type { DraftAdapter } from './adapter';
 import { catalogue, CatalogueLoadError, type FlowLoader, type FlowSource } from './browserFlowSource';
 import { StepForm } from './StepForm';
-import { FlowSummary } from './FlowSummary';
 import { useWizard, WIZARD_NAMESPACES, type Outcome, type WizardView } from './useWizard';
 import { WizardStepper } from './WizardStepper';
 import { deferred } from '../widgets/deferred';
@@ -36,6 +35,11 @@ import type { WidgetServices } from '../widgets/services';
 // The dialogs open on a few steps only: their code (Mantine's Modal, focus trap, scroll lock) is not part of the
 // route's first load; it is fetched beside the first step (the runner draws them closed from the start).
 const QuestionDialog = deferred(() => import('./QuestionDialog').then((m) => m.QuestionDialog), null);
+// A review step's summary of the answers comes after other steps: its code loads once the first step shows.
+const FlowSummary = deferred(
+  () => import('./FlowSummary').then((m) => m.FlowSummary),
+  <Skeleton h={240} radius="lg" />,
+);
 
 export interface WizardRunnerProps {
   flowId: string;

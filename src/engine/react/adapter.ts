@@ -43,11 +43,23 @@ export interface SaveContext {
   advance?: boolean;
 }
 
+/** What the wizard saw of the form, for form insights (domain/formEvents.ts): never an answer. */
+export interface FormReportEvent {
+  kind: 'step_shown' | 'message_shown';
+  step: string;
+  /** message_shown: the field's JSON pointer. */
+  field?: string;
+  /** message_shown: the message's key (the rule the answer broke). */
+  rule?: string;
+}
+
 export interface DraftAdapter {
   /** The draft to open (null: start from nothing). */
   load(): Promise<OpenedDraft | null>;
   save(data: FormData, context: SaveContext): Promise<SaveResult | void>;
   submit(data: FormData): Promise<SaveResult | void>;
+  /** Where what the wizard saw goes, as it happens (the adapter batches it); none: not reported. */
+  report?(events: FormReportEvent[]): void;
 }
 
 /** Keeps drafts in session storage under a key (the dev playground, tests). */

@@ -22,6 +22,7 @@
  * | useNeighbourForms | the steps pre-rendered beside the one on screen |
  * | useStepperView | the stepper's ticks and locks, the outlook, the steps to check (carried forward) |
  * | useStepActions | Next (to the step after, the submit or reach-out), Back, a step chosen, the step's question |
+ * | useFormReport | what the merchant was shown, for form insights: steps, fields' messages (never an answer) |
  */
 import { useCallback, useMemo, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
@@ -47,6 +48,7 @@ import { useFormEvents } from './wizard/useFormEvents';
 import { useNeighbourForms } from './wizard/useNeighbourForms';
 import { useStepperView } from './wizard/useStepperView';
 import { useStepActions } from './wizard/useStepActions';
+import { useFormReport } from './wizard/useFormReport';
 
 export type Outcome = 'submit' | 'reach-out';
 
@@ -221,6 +223,8 @@ export function useWizard(options: WizardOptions): WizardView {
   });
 
   const end = onScreen?.end;
+  const drawn = !loading && redirect === null && step?.id === stepId;
+  useFormReport({ adapter, shownStep: drawn ? stepId : undefined, owns, messages: messages.messages });
 
   const actions = useStepActions({
     definition,

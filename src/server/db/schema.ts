@@ -351,6 +351,36 @@ export const events = pgTable(
 );
 
 /**
+ * Form events (issue 61; domain/formEvents.ts): per flow version, step and field what merchants met — never an
+ * answer, never an account. `draft_id` ties one draft's events together for the funnel; rows older than
+ * FORM_EVENTS_RETENTION_DAYS are removed. `demo` marks what `npm start` seeded.
+ */
+export const formEvents = pgTable(
+  'form_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    flow: text('flow').notNull(),
+    version: text('version').notNull(),
+    draftId: text('draft_id').notNull(),
+    /** domain/formEvents.ts FORM_EVENT_KINDS */
+    kind: text('kind').notNull(),
+    step: text('step'),
+    field: text('field'),
+    rule: text('rule'),
+    lang: text('lang'),
+    /** phone | tablet | desktop */
+    device: text('device'),
+    demo: boolean('demo').notNull().default(false),
+  },
+  (t) => [
+    // Insights read one flow's versions at a time; the retention sweep reads by time.
+    index('form_events_flow_version_idx').on(t.flow, t.version, t.kind),
+    index('form_events_at_idx').on(t.at),
+  ],
+);
+
+/**
  * Drafts of every catalogue flow (src/server/services/drafts.ts): the answers as one JSON document in the
  * flow's shape, checked against the step schemas of the flow version they were saved under. One draft per
  * (flow, owner, scope); `scope` tells several drafts of one flow apart (empty when one is enough).

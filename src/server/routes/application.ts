@@ -15,6 +15,7 @@ import type { UrlChecker } from '../services/urlCheck';
 import { readUploadedFile, UPLOADED_FILE } from './multipartFile';
 import { answers, FILE_BYTES, ID_PARAMS, open } from '../openapi';
 import * as C from '../../contract/application';
+import { callerMeta } from './callerMeta';
 
 const tags = ['onboarding'];
 const LOOKUP = open({});
@@ -82,13 +83,14 @@ function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOpt
         accountId,
         request.body?.advertisement,
         await opts.hasMerchantAccess(accountId),
+        callerMeta(request),
       );
       return reply.code(result.created ? 201 : 200).send(result.application);
     },
   );
 
   // The whole application (its answers at the top level) plus `advertisement`; sent with keepalive on page hide.
-  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+  app.put<{ Params: { id: string }; Querystring: { from?: string }; Body: Record<string, unknown> }>(
     `${base}/application/:id`,
     {
       bodyLimit: 512 * 1024,
@@ -96,11 +98,21 @@ function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOpt
         tags,
         summary: 'Saves the whole application (autosave)',
         params: ID_PARAMS,
+        // Ours, beside the spec's call: `from`, the step whose main button the merchant pressed (form insights).
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { from: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' } },
+        },
         body: { type: 'object', maxProperties: 100, additionalProperties: true },
         response: answers({ 200: open({}) }),
       },
     },
-    async (request) => applications.save(accountOf(request), request.params.id, request.body),
+    async (request) =>
+      applications.save(accountOf(request), request.params.id, request.body, {
+        from: request.query.from,
+        meta: callerMeta(request),
+      }),
   );
 
   app.post<{ Params: { id: string } }>(
@@ -114,7 +126,7 @@ function applicationRecordRoutes(app: FastifyInstance, opts: ApplicationRouteOpt
         response: answers({ 200: open({}) }),
       },
     },
-    async (request) => applications.submit(accountOf(request), request.params.id),
+    async (request) => applications.submit(accountOf(request), request.params.id, callerMeta(request)),
   );
 
   app.get<{ Querystring: { lang?: 'en' | 'ar' } }>(

@@ -6,6 +6,7 @@
  *   GET  /merchant/api/v1/flows/:flow/drafts/:draft                     read it (carried to the current version)
  *   PUT  /merchant/api/v1/flows/:flow/drafts/:draft/steps/:step         autosave one step's answers
  *   POST /merchant/api/v1/flows/:flow/drafts/:draft/submit              submit it
+ *   POST /merchant/api/v1/flows/:flow/events                            what the page showed (form events; any flow)
  *
  * Flows that keep the spec's own paths (onboarding: /partners/application/…) are not served here.
  */
@@ -13,6 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import { accountOf, requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
 import type { DraftsService } from '../services/drafts';
+import type { FormEventsService } from '../services/formEvents';
+import { FormEventReport } from '../../contract/formEvents';
+import { callerMeta } from './callerMeta';
 import { answers, open } from '../openapi';
 import { Draft, StartBody } from '../../contract/drafts';
 import type { Static } from '../../contract/common';
@@ -32,6 +36,7 @@ export async function draftRoutes(
   app: FastifyInstance,
   opts: {
     drafts: DraftsService;
+    formEvents: FormEventsService;
     ownPaths: readonly string[];
     /** The provider's staff (ops) fill in no merchant's form: starting a draft answers 403. */
     isStaff: (accountId: string) => Promise<boolean>;
@@ -61,6 +66,7 @@ export async function draftRoutes(
       if (await opts.isStaff(accountId)) throw new HttpError(403, 'forbidden');
       const result = await drafts.create(flow, accountId, {
         scope: request.body?.scope,
+        meta: callerMeta(request),
       });
       reply.header('cache-control', 'no-store');
       return reply.code(result.created ? 201 : 200).send(result.draft);
@@ -113,6 +119,7 @@ export async function draftRoutes(
       const { flow, draft, step } = request.params;
       return drafts.save(generic(flow), accountOf(request), draft, request.body, step, {
         advance: request.query.advance === true,
+        meta: callerMeta(request),
       });
     },
   );
@@ -155,7 +162,43 @@ export async function draftRoutes(
     },
     async (request) => {
       const { flow, draft } = request.params;
-      return drafts.submit(generic(flow), accountOf(request), draft);
+      return drafts.submit(generic(flow), accountOf(request), draft, { meta: callerMeta(request) });
+    },
+  );
+
+  formEventRoutes(app, opts);
+}
+
+/** Every flow's, onboarding's too: what the page saw is not a call of the spec's (form insights). */
+function formEventRoutes(
+  app: FastifyInstance,
+  opts: { drafts: DraftsService; formEvents: FormEventsService },
+) {
+  const { drafts } = opts;
+  app.post<{ Params: { flow: string }; Body: Static<typeof FormEventReport> }>(
+    '/merchant/api/v1/flows/:flow/events',
+    {
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags,
+        summary: 'Reports what the form showed: steps, and fields’ messages (form insights; never an answer)',
+        params: { type: 'object', required: ['flow'], properties: { flow: FLOW_ID } },
+        body: FormEventReport,
+        response: answers({ 204: { type: 'null' } }),
+      },
+    },
+    async (request, reply) => {
+      const { flow } = request.params;
+      const target = await drafts.reportTarget(flow, accountOf(request), request.body.draft);
+      await opts.formEvents.report({
+        flow,
+        version: target.runtime.version.id,
+        draft: target.draftId,
+        definition: target.runtime.definition,
+        events: request.body.events,
+        meta: callerMeta(request),
+      });
+      return reply.code(204).send();
     },
   );
 }

@@ -18,12 +18,15 @@
  *   GET    /merchant/api/v1/studio/flows/:flow/rollback?to=              what moving back would do
  *   POST   /merchant/api/v1/studio/flows/:flow/rollback                  move the pointer back
  *   GET    /merchant/api/v1/studio/audit?flow=&limit=&offset=            who moved which pointer when
+ *   GET    /merchant/api/v1/studio/flows/:flow/insights?version=&against=&lang=&device=   form insights
  */
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
 import { HttpError, notFound } from '../errors';
 import { answers } from '../openapi';
 import type { StudioService } from '../services/studio';
+import type { FormInsightsService } from '../services/formInsights';
+import { Insights, InsightsQuery } from '../../contract/formInsights';
 import { VersionId } from '../../contract/common';
 import {
   AuditPage,
@@ -57,6 +60,7 @@ const who = (request: { session: { accountId: string } | null }) => request.sess
 
 export interface StudioRouteOptions {
   studio: StudioService;
+  insights: FormInsightsService;
   isOps: (accountId: string) => Promise<boolean>;
 }
 
@@ -69,6 +73,28 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioRouteOption
   historyRoutes(app, opts);
   editingRoutes(app, opts);
   publishingRoutes(app, opts);
+  insightRoutes(app, opts);
+}
+
+/** Form insights (issue 61; docs/form-insights.md): where merchants struggle in a version, beside another. */
+function insightRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
+  app.get<{ Params: { flow: string }; Querystring: InsightsQuery }>(
+    '/merchant/api/v1/studio/flows/:flow/insights',
+    {
+      schema: {
+        tags,
+        summary:
+          'A flow version’s form insights: funnel, time per step, fields’ messages; beside another version',
+        params: FLOW_PARAMS,
+        querystring: InsightsQuery,
+        response: answers({ 200: Insights }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return opts.insights.insights(request.params.flow, request.query);
+    },
+  );
 }
 
 /** The flows and their history: versions, a version's files, diffs. */

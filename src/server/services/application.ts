@@ -26,6 +26,7 @@ import type { DraftRepository } from '../repositories/drafts';
 import type { DraftsService, DraftView, FlowHooks } from './drafts';
 import type { ReviewRepository } from '../repositories/reviews';
 import { isOpenWhileSentBack, reviewMove, sentBackAttention, unchangedSentBack } from '../../domain/review';
+import type { CallerMeta } from '../../domain/formEvents';
 
 export const ONBOARDING_FLOW = 'onboarding';
 
@@ -186,7 +187,7 @@ function applicationCalls(context: ApplicationContext) {
     },
 
     /** Starts the account's application (ours: the spec has no create call), with its contact details filled in. */
-    async create(accountId: string, advertisement: unknown, hasMerchantAccess: boolean) {
+    async create(accountId: string, advertisement: unknown, hasMerchantAccess: boolean, meta?: CallerMeta) {
       const existing = await repository.byAccount(accountId);
       if (existing) return { created: false, application: view(existing, await draftOf(existing)) };
       if (hasMerchantAccess) throw new HttpError(403, 'forbidden');
@@ -196,7 +197,7 @@ function applicationCalls(context: ApplicationContext) {
       if (account?.lastName) initial.last_name = account.lastName;
       if (account?.email) initial.email = account.email;
       if (account?.phone) initial.phone = account.phone;
-      const { draft } = await drafts.create(ONBOARDING_FLOW, accountId, { initial });
+      const { draft } = await drafts.create(ONBOARDING_FLOW, accountId, { initial, meta });
       const row = await repository.insert({
         accountId,
         draftId: draft.id,
@@ -206,12 +207,22 @@ function applicationCalls(context: ApplicationContext) {
       return { created: true, application: view(row, draft) };
     },
 
-    async save(accountId: string, id: string, body: Record<string, unknown>) {
+    /** `moved`: the merchant pressed a step's main button (form events: that step completed). */
+    async save(
+      accountId: string,
+      id: string,
+      body: Record<string, unknown>,
+      moved: { from?: string; meta?: CallerMeta } = {},
+    ) {
       const row = await own(accountId, id);
       if (!open(row)) throw new HttpError(409, 'application already submitted');
       const answers = Object.fromEntries(Object.entries(body).filter(([key]) => !META_FIELDS.has(key)));
       if (row.status === 'sent_back') refuseOutsideSentBack(row, answers);
-      let draft = await drafts.save(ONBOARDING_FLOW, accountId, row.draftId, answers);
+      let draft = await drafts.save(ONBOARDING_FLOW, accountId, row.draftId, answers, undefined, {
+        advance: moved.from !== undefined,
+        from: moved.from,
+        meta: moved.meta,
+      });
       if (row.status === 'sent_back') draft = await keepSentBackInView(row, draft);
       const advertisement = advertisementOf(body.advertisement);
       // The first landing's UTM values are kept: a later visit does not rewrite where the merchant came from.
@@ -222,13 +233,13 @@ function applicationCalls(context: ApplicationContext) {
       return view(updated, draft);
     },
 
-    async submit(accountId: string, id: string) {
+    async submit(accountId: string, id: string, meta?: CallerMeta) {
       const row = await own(accountId, id);
-      if (row.status === 'sent_back') return resubmit(accountId, row);
+      if (row.status === 'sent_back') return resubmit(accountId, row, meta);
       if (row.status !== 'draft') throw new HttpError(409, 'application already submitted');
       let draft: DraftView;
       try {
-        draft = await drafts.submit(ONBOARDING_FLOW, accountId, row.draftId);
+        draft = await drafts.submit(ONBOARDING_FLOW, accountId, row.draftId, { meta });
       } catch (error) {
         if (error instanceof HttpError && error.status === 422)
           throw new HttpError(422, 'application is incomplete', error.fieldErrors, error.extra);
@@ -283,7 +294,7 @@ function applicationCalls(context: ApplicationContext) {
    * Sends a sent-back application again: every answer sent back changed (the same file uploaded again has not),
    * the whole application sound as at its first submit; then it waits for a reviewer as `resubmitted`.
    */
-  async function resubmit(accountId: string, row: ApplicationRow) {
+  async function resubmit(accountId: string, row: ApplicationRow, meta?: CallerMeta) {
     const current = await draftOf(row);
     const unchanged = unchangedSentBack(row.sentBack, row.reviewedAnswers ?? {}, current.data);
     if (unchanged.length > 0)
@@ -292,7 +303,7 @@ function applicationCalls(context: ApplicationContext) {
         'change what was sent back',
         Object.fromEntries(unchanged.map((p) => [p, { key: 'review:errors.unchanged', params: {} }])),
       );
-    const draft = await drafts.submit(ONBOARDING_FLOW, accountId, row.draftId);
+    const draft = await drafts.submit(ONBOARDING_FLOW, accountId, row.draftId, { meta });
     const now = clock.now();
     const moved = await deps.reviews.move({
       id: row.id,

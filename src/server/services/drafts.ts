@@ -28,7 +28,7 @@ import {
   withoutPointers,
 } from '../../engine/core/drafts';
 import { toFieldErrors, toFieldMessages, type FieldMessage } from '../../engine/core/messages';
-import { getAt, isWithin, removeAt, setAt } from '../../engine/core/pointer';
+import { changedPointers, getAt, isWithin, removeAt, setAt } from '../../engine/core/pointer';
 import { applyResets, applyRules, resetsFor } from '../../engine/core/rules';
 import { filePointers } from '../../engine/core/schemaWalk';
 import { dropInactiveData, resolveSteps, withOwnedParents } from '../../engine/core/steps';
@@ -41,6 +41,8 @@ import type { Clock } from '../clock';
 import type { DraftRepository, DraftRow } from '../repositories/drafts';
 import type { FileRepository } from '../repositories/files';
 import { fileIdOf } from './files';
+import type { FormEventSink } from './formEvents';
+import { REFUSED_FIELDS_LIMIT, fieldOf, type CallerMeta, type FormEventKind } from '../../domain/formEvents';
 
 export type { DraftView };
 
@@ -100,6 +102,8 @@ export interface DraftsDeps {
   flows: FlowSource;
   clock: Clock;
   hooks?: Record<string, FlowHooks>;
+  /** Where the form events of the calls go (issue 61); none: not recorded. */
+  events?: FormEventSink;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -218,6 +222,38 @@ function draftsContext(deps: DraftsDeps) {
     ];
   }
 
+  /**
+   * Records a call's form events (domain/formEvents.ts) for a draft: a refusal names its fields (list positions as
+   * `*`) and the rules they broke, at most REFUSED_FIELDS_LIMIT of them, each under the step that owns it.
+   */
+  async function recordEvents(
+    runtime: FlowRuntime,
+    draftId: string,
+    events: { kind: FormEventKind; step: string | null; problem?: FieldMessage }[],
+    meta: CallerMeta | undefined,
+  ) {
+    if (!deps.events || events.length === 0) return;
+    const { definition } = runtime;
+    const owner = (pointer: string) =>
+      definition.steps.find((s) => s.owns.some((o) => isWithin(pointer, o)))?.id ?? null;
+    await deps.events.record(
+      events.map(({ kind, step, problem }) => ({
+        flow: definition.flow,
+        version: runtime.version.id,
+        draft: draftId,
+        kind,
+        step: step ?? (problem ? owner(problem.pointer) : null),
+        field: problem ? fieldOf(problem.pointer) : null,
+        rule: problem?.key ?? null,
+      })),
+      meta,
+    );
+  }
+
+  /** A refusal's events: one per field at fault (at most REFUSED_FIELDS_LIMIT). */
+  const refusal = (kind: 'save_refused' | 'submit_refused', problems: FieldMessage[], step?: string) =>
+    problems.slice(0, REFUSED_FIELDS_LIMIT).map((problem) => ({ kind, step: step ?? null, problem }));
+
   return {
     deps,
     drafts,
@@ -225,6 +261,8 @@ function draftsContext(deps: DraftsDeps) {
     flows,
     clock,
     hooksOf,
+    recordEvents,
+    refusal,
     current,
     runtimeOf,
     view,
@@ -238,7 +276,7 @@ type DraftsContext = ReturnType<typeof draftsContext>;
 
 /** A draft opened: the flow's current version, started (with what the server knows), found, read. */
 function openCalls(context: DraftsContext) {
-  const { drafts, clock, hooksOf, current, runtimeOf, view, own, upToDate } = context;
+  const { drafts, clock, hooksOf, current, runtimeOf, view, own, upToDate, recordEvents } = context;
   return {
     /** The runtime of a flow's current version (404 for an unknown flow). */
     current,
@@ -250,7 +288,7 @@ function openCalls(context: DraftsContext) {
     async create(
       flowId: string,
       ownerId: string,
-      options: { scope?: string; initial?: FormData; id?: string } = {},
+      options: { scope?: string; initial?: FormData; id?: string; meta?: CallerMeta } = {},
     ) {
       const runtime = await current(flowId);
       const opened = (await hooksOf(flowId).open?.({ ownerId, scope: options.scope ?? '' })) ?? {};
@@ -287,12 +325,32 @@ function openCalls(context: DraftsContext) {
         version: runtime.version.id,
         data,
       });
+      if (created)
+        await recordEvents(
+          runtime,
+          row.id,
+          [{ kind: 'started', step: resolveSteps(runtime.definition, row.data)[0] ?? null }],
+          options.meta,
+        );
       return { created, draft: view(await upToDate(row, runtime), runtime) };
     },
 
     /** The owner's draft of a flow in some scope, if any (not carried forward: read it with `get`). */
     async find(flowId: string, ownerId: string, scope = '') {
       return drafts.byOwner(flowId, ownerId, scope);
+    },
+
+    /**
+     * The draft a page reports form events on, and its version's runtime (the version it is shown with): by id,
+     * or without one the owner's draft of the flow under way (onboarding's page knows its application, not its draft).
+     */
+    async reportTarget(flowId: string, ownerId: string, draftId?: string) {
+      const row =
+        draftId !== undefined
+          ? await own(flowId, ownerId, draftId)
+          : ((await drafts.openOf(flowId, ownerId)) ?? (await drafts.byOwner(flowId, ownerId, '')));
+      if (!row) throw notFound('draft not found');
+      return { draftId: row.id, runtime: await runtimeOf(row) };
     },
 
     async get(flowId: string, ownerId: string, draftId: string): Promise<DraftView> {
@@ -306,7 +364,7 @@ function openCalls(context: DraftsContext) {
 
 /** A draft answered: a step saved, a named action run, the whole submitted. */
 function answerCalls(context: DraftsContext) {
-  const { drafts, clock, hooksOf, current, view, own, upToDate, problemsOf } = context;
+  const { drafts, clock, hooksOf, current, view, own, upToDate, problemsOf, recordEvents, refusal } = context;
   return {
     /**
      * Autosave. With `step`, the body is that step's answers: exactly the data it owns is replaced, and the
@@ -319,8 +377,13 @@ function answerCalls(context: DraftsContext) {
       draftId: string,
       body: FormData,
       step?: string,
-      /** The merchant pressed the step's main button (Next, Submit): a complete step's hook runs. */
-      options: { advance?: boolean } = {},
+      options: {
+        /** The merchant pressed the step's main button (Next, Submit): a complete step's hook runs. */
+        advance?: boolean;
+        /** The step on screen, when the body is every answer (onboarding's PUT): what `advance` moves on from. */
+        from?: string;
+        meta?: CallerMeta;
+      } = {},
     ): Promise<DraftView> {
       const runtime = await current(flowId);
       const { definition } = runtime;
@@ -349,15 +412,19 @@ function answerCalls(context: DraftsContext) {
       // Answers of fields that no longer apply (the other branch of an `if` was chosen) are not kept.
       next = dropInapplicable(runtime.checks, next, received ?? resolveSteps(definition, next));
       const problems = await problemsOf(ownerId, runtime, next, received);
-      if (problems.length > 0) throw new HttpError(400, 'bad_request', toFieldErrors(problems));
-      const completed = hooksOf(flowId).stepCompleted;
+      if (problems.length > 0) {
+        await recordEvents(runtime, row.id, refusal('save_refused', problems, step), options.meta);
+        throw new HttpError(400, 'bad_request', toFieldErrors(problems));
+      }
+      const before = row.data;
+      const onCompleted = hooksOf(flowId).stepCompleted;
       if (
-        completed &&
+        onCompleted &&
         step !== undefined &&
         options.advance === true &&
         isStepComplete(runtime.validators, step, next)
       ) {
-        const result = await completed({ ownerId, stepId: step, data: next });
+        const result = await onCompleted({ ownerId, stepId: step, data: next });
         if (result?.facts) {
           const facts = (next[FACTS_KEY] ?? {}) as Record<string, Scalar>;
           next = { ...next, [FACTS_KEY]: { ...facts, ...result.facts } };
@@ -372,10 +439,19 @@ function answerCalls(context: DraftsContext) {
       const attention = row.attention.filter(
         (m) => allOwned.some((o) => isWithin(m.pointer, o)) && !owns.some((o) => isWithin(m.pointer, o)),
       );
-      return view(
-        await drafts.update(row.id, { data: next, version: runtime.version.id, attention }, clock.now()),
-        runtime,
+      const updated = await drafts.update(
+        row.id,
+        { data: next, version: runtime.version.id, attention },
+        clock.now(),
       );
+      const completed = completedSteps(runtime, before, next, step ?? options.from, options.advance === true);
+      await recordEvents(
+        runtime,
+        row.id,
+        completed.map((id) => ({ kind: 'step_completed' as const, step: id })),
+        options.meta,
+      );
+      return view(updated, runtime);
     },
 
     /** A named action of the flow's hooks on an open draft (`resend-otp`); 404 for a name the flow has not. */
@@ -388,7 +464,12 @@ function answerCalls(context: DraftsContext) {
     },
 
     /** Submits a complete draft (module comment); 422 with what is missing and the step to go to, otherwise. */
-    async submit(flowId: string, ownerId: string, draftId: string): Promise<DraftView> {
+    async submit(
+      flowId: string,
+      ownerId: string,
+      draftId: string,
+      options: { meta?: CallerMeta } = {},
+    ): Promise<DraftView> {
       const runtime = await current(flowId);
       const { definition, validators } = runtime;
       let row = await own(flowId, ownerId, draftId);
@@ -408,10 +489,12 @@ function answerCalls(context: DraftsContext) {
       }
       const problems = [...missing, ...(await problemsOf(ownerId, runtime, final))];
       const last = definition.steps.find((s) => s.id === active.at(-1));
-      if (problems.length > 0 || !last?.end)
+      if (problems.length > 0 || !last?.end) {
+        await recordEvents(runtime, row.id, refusal('submit_refused', problems), options.meta);
         throw new HttpError(422, 'incomplete', toFieldErrors(problems), {
           step: firstIncompleteStep(definition, validators, data, active) ?? active.at(-1) ?? null,
         });
+      }
       final = hooksOf(flowId).beforeSubmit?.(final) ?? final;
       await hooksOf(flowId).commit?.({ ownerId, data: final });
       const submitted = await drafts.submit(
@@ -420,9 +503,40 @@ function answerCalls(context: DraftsContext) {
         clock.now(),
       );
       if (!submitted) throw new HttpError(409, 'draft already submitted');
+      await recordEvents(runtime, row.id, [{ kind: 'submitted', step: null }], options.meta);
       return view(submitted, runtime);
     },
   };
+}
+
+/**
+ * The steps a save completed (form events): those whose answers it changed and that it made complete, and the step
+ * the merchant moved on from (`advance`) when it is complete — so a step with nothing required counts too.
+ */
+function completedSteps(
+  runtime: FlowRuntime,
+  before: FormData,
+  after: FormData,
+  onScreen: string | undefined,
+  advance: boolean,
+): string[] {
+  const { definition, validators } = runtime;
+  const changed = changedPointers(before, after);
+  const done = new Set<string>();
+  for (const id of resolveSteps(definition, after)) {
+    const step = runtime.steps[id]!.definition;
+    const touched = changed.some((p) => step.owns.some((o) => isWithin(p, o) || isWithin(o, p)));
+    if (touched && isStepComplete(validators, id, after) && !isStepComplete(validators, id, before))
+      done.add(id);
+  }
+  if (
+    advance &&
+    onScreen !== undefined &&
+    validators[onScreen] &&
+    isStepComplete(validators, onScreen, after)
+  )
+    done.add(onScreen);
+  return [...done];
 }
 
 export type DraftsService = ReturnType<typeof createDraftsService>;

@@ -84,8 +84,14 @@ export const routes = fp(async (app: FastifyInstance, options: RoutesOptions) =>
   });
   await app.register(accountRoutes, { account: s.account });
   await app.register(catalogueRoutes, { flows: s.flows });
-  if (s.studio) await app.register(studioRoutes, { studio: s.studio, isOps: s.isOps });
-  await app.register(draftRoutes, { drafts: s.drafts, ownPaths: [ONBOARDING_FLOW], isStaff: s.isStaff });
+  if (s.studio)
+    await app.register(studioRoutes, { studio: s.studio, insights: s.formInsights, isOps: s.isOps });
+  await app.register(draftRoutes, {
+    drafts: s.drafts,
+    formEvents: s.formEvents,
+    ownPaths: [ONBOARDING_FLOW],
+    isStaff: s.isStaff,
+  });
   await app.register(applicationRoutes, {
     applications: s.applications,
     files: s.files,

@@ -78,6 +78,9 @@ import { createContractRepository } from '../repositories/contracts';
 import { createOutboxService } from '../services/outbox';
 import { createDevReplayService } from '../services/devReplay';
 import { createDevReplayRepository } from '../repositories/devReplay';
+import { createFormEventsService } from '../services/formEvents';
+import { createFormEventRepository } from '../repositories/formEvents';
+import { createFormInsightsService } from '../services/formInsights';
 import { createStoreService } from '../services/stores';
 import { createStudioService } from '../services/studio';
 import { createSupportService } from '../services/support';
@@ -230,11 +233,19 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     clock,
     connector,
   });
+  const formEventRepository = createFormEventRepository(db);
+  const formEvents = createFormEventsService({
+    repository: formEventRepository,
+    clock,
+    log,
+    retentionDays: config.formEventsRetentionDays,
+  });
   const drafts = createDraftsService({
     drafts: draftRepository,
     files: fileRepository,
     flows,
     clock,
+    events: formEvents.sink,
     hooks: {
       [ONBOARDING_FLOW]: onboardingHooks({ applications: applicationRepository, drafts: draftRepository }),
       ...capitalFlowHooks({ capital }),
@@ -268,6 +279,8 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     marketing,
     connector,
     drafts,
+    formEvents,
+    formInsights: createFormInsightsService({ repository: formEventRepository, flows }),
     files,
     fileStore,
     /** Who writes to a resumable upload now, shared by every instance (a lease in the database). */

@@ -24,6 +24,7 @@ export function draftAdapter(draft: DraftView): DraftAdapter {
       body: ownData(data, owns),
     }),
     submitUrl: `${url}/submit`,
+    about: { flow: draft.flow, draft: draft.id },
   });
 }
 

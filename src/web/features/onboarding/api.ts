@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { serverDraft } from '../../api/serverDraft';
 import { answersOf, APPLICATION_URL, type Application } from '../../api/application';
 import type { DraftAdapter } from '../../../engine/react/adapter';
+import { FLOW } from './components/WithApplication';
 
 /** Starts the account's application, with the landing page's UTM values. */
 export const startApplication = (advertisement: Record<string, string> | null) =>
@@ -23,7 +24,13 @@ export function applicationAdapter(
   const url = `${APPLICATION_URL}/${encodeURIComponent(initial.id)}`;
   return serverDraft({
     opened: { version: initial.flow_version, data: answersOf(initial), attention: initial.attention },
-    save: (data) => ({ method: 'PUT', url, body: { ...data, advertisement: advertisement ?? undefined } }),
+    // `from`: the step whose main button was pressed (form insights count it completed).
+    save: (data, { advance, stepId }) => ({
+      method: 'PUT',
+      url: advance ? `${url}?from=${encodeURIComponent(stepId)}` : url,
+      body: { ...data, advertisement: advertisement ?? undefined },
+    }),
     submitUrl: `${url}/submit`,
+    about: { flow: FLOW },
   });
 }

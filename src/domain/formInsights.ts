@@ -1,0 +1,89 @@
+/**
+ * Form insights' arithmetic (issue 61; docs/form-insights.md): a version's funnel by step from the counts the
+ * database makes, and whether two versions' completion rates differ by more than noise. Pure: table-tested in
+ * tests/unit/form-insights.test.ts.
+ */
+
+/** Drafts per step and kind, as the database counts them (distinct drafts). */
+export interface StepCounts {
+  step: string;
+  /** Drafts that were shown the step. */
+  reached: number;
+  /** Drafts that completed it. */
+  completed: number;
+  /** Drafts whose last step shown is this one and that were not submitted. */
+  left: number;
+  /** Seconds from the step's first showing to its first completion, over the drafts that did both. */
+  medianSeconds: number | null;
+  p90Seconds: number | null;
+}
+
+export interface FunnelStep extends StepCounts {
+  /** Of the drafts started, the share that reached this step (0 to 1; null when none started). */
+  reachedShare: number | null;
+}
+
+/**
+ * The funnel in the version's step order: every step of the flow, one the counts do not name with zeros (a step no
+ * draft reached is a finding too), and steps the counts name that the version lacks left out.
+ */
+export function funnel(
+  steps: readonly string[],
+  counts: readonly StepCounts[],
+  started: number,
+): FunnelStep[] {
+  const byStep = new Map(counts.map((c) => [c.step, c]));
+  return steps.map((step) => {
+    const c = byStep.get(step) ?? {
+      step,
+      reached: 0,
+      completed: 0,
+      left: 0,
+      medianSeconds: null,
+      p90Seconds: null,
+    };
+    return { ...c, reachedShare: started > 0 ? Math.min(1, c.reached / started) : null };
+  });
+}
+
+/** Submitted over started (null when none started). */
+export const completionRate = (started: number, submitted: number) =>
+  started > 0 ? Math.min(1, submitted / started) : null;
+
+/** The two-sided 95 % critical value of the normal distribution. */
+export const Z_95 = 1.959964;
+
+export interface RateComparison {
+  /** b's rate minus a's (null when either has no starts). */
+  difference: number | null;
+  /** The two-proportion z statistic (null when it cannot be made: no starts, or every draft alike). */
+  z: number | null;
+  /** |z| beyond the 95 % critical value: more than noise. */
+  significant: boolean;
+  /** The half-width of the difference's 95 % interval (unpooled), the test's margin; null as `difference`. */
+  margin: number | null;
+}
+
+/**
+ * Whether two versions' completion rates differ by more than noise: the two-proportion z-test (pooled standard
+ * error) at 95 %, two-sided — the textbook test for two counts of successes out of trials, which ops can check by
+ * hand. With fewer than 5 successes or failures on either side its normal approximation is poor: not significant.
+ */
+export function compareRates(
+  a: { started: number; submitted: number },
+  b: { started: number; submitted: number },
+): RateComparison {
+  const none = { difference: null, z: null, significant: false, margin: null };
+  if (a.started <= 0 || b.started <= 0) return none;
+  const pa = Math.min(1, a.submitted / a.started);
+  const pb = Math.min(1, b.submitted / b.started);
+  const difference = pb - pa;
+  const margin = Z_95 * Math.sqrt((pa * (1 - pa)) / a.started + (pb * (1 - pb)) / b.started);
+  const pooled =
+    (Math.min(a.submitted, a.started) + Math.min(b.submitted, b.started)) / (a.started + b.started);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / a.started + 1 / b.started));
+  if (se === 0) return { difference, z: null, significant: false, margin };
+  const z = difference / se;
+  const enough = [a, b].every((v) => Math.min(v.submitted, v.started - v.submitted) >= 5);
+  return { difference, z, significant: enough && Math.abs(z) > Z_95, margin };
+}

@@ -1,0 +1,153 @@
+/** Form events (db/schema.ts formEvents; services/formEvents.ts): written in batches, removed by age. */
+import { lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { formEvents } from '../db/schema';
+import type { FormEventInput } from '../../domain/formEvents';
+import type { StepCounts } from '../../domain/formInsights';
+
+/** Which events an insight reads: one flow version, and optionally one language or device class. */
+export interface InsightScope {
+  flow: string;
+  version: string;
+  lang?: string;
+  device?: string;
+}
+
+/** Both drivers answer a raw statement with its rows under `rows`; counts may come as text (bigint). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export function createFormEventRepository(db: Db) {
+  return {
+    /** Stores events, one statement for the batch. */
+    async insert(events: readonly (FormEventInput & { at: Date; demo?: boolean })[]) {
+      if (events.length === 0) return;
+      await db.insert(formEvents).values(
+        events.map((e) => ({
+          at: e.at,
+          flow: e.flow,
+          version: e.version,
+          draftId: e.draft,
+          kind: e.kind,
+          step: e.step,
+          field: e.field,
+          rule: e.rule,
+          lang: e.lang,
+          device: e.device,
+          demo: e.demo ?? false,
+        })),
+      );
+    },
+
+    /** A version's figures (docs/form-insights.md): distinct drafts by kind, the funnel's counts, its fields. */
+    async insights(scope: InsightScope) {
+      const where = scopeSql(scope);
+      const [kinds, left, times, fields, groups] = await Promise.all([
+        db.execute(sql`
+          select kind, step, count(distinct draft_id) as drafts from form_events
+          where ${where} and kind in ('started', 'step_shown', 'step_completed', 'submitted')
+          group by kind, step`),
+        // A draft's last step shown, for the drafts not submitted: where they stopped.
+        db.execute(sql`
+          select step, count(*) as drafts from (
+            select distinct on (draft_id) draft_id, step from form_events
+            where ${where} and kind = 'step_shown' order by draft_id, at desc, id desc
+          ) last
+          where not exists (
+            select 1 from form_events s
+            where s.flow = ${scope.flow} and s.draft_id = last.draft_id and s.kind = 'submitted'
+          )
+          group by step`),
+        db.execute(sql`
+          with shown as (
+            select draft_id, step, min(at) as at from form_events
+            where ${where} and kind = 'step_shown' group by draft_id, step
+          ), done as (
+            select draft_id, step, min(at) as at from form_events
+            where ${where} and kind = 'step_completed' group by draft_id, step
+          )
+          select shown.step,
+            percentile_cont(0.5) within group (order by extract(epoch from done.at - shown.at)) as median,
+            percentile_cont(0.9) within group (order by extract(epoch from done.at - shown.at)) as p90
+          from shown join done on done.draft_id = shown.draft_id and done.step = shown.step
+          where done.at >= shown.at
+          group by shown.step`),
+        db.execute(sql`
+          select step, field, rule, count(*) as shown, count(distinct draft_id) as drafts from form_events
+          where ${where} and kind = 'message_shown'
+          group by step, field, rule order by shown desc, step, field, rule limit 20`),
+        db.execute(sql`
+          select lang, device, kind, count(distinct draft_id) as drafts from form_events
+          where ${where} and kind in ('started', 'submitted')
+          group by lang, device, kind`),
+      ]);
+      const count = (kind: string, step: string | null = null) =>
+        num(
+          rowsOf<{ kind: string; step: string | null; drafts: unknown }>(kinds).find(
+            (r) => r.kind === kind && (step === null || r.step === step),
+          )?.drafts,
+        ) ?? 0;
+      const stepsNamed = new Set(
+        rowsOf<{ step: string | null }>(kinds)
+          .map((r) => r.step)
+          .filter((s): s is string => s !== null),
+      );
+      const leftBy = new Map(
+        rowsOf<{ step: string; drafts: unknown }>(left).map((r) => [r.step, num(r.drafts)!]),
+      );
+      const timeBy = new Map(
+        rowsOf<{ step: string; median: unknown; p90: unknown }>(times).map((r) => [r.step, r]),
+      );
+      for (const step of leftBy.keys()) stepsNamed.add(step);
+      const steps: StepCounts[] = [...stepsNamed].map((step) => ({
+        step,
+        reached: count('step_shown', step),
+        completed: count('step_completed', step),
+        left: leftBy.get(step) ?? 0,
+        medianSeconds: num(timeBy.get(step)?.median),
+        p90Seconds: num(timeBy.get(step)?.p90),
+      }));
+      const started = rowsOf<{ kind: string; drafts: unknown }>(kinds)
+        .filter((r) => r.kind === 'started')
+        .reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
+      const submitted = rowsOf<{ kind: string; drafts: unknown }>(kinds)
+        .filter((r) => r.kind === 'submitted')
+        .reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
+      return {
+        started,
+        submitted,
+        steps,
+        fields: rowsOf<{ step: string; field: string; rule: string; shown: unknown; drafts: unknown }>(
+          fields,
+        ).map((r) => ({
+          step: r.step,
+          field: r.field,
+          rule: r.rule,
+          shown: num(r.shown)!,
+          drafts: num(r.drafts)!,
+        })),
+        groups: rowsOf<{ lang: string | null; device: string | null; kind: string; drafts: unknown }>(
+          groups,
+        ).map((r) => ({ lang: r.lang, device: r.device, kind: r.kind, drafts: num(r.drafts)! })),
+      };
+    },
+
+    /** Removes the events older than `before`; answers how many went. */
+    async removeBefore(before: Date): Promise<number> {
+      const gone = await db
+        .delete(formEvents)
+        .where(lt(formEvents.at, before))
+        .returning({ id: formEvents.id });
+      return gone.length;
+    },
+  };
+}
+
+function scopeSql(scope: InsightScope): SQL {
+  const parts = [sql`flow = ${scope.flow}`, sql`version = ${scope.version}`];
+  if (scope.lang !== undefined) parts.push(sql`lang = ${scope.lang}`);
+  if (scope.device !== undefined) parts.push(sql`device = ${scope.device}`);
+  return sql.join(parts, sql` and `);
+}
+
+export type FormEventRepository = ReturnType<typeof createFormEventRepository>;

@@ -1,0 +1,119 @@
+/**
+ * Form events (issue 61; domain/formEvents.ts): the drafts service writes what it sees as it answers a call, and
+ * the wizard reports what only the page sees (`report`, checked here against the draft's own flow version).
+ *
+ * Events the server writes ride on a save or a submit that has already been stored: a failure to record them is
+ * logged and the call still answers as it stood (the merchant's answers matter more than our count of them). A
+ * report from the page is a write of its own: it is stored or refused.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { FormEventRepository } from '../repositories/formEvents';
+import {
+  FIELD_POINTER,
+  RULE_KEY,
+  fieldOf,
+  type BrowserKind,
+  type CallerMeta,
+  type FormEventInput,
+} from '../../domain/formEvents';
+import { privateProperty } from '../../domain/eventPrivacy';
+import { isWithin } from '../../engine/core/pointer';
+import type { FlowDefinition } from '../../engine/core/types';
+import { HttpError } from '../errors';
+
+/** What the drafts service hands over: the events of one call, the caller's language and device added here. */
+export interface FormEventSink {
+  record(
+    events: readonly Omit<FormEventInput, 'lang' | 'device'>[],
+    meta: CallerMeta | undefined,
+  ): Promise<void>;
+}
+
+/** One event the page reports. */
+export interface ReportedEvent {
+  kind: BrowserKind;
+  step: string;
+  field?: string;
+  rule?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createFormEventsService(deps: {
+  repository: FormEventRepository;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Events older than this many days are removed by `sweep`. */
+  retentionDays: number;
+}) {
+  const { repository, clock, log } = deps;
+  const stamp = (
+    events: readonly Omit<FormEventInput, 'lang' | 'device'>[],
+    meta: CallerMeta | undefined,
+  ) => {
+    const at = clock.now();
+    return events.map((e) => ({ ...e, lang: meta?.lang ?? null, device: meta?.device ?? null, at }));
+  };
+
+  const sink: FormEventSink = {
+    async record(events, meta) {
+      try {
+        await repository.insert(stamp(events, meta));
+      } catch (error) {
+        log.warn({ err: error, events: events.length }, 'form events not recorded');
+      }
+    },
+  };
+
+  return {
+    sink,
+
+    /**
+     * Stores what the page saw on a draft: each event's step must be one of the draft's flow version, a message's
+     * field one that step owns and its rule a message key. A report that names anything else is refused whole
+     * (400 naming the event and what is wrong), so no count is made of a step or field the form never had.
+     */
+    async report(input: {
+      flow: string;
+      version: string;
+      draft: string;
+      definition: FlowDefinition;
+      events: readonly ReportedEvent[];
+      meta: CallerMeta;
+    }) {
+      const rows = input.events.map((event, index) => {
+        const wrong = (what: string) => new HttpError(400, `events/${index}: ${what}`);
+        const step = input.definition.steps.find((s) => s.id === event.step);
+        if (!step) throw wrong(`the form has no step "${event.step}"`);
+        if (event.kind === 'step_shown') {
+          if (event.field !== undefined || event.rule !== undefined)
+            throw wrong('a step shown names no field or rule');
+          return { kind: event.kind, step: step.id, field: null, rule: null };
+        }
+        const { field, rule } = event;
+        if (field === undefined || !FIELD_POINTER.test(field) || !step.owns.some((o) => isWithin(field, o)))
+          throw wrong(`a message shown names a field of step "${step.id}" (a JSON pointer it owns)`);
+        // Each part of the key read as the event catalogue reads a value: no IBAN or identity number rides in one.
+        if (
+          rule === undefined ||
+          !RULE_KEY.test(rule) ||
+          rule.split(/[:.]/).some((part) => privateProperty(part))
+        )
+          throw wrong('a message shown names its rule by its message key (namespace:key)');
+        return { kind: event.kind, step: step.id, field: fieldOf(field), rule };
+      });
+      await repository.insert(
+        stamp(
+          rows.map((row) => ({ ...row, flow: input.flow, version: input.version, draft: input.draft })),
+          input.meta,
+        ),
+      );
+    },
+
+    /** Removes the events past the retention; answers how many went. */
+    sweep: () => repository.removeBefore(new Date(clock.now().getTime() - deps.retentionDays * DAY_MS)),
+  };
+}
+
+export type FormEventsService = ReturnType<typeof createFormEventsService>;

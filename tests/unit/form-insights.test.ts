@@ -1,0 +1,72 @@
+/** Form insights' arithmetic (src/domain/formInsights.ts): the funnel in the version's order, and the z-test. */
+import { describe, expect, it } from 'vitest';
+import { compareRates, completionRate, funnel, Z_95 } from '../../src/domain/formInsights';
+
+const counts = (step: string, reached: number, completed = 0, left = 0) => ({
+  step,
+  reached,
+  completed,
+  left,
+  medianSeconds: null,
+  p90Seconds: null,
+});
+
+describe('the funnel', () => {
+  it('follows the version’s steps, fills a step nobody reached with zeros, leaves out steps the version lacks', () => {
+    const steps = funnel(
+      ['a', 'b', 'c'],
+      [counts('b', 5, 2, 3), counts('a', 10, 8, 2), counts('gone', 4)],
+      10,
+    );
+    expect(steps.map((s) => [s.step, s.reached, s.completed, s.left, s.reachedShare])).toEqual([
+      ['a', 10, 8, 2, 1],
+      ['b', 5, 2, 3, 0.5],
+      ['c', 0, 0, 0, 0],
+    ]);
+  });
+
+  it('has no share when nothing started, and never a share above 1 (a draft started before the window)', () => {
+    expect(funnel(['a'], [counts('a', 3)], 0)[0]!.reachedShare).toBeNull();
+    expect(funnel(['a'], [counts('a', 3)], 2)[0]!.reachedShare).toBe(1);
+    expect(completionRate(0, 0)).toBeNull();
+    expect(completionRate(8, 2)).toBe(0.25);
+  });
+});
+
+describe('two versions compared (two-proportion z-test, 95 %, two-sided)', () => {
+  it.each([
+    // a: started, submitted; b: started, submitted; z by hand; significant?
+    [1000, 500, 1000, 560, 2.6881, true], // pooled p = .53, se = √(.53 × .47 × 2/1000) = .022320
+    [1000, 500, 1000, 520, 0.8945, false],
+    [200, 100, 200, 80, -2.0101, true],
+    [40, 20, 40, 30, 2.3094, true],
+  ])('%i/%i against %i/%i: z %f, significant %s', (as, asub, bs, bsub, z, significant) => {
+    const result = compareRates({ started: as, submitted: asub }, { started: bs, submitted: bsub });
+    expect(result.difference).toBeCloseTo(bsub / bs - asub / as, 10);
+    expect(result.z).toBeCloseTo(z, 3);
+    expect(result.significant).toBe(significant);
+    expect(Math.abs(result.z!) > Z_95).toBe(significant);
+  });
+
+  it('says nothing of counts too small for the test, or with nothing to compare', () => {
+    // 4 of 5 against 0 of 5: a large z, but fewer than 5 successes: the normal approximation does not hold.
+    expect(compareRates({ started: 5, submitted: 4 }, { started: 5, submitted: 0 }).significant).toBe(false);
+    expect(compareRates({ started: 0, submitted: 0 }, { started: 10, submitted: 5 })).toEqual({
+      difference: null,
+      z: null,
+      significant: false,
+      margin: null,
+    });
+    // Everyone submitted on both sides: no spread, no z.
+    expect(compareRates({ started: 10, submitted: 10 }, { started: 10, submitted: 10 })).toMatchObject({
+      difference: 0,
+      z: null,
+      significant: false,
+    });
+  });
+
+  it('gives the difference’s 95 % margin (unpooled)', () => {
+    const { margin } = compareRates({ started: 1000, submitted: 500 }, { started: 1000, submitted: 560 });
+    expect(margin).toBeCloseTo(Z_95 * Math.sqrt(0.25 / 1000 + (0.56 * 0.44) / 1000), 10);
+  });
+});
