@@ -15,6 +15,8 @@ export const NullableString = (options: { description?: string } = {}) =>
   Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 export const NullableInteger = (options: { description?: string } = {}) =>
   Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
+export const NullableNumber = (options: { description?: string } = {}) =>
+  Type.Unsafe<number | null>({ type: ['number', 'null'], ...options });
 /** An object (or other schema) or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -3,17 +3,15 @@
  * step, time per step and the fields whose messages merchants meet most — optionally for one language or device
  * class, and beside another version with whether their completion rates differ by more than noise.
  */
-import { Type, Nullable, OneOf, VersionId, type Static } from './common';
+import { Type, Nullable, NullableNumber, OneOf, VersionId, type Static } from './common';
 import { DEVICE_CLASSES } from '../domain/formEvents';
-
-const NullableNumber = (description: string) =>
-  Type.Unsafe<number | null>({ type: ['number', 'null'], description });
+import { LANGUAGES } from '../domain/language';
 
 export const InsightsQuery = Type.Object(
   {
     version: Type.Optional(VersionId),
     against: Type.Optional(VersionId),
-    lang: Type.Optional(OneOf(['en', 'ar'] as const)),
+    lang: Type.Optional(OneOf(LANGUAGES)),
     device: Type.Optional(OneOf(DEVICE_CLASSES)),
   },
   { additionalProperties: false },
@@ -24,11 +22,13 @@ export const InsightStep = Type.Object(
   {
     step: Type.String(),
     reached: Type.Integer({ description: 'drafts shown the step' }),
-    reached_share: NullableNumber('of the drafts started, the share that reached it (0 to 1)'),
+    reached_share: NullableNumber({
+      description: 'of the drafts started, the share that reached it (0 to 1)',
+    }),
     completed: Type.Integer({ description: 'drafts that completed it' }),
     left: Type.Integer({ description: 'drafts not submitted whose last step shown is this one' }),
-    median_seconds: NullableNumber('median time from its first showing to its completion'),
-    p90_seconds: NullableNumber('90th percentile of that time'),
+    median_seconds: NullableNumber({ description: 'median time from its first showing to its completion' }),
+    p90_seconds: NullableNumber({ description: '90th percentile of that time' }),
   },
   { additionalProperties: false },
 );
@@ -61,7 +61,7 @@ export const VersionInsights = Type.Object(
     version: Type.String(),
     started: Type.Integer(),
     submitted: Type.Integer(),
-    completion_rate: NullableNumber('submitted over started'),
+    completion_rate: NullableNumber({ description: 'submitted over started' }),
     steps: Type.Array(InsightStep),
     fields: Type.Array(InsightField),
     groups: Type.Array(InsightGroup, { description: 'starts and submits by language and device' }),
@@ -77,9 +77,11 @@ export const Insights = Type.Object(
     comparison: Nullable(
       Type.Object(
         {
-          difference: NullableNumber('the current version’s completion rate minus the other’s'),
-          z: NullableNumber('the two-proportion z statistic'),
-          margin: NullableNumber('half-width of the difference’s 95 % interval'),
+          difference: NullableNumber({
+            description: 'the current version’s completion rate minus the other’s',
+          }),
+          z: NullableNumber({ description: 'the two-proportion z statistic' }),
+          margin: NullableNumber({ description: 'half-width of the difference’s 95 % interval' }),
           significant: Type.Boolean({ description: 'more than noise (95 %, two-sided)' }),
         },
         { additionalProperties: false },

@@ -77,28 +77,29 @@ export function createFormEventRepository(db: Db) {
           where ${where} and kind = 'message_shown'
           group by step, field, rule order by shown desc, step, field, rule limit 20`),
         db.execute(sql`
-          select lang, device, kind, count(distinct draft_id) as drafts from form_events
+          select lang, device,
+            count(distinct draft_id) filter (where kind = 'started') as started,
+            count(distinct draft_id) filter (where kind = 'submitted') as submitted
+          from form_events
           where ${where} and kind in ('started', 'submitted')
-          group by lang, device, kind`),
+          group by lang, device`),
       ]);
-      const count = (kind: string, step: string | null = null) =>
-        num(
-          rowsOf<{ kind: string; step: string | null; drafts: unknown }>(kinds).find(
-            (r) => r.kind === kind && (step === null || r.step === step),
-          )?.drafts,
-        ) ?? 0;
-      const stepsNamed = new Set(
-        rowsOf<{ step: string | null }>(kinds)
-          .map((r) => r.step)
-          .filter((s): s is string => s !== null),
-      );
+      const kindRows = rowsOf<{ kind: string; step: string | null; drafts: unknown }>(kinds);
+      /** Distinct drafts of a kind, at one step or at all (a draft starts or is submitted once). */
+      const count = (kind: string, step?: string) =>
+        kindRows
+          .filter((r) => r.kind === kind && (step === undefined || r.step === step))
+          .reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
       const leftBy = new Map(
         rowsOf<{ step: string; drafts: unknown }>(left).map((r) => [r.step, num(r.drafts)!]),
       );
       const timeBy = new Map(
         rowsOf<{ step: string; median: unknown; p90: unknown }>(times).map((r) => [r.step, r]),
       );
-      for (const step of leftBy.keys()) stepsNamed.add(step);
+      const stepsNamed = new Set([
+        ...kindRows.flatMap((r) => (r.step === null ? [] : [r.step])),
+        ...leftBy.keys(),
+      ]);
       const steps: StepCounts[] = [...stepsNamed].map((step) => ({
         step,
         reached: count('step_shown', step),
@@ -107,12 +108,8 @@ export function createFormEventRepository(db: Db) {
         medianSeconds: num(timeBy.get(step)?.median),
         p90Seconds: num(timeBy.get(step)?.p90),
       }));
-      const started = rowsOf<{ kind: string; drafts: unknown }>(kinds)
-        .filter((r) => r.kind === 'started')
-        .reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
-      const submitted = rowsOf<{ kind: string; drafts: unknown }>(kinds)
-        .filter((r) => r.kind === 'submitted')
-        .reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
+      const started = count('started');
+      const submitted = count('submitted');
       return {
         started,
         submitted,
@@ -126,9 +123,14 @@ export function createFormEventRepository(db: Db) {
           shown: num(r.shown)!,
           drafts: num(r.drafts)!,
         })),
-        groups: rowsOf<{ lang: string | null; device: string | null; kind: string; drafts: unknown }>(
+        groups: rowsOf<{ lang: string | null; device: string | null; started: unknown; submitted: unknown }>(
           groups,
-        ).map((r) => ({ lang: r.lang, device: r.device, kind: r.kind, drafts: num(r.drafts)! })),
+        ).map((r) => ({
+          lang: r.lang,
+          device: r.device,
+          started: num(r.started)!,
+          submitted: num(r.submitted)!,
+        })),
       };
     },
 

@@ -27,17 +27,6 @@ export function createFormInsightsService(deps: { repository: FormEventRepositor
       device: query.device,
     });
     const texts = version.content.texts;
-    const groups = new Map<
-      string,
-      { lang: string | null; device: string | null; started: number; submitted: number }
-    >();
-    for (const g of figures.groups) {
-      const key = `${g.lang}\n${g.device}`;
-      const group = groups.get(key) ?? { lang: g.lang, device: g.device, started: 0, submitted: 0 };
-      if (g.kind === 'started') group.started += g.drafts;
-      else group.submitted += g.drafts;
-      groups.set(key, group);
-    }
     return {
       flow: version.flow,
       version: version.id,
@@ -62,7 +51,7 @@ export function createFormInsightsService(deps: { repository: FormEventRepositor
         // The rule's words as this version shows them (the key itself where a language has none).
         text: { en: texts.en?.[f.rule] ?? f.rule, ar: texts.ar?.[f.rule] ?? f.rule },
       })),
-      groups: [...groups.values()],
+      groups: figures.groups,
     };
   }
 
