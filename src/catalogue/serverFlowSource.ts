@@ -12,8 +12,13 @@ import type { FlowVersion } from './version';
 export interface FlowSource {
   /** The ids of the flows merchants can open. */
   flows(): Promise<string[]>;
-  /** The version a flow is served at now (undefined for an unknown flow). */
-  current(flowId: string): Promise<FlowVersion | undefined>;
+  /**
+   * The version a flow is served at now (undefined for an unknown flow). With a subject (the account whose draft
+   * it is), a staged rollout under way may answer its version instead (`rollout`).
+   */
+  current(flowId: string, subject?: string): Promise<FlowVersion | undefined>;
+  /** The staged rollout under way of a flow (issue 61), if any: its version and share in percent. */
+  rollout?(flowId: string): Promise<{ version: FlowVersion; share: number } | undefined>;
   /** A given version of a flow (undefined when this source does not have it). */
   get(flowId: string, versionId: string): Promise<FlowVersion | undefined>;
   /** A version compiled for the browser (compiled on first use, then kept). */

@@ -5,6 +5,7 @@
 import type { Change, Classification as ClassificationType } from '../catalogue/classify';
 import type { FlowVersionContent } from '../catalogue/version';
 import type { CatalogueProblem } from '../engine/core/types';
+import { FLOW_AUDIT_ACTIONS, MAX_SHARE, MIN_SHARE } from '../domain/rollout';
 import {
   FlowId,
   Instant,
@@ -17,6 +18,9 @@ import {
   VersionId,
   type Static,
 } from './common';
+
+/** A share of new drafts, in percent (domain/rollout.ts). */
+const Share = Type.Integer({ minimum: MIN_SHARE, maximum: MAX_SHARE });
 
 export const FLOW_PARAMS = Type.Object({ flow: FlowId });
 export const VERSION_PARAMS = Type.Object({ flow: FlowId, version: VersionId });
@@ -34,6 +38,9 @@ const Content = Opaque<FlowVersionContent>(
   "a flow version's content: flow file, steps, shared definitions, texts",
 );
 
+/** A staged rollout under way, as the studio's list and pages show it. */
+export const RolloutState = Type.Object({ version: Type.String(), share: Type.Integer() });
+
 /** A flow in the studio's list: its current version, when it moved last, and the caller's unpublished edits. */
 export const StudioFlow = Type.Object({
   flow: Type.String(),
@@ -44,6 +51,7 @@ export const StudioFlow = Type.Object({
   updated_at: Instant,
   set_by: Type.String(),
   editing: Nullable(Type.Object({ base_version: Type.String(), updated_at: Instant })),
+  rollout: Nullable(RolloutState),
   texts: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
 });
 export type StudioFlow = Static<typeof StudioFlow>;
@@ -52,6 +60,8 @@ export const StudioFlows = Type.Object({ flows: Type.Array(StudioFlow) });
 export const VersionEntry = Type.Object({
   id: Type.String(),
   current: Type.Boolean(),
+  /** The share of new drafts it is served to, in percent (the current one and a rollout's); null: none. */
+  serving: NullableInteger(),
   origin: OneOf(['files', 'studio', 'import'] as const),
   author: NullableString(),
   note: NullableString(),
@@ -133,6 +143,8 @@ export const PublishBody = Type.Object(
     note: Type.Optional(Note),
     confirm_affected_drafts: Type.Optional(Confirm),
     replace_newer: Type.Optional(Type.Boolean()),
+    /** Publish to this share of new drafts first, in percent (a staged rollout); 100 or none: to every new draft. */
+    share: Type.Optional(Share),
   },
   { additionalProperties: false },
 );
@@ -140,6 +152,8 @@ export type PublishBody = Static<typeof PublishBody>;
 export const PublishAnswer = Type.Object({
   flow: Type.String(),
   version: Type.String(),
+  /** The share of new drafts the version is served to (100: it is current). */
+  share: Type.Integer(),
   classification: Classification,
   affected_drafts: Type.Integer(),
   /** How long compiling the version took. */
@@ -168,6 +182,20 @@ export const RollbackAnswer = Type.Object({
   classification: Classification,
 });
 
+/** A rollout's share changed (100: finished, its version current) — naming the rollout's version as seen. */
+export const RolloutBody = Type.Object(
+  { version: VersionId, share: Share, note: Type.Optional(Note) },
+  { additionalProperties: false },
+);
+export type RolloutBody = Static<typeof RolloutBody>;
+export const WithdrawBody = Type.Object(
+  { version: VersionId, note: Type.Optional(Note) },
+  { additionalProperties: false },
+);
+export type WithdrawBody = Static<typeof WithdrawBody>;
+/** A rollout after the change: the version new drafts of the share get, and the share (0: withdrawn). */
+export const RolloutAnswer = Type.Object({ flow: Type.String(), version: Type.String(), share: Type.Integer() });
+
 export const DiffQuery = Type.Object({ from: VersionId, to: VersionId });
 /** Two versions' changes, each classified, and both contents. */
 export const DiffAnswer = Type.Object({
@@ -190,12 +218,14 @@ export const AuditQuery = Type.Object({
 export const AuditEntry = Type.Object({
   id: Type.String(),
   flow: Type.String(),
-  action: OneOf(['seed', 'publish', 'rollback', 'import'] as const),
+  action: OneOf(FLOW_AUDIT_ACTIONS),
   from_version: NullableString(),
   to_version: Type.String(),
   actor: NullableString(),
   classification: Nullable(Classification),
   affected_drafts: NullableInteger(),
+  /** A rollout's share after the change, in percent (rollout actions; 0 when withdrawn). */
+  share: NullableInteger(),
   note: NullableString(),
   at: Instant,
 });

@@ -84,8 +84,14 @@ function LoadedWizard(props: WizardRunnerProps) {
   // The wizard's own texts load alongside the flow, not after it.
   const { i18n } = useTranslation();
   useMemo(() => i18n.loadNamespaces(WIZARD_NAMESPACES).catch(() => undefined), [i18n]);
-  const loader = use((props.source ?? catalogue).current(props.flowId));
+  const source = props.source ?? catalogue;
+  const current = use(source.current(props.flowId));
   const opened = use(openDraft(props.adapter));
+  // Both asked at once; only a draft the server keeps on another version (a staged rollout) waits for a second.
+  const loader =
+    opened?.pinned && opened.version !== current.version
+      ? use(source.find(props.flowId, opened.version))
+      : current;
   const outdated = opened !== null && opened.version !== loader.version;
   // The same call on every render of this component: use() must meet the same promise when React replays it.
   const whole = outdated ? use(loader.all()) : null;

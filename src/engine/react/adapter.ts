@@ -13,6 +13,12 @@ export interface OpenedDraft {
   data: FormData;
   /** Fields to ask the merchant to check (dropped when the draft was carried to a newer version). */
   attention: FieldMessage[];
+  /**
+   * The server answers the draft on `version` (it carried it there before answering): the wizard draws that
+   * version, even when the flow's pointer for this merchant names another — during a staged rollout a draft
+   * keeps the version it began on. Unset (the playground's own drafts): carried to the current version here.
+   */
+  pinned?: boolean;
 }
 
 export interface SaveResult {

@@ -24,6 +24,7 @@ import type { Classification } from '../../catalogue/classify';
 import type { CsatState } from '../../domain/support';
 import type { OpeningHours } from '../../domain/locations';
 import type { SentBackItem } from '../../domain/review';
+import type { FlowAuditAction } from '../../domain/rollout';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -377,6 +378,8 @@ export const formEvents = pgTable(
     // Insights read one flow's versions at a time; the retention sweep reads by time.
     index('form_events_flow_version_idx').on(t.flow, t.version, t.kind),
     index('form_events_at_idx').on(t.at),
+    // The left-untouched sweep asks, per draft, whether it was said to be left already.
+    index('form_events_left_idx').on(t.draftId).where(sql`kind = 'left'`),
   ],
 );
 
@@ -692,6 +695,10 @@ export const flowPointers = pgTable('flow_pointers', {
   /** files: set from schemas/ at a start (a later start with other files moves it); studio: set by ops. */
   setBy: text('set_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** A staged rollout under way (issue 61): the version a share of subjects get instead of `versionId`. */
+  candidateVersion: text('candidate_version').references(() => flowVersions.id),
+  /** Its share of subjects, in percent (1–99); null with no rollout. */
+  candidateShare: integer('candidate_share'),
 });
 
 /** Every move of a pointer: who, when, which flow, from which version to which, why. */
@@ -700,14 +707,19 @@ export const flowAudit = pgTable(
   {
     id: text('id').primaryKey(),
     flow: text('flow').notNull(),
-    /** seed | publish | rollback | import */
-    action: text('action').$type<'seed' | 'publish' | 'rollback' | 'import'>().notNull(),
+    /**
+     * seed | publish | rollback | import move the pointer; a staged rollout (issue 61) is begun (`rollout`: to the
+     * candidate at `share`), changed (`share`), finished (`promote`: the candidate becomes current) or withdrawn.
+     */
+    action: text('action').$type<FlowAuditAction>().notNull(),
     fromVersion: text('from_version'),
     toVersion: text('to_version').notNull(),
     actorId: text('actor_id'),
     classification: text('classification').$type<Classification>(),
     /** Drafts in flight the change touched (breaking changes), as counted at publish. */
     affectedDrafts: integer('affected_drafts'),
+    /** The rollout's share after the change, in percent (rollout actions only). */
+    share: integer('share'),
     note: text('note'),
     at: createdAt(),
   },

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Classification } from '../../catalogue/classify';
 import type { Db } from '../db';
 import {
   accounts,
@@ -30,6 +31,7 @@ export interface StoredCompiled {
 
 export function createFlowVersionRepository(db: Db) {
   return {
+    ...pointerMoves(db),
     async pointers(): Promise<FlowPointerRow[]> {
       return db.select().from(flowPointers).orderBy(flowPointers.flow);
     },
@@ -75,44 +77,6 @@ export function createFlowVersionRepository(db: Db) {
     async preview(id: string): Promise<StoredCompiled | undefined> {
       const row = (await db.select().from(studioPreviews).where(eq(studioPreviews.id, id)).limit(1))[0];
       return row?.compiled as StoredCompiled | undefined;
-    },
-    /**
-     * Moves a flow's pointer, and records the move in the audit, in one transaction. With `expected`, only when
-     * the pointer is still there (two ops publishing at once: the second is told, not silently overwritten).
-     * @returns - false when the pointer had moved meanwhile
-     */
-    async move(input: {
-      flow: string;
-      to: string;
-      expected?: string | null;
-      setBy: 'files' | 'studio';
-      audit: Omit<typeof flowAudit.$inferInsert, 'id' | 'flow' | 'toVersion' | 'fromVersion' | 'at'>;
-      now: Date;
-    }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const current = (
-          await tx.select().from(flowPointers).where(eq(flowPointers.flow, input.flow)).for('update').limit(1)
-        )[0];
-        if (input.expected !== undefined && (current?.versionId ?? null) !== input.expected) return false;
-        if (current)
-          await tx
-            .update(flowPointers)
-            .set({ versionId: input.to, setBy: input.setBy, updatedAt: input.now })
-            .where(eq(flowPointers.flow, input.flow));
-        else
-          await tx
-            .insert(flowPointers)
-            .values({ flow: input.flow, versionId: input.to, setBy: input.setBy, updatedAt: input.now });
-        await tx.insert(flowAudit).values({
-          ...input.audit,
-          id: randomUUID(),
-          flow: input.flow,
-          fromVersion: current?.versionId ?? null,
-          toVersion: input.to,
-          at: input.now,
-        });
-        return true;
-      });
     },
     async audit(options: { flow?: string; limit: number; offset: number }) {
       const rows = await db
@@ -185,3 +149,106 @@ export function createFlowVersionRepository(db: Db) {
 }
 
 export type FlowVersionRepository = ReturnType<typeof createFlowVersionRepository>;
+
+/** A flow's pointer moved (publish, rollback, seed) or its staged rollout changed, each with its audit row. */
+function pointerMoves(db: Db) {
+  return {
+    /**
+     * Moves a flow's pointer, and records the move in the audit, in one transaction. With `expected`, only when
+     * the pointer is still there (two ops publishing at once: the second is told, not silently overwritten).
+     * @returns - false when the pointer had moved meanwhile
+     */
+    async move(input: {
+      flow: string;
+      to: string;
+      expected?: string | null;
+      setBy: 'files' | 'studio';
+      audit: Omit<typeof flowAudit.$inferInsert, 'id' | 'flow' | 'toVersion' | 'fromVersion' | 'at'>;
+      now: Date;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = (
+          await tx.select().from(flowPointers).where(eq(flowPointers.flow, input.flow)).for('update').limit(1)
+        )[0];
+        if (input.expected !== undefined && (current?.versionId ?? null) !== input.expected) return false;
+        // A move ends any rollout under way (finishing one is a move to its version).
+        if (current)
+          await tx
+            .update(flowPointers)
+            .set({
+              versionId: input.to,
+              setBy: input.setBy,
+              updatedAt: input.now,
+              candidateVersion: null,
+              candidateShare: null,
+            })
+            .where(eq(flowPointers.flow, input.flow));
+        else
+          await tx
+            .insert(flowPointers)
+            .values({ flow: input.flow, versionId: input.to, setBy: input.setBy, updatedAt: input.now });
+        await tx.insert(flowAudit).values({
+          ...input.audit,
+          id: randomUUID(),
+          flow: input.flow,
+          fromVersion: current?.versionId ?? null,
+          toVersion: input.to,
+          at: input.now,
+        });
+        return true;
+      });
+    },
+    /**
+     * Begins, changes or withdraws a flow's staged rollout (`to` null: withdrawn), with its audit row, in one
+     * transaction — only while the pointer is as the caller saw it (`expected`: the current version and the
+     * rollout's version or null), so two ops changing one rollout at once are told, not overwritten.
+     * @returns - false when the pointer had changed meanwhile
+     */
+    async setRollout(input: {
+      flow: string;
+      expected: { current: string; candidate: string | null };
+      to: { version: string; share: number } | null;
+      audit: {
+        action: 'rollout' | 'share' | 'withdraw';
+        actorId: string;
+        classification: Classification | null;
+        affectedDrafts: number | null;
+        note: string | null;
+      };
+      now: Date;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = (
+          await tx.select().from(flowPointers).where(eq(flowPointers.flow, input.flow)).for('update').limit(1)
+        )[0];
+        if (
+          !current ||
+          current.versionId !== input.expected.current ||
+          (current.candidateVersion ?? null) !== input.expected.candidate
+        )
+          return false;
+        await tx
+          .update(flowPointers)
+          .set({
+            candidateVersion: input.to?.version ?? null,
+            candidateShare: input.to?.share ?? null,
+            setBy: 'studio',
+            updatedAt: input.now,
+          })
+          .where(eq(flowPointers.flow, input.flow));
+        const rollout = input.to?.version ?? input.expected.candidate!;
+        await tx.insert(flowAudit).values({
+          ...input.audit,
+          id: randomUUID(),
+          flow: input.flow,
+          // Withdrawn: from the rollout's version back to the current one for everyone.
+          fromVersion: input.to ? current.versionId : rollout,
+          toVersion: input.to ? rollout : current.versionId,
+          share: input.to?.share ?? 0,
+          at: input.now,
+        });
+        return true;
+      });
+    },
+  };
+}

@@ -7,9 +7,10 @@
  *   GET /catalogue/:version/<file>                               the version's manifest and step modules
  *
  * The pointer answers are never cached (a publish moves them); a version's files never change (their names
- * carry a hash of their content) and are cached for a year. Forms are not secret: no session is needed.
+ * carry a hash of their content) and are cached for a year. Forms are not secret: no session is needed. With
+ * one, a flow's version is the one this account's drafts get (a staged rollout serves a share another version).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowSource } from '../../catalogue/serverFlowSource';
 import type { FlowVersion } from '../../catalogue/version';
 import { notFound } from '../errors';
@@ -17,6 +18,12 @@ import { answers } from '../openapi';
 import { FlowPointer, FlowPointers } from '../../contract/catalogue';
 
 const tags = ['catalogue'];
+
+/**
+ * Whom a staged rollout (issue 61) judges: the signed-in account, whose drafts the server starts on the same
+ * version; without a session (forms are not secret), the current version.
+ */
+const subjectOf = (request: FastifyRequest) => request.session?.accountId;
 
 const FLOW_ID = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,63}$' } as const;
 const VERSION_ID = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
@@ -57,10 +64,10 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
         }),
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       noStore(reply);
       const ids = await flows.flows();
-      const versions = await Promise.all(ids.map((id) => flows.current(id)));
+      const versions = await Promise.all(ids.map((id) => flows.current(id, subjectOf(request))));
       return { flows: await Promise.all(versions.filter((v): v is FlowVersion => !!v).map(pointer)) };
     },
   );
@@ -77,7 +84,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { flows: FlowS
     },
     async (request, reply) => {
       noStore(reply);
-      const version = await flows.current(request.params.flow);
+      const version = await flows.current(request.params.flow, subjectOf(request));
       if (!version) throw notFound('flow not found');
       return pointer(version);
     },

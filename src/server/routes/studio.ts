@@ -17,6 +17,8 @@
  *   POST   /merchant/api/v1/studio/flows/:flow/publish                   publish the edits
  *   GET    /merchant/api/v1/studio/flows/:flow/rollback?to=              what moving back would do
  *   POST   /merchant/api/v1/studio/flows/:flow/rollback                  move the pointer back
+ *   PUT    /merchant/api/v1/studio/flows/:flow/rollout                   widen or narrow a staged rollout (100: finish it)
+ *   POST   /merchant/api/v1/studio/flows/:flow/rollout/withdraw          withdraw a staged rollout
  *   GET    /merchant/api/v1/studio/audit?flow=&limit=&offset=            who moved which pointer when
  *   GET    /merchant/api/v1/studio/flows/:flow/insights?version=&against=&lang=&device=   form insights
  */
@@ -42,6 +44,8 @@ import {
   RollbackBody,
   RollbackQuery,
   RollbackReview,
+  RolloutAnswer,
+  RolloutBody,
   StudioFlows,
   VERSION_PARAMS,
   VersionAnswer,
@@ -49,6 +53,7 @@ import {
   Versions,
   WorkingCopy,
   WorkingCopyBody,
+  WithdrawBody,
 } from '../../contract/studio';
 
 const tags = ['studio'];
@@ -277,7 +282,7 @@ function publishingRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
 
   app.post<{
     Params: { flow: string };
-    Body: { note?: string; confirm_affected_drafts?: number; replace_newer?: boolean };
+    Body: PublishBody;
   }>(
     `${base}/flows/:flow/publish`,
     {
@@ -321,6 +326,34 @@ function publishingRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
       },
     },
     async (request) => studio.rollback(who(request), request.params.flow, request.body),
+  );
+
+  app.put<{ Params: { flow: string }; Body: RolloutBody }>(
+    `${base}/flows/:flow/rollout`,
+    {
+      schema: {
+        tags,
+        summary: "Changes a staged rollout's share of new drafts; 100 makes its version current",
+        params: FLOW_PARAMS,
+        body: RolloutBody,
+        response: answers({ 200: RolloutAnswer }),
+      },
+    },
+    async (request) => studio.changeRollout(who(request), request.params.flow, request.body),
+  );
+
+  app.post<{ Params: { flow: string }; Body: WithdrawBody }>(
+    `${base}/flows/:flow/rollout/withdraw`,
+    {
+      schema: {
+        tags,
+        summary: 'Withdraws a staged rollout: every new draft gets the current version again',
+        params: FLOW_PARAMS,
+        body: WithdrawBody,
+        response: answers({ 200: RolloutAnswer }),
+      },
+    },
+    async (request) => studio.withdrawRollout(who(request), request.params.flow, request.body),
   );
 
   app.get<{ Querystring: { flow?: string; limit?: number; offset?: number } }>(

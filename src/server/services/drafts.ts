@@ -121,10 +121,25 @@ function draftsContext(deps: DraftsDeps) {
   const { drafts, files, flows, clock } = deps;
   const hooksOf = (flowId: string): FlowHooks => deps.hooks?.[flowId] ?? {};
 
-  async function current(flowId: string): Promise<FlowRuntime> {
-    const version = await flows.current(flowId);
+  /** The version a flow is served at now — to a subject (the owner), a staged rollout's when its share holds them. */
+  async function current(flowId: string, subject?: string): Promise<FlowRuntime> {
+    const version = await flows.current(flowId, subject);
     if (!version) throw notFound('flow not found');
     return flowRuntime(version);
+  }
+
+  /**
+   * The version a draft in flight is answered on: while a staged rollout is under way, a draft begun on either of
+   * its two versions keeps it (issue 61: a merchant's draft does not change form under them as ops widen the
+   * share); otherwise the version served to its owner (the current one, carried forward as after a publish).
+   */
+  async function liveOf(row: DraftRow): Promise<FlowRuntime> {
+    const rollout = await flows.rollout?.(row.flow);
+    if (rollout && row.status === 'draft') {
+      const live = row.version === rollout.version.id || row.version === (await flows.current(row.flow))?.id;
+      if (live) return runtimeOf(row);
+    }
+    return current(row.flow, row.ownerId);
   }
 
   /** The runtime a draft is shown with: its own version while the source still has it, else the current one. */
@@ -268,6 +283,7 @@ function draftsContext(deps: DraftsDeps) {
     view,
     own,
     upToDate,
+    liveOf,
     foreignFiles,
     problemsOf,
   };
@@ -276,7 +292,7 @@ type DraftsContext = ReturnType<typeof draftsContext>;
 
 /** A draft opened: the flow's current version, started (with what the server knows), found, read. */
 function openCalls(context: DraftsContext) {
-  const { drafts, clock, hooksOf, current, runtimeOf, view, own, upToDate, recordEvents } = context;
+  const { drafts, clock, hooksOf, current, liveOf, runtimeOf, view, own, upToDate, recordEvents } = context;
   return {
     /** The runtime of a flow's current version (404 for an unknown flow). */
     current,
@@ -290,7 +306,7 @@ function openCalls(context: DraftsContext) {
       ownerId: string,
       options: { scope?: string; initial?: FormData; id?: string; meta?: CallerMeta } = {},
     ) {
-      const runtime = await current(flowId);
+      let runtime = await current(flowId, ownerId);
       const opened = (await hooksOf(flowId).open?.({ ownerId, scope: options.scope ?? '' })) ?? {};
       let scope = opened.key ?? options.scope ?? '';
       // A form that may be sent again (flow.json `submitted.again`): its entry opens the one under way, else —
@@ -304,6 +320,7 @@ function openCalls(context: DraftsContext) {
       const facts = opened.facts ? { [FACTS_KEY]: opened.facts } : {};
       const existing = await drafts.byOwner(flowId, ownerId, scope);
       if (existing) {
+        runtime = await liveOf(existing);
         let row = await upToDate(existing, runtime);
         // The facts as they are now (an offer's tags may have changed since the draft began).
         if (opened.facts && row.status === 'draft' && !sameJson(row.data[FACTS_KEY], opened.facts))
@@ -356,7 +373,7 @@ function openCalls(context: DraftsContext) {
     async get(flowId: string, ownerId: string, draftId: string): Promise<DraftView> {
       const row = await own(flowId, ownerId, draftId);
       if (row.status !== 'draft') return view(row, await runtimeOf(row));
-      const runtime = await current(flowId);
+      const runtime = await liveOf(row);
       return view(await upToDate(row, runtime), runtime);
     },
   };
@@ -364,7 +381,7 @@ function openCalls(context: DraftsContext) {
 
 /** A draft answered: a step saved, a named action run, the whole submitted. */
 function answerCalls(context: DraftsContext) {
-  const { drafts, clock, hooksOf, current, view, own, upToDate, problemsOf, recordEvents, refusal } = context;
+  const { drafts, clock, hooksOf, liveOf, view, own, upToDate, problemsOf, recordEvents, refusal } = context;
   return {
     /**
      * Autosave. With `step`, the body is that step's answers: exactly the data it owns is replaced, and the
@@ -385,10 +402,10 @@ function answerCalls(context: DraftsContext) {
         meta?: CallerMeta;
       } = {},
     ): Promise<DraftView> {
-      const runtime = await current(flowId);
-      const { definition } = runtime;
       let row = await own(flowId, ownerId, draftId);
       if (row.status !== 'draft') throw new HttpError(409, 'draft already submitted');
+      const runtime = await liveOf(row);
+      const { definition } = runtime;
       row = await upToDate(row, runtime);
       let next: FormData;
       let received: string[] | undefined;
@@ -470,10 +487,10 @@ function answerCalls(context: DraftsContext) {
       draftId: string,
       options: { meta?: CallerMeta } = {},
     ): Promise<DraftView> {
-      const runtime = await current(flowId);
-      const { definition, validators } = runtime;
       let row = await own(flowId, ownerId, draftId);
       if (row.status !== 'draft') throw new HttpError(409, 'draft already submitted');
+      const runtime = await liveOf(row);
+      const { definition, validators } = runtime;
       row = await upToDate(row, runtime);
       const data = applyRules(definition, row.data);
       const active = resolveSteps(definition, data);

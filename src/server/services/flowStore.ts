@@ -8,6 +8,8 @@
  *   instance behind a load balancer serves a publish within about a second, with one small query a second at
  *   most and no listener to keep alive (PGlite has no LISTEN across processes anyway). The instance that moved
  *   a pointer knows at once.
+ * - A **staged rollout** (issue 61) is a second version on the pointer with a share: `current(flow, subject)`
+ *   answers it to the subjects whose stable hash falls in the share (domain/rollout.ts), read with the pointers.
  * - **Seeding** at start: each flow's version made from `schemas/` is stored; it becomes current when the flow
  *   has no pointer yet, or when the pointer was itself set from files (a deploy with new schema files updates the
  *   form). Once ops published in the studio, their version stays current whatever the files say, and the start
@@ -20,6 +22,7 @@ import type { FlowManifest } from '../../engine/core/types';
 import type { Clock } from '../clock';
 import type { FlowVersionRepository, StoredCompiled } from '../repositories/flowVersions';
 import type { Classification } from '../../catalogue/classify';
+import { inRollout } from '../../domain/rollout';
 
 /** How long a process trusts the pointers it read (the 2 s goal of issue 17 with a second to spare). */
 export const POINTER_TTL_MS = 1000;
@@ -31,6 +34,12 @@ export interface StoredVersionMeta {
   authorId: string | null;
   note: string | null;
   classification: Classification | null;
+}
+
+/** A flow's pointer as read: its current version, and the rollout's when one is under way. */
+interface Pointer {
+  versionId: string;
+  candidate?: { versionId: string; share: number };
 }
 
 export interface DatabaseFlowSource extends FlowSource {
@@ -67,14 +76,26 @@ export async function databaseFlowSource(deps: {
   const ttl = deps.pointerTtlMs ?? POINTER_TTL_MS;
   const versions = new Map<string, FlowVersion>();
   const compiled = new Map<string, Promise<CompiledVersion>>();
-  let pointers: { at: number; byFlow: Promise<Map<string, string>> } | undefined;
+  let pointers: { at: number; byFlow: Promise<Map<string, Pointer>> } | undefined;
 
-  function readPointers(): Promise<Map<string, string>> {
+  function readPointers(): Promise<Map<string, Pointer>> {
     const now = Date.now();
     if (!pointers || now - pointers.at >= ttl) {
-      const byFlow = repository
-        .pointers()
-        .then((rows) => new Map(rows.map((row) => [row.flow, row.versionId])));
+      const byFlow = repository.pointers().then(
+        (rows) =>
+          new Map(
+            rows.map((row) => [
+              row.flow,
+              {
+                versionId: row.versionId,
+                candidate:
+                  row.candidateVersion && row.candidateShare
+                    ? { versionId: row.candidateVersion, share: row.candidateShare }
+                    : undefined,
+              },
+            ]),
+          ),
+      );
       // A failed read is not kept: the next call asks again.
       byFlow.catch(() => (pointers = undefined));
       pointers = { at: now, byFlow };
@@ -112,9 +133,18 @@ export async function databaseFlowSource(deps: {
     async flows() {
       return [...(await readPointers()).keys()].sort();
     },
-    async current(flowId) {
-      const id = (await readPointers()).get(flowId);
-      return id ? version(id) : undefined;
+    async current(flowId, subject) {
+      const pointer = (await readPointers()).get(flowId);
+      if (!pointer) return undefined;
+      const { candidate } = pointer;
+      if (subject !== undefined && candidate && inRollout(candidate.versionId, candidate.share, subject))
+        return version(candidate.versionId);
+      return version(pointer.versionId);
+    },
+    async rollout(flowId) {
+      const candidate = (await readPointers()).get(flowId)?.candidate;
+      const found = candidate && (await version(candidate.versionId));
+      return found ? { version: found, share: candidate.share } : undefined;
     },
     async get(flowId, versionId) {
       const found = await version(versionId);

@@ -17,7 +17,7 @@ export { draftKeys, fetchDraft, startDraft } from './draftStart';
 export function draftAdapter(draft: DraftView): DraftAdapter {
   const url = `${draftsUrl(draft.flow)}/${encodeURIComponent(draft.id)}`;
   return serverDraft({
-    opened: { version: draft.version, data: draft.data, attention: draft.attention },
+    opened: { version: draft.version, data: draft.data, attention: draft.attention, pinned: true },
     save: (data, { stepId, owns, advance }) => ({
       method: 'PUT',
       url: `${url}/steps/${encodeURIComponent(stepId)}${advance ? '?advance=true' : ''}`,

@@ -65,6 +65,19 @@ export function contentShapeProblem(flowId: string, content: unknown): string | 
   return null;
 }
 
+/** A breaking change goes ahead only with a confirmation naming the count of drafts it affects. */
+export function confirmed(input: {
+  classification: Classification;
+  confirmAffected?: number;
+  impact: Impact | null;
+}) {
+  if (input.classification === 'breaking' && input.confirmAffected !== input.impact!.affected_drafts)
+    throw new HttpError(409, 'a breaking change needs a confirmation naming the affected drafts', undefined, {
+      reason: 'confirmation_needed',
+      affected_drafts: input.impact!.affected_drafts,
+    });
+}
+
 export interface StudioDeps {
   repository: FlowVersionRepository;
   source: DatabaseFlowSource;
@@ -176,23 +189,16 @@ export function studioContext(deps: StudioDeps) {
     accountId: string;
     flowId: string;
     to: FlowVersion;
-    action: 'publish' | 'import' | 'rollback';
+    action: 'publish' | 'import' | 'rollback' | 'promote';
     note: string | null;
+    /** A rollout finished: its share (100). */
+    share?: number;
     confirmAffected?: number;
     expected: string;
     classification: Classification;
     impact: Impact | null;
   }) {
-    if (input.classification === 'breaking' && input.confirmAffected !== input.impact!.affected_drafts)
-      throw new HttpError(
-        409,
-        'a breaking change needs a confirmation naming the affected drafts',
-        undefined,
-        {
-          reason: 'confirmation_needed',
-          affected_drafts: input.impact!.affected_drafts,
-        },
-      );
+    confirmed(input);
     const moved = await repository.move({
       flow: input.flowId,
       to: input.to.id,
@@ -203,6 +209,7 @@ export function studioContext(deps: StudioDeps) {
         actorId: input.accountId,
         classification: input.classification,
         affectedDrafts: input.impact?.affected_drafts ?? null,
+        share: input.share ?? null,
         note: input.note,
       },
       now: clock.now(),

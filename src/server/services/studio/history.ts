@@ -5,9 +5,11 @@ import { classifyChange } from '../../../catalogue/classify';
 import { contentFiles, contentLocales } from '../../../catalogue/content';
 import type { AuditPage, DiffAnswer, StudioFlow, VersionEntry } from '../../../contract/studio';
 import { type StudioContext } from './context';
+import { rolloutSteps } from './rollout';
 
 export function historyCalls(context: StudioContext) {
   const { repository, source, currentOf, versionOf } = context;
+  const { rolloutOf } = rolloutSteps(context);
   return {
     /** Every flow: its current version, when it moved last, and whether the user has unpublished edits. */
     async flows(accountId: string): Promise<StudioFlow[]> {
@@ -27,6 +29,10 @@ export function historyCalls(context: StudioContext) {
             editing: copy
               ? { base_version: copy.baseVersion, updated_at: copy.updatedAt.toISOString() }
               : null,
+            rollout:
+              p.candidateVersion && p.candidateShare
+                ? { version: p.candidateVersion, share: p.candidateShare }
+                : null,
             texts: version?.content.texts ?? {},
           };
         }),
@@ -35,11 +41,18 @@ export function historyCalls(context: StudioContext) {
 
     async versions(flowId: string): Promise<VersionEntry[]> {
       const current = await currentOf(flowId);
+      const rollout = await rolloutOf(flowId);
       const rows = await repository.list(flowId);
       const names = await repository.names(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])));
       return rows.map((r) => ({
         id: r.id,
         current: r.id === current.id,
+        serving:
+          r.id === rollout?.version
+            ? rollout.share
+            : r.id === current.id
+              ? 100 - (rollout?.share ?? 0)
+              : null,
         origin: r.origin,
         author: r.authorId ? (names[r.authorId] ?? r.authorId) : null,
         note: r.note,
@@ -80,6 +93,7 @@ export function historyCalls(context: StudioContext) {
           actor: r.actorId ? (names[r.actorId] ?? r.actorId) : null,
           classification: r.classification,
           affected_drafts: r.affectedDrafts,
+          share: r.share,
           note: r.note,
           at: r.at.toISOString(),
         })),

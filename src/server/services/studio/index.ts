@@ -18,11 +18,13 @@
  * | --- | --- |
  * | history.ts | the flows, their versions, diffs, the audit, a version's files |
  * | editing.ts | the working copy, its review and preview |
- * | publishing.ts | publish, the rollback's review and the rollback |
+ * | publishing.ts | publish (to every new draft, or a staged rollout's start), the rollback's review and the rollback |
+ * | rollout.ts | a staged rollout widened, finished or withdrawn |
  */
 import { historyCalls } from './history';
 import { editingCalls } from './editing';
 import { publishingCalls } from './publishing';
+import { rolloutCalls } from './rollout';
 import { studioContext, type StudioDeps } from './context';
 
 export * from './context';
@@ -33,6 +35,7 @@ export function createStudioService(deps: StudioDeps) {
     ...historyCalls(context),
     ...editingCalls(context),
     ...publishingCalls(context),
+    ...rolloutCalls(context),
   };
 }
 

@@ -23,7 +23,12 @@ export function applicationAdapter(
 ): DraftAdapter {
   const url = `${APPLICATION_URL}/${encodeURIComponent(initial.id)}`;
   return serverDraft({
-    opened: { version: initial.flow_version, data: answersOf(initial), attention: initial.attention },
+    opened: {
+      version: initial.flow_version,
+      data: answersOf(initial),
+      attention: initial.attention,
+      pinned: true,
+    },
     // `from`: the step whose main button was pressed (form insights count it completed).
     save: (data, { advance, stepId }) => ({
       method: 'PUT',
