@@ -23,10 +23,13 @@ const VERSION = 'a'.repeat(64);
 const tolerance = (share: number) => 4 * Math.sqrt(SUBJECTS.length * (share / 100) * (1 - share / 100));
 
 describe('the split by a stable hash', () => {
-  it.each([1, 5, 10, 25, 50, 75, 99])('%i %% of 10,000 subjects get the rollout, within tolerance', (share) => {
-    const inside = SUBJECTS.filter((s) => inRollout(VERSION, share, s)).length;
-    expect(Math.abs(inside - (SUBJECTS.length * share) / 100)).toBeLessThanOrEqual(tolerance(share));
-  });
+  it.each([1, 5, 10, 25, 50, 75, 99])(
+    '%i %% of 10,000 subjects get the rollout, within tolerance',
+    (share) => {
+      const inside = SUBJECTS.filter((s) => inRollout(VERSION, share, s)).length;
+      expect(Math.abs(inside - (SUBJECTS.length * share) / 100)).toBeLessThanOrEqual(tolerance(share));
+    },
+  );
 
   it('holds for sequential ids too (accounts numbered one after another)', () => {
     const numbered = Array.from({ length: 10_000 }, (_, i) => `acct_${i}`);
