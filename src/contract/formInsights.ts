@@ -27,6 +27,9 @@ export const InsightStep = Type.Object(
     }),
     completed: Type.Integer({ description: 'drafts that completed it' }),
     left: Type.Integer({ description: 'drafts not submitted whose last step shown is this one' }),
+    abandoned: Type.Integer({
+      description: 'of those, drafts untouched FORM_LEFT_DAYS days and so said to be left here',
+    }),
     median_seconds: NullableNumber({ description: 'median time from its first showing to its completion' }),
     p90_seconds: NullableNumber({ description: '90th percentile of that time' }),
   },
@@ -61,6 +64,7 @@ export const VersionInsights = Type.Object(
     version: Type.String(),
     started: Type.Integer(),
     submitted: Type.Integer(),
+    abandoned: Type.Integer({ description: 'drafts said to be left: untouched FORM_LEFT_DAYS days' }),
     completion_rate: NullableNumber({ description: 'submitted over started' }),
     steps: Type.Array(InsightStep),
     fields: Type.Array(InsightField),
@@ -91,3 +95,18 @@ export const Insights = Type.Object(
   { additionalProperties: false },
 );
 export type Insights = Static<typeof Insights>;
+
+/** A flow whose newest version completes worse than the one before it, by more than the test's margin. */
+export const InsightAlert = Type.Object(
+  {
+    flow: Type.String(),
+    version: Type.String({ description: 'the newer version: a rollout’s, or the current one' }),
+    against: Type.String({ description: 'the version before it' }),
+    difference: Type.Number({ description: 'completion rate, newer minus before (negative)' }),
+    margin: Type.Number({ description: 'the half-width of the difference’s 95 % interval' }),
+    step: Nullable(Type.String({ description: 'the step where the newer version falls behind' })),
+  },
+  { additionalProperties: false },
+);
+export type InsightAlert = Static<typeof InsightAlert>;
+export const InsightAlerts = Type.Object({ alerts: Type.Array(InsightAlert) }, { additionalProperties: false });

@@ -18,8 +18,15 @@ export const FORM_EVENT_KINDS = [
   'step_completed',
   'submit_refused',
   'submitted',
+  'left',
 ] as const;
 export type FormEventKind = (typeof FORM_EVENT_KINDS)[number];
+
+/**
+ * A draft not submitted and untouched this many days is said to be left (a `left` event, once per draft, at the
+ * step it was last seen on): FORM_LEFT_DAYS, default 14 — two weeks covers a merchant waiting on a document.
+ */
+export const LEFT_DAYS_DEFAULT = 14;
 
 /** What the wizard reports; the rest the server writes from the calls it answers. */
 export const BROWSER_KINDS = ['step_shown', 'message_shown'] as const;

@@ -13,6 +13,8 @@ export interface StepCounts {
   completed: number;
   /** Drafts whose last step shown is this one and that were not submitted. */
   left: number;
+  /** Of those, the drafts said to be left here: untouched FORM_LEFT_DAYS days (`left` events). */
+  abandoned: number;
   /** Seconds from the step's first showing to its first completion, over the drafts that did both. */
   medianSeconds: number | null;
   p90Seconds: number | null;
@@ -39,6 +41,7 @@ export function funnel(
       reached: 0,
       completed: 0,
       left: 0,
+      abandoned: 0,
       medianSeconds: null,
       p90Seconds: null,
     };
@@ -86,4 +89,44 @@ export function compareRates(
   const z = difference / se;
   const enough = [a, b].every((v) => Math.min(v.submitted, v.started - v.submitted) >= 5);
   return { difference, z, significant: enough && Math.abs(z) > Z_95, margin };
+}
+
+/** What a version's funnel needs for an alert: its starts, submits, and drafts completing each step. */
+export interface FunnelTotals {
+  started: number;
+  submitted: number;
+  steps: readonly { step: string; completed: number }[];
+}
+
+/**
+ * Where b falls behind a: the step at which the gap between their shares of started drafts completing it grows
+ * the most (the step merchants of b stop at more than those of a did). Steps only one version has are compared
+ * with a share of 0 on the other side; null when b nowhere falls behind.
+ */
+export function whereItFalls(a: FunnelTotals, b: FunnelTotals): string | null {
+  const share = (v: FunnelTotals, step: string) =>
+    v.started > 0 ? Math.min(1, (v.steps.find((s) => s.step === step)?.completed ?? 0) / v.started) : 0;
+  let worst: { step: string; growth: number } | null = null;
+  let gapBefore = 0;
+  for (const { step } of b.steps) {
+    const gap = share(a, step) - share(b, step);
+    const growth = gap - gapBefore;
+    // Behind at this step, and more behind than at the one before (a float's dust is not a fall).
+    if (gap > 1e-9 && growth > 1e-9 && (!worst || growth > worst.growth)) worst = { step, growth };
+    gapBefore = gap;
+  }
+  return worst?.step ?? null;
+}
+
+/**
+ * A version doing worse than the one before it (issue 61's alert): its completion rate below the other's by more
+ * than the test's margin (compareRates: significant and negative), with the step where it falls behind.
+ */
+export function regression(
+  before: FunnelTotals,
+  after: FunnelTotals,
+): { difference: number; margin: number; step: string | null } | null {
+  const { difference, margin, significant } = compareRates(before, after);
+  if (!significant || difference === null || margin === null || difference >= 0) return null;
+  return { difference, margin, step: whereItFalls(before, after) };
 }

@@ -12,6 +12,7 @@ import { fromRoot } from './paths';
 import type { S3Settings } from './s3';
 import { CRM_PLACEHOLDER } from '../domain/crm';
 import { dsnProblem } from '../domain/errorReports';
+import { LEFT_DAYS_DEFAULT } from '../domain/formEvents';
 import { SITE_LINK_KEYS, type SiteLinkKey, type SiteLinks } from '../contract/siteLinks';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -95,6 +96,11 @@ export interface Config {
    * insights; older ones are removed every hour. Default 400: a year compared with the year before, and a month more.
    */
   formEventsRetentionDays: number;
+  /**
+   * FORM_LEFT_DAYS: a draft not submitted and untouched this many days gets a `left` form event (domain/formEvents.ts
+   * LEFT_DAYS_DEFAULT, 14), written by the hourly sweep; 1 to 365.
+   */
+  formLeftDays: number;
   /**
    * The provider's addresses a merchant is shown (contract/siteLinks.ts): TERMS_URL, PRIVACY_URL, MARKETPLACE_URL,
    * MERCHANT_APP_URL, APP_STORE_URL, GOOGLE_PLAY_URL, SURVEY_URL (https, `{lang}` allowed), SUPPORT_EMAIL,
@@ -325,6 +331,7 @@ export function loadConfig(env: Env): Config {
 
   const sessionReplay = readSessionReplay(nonEmpty(env, 'SESSION_REPLAY_URL'), nodeEnv);
   const formEventsRetentionDays = wholeNumber(env, 'FORM_EVENTS_RETENTION_DAYS', 400, 1, 3650);
+  const formLeftDays = wholeNumber(env, 'FORM_LEFT_DAYS', LEFT_DAYS_DEFAULT, 1, 365);
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -340,6 +347,7 @@ export function loadConfig(env: Env): Config {
     errorReports,
     sessionReplay,
     formEventsRetentionDays,
+    formLeftDays,
     siteLinks,
     schemasDir,
     localesDir,

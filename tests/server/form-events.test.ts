@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
@@ -245,9 +245,54 @@ describe('retention', () => {
     expect(await eventsOf(id)).toHaveLength(1);
     now = new Date(now.getTime() + 399 * 24 * 3600_000);
     await app.services.formEvents.sweep();
-    expect(await eventsOf(id)).toHaveLength(1);
+    // Still there (and, untouched this long, said to be left).
+    expect(kinds(await eventsOf(id))).toEqual(['started:contact', 'left:contact']);
     now = new Date(now.getTime() + 2 * 24 * 3600_000);
-    expect(await app.services.formEvents.sweep()).toBeGreaterThanOrEqual(1);
-    expect(await eventsOf(id)).toHaveLength(0);
+    expect((await app.services.formEvents.sweep()).removed).toBeGreaterThanOrEqual(1);
+    expect(kinds(await eventsOf(id))).toEqual(['left:contact']);
+  });
+});
+
+describe('a draft left untouched', () => {
+  it('gets one `left` event after FORM_LEFT_DAYS (14 by default), at the step it was last seen on', async () => {
+    const DAY = 24 * 3600_000;
+    const left = await newAccount();
+    const { id } = (await call(left, 'POST', DRAFTS, {}, PHONE_AR)).body as { id: string };
+    expect((await call(left, 'PUT', `${DRAFTS}/${id}/steps/contact?advance=true`, contact)).status).toBe(200);
+    expect(
+      (
+        await call(
+          left,
+          'POST',
+          `${FLOWS}/demo-request/events`,
+          {
+            draft: id,
+            events: [{ kind: 'step_shown', step: 'documents' }],
+          },
+          PHONE_AR,
+        )
+      ).status,
+    ).toBe(204);
+    const sent = await newAccount();
+    const other = (await call(sent, 'POST', DRAFTS, {})).body as { id: string };
+
+    now = new Date(now.getTime() + 13 * DAY);
+    const touched = await newAccount();
+    const recent = (await call(touched, 'POST', DRAFTS, {})).body as { id: string };
+    await app.services.formEvents.sweep();
+    expect(kinds(await eventsOf(id)).filter((k) => k.startsWith('left'))).toEqual([]);
+
+    now = new Date(now.getTime() + 2 * DAY);
+    // Submitted meanwhile: a form sent is not left (its draft is no longer a draft).
+    await db.execute(sql`update drafts set status = 'submitted' where id = ${other.id}`);
+    const swept = await app.services.formEvents.sweep();
+    expect(swept.left).toBeGreaterThanOrEqual(1);
+    const rows = await eventsOf(id);
+    expect(rows.at(-1)).toMatchObject({ kind: 'left', step: 'documents', lang: 'ar', device: 'phone' });
+    expect(kinds(await eventsOf(other.id)).filter((k) => k.startsWith('left'))).toEqual([]);
+    expect(kinds(await eventsOf(recent.id)).filter((k) => k.startsWith('left'))).toEqual([]);
+    // Once per draft: the next sweep says nothing new of it.
+    await app.services.formEvents.sweep();
+    expect((await eventsOf(id)).filter((r) => r.kind === 'left')).toHaveLength(1);
   });
 });

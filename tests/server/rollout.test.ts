@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
 import { inRollout } from '../../src/domain/rollout';
+import { formEvents } from '../../src/server/db/schema';
 
-const { app } = await createTestApp({
+const { app, db } = await createTestApp({
   env: { AUTH_RATE_LIMIT: '100000', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mbo-rollout-')) },
 });
 await loadDemoData(app);
@@ -174,5 +175,50 @@ describe('a staged rollout', () => {
     expect((await m.who.call('POST', `${FLOW}/rollout/withdraw`, { version: 'a'.repeat(64) })).status).toBe(
       403,
     );
+  });
+
+  it('flags in the studio a rollout whose version completes worse than the current one, with the step', async () => {
+    const before = await anonymousCurrent();
+    const published = await publishLabel('Company name', 50);
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const next = published.body.version as string;
+    /** 100 drafts of a version: how many completed the first two steps, and how many were submitted. */
+    const drafts = (version: string, basic: number, category: number, submitted: number) =>
+      Array.from({ length: 100 }, (_, i) => {
+        const draftId = `${version.slice(0, 6)}-${i}`;
+        const at = new Date('2026-11-10T10:00:00Z');
+        const row = {
+          at,
+          flow: 'onboarding',
+          version,
+          draftId,
+          field: null,
+          rule: null,
+          lang: 'en',
+          device: 'phone',
+        };
+        return [
+          { ...row, kind: 'started', step: 'basic-info' },
+          ...(i < basic ? [{ ...row, kind: 'step_completed', step: 'basic-info' }] : []),
+          ...(i < category ? [{ ...row, kind: 'step_completed', step: 'product-category' }] : []),
+          ...(i < submitted ? [{ ...row, kind: 'submitted', step: null }] : []),
+        ];
+      }).flat();
+    await db.insert(formEvents).values([...drafts(before, 90, 80, 60), ...drafts(next, 90, 50, 30)]);
+
+    const alerts = await ops.call('GET', `${STUDIO}/alerts`);
+    expect(alerts.status).toBe(200);
+    const alert = (alerts.body.alerts as Json[]).find((a) => a.flow === 'onboarding');
+    expect(alert).toMatchObject({ version: next, against: before, step: 'product-category' });
+    // About -0.3 (the merchants of the tests above add a few starts of their own).
+    expect(alert!.difference).toBeLessThan(-0.2);
+    expect(alert!.margin).toBeGreaterThan(0);
+    expect(alert!.margin).toBeLessThan(0.3);
+    // Withdrawn: nothing newer is served, and the current version has no worse figures than the one before it.
+    expect((await ops.call('POST', `${FLOW}/rollout/withdraw`, { version: next })).status).toBe(200);
+    const after = (await ops.call('GET', `${STUDIO}/alerts`)).body.alerts as Json[];
+    expect(after.find((a) => a.flow === 'onboarding')).toBeUndefined();
+    const merchantAsks = await (await merchant()).who.call('GET', `${STUDIO}/alerts`);
+    expect(merchantAsks.status).toBe(403);
   });
 });

@@ -1,12 +1,20 @@
 /** Form insights' arithmetic (src/domain/formInsights.ts): the funnel in the version's order, and the z-test. */
 import { describe, expect, it } from 'vitest';
-import { compareRates, completionRate, funnel, Z_95 } from '../../src/domain/formInsights';
+import {
+  compareRates,
+  completionRate,
+  funnel,
+  regression,
+  whereItFalls,
+  Z_95,
+} from '../../src/domain/formInsights';
 
 const counts = (step: string, reached: number, completed = 0, left = 0) => ({
   step,
   reached,
   completed,
   left,
+  abandoned: 0,
   medianSeconds: null,
   p90Seconds: null,
 });
@@ -68,5 +76,44 @@ describe('two versions compared (two-proportion z-test, 95 %, two-sided)', () =>
   it('gives the difference’s 95 % margin (unpooled)', () => {
     const { margin } = compareRates({ started: 1000, submitted: 500 }, { started: 1000, submitted: 560 });
     expect(margin).toBeCloseTo(Z_95 * Math.sqrt(0.25 / 1000 + (0.56 * 0.44) / 1000), 10);
+  });
+});
+
+describe('the alert: a version doing worse than the one before it', () => {
+  /** A funnel: started, submitted, and drafts completing each of steps a, b, c. */
+  const totals = (started: number, submitted: number, [a, b, c]: number[]) => ({
+    started,
+    submitted,
+    steps: [
+      { step: 'a', completed: a! },
+      { step: 'b', completed: b! },
+      { step: 'c', completed: c! },
+    ],
+  });
+
+  it.each([
+    // before, after, the step where after falls behind (null: nowhere)
+    [totals(1000, 500, [900, 700, 500]), totals(1000, 400, [900, 600, 400]), 'b'],
+    [totals(1000, 500, [900, 700, 500]), totals(1000, 400, [800, 600, 400]), 'a'],
+    [totals(1000, 500, [900, 700, 500]), totals(1000, 300, [880, 690, 300]), 'c'],
+    [totals(1000, 500, [900, 700, 500]), totals(1000, 500, [900, 700, 500]), null],
+    // Doing better everywhere: nowhere behind.
+    [totals(1000, 500, [900, 700, 500]), totals(1000, 600, [950, 800, 600]), null],
+  ])('finds where the second falls behind: %#', (before, after, step) => {
+    expect(whereItFalls(before, after)).toBe(step);
+  });
+
+  it('flags a fall beyond the margin, with its step; not a fall within noise, nor a rise', () => {
+    const before = totals(1000, 500, [900, 700, 500]);
+    const worse = regression(before, totals(1000, 400, [900, 600, 400]));
+    expect(worse).toMatchObject({ step: 'b' });
+    expect(worse!.difference).toBeCloseTo(-0.1, 10);
+    expect(worse!.margin).toBeGreaterThan(0);
+    expect(worse!.margin).toBeLessThan(0.1);
+    // 2 points down over 1,000 drafts each is within the margin (about 4.4 points): no alert.
+    expect(regression(before, totals(1000, 480, [900, 690, 480]))).toBeNull();
+    expect(regression(before, totals(1000, 600, [950, 800, 600]))).toBeNull();
+    // Too few drafts to tell.
+    expect(regression(totals(4, 4, [4, 4, 4]), totals(4, 0, [0, 0, 0]))).toBeNull();
   });
 });

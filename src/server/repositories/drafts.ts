@@ -51,10 +51,14 @@ export function createDraftRepository(db: Db) {
       return (await byIdQuery.execute({ id }))[0];
     },
     /** Creates the owner's draft of a flow, or gives the one already there (two tabs, two servers). */
-    async insert(row: Pick<DraftRow, 'flow' | 'ownerId' | 'scope' | 'version' | 'data'> & { id?: string }) {
+    /** @param now - the service's clock (so "untouched for N days" counts from the time the service keeps) */
+    async insert(
+      row: Pick<DraftRow, 'flow' | 'ownerId' | 'scope' | 'version' | 'data'> & { id?: string },
+      now?: Date,
+    ) {
       const inserted = await db
         .insert(drafts)
-        .values({ ...row, id: row.id ?? randomUUID() })
+        .values({ ...row, id: row.id ?? randomUUID(), ...(now && { createdAt: now, updatedAt: now }) })
         .onConflictDoNothing({ target: [drafts.flow, drafts.ownerId, drafts.scope] })
         .returning();
       if (inserted[0]) return { row: inserted[0], created: true };

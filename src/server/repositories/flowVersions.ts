@@ -3,7 +3,7 @@
  * audit of every pointer move, and the studio's working copies.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Classification } from '../../catalogue/classify';
 import type { Db } from '../db';
 import {
@@ -77,6 +77,18 @@ export function createFlowVersionRepository(db: Db) {
     async preview(id: string): Promise<StoredCompiled | undefined> {
       const row = (await db.select().from(studioPreviews).where(eq(studioPreviews.id, id)).limit(1))[0];
       return row?.compiled as StoredCompiled | undefined;
+    },
+    /** The version a flow's pointer last moved to `to` from (the version before it), if any. */
+    async movedFrom(flow: string, to: string): Promise<string | null> {
+      const row = (
+        await db
+          .select({ from: flowAudit.fromVersion })
+          .from(flowAudit)
+          .where(and(eq(flowAudit.flow, flow), eq(flowAudit.toVersion, to), isNotNull(flowAudit.fromVersion)))
+          .orderBy(desc(flowAudit.at), desc(flowAudit.id))
+          .limit(1)
+      )[0];
+      return row?.from ?? null;
     },
     async audit(options: { flow?: string; limit: number; offset: number }) {
       const rows = await db

@@ -5,6 +5,9 @@ import { formEvents } from '../db/schema';
 import type { FormEventInput } from '../../domain/formEvents';
 import type { StepCounts } from '../../domain/formInsights';
 
+/** Drafts said to be left per statement (services/formEvents.ts sweep runs it until fewer come back). */
+export const LEFT_BATCH = 1000;
+
 /** Which events an insight reads: one flow version, and optionally one language or device class. */
 export interface InsightScope {
   flow: string;
@@ -45,7 +48,7 @@ export function createFormEventRepository(db: Db) {
       const [kinds, left, times, fields, groups] = await Promise.all([
         db.execute(sql`
           select kind, step, count(distinct draft_id) as drafts from form_events
-          where ${where} and kind in ('started', 'step_shown', 'step_completed', 'submitted')
+          where ${where} and kind in ('started', 'step_shown', 'step_completed', 'submitted', 'left')
           group by kind, step`),
         // A draft's last step shown, for the drafts not submitted: where they stopped.
         db.execute(sql`
@@ -105,6 +108,7 @@ export function createFormEventRepository(db: Db) {
         reached: count('step_shown', step),
         completed: count('step_completed', step),
         left: leftBy.get(step) ?? 0,
+        abandoned: count('left', step),
         medianSeconds: num(timeBy.get(step)?.median),
         p90Seconds: num(timeBy.get(step)?.p90),
       }));
@@ -113,6 +117,7 @@ export function createFormEventRepository(db: Db) {
       return {
         started,
         submitted,
+        abandoned: count('left'),
         steps,
         fields: rowsOf<{ step: string; field: string; rule: string; shown: unknown; drafts: unknown }>(
           fields,
@@ -131,6 +136,45 @@ export function createFormEventRepository(db: Db) {
           started: num(r.started)!,
           submitted: num(r.submitted)!,
         })),
+      };
+    },
+
+    /**
+     * Says up to LEFT_BATCH drafts are left: each draft not submitted, untouched since `before`, and not said to be
+     * left yet gets a `left` event at the step, language and device of its last event (none: the form's first
+     * step is unknown here, so null). One statement; answers how many it wrote.
+     */
+    async insertLeft(before: Date, now: Date): Promise<number> {
+      const result = await db.execute(sql`
+        insert into form_events (at, flow, version, draft_id, kind, step, field, rule, lang, device, demo)
+        select ${now}, d.flow, d.version, d.id, 'left', last.step, null, null, last.lang, last.device, false
+        from drafts d
+        left join lateral (
+          select e.step, e.lang, e.device from form_events e
+          where e.draft_id = d.id and e.step is not null
+          order by e.at desc, e.id desc limit 1
+        ) last on true
+        where d.status = 'draft' and d.updated_at < ${before}
+          and not exists (select 1 from form_events l where l.draft_id = d.id and l.kind = 'left')
+        limit ${LEFT_BATCH}
+        returning id`);
+      return rowsOf(result).length;
+    },
+
+    /** A version's starts, submits and drafts completing each step: what an alert compares (domain/formInsights.ts). */
+    async totals(scope: InsightScope) {
+      const rows = rowsOf<{ kind: string; step: string | null; drafts: unknown }>(
+        await db.execute(sql`
+          select kind, step, count(distinct draft_id) as drafts from form_events
+          where ${scopeSql(scope)} and kind in ('started', 'step_completed', 'submitted')
+          group by kind, step`),
+      );
+      const of = (kind: string) => rows.filter((r) => r.kind === kind);
+      const total = (kind: string) => of(kind).reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
+      return {
+        started: total('started'),
+        submitted: total('submitted'),
+        completed: new Map(of('step_completed').map((r) => [r.step!, num(r.drafts)!])),
       };
     },
 

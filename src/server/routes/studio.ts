@@ -21,6 +21,7 @@
  *   POST   /merchant/api/v1/studio/flows/:flow/rollout/withdraw          withdraw a staged rollout
  *   GET    /merchant/api/v1/studio/audit?flow=&limit=&offset=            who moved which pointer when
  *   GET    /merchant/api/v1/studio/flows/:flow/insights?version=&against=&lang=&device=   form insights
+ *   GET    /merchant/api/v1/studio/alerts                                flows whose newest version does worse
  */
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../auth/session';
@@ -28,7 +29,7 @@ import { HttpError, notFound } from '../errors';
 import { answers } from '../openapi';
 import type { StudioService } from '../services/studio';
 import type { FormInsightsService } from '../services/formInsights';
-import { Insights, InsightsQuery } from '../../contract/formInsights';
+import { InsightAlerts, Insights, InsightsQuery } from '../../contract/formInsights';
 import { VersionId } from '../../contract/common';
 import {
   AuditPage,
@@ -98,6 +99,21 @@ function insightRoutes(app: FastifyInstance, opts: StudioRouteOptions) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return opts.insights.insights(request.params.flow, request.query);
+    },
+  );
+
+  app.get(
+    '/merchant/api/v1/studio/alerts',
+    {
+      schema: {
+        tags,
+        summary: 'The flows whose newest version completes worse than the one before it, beyond noise',
+        response: answers({ 200: InsightAlerts }),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { alerts: await opts.insights.alerts() };
     },
   );
 }

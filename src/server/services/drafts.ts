@@ -334,14 +334,10 @@ function openCalls(context: DraftsContext) {
         data,
         problems.map((p) => p.pointer),
       );
-      const { row, created } = await drafts.insert({
-        id: options.id,
-        flow: flowId,
-        ownerId,
-        scope,
-        version: runtime.version.id,
-        data,
-      });
+      const { row, created } = await drafts.insert(
+        { id: options.id, flow: flowId, ownerId, scope, version: runtime.version.id, data },
+        clock.now(),
+      );
       if (created)
         await recordEvents(
           runtime,

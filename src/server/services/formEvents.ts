@@ -8,8 +8,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
-import type { FormEventRepository } from '../repositories/formEvents';
+import { LEFT_BATCH, type FormEventRepository } from '../repositories/formEvents';
 import {
+  LEFT_DAYS_DEFAULT,
   FIELD_POINTER,
   RULE_KEY,
   fieldOf,
@@ -46,6 +47,8 @@ export function createFormEventsService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Events older than this many days are removed by `sweep`. */
   retentionDays: number;
+  /** A draft untouched this many days is said to be left by `sweep` (FORM_LEFT_DAYS). */
+  leftDays?: number;
 }) {
   const { repository, clock, log } = deps;
   const stamp = (
@@ -111,8 +114,22 @@ export function createFormEventsService(deps: {
       );
     },
 
-    /** Removes the events past the retention; answers how many went. */
-    sweep: () => repository.removeBefore(new Date(clock.now().getTime() - deps.retentionDays * DAY_MS)),
+    /**
+     * Removes the events past the retention, and writes a `left` event for each draft untouched for the left days
+     * (once per draft, at the step it was last seen on, in batches so one sweep never holds the database long).
+     * Answers how many went and how many were said to be left.
+     */
+    async sweep() {
+      const now = clock.now();
+      const removed = await repository.removeBefore(new Date(now.getTime() - deps.retentionDays * DAY_MS));
+      const before = new Date(now.getTime() - (deps.leftDays ?? LEFT_DAYS_DEFAULT) * DAY_MS);
+      let left = 0;
+      for (let batch = await repository.insertLeft(before, now); batch > 0; ) {
+        left += batch;
+        batch = batch < LEFT_BATCH ? 0 : await repository.insertLeft(before, now);
+      }
+      return { removed, left };
+    },
   };
 }
 

@@ -5,13 +5,36 @@
  */
 import type { FlowSource } from '../../catalogue/serverFlowSource';
 import type { FlowVersion } from '../../catalogue/version';
-import type { Insights, InsightsQuery, VersionInsights } from '../../contract/formInsights';
-import { compareRates, completionRate, funnel } from '../../domain/formInsights';
+import type {
+  InsightAlert,
+  Insights,
+  InsightsQuery,
+  VersionInsights,
+} from '../../contract/formInsights';
+import {
+  compareRates,
+  completionRate,
+  funnel,
+  regression,
+  type FunnelTotals,
+} from '../../domain/formInsights';
 import type { FormEventRepository } from '../repositories/formEvents';
 import { notFound } from '../errors';
 
-export function createFormInsightsService(deps: { repository: FormEventRepository; flows: FlowSource }) {
+export function createFormInsightsService(deps: {
+  repository: FormEventRepository;
+  flows: FlowSource;
+  /** The version a flow's pointer moved to a version from (the alert's "version before"). */
+  movedFrom: (flow: string, to: string) => Promise<string | null>;
+}) {
   const { repository, flows } = deps;
+
+  /** A version's funnel totals in its step order (what an alert compares). */
+  async function totalsOf(flow: string, version: FlowVersion): Promise<FunnelTotals> {
+    const { started, submitted, completed } = await repository.totals({ flow, version: version.id });
+    const steps = version.content.flow.steps.map((s) => ({ step: s.id, completed: completed.get(s.id) ?? 0 }));
+    return { started, submitted, steps };
+  }
 
   async function versionOf(flow: string, id: string | undefined): Promise<FlowVersion> {
     const version = id === undefined ? await flows.current(flow) : await flows.get(flow, id);
@@ -32,6 +55,7 @@ export function createFormInsightsService(deps: { repository: FormEventRepositor
       version: version.id,
       started: figures.started,
       submitted: figures.submitted,
+      abandoned: figures.abandoned,
       completion_rate: completionRate(figures.started, figures.submitted),
       steps: funnel(
         version.content.flow.steps.map((s) => s.id),
@@ -43,6 +67,7 @@ export function createFormInsightsService(deps: { repository: FormEventRepositor
         reached_share: s.reachedShare,
         completed: s.completed,
         left: s.left,
+        abandoned: s.abandoned,
         median_seconds: s.medianSeconds,
         p90_seconds: s.p90Seconds,
       })),
@@ -63,6 +88,28 @@ export function createFormInsightsService(deps: { repository: FormEventRepositor
       const against = await of(await versionOf(flow, query.against), query);
       const { difference, z, margin, significant } = compareRates(against, current);
       return { current, against, comparison: { difference, z, margin, significant } };
+    },
+
+    /**
+     * The flows whose newest version does worse than the one before it (domain/formInsights.ts regression): a
+     * rollout's version against the current one while a rollout is under way, else the current version against
+     * the one its pointer moved from.
+     */
+    async alerts(): Promise<InsightAlert[]> {
+      const found = await Promise.all(
+        (await flows.flows()).map(async (flow): Promise<InsightAlert | null> => {
+          const current = await flows.current(flow);
+          if (!current) return null;
+          const rollout = await flows.rollout?.(flow);
+          const [before, after] = rollout
+            ? [current, rollout.version]
+            : [await flows.get(flow, (await deps.movedFrom(flow, current.id)) ?? ''), current];
+          if (!before) return null;
+          const fell = regression(await totalsOf(flow, before), await totalsOf(flow, after));
+          return fell && { flow, version: after.id, against: before.id, ...fell };
+        }),
+      );
+      return found.filter((a): a is InsightAlert => a !== null);
     },
   };
 }

@@ -239,6 +239,7 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     clock,
     log,
     retentionDays: config.formEventsRetentionDays,
+    leftDays: config.formLeftDays,
   });
   const drafts = createDraftsService({
     drafts: draftRepository,
@@ -280,7 +281,11 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     connector,
     drafts,
     formEvents,
-    formInsights: createFormInsightsService({ repository: formEventRepository, flows }),
+    formInsights: createFormInsightsService({
+      repository: formEventRepository,
+      flows,
+      movedFrom: flowVersions.movedFrom,
+    }),
     files,
     fileStore,
     /** Who writes to a resumable upload now, shared by every instance (a lease in the database). */
