@@ -109,4 +109,7 @@ export const InsightAlert = Type.Object(
   { additionalProperties: false },
 );
 export type InsightAlert = Static<typeof InsightAlert>;
-export const InsightAlerts = Type.Object({ alerts: Type.Array(InsightAlert) }, { additionalProperties: false });
+export const InsightAlerts = Type.Object(
+  { alerts: Type.Array(InsightAlert) },
+  { additionalProperties: false },
+);

@@ -194,7 +194,11 @@ export const WithdrawBody = Type.Object(
 );
 export type WithdrawBody = Static<typeof WithdrawBody>;
 /** A rollout after the change: the version new drafts of the share get, and the share (0: withdrawn). */
-export const RolloutAnswer = Type.Object({ flow: Type.String(), version: Type.String(), share: Type.Integer() });
+export const RolloutAnswer = Type.Object({
+  flow: Type.String(),
+  version: Type.String(),
+  share: Type.Integer(),
+});
 
 export const DiffQuery = Type.Object({ from: VersionId, to: VersionId });
 /** Two versions' changes, each classified, and both contents. */

@@ -379,7 +379,9 @@ export const formEvents = pgTable(
     index('form_events_flow_version_idx').on(t.flow, t.version, t.kind),
     index('form_events_at_idx').on(t.at),
     // The left-untouched sweep asks, per draft, whether it was said to be left already.
-    index('form_events_left_idx').on(t.draftId).where(sql`kind = 'left'`),
+    index('form_events_left_idx')
+      .on(t.draftId)
+      .where(sql`kind = 'left'`),
   ],
 );
 

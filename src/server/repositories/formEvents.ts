@@ -22,6 +22,7 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 
 export function createFormEventRepository(db: Db) {
   return {
+    ...upkeep(db),
     /** Stores events, one statement for the batch. */
     async insert(events: readonly (FormEventInput & { at: Date; demo?: boolean })[]) {
       if (events.length === 0) return;
@@ -139,6 +140,28 @@ export function createFormEventRepository(db: Db) {
       };
     },
 
+    /** A version's starts, submits and drafts completing each step: what an alert compares (domain/formInsights.ts). */
+    async totals(scope: InsightScope) {
+      const rows = rowsOf<{ kind: string; step: string | null; drafts: unknown }>(
+        await db.execute(sql`
+          select kind, step, count(distinct draft_id) as drafts from form_events
+          where ${scopeSql(scope)} and kind in ('started', 'step_completed', 'submitted')
+          group by kind, step`),
+      );
+      const of = (kind: string) => rows.filter((r) => r.kind === kind);
+      const total = (kind: string) => of(kind).reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
+      return {
+        started: total('started'),
+        submitted: total('submitted'),
+        completed: new Map(of('step_completed').map((r) => [r.step!, num(r.drafts)!])),
+      };
+    },
+  };
+}
+
+/** The hourly sweep's statements: drafts said to be left, events past their retention removed. */
+function upkeep(db: Db) {
+  return {
     /**
      * Says up to LEFT_BATCH drafts are left: each draft not submitted, untouched since `before`, and not said to be
      * left yet gets a `left` event at the step, language and device of its last event (none: the form's first
@@ -159,23 +182,6 @@ export function createFormEventRepository(db: Db) {
         limit ${LEFT_BATCH}
         returning id`);
       return rowsOf(result).length;
-    },
-
-    /** A version's starts, submits and drafts completing each step: what an alert compares (domain/formInsights.ts). */
-    async totals(scope: InsightScope) {
-      const rows = rowsOf<{ kind: string; step: string | null; drafts: unknown }>(
-        await db.execute(sql`
-          select kind, step, count(distinct draft_id) as drafts from form_events
-          where ${scopeSql(scope)} and kind in ('started', 'step_completed', 'submitted')
-          group by kind, step`),
-      );
-      const of = (kind: string) => rows.filter((r) => r.kind === kind);
-      const total = (kind: string) => of(kind).reduce((sum, r) => sum + (num(r.drafts) ?? 0), 0);
-      return {
-        started: total('started'),
-        submitted: total('submitted'),
-        completed: new Map(of('step_completed').map((r) => [r.step!, num(r.drafts)!])),
-      };
     },
 
     /** Removes the events older than `before`; answers how many went. */

@@ -124,7 +124,7 @@ export function createFormEventsService(deps: {
       const removed = await repository.removeBefore(new Date(now.getTime() - deps.retentionDays * DAY_MS));
       const before = new Date(now.getTime() - (deps.leftDays ?? LEFT_DAYS_DEFAULT) * DAY_MS);
       let left = 0;
-      for (let batch = await repository.insertLeft(before, now); batch > 0; ) {
+      for (let batch = await repository.insertLeft(before, now); batch > 0;) {
         left += batch;
         batch = batch < LEFT_BATCH ? 0 : await repository.insertLeft(before, now);
       }

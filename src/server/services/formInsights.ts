@@ -5,12 +5,7 @@
  */
 import type { FlowSource } from '../../catalogue/serverFlowSource';
 import type { FlowVersion } from '../../catalogue/version';
-import type {
-  InsightAlert,
-  Insights,
-  InsightsQuery,
-  VersionInsights,
-} from '../../contract/formInsights';
+import type { InsightAlert, Insights, InsightsQuery, VersionInsights } from '../../contract/formInsights';
 import {
   compareRates,
   completionRate,
@@ -32,7 +27,10 @@ export function createFormInsightsService(deps: {
   /** A version's funnel totals in its step order (what an alert compares). */
   async function totalsOf(flow: string, version: FlowVersion): Promise<FunnelTotals> {
     const { started, submitted, completed } = await repository.totals({ flow, version: version.id });
-    const steps = version.content.flow.steps.map((s) => ({ step: s.id, completed: completed.get(s.id) ?? 0 }));
+    const steps = version.content.flow.steps.map((s) => ({
+      step: s.id,
+      completed: completed.get(s.id) ?? 0,
+    }));
     return { started, submitted, steps };
   }
 
