@@ -21,7 +21,7 @@ const version = ((await ops.call('GET', '/merchant/api/v1/catalogue/flows/onboar
   .version as string;
 
 const t0 = new Date('2026-11-02T08:00:00Z').getTime();
-type Kind = 'started' | 'step_shown' | 'step_completed' | 'message_shown' | 'submitted';
+type Kind = 'started' | 'step_shown' | 'step_completed' | 'message_shown' | 'submitted' | 'left';
 /** One draft's events: [kind, step, seconds after t0, field?, rule?]. */
 const events = (
   draft: string,
@@ -61,6 +61,8 @@ await db.insert(formEvents).values([
     ['message_shown', 'basic-info', 10, '/email', 'validation:error.format.email'],
     ['message_shown', 'basic-info', 20, '/email', 'validation:error.format.email'],
     ['message_shown', 'basic-info', 25, '/phone', 'validation:error.required'],
+    // Untouched FORM_LEFT_DAYS later: said to be left there by the sweep.
+    ['left', 'basic-info', 14 * 86400 + 25],
   ]),
   ...events(
     'd4',
@@ -93,6 +95,7 @@ describe('form insights', () => {
       version,
       started: 4,
       submitted: 2,
+      abandoned: 1,
       completion_rate: 0.5,
     });
     // Every step of the version, in its order; a step no draft reached has zeros.
@@ -106,6 +109,7 @@ describe('form insights', () => {
       reached_share: 1,
       completed: 3,
       left: 1,
+      abandoned: 1,
       median_seconds: 60,
       p90_seconds: 108,
     });
