@@ -137,6 +137,7 @@ export async function buildApp(options: AppOptions) {
     outbox: services.outbox,
     files: services.files,
     formEvents: services.formEvents,
+    flows: services.flows,
   });
   lifecycle(app, services, options.warm === true);
   await app.register(routes, {
@@ -193,6 +194,6 @@ function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlow
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Pick<Services, 'outbox' | 'files' | 'formEvents'>;
+    services: Pick<Services, 'outbox' | 'files' | 'formEvents' | 'flows'>;
   }
 }

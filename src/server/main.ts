@@ -58,8 +58,12 @@ async function main() {
     fail(`the database at ${where} could not be opened: ${rootMessage(error)}`);
   }
 
-  const [{ buildApp }, { seedDemoOnce }, { s3FileStore, StorageUnavailable }, { serverFlowSource }] =
-    await rest;
+  const [
+    { buildApp },
+    { seedDemoOnce, seedDemoFormEventsOnce },
+    { s3FileStore, StorageUnavailable },
+    { serverFlowSource },
+  ] = await rest;
   const s3 = config.s3 ? s3FileStore(config.s3) : undefined;
   if (s3) {
     // A wrong bucket or key is found now, in one line, not at the first merchant's upload.
@@ -98,6 +102,9 @@ async function main() {
     if (config.nodeEnv !== 'production') {
       const seeded = await seedDemoOnce(database.db, new Date());
       if (seeded) built.log.info({ seeded }, 'demo data seeded');
+      // Weeks of made-up form events (marked demo), so the studio's insights are never empty on a new machine.
+      const events = await seedDemoFormEventsOnce(database.db, built.services.flows, new Date());
+      if (events) built.log.info({ events }, 'demo form events seeded');
     }
     return built;
   });

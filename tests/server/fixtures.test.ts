@@ -7,12 +7,13 @@ import {
   applications,
   drafts,
   experiments,
+  formEvents,
   legalEntities,
   memberships,
   merchants,
   stores,
 } from '../../src/server/db/schema';
-import { seedDemoOnce } from '../../src/server/fixtures/demo';
+import { seedDemoFormEventsOnce, seedDemoOnce } from '../../src/server/fixtures/demo';
 import { createTestApp } from './setup/app';
 import { signIn, type Json } from './setup/signIn';
 
@@ -268,5 +269,40 @@ describe('seedDemoOnce', () => {
     // A seeded conversation twice would be one more: seeding again adds nothing.
     await seedDemoOnce(fresh.db, new Date());
     expect((await agent.call('GET', '/merchant/api/v1/support/chat/channels')).body.channels).toHaveLength(2);
+  });
+});
+
+describe('demo form events (issue 61)', () => {
+  it('seeds four weeks of events for onboarding and the capital forms, marked demo, once; the insights show them', async () => {
+    const fresh = await createTestApp({ env: { AUTH_RATE_LIMIT: '100000' } });
+    await seedDemoOnce(fresh.db, new Date());
+    const now = new Date();
+    const seeded = await seedDemoFormEventsOnce(fresh.db, fresh.app.services.flows, now);
+    expect(seeded).toBeGreaterThan(5000);
+    expect(await seedDemoFormEventsOnce(fresh.db, fresh.app.services.flows, now)).toBeNull();
+    const rows = await fresh.db.select().from(formEvents);
+    expect(rows).toHaveLength(seeded!);
+    expect(rows.every((r) => r.demo && r.draftId.startsWith('demo-') && r.at <= now)).toBe(true);
+    expect(new Set(rows.map((r) => r.flow))).toEqual(
+      new Set(['onboarding', 'capital-simple', 'capital-kyb', 'capital-frf', 'capital-reset']),
+    );
+    expect(Math.min(...rows.map((r) => r.at.getTime()))).toBeGreaterThan(now.getTime() - 29 * 24 * 3600_000);
+    const ops = await signIn(fresh.app, 'ops@demo.example', '+966500000999');
+    for (const flow of ['onboarding', 'capital-simple']) {
+      const { current } = (await ops.call('GET', `/merchant/api/v1/studio/flows/${flow}/insights`))
+        .body as Json;
+      expect(current.started).toBeGreaterThan(50);
+      expect(current.submitted).toBeGreaterThan(0);
+      expect(current.submitted).toBeLessThan(current.started);
+      expect(current.abandoned).toBeGreaterThan(0);
+      // Fewer reach each later step; every step's time is known; merchants meet messages.
+      const reached = (current.steps as Json[]).map((s) => s.reached as number);
+      expect(reached).toEqual([...reached].sort((a, b) => b - a));
+      expect((current.steps as Json[]).every((s) => s.median_seconds !== null || s.completed === 0)).toBe(
+        true,
+      );
+      expect(current.fields.length).toBeGreaterThan(0);
+      expect(new Set((current.groups as Json[]).map((g) => g.lang))).toEqual(new Set(['en', 'ar']));
+    }
   });
 });
