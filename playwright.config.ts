@@ -51,14 +51,14 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(clock|studio|events-coverage)\.spec\.ts$/,
+      testIgnore: /(clock|studio|rollout|events-coverage)\.spec\.ts$/,
     },
     {
       name: 'mobile',
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
       // The QA matrices walk paths, the same list at any width: they run once, on desktop. (Skipped inside a
       // test, each still opened a phone browser context for nothing: 26 of them.)
-      testIgnore: /(clock|studio|matrix|matrix-capital|events-coverage)\.spec\.ts$/,
+      testIgnore: /(clock|studio|rollout|matrix|matrix-capital|events-coverage)\.spec\.ts$/,
     },
     // The catalogue's proof reads what every walk on the first server fired, so it runs after them all. A run of
     // one spec file (`playwright test e2e/orders.spec.ts`) leaves it out, as its file does not match.
@@ -67,6 +67,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /events-coverage\.spec\.ts$/,
       dependencies: ['desktop', 'mobile'],
+    },
+    // A staged rollout publishes onboarding too: after the studio's test, never beside it (issue 61).
+    {
+      name: 'rollout',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${NEW_FLOW_PORT}` },
+      testMatch: /rollout\.spec\.ts$/,
+      dependencies: ['studio'],
     },
     {
       name: 'clock',

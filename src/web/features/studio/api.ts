@@ -16,14 +16,19 @@ import type {
   RollbackAnswer,
   RollbackBody,
   RollbackReview,
+  RolloutAnswer,
+  RolloutBody,
   StudioFlow,
   VersionEntry,
+  WithdrawBody,
   WorkingCopy,
 } from '../../../contract/studio';
+import type { InsightAlert, Insights, InsightsQuery } from '../../../contract/formInsights';
 import type { Static } from '../../../contract/common';
 
 export type { FlowVersionContent, Change, Classification, CatalogueProblem };
 export type { AuditEntry, DiffAnswer, Impact, Review, RollbackReview, StudioFlow, VersionEntry, WorkingCopy };
+export type { InsightAlert, Insights, InsightsQuery };
 
 const BASE = '/merchant/api/v1/studio';
 
@@ -35,6 +40,8 @@ export const studioKeys = {
   diff: (flow: string, from: string, to: string) => ['studio', 'diff', flow, from, to] as const,
   rollback: (flow: string, to: string) => ['studio', 'rollback', flow, to] as const,
   audit: (flow: string | undefined, offset: number) => ['studio', 'audit', flow ?? '', offset] as const,
+  insights: (flow: string, query: InsightsQuery) => ['studio', 'insights', flow, query] as const,
+  alerts: ['studio', 'alerts'] as const,
 };
 
 export const useStudioFlows = () =>
@@ -93,8 +100,6 @@ export const useAudit = (flow: string | undefined, offset: number) =>
       ),
   });
 
-/** After a pointer moved: every list that shows it is read again. */
-
 /** Publishing or rolling back moves a flow's pointer: the studio's reads are done again before it is done. */
 export const usePublish = (flow: string) =>
   useChange({
@@ -114,3 +119,41 @@ export const useRollback = (flow: string) =>
 
 /** The first 8 hex digits of a version id: enough to tell versions apart on screen. */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : '');
+
+/** A flow version's insights, beside another when `against` is given (docs/form-insights.md). */
+export const useInsights = (flow: string, query: InsightsQuery, enabled = true) =>
+  useQuery({
+    queryKey: studioKeys.insights(flow, query),
+    enabled,
+    queryFn: () => {
+      const params = new URLSearchParams(
+        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      return api<Insights>('GET', `${BASE}/flows/${flow}/insights?${params.toString()}`);
+    },
+    placeholderData: (previous) => previous,
+  });
+
+/** The flows whose newest version completes worse than the one before it. */
+export const useAlerts = () =>
+  useQuery({
+    queryKey: studioKeys.alerts,
+    queryFn: async () => (await api<{ alerts: InsightAlert[] }>('GET', `${BASE}/alerts`)).alerts,
+  });
+
+/** A staged rollout widened, narrowed or finished (100 %); the studio's reads are done again. */
+export const useChangeRollout = (flow: string) =>
+  useChange({
+    send: (input: Static<typeof RolloutBody>) =>
+      api<Static<typeof RolloutAnswer>>('PUT', `${BASE}/flows/${flow}/rollout`, input),
+    refresh: [['studio']],
+    waitForRefresh: true,
+  });
+
+export const useWithdrawRollout = (flow: string) =>
+  useChange({
+    send: (input: Static<typeof WithdrawBody>) =>
+      api<Static<typeof RolloutAnswer>>('POST', `${BASE}/flows/${flow}/rollout/withdraw`, input),
+    refresh: [['studio']],
+    waitForRefresh: true,
+  });

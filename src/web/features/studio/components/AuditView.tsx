@@ -35,7 +35,10 @@ export function AuditView(props: { flow?: string }) {
               <Table.Tr key={e.id}>
                 <Table.Td>{new Date(e.at).toLocaleString(i18n.language === 'ar' ? 'ar' : 'en-GB')}</Table.Td>
                 {!props.flow && <Table.Td>{e.flow}</Table.Td>}
-                <Table.Td>{t(`audit.actions.${e.action}`)}</Table.Td>
+                <Table.Td>
+                  {t(`audit.actions.${e.action}`)}
+                  {e.share !== null && ` (${t('audit.share', { share: e.share })})`}
+                </Table.Td>
                 <Table.Td>{e.actor ?? t('audit.system')}</Table.Td>
                 <Table.Td ff="monospace">
                   {e.from_version ? `${shortId(e.from_version)} → ` : ''}

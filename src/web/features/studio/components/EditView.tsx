@@ -170,6 +170,7 @@ export function EditView(props: {
           changes={review.changes}
           impact={review.impact}
           warning={moved ? t('publish.moved') : undefined}
+          staged
           onConfirm={async (input) => {
             await publish.mutateAsync({ ...input, ...(moved ? { replace_newer: true } : {}) });
             setPublishing(false);

@@ -4,11 +4,16 @@
 import { Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { shortId, useStudioFlows } from '../api';
+import { shortId, useAlerts, useStudioFlows } from '../api';
+import { langOf } from '../../../components/listText';
 
 export function FlowList() {
   const { t, i18n } = useTranslation('studio');
   const flows = useStudioFlows();
+  // Loaded beside the list, never holding it up: each flow's figures are counted over its events.
+  const alerts = useAlerts();
+  const points = (value: number) =>
+    new Intl.NumberFormat(langOf(i18n.language), { maximumFractionDigits: 1 }).format(Math.abs(value) * 100);
   return (
     <Stack>
       <Title order={2}>{t('flows.title')}</Title>
@@ -51,7 +56,37 @@ export function FlowList() {
                   <Table.Td>
                     {new Date(flow.updated_at).toLocaleString(i18n.language === 'ar' ? 'ar' : 'en-GB')}
                   </Table.Td>
-                  <Table.Td>{flow.editing && <Badge color="yellow">{t('flows.editing')}</Badge>}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      {flow.editing && <Badge color="yellow">{t('flows.editing')}</Badge>}
+                      {flow.rollout && (
+                        <Badge color="blue" tt="none" data-testid={`rollout-${flow.flow}`}>
+                          {t('flows.rollout', {
+                            version: shortId(flow.rollout.version),
+                            share: flow.rollout.share,
+                          })}
+                        </Badge>
+                      )}
+                      {alerts.data
+                        ?.filter((a) => a.flow === flow.flow)
+                        .map((a) => (
+                          <Anchor
+                            key={a.version}
+                            component={Link}
+                            to={`/studio/flows/${flow.flow}?tab=insights`}
+                            size="sm"
+                            c="red"
+                            data-testid={`alert-${flow.flow}`}
+                          >
+                            {t(a.step ? 'flows.alertAt' : 'flows.alert', {
+                              version: shortId(a.version),
+                              points: points(a.difference),
+                              step: a.step,
+                            })}
+                          </Anchor>
+                        ))}
+                    </Stack>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -5,7 +5,9 @@ import { Anchor, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { shortId, useWorkingCopy } from '../api';
+import { shortId, useStudioFlows, useWorkingCopy } from '../api';
+import { InsightsView } from './InsightsView';
+import { RolloutBar } from './RolloutBar';
 import { EditView } from './EditView';
 import { RoutingView } from './RoutingView';
 import { VersionsView } from './VersionsView';
@@ -17,6 +19,7 @@ export function FlowPage(props: { flow: string }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const copy = useWorkingCopy(flow);
+  const entry = useStudioFlows().data?.find((f) => f.flow === flow);
   // The editor holds the edits, their undo history and what is chosen; it starts afresh on another base version
   // (after a publish) or after a discard — never on its own saves, which would lose history and the choice.
   const [discards, setDiscards] = useState(0);
@@ -43,11 +46,13 @@ export function FlowPage(props: { flow: string }) {
           </Text>
         )}
       </Group>
+      {entry?.rollout && <RolloutBar flow={flow} current={entry.current_version} rollout={entry.rollout} />}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="edit">{t('tabs.edit')}</Tabs.Tab>
           <Tabs.Tab value="routing">{t('tabs.routing')}</Tabs.Tab>
           <Tabs.Tab value="versions">{t('tabs.versions')}</Tabs.Tab>
+          <Tabs.Tab value="insights">{t('tabs.insights')}</Tabs.Tab>
           <Tabs.Tab value="audit">{t('tabs.audit')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="edit" pt="md">
@@ -70,6 +75,18 @@ export function FlowPage(props: { flow: string }) {
         </Tabs.Panel>
         <Tabs.Panel value="versions" pt="md">
           <VersionsView flow={flow} />
+        </Tabs.Panel>
+        <Tabs.Panel value="insights" pt="md">
+          {entry ? (
+            <InsightsView
+              key={`${entry.current_version}/${entry.rollout?.version ?? ''}`}
+              flow={flow}
+              current={entry.current_version}
+              rollout={entry.rollout}
+            />
+          ) : (
+            <Skeleton h={400} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="audit" pt="md">
           <AuditView flow={flow} />

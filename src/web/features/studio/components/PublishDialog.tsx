@@ -4,7 +4,20 @@
  * confirmation that names that count before the button works.
  */
 import { useState } from 'react';
-import { Alert, Checkbox, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { MAX_SHARE } from '../../../../domain/rollout';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -62,13 +75,18 @@ export function PublishDialog(props: {
   impact: Impact | null;
   /** A warning shown above the changes (the flow moved since the edits began). */
   warning?: string;
-  onConfirm: (input: { note?: string; confirm_affected_drafts?: number }) => Promise<void>;
+  /** Offer a staged rollout: publish to a share of new drafts first (a publish; not a rollback). */
+  staged?: boolean;
+  onConfirm: (input: { note?: string; confirm_affected_drafts?: number; share?: number }) => Promise<void>;
 }) {
   const { t } = useTranslation('studio');
   const [note, setNote] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [audience, setAudience] = useState<'all' | 'share'>('all');
+  const [share, setShare] = useState<number | string>(10);
+  const shareValid = typeof share === 'number' && Number.isInteger(share) && share >= 1 && share < MAX_SHARE;
   const breaking = props.classification === 'breaking';
   const affected = props.impact?.affected_drafts ?? 0;
 
@@ -79,6 +97,7 @@ export function PublishDialog(props: {
       await props.onConfirm({
         note: note.trim() || undefined,
         ...(breaking ? { confirm_affected_drafts: affected } : {}),
+        ...(props.staged && audience === 'share' ? { share: share as number } : {}),
       });
       setNote('');
       setConfirmed(false);
@@ -111,6 +130,35 @@ export function PublishDialog(props: {
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
+        {props.staged && (
+          <Stack gap="xs">
+            <Radio.Group
+              label={t('publish.audience')}
+              value={audience}
+              onChange={(value) => setAudience(value as 'all' | 'share')}
+            >
+              <Group mt={4}>
+                <Radio value="all" label={t('publish.toAll')} />
+                <Radio value="share" label={t('publish.toShare')} data-testid="publish-to-share" />
+              </Group>
+            </Radio.Group>
+            {audience === 'share' && (
+              <NumberInput
+                data-testid="publish-share"
+                label={t('publish.share')}
+                description={t('publish.shareHelp')}
+                min={1}
+                max={MAX_SHARE - 1}
+                allowDecimal={false}
+                suffix=" %"
+                value={share}
+                onChange={setShare}
+                error={shareValid ? undefined : t('publish.shareInvalid')}
+                w={220}
+              />
+            )}
+          </Stack>
+        )}
         {breaking && (
           <Checkbox
             data-testid="confirm-breaking"
@@ -125,7 +173,10 @@ export function PublishDialog(props: {
           action={{
             label: props.action,
             color: breaking ? 'red' : undefined,
-            disabled: props.classification === 'none' || (breaking && !confirmed),
+            disabled:
+              props.classification === 'none' ||
+              (breaking && !confirmed) ||
+              (props.staged === true && audience === 'share' && !shareValid),
             loading: busy,
             onClick: () => void submit(),
           }}
