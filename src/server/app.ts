@@ -181,6 +181,8 @@ function lifecycle(app: ReturnType<typeof Fastify>, services: Services, warmFlow
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(sweeper));
+  // The form events still waiting to be written go before the database closes.
+  app.addHook('onClose', () => services.formEvents.flush());
   // The provider's run of capital payouts (simulated): every 10 minutes on every instance — a loan is paid out
   // by one conditional move, so two instances never pay one twice. Tests and QA run it at once: POST /dev/capital/run.
   const payOut = () =>

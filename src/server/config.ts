@@ -102,6 +102,11 @@ export interface Config {
    */
   formLeftDays: number;
   /**
+   * FORM_EVENTS_FLUSH_MS: how long the form events a save or submit carries wait, to be written together behind
+   * the call (services/formEvents.ts); 0 to 5000, default 250 (0 in tests: written before the call answers).
+   */
+  formEventsFlushMs: number;
+  /**
    * The provider's addresses a merchant is shown (contract/siteLinks.ts): TERMS_URL, PRIVACY_URL, MARKETPLACE_URL,
    * MERCHANT_APP_URL, APP_STORE_URL, GOOGLE_PLAY_URL, SURVEY_URL (https, `{lang}` allowed), SUPPORT_EMAIL,
    * CAPITAL_EMAIL. One not set is not shown (docs/configuration.md).
@@ -332,6 +337,7 @@ export function loadConfig(env: Env): Config {
   const sessionReplay = readSessionReplay(nonEmpty(env, 'SESSION_REPLAY_URL'), nodeEnv);
   const formEventsRetentionDays = wholeNumber(env, 'FORM_EVENTS_RETENTION_DAYS', 400, 1, 3650);
   const formLeftDays = wholeNumber(env, 'FORM_LEFT_DAYS', LEFT_DAYS_DEFAULT, 1, 365);
+  const formEventsFlushMs = wholeNumber(env, 'FORM_EVENTS_FLUSH_MS', nodeEnv === 'test' ? 0 : 250, 0, 5000);
 
   const directory = (name: string, fallback: string) => {
     const dir = nonEmpty(env, name) ?? fallback;
@@ -348,6 +354,7 @@ export function loadConfig(env: Env): Config {
     sessionReplay,
     formEventsRetentionDays,
     formLeftDays,
+    formEventsFlushMs,
     siteLinks,
     schemasDir,
     localesDir,

@@ -296,3 +296,28 @@ describe('a draft left untouched', () => {
     expect((await eventsOf(id)).filter((r) => r.kind === 'left')).toHaveLength(1);
   });
 });
+
+describe('written behind the call (FORM_EVENTS_FLUSH_MS)', () => {
+  it('answers the save before its events are written, writes them together on the flush, and at close', async () => {
+    const behind = await createTestApp({
+      env: { AUTH_RATE_LIMIT: '100000', FORM_EVENTS_FLUSH_MS: '5000' },
+      flows: filesFlowSource(catalogueCopy([DEMO_REQUEST])),
+      clock: { now: () => now },
+    });
+    const who = await signIn(behind.app, 'behind@example.com', '+966502409999');
+    const stored = async (draft: string) =>
+      (await behind.db.select().from(formEvents)).filter((r) => r.draftId === draft).map((r) => r.kind);
+    const started = await who.call('POST', DRAFTS, {});
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    expect((await who.call('PUT', `${DRAFTS}/${id}/steps/contact?advance=true`, contact)).status).toBe(200);
+    // Answered, and nothing written yet: the five seconds have not passed.
+    expect(await stored(id)).toEqual([]);
+    await behind.app.services.formEvents.flush();
+    expect(await stored(id)).toEqual(['started', 'step_completed']);
+    // What waits when the server closes is written before its database goes.
+    expect((await who.call('POST', `${DRAFTS}/${id}/submit`, {})).status).toBe(422);
+    await behind.app.close();
+    expect((await stored(id)).filter((k) => k === 'submit_refused').length).toBeGreaterThan(0);
+  });
+});

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       sandboxCheckout: true,
       crmApplicationUrl: undefined,
       formEventsRetentionDays: 400,
+      formLeftDays: 14,
+      formEventsFlushMs: 250,
       s3: undefined,
       schemasDir: SCHEMAS,
       localesDir: LOCALES,
@@ -66,6 +68,8 @@ describe('loadConfig', () => {
         ECOMMERCE_CONNECTOR: 'sandbox',
         CRM_APPLICATION_URL: 'https://acme.pipedrive.com/deal/{applicationId}',
         FORM_EVENTS_RETENTION_DAYS: '30',
+        FORM_LEFT_DAYS: '7',
+        FORM_EVENTS_FLUSH_MS: '1000',
         SCHEMAS_DIR: 'tests/fixtures/flows/demo-request/schemas',
         LOCALES_DIR: 'tests/fixtures/flows/demo-request/locales',
       }),
@@ -92,6 +96,8 @@ describe('loadConfig', () => {
       sandboxCheckout: false,
       crmApplicationUrl: 'https://acme.pipedrive.com/deal/{applicationId}',
       formEventsRetentionDays: 30,
+      formLeftDays: 7,
+      formEventsFlushMs: 1000,
       s3: undefined,
       schemasDir: 'tests/fixtures/flows/demo-request/schemas',
       localesDir: 'tests/fixtures/flows/demo-request/locales',
@@ -351,6 +357,20 @@ describe('FORM_EVENTS_RETENTION_DAYS', () => {
       expect(() => loadConfig({ FORM_EVENTS_RETENTION_DAYS: bad })).toThrow(
         `FORM_EVENTS_RETENTION_DAYS must be a whole number from 1 to 3650, got "${bad}"`,
       );
+  });
+});
+
+describe('FORM_LEFT_DAYS and FORM_EVENTS_FLUSH_MS', () => {
+  it('are whole numbers in their ranges, refused otherwise with their names; tests write events at once', () => {
+    for (const bad of ['0', '366', '2.5', 'a week'])
+      expect(() => loadConfig({ FORM_LEFT_DAYS: bad })).toThrow(
+        `FORM_LEFT_DAYS must be a whole number from 1 to 365, got "${bad}"`,
+      );
+    for (const bad of ['-1', '5001', 'soon'])
+      expect(() => loadConfig({ FORM_EVENTS_FLUSH_MS: bad })).toThrow(
+        `FORM_EVENTS_FLUSH_MS must be a whole number from 0 to 5000, got "${bad}"`,
+      );
+    expect(loadConfig({ NODE_ENV: 'test' }).formEventsFlushMs).toBe(0);
   });
 });
 

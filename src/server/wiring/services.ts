@@ -240,6 +240,7 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     log,
     retentionDays: config.formEventsRetentionDays,
     leftDays: config.formLeftDays,
+    flushMs: config.formEventsFlushMs,
   });
   const drafts = createDraftsService({
     drafts: draftRepository,
