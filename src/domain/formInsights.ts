@@ -130,3 +130,26 @@ export function regression(
   if (!significant || difference === null || margin === null || difference >= 0) return null;
   return { difference, margin, step: whereItFalls(before, after) };
 }
+
+/**
+ * A percentile of values given as counts — `[value, how many]` in ascending order of value — exactly as
+ * PostgreSQL's `percentile_cont` would answer over the values written out: the value at fractional rank
+ * p × (n − 1), linear between the two ranks around it. Null with no values.
+ */
+export function percentileOfCounts(counts: readonly (readonly [number, number])[], p: number): number | null {
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return null;
+  const rank = p * (total - 1);
+  /** The value at a whole rank (0-based) of the values written out. */
+  const at = (index: number) => {
+    let seen = 0;
+    for (const [value, n] of counts) {
+      seen += n;
+      if (index < seen) return value;
+    }
+    return counts.at(-1)![0];
+  };
+  const low = Math.floor(rank);
+  const below = at(low);
+  return below + (rank - low) * (at(Math.min(total - 1, low + 1)) - below);
+}

@@ -295,14 +295,17 @@ describe('demo form events (issue 61)', () => {
       expect(current.submitted).toBeGreaterThan(0);
       expect(current.submitted).toBeLessThan(current.started);
       expect(current.abandoned).toBeGreaterThan(0);
-      // Fewer reach each later step; every step's time is known; merchants meet messages.
+      // No step is reached by more drafts than started (paths branch: not every draft meets every step); every
+      // step's time is known; merchants meet messages.
       const reached = (current.steps as Json[]).map((s) => s.reached as number);
-      expect(reached).toEqual([...reached].sort((a, b) => b - a));
+      expect(Math.min(...reached)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...reached)).toBeLessThanOrEqual(current.started);
+      expect(Math.max(...reached)).toBeGreaterThan(current.started / 2);
       expect((current.steps as Json[]).every((s) => s.median_seconds !== null || s.completed === 0)).toBe(
         true,
       );
       expect(current.fields.length).toBeGreaterThan(0);
       expect(new Set((current.groups as Json[]).map((g) => g.lang))).toEqual(new Set(['en', 'ar']));
     }
-  });
+  }, 60_000);
 });

@@ -7,9 +7,11 @@ import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Json } from './setup/signIn';
-import { formEvents } from '../../src/server/db/schema';
+import { createFormEventRepository } from '../../src/server/repositories/formEvents';
+import type { DeviceClass, FormEventKind } from '../../src/domain/formEvents';
 
 const { app, db } = await createTestApp({
   env: { AUTH_RATE_LIMIT: '100000', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mbo-insights-')) },
@@ -26,21 +28,23 @@ type Kind = 'started' | 'step_shown' | 'step_completed' | 'message_shown' | 'sub
 const events = (
   draft: string,
   rows: [Kind, string | null, number, string?, string?][],
-  meta: { lang: string; device: string } = { lang: 'en', device: 'desktop' },
+  meta: { lang: string; device: DeviceClass } = { lang: 'en', device: 'desktop' },
 ) =>
   rows.map(([kind, step, seconds, field, rule]) => ({
     at: new Date(t0 + seconds * 1000),
     flow: 'onboarding',
     version,
-    draftId: draft,
-    kind,
+    draft,
+    kind: kind as FormEventKind,
     step,
     field: field ?? null,
     rule: rule ?? null,
     ...meta,
   }));
 
-await db.insert(formEvents).values([
+// Written as the server writes them: the events, and the rollups the insights read.
+const repository = createFormEventRepository(db);
+await repository.insert([
   ...events('d1', [
     ['started', 'basic-info', 0],
     ['step_shown', 'basic-info', 0],
@@ -164,5 +168,36 @@ describe('form insights', () => {
     const merchant = await signIn(app, 'admin@demo.example', '+966501234567');
     expect((await merchant.call('GET', INSIGHTS)).status).toBe(403);
     expect((await app.inject({ method: 'GET', url: INSIGHTS })).statusCode).toBe(401);
+  });
+
+  it('reads rollups kept with every write: made again from the events alone, they answer the same', async () => {
+    const asked = async () => {
+      const all = (await ops.call('GET', INSIGHTS)).body as Json;
+      const phone = (await ops.call('GET', `${INSIGHTS}?device=phone`)).body as Json;
+      return { all, phone };
+    };
+    const kept = await asked();
+    // The events arrived in two writes: a second batch rolled into what the first left.
+    await repository.insert(
+      events('d5', [
+        ['started', 'basic-info', 1000],
+        ['step_shown', 'basic-info', 1000],
+      ]),
+    );
+    await repository.insert(events('d5', [['step_completed', 'basic-info', 1090]]));
+    const added = await asked();
+    expect(added.all.current.started).toBe(5);
+    expect(added.all.current.steps[0]).toMatchObject({ reached: 5, completed: 4, median_seconds: 75 });
+    // A database from before the rollups: the sweep makes them from the events, once.
+    await db.execute(sql`delete from form_draft_marks`);
+    await db.execute(sql`delete from form_insight_counts`);
+    await db.execute(sql`delete from form_step_times`);
+    await db.execute(sql`delete from form_draft_last`);
+    expect((await ops.call('GET', INSIGHTS)).body.current.started).toBe(0);
+    await app.services.formEvents.sweep();
+    expect(await asked()).toEqual(added);
+    await repository.rebuild();
+    expect(await asked()).toEqual(added);
+    expect(kept.all.current.started).toBe(4);
   });
 });

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, loadDemoData } from './setup/app';
 import { signIn, type Caller, type Json } from './setup/signIn';
 import { inRollout } from '../../src/domain/rollout';
-import { formEvents } from '../../src/server/db/schema';
+import { createFormEventRepository } from '../../src/server/repositories/formEvents';
+import type { FormEventKind } from '../../src/domain/formEvents';
 
 const { app, db } = await createTestApp({
   env: { AUTH_RATE_LIMIT: '100000', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mbo-rollout-')) },
@@ -185,26 +186,27 @@ describe('a staged rollout', () => {
     /** 100 drafts of a version: how many completed the first two steps, and how many were submitted. */
     const drafts = (version: string, basic: number, category: number, submitted: number) =>
       Array.from({ length: 100 }, (_, i) => {
-        const draftId = `${version.slice(0, 6)}-${i}`;
+        const draft = `${version.slice(0, 6)}-${i}`;
         const at = new Date('2026-11-10T10:00:00Z');
         const row = {
           at,
           flow: 'onboarding',
           version,
-          draftId,
+          draft,
           field: null,
           rule: null,
           lang: 'en',
-          device: 'phone',
+          device: 'phone' as const,
         };
+        const event = (kind: FormEventKind, step: string | null) => ({ ...row, kind, step });
         return [
-          { ...row, kind: 'started', step: 'basic-info' },
-          ...(i < basic ? [{ ...row, kind: 'step_completed', step: 'basic-info' }] : []),
-          ...(i < category ? [{ ...row, kind: 'step_completed', step: 'product-category' }] : []),
-          ...(i < submitted ? [{ ...row, kind: 'submitted', step: null }] : []),
+          event('started', 'basic-info'),
+          ...(i < basic ? [event('step_completed', 'basic-info')] : []),
+          ...(i < category ? [event('step_completed', 'product-category')] : []),
+          ...(i < submitted ? [event('submitted', null)] : []),
         ];
       }).flat();
-    await db.insert(formEvents).values([...drafts(before, 90, 80, 60), ...drafts(next, 90, 50, 30)]);
+    await createFormEventRepository(db).insert([...drafts(before, 90, 80, 60), ...drafts(next, 90, 50, 30)]);
 
     const alerts = await ops.call('GET', `${STUDIO}/alerts`);
     expect(alerts.status).toBe(200);

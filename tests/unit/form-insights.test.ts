@@ -4,6 +4,7 @@ import {
   compareRates,
   completionRate,
   funnel,
+  percentileOfCounts,
   regression,
   whereItFalls,
   Z_95,
@@ -115,5 +116,67 @@ describe('the alert: a version doing worse than the one before it', () => {
     expect(regression(before, totals(1000, 600, [950, 800, 600]))).toBeNull();
     // Too few drafts to tell.
     expect(regression(totals(4, 4, [4, 4, 4]), totals(4, 0, [0, 0, 0]))).toBeNull();
+  });
+});
+
+describe('percentiles from counts (as percentile_cont over the values written out)', () => {
+  it.each([
+    // counts, p, expected
+    [
+      [
+        [30, 1],
+        [60, 1],
+        [120, 1],
+      ],
+      0.5,
+      60,
+    ],
+    [
+      [
+        [30, 1],
+        [60, 1],
+        [120, 1],
+      ],
+      0.9,
+      108,
+    ], // rank 1.8: 60 + 0.8 × 60
+    [
+      [
+        [39, 1],
+        [50, 1],
+      ],
+      0.5,
+      44.5,
+    ],
+    [
+      [
+        [39, 1],
+        [50, 1],
+      ],
+      0.9,
+      48.9,
+    ],
+    [
+      [
+        [10, 3],
+        [20, 1],
+      ],
+      0.5,
+      10,
+    ], // 10, 10, 10, 20: rank 1.5 between two tens
+    [
+      [
+        [10, 3],
+        [20, 1],
+      ],
+      0.9,
+      17,
+    ], // rank 2.7: 10 + 0.7 × 10
+    [[[5, 1]], 0.9, 5],
+    [[], 0.5, null],
+  ] as [[number, number][], number, number | null][])('%j at %f → %s', (counts, p, expected) => {
+    const value = percentileOfCounts(counts, p);
+    if (expected === null) expect(value).toBeNull();
+    else expect(value).toBeCloseTo(expected, 10);
   });
 });

@@ -10,6 +10,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   json,
@@ -383,6 +384,90 @@ export const formEvents = pgTable(
       .on(t.draftId)
       .where(sql`kind = 'left'`),
   ],
+);
+
+/**
+ * Form insights' rollups (issue 61; repositories/formEvents.ts): kept with every write of form events, so the
+ * studio's insights read a few hundred rows whatever the number of events (bench:insights). Dimensions with no
+ * value are '' (a unique key treats NULLs as distinct). `day` is the UTC day of the event, for the retention.
+ *
+ * A draft's **marks**: the first time it met each counted thing (started, a step shown, a step completed, a field's
+ * message, submitted, left) — what makes "distinct drafts" a sum, and the first showing of a step the start of its time.
+ */
+export const formDraftMarks = pgTable(
+  'form_draft_marks',
+  {
+    draftId: text('draft_id').notNull(),
+    /** `started`, `shown:<step>`, `completed:<step>`, `message:<step>:<field>:<rule>`, `submitted`, `left` */
+    mark: text('mark').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.draftId, t.mark] }), index('form_draft_marks_at_idx').on(t.at)],
+);
+
+/** Events and distinct drafts per version, day, language, device, kind, step, field and rule. */
+export const formInsightCounts = pgTable(
+  'form_insight_counts',
+  {
+    flow: text('flow').notNull(),
+    version: text('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    lang: text('lang').notNull(),
+    device: text('device').notNull(),
+    kind: text('kind').notNull(),
+    step: text('step').notNull(),
+    field: text('field').notNull(),
+    rule: text('rule').notNull(),
+    events: integer('events').notNull(),
+    drafts: integer('drafts').notNull(),
+  },
+  (t) => [
+    uniqueIndex('form_insight_counts_key').on(
+      t.flow,
+      t.version,
+      t.day,
+      t.lang,
+      t.device,
+      t.kind,
+      t.step,
+      t.field,
+      t.rule,
+    ),
+  ],
+);
+
+/** Drafts per whole second from a step's first showing to its first completion: time per step's percentiles. */
+export const formStepTimes = pgTable(
+  'form_step_times',
+  {
+    flow: text('flow').notNull(),
+    version: text('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    lang: text('lang').notNull(),
+    device: text('device').notNull(),
+    step: text('step').notNull(),
+    seconds: integer('seconds').notNull(),
+    drafts: integer('drafts').notNull(),
+  },
+  (t) => [
+    uniqueIndex('form_step_times_key').on(t.flow, t.version, t.day, t.lang, t.device, t.step, t.seconds),
+  ],
+);
+
+/** Each draft's last step shown, and whether it was submitted: where drafts stopped ("left there"). */
+export const formDraftLast = pgTable(
+  'form_draft_last',
+  {
+    draftId: text('draft_id').primaryKey(),
+    flow: text('flow').notNull(),
+    version: text('version').notNull(),
+    lang: text('lang').notNull(),
+    device: text('device').notNull(),
+    step: text('step'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    submitted: boolean('submitted').notNull().default(false),
+  },
+  (t) => [index('form_draft_last_version_idx').on(t.flow, t.version)],
 );
 
 /**

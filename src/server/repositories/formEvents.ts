@@ -2,8 +2,9 @@
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { formEvents } from '../db/schema';
-import type { FormEventInput } from '../../domain/formEvents';
-import type { StepCounts } from '../../domain/formInsights';
+import type { DeviceClass, FormEventInput } from '../../domain/formEvents';
+import { percentileOfCounts, type StepCounts } from '../../domain/formInsights';
+import { rebuild, rollUp } from './formInsightRollups';
 
 /** Drafts said to be left per statement (services/formEvents.ts sweep runs it until fewer come back). */
 export const LEFT_BATCH = 1000;
@@ -23,72 +24,70 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 export function createFormEventRepository(db: Db) {
   return {
     ...upkeep(db),
-    /** Stores events, one statement for the batch. */
+    /** Stores events and rolls them into the insights' rollups (formInsightRollups.ts), in one transaction. */
     async insert(events: readonly (FormEventInput & { at: Date; demo?: boolean })[]) {
       if (events.length === 0) return;
-      await db.insert(formEvents).values(
-        events.map((e) => ({
-          at: e.at,
-          flow: e.flow,
-          version: e.version,
-          draftId: e.draft,
-          kind: e.kind,
-          step: e.step,
-          field: e.field,
-          rule: e.rule,
-          lang: e.lang,
-          device: e.device,
-          demo: e.demo ?? false,
-        })),
-      );
+      await db.transaction(async (tx) => {
+        await tx.insert(formEvents).values(
+          events.map((e) => ({
+            at: e.at,
+            flow: e.flow,
+            version: e.version,
+            draftId: e.draft,
+            kind: e.kind,
+            step: e.step,
+            field: e.field,
+            rule: e.rule,
+            lang: e.lang,
+            device: e.device,
+            demo: e.demo ?? false,
+          })),
+        );
+        await rollUp(tx, events);
+      });
     },
 
-    /** A version's figures (docs/form-insights.md): distinct drafts by kind, the funnel's counts, its fields. */
+    /** The rollups made again from every stored event (formInsightRollups.ts). */
+    rebuild: () => rebuild(db),
+
+    /** Whether events are stored that the rollups have not seen (a database from before them). */
+    async rollupsMissing(): Promise<boolean> {
+      const result = await db.execute(sql`
+        select exists (select 1 from form_events) and not exists (select 1 from form_draft_marks) as missing`);
+      return rowsOf<{ missing: boolean }>(result)[0]?.missing === true;
+    },
+
+    /**
+     * A version's figures (docs/form-insights.md) from the rollups: drafts by kind and step, where drafts stopped,
+     * the seconds per step, the fields' messages, starts and submits by language and device.
+     */
     async insights(scope: InsightScope) {
       const where = scopeSql(scope);
       const [kinds, left, times, fields, groups] = await Promise.all([
         db.execute(sql`
-          select kind, step, count(distinct draft_id) as drafts from form_events
+          select kind, step, sum(drafts) as drafts from form_insight_counts
           where ${where} and kind in ('started', 'step_shown', 'step_completed', 'submitted', 'left')
           group by kind, step`),
-        // A draft's last step shown, for the drafts not submitted: where they stopped.
+        // Each draft's last step shown, for the drafts not submitted: where they stopped.
         db.execute(sql`
-          select step, count(*) as drafts from (
-            select distinct on (draft_id) draft_id, step from form_events
-            where ${where} and kind = 'step_shown' order by draft_id, at desc, id desc
-          ) last
-          where not exists (
-            select 1 from form_events s
-            where s.flow = ${scope.flow} and s.draft_id = last.draft_id and s.kind = 'submitted'
-          )
-          group by step`),
+          select step, count(*) as drafts from form_draft_last
+          where ${where} and not submitted and step is not null group by step`),
         db.execute(sql`
-          with shown as (
-            select draft_id, step, min(at) as at from form_events
-            where ${where} and kind = 'step_shown' group by draft_id, step
-          ), done as (
-            select draft_id, step, min(at) as at from form_events
-            where ${where} and kind = 'step_completed' group by draft_id, step
-          )
-          select shown.step,
-            percentile_cont(0.5) within group (order by extract(epoch from done.at - shown.at)) as median,
-            percentile_cont(0.9) within group (order by extract(epoch from done.at - shown.at)) as p90
-          from shown join done on done.draft_id = shown.draft_id and done.step = shown.step
-          where done.at >= shown.at
-          group by shown.step`),
+          select step, seconds, sum(drafts) as drafts from form_step_times where ${where}
+          group by step, seconds order by step, seconds`),
         db.execute(sql`
-          select step, field, rule, count(*) as shown, count(distinct draft_id) as drafts from form_events
+          select step, field, rule, sum(events) as shown, sum(drafts) as drafts from form_insight_counts
           where ${where} and kind = 'message_shown'
           group by step, field, rule order by shown desc, step, field, rule limit 20`),
         db.execute(sql`
           select lang, device,
-            count(distinct draft_id) filter (where kind = 'started') as started,
-            count(distinct draft_id) filter (where kind = 'submitted') as submitted
-          from form_events
+            sum(drafts) filter (where kind = 'started') as started,
+            sum(drafts) filter (where kind = 'submitted') as submitted
+          from form_insight_counts
           where ${where} and kind in ('started', 'submitted')
           group by lang, device`),
       ]);
-      const kindRows = rowsOf<{ kind: string; step: string | null; drafts: unknown }>(kinds);
+      const kindRows = rowsOf<{ kind: string; step: string; drafts: unknown }>(kinds);
       /** Distinct drafts of a kind, at one step or at all (a draft starts or is submitted once). */
       const count = (kind: string, step?: string) =>
         kindRows
@@ -97,11 +96,11 @@ export function createFormEventRepository(db: Db) {
       const leftBy = new Map(
         rowsOf<{ step: string; drafts: unknown }>(left).map((r) => [r.step, num(r.drafts)!]),
       );
-      const timeBy = new Map(
-        rowsOf<{ step: string; median: unknown; p90: unknown }>(times).map((r) => [r.step, r]),
-      );
+      const secondsBy = new Map<string, [number, number][]>();
+      for (const r of rowsOf<{ step: string; seconds: unknown; drafts: unknown }>(times))
+        secondsBy.set(r.step, [...(secondsBy.get(r.step) ?? []), [num(r.seconds)!, num(r.drafts)!]]);
       const stepsNamed = new Set([
-        ...kindRows.flatMap((r) => (r.step === null ? [] : [r.step])),
+        ...kindRows.flatMap((r) => (r.step === '' ? [] : [r.step])),
         ...leftBy.keys(),
       ]);
       const steps: StepCounts[] = [...stepsNamed].map((step) => ({
@@ -110,14 +109,12 @@ export function createFormEventRepository(db: Db) {
         completed: count('step_completed', step),
         left: leftBy.get(step) ?? 0,
         abandoned: count('left', step),
-        medianSeconds: num(timeBy.get(step)?.median),
-        p90Seconds: num(timeBy.get(step)?.p90),
+        medianSeconds: percentileOfCounts(secondsBy.get(step) ?? [], 0.5),
+        p90Seconds: percentileOfCounts(secondsBy.get(step) ?? [], 0.9),
       }));
-      const started = count('started');
-      const submitted = count('submitted');
       return {
-        started,
-        submitted,
+        started: count('started'),
+        submitted: count('submitted'),
         abandoned: count('left'),
         steps,
         fields: rowsOf<{ step: string; field: string; rule: string; shown: unknown; drafts: unknown }>(
@@ -129,22 +126,22 @@ export function createFormEventRepository(db: Db) {
           shown: num(r.shown)!,
           drafts: num(r.drafts)!,
         })),
-        groups: rowsOf<{ lang: string | null; device: string | null; started: unknown; submitted: unknown }>(
-          groups,
-        ).map((r) => ({
-          lang: r.lang,
-          device: r.device,
-          started: num(r.started)!,
-          submitted: num(r.submitted)!,
-        })),
+        groups: rowsOf<{ lang: string; device: string; started: unknown; submitted: unknown }>(groups).map(
+          (r) => ({
+            lang: r.lang || null,
+            device: r.device || null,
+            started: num(r.started) ?? 0,
+            submitted: num(r.submitted) ?? 0,
+          }),
+        ),
       };
     },
 
     /** A version's starts, submits and drafts completing each step: what an alert compares (domain/formInsights.ts). */
     async totals(scope: InsightScope) {
-      const rows = rowsOf<{ kind: string; step: string | null; drafts: unknown }>(
+      const rows = rowsOf<{ kind: string; step: string; drafts: unknown }>(
         await db.execute(sql`
-          select kind, step, count(distinct draft_id) as drafts from form_events
+          select kind, step, sum(drafts) as drafts from form_insight_counts
           where ${scopeSql(scope)} and kind in ('started', 'step_completed', 'submitted')
           group by kind, step`),
       );
@@ -153,7 +150,7 @@ export function createFormEventRepository(db: Db) {
       return {
         started: total('started'),
         submitted: total('submitted'),
-        completed: new Map(of('step_completed').map((r) => [r.step!, num(r.drafts)!])),
+        completed: new Map(of('step_completed').map((r) => [r.step, num(r.drafts)!])),
       };
     },
   };
@@ -167,30 +164,62 @@ function upkeep(db: Db) {
      * left yet gets a `left` event at the step, language and device of its last event (none: the form's first
      * step is unknown here, so null). One statement; answers how many it wrote.
      */
-    async insertLeft(before: Date, now: Date): Promise<number> {
-      const result = await db.execute(sql`
-        insert into form_events (at, flow, version, draft_id, kind, step, field, rule, lang, device, demo)
-        select ${now}, d.flow, d.version, d.id, 'left', last.step, null, null, last.lang, last.device, false
-        from drafts d
-        left join lateral (
-          select e.step, e.lang, e.device from form_events e
-          where e.draft_id = d.id and e.step is not null
-          order by e.at desc, e.id desc limit 1
-        ) last on true
-        where d.status = 'draft' and d.updated_at < ${before}
-          and not exists (select 1 from form_events l where l.draft_id = d.id and l.kind = 'left')
-        limit ${LEFT_BATCH}
-        returning id`);
-      return rowsOf(result).length;
+    async insertLeft(
+      before: Date,
+      now: Date,
+      insert: (events: (FormEventInput & { at: Date })[]) => Promise<void>,
+    ): Promise<number> {
+      const found = rowsOf<{
+        id: string;
+        flow: string;
+        version: string;
+        step: string | null;
+        lang: string | null;
+        device: DeviceClass | null;
+      }>(
+        await db.execute(sql`
+          select d.id, d.flow, d.version, last.step, last.lang, last.device
+          from drafts d
+          left join lateral (
+            select e.step, e.lang, e.device from form_events e
+            where e.draft_id = d.id and e.step is not null
+            order by e.at desc, e.id desc limit 1
+          ) last on true
+          where d.status = 'draft' and d.updated_at < ${before}
+            and not exists (select 1 from form_events l where l.draft_id = d.id and l.kind = 'left')
+          limit ${LEFT_BATCH}`),
+      );
+      await insert(
+        found.map((d) => ({
+          at: now,
+          flow: d.flow,
+          version: d.version,
+          draft: d.id,
+          kind: 'left',
+          step: d.step,
+          field: null,
+          rule: null,
+          lang: d.lang,
+          device: d.device,
+        })),
+      );
+      return found.length;
     },
 
-    /** Removes the events older than `before`; answers how many went. */
+    /** Removes the events older than `before`, and what the rollups keep of them; answers how many events went. */
     async removeBefore(before: Date): Promise<number> {
-      const gone = await db
-        .delete(formEvents)
-        .where(lt(formEvents.at, before))
-        .returning({ id: formEvents.id });
-      return gone.length;
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(formEvents)
+          .where(lt(formEvents.at, before))
+          .returning({ id: formEvents.id });
+        const day = before.toISOString().slice(0, 10);
+        await tx.execute(sql`delete from form_insight_counts where day < ${day}`);
+        await tx.execute(sql`delete from form_step_times where day < ${day}`);
+        await tx.execute(sql`delete from form_draft_marks where at < ${before}`);
+        await tx.execute(sql`delete from form_draft_last where at < ${before}`);
+        return gone.length;
+      });
     },
   };
 }

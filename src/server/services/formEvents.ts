@@ -156,12 +156,15 @@ export function createFormEventsService(deps: {
      */
     async sweep() {
       const now = clock.now();
+      // A database whose events predate the rollups gets them made once (the first sweep after the upgrade).
+      if (await repository.rollupsMissing()) await repository.rebuild();
       const removed = await repository.removeBefore(new Date(now.getTime() - deps.retentionDays * DAY_MS));
       const before = new Date(now.getTime() - (deps.leftDays ?? LEFT_DAYS_DEFAULT) * DAY_MS);
+      const insertLeft = () => repository.insertLeft(before, now, (events) => repository.insert(events));
       let left = 0;
-      for (let batch = await repository.insertLeft(before, now); batch > 0;) {
+      for (let batch = await insertLeft(); batch > 0;) {
         left += batch;
-        batch = batch < LEFT_BATCH ? 0 : await repository.insertLeft(before, now);
+        batch = batch < LEFT_BATCH ? 0 : await insertLeft();
       }
       return { removed, left };
     },
