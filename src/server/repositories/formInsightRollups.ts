@@ -41,6 +41,9 @@ export function markOf(e: Pick<FormEventInput, 'kind' | 'step' | 'field' | 'rule
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/** A map's values in the order of its keys (every writer upserts rows in one order). */
+const inKeyOrder = <T>(rows: Map<string, T>) =>
+  [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 const keyOf = (...parts: (string | null)[]) => JSON.stringify(parts);
 
 /** Rolls a batch of events (already stored) into the rollups, in the caller's transaction. */
@@ -57,7 +60,12 @@ export async function rollUp(tx: Tx, events: readonly StoredEvent[]) {
   if (firsts.size === 0) return;
   const inserted = await tx
     .insert(formDraftMarks)
-    .values([...firsts.values()].map((e) => ({ draftId: e.draft, mark: markOf(e)!, at: e.at })))
+    // In key order, as every writer does: two instances writing the same drafts wait on each other, never deadlock.
+    .values(
+      [...firsts.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, e]) => ({ draftId: e.draft, mark: markOf(e)!, at: e.at })),
+    )
     .onConflictDoNothing()
     .returning({ draftId: formDraftMarks.draftId, mark: formDraftMarks.mark });
   const fresh = new Set(inserted.map((r) => keyOf(r.draftId, r.mark)));
@@ -86,7 +94,7 @@ export async function rollUp(tx: Tx, events: readonly StoredEvent[]) {
   }
   await tx
     .insert(formInsightCounts)
-    .values([...counts.values()])
+    .values(inKeyOrder(counts))
     .onConflictDoUpdate({
       target: [
         formInsightCounts.flow,
@@ -146,7 +154,7 @@ async function stepTimes(tx: Tx, firsts: Map<string, StoredEvent>, fresh: Set<st
   if (times.size === 0) return;
   await tx
     .insert(formStepTimes)
-    .values([...times.values()])
+    .values(inKeyOrder(times))
     .onConflictDoUpdate({
       target: [
         formStepTimes.flow,
@@ -174,7 +182,7 @@ async function lastSteps(tx: Tx, events: readonly StoredEvent[]) {
     await tx
       .insert(formDraftLast)
       .values(
-        [...latest.values()].map((e) => ({
+        inKeyOrder(latest).map((e) => ({
           draftId: e.draft,
           flow: e.flow,
           version: e.version,
@@ -194,7 +202,10 @@ async function lastSteps(tx: Tx, events: readonly StoredEvent[]) {
         },
         setWhere: sql`excluded.at >= ${formDraftLast.at}`,
       });
-  const submitted = events.filter((e) => e.kind === 'submitted');
+  // One row per draft: an upsert may not touch a row twice.
+  const submitted = [
+    ...new Map(events.filter((e) => e.kind === 'submitted').map((e) => [e.draft, e])).values(),
+  ];
   if (submitted.length > 0)
     await tx
       .insert(formDraftLast)
