@@ -50,22 +50,15 @@ export function FlowList() {
                     <Text size="xs" c="dimmed" ff="monospace">
                       {flow.flow}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{flow.steps}</Table.Td>
-                  <Table.Td ff="monospace">{shortId(flow.current_version)}</Table.Td>
-                  <Table.Td>
-                    {new Date(flow.updated_at).toLocaleString(i18n.language === 'ar' ? 'ar' : 'en-GB')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      {flow.editing && <Badge color="yellow">{t('flows.editing')}</Badge>}
+                    {/* Under the form's name, where a phone shows it without scrolling the table sideways. */}
+                    <Stack gap={4} align="flex-start" mt={4}>
                       {flow.rollout && (
-                        <Badge color="blue" tt="none" data-testid={`rollout-${flow.flow}`}>
+                        <Text size="xs" c="blue" fw={600} data-testid={`rollout-${flow.flow}`}>
                           {t('flows.rollout', {
                             version: shortId(flow.rollout.version),
                             share: flow.rollout.share,
                           })}
-                        </Badge>
+                        </Text>
                       )}
                       {alerts.data
                         ?.filter((a) => a.flow === flow.flow)
@@ -87,6 +80,12 @@ export function FlowList() {
                         ))}
                     </Stack>
                   </Table.Td>
+                  <Table.Td>{flow.steps}</Table.Td>
+                  <Table.Td ff="monospace">{shortId(flow.current_version)}</Table.Td>
+                  <Table.Td>
+                    {new Date(flow.updated_at).toLocaleString(i18n.language === 'ar' ? 'ar' : 'en-GB')}
+                  </Table.Td>
+                  <Table.Td>{flow.editing && <Badge color="yellow">{t('flows.editing')}</Badge>}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

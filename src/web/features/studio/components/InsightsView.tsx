@@ -256,9 +256,14 @@ function Funnel(props: { insights: Insights }) {
         xAxisProps={{ reversed: rtl, domain: [0, 100], tickFormatter: (value: number) => `${value} %` }}
         yAxisProps={{
           orientation: rtl ? 'right' : 'left',
-          width: narrow ? 112 : 170,
+          width: narrow ? 112 : 210,
           interval: 0,
           fontSize: narrow ? 10 : 11,
+          // A long step name is cut to its column (the table under the chart names it in full).
+          tickFormatter: (step: string) => {
+            const room = narrow ? 17 : 32;
+            return step.length > room ? `${step.slice(0, room - 1)}…` : step;
+          },
         }}
         tooltipAnimationDuration={0}
       />
