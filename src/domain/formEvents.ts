@@ -35,6 +35,12 @@ export type BrowserKind = (typeof BROWSER_KINDS)[number];
 /** At most this many events in one report (the wizard sends them in batches). */
 export const REPORT_LIMIT = 50;
 
+/**
+ * Reports an account may send: one a second, 30 at once. The wizard sends one every 3 seconds at most (and one as
+ * the page goes), so only a script meets it; at 50 events a report it still caps a flood at 50 rows a second.
+ */
+export const REPORT_RATE = { perSecond: 1, burst: 30 } as const;
+
 /** A refusal names at most this many of its fields (a whole form refused at submit is one event per field). */
 export const REFUSED_FIELDS_LIMIT = 20;
 

@@ -238,6 +238,26 @@ describe('onboarding, through the spec’s application calls', () => {
   });
 });
 
+describe('reports per account', () => {
+  it('takes 30 at once, then says when to try again (429); another account is not held up', async () => {
+    const busy = await newAccount();
+    const { id } = (await call(busy, 'POST', DRAFTS, {})).body as { id: string };
+    const report = (who: Caller, draft: string) =>
+      call(who, 'POST', `${FLOWS}/demo-request/events`, {
+        draft,
+        events: [{ kind: 'step_shown', step: 'contact' }],
+      });
+    for (let i = 0; i < 30; i += 1) expect((await report(busy, id)).status).toBe(204);
+    const refused = await report(busy, id);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ message: 'too many reports', retry_after: 1 });
+    expect((await eventsOf(id)).filter((r) => r.kind === 'step_shown')).toHaveLength(30);
+    const other = await newAccount();
+    const theirs = (await call(other, 'POST', DRAFTS, {})).body as { id: string };
+    expect((await report(other, theirs.id)).status).toBe(204);
+  });
+});
+
 describe('retention', () => {
   it('the hourly sweep removes events older than FORM_EVENTS_RETENTION_DAYS (400 by default)', async () => {
     const who = await newAccount();

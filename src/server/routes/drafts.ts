@@ -189,8 +189,10 @@ function formEventRoutes(
     },
     async (request, reply) => {
       const { flow } = request.params;
-      const target = await drafts.reportTarget(flow, accountOf(request), request.body.draft);
+      const accountId = accountOf(request);
+      const target = await drafts.reportTarget(flow, accountId, request.body.draft);
       await opts.formEvents.report({
+        accountId,
         flow,
         version: target.runtime.version.id,
         draft: target.draftId,

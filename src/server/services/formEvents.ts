@@ -13,8 +13,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { LEFT_BATCH, type FormEventRepository } from '../repositories/formEvents';
+import type { RateLimitRepository } from '../repositories/rateLimits';
 import {
   LEFT_DAYS_DEFAULT,
+  REPORT_RATE,
   FIELD_POINTER,
   RULE_KEY,
   fieldOf,
@@ -57,6 +59,8 @@ export function createFormEventsService(deps: {
   leftDays?: number;
   /** How long the server's own events wait to be written together (FORM_EVENTS_FLUSH_MS); 0: written at once. */
   flushMs?: number;
+  /** The shared token buckets that cap each account's reports (REPORT_RATE); none: not capped. */
+  limits?: Pick<RateLimitRepository, 'take'>;
 }) {
   const { repository, clock, log } = deps;
   const flushMs = deps.flushMs ?? 0;
@@ -113,6 +117,8 @@ export function createFormEventsService(deps: {
      * (400 naming the event and what is wrong), so no count is made of a step or field the form never had.
      */
     async report(input: {
+      /** Who reports (their reports are capped: REPORT_RATE). */
+      accountId: string;
       flow: string;
       version: string;
       draft: string;
@@ -120,6 +126,11 @@ export function createFormEventsService(deps: {
       events: readonly ReportedEvent[];
       meta: CallerMeta;
     }) {
+      const taken = await deps.limits?.take(`form-report:${input.accountId}`, REPORT_RATE, clock.now());
+      if (taken && !taken.ok)
+        throw new HttpError(429, 'too many reports', undefined, {
+          retry_after: Math.ceil(taken.retryAfterMs / 1000),
+        });
       const rows = input.events.map((event, index) => {
         const wrong = (what: string) => new HttpError(400, `events/${index}: ${what}`);
         const step = input.definition.steps.find((s) => s.id === event.step);

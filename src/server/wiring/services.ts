@@ -241,6 +241,7 @@ async function formsArea(context: ServiceContext, shared: Shared) {
     retentionDays: config.formEventsRetentionDays,
     leftDays: config.formLeftDays,
     flushMs: config.formEventsFlushMs,
+    limits: createRateLimitRepository(db),
   });
   const drafts = createDraftsService({
     drafts: draftRepository,
