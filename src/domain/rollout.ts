@@ -5,6 +5,7 @@
  *
  * Pure: the server's catalogue source and the tests import it.
  */
+import { fnv1a } from './random';
 
 /** Buckets a subject falls in: a share is counted in hundredths of a percent, so 1 % is 100 buckets. */
 export const BUCKETS = 10_000;
@@ -16,15 +17,11 @@ export const MAX_SHARE = 100;
 export const SUGGESTED_SHARES = [5, 10, 25, 50] as const;
 
 /**
- * FNV-1a over the UTF-16 code units, then murmur3's finaliser: FNV alone leaves the low bits of similar ids
- * (uuids differing in one place) correlated, and the bucket is taken from the low bits.
+ * FNV-1a (domain/random.ts), then murmur3's finaliser: FNV alone leaves the low bits of similar ids (uuids
+ * differing in one place) correlated, and the bucket is taken from the low bits.
  */
 function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  let h = fnv1a(text);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

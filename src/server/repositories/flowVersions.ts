@@ -162,6 +162,12 @@ export function createFlowVersionRepository(db: Db) {
 
 export type FlowVersionRepository = ReturnType<typeof createFlowVersionRepository>;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A flow's pointer, locked until the transaction ends (what a move or a rollout change decides on). */
+const lockedPointer = async (tx: Tx, flow: string) =>
+  (await tx.select().from(flowPointers).where(eq(flowPointers.flow, flow)).for('update').limit(1))[0];
+
 /** A flow's pointer moved (publish, rollback, seed) or its staged rollout changed, each with its audit row. */
 function pointerMoves(db: Db) {
   return {
@@ -179,9 +185,7 @@ function pointerMoves(db: Db) {
       now: Date;
     }): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const current = (
-          await tx.select().from(flowPointers).where(eq(flowPointers.flow, input.flow)).for('update').limit(1)
-        )[0];
+        const current = await lockedPointer(tx, input.flow);
         if (input.expected !== undefined && (current?.versionId ?? null) !== input.expected) return false;
         // A move ends any rollout under way (finishing one is a move to its version).
         if (current)
@@ -230,9 +234,7 @@ function pointerMoves(db: Db) {
       now: Date;
     }): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const current = (
-          await tx.select().from(flowPointers).where(eq(flowPointers.flow, input.flow)).for('update').limit(1)
-        )[0];
+        const current = await lockedPointer(tx, input.flow);
         if (
           !current ||
           current.versionId !== input.expected.current ||

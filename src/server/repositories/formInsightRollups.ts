@@ -61,11 +61,7 @@ export async function rollUp(tx: Tx, events: readonly StoredEvent[]) {
   const inserted = await tx
     .insert(formDraftMarks)
     // In key order, as every writer does: two instances writing the same drafts wait on each other, never deadlock.
-    .values(
-      [...firsts.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([, e]) => ({ draftId: e.draft, mark: markOf(e)!, at: e.at })),
-    )
+    .values(inKeyOrder(firsts).map((e) => ({ draftId: e.draft, mark: markOf(e)!, at: e.at })))
     .onConflictDoNothing()
     .returning({ draftId: formDraftMarks.draftId, mark: formDraftMarks.mark });
   const fresh = new Set(inserted.map((r) => keyOf(r.draftId, r.mark)));

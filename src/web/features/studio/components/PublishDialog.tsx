@@ -17,7 +17,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { MAX_SHARE } from '../../../../domain/rollout';
+import { MAX_SHARE, shareProblem } from '../../../../domain/rollout';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -86,7 +86,8 @@ export function PublishDialog(props: {
   const [busy, setBusy] = useState(false);
   const [audience, setAudience] = useState<'all' | 'share'>('all');
   const [share, setShare] = useState<number | string>(10);
-  const shareValid = typeof share === 'number' && Number.isInteger(share) && share >= 1 && share < MAX_SHARE;
+  // A share under 100: all of them is a publish to everyone.
+  const shareValid = shareProblem(share) === null && share !== MAX_SHARE;
   const breaking = props.classification === 'breaking';
   const affected = props.impact?.affected_drafts ?? 0;
 

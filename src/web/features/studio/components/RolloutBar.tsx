@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { MAX_SHARE } from '../../../../domain/rollout';
+import { MAX_SHARE, shareProblem } from '../../../../domain/rollout';
 import { shortId, useChangeRollout, useWithdrawRollout } from '../api';
 
 export function RolloutBar(props: {
@@ -22,7 +22,7 @@ export function RolloutBar(props: {
   const [share, setShare] = useState<number | string>(rollout.share);
   const [withdrawing, setWithdrawing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const valid = typeof share === 'number' && Number.isInteger(share) && share >= 1 && share <= MAX_SHARE;
+  const valid = shareProblem(share) === null;
   const failed = (e: unknown) =>
     setError(
       e instanceof ApiError ? t('rollout.failed', { message: e.message }) : t('publish.failedUnknown'),
