@@ -24,8 +24,14 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 export function createFormEventRepository(db: Db) {
   return {
     ...upkeep(db),
-    /** Stores events and rolls them into the insights' rollups (formInsightRollups.ts), in one transaction. */
-    async insert(events: readonly (FormEventInput & { at: Date; demo?: boolean })[]) {
+    /**
+     * Stores events and rolls them into the insights' rollups (formInsightRollups.ts), in one transaction.
+     * @param options.rollUp - false: the caller makes the rollups once after many batches (`rebuild`: the demo)
+     */
+    async insert(
+      events: readonly (FormEventInput & { at: Date; demo?: boolean })[],
+      options: { rollUp?: boolean } = {},
+    ) {
       if (events.length === 0) return;
       await db.transaction(async (tx) => {
         await tx.insert(formEvents).values(
@@ -43,7 +49,7 @@ export function createFormEventRepository(db: Db) {
             demo: e.demo ?? false,
           })),
         );
-        await rollUp(tx, events);
+        if (options.rollUp !== false) await rollUp(tx, events);
       });
     },
 
