@@ -92,3 +92,40 @@ test.describe("the sign-in page before its code runs (the page's HTML draws the 
     await expect(page.locator('#boot-frame')).toHaveCount(0);
   });
 });
+
+test.describe("a signed-in page before its code runs (the page's HTML draws its frame)", () => {
+  test('draws the shell and the title, inert, then gives way to the working page', async ({ page }) => {
+    await signInAs(page, 'acc-admin');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/payments?lang=ar', { waitUntil: 'commit' });
+    const frame = page.locator('#boot-frame');
+    await expect(frame.getByText('الطلبات', { exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(frame).toHaveAttribute('inert', '');
+    // A picture of the page: nothing offered to assistive technology, no area the member may not have.
+    await expect(page.getByRole('heading')).toHaveCount(0);
+    await expect(page.getByRole('link')).toHaveCount(0);
+
+    release();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'الطلبات' })).toHaveCount(1);
+    // The working page: its search takes what is typed.
+    const search = page.getByRole('textbox', { name: 'بحث' });
+    await search.fill('RS-1');
+    await expect(search).toHaveValue('RS-1');
+  });
+
+  test('gives way where the member may not go (the gate sends them on)', async ({ page }) => {
+    // A new account has no orders to see: the frame drawn for /payments must not stay over where it is sent.
+    await signInAs(page, 'acc-new');
+    await page.goto('/payments?lang=en');
+    await expect(page).not.toHaveURL(/\/payments/);
+    await expect(page.locator('#boot-frame')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});

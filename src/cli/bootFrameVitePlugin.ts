@@ -1,7 +1,8 @@
 /**
- * The sign-in page drawn into its HTML at build time (issue 54; domain/bootFrame.ts): after the app's build, this
- * plugin builds `src/web/app/prerender.tsx` for Node with Vite's own SSR build, draws the form in each language
- * and writes `auth.<lang>.html` beside index.html — index.html with the drawing in an inert layer above the app and
+ * The sign-in page and the signed-in pages' frames drawn into their HTML at build time (issue 54;
+ * domain/bootFrame.ts): after the app's build, this plugin builds `src/web/app/prerender.tsx` for Node with Vite's
+ * own SSR build, draws the form and each frame in each language and writes `auth.<lang>.html` and
+ * `page.<slug>.<lang>.html` beside index.html — index.html with the drawing in an inert layer above the app and
  * `<html lang dir>` set, so the page paints its form (and the right direction) from the HTML alone, while the
  * code is still on its way. Measured with `npm run bench:vitals`; see docs/benchmarks.md.
  */
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type AliasOptions, type Plugin, type PluginOption } from 'vite';
-import { BOOT_FRAME_ID, bootFramePage } from '../domain/bootFrame';
+import { BOOT_FRAME_ID, bootFramePage, SIGNED_IN_FRAME_SLUGS, signedInFramePage } from '../domain/bootFrame';
 import { directionOf, LANGUAGES, type Language } from '../domain/language';
 
 interface Options {
@@ -35,7 +36,7 @@ export function framedPage(index: string, language: Language, markup: string): s
   // assistive technology: a picture of the form, removed when the app draws the real one.
   const layer =
     `<div id="${BOOT_FRAME_ID}" aria-hidden="true" inert ` +
-    `style="position:fixed;inset:0;z-index:400;overflow:hidden">${markup}</div>`;
+    `style="position:fixed;inset:0;z-index:400;overflow:hidden;background:var(--mantine-color-body)">${markup}</div>`;
   return index
     .replace(
       /<html[^>]*>/,
@@ -79,20 +80,26 @@ export function bootFramePlugin(options: Options): Plugin {
           },
         });
         // Run by Node itself: the config (and so this plugin) runs under Vite's module runner, closed by now.
+        // Each page's file and its drawing: the sign-in form, and every signed-in frame, in each language.
+        const pages = LANGUAGES.flatMap((language) => [
+          { file: bootFramePage(language), language, call: `m.renderSignIn(${JSON.stringify(language)})` },
+          ...SIGNED_IN_FRAME_SLUGS.map((frame) => ({
+            file: signedInFramePage(frame, language),
+            language,
+            call: `m.renderSignedIn(${JSON.stringify(language)}, ${JSON.stringify(frame)})`,
+          })),
+        ]);
         const draw = `import(${JSON.stringify(pathToFileURL(path.join(work, 'prerender.mjs')).href)})
-          .then((m) => Promise.all(${JSON.stringify(LANGUAGES)}.map((language) => m.renderSignIn(language))))
-          .then((pages) => process.stdout.write(JSON.stringify(pages)))`;
+          .then((m) => Promise.all([${pages.map((page) => page.call).join(', ')}]))
+          .then((drawn) => process.stdout.write(JSON.stringify(drawn)))`;
         const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', draw], {
           cwd: root,
           maxBuffer: 16 * 1024 * 1024,
         });
         const drawings = JSON.parse(stdout) as string[];
         const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        for (const [i, language] of LANGUAGES.entries())
-          await writeFile(
-            path.join(outDir, bootFramePage(language)),
-            framedPage(index, language, drawings[i] ?? ''),
-          );
+        for (const [i, page] of pages.entries())
+          await writeFile(path.join(outDir, page.file), framedPage(index, page.language, drawings[i] ?? ''));
         await rm(work, { recursive: true, force: true });
       },
     },

@@ -3,8 +3,13 @@
  * code takes seconds to arrive and run, and until then the page was blank. The build prerenders the sign-in form
  * in each language (src/cli/bootFrameVitePlugin.ts) into a page of its own; the server sends that page for the
  * sign-in address in the visitor's language (routes/spa.ts); the app removes the drawing once it draws the page
- * itself (web/components/bootFrame.ts, called by the sign-in page). Signed-in pages have none yet: what they draw
- * first depends on the account.
+ * itself (web/components/bootFrame.ts, called by the sign-in page).
+ *
+ * A signed-in page (the sidebar's areas, the account, the business profile) gets its frame the same way: the
+ * shell's header, the sidebar's shape and the page's title over its skeleton (SIGNED_IN_FRAMES), drawn at build
+ * per page and language, sent to a browser holding a session; the app removes it once the page's own screen has
+ * drawn, or as soon as the address changes (a gate sending the member elsewhere). What the account may see is not
+ * known to the HTML, so the sidebar is drawn as its shape only, never as items the member may not have.
  */
 import { LANGUAGES, type Language } from './language';
 
@@ -23,6 +28,56 @@ export function bootFramePage(language: Language): string {
 
 /** Every such page, one per language. */
 export const BOOT_FRAME_PAGES = LANGUAGES.map(bootFramePage);
+
+/** A signed-in page drawn before its code: its address, a name for its file, and its title's translation key. */
+export interface SignedInFrame {
+  path: string;
+  slug: string;
+  /** `namespace:key`, the key the page's own header draws (so the title does not change when the app draws). */
+  title?: string;
+}
+
+/**
+ * The signed-in pages the HTML draws: the sidebar's areas and the pages a merchant opens first. Detail pages (a
+ * breadcrumb and a name from the data) and the staff's consoles (their own layout) are not here: they get
+ * index.html. Capital's entry sends the merchant on to the page their advance is at, so it has no title.
+ */
+export const SIGNED_IN_FRAMES: readonly SignedInFrame[] = [
+  { path: '/dashboard', slug: 'dashboard', title: 'shell:nav.dashboard' },
+  { path: '/dashboard/business-profile', slug: 'business-profile', title: 'dashboard:profile.title' },
+  { path: '/legal-entities', slug: 'legal-entities', title: 'legal-entities:title' },
+  { path: '/payments', slug: 'payments', title: 'orders:title' },
+  { path: '/analytics', slug: 'analytics', title: 'analytics:title' },
+  { path: '/ads', slug: 'ads', title: 'ads:title' },
+  { path: '/disputes', slug: 'disputes', title: 'disputes:title' },
+  { path: '/locations', slug: 'locations', title: 'locations:title' },
+  { path: '/finance/merchant-wallet', slug: 'merchant-wallet', title: 'wallet:title' },
+  { path: '/finance/payouts', slug: 'payouts', title: 'payouts:title' },
+  { path: '/finance/card', slug: 'card', title: 'wallet:card.title' },
+  { path: '/finance/capital', slug: 'capital' },
+  { path: '/finance/tby-capital', slug: 'capital' },
+  { path: '/marketing', slug: 'marketing', title: 'marketing:title' },
+  { path: '/business-profile/stores', slug: 'stores', title: 'stores:title' },
+  { path: '/users', slug: 'users', title: 'users:title' },
+  { path: '/support', slug: 'support', title: 'support:title' },
+  { path: '/account', slug: 'account', title: 'account:title' },
+];
+
+/** The signed-in frame drawn for an address (a trailing slash is the same page), or undefined. */
+export function signedInFrameOf(pathname: string): SignedInFrame | undefined {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return SIGNED_IN_FRAMES.find((frame) => frame.path === path);
+}
+
+/** The built page that draws a signed-in frame in a language, beside index.html. */
+export function signedInFramePage(frame: Pick<SignedInFrame, 'slug'>, language: Language): string {
+  return `page.${frame.slug}.${language}.html`;
+}
+
+/** One frame per file: the frames that share a slug (capital's two spellings) draw one page. */
+export const SIGNED_IN_FRAME_SLUGS: readonly SignedInFrame[] = [
+  ...new Map(SIGNED_IN_FRAMES.map((frame) => [frame.slug, frame])).values(),
+];
 
 /**
  * The browser's languages from an Accept-Language header, most wanted first (`ar-SA,ar;q=0.9,en;q=0.8`).

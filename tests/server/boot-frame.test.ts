@@ -9,7 +9,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../src/cli/precompressVitePlugin';
-import { LANGUAGE_COOKIE } from '../../src/domain/language';
+import { LANGUAGE_COOKIE, LANGUAGES } from '../../src/domain/language';
+import { SIGNED_IN_FRAME_SLUGS, signedInFramePage } from '../../src/domain/bootFrame';
 import { SESSION_COOKIE } from '../../src/server/auth/session';
 import { createTestApp } from './setup/app';
 
@@ -27,6 +28,12 @@ const framed = await createTestApp({
     'index.html': page('app'),
     'auth.en.html': page('sign-in en'),
     'auth.ar.html': page('sign-in ar'),
+    // What the build draws for every signed-in frame (src/cli/bootFrameVitePlugin.ts).
+    ...Object.fromEntries(
+      SIGNED_IN_FRAME_SLUGS.flatMap((frame) =>
+        LANGUAGES.map((language) => [signedInFramePage(frame, language), page(`${frame.slug} ${language}`)]),
+      ),
+    ),
   }),
 });
 const plain = await createTestApp({ webRoot: await webRootWith({ 'index.html': page('app') }) });
@@ -92,6 +99,60 @@ describe("the sign-in page's HTML", () => {
   it('falls back to index.html where the build has no drawing', async () => {
     const res = await open(plain.app, '/auth?lang=ar');
     expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe('app');
+  });
+});
+
+describe("a signed-in page's frame", () => {
+  const session = { [SESSION_COOKIE]: 'a-session' };
+
+  it('is drawn for a browser holding a session, in the language the app will pick', async () => {
+    const cases: [string, Record<string, string>, Record<string, string>, string][] = [
+      ['/payments', {}, {}, 'payments en'],
+      ['/payments/', {}, {}, 'payments en'],
+      ['/payments?lang=ar', {}, {}, 'payments ar'],
+      ['/dashboard', { 'accept-language': 'ar-SA' }, {}, 'dashboard ar'],
+      ['/dashboard', { 'accept-language': 'ar-SA' }, { [LANGUAGE_COOKIE]: 'en' }, 'dashboard en'],
+      ['/finance/payouts', {}, { [LANGUAGE_COOKIE]: 'ar' }, 'payouts ar'],
+      // Capital's two spellings share one drawing.
+      ['/finance/capital', {}, {}, 'capital en'],
+      ['/finance/tby-capital?lang=ar', {}, {}, 'capital ar'],
+    ];
+    for (const [url, headers, cookies, title] of cases) {
+      const res = await open(framed.app, url, headers, { ...session, ...cookies });
+      expect(res.statusCode, url).toBe(200);
+      expect(titleOf(res.body), `${url} ${JSON.stringify({ headers, cookies })}`).toBe(title);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // One visitor's page (signed in, in a language) is never another's from a cache between.
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(res.headers.vary, url).toMatch(/accept-language/i);
+    }
+  });
+
+  it('is sent compressed like any page', async () => {
+    const res = await open(framed.app, '/users?lang=ar', { 'accept-encoding': 'br' }, session);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(titleOf(brotliDecompressSync(res.rawPayload).toString())).toBe('users ar');
+  });
+
+  it('is not drawn without a session, nor for pages it does not list (details, consoles, root)', async () => {
+    expect(titleOf((await open(framed.app, '/payments')).body)).toBe('app');
+    for (const url of [
+      '/',
+      '/payments/pay-1',
+      '/disputes/d-1',
+      '/studio',
+      '/ops/chat',
+      '/money/landing',
+      '/auth',
+    ]) {
+      const res = await open(framed.app, url, {}, session);
+      expect(titleOf(res.body), url).toBe('app');
+    }
+  });
+
+  it('falls back to index.html where the build drew none', async () => {
+    const res = await open(plain.app, '/payments', {}, session);
     expect(titleOf(res.body)).toBe('app');
   });
 });

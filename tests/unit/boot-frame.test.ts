@@ -1,6 +1,16 @@
 /** The sign-in page drawn into its HTML (issue 54): the browser's languages read, the page's HTML assembled. */
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, bootFramePage, hasBootFrame } from '../../src/domain/bootFrame';
+import { readFileSync } from 'node:fs';
+import {
+  acceptedLanguages,
+  bootFramePage,
+  hasBootFrame,
+  SIGNED_IN_FRAME_SLUGS,
+  SIGNED_IN_FRAMES,
+  signedInFrameOf,
+  signedInFramePage,
+} from '../../src/domain/bootFrame';
+import { LANGUAGES } from '../../src/domain/language';
 import { framedPage } from '../../src/cli/bootFrameVitePlugin';
 
 describe('acceptedLanguages', () => {
@@ -44,5 +54,39 @@ describe('the sign-in page', () => {
     expect(() => framedPage('<html><body class="x"></body></html>', 'en', '')).toThrow(
       /needs an <html> tag and a plain <body> tag/,
     );
+  });
+});
+
+describe("the signed-in pages' frames", () => {
+  it('are found by the address, a trailing slash the same page, nothing else', () => {
+    expect(signedInFrameOf('/payments')?.slug).toBe('payments');
+    expect(signedInFrameOf('/payments/')?.slug).toBe('payments');
+    expect(signedInFrameOf('/finance/tby-capital')?.slug).toBe('capital');
+    for (const other of ['/', '/payments/pay-1', '/paymentsx', '/studio', '/auth', ''])
+      expect(signedInFrameOf(other), other).toBeUndefined();
+    expect(signedInFramePage({ slug: 'payments' }, 'ar')).toBe('page.payments.ar.html');
+  });
+
+  it('draw one page per slug, each slug a safe file name', () => {
+    expect(SIGNED_IN_FRAME_SLUGS.map((f) => f.slug)).toEqual([
+      ...new Set(SIGNED_IN_FRAMES.map((f) => f.slug)),
+    ]);
+    for (const frame of SIGNED_IN_FRAMES) expect(frame.slug).toMatch(/^[a-z-]+$/);
+    expect(new Set(SIGNED_IN_FRAMES.map((f) => f.path)).size).toBe(SIGNED_IN_FRAMES.length);
+  });
+
+  it('name a title with text in every language (the build would otherwise stop)', () => {
+    const text = (language: string, ns: string, key: string) => {
+      const file = JSON.parse(readFileSync(`locales/${language}/${ns}.json`, 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], file);
+    };
+    for (const frame of SIGNED_IN_FRAMES.filter((f) => f.title)) {
+      const [ns = '', key = ''] = frame.title!.split(':');
+      for (const language of LANGUAGES)
+        expect(typeof text(language, ns, key), `${frame.path} ${language} ${frame.title}`).toBe('string');
+    }
   });
 });

@@ -8,8 +8,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { acceptedLanguages, BOOT_FRAME_PAGES, bootFramePage, hasBootFrame } from '../../domain/bootFrame';
-import { LANGUAGE_COOKIE, resolveLanguage } from '../../domain/language';
+import {
+  acceptedLanguages,
+  BOOT_FRAME_PAGES,
+  bootFramePage,
+  hasBootFrame,
+  SIGNED_IN_FRAME_SLUGS,
+  signedInFrameOf,
+  signedInFramePage,
+} from '../../domain/bootFrame';
+import { LANGUAGE_COOKIE, LANGUAGES, resolveLanguage } from '../../domain/language';
 import { SESSION_COOKIE } from '../auth/session';
 
 export const API_PREFIXES = ['/merchant/api/', '/partners/', '/health'];
@@ -21,6 +29,12 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
   const hasBuild = existsSync(path.join(opts.webRoot, 'index.html'));
   // The sign-in page drawn into its HTML (domain/bootFrame.ts): a build without those pages serves index.html.
   const hasBootPages = BOOT_FRAME_PAGES.every((page) => existsSync(path.join(opts.webRoot, page)));
+  // The signed-in pages' frames the build drew, in every language (a build from before them serves index.html).
+  const framesBuilt = new Set(
+    SIGNED_IN_FRAME_SLUGS.filter((frame) =>
+      LANGUAGES.every((language) => existsSync(path.join(opts.webRoot, signedInFramePage(frame, language)))),
+    ).map((frame) => frame.slug),
+  );
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -77,21 +91,31 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (hasBuild && wantsPage && !isApi && (!isDevPath || opts.devRoutes) && !path.extname(url)) {
       reply.header('cache-control', 'no-cache').type('text/html');
-      // index.html but at the sign-in form's address, and there too for a browser holding a session (the page most
-      // likely sends it on: the drawn form would show for nothing).
-      if (!hasBootPages || !hasBootFrame(url) || request.cookies[SESSION_COOKIE])
-        return reply.sendFile('index.html');
-      // The sign-in form already drawn in the language the app will pick: the address's `lang`, the one the
-      // merchant chose (a cookie the app writes beside its local storage), else the browser's.
+      // The page drawn in the language the app will pick: the address's `lang`, the one the merchant chose (a
+      // cookie the app writes beside its local storage), else the browser's.
       const query = request.query as Record<string, unknown>;
-      const language = resolveLanguage({
-        query: typeof query.lang === 'string' ? query.lang : null,
-        stored: request.cookies[LANGUAGE_COOKIE] ?? null,
-        browser: acceptedLanguages(request.headers['accept-language']),
-      });
+      const language = () =>
+        resolveLanguage({
+          query: typeof query.lang === 'string' ? query.lang : null,
+          stored: request.cookies[LANGUAGE_COOKIE] ?? null,
+          browser: acceptedLanguages(request.headers['accept-language']),
+        });
+      const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+      // A browser holding a session at one of the signed-in pages the build drew: its frame (the shell and the
+      // page's title), which the app replaces once the page has drawn. The session itself is the app's to check:
+      // an ended one sends the app on to sign-in, which removes the frame.
+      const frame = signedIn ? signedInFrameOf(url) : undefined;
+      if (frame && framesBuilt.has(frame.slug)) {
+        return reply
+          .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+          .sendFile(signedInFramePage(frame, language()));
+      }
+      // The sign-in form at its address, but not for a browser holding a session (the page most likely sends it
+      // on: the drawn form would show for nothing).
+      if (!hasBootPages || !hasBootFrame(url) || signedIn) return reply.sendFile('index.html');
       return reply
         .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-        .sendFile(bootFramePage(language));
+        .sendFile(bootFramePage(language()));
     }
     return reply.code(404).header('cache-control', 'no-store').send({ status: 404, message: 'not found' });
   });

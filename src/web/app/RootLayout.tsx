@@ -8,6 +8,7 @@ import { NotificationArea } from '../components/NotificationArea';
 import { SessionWatcher } from './session';
 import { analytics } from '../analytics';
 import { notify } from '../components/notificationStore';
+import { useBootFrameOfAddress } from '../components/bootFrame';
 
 /** A full-page spinner while a route's code or texts load. */
 export function PageLoader() {
@@ -24,6 +25,7 @@ export function RootLayout() {
   const location = useLocation();
   const { i18n } = useTranslation();
   const { setDirection } = useDirection();
+  useBootFrameOfAddress();
 
   // Runs when the address changes, and only then: the toggle removes `lang` before it switches.
   const applyLang = useEffectEvent((search: string) => {

@@ -5,31 +5,27 @@
  * sidebar: the page shows the negative alert with contact-support instead.
  */
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, AppShell, Burger, Button, Group, Menu, ActionIcon } from '@mantine/core';
-import { IconAlertOctagon, IconDots, IconHelp, IconLogout } from '@tabler/icons-react';
+import { Alert, Anchor, AppShell } from '@mantine/core';
+import { IconAlertOctagon } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../components/Logo';
-import { LanguageToggle } from '../../components/LanguageToggle';
 import { ErrorPage } from '../../components/ErrorPage';
-import { links } from '../../config/links';
-import { isLanguage } from '../../../domain/language';
 import { PageLoader } from '../RootLayout';
 import { RequireAuth } from '../RequireAuth';
 import { logout } from '../session';
 import { LOCAL_FLAGS, useLocalFlag } from '../../localFlags';
 import { ShellContext } from './ShellContext';
-import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
+import { Sidebar } from './Sidebar';
+import { DRAWER_BREAKPOINT, SIDEBAR_WIDTH } from './layout';
 import { prefetchShell, useShell } from './useShell';
 import { queryClient } from './signedInQueryClient';
 import { HolidayBanner } from './HolidayBanner';
 import classes from './AppLayout.module.css';
+import { ShellHeader } from './ShellHeader';
+import { BootFrameGives } from '../../components/bootFrame';
 import { chat } from '../../api/chat';
 import { staffHome, useAccount, useMarkSeen } from '../../api/account';
-
-/** Wider than this is the desktop layout; at 768 px or less the sidebar is a drawer (spec §2.3). */
-const DRAWER_BREAKPOINT = '48.0625em';
 
 /** The shell's questions, asked as soon as this code has loaded (router.tsx), before the layout first draws. */
 export const startShell = () => prefetchShell(queryClient);
@@ -45,7 +41,7 @@ export function SignedInLayout() {
 }
 
 function Shell() {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
   const shell = useShell();
   const account = useAccount();
   const [collapsedFlag, setCollapsed] = useLocalFlag(LOCAL_FLAGS.sidebarCollapsed);
@@ -63,7 +59,6 @@ function Shell() {
     if (/^\/finance\/(tby-)?capital/.test(location.pathname)) markSeen('capital');
   }, [location.pathname, accountKnown, markSeen]);
   const navigate = useNavigate();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   // The support chat starts with the signed-in pages, only with canViewSupport (spec §2.9): the sidebar's dot
   // needs its state before the support page is opened.
   const canChat = shell.data?.permissions.canViewSupport === true;
@@ -77,7 +72,13 @@ function Shell() {
   if (home) return <Navigate to={home} replace />;
   // A spinner while permissions load (spec §2.7).
   if (shell.isPending) return <PageLoader />;
-  if (shell.isError || !shell.data) return <ErrorPage status={500} onRetry={shell.retry} />;
+  if (shell.isError || !shell.data)
+    return (
+      <>
+        <BootFrameGives />
+        <ErrorPage status={500} onRetry={shell.retry} />
+      </>
+    );
   const data = shell.data;
   const collapsed = collapsedFlag === '1';
   const expired = data.legalEntity?.status === 'suspended';
@@ -103,60 +104,12 @@ function Shell() {
         padding={{ base: 'md', sm: 'lg' }}
       >
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              {!expired && (
-                <Burger
-                  opened={drawer}
-                  onClick={() => setDrawer((o) => !o)}
-                  className={classes.burger}
-                  size="sm"
-                  aria-label={t(drawer ? 'closeMenu' : 'openMenu')}
-                />
-              )}
-              <Link to="/" style={{ textDecoration: 'none' }}>
-                <Logo />
-              </Link>
-            </Group>
-            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-              <LanguageToggle />
-              <Button
-                component="a"
-                href={links.helpCenter(lang)}
-                target="_blank"
-                rel="noreferrer"
-                variant="subtle"
-                color="navy"
-                leftSection={<IconHelp size={18} />}
-              >
-                {t('helpCenter')}
-              </Button>
-              <Button variant="default" leftSection={<IconLogout size={18} />} onClick={signOut}>
-                {t('logout')}
-              </Button>
-            </Group>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" size="lg" hiddenFrom="sm" aria-label={t('more')}>
-                  <IconDots size={20} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  component="a"
-                  href={links.helpCenter(lang)}
-                  target="_blank"
-                  rel="noreferrer"
-                  leftSection={<IconHelp size={16} />}
-                >
-                  {t('helpCenter')}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
-                  {t('logout')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+          <ShellHeader
+            noSidebar={expired}
+            drawer={drawer}
+            onBurger={() => setDrawer((o) => !o)}
+            onSignOut={signOut}
+          />
         </AppShell.Header>
         {!expired && (
           <AppShell.Navbar aria-label={t('sidebar')}>
@@ -181,6 +134,8 @@ function Shell() {
           {/* A screen's chunk loading on a first visit: the shell stays, the content area waits. */}
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            {/* The page's frame drawn by the HTML (domain/bootFrame.ts) gives way as the page's screen commits. */}
+            <BootFrameGives />
           </Suspense>
         </AppShell.Main>
       </AppShell>

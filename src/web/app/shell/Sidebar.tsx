@@ -26,8 +26,6 @@ import { SidebarLink } from './SidebarLink';
 import { LegalEntityAlert, SidebarFooter, SurveyInvitation } from './SidebarParts';
 import { useChat } from '../../api/chat';
 
-export const SIDEBAR_WIDTH = { collapsed: 64, expanded: 200 } as const;
-
 /** The items whose area is not built yet: the table is fixed, so worked out once, not on every render. */
 const PLANNED_ITEMS = new Set(
   NAVIGATION.flatMap((section) => section.items)
