@@ -32,6 +32,9 @@ export default defineConfig({
     // pages, side by side; issue 31). A failure on CI is retried with its trace kept in .tmp/test-results; locally,
     // `npx playwright test --trace retain-on-failure <spec>` records one.
     trace: 'on-first-retry',
+    // The app's service worker (src/web/serviceWorker.ts) would answer its code itself, out of reach of a test's
+    // `page.route`: blocked, except in the test of the worker itself (e2e/delivery.spec.ts, "offline").
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { cataloguePlugin } from './src/cli/catalogueVitePlugin';
 import { precompressPlugin } from './src/cli/precompressVitePlugin';
 import { bootFramePlugin } from './src/cli/bootFrameVitePlugin';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` runs the API server behind Vite's proxy. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -58,6 +59,47 @@ const config = {
     studioHover,
     // The sign-in page drawn into its HTML per language (issue 54), with what its modules need to build for Node.
     bootFramePlugin({ entry: 'src/web/app/prerender.tsx', alias, plugins: () => [react()] }),
+    // The service worker (issue 54; src/web/serviceWorker.ts registers it): Workbox's, generated at build.
+    VitePWA({
+      injectRegister: null,
+      manifest: false,
+      workbox: {
+        // Precached: only the page's HTML, which starts the app when the network is gone. The code is cached as
+        // the merchant uses it (below): precaching every chunk would download all of the app (1.8 MB of Brotli,
+        // the studio's editor included) to every phone on its first visit.
+        globPatterns: ['index.html'],
+        // A page asked for goes to the server as before (it draws the page in the visitor's language, and its
+        // frame for a session: domain/bootFrame.ts); only when that fails does the cached HTML answer.
+        navigateFallback: null,
+        inlineWorkboxRuntime: true,
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Written into the worker as source: self-contained. The API, the partners' calls and the server's own
+            // pages (the help centre) never come from this cache.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(merchant\/api|partners|help-centre|health)(\/|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+          {
+            // The build's hashed files never change: the first copy is the only one (what the server's
+            // `immutable` already says to the HTTP cache, which a phone evicts more readily than this one).
+            urlPattern: ({ url }) =>
+              url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'mbo-assets',
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
     precompressPlugin(),
   ],
   resolve: { alias },

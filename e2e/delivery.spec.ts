@@ -129,3 +129,48 @@ test.describe("a signed-in page before its code runs (the page's HTML draws its 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
+
+test.describe('a returning merchant without a network (the service worker)', () => {
+  test.use({ serviceWorkers: 'allow' });
+  test.skip(({ isMobile }) => isMobile, 'the same worker at any width: desktop project');
+
+  test('opens the app from the phone and says it is offline, never the browser error page', async ({
+    page,
+    context,
+  }) => {
+    await signInAs(page, 'acc-admin');
+    await page.goto('/payments?lang=en');
+    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    // Installed and in charge of the page: the next visit's code goes through it and is kept.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    const kept = await page.evaluate(async () => (await (await caches.open('mbo-assets')).keys()).length);
+    expect(kept).toBeGreaterThan(3);
+    // No answer of the API is kept by the worker.
+    const names = await page.evaluate(async () => {
+      const all = await Promise.all(
+        (await caches.keys()).map(async (name) => (await caches.open(name)).keys()),
+      );
+      return all.flat().map((request) => new URL(request.url).pathname);
+    });
+    expect(names.filter((name) => name.startsWith('/merchant/api'))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByText('You are currently offline, please check your network connection'),
+    ).toBeVisible();
+    // The merchant is not sent to sign in for a question the network did not carry: the page offers to try again.
+    await expect(page).toHaveURL(/\/payments/);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  });
+});

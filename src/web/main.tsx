@@ -7,8 +7,10 @@ import { AppRoutes, startRoute } from './app/router';
 import { initI18n } from './i18n';
 import { isLanguage } from '../domain/language';
 import { captureUtm } from './utm';
+import { registerServiceWorker } from './serviceWorker';
 
 captureUtm();
+registerServiceWorker();
 // Error reporting and session replay: their own small chunk, asked for at once beside the page's (observability.ts).
 void import('./observability').then((observing) => observing.startObserving());
 

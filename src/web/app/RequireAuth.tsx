@@ -3,12 +3,25 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAccount } from '../api/account';
 import { PageLoader } from './RootLayout';
+import { ErrorPage } from '../components/ErrorPage';
+import { BootFrameGives } from '../components/bootFrame';
 
-/** Renders its children for a signed-in account; sends anyone else to sign-in with the way back. */
+/**
+ * Renders its children for a signed-in account; sends anyone else to sign-in with the way back. A question that
+ * got no answer (the network gone, the server down) is not "signed out": the page says so and offers to try
+ * again, rather than sending a signed-in merchant to sign in (the offline notice says why; RootLayout).
+ */
 export function RequireAuth(props: { children: ReactNode }) {
   const account = useAccount();
   const location = useLocation();
   if (account.isPending) return <PageLoader />;
+  if (account.isError)
+    return (
+      <>
+        <BootFrameGives />
+        <ErrorPage status={500} onRetry={() => void account.refetch()} />
+      </>
+    );
   if (!account.data) {
     const back = `${location.pathname}${location.search}`;
     const redirect = back === '/' ? '' : `?redirect=${encodeURIComponent(back)}`;

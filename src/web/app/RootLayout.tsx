@@ -52,6 +52,9 @@ export function RootLayout() {
         title: i18n.t('network.onlineTitle'),
         message: i18n.t('network.online'),
       });
+    // A page opened without a network (its code from the service worker's cache: src/web/serviceWorker.ts) says so
+    // at once: no `offline` event comes for a state the page started in.
+    if (!navigator.onLine) offline();
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
