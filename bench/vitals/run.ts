@@ -200,9 +200,12 @@ async function main() {
     process.exit(1);
   }
   const routes = ROUTES.filter((route) => !ONLY || ONLY.includes(route.name));
-  if (routes.length === 0) {
+  // A name that is not a route is an error, not left out in silence (a bench of fewer pages than asked for).
+  const unknown = (ONLY ?? []).filter((name) => !ROUTES.some((route) => route.name === name));
+  if (routes.length === 0 || unknown.length > 0) {
     process.stderr.write(
-      `error: BENCH_ROUTES names no route; the routes: ${ROUTES.map((r) => r.name).join(', ')}\n`,
+      `error: BENCH_ROUTES names ${unknown.length > 0 ? `no route called ${unknown.join(', ')}` : 'no route'}; ` +
+        `the routes: ${ROUTES.map((r) => r.name).join(', ')}\n`,
     );
     process.exit(2);
   }
