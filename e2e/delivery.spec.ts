@@ -45,18 +45,18 @@ test.describe('what the browser receives', () => {
   }
 });
 
-test.describe("the sign-in page before its code runs (the page's HTML draws the form)", () => {
-  /** Holds the app's entry script back until `release()`; the page's HTML alone is what shows meanwhile. */
-  async function holdCode(page: Page) {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
+/** Holds the app's entry script back until `release()`; the page's HTML alone is what shows meanwhile. */
+async function holdCode(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
+test.describe("the sign-in page before its code runs (the page's HTML draws the form)", () => {
   test('draws the form in Arabic, right to left, inert, then gives way to the working form', async ({
     page,
   }) => {
@@ -96,12 +96,7 @@ test.describe("the sign-in page before its code runs (the page's HTML draws the 
 test.describe("a signed-in page before its code runs (the page's HTML draws its frame)", () => {
   test('draws the shell and the title, inert, then gives way to the working page', async ({ page }) => {
     await signInAs(page, 'acc-admin');
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdCode(page);
     await page.goto('/payments?lang=ar', { waitUntil: 'commit' });
     const frame = page.locator('#boot-frame');
     await expect(frame.getByText('الطلبات', { exact: true })).toBeVisible();
