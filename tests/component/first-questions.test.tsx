@@ -140,3 +140,15 @@ describe('the route table', () => {
     expect(asked).toEqual([]);
   });
 });
+
+describe("the signed-in pages' cache when a session starts", () => {
+  it('forgets "nobody signed in" (and anything else cached) once the sign-in page says a session started', async () => {
+    const { ACCOUNT_QUERY_KEY, sessionStarted } = await import('../../src/web/api/accountKey');
+    signedInClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+    signedInClient.setQueryData(['orders'], { items: [] });
+    sessionStarted();
+    // Without this, the account's null sends the person straight back to sign-in, which sends them on: a loop.
+    expect(signedInClient.getQueryState(ACCOUNT_QUERY_KEY)).toBeUndefined();
+    expect(signedInClient.getQueryData(['orders'])).toBeUndefined();
+  });
+});

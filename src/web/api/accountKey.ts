@@ -10,6 +10,26 @@ import { holdsSessionHint } from '../../domain/signInFlow';
 
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
+type Listener = () => void;
+const sessionStartListeners = new Set<Listener>();
+
+/** Called when a session starts in this page (the signed-in pages' cache registers here, as it does for logout). */
+export function onSessionStarted(listener: Listener): () => void {
+  sessionStartListeners.add(listener);
+  return () => sessionStartListeners.delete(listener);
+}
+
+/**
+ * The sign-in page says a session has started (signed in, or found signed in) before it sends the person on. What
+ * the signed-in pages cached before is forgotten: "nobody signed in" (the account's null, asked while signed out)
+ * would send them straight back to sign-in, which sends them on again — a loop with no end, a deep link opened
+ * signed out and then signed in on the same page (issue 54's bench found it) — and answers cached for another
+ * account must never show to this one.
+ */
+export function sessionStarted() {
+  sessionStartListeners.forEach((listener) => listener());
+}
+
 export type { Account };
 
 /** Whether this browser holds a session cookie (its readable twin): without one, nobody is signed in. */

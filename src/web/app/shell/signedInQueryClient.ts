@@ -6,8 +6,11 @@
 import { createQueryClient } from '../createQueryClient';
 import { onLocalStateCleared } from '../session';
 import { chat } from '../../api/chat';
+import { onSessionStarted } from '../../api/accountKey';
 
 export const queryClient = createQueryClient();
 onLocalStateCleared(() => queryClient.clear());
+// A session started on the sign-in page: what was cached signed out (the account's null) no longer holds.
+onSessionStarted(() => queryClient.clear());
 // Logout resets the chat session (spec §4): the connection ends and its messages are forgotten.
 onLocalStateCleared(() => chat.stop());

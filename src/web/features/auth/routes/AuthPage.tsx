@@ -26,7 +26,7 @@ import { AuthHeader } from '../components/AuthHeader';
 import { PhoneInput } from '../../../../engine/widgets/PhoneInput';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { notify } from '../../../components/notificationStore';
-import { fetchAccount, fetchSignedIn } from '../../../api/accountKey';
+import { fetchAccount, fetchSignedIn, sessionStarted } from '../../../api/accountKey';
 import { ApiError } from '../../../api/client';
 import { authApi, type Credentials } from '../api';
 import { useBotCheck } from '../useBotCheck';
@@ -105,6 +105,9 @@ const CodeStep = lazy(() => import('../../../components/CodeStep').then((m) => (
 /** A signed-in visitor leaves for the redirect address (an https one on our hosts) or root. */
 function SendOn(props: { target: string }) {
   useEffect(() => clearProgress(), []);
+  // Before <Navigate>'s effect moves on (a layout effect runs before any effect): the signed-in pages must not
+  // answer from what they cached while nobody was signed in.
+  useLayoutEffect(() => sessionStarted(), []);
   if (/^https:/.test(props.target)) {
     window.location.assign(props.target);
     return null;
