@@ -17,7 +17,7 @@
  * Also printed: the bytes the browser received for the page (its network log's transfer sizes) and how many of the
  * page's text responses came uncompressed.
  */
-import { mkdtempSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -232,6 +232,8 @@ async function main() {
     );
     process.exit(2);
   }
+  // The reports' directory is made if it is not there (a run's figures are not lost at its first report).
+  if (SAVE) mkdirSync(SAVE, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mbo-bench-vitals-'));
   const database = await openDatabase({ dataDir });
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
