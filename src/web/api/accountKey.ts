@@ -7,17 +7,14 @@ import type { SignedIn } from '../../contract/auth';
 import type { Account } from '../../contract/account';
 import type { Static } from '../../contract/common';
 import { holdsSessionHint } from '../../domain/signInFlow';
+import { signal } from '../signal';
 
 export const ACCOUNT_QUERY_KEY = ['account'] as const;
 
-type Listener = () => void;
-const sessionStartListeners = new Set<Listener>();
+const sessionStart = signal();
 
 /** Called when a session starts in this page (the signed-in pages' cache registers here, as it does for logout). */
-export function onSessionStarted(listener: Listener): () => void {
-  sessionStartListeners.add(listener);
-  return () => sessionStartListeners.delete(listener);
-}
+export const onSessionStarted = sessionStart.listen;
 
 /**
  * The sign-in page says a session has started (signed in, or found signed in) before it sends the person on. What
@@ -26,9 +23,7 @@ export function onSessionStarted(listener: Listener): () => void {
  * signed out and then signed in on the same page (issue 54's bench found it) — and answers cached for another
  * account must never show to this one.
  */
-export function sessionStarted() {
-  sessionStartListeners.forEach((listener) => listener());
-}
+export const sessionStarted = sessionStart.fire;
 
 export type { Account };
 

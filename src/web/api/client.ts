@@ -6,6 +6,7 @@
  */
 
 import type { FieldError } from '../../engine/core/messages';
+import { signal } from '../signal';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -53,13 +54,9 @@ export const isNetworkError = (error: unknown) => error instanceof ApiError && e
 /** The server answered 403: the caller may not see this. */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
-type Listener = () => void;
-const unauthorizedListeners = new Set<Listener>();
+const unauthorized = signal();
 /** Called whenever a call answers 401 (the session ended, was revoked, or never was). */
-export function onUnauthorized(listener: Listener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
+export const onUnauthorized = unauthorized.listen;
 
 let requestCounter = 0;
 const requestId = () => `web-${Date.now().toString(36)}-${(requestCounter += 1).toString(36)}`;
@@ -100,7 +97,7 @@ export async function api<T>(
   // A success may answer `null` (no application yet); an error's details are read from an object only.
   if (response.ok) return parsed as T;
   const data = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  if (response.status === 401 && !options.quiet401) unauthorizedListeners.forEach((l) => l());
+  if (response.status === 401 && !options.quiet401) unauthorized.fire();
   throw new ApiError(
     typeof data.status === 'number' ? data.status : response.status || 500,
     typeof data.message === 'string' ? data.message : 'unknown',

@@ -10,15 +10,12 @@ import { api, onUnauthorized } from '../api/client';
 import { LANGUAGE_STORAGE_KEY } from '../../domain/language';
 import { useNotifications } from '../components/notificationStore';
 import { analytics } from '../analytics';
+import { signal } from '../signal';
 
-type Listener = () => void;
-const clearListeners = new Set<Listener>();
+const localStateCleared = signal();
 
 /** Called when the local state is cleared (the signed-in pages' cache registers here). */
-export function onLocalStateCleared(listener: Listener): () => void {
-  clearListeners.add(listener);
-  return () => clearListeners.delete(listener);
-}
+export const onLocalStateCleared = localStateCleared.listen;
 
 /**
  * Clears what this browser holds for the account. The language choice and the session-replay consent stay: they
@@ -37,7 +34,7 @@ export function clearLocalState() {
   } catch {
     // Storage blocked: nothing to clear.
   }
-  clearListeners.forEach((listener) => listener());
+  localStateCleared.fire();
   useNotifications.getState().clear();
   analytics.reset(); // spec: logout resets analytics
 }
