@@ -80,7 +80,7 @@ test.describe('the entry lands where §2 says', () => {
 test.describe('offers', () => {
   test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');
   test('the best offer is the one §9 picks, per store', async ({ page }) => {
-    await signInAs(page, 'acc-capital-offers');
+    const who = await signInAs(page, 'acc-capital-offers');
     await page.goto('/finance/capital/offers/off-falcon-full-revenue');
     const selector = page.getByTestId('offer-selector');
     // Amount descending then tenor descending; the first is marked best.
@@ -98,6 +98,16 @@ test.describe('offers', () => {
     await page.getByRole('option', { name: 'Falcon Electronics Abu Dhabi' }).click();
     await expect(page).toHaveURL(/\/offers\/off-falcon-abu-dhabi$/);
     await expect(page.getByTestId('offer-banner')).toContainText('45,000');
+    // Capital §7's store choice, as the server stored it: waiting for it here also keeps the page open until the
+    // event's batch has left (the test used to end first, now and then, and the catalogue's walk missed it).
+    await expect
+      .poll(() => events(page, who.id, 'Capital Store Selected'))
+      .toEqual([
+        expect.objectContaining({
+          merchantId: 'mer-falcon-electronics',
+          storeId: 'sto-falcon-electronics-3',
+        }),
+      ]);
   });
 
   test('an offer chosen from the list opens it, and is capital §7’s offer click', async ({ page }) => {
