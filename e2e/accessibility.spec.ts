@@ -4,7 +4,7 @@
  * finding names the rule, the element and what to fix. Colour choices are in src/web/app/theme.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { applicationAtReview, navigateInApp, signInAs } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });

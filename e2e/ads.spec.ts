@@ -4,7 +4,7 @@
  * results and the stopped one's reason, right to left in Arabic at 375 px; ads ops (the provider's staff) find a
  * merchant's campaign in their console and stop it, and the merchant reads why.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { shot, signInAs } from './helpers';
 import { unique } from './signInSteps';
 

@@ -3,7 +3,7 @@
  * beside it, a figure chosen and the periods by week — the table's periods adding up to the figure's total — and
  * the CSV (English, 1280 px); the same right to left in Arabic at 375 px, time running right to left.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { shot, signInAs } from './helpers';
 
 test.describe('analytics', () => {

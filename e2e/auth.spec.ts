@@ -3,7 +3,7 @@
  * browser solves the proof of work. Each test signs up or loads its own accounts, so tests never share
  * lockout counters.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { personaCopy, signInThroughCodes } from './helpers';
 import { codeFor, continueWhenReady, enterCode, unique } from './signInSteps';
 import { uniqueDigits } from './uniqueNumber';

@@ -4,7 +4,7 @@
  * §5: finance contacts, the offer's bank statement, the four stages), each in English on the desktop and in
  * Arabic at 375 px. Each test but the English waitlist's has its own merchant, so no other test's lists change.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { shot, signInAs } from './helpers';
 import { capitalMerchant } from './capitalMerchant';
 

@@ -7,7 +7,7 @@
  *
  * SHOTS_DIR=<dir> saves a screenshot of each step (for looking at the screens, not for asserting).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { capitalMerchant } from './capitalMerchant';
 import { attachPdf, shot } from './helpers';
 import { uniqueDigits } from './uniqueNumber';

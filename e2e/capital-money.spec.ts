@@ -5,7 +5,7 @@
  * provider's run pays the advance out and the loan is paying, its money on the payouts page; the signed contract
  * downloads. In English and in Arabic, each on a desktop and at 375 px (the two projects).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { capitalMerchant } from './capitalMerchant';
 import { wordsIn } from './helpers';
 import { uniqueDigits } from './uniqueNumber';

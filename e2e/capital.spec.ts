@@ -5,7 +5,7 @@
  * and feedback events. Each test signs in as a fresh copy of a persona (same merchant, so the same capital data);
  * nothing here changes that data.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { signInAs } from './helpers';
 import { legend, loanAlert, progress, weekSlots } from '../src/domain/capital/loans';
 import type { Loan } from '../src/domain/capital/types';

@@ -7,7 +7,7 @@
  * Each test has a merchant of its own (a fresh organisation through /dev/fixtures), so the two projects running
  * side by side never share a conversation.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { personaCopy, shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

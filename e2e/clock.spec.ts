@@ -4,7 +4,7 @@
  * second server, whose other tests sign in without codes, after the studio's (playwright.config.ts).
  * (`playwright test --no-deps e2e/clock.spec.ts` runs it alone, without the studio first.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 import { codeFor, continueWhenReady, enterCode, unique } from './signInSteps';
 

@@ -4,7 +4,7 @@
  * whose organization is still under review waits; a Kuwaiti store gets the blocked notice (in Arabic).
  * Each test has its own organization (fixtures), so parallel runs never share its state.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

@@ -3,7 +3,7 @@
  * signed-in list, every text response over 1 KiB arrives compressed, and every hashed asset is cached for good —
  * the build's twins and the server's compression, as served by the real build.
  */
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './test';
 import { signInAs } from './helpers';
 
 /** Every response of a page load, with its headers and the bytes of its body as they came over the wire. */

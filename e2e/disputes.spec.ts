@@ -5,7 +5,7 @@
  * 375 px. Each test acts on a merchant of its own (a fixture), so no other test's list changes.
  */
 import { parse } from 'csv-parse/sync';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { personaCopy, PNG, shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

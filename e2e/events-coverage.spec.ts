@@ -7,7 +7,7 @@
  * An entry no walk reaches yet is named in NOT_WALKED_YET with why; the list is a ratchet: an entry in it that
  * does fire fails the test, so it leaves the list the day a walk reaches it and cannot silently come back.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { EVENT_CATALOGUE, type EventName } from '../src/domain/analyticsEvents';
 import { PRIVATE_KEYS } from '../src/domain/eventPrivacy';
 

@@ -6,7 +6,7 @@
  * scrolled to their end (a floating action once covered "Show more" there), and each page action that opens a
  * dialog is opened and its contents hit-tested too.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { navigateInApp, signInAs } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });

@@ -4,7 +4,7 @@
  * a secret revealed after a fresh code —; the status message ops publish from their page reaching the home; a
  * sales manager's home without the admin's keys; and the home in Arabic at 375 px.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { shot, signInAs } from './helpers';
 
 /** The newest code sent to an address (the development outbox). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('language and direction (shell spec §1)', () => {
   test('the app loads in English, left to right', async ({ page, isMobile }) => {

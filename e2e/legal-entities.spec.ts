@@ -4,7 +4,7 @@
  * session), an entity with its legal info, bank details and owners; in Arabic at 375 px. Each test makes a
  * merchant of its own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

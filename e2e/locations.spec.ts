@@ -3,7 +3,7 @@
  * day and one past midnight —, a bad map link said beside its field and what was typed kept, then the new location
  * in the list (English, 1280 px); the list and the form right to left in Arabic at 375 px.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { drawnOrder, shot, signInAs } from './helpers';
 
 test.describe('locations', () => {

@@ -5,7 +5,7 @@
  * step right to left in Arabic at 375 px.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { PNG, shot, signInAs } from './helpers';
 
 const EN = JSON.parse(readFileSync('locales/en/store-listing.json', 'utf8'));

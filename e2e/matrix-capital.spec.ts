@@ -9,7 +9,7 @@
  * A new capital flow fails here until it is given its subject below.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import type { Scalar } from '../src/engine/core/types';
 import { capitalMerchant } from './capitalMerchant';
 import { catalogueFlows, planMatrix } from './matrixPlan';

@@ -9,7 +9,7 @@
  * Desktop only: the stepper is the same list at 375 px, and the paths are the point here.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { signInAs } from './helpers';
 import { planMatrix } from './matrixPlan';
 import { uniqueIban } from './uniqueNumber';

@@ -6,7 +6,7 @@
  *   without the permission the entry names.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { NEW_FLOW_PORT } from '../playwright.config';
 import { FULL_SIDEBAR, signInAs } from './helpers';
 

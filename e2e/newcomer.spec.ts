@@ -5,7 +5,7 @@
  * help centre at home — and a walk of every sidebar entry of every demo persona with no console error, no
  * "not available yet" page and no failed request.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { FULL_SIDEBAR, signInAs } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });

@@ -4,7 +4,7 @@
  * out, a reload and a second device in the middle of an application, and the messages of a bad IBAN, a 101%
  * share total and a disguised upload (each keeping the other answers).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { applicationAtReview, signInAs, signInWith } from './helpers';
 import { uniqueIban } from './uniqueNumber';
 

@@ -6,7 +6,7 @@
  * its own (a fixture), so no other test's list changes.
  */
 import { parse } from 'csv-parse/sync';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { drawnOrder, shot, signInAs, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

@@ -4,7 +4,7 @@
  * capital repayment of a running advance, how reports work, and the home's payout tile — in English at 1280 px
  * and in Arabic at 375 px. The demo's merchants' payouts are settled from their generated orders.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { shot, signInAs } from './helpers';
 
 /** A breakdown's lines as minor units by their key (deductions negative). */

@@ -9,7 +9,7 @@
  * Each run needs an application at its review step, filled in through the API (a Bahraini tier-3 store:
  * basic info, products, store, legal details, bank details, review).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { applicationAtReview as atReview } from './helpers';
 
 test.describe.configure({ mode: 'parallel' });

@@ -4,7 +4,7 @@
  * IBAN nor its registration number — a page outside the spec's areas is not, and /dev/replay lists and plays it.
  * The e2e server keeps recordings in its development sink (SESSION_REPLAY_URL=dev, playwright.config.ts).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { capitalMerchant } from './capitalMerchant';
 
 test.skip(({ isMobile }) => isMobile, 'behaviour: desktop project');

@@ -6,7 +6,7 @@
  * sees what changed and approves → the merchant's dashboard opens. In English and in Arabic, each on a desktop and
  * at 375 px (the two projects).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { signInAs, uploadedPdf, wordsIn } from './helpers';
 import { uniqueIban } from './uniqueNumber';
 

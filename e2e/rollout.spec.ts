@@ -5,7 +5,7 @@
  * side; ops publish to everyone, and the merchant who had the old version gets the new one on their next page.
  * It runs against the second server after the studio's own test (playwright.config.ts), and ends where it began.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './test';
 import { shot, signInAs } from './helpers';
 import { inRollout } from '../src/domain/rollout';
 

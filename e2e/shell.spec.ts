@@ -1,5 +1,5 @@
 /** The signed-in layout and sidebar of each persona (shell spec §2.2, §2.3, §2.7), in real Chromium. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { applicationAtReview, FULL_SIDEBAR, signInAs, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

@@ -4,7 +4,7 @@
  * from its tab; in Arabic at 375 px the list and a store read right to left. Each test acts on a copy of the
  * Riyadh Style admin, whose second store's contract is not signed yet.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { shot, signInAs } from './helpers';
 
 test.describe('stores', () => {

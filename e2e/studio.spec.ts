@@ -6,7 +6,7 @@
  * It runs in its own project against the second server (playwright.config.ts), beside the other tests, whose forms
  * it does not touch there, and ends on the original version.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { shot, signInAs } from './helpers';
 
 const LABEL_EN = 'Trading name (studio test)';

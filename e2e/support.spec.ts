@@ -3,7 +3,7 @@
  * filtered (kept in the address, opened finding hold and escalated) and paged; a ticket opened with a photo; a
  * resolved ticket rated; in English on the desktop, in Arabic at 375 px. Each test acts on a merchant of its own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { PNG, shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

@@ -4,7 +4,7 @@
  * a role changed and a person removed; in Arabic at 375 px the list and the dialog read right to left.
  * Each test acts on a merchant of its own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { shot, signInWith } from './helpers';
 import { uniqueDigits } from './uniqueNumber';
 

@@ -4,7 +4,7 @@
  * declined — unfrozen and its details shown after a code (Arabic, 375 px); and the card's application in the money
  * area, opened in the app's webview with its one-time token and refused to a browser without one.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { shot, signInAs } from './helpers';
 import { codeFor } from './signInSteps';
 import { uniqueDigits } from './uniqueNumber';

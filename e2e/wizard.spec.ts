@@ -3,7 +3,7 @@
  * (/dev/wizard/:flowId/:stepId) with the onboarding flow of the catalogue.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 const base = '/dev/wizard/onboarding';
 
