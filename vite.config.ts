@@ -64,9 +64,12 @@ const config = {
       injectRegister: null,
       manifest: false,
       workbox: {
-        // Precached: only the page's HTML, which starts the app when the network is gone. The code is cached as
-        // the merchant uses it (below): precaching every chunk would download all of the app (1.8 MB of Brotli,
-        // the studio's editor included) to every phone on its first visit.
+        // Precached: only the page's HTML, which starts the app when the network is gone. The code is not the
+        // worker's: the HTTP cache keeps it (the server marks hashed files `immutable`, so a cached copy is used
+        // with no request, online or off). A worker's cache for the code, tried in the fifth round, made the repeat
+        // visit slower (without it: orders 4.3 → 2.9 s, payouts 1.4 → 1.1 s; docs/benchmarks.md, seventh round): each file
+        // then came through the worker instead of straight from the browser's cache. Precaching every chunk would
+        // also download all of the app (1.8 MB of Brotli, the studio's editor included) to every phone.
         globPatterns: ['index.html'],
         // A page asked for goes to the server as before (it draws the page in the visitor's language, and its
         // frame for a session: domain/bootFrame.ts); only when that fails does the cached HTML answer.
@@ -84,18 +87,6 @@ const config = {
               !/^\/(merchant\/api|partners|help-centre|health)(\/|$)/.test(url.pathname),
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: 'index.html' } },
-          },
-          {
-            // The build's hashed files never change: the first copy is the only one (what the server's
-            // `immutable` already says to the HTTP cache, which a phone evicts more readily than this one).
-            urlPattern: ({ url }) =>
-              url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'mbo-assets',
-              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 },
-              cacheableResponse: { statuses: [200] },
-            },
           },
         ],
       },

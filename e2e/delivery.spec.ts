@@ -136,7 +136,7 @@ test.describe('a returning merchant without a network (the service worker)', () 
     await signInAs(page, 'acc-admin');
     await page.goto('/payments?lang=en');
     await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
-    // Installed and in charge of the page: the next visit's code goes through it and is kept.
+    // Installed and in charge of the page: the next visit's page goes through it.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller)
@@ -144,16 +144,16 @@ test.describe('a returning merchant without a network (the service worker)', () 
     });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
-    const kept = await page.evaluate(async () => (await (await caches.open('mbo-assets')).keys()).length);
-    expect(kept).toBeGreaterThan(3);
-    // No answer of the API is kept by the worker.
+    // The worker keeps the app's page only: no answer of the API, and no code — the browser's own cache keeps the
+    // hashed files (`immutable`), and the offline reload below is drawn from it (a worker's copy of the code made
+    // the repeat visit slower: docs/benchmarks.md, seventh round).
     const names = await page.evaluate(async () => {
       const all = await Promise.all(
         (await caches.keys()).map(async (name) => (await caches.open(name)).keys()),
       );
       return all.flat().map((request) => new URL(request.url).pathname);
     });
-    expect(names.filter((name) => name.startsWith('/merchant/api'))).toEqual([]);
+    expect(names).toEqual(['/index.html']);
 
     await context.setOffline(true);
     await page.reload();
