@@ -66,10 +66,10 @@ const config = {
       workbox: {
         // Precached: only the page's HTML, which starts the app when the network is gone. The code is not the
         // worker's: the HTTP cache keeps it (the server marks hashed files `immutable`, so a cached copy is used
-        // with no request, online or off). A worker's cache for the code, tried in the fifth round, made the repeat
-        // visit slower (without it: orders 4.3 → 2.9 s, payouts 1.4 → 1.1 s; docs/benchmarks.md, seventh round): each file
-        // then came through the worker instead of straight from the browser's cache. Precaching every chunk would
-        // also download all of the app (1.8 MB of Brotli, the studio's editor included) to every phone.
+        // with no request, online or off). A worker's cache for the code, tried in the fifth round, made the
+        // repeat visit slower (without it: orders 4.3 → 2.9 s, payouts 1.4 → 1.1 s; docs/benchmarks.md, seventh
+        // round): each file then came through the worker instead of straight from the browser's cache.
+        // Precaching every chunk would also download all of the app (1.8 MB of Brotli) to every phone.
         globPatterns: ['index.html'],
         // A page asked for goes to the server as before (it draws the page in the visitor's language, and its
         // frame for a session: domain/bootFrame.ts); only when that fails does the cached HTML answer.

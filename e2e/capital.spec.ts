@@ -99,7 +99,8 @@ test.describe('offers', () => {
     await expect(page).toHaveURL(/\/offers\/off-falcon-abu-dhabi$/);
     await expect(page.getByTestId('offer-banner')).toContainText('45,000');
     // Capital §7's store choice, as the server stored it: waiting for it here also keeps the page open until the
-    // event's batch has left (the test used to end first, now and then, and the catalogue's walk missed it).
+    // event's request has been answered (the test used to end first, now and then, and the catalogue's walk
+    // missed it).
     await expect
       .poll(() => events(page, who.id, 'Capital Store Selected'))
       .toEqual([
