@@ -9,7 +9,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import common from '../../locales/en/common.json';
 import { NotificationArea } from '../../src/web/components/NotificationArea';
 import { AUTO_HIDE_MS, notify, useNotifications } from '../../src/web/components/notificationStore';
-import { ErrorPage } from '../../src/web/components/ErrorPage';
+import { ErrorPage, FailedPage } from '../../src/web/components/ErrorPage';
+import { ApiError } from '../../src/web/api/client';
 import { RenderErrorPage } from '../../src/web/components/RenderErrorPage';
 
 const i18n = i18next.createInstance();
@@ -70,6 +71,39 @@ describe('error pages', () => {
   ])('%i has its own text', async (status, title) => {
     render(inRouter(<ErrorPage status={status} />));
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+  });
+
+  it('a question the network did not carry is no server error: no 500, a way to try again, and it tries by itself once back online', async () => {
+    const retry = vi.fn();
+    render(inRouter(<ErrorPage status={0} onRetry={retry} />));
+    expect(await screen.findByRole('heading', { name: 'No connection to the back office' })).toBeTruthy();
+    expect(screen.queryByText('Something went wrong on our side')).toBeNull();
+    expect(screen.queryByText('500')).toBeNull();
+    // Offline the start page cannot load either: trying again is the one way offered.
+    expect(screen.queryByRole('link', { name: 'Go to the start page' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(retry).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed question draws the network page for a network failure and the server page for anything else', async () => {
+    const { unmount } = render(
+      inRouter(<FailedPage error={new ApiError(0, 'network error')} onRetry={() => undefined} />),
+    );
+    expect(await screen.findByRole('heading', { name: 'No connection to the back office' })).toBeTruthy();
+    unmount();
+    const retry = vi.fn();
+    render(inRouter(<FailedPage error={new ApiError(503, 'unavailable')} onRetry={retry} />));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong on our side' })).toBeTruthy();
+    expect(screen.getByText('500')).toBeTruthy();
+    // A server error's page does not try again on its own when the browser says it is online.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(retry).not.toHaveBeenCalled();
   });
 
   it('an unexpected render error shows refresh and where to write: the support page, no mailbox being set', async () => {

@@ -51,6 +51,12 @@ export function fieldMessages(
 /** A network failure (offline, DNS, reset): status 0 and message "network error". */
 export const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+/** An error's status as the error pages read it: the server's, 0 for the network's failure, 500 for anything else. */
+export const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
+
+/** Whether asking again may help: the network failed (0) or the server erred (5xx). */
+export const retriable = (status: number) => status === 0 || status >= 500;
+
 /** The server answered 403: the caller may not see this. */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 

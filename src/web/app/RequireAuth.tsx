@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAccount } from '../api/account';
 import { PageLoader } from './RootLayout';
-import { ErrorPage } from '../components/ErrorPage';
+import { FailedPage } from '../components/ErrorPage';
 import { BootFrameGives } from '../components/bootFrame';
 
 /**
@@ -19,7 +19,7 @@ export function RequireAuth(props: { children: ReactNode }) {
     return (
       <>
         <BootFrameGives />
-        <ErrorPage status={500} onRetry={() => void account.refetch()} />
+        <FailedPage error={account.error} onRetry={() => void account.refetch()} />
       </>
     );
   if (!account.data) {

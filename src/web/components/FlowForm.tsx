@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { retriable, statusOf } from '../api/client';
 import { startDraft } from '../api/draftStart';
 import type { DraftView } from '../../engine/core/drafts';
 import { ErrorPage } from './ErrorPage';
@@ -17,8 +17,6 @@ import { PageSkeleton } from './PageSkeleton';
 
 /** The engine loads with the first form a screen shows (a section's other pages never pay for it). */
 const Runner = lazy(() => import('./FlowRunner').then((m) => ({ default: m.FlowRunner })));
-
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
 
 const flowFormKey = (flowId: string, scope: string) => ['drafts', 'start', flowId, scope] as const;
 
@@ -52,7 +50,9 @@ export function FlowForm(props: {
   if (started.isPending || (started.isFetching && !started.isError)) return <PageSkeleton />;
   if (started.isError) {
     const status = statusOf(started.error);
-    return <ErrorPage status={status} onRetry={status >= 500 ? () => void started.refetch() : undefined} />;
+    return (
+      <ErrorPage status={status} onRetry={retriable(status) ? () => void started.refetch() : undefined} />
+    );
   }
   const draft = started.data;
   if (draft.status !== 'draft') return <>{props.submitted?.(draft) ?? null}</>;

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/client';
+import { statusOf } from '../api/client';
 import { ErrorPage } from './ErrorPage';
 
 interface QueryLike {
@@ -18,11 +18,11 @@ interface QueryLike {
 export function QueryFallback(props: { query: QueryLike; skeleton: ReactNode; forbidden: ReactNode }) {
   const { query } = props;
   if (query.isPending) return <>{props.skeleton}</>;
-  const status = query.error instanceof ApiError ? query.error.status : 500;
+  const status = statusOf(query.error);
   if (status === 403) return <>{props.forbidden}</>;
   return (
     <ErrorPage
-      status={status === 404 ? 404 : 500}
+      status={status === 404 || status === 0 ? status : 500}
       onRetry={status === 404 ? undefined : () => void query.refetch()}
     />
   );

@@ -10,7 +10,7 @@ import { IconAlertOctagon } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../components/ErrorPage';
+import { FailedPage } from '../../components/ErrorPage';
 import { PageLoader } from '../RootLayout';
 import { RequireAuth } from '../RequireAuth';
 import { logout } from '../session';
@@ -76,7 +76,7 @@ function Shell() {
     return (
       <>
         <BootFrameGives />
-        <ErrorPage status={500} onRetry={shell.retry} />
+        <FailedPage error={shell.error} onRetry={shell.retry} />
       </>
     );
   const data = shell.data;

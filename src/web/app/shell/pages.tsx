@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../components/ErrorPage';
+import { FailedPage } from '../../components/ErrorPage';
 import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSkeleton } from '../../components/PageSkeleton';
@@ -31,7 +31,7 @@ export function FlowEntryGate(props: { children: ReactNode }) {
   const shell = useShellData();
   const entries = useFlowEntries();
   if (entries.isPending) return <PageSkeleton />;
-  if (entries.isError) return <ErrorPage status={500} onRetry={() => void entries.refetch()} />;
+  if (entries.isError) return <FailedPage error={entries.error} onRetry={() => void entries.refetch()} />;
   const entry = entries.data.find((e) => e.flow === flowId);
   if (entry && !entryAllowed(entry, shell.permissions)) return <Navigate to="/" replace />;
   return <>{props.children}</>;

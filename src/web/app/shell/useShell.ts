@@ -94,7 +94,14 @@ export function prefetchShell(client: QueryClient) {
     .catch(() => undefined);
 }
 
-export function useShell(): { isPending: boolean; isError?: boolean; retry?: () => void; data?: ShellData } {
+export function useShell(): {
+  isPending: boolean;
+  isError?: boolean;
+  /** The first failed question's error (a network's failure draws its own page). */
+  error?: unknown;
+  retry?: () => void;
+  data?: ShellData;
+} {
   const account = useAccount();
   const signedIn = Boolean(account.data);
   const flags = usePermissionFlags(signedIn);
@@ -110,6 +117,7 @@ export function useShell(): { isPending: boolean; isError?: boolean; retry?: () 
     return {
       isPending: false,
       isError: true,
+      error: queries.find((q) => q.isError)?.error,
       retry: () => queries.forEach((q) => q.isError && void q.refetch()),
     };
   const pending =

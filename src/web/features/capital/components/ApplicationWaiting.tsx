@@ -2,7 +2,7 @@
  * An application's page while its query loads or after it failed.
  */
 import { Skeleton, Stack } from '@mantine/core';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { ErrorPage, FailedPage } from '../../../components/ErrorPage';
 import { isNotFound, type useCapitalApplication } from '../api';
 
 /** An application's page while its query loads (a skeleton) or after it failed (404, or 500 with a retry). */
@@ -12,7 +12,7 @@ export function ApplicationWaiting(props: { query: ReturnType<typeof useCapitalA
     return isNotFound(query.error) ? (
       <ErrorPage status={404} />
     ) : (
-      <ErrorPage status={500} onRetry={() => void query.refetch()} />
+      <FailedPage error={query.error} onRetry={() => void query.refetch()} />
     );
   return (
     <Stack gap="md" aria-busy="true" data-testid="capital-loading">

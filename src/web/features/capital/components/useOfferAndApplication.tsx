@@ -2,7 +2,7 @@
  * An offer and its application, loaded together (the offer entry page, the simple form, the full-revenue route),
  * and where a started application continues.
  */
-import { ErrorPage } from '../../../components/ErrorPage';
+import { FailedPage } from '../../../components/ErrorPage';
 import { useOffers, useApplicationOfOffer } from '../api';
 import { frfStepId } from '../../../../domain/capital/steps';
 import { PageLoading } from './CapitalFrame';
@@ -19,7 +19,10 @@ export function useOfferAndApplication(offerId: string) {
     return {
       ready: null,
       waiting: (
-        <ErrorPage status={500} onRetry={() => void Promise.all([offers.refetch(), application.refetch()])} />
+        <FailedPage
+          error={offers.error ?? application.error}
+          onRetry={() => void Promise.all([offers.refetch(), application.refetch()])}
+        />
       ),
     };
   return { ready: { offers: offers.data, application: application.data }, waiting: null };

@@ -5,7 +5,7 @@ import { type ReactNode } from 'react';
 import { Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { FailedPage } from '../../../components/ErrorPage';
 import { dashboardRedirect, type DashboardPage } from '../../../../domain/dashboardGate';
 import { fetchOnboarding, ONBOARDING_QUERY_KEY, type Onboarding } from '../api';
 
@@ -23,7 +23,7 @@ export function WithGate(props: { page: DashboardPage; children: (onboarding: On
   const client = useQueryClient();
   const query = useQuery({ queryKey: ONBOARDING_QUERY_KEY, queryFn: () => fetchOnboarding(client) });
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ErrorPage status={500} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <FailedPage error={query.error} onRetry={() => void query.refetch()} />;
   // No store (an account still applying): the dashboard is not theirs yet; root knows where they belong.
   if (!query.data) return <Navigate to="/" replace />;
   const { store, organization } = query.data;

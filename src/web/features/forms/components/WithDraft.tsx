@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { draftKeys, fetchDraft, type DraftView } from '../../../api/drafts';
-import { statusOf } from './flowStatus';
+import { statusOf } from '../../../api/client';
 
 /** The draft (react-query); a failed read offers a retry, a missing one is a 404. */
 export function WithDraft(props: { children: (draft: DraftView) => React.ReactNode }) {

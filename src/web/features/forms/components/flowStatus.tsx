@@ -3,7 +3,6 @@
  */
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError } from '../../../api/client';
 import { translateFlowText, type FlowLoader } from '../../../../engine/react/browserFlowSource';
 
 /** Flows whose screens live elsewhere (the spec's own addresses; capital's are on its subject's pages). */
@@ -13,8 +12,6 @@ export const OWN_SCREENS: Record<string, string> = {
   'capital-reset': '/finance/capital/loans',
   'capital-simple': '/finance/capital/offers',
 };
-
-export const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 500);
 
 /** The flow's title in the page header (from its version's texts). */
 export function FlowTitle(props: { loader: FlowLoader }) {

@@ -6,7 +6,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { startDraft } from '../../../api/drafts';
-import { OWN_SCREENS, statusOf } from '../components/flowStatus';
+import { OWN_SCREENS } from '../components/flowStatus';
+import { statusOf } from '../../../api/client';
 
 export function StartForm() {
   const { flowId = '' } = useParams();

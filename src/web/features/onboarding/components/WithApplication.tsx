@@ -2,7 +2,7 @@
  * The account's application, loaded before a screen that needs it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { FailedPage } from '../../../components/ErrorPage';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { APPLICATION_QUERY_KEY, fetchApplication, type Application } from '../../../api/application';
 
@@ -16,6 +16,6 @@ function useApplication() {
 export function WithApplication(props: { children: (application: Application | null) => React.ReactNode }) {
   const query = useApplication();
   if (query.isPending) return <PageSkeleton />;
-  if (query.isError) return <ErrorPage status={500} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <FailedPage error={query.error} onRetry={() => void query.refetch()} />;
   return <>{props.children(query.data)}</>;
 }
