@@ -8,7 +8,7 @@
  * train sees it come back without pressing anything).
  */
 import { useEffect, useRef } from 'react';
-import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -28,9 +28,7 @@ export function ErrorPage(props: { status: number; withBack?: boolean; onRetry?:
     <Center mih="70vh" px="md" component="main">
       <Stack align="center" gap="md" maw={460} ta="center">
         {kind === 'network' ? (
-          <ThemeIcon size={64} radius="xl" variant="light" color="gray" aria-hidden>
-            <IconWifiOff size={34} />
-          </ThemeIcon>
+          <IconWifiOff size={64} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
         ) : (
           <Text fz={64} fw={800} c="mint" lh={1} aria-hidden>
             {kind === 'server' ? 500 : props.status}
