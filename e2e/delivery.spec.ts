@@ -154,6 +154,11 @@ test.describe('a returning merchant without a network (the service worker)', () 
       return all.flat().map((request) => new URL(request.url).pathname);
     });
     expect(names).toEqual(['/index.html']);
+    // The page's request leaves while the worker starts (navigation preload), not after it has started.
+    const preload = await page.evaluate(async () =>
+      (await navigator.serviceWorker.ready).navigationPreload.getState(),
+    );
+    expect(preload.enabled).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
