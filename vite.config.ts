@@ -75,7 +75,7 @@ const config = {
         // frame for a session: domain/bootFrame.ts); only when that fails does the cached HTML answer.
         navigateFallback: null,
         // The page's request starts while the worker itself starts, not after (navigation preload): the repeat
-        // visit's LCP on payouts 1333 → 1098 ms, median of 3 interleaved (docs/benchmarks.md, ninth round).
+        // visit's LCP on payouts 1193 → 1120 ms, median of 3 interleaved (docs/benchmarks.md, ninth round).
         navigationPreload: true,
         inlineWorkboxRuntime: true,
         skipWaiting: true,
