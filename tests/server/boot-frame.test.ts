@@ -122,7 +122,8 @@ describe("a signed-in page's frame", () => {
       const res = await open(framed.app, url, headers, { ...session, ...cookies });
       expect(res.statusCode, url).toBe(200);
       expect(titleOf(res.body), `${url} ${JSON.stringify({ headers, cookies })}`).toBe(title);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // It carries the session's first answers (first-answers.test.ts): no cache keeps it.
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
       // One visitor's page (signed in, in a language) is never another's from a cache between.
       expect(res.headers.vary, url).toMatch(/cookie/i);
       expect(res.headers.vary, url).toMatch(/accept-language/i);

@@ -3,11 +3,13 @@
  * index.html never cached, and index.html for any other GET that asks for a
  * page (client-side routes). API prefixes never fall back to the app.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { negotiate } from '@fastify/accept-negotiator';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import {
   acceptedLanguages,
   BOOT_FRAME_PAGES,
@@ -19,11 +21,29 @@ import {
 } from '../../domain/bootFrame';
 import { LANGUAGE_COOKIE, LANGUAGES, resolveLanguage } from '../../domain/language';
 import { SESSION_COOKIE } from '../auth/session';
+import { firstAnswersBlock } from '../../domain/firstAnswers';
+import { firstAnswersFor } from './firstAnswers';
 
 export const API_PREFIXES = ['/merchant/api/', '/partners/', '/health'];
 
 /** The methods this server answers (HEAD as GET); anything else is 405. */
 const SERVED: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A page made per request, compressed as the browser accepts (Brotli at @fastify/compress's setting, else gzip):
+ * the not-found handler serving pages is no route, so that plugin's global hook does not reach it.
+ */
+function sendCompressed(acceptEncoding: string | undefined, reply: FastifyReply, page: string) {
+  const encoding = negotiate(acceptEncoding ?? '', ['br', 'gzip']);
+  if (!encoding) return reply.send(page);
+  return reply
+    .header('content-encoding', encoding)
+    .send(
+      encoding === 'br'
+        ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipSync(page),
+    );
+}
 
 export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; devRoutes: boolean }) {
   const hasBuild = existsSync(path.join(opts.webRoot, 'index.html'));
@@ -35,6 +55,12 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
       LANGUAGES.every((language) => existsSync(path.join(opts.webRoot, signedInFramePage(frame, language)))),
     ).map((frame) => frame.slug),
   );
+  // A frame's HTML, read once (a new build means a restart), to write the session's first answers into.
+  const frameHtml = new Map<string, string>();
+  const frameOf = (file: string) => {
+    if (!frameHtml.has(file)) frameHtml.set(file, readFileSync(path.join(opts.webRoot, file), 'utf8'));
+    return frameHtml.get(file)!;
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.webRoot,
@@ -105,10 +131,16 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
       // page's title), which the app replaces once the page has drawn. The session itself is the app's to check:
       // an ended one sends the app on to sign-in, which removes the frame.
       const frame = signedIn ? signedInFrameOf(url) : undefined;
+      // With it, the shell's first answers for that session (domain/firstAnswers.ts): the page then holds the
+      // member's data, so no cache keeps it (the service worker does not either: it only passes pages through).
       if (frame && framesBuilt.has(frame.slug)) {
-        return reply
-          .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-          .sendFile(signedInFramePage(frame, language()));
+        const html = frameOf(signedInFramePage(frame, language()));
+        const answers = firstAnswersBlock(await firstAnswersFor(app, request));
+        const page = html.includes('</body>') ? html.replace('</body>', `${answers}</body>`) : html + answers;
+        reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+        return sendCompressed(request.headers['accept-encoding'], reply, page);
       }
       // The sign-in form at its address, but not for a browser holding a session (the page most likely sends it
       // on: the drawn form would show for nothing).

@@ -64,6 +64,17 @@ const unauthorized = signal();
 /** Called whenever a call answers 401 (the session ended, was revoked, or never was). */
 export const onUnauthorized = unauthorized.listen;
 
+/** A GET's answer found without the network, or not found. */
+export type HeldAnswer = { found: true; body: unknown } | { found: false };
+let answered: ((path: string) => HeldAnswer) | undefined;
+/**
+ * Where GETs look for an answer before asking the network: the signed-in pages' code registers the page's first
+ * answers (api/firstAnswers.ts) — registered, not imported, so the sign-in page does not carry that code.
+ */
+export const answerFrom = (source: (path: string) => HeldAnswer) => {
+  answered = source;
+};
+
 let requestCounter = 0;
 const requestId = () => `web-${Date.now().toString(36)}-${(requestCounter += 1).toString(36)}`;
 
@@ -73,6 +84,9 @@ export async function api<T>(
   body?: unknown,
   options: { signal?: AbortSignal; keepalive?: boolean; quiet401?: boolean } = {},
 ): Promise<T> {
+  // A question the server answered in the page itself (api/firstAnswers.ts): no round trip.
+  const first = method === 'GET' ? answered?.(path) : undefined;
+  if (first?.found) return first.body as T;
   const url = method === 'GET' ? `${path}${path.includes('?') ? '&' : '?'}request_id=${requestId()}` : path;
   let response: Response;
   try {

@@ -7,8 +7,12 @@ import { createQueryClient } from '../createQueryClient';
 import { onLocalStateCleared } from '../session';
 import { chat } from '../../api/chat';
 import { onSessionStarted } from '../../api/accountKey';
+import { answerFrom } from '../../api/client';
+import { takeFirstAnswer } from '../../api/firstAnswers';
 
 export const queryClient = createQueryClient();
+// The shell's first answers the server wrote into the page, taken before the network is asked (issue 54).
+answerFrom((path) => takeFirstAnswer(path));
 onLocalStateCleared(() => queryClient.clear());
 // A session started on the sign-in page: what was cached signed out (the account's null) no longer holds.
 onSessionStarted(() => queryClient.clear());

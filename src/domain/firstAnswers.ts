@@ -1,0 +1,48 @@
+/**
+ * The shell's first answers sent with a signed-in page's HTML (issue 54). On a phone's network each question the
+ * app asks once its code has run costs a round trip, and the shell asked in waves (the account, then what it
+ * unlocks): the home, orders and payouts drew 1.0-1.5 s sooner with the answers in the page (docs/benchmarks.md, tenth
+ * round). The server asks these for the session the page is sent to (routes/spa.ts) and writes their answers into
+ * the page; the app's API client (web/api/firstAnswers.ts) takes each once, instead of asking the network.
+ *
+ * Only questions without parameters of the app's own making are here: an answer is found by its address, so the
+ * app must ask exactly this address (its `request_id` aside).
+ */
+
+/** The element holding the answers: a JSON data block, never run (the Content-Security-Policy is unchanged). */
+export const FIRST_ANSWERS_ID = 'first-answers';
+
+/** The questions every signed-in page's shell asks as it starts, as the app asks them. */
+export const FIRST_QUESTIONS: readonly string[] = [
+  '/merchant/api/v1/auth/permissions',
+  '/merchant/api/v1/account',
+  '/partners/application/api/v1/application',
+  '/merchant/api/v1/legal-entities',
+  '/merchant/api/v1/stores',
+  '/merchant/api/v1/site-links',
+  '/merchant/api/v1/disputes/active',
+  '/merchant/api/v1/catalogue/flows',
+];
+
+/**
+ * How long after the page started an answer may stand in for asking (ms): the app's start on a slow phone takes
+ * several seconds; an answer not taken by then is older than a question asked now should get.
+ */
+export const FIRST_ANSWERS_FRESH_MS = 30_000;
+
+/** The answers as the page carries them: each question's address and its answer's body. */
+export type FirstAnswers = Record<string, unknown>;
+
+/**
+ * The answers as HTML: a JSON data block whose text cannot end the element or start markup, whatever the data
+ * holds (a company named `</script><script>…` stays text).
+ */
+export function firstAnswersBlock(answers: FirstAnswers): string {
+  const json = JSON.stringify(answers)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The shell's first answers for a signed-in page's HTML (domain/firstAnswers.ts): each of FIRST_QUESTIONS asked of
+ * this server as the page's browser would ask it (its cookies and languages), through the same routes, hooks and
+ * checks, so an answer in the page is the one the app would have been given a moment later. Only answers the
+ * browser would have had as a success are sent: an ended session, a question the member may not ask or a failure
+ * leaves that question to the app, which asks it and meets the refusal as it always has.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FIRST_QUESTIONS, type FirstAnswers } from '../../domain/firstAnswers';
+
+/** The request's headers a question's answer may depend on (who asks, in which language, from where). */
+const CARRIED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'] as const;
+
+/**
+ * How long the page waits for the answers (ms): a question slower than this is left for the app to ask, so a slow
+ * database never holds the page's frame back by more.
+ */
+export const FIRST_ANSWERS_WAIT_MS = 1000;
+
+export async function firstAnswersFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  waitMs = FIRST_ANSWERS_WAIT_MS,
+): Promise<FirstAnswers> {
+  const headers: Record<string, string> = {};
+  for (const name of CARRIED) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs, undefined)));
+  const answers = await Promise.all(
+    FIRST_QUESTIONS.map((url) =>
+      Promise.race([
+        app
+          .inject({ method: 'GET', url, headers, remoteAddress: request.ip })
+          .then((answer) =>
+            answer.statusCode === 200 && /^application\/json\b/.test(answer.headers['content-type'] ?? '')
+              ? ([url, answer.json() as unknown] as const)
+              : undefined,
+          )
+          // A question that fails here is the app's to ask (and to meet the failure as it always has).
+          .catch(() => undefined),
+        deadline,
+      ]),
+    ),
+  );
+  clearTimeout(timer);
+  return Object.fromEntries(answers.filter((entry) => entry !== undefined));
+}
