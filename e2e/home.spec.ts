@@ -101,7 +101,33 @@ test.describe('the home on a phone', () => {
 
   test('its tiles stack, right to left, within 375 px', async ({ page }) => {
     await signInAs(page, 'acc-admin');
+    // The sales and payouts held back until the home has drawn: each tile's skeleton is as tall as what it becomes,
+    // so the tiles under it do not move when the answers arrive (issue 54: the home's layout shift on a phone).
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = /\/merchant\/api\/v1\/(payments|payouts)\/summary/;
+    await page.route(held, async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto('/dashboard?lang=ar');
+    await expect(page.getByTestId('tile-payouts-loading')).toBeVisible();
+    await expect(page.getByTestId('tile-disputes')).toContainText('بانتظار ردك');
+    const heights = () =>
+      Promise.all(
+        ['tile-sales-today', 'tile-payouts'].map(
+          async (id) => (await page.getByTestId(id).boundingBox())!.height,
+        ),
+      );
+    const loading = await heights();
+    const disputes = (await page.getByTestId('tile-disputes').boundingBox())!.y;
+    release();
+    await expect(page.getByTestId('tile-payouts-loading')).toHaveCount(0);
+    await expect(page.getByTestId('tile-sales-today-loading')).toHaveCount(0);
+    const loaded = await heights();
+    loaded.forEach((height, i) => expect(Math.abs(height - loading[i]!)).toBeLessThan(2));
+    expect(Math.abs((await page.getByTestId('tile-disputes').boundingBox())!.y - disputes)).toBeLessThan(2);
+    await page.unroute(held);
     await expect(page.getByTestId('tile-sales-today')).toContainText('مبيعات اليوم');
     await expect(page.getByTestId('tile-api-keys')).toContainText('مفاتيح API');
     await expect(page.getByTestId('tile-disputes')).toContainText('بانتظار ردك');

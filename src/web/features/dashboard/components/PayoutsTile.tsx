@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Money } from '../../../components/Money';
 import { CalendarDay } from '../../../components/CalendarDay';
 import { usePayoutSummary } from '../api';
-import { HomeTile } from './HomeTile';
+import { HomeTile, TextSkeleton } from './HomeTile';
 
 export function PayoutsTile() {
   const { t } = useTranslation('dashboard');
@@ -21,6 +21,23 @@ export function PayoutsTile() {
       testId="tile-payouts"
       query={query}
       link={{ label: t('home.payouts.open'), to: '/finance/payouts' }}
+      loading={
+        <Stack gap="sm">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('home.payouts.next')}
+            </Text>
+            <TextSkeleton size="xl" bold w="50%" />
+            <TextSkeleton size="sm" w="40%" />
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('home.payouts.last')}
+            </Text>
+            <TextSkeleton size="sm" w="45%" />
+          </Stack>
+        </Stack>
+      }
     >
       <Stack gap="sm">
         <Stack gap={0} data-testid="payouts-next">
