@@ -24,7 +24,12 @@ test.describe('analytics', () => {
 
     await page.getByTestId('metric-orders').click();
     await expect(page).toHaveURL(/\/analytics\/SAU\/orders$/);
+    // The page has drawn the figure chosen before the period is changed, as a merchant sees it: a filter changed
+    // before the page re-renders writes its search onto the address the page last drew (the metric before).
+    await expect(page.getByTestId('metric-orders')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Orders placed, cancelled ones left out')).toBeVisible();
     await page.getByText('Week', { exact: true }).click();
+    await expect(page).toHaveURL(/\/analytics\/SAU\/orders\?.*by=week/);
     await expect(page).toHaveURL(/by=week/);
     const rows = page.getByTestId('analytics-table').locator('tbody tr');
     // Thirty days touch five weeks, or six when they start on a Sunday (on a Monday, say).
