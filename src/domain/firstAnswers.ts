@@ -46,3 +46,12 @@ export function firstAnswersBlock(answers: FirstAnswers): string {
     .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
 }
+
+/**
+ * A page with its answers at the end of its body. The block is put in by a function, not as a replacement string:
+ * data holding `$&` or `$'` (a company's name) would otherwise be read as a pattern and the page's text copied in.
+ */
+export function withFirstAnswers(html: string, answers: FirstAnswers): string {
+  const block = firstAnswersBlock(answers);
+  return html.includes('</body>') ? html.replace('</body>', () => `${block}</body>`) : html + block;
+}

@@ -13,7 +13,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../src/cli/precompressVitePlugin';
 import { LANGUAGES } from '../../src/domain/language';
 import { SIGNED_IN_FRAME_SLUGS, signedInFramePage } from '../../src/domain/bootFrame';
-import { FIRST_ANSWERS_ID, FIRST_QUESTIONS, firstAnswersBlock } from '../../src/domain/firstAnswers';
+import {
+  FIRST_ANSWERS_ID,
+  FIRST_QUESTIONS,
+  firstAnswersBlock,
+  withFirstAnswers,
+} from '../../src/domain/firstAnswers';
 import { SESSION_COOKIE } from '../../src/server/auth/session';
 import { firstAnswersFor } from '../../src/server/routes/firstAnswers';
 import { createTestApp, loadDemoData } from './setup/app';
@@ -154,5 +159,15 @@ describe('the answers as HTML', () => {
     const inner = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
     expect(inner).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(inner)).toEqual(data);
+  });
+
+  it("keep text that a string replacement would read as a pattern ($&, $') as it is", () => {
+    const data = { '/x': { name: "Gold $& Co. $' $` $$" } };
+    const page = withFirstAnswers('<html><body><p>frame</p></body></html>', data);
+    expect(page.startsWith('<html><body><p>frame</p><script')).toBe(true);
+    expect(page.endsWith('</script></body></html>')).toBe(true);
+    expect(answersIn(page)).toEqual(data);
+    // A page without a body's end gets them at its end.
+    expect(answersIn(withFirstAnswers('<p>frame</p>', data))).toEqual(data);
   });
 });

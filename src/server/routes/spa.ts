@@ -21,7 +21,7 @@ import {
 } from '../../domain/bootFrame';
 import { LANGUAGE_COOKIE, LANGUAGES, resolveLanguage } from '../../domain/language';
 import { SESSION_COOKIE } from '../auth/session';
-import { firstAnswersBlock } from '../../domain/firstAnswers';
+import { withFirstAnswers } from '../../domain/firstAnswers';
 import { firstAnswersFor } from './firstAnswers';
 
 export const API_PREFIXES = ['/merchant/api/', '/partners/', '/health'];
@@ -135,8 +135,7 @@ export async function spaRoutes(app: FastifyInstance, opts: { webRoot: string; d
       // member's data, so no cache keeps it (the service worker does not either: it only passes pages through).
       if (frame && framesBuilt.has(frame.slug)) {
         const html = frameOf(signedInFramePage(frame, language()));
-        const answers = firstAnswersBlock(await firstAnswersFor(app, request));
-        const page = html.includes('</body>') ? html.replace('</body>', `${answers}</body>`) : html + answers;
+        const page = withFirstAnswers(html, await firstAnswersFor(app, request));
         reply
           .header('cache-control', 'private, no-store')
           .header('vary', 'Accept-Encoding, Accept-Language, Cookie');
