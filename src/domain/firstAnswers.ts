@@ -24,12 +24,6 @@ export const FIRST_QUESTIONS: readonly string[] = [
   '/merchant/api/v1/catalogue/flows',
 ];
 
-/**
- * How long after the page started an answer may stand in for asking (ms): the app's start on a slow phone takes
- * several seconds; an answer not taken by then is older than a question asked now should get.
- */
-export const FIRST_ANSWERS_FRESH_MS = 30_000;
-
 /** The answers as the page carries them: each question's address and its answer's body. */
 export type FirstAnswers = Record<string, unknown>;
 

@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, answerFrom } from '../../src/web/api/client';
-import { resetFirstAnswers, takeFirstAnswer } from '../../src/web/api/firstAnswers';
-import { FIRST_ANSWERS_FRESH_MS, FIRST_ANSWERS_ID, firstAnswersBlock } from '../../src/domain/firstAnswers';
+import { FIRST_ANSWERS_FRESH_MS, resetFirstAnswers, takeFirstAnswer } from '../../src/web/api/firstAnswers';
+import { FIRST_ANSWERS_ID, firstAnswersBlock } from '../../src/domain/firstAnswers';
 
 const ACCOUNT = '/merchant/api/v1/account';
 const APPLICATION = '/partners/application/api/v1/application';

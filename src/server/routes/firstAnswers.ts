@@ -8,8 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FIRST_QUESTIONS, type FirstAnswers } from '../../domain/firstAnswers';
 
-/** The request's headers a question's answer may depend on (who asks, in which language, from where). */
-const CARRIED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'] as const;
+/** The request's headers a question's answer may depend on (who asks, in which language); where from is its ip. */
+const CARRIED = ['cookie', 'accept-language', 'user-agent'] as const;
 
 /**
  * How long the page waits for the answers (ms): a question slower than this is left for the app to ask, so a slow

@@ -3,8 +3,14 @@
  * the first GET of its address made while the page is young, in place of asking the network. Everything later
  * (a refresh, a second screen's question, the page after a long while) asks the server as before.
  */
-import { FIRST_ANSWERS_FRESH_MS, FIRST_ANSWERS_ID } from '../../domain/firstAnswers';
+import { FIRST_ANSWERS_ID } from '../../domain/firstAnswers';
 import type { HeldAnswer } from './client';
+
+/**
+ * How long after the page started an answer may stand in for asking (ms): the app's start on a slow phone takes
+ * several seconds; an answer not taken by then is older than a question asked now should get.
+ */
+export const FIRST_ANSWERS_FRESH_MS = 30_000;
 
 let answers: Map<string, unknown> | undefined;
 

@@ -12,7 +12,7 @@ import { takeFirstAnswer } from '../../api/firstAnswers';
 
 export const queryClient = createQueryClient();
 // The shell's first answers the server wrote into the page, taken before the network is asked (issue 54).
-answerFrom((path) => takeFirstAnswer(path));
+answerFrom(takeFirstAnswer);
 onLocalStateCleared(() => queryClient.clear());
 // A session started on the sign-in page: what was cached signed out (the account's null) no longer holds.
 onSessionStarted(() => queryClient.clear());
