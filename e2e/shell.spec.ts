@@ -287,6 +287,9 @@ test.describe('signed-in pages', () => {
     test.skip(isMobile, 'behaviour: desktop project');
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+    // The heading is the HTML's before the app runs (the prerendered form): offline before the app has drawn, the
+    // sign-in screen's code cannot come, which is the network's page (lazy-screen-timeout.test.tsx), not this one.
+    await expect(page.locator('#boot-frame')).toHaveCount(0);
     await context.setOffline(true);
     await expect(
       page.getByText('You are currently offline, please check your network connection'),
@@ -296,6 +299,21 @@ test.describe('signed-in pages', () => {
     await expect(
       page.getByText('You are currently offline, please check your network connection'),
     ).toHaveCount(0);
+  });
+
+  test("a screen's code the network did not carry is the network's page, and loads again once back online", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'behaviour: desktop project');
+    await page.route('**/assets/AuthPage-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'No connection to the back office' })).toBeVisible();
+    await expect(page.getByText('Oops')).toHaveCount(0);
+    await page.unroute('**/assets/AuthPage-*.js');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('heading', { name: 'Sign in to your business account' })).toBeVisible();
+    await expect(page.locator('#boot-frame')).toHaveCount(0);
   });
 
   test('a session the server ended sends the user to sign in, with the way back', async ({

@@ -76,7 +76,13 @@ export const findReactDevelopment = withMarkers(REACT_DEVELOPMENT_MARKERS);
 // The budgets as bytes received since issue 54 (Brotli, as the server sends the build); until then gzip of our own,
 // which the server did not send: 150, 290 and 82 KiB gzip were 126.0, 252.6 and 71.7 KiB as sent on 2026-11-29.
 const ROUTES: RouteBudget[] = [
-  { name: 'sign-in (/auth)', budgetKiB: 130, modules: () => ['src/web/features/auth/routes/AuthPage.tsx'] },
+  {
+    name: 'sign-in (/auth)',
+    // 131 since 2026-12-03 (129.94 → 130.06 KiB): a screen's code the network did not carry draws the network's
+    // page, which loads again once back online, not "oops"; the app starts in the cookie's language if storage went.
+    budgetKiB: 131,
+    modules: () => ['src/web/features/auth/routes/AuthPage.tsx'],
+  },
   {
     name: 'wizard (/dev/wizard/onboarding)',
     // Issue 12's goal. Lazy screens sharing Mantine's pieces with the wizard cut the shared code into more,

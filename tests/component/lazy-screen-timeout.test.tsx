@@ -38,3 +38,44 @@ describe('a lazy screen', () => {
     ).toContain('did not load within 120 s');
   });
 });
+
+describe('a lazy screen whose code the network did not carry', () => {
+  const show = (load: () => Promise<ComponentType>) => {
+    const failing = lazyScreen(load);
+    render(
+      <MemoryRouter>
+        <MantineProvider env="test">
+          <RenderErrorBoundary pathname="/orders">
+            <Suspense fallback={<p>loading</p>}>{failing.element}</Suspense>
+          </RenderErrorBoundary>
+        </MantineProvider>
+      </MemoryRouter>,
+    );
+  };
+
+  it('says there is no connection, not "oops", and loads the page again once back online', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.fn();
+    const location = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...location, reload } });
+    try {
+      show(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/OrdersPages.js')),
+      );
+      expect(await screen.findByText(/error\.network\.title|No connection/)).toBeTruthy();
+      expect(screen.queryByText(/error\.render\.title|Oops/)).toBeNull();
+      expect(reload).not.toHaveBeenCalled();
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: location });
+    }
+  });
+
+  it('keeps "oops" for a screen that broke for any other reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    show(() => Promise.reject(new Error('a bug of ours')));
+    expect(await screen.findByText(/error\.render\.title|Oops/)).toBeTruthy();
+    expect(screen.queryByText(/error\.network\.title|No connection/)).toBeNull();
+  });
+});

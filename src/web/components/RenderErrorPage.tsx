@@ -3,24 +3,42 @@
  * e-mail. RenderErrorBoundary shows it for any error thrown while rendering a screen, and lets the merchant
  * go on to another address (the page is tried again there).
  */
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContactLink } from './ContactLink';
 import { removeBootFrame } from './bootFrame';
 
-export function RenderErrorPage() {
+/**
+ * A screen's code the network did not carry (a dynamic import that failed: offline, or the connection dropped while
+ * the page loaded): not a fault of ours, so the network's words (ErrorPage's) rather than "oops", and the page loads
+ * again by itself once the browser is back online. Told by the browsers' own messages for it (Chrome, Firefox,
+ * Safari) and Vite's for a screen's stylesheet.
+ */
+export const isCodeNotLoaded = (error: unknown) =>
+  error instanceof Error && /dynamically imported|Importing a module|preload CSS/.test(error.message);
+
+export function RenderErrorPage(props: { network?: boolean }) {
   const { t } = useTranslation();
+  const kind = props.network ? 'network' : 'render';
+  useEffect(() => {
+    if (!props.network) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [props.network]);
   return (
     <Center mih="100vh" px="md" component="main">
       <Stack align="center" gap="md" maw={460} ta="center">
         <Title order={1} size="h2">
-          {t('error.render.title')}
+          {t(`error.${kind}.title`)}
         </Title>
         <Text c="dimmed">
-          {t('error.render.body')} <ContactLink mailbox="support_email" />
+          {t(`error.${kind}.body`)} {!props.network && <ContactLink mailbox="support_email" />}
         </Text>
-        <Button onClick={() => window.location.reload()}>{t('error.render.refresh')}</Button>
+        <Button onClick={() => window.location.reload()}>
+          {t(props.network ? 'error.retry' : 'error.render.refresh')}
+        </Button>
       </Stack>
     </Center>
   );
@@ -32,14 +50,19 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-export class RenderErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
-  override state: { failedAt: string | null } = { failedAt: null };
+interface BoundaryState {
+  failedAt: string | null;
+  network: boolean;
+}
 
-  static getDerivedStateFromError() {
-    return { failedAt: '' };
+export class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failedAt: null, network: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failedAt: '', network: isCodeNotLoaded(error) };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { failedAt: string | null }) {
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
     if (state.failedAt === '') return { failedAt: props.pathname };
     if (state.failedAt !== null && state.failedAt !== props.pathname) return { failedAt: null };
     return null;
@@ -53,6 +76,10 @@ export class RenderErrorBoundary extends Component<BoundaryProps, { failedAt: st
   }
 
   override render() {
-    return this.state.failedAt === null ? this.props.children : <RenderErrorPage />;
+    return this.state.failedAt === null ? (
+      this.props.children
+    ) : (
+      <RenderErrorPage network={this.state.network} />
+    );
   }
 }

@@ -4,7 +4,7 @@
  * address has re-rendered (a day typed, then the other with Enter) both count.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isDay } from '../../domain/days';
 
 /** A comma-separated list in the address (`?status=new,paid`), empty values dropped. */
@@ -35,22 +35,39 @@ export function addressParams(
   return params;
 }
 
+/**
+ * The filters as the address holds them, a change to them, and a move to another path keeping them (a page whose
+ * path carries a choice too: analytics' country and figure). Each change and move starts from the address as last
+ * written, not the render's: the router renders a navigation as a transition, so a second click can come before
+ * the page shows the first — a figure chosen, then Week at once, must keep both.
+ */
 export function useAddressFilters<F>(
   read: (params: URLSearchParams) => F,
   write: (filters: F) => URLSearchParams,
-): [F, (patch: Partial<F>) => void] {
-  const [params, setParams] = useSearchParams();
-  const filters = read(params);
-  const latest = useRef(filters);
+): [F, (patch: Partial<F>) => void, (pathname: string) => void] {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const filters = read(new URLSearchParams(search));
+  const latest = useRef({ pathname, filters });
+  // The addresses written since the page last showed one of ours: a render of an earlier one is already behind.
+  const written = useRef<string[]>([]);
   useEffect(() => {
-    latest.current = read(params);
-  }, [params, read]);
-  const change = useCallback(
-    (patch: Partial<F>) => {
-      latest.current = { ...latest.current, ...patch };
-      setParams(write(latest.current), { replace: true });
+    const at = written.current.indexOf(pathname + search);
+    if (at >= 0 && at < written.current.length - 1) return;
+    written.current = [];
+    latest.current = { pathname, filters: read(new URLSearchParams(search)) };
+  }, [pathname, search, read]);
+  const go = useCallback(
+    (to: string, patch: Partial<F>) => {
+      latest.current = { pathname: to, filters: { ...latest.current.filters, ...patch } };
+      const query = write(latest.current.filters).toString();
+      const href = query ? `${to}?${query}` : to;
+      written.current.push(href);
+      void navigate(href, { replace: true });
     },
-    [setParams, write],
+    [navigate, write],
   );
-  return [filters, change];
+  const change = useCallback((patch: Partial<F>) => go(latest.current.pathname, patch), [go]);
+  const move = useCallback((to: string) => go(to, {}), [go]);
+  return [filters, change, move];
 }

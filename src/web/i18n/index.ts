@@ -32,12 +32,21 @@ export const lazyBackend: BackendModule = {
   },
 };
 
+/**
+ * The remembered language: local storage, else the cookie written beside it. The server draws the page's HTML in
+ * the cookie's language, so a browser whose storage was cleared but not its cookies gets the app in the language
+ * its page was drawn in, not the browser's.
+ */
 function readStored(): string | null {
+  let stored: string | null = null;
   try {
-    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    return null;
+    // Storage may be unavailable (private mode): the cookie is then the only memory.
   }
+  if (stored !== null) return stored;
+  const cookie = document.cookie.split('; ').find((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`));
+  return cookie ? cookie.slice(LANGUAGE_COOKIE.length + 1) : null;
 }
 
 /** Sets `<html lang dir>` to match the language. */

@@ -8,7 +8,7 @@ import { isForbidden } from '../../../api/client';
 import { Button, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useStores } from '../../../api/stores';
 import { DayRangeFilter } from '../../../components/filters/DayRangeFilter';
 import { StoreFilter } from '../../../components/filters/StoreFilter';
@@ -51,8 +51,7 @@ const today = () => {
 export function AnalyticsPage() {
   const { t, i18n } = useTranslation('analytics');
   const params = useParams();
-  const navigate = useNavigate();
-  const [filters, change] = useAddressFilters(filtersFrom, paramsOf);
+  const [filters, change, move] = useAddressFilters(filtersFrom, paramsOf);
   const problem = rangeProblem(filters);
   const range = problem ? null : rangeOf(filters, today());
   const query = range ? queryOf(filters, range, params.country) : null;
@@ -70,10 +69,7 @@ export function AnalyticsPage() {
   });
   const go = (country: string, next: Metric) => {
     analytics.track('Analytics Metric Chosen', { metric: next, country });
-    void navigate(
-      { pathname: `/analytics/${country}/${next}`, search: paramsOf(filters).toString() },
-      { replace: true },
-    );
+    move(`/analytics/${country}/${next}`);
   };
   const filter = (patch: Partial<AnalyticsFilters>) => {
     analytics.track('Analytics Filtered', { filters: changedFilters(patch) });
