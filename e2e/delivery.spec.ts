@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page, type Response } from './test';
 import { signInAs } from './helpers';
+import { FIRST_QUESTIONS } from '../src/domain/firstAnswers';
 
 /** Every response of a page load, with its headers and the bytes of its body as they came over the wire. */
 async function load(page: Page, url: string) {
@@ -113,6 +114,31 @@ test.describe("a signed-in page before its code runs (the page's HTML draws its 
     const search = page.getByRole('textbox', { name: 'بحث' });
     await search.fill('RS-1');
     await expect(search).toHaveValue('RS-1');
+  });
+
+  test("asks the network none of the shell's questions: their answers came with the page", async ({
+    page,
+  }) => {
+    await signInAs(page, 'acc-admin');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/(merchant|partners)\//.test(url.pathname)) asked.push(url.pathname);
+    });
+    await page.goto('/payments?lang=en');
+    await expect(page.locator('#boot-frame')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    // The page's own rows are asked (they are not the shell's), so the app has run its questions by now.
+    await expect.poll(() => asked.some((path) => path === '/merchant/api/v1/payments')).toBe(true);
+    const shells = [
+      ...FIRST_QUESTIONS,
+      '/merchant/api/v1/experiments',
+      // The first store's products, whatever the store.
+      '/available-products',
+    ];
+    expect(asked.filter((path) => shells.some((shell) => path === shell || path.endsWith(shell)))).toEqual(
+      [],
+    );
   });
 
   test('gives way where the member may not go (the gate sends them on)', async ({ page }) => {

@@ -16,7 +16,10 @@ import { SIGNED_IN_FRAME_SLUGS, signedInFramePage } from '../../src/domain/bootF
 import {
   FIRST_ANSWERS_ID,
   FIRST_QUESTIONS,
+  availableProductsPath,
+  experimentsPath,
   firstAnswersBlock,
+  followingQuestions,
   withFirstAnswers,
 } from '../../src/domain/firstAnswers';
 import { SESSION_COOKIE } from '../../src/server/auth/session';
@@ -68,13 +71,17 @@ function answersIn(html: string): Record<string, unknown> | undefined {
   return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : undefined;
 }
 
-/** What the API answers the session for each first question: the body of each success. */
+/** What the API answers the session for each first question and what those unlock: the body of each success. */
 async function apiAnswers(session: string) {
   const answers: Record<string, unknown> = {};
-  for (const url of FIRST_QUESTIONS) {
-    const res = await app.inject({ method: 'GET', url, cookies: { [SESSION_COOKIE]: session } });
-    if (res.statusCode === 200) answers[url] = res.json();
-  }
+  const ask = async (urls: readonly string[]) => {
+    for (const url of urls) {
+      const res = await app.inject({ method: 'GET', url, cookies: { [SESSION_COOKIE]: session } });
+      if (res.statusCode === 200) answers[url] = res.json();
+    }
+  };
+  await ask(FIRST_QUESTIONS);
+  await ask(followingQuestions(answers));
   return answers;
 }
 
@@ -87,8 +94,12 @@ describe("a signed-in page's first answers", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>payouts en</title>');
     const carried = answersIn(res.body);
-    // A merchant's admin may ask every one of them.
-    expect(Object.keys(expected).sort()).toEqual([...FIRST_QUESTIONS].sort());
+    // A merchant's admin may ask every one of them, and what they unlock: the account's experiments and the
+    // first store's products, at the addresses the app asks.
+    const account = expected['/merchant/api/v1/account'] as { id: string };
+    const stores = expected['/merchant/api/v1/stores'] as { items: { id: string }[] };
+    const unlocked = [experimentsPath(account.id), availableProductsPath(stores.items[0]!.id)];
+    expect(Object.keys(expected).sort()).toEqual([...FIRST_QUESTIONS, ...unlocked].sort());
     expect(carried).toEqual(expected);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toMatch(/cookie/i);
@@ -98,7 +109,7 @@ describe("a signed-in page's first answers", () => {
     // An ops member has no merchant: some questions answer 403, and those are not in the page.
     const session = await sessionOf('ops@demo.example');
     const expected = await apiAnswers(session);
-    expect(Object.keys(expected).length).toBeLessThan(FIRST_QUESTIONS.length);
+    expect(FIRST_QUESTIONS.filter((url) => url in expected).length).toBeLessThan(FIRST_QUESTIONS.length);
     expect(answersIn((await open('/dashboard', session)).body)).toEqual(expected);
   });
 
@@ -169,5 +180,45 @@ describe('the answers as HTML', () => {
     expect(answersIn(page)).toEqual(data);
     // A page without a body's end gets them at its end.
     expect(answersIn(withFirstAnswers('<p>frame</p>', data))).toEqual(data);
+  });
+});
+
+describe('the questions the first answers unlock', () => {
+  const account = { id: 'acc 1/2' };
+  const flags = { has_store_access: true };
+  const stores = { items: [{ id: 'store-9' }, { id: 'store-10' }] };
+  const answers = (parts: Record<string, unknown>) => ({
+    '/merchant/api/v1/account': account,
+    '/merchant/api/v1/auth/permissions': flags,
+    '/merchant/api/v1/stores': stores,
+    ...parts,
+  });
+
+  it("are the account's experiments and the first store's products, their ids written into the address", () => {
+    expect(followingQuestions(answers({}))).toEqual([
+      '/merchant/api/v1/experiments?entity=merchant_account&entity_id=acc%201%2F2',
+      '/merchant/api/v1/stores/store-9/available-products',
+    ]);
+  });
+
+  it('leave out what a missing or unexpected answer does not give', () => {
+    expect(followingQuestions({})).toEqual([]);
+    expect(followingQuestions(answers({ '/merchant/api/v1/account': undefined }))).toEqual([
+      availableProductsPath('store-9'),
+    ]);
+    // No store access, no stores, or answers of another shape: no products question.
+    for (const parts of [
+      { '/merchant/api/v1/auth/permissions': { has_store_access: false } },
+      { '/merchant/api/v1/stores': { items: [] } },
+      { '/merchant/api/v1/stores': { items: 'none' } },
+      { '/merchant/api/v1/stores': null },
+      { '/merchant/api/v1/account': { id: 7 }, '/merchant/api/v1/stores': { items: [{ id: '' }] } },
+    ])
+      expect(followingQuestions(answers(parts)), JSON.stringify(parts)).not.toContain(
+        availableProductsPath('store-9'),
+      );
+    expect(followingQuestions(answers({ '/merchant/api/v1/account': { id: 7 } })).join()).not.toContain(
+      'experiments',
+    );
   });
 });

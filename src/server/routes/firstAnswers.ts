@@ -6,7 +6,7 @@
  * leaves that question to the app, which asks it and meets the refusal as it always has.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_QUESTIONS, type FirstAnswers } from '../../domain/firstAnswers';
+import { FIRST_QUESTIONS, followingQuestions, type FirstAnswers } from '../../domain/firstAnswers';
 
 /** The request's headers a question's answer may depend on (who asks, in which language); where from is its ip. */
 const CARRIED = ['cookie', 'accept-language', 'user-agent'] as const;
@@ -29,22 +29,29 @@ export async function firstAnswersFor(
   }
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs, undefined)));
-  const answers = await Promise.all(
-    FIRST_QUESTIONS.map((url) =>
-      Promise.race([
-        app
-          .inject({ method: 'GET', url, headers, remoteAddress: request.ip })
-          .then((answer) =>
-            answer.statusCode === 200 && /^application\/json\b/.test(answer.headers['content-type'] ?? '')
-              ? ([url, answer.json() as unknown] as const)
-              : undefined,
-          )
-          // A question that fails here is the app's to ask (and to meet the failure as it always has).
-          .catch(() => undefined),
-        deadline,
-      ]),
-    ),
-  );
+  const ask = async (urls: readonly string[]): Promise<FirstAnswers> => {
+    const answers = await Promise.all(
+      urls.map((url) =>
+        Promise.race([
+          app
+            .inject({ method: 'GET', url, headers, remoteAddress: request.ip })
+            .then((answer) =>
+              answer.statusCode === 200 && /^application\/json\b/.test(answer.headers['content-type'] ?? '')
+                ? ([url, answer.json() as unknown] as const)
+                : undefined,
+            )
+            // A question that fails here is the app's to ask (and to meet the failure as it always has).
+            .catch(() => undefined),
+          deadline,
+        ]),
+      ),
+    );
+    return Object.fromEntries(answers.filter((entry) => entry !== undefined));
+  };
+  // The first questions, then what their answers unlock (the experiments, the first store's products), within
+  // the one deadline: each wave asked here is a round trip the phone does not make.
+  const first = await ask(FIRST_QUESTIONS);
+  const following = await ask(followingQuestions(first));
   clearTimeout(timer);
-  return Object.fromEntries(answers.filter((entry) => entry !== undefined));
+  return { ...first, ...following };
 }

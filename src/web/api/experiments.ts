@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { useAccount } from './account';
 import type { Experiments } from '../../contract/account';
+import { experimentsPath } from '../../domain/firstAnswers';
 
 const FIVE_MINUTES = 300_000;
 
@@ -17,7 +18,8 @@ export const experimentsQuery = (id: string | undefined) => ({
     (
       await api<Experiments>(
         'GET',
-        `/merchant/api/v1/experiments?entity=merchant_account&entity_id=${encodeURIComponent(id!)}`,
+        // The same address as the server's for the page's first answers (domain/firstAnswers.ts).
+        experimentsPath(id!),
       )
     ).experiments
       .filter((e) => e.value === 'enabled')

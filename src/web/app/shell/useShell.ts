@@ -13,6 +13,7 @@ import { APPLICATION_QUERY_KEY, APPLICATION_URL, fetchApplication } from '../../
 import { LEGAL_ENTITIES_QUERY, LEGAL_ENTITIES_URL, useLegalEntities } from '../../api/legalEntities';
 import { computePermissions, type ComputedPermissions } from '../../../domain/permissions';
 import { alertEntity } from '../../../domain/legalEntities';
+import { availableProductsPath } from '../../../domain/firstAnswers';
 import type { LegalEntityAlert } from '../../../contract/legalEntities';
 
 export interface ShellData {
@@ -38,12 +39,7 @@ const firstStoreProducts = (client: QueryClient) => ({
   queryFn: async () => {
     const first = (await fetchStores(client))[0];
     if (!first) return [];
-    return (
-      await api<{ items: string[] }>(
-        'GET',
-        `/merchant/api/v1/stores/${encodeURIComponent(first.id)}/available-products`,
-      )
-    ).items;
+    return (await api<{ items: string[] }>('GET', availableProductsPath(first.id))).items;
   },
 });
 
