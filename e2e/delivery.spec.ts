@@ -139,6 +139,10 @@ test.describe("a signed-in page before its code runs (the page's HTML draws its 
     expect(asked.filter((path) => shells.some((shell) => path === shell || path.endsWith(shell)))).toEqual(
       [],
     );
+    // Orders' code was asked for with the frame, at low priority, after its stylesheet (SIGNED_IN_FRAMES' code).
+    const preload = 'link[rel="modulepreload"][fetchpriority="low"][href*="/assets/OrdersPages-"]';
+    await expect(page.locator(preload)).toHaveCount(1);
+    await expect(page.locator(`link[rel="stylesheet"] ~ ${preload}`)).toHaveCount(1);
   });
 
   test('gives way where the member may not go (the gate sends them on)', async ({ page }) => {

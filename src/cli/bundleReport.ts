@@ -17,15 +17,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { compileVersion } from '../catalogue/compile';
 import { checkedVersions } from '../catalogue/pipeline';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import { closure, type Manifest } from './viteManifest';
 
 /** Texts only ajv's compiler contains (its error messages and code generator), never its standalone output. */
 export const AJV_COMPILER_MARKERS = ['schema with key or id "', 'strict mode: ', 'CodeGen: '];
@@ -48,18 +40,6 @@ export interface RouteBudget {
    * the route's own JavaScript beyond them.
    */
   beyond?: (manifest: Manifest) => string[];
-}
-
-/** Every chunk a set of manifest keys loads statically. */
-export function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return seen;
 }
 
 const withMarkers = (markers: string[]) => (files: Record<string, string>) =>

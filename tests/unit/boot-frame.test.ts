@@ -11,7 +11,8 @@ import {
   signedInFramePage,
 } from '../../src/domain/bootFrame';
 import { LANGUAGES } from '../../src/domain/language';
-import { framedPage } from '../../src/cli/bootFrameVitePlugin';
+import { frameCodeLinks, framedPage } from '../../src/cli/bootFrameVitePlugin';
+import type { Manifest } from '../../src/cli/viteManifest';
 
 describe('acceptedLanguages', () => {
   it('lists the tags most wanted first, in the order given among equals', () => {
@@ -88,5 +89,74 @@ describe("the signed-in pages' frames", () => {
       for (const language of LANGUAGES)
         expect(typeof text(language, ns, key), `${frame.path} ${language} ${frame.title}`).toBe('string');
     }
+  });
+});
+
+describe("a frame's code asked for with its HTML", () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_framework.js'] },
+    '_framework.js': { file: 'assets/framework.js' },
+    '_Popover.js': { file: 'assets/Popover.js', imports: ['_framework.js'] },
+    'src/web/app/shell/AppLayout.tsx': {
+      file: 'assets/AppLayout.js',
+      isDynamicEntry: true,
+      imports: ['_Popover.js'],
+    },
+    'src/web/app/shell/pages.tsx': { file: 'assets/pages.js', isDynamicEntry: true },
+    'src/web/features/orders/routes/OrdersPages.tsx': {
+      file: 'assets/OrdersPages.js',
+      isDynamicEntry: true,
+      imports: ['_Popover.js', '_framework.js'],
+    },
+    'locales/ar/common.json': { file: 'assets/common-ar.js', isDynamicEntry: true },
+    'locales/ar/shell.json': { file: 'assets/shell-ar.js', isDynamicEntry: true },
+    'locales/ar/orders.json': { file: 'assets/orders-ar.js', isDynamicEntry: true },
+    'locales/en/orders.json': { file: 'assets/orders-en.js', isDynamicEntry: true },
+  };
+  const orders = {
+    path: '/payments',
+    slug: 'payments',
+    title: 'orders:title',
+    code: 'src/web/features/orders/routes/OrdersPages.tsx',
+  };
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("is the shell's and the screens' chunks and their texts in the language, not what the entry brings", () => {
+    const links = frameCodeLinks(manifest, orders, 'ar');
+    expect(hrefs(links).sort()).toEqual(
+      [
+        '/assets/AppLayout.js',
+        '/assets/OrdersPages.js',
+        '/assets/Popover.js',
+        '/assets/common-ar.js',
+        '/assets/orders-ar.js',
+        '/assets/pages.js',
+        '/assets/shell-ar.js',
+      ].sort(),
+    );
+    // Asked for after the frame's stylesheet, never ahead of it.
+    expect(links.match(/<link /g)).toHaveLength(7);
+    expect(links.match(/rel="modulepreload" crossorigin fetchpriority="low"/g)).toHaveLength(7);
+  });
+
+  it('is nothing for a frame without code, and sits at the end of the head', () => {
+    expect(frameCodeLinks(manifest, { path: '/finance/payouts', slug: 'payouts' }, 'en')).toBe('');
+    const index = '<html><head><link rel="stylesheet" href="/a.css"></head><body></body></html>';
+    expect(framedPage(index, 'en', '', '<link rel="modulepreload" href="/x.js">')).toContain(
+      '<link rel="stylesheet" href="/a.css"><link rel="modulepreload" href="/x.js"></head>',
+    );
+  });
+
+  it('stops the build when a frame names code the build does not have', () => {
+    expect(() =>
+      frameCodeLinks(manifest, { ...orders, code: 'src/web/features/gone/Pages.tsx' }, 'en'),
+    ).toThrow(
+      'the frame of /payments names code not in the build: src/web/features/gone/Pages.tsx (SIGNED_IN_FRAMES)',
+    );
+  });
+
+  it("names, for each frame that has code, its feature's screens module", () => {
+    for (const frame of SIGNED_IN_FRAMES.filter((f) => f.code))
+      expect(frame.code, frame.path).toMatch(/^src\/web\/features\/[a-z-]+\/routes\/[A-Za-z]+Pages\.tsx$/);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { closure, findAjvCompiler } from '../../src/cli/bundleReport';
+import { findAjvCompiler } from '../../src/cli/bundleReport';
+import { closure } from '../../src/cli/viteManifest';
 
 describe('bundle report', () => {
   it('recognises ajv’s compiler in a chunk', () => {
