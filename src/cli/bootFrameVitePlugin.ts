@@ -58,9 +58,9 @@ export const SHELL_MODULES = ['src/web/app/shell/AppLayout.tsx', 'src/web/app/sh
 
 /**
  * A frame's code as links in its HTML (SignedInFrame's `code`): the chunks of the shell and the page's screens, and
- * their first texts (common, the shell's, the feature's and the title's), that the entry does not already bring — asked for
- * at low priority, so the frame's stylesheet goes first. Without them the browser learns of these chunks only once
- * the entry has arrived and run: on a phone's network, two seconds later.
+ * their first texts (common, the shell's, the feature's and the title's), that the entry does not already bring —
+ * asked for at low priority, so the frame's stylesheet goes first. Without them the browser learns of these chunks
+ * only once the entry has arrived and run: on a phone's network, two seconds later.
  */
 export function frameCodeLinks(manifest: Manifest, frame: SignedInFrame, language: Language): string {
   if (!frame.code) return '';
