@@ -84,6 +84,17 @@ describe('useAddressFilters', () => {
     expect(at()).toBe('/report/gmv?by=week&q=mall');
   });
 
+  it('the same change twice, then another, all count', () => {
+    show('/report/gmv');
+    act(() => {
+      change({ by: 'week' });
+      change({ by: 'week' });
+    });
+    expect(at()).toBe('/report/gmv?by=week');
+    act(() => move('/report/orders'));
+    expect(at()).toBe('/report/orders?by=week');
+  });
+
   it('starts again from an address reached some other way (a link, the back button)', () => {
     show('/report/gmv?by=week');
     act(() => screen.getByText('elsewhere').click());

@@ -52,7 +52,7 @@ export function useAddressFilters<F>(
   // The addresses written since the page last showed one of ours: a render of an earlier one is already behind.
   const written = useRef<string[]>([]);
   useEffect(() => {
-    const at = written.current.indexOf(pathname + search);
+    const at = written.current.lastIndexOf(pathname + search);
     if (at >= 0 && at < written.current.length - 1) return;
     written.current = [];
     latest.current = { pathname, filters: read(new URLSearchParams(search)) };
