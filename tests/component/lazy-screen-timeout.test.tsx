@@ -12,20 +12,25 @@ import { RenderErrorBoundary } from '../../src/web/components/RenderErrorPage';
 
 afterEach(() => vi.useRealTimers());
 
+/** A lazy screen whose code comes from `load`, under the render-error boundary, "loading" while it comes. */
+function show(load: () => Promise<ComponentType>) {
+  const lazy = lazyScreen(load);
+  render(
+    <MemoryRouter>
+      <MantineProvider env="test">
+        <RenderErrorBoundary pathname="/orders">
+          <Suspense fallback={<p>loading</p>}>{lazy.element}</Suspense>
+        </RenderErrorBoundary>
+      </MantineProvider>
+    </MemoryRouter>,
+  );
+}
+
 describe('a lazy screen', () => {
   it('shows the render-error page once its chunk has not loaded for 120 s', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const stalled = lazyScreen(() => new Promise<ComponentType>(() => undefined));
-    render(
-      <MemoryRouter>
-        <MantineProvider env="test">
-          <RenderErrorBoundary pathname="/orders">
-            <Suspense fallback={<p>loading</p>}>{stalled.element}</Suspense>
-          </RenderErrorBoundary>
-        </MantineProvider>
-      </MemoryRouter>,
-    );
+    show(() => new Promise<ComponentType>(() => undefined));
     expect(screen.getByText('loading')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(119_000));
     expect(screen.getByText('loading')).toBeTruthy();
@@ -40,19 +45,6 @@ describe('a lazy screen', () => {
 });
 
 describe('a lazy screen whose code the network did not carry', () => {
-  const show = (load: () => Promise<ComponentType>) => {
-    const failing = lazyScreen(load);
-    render(
-      <MemoryRouter>
-        <MantineProvider env="test">
-          <RenderErrorBoundary pathname="/orders">
-            <Suspense fallback={<p>loading</p>}>{failing.element}</Suspense>
-          </RenderErrorBoundary>
-        </MantineProvider>
-      </MemoryRouter>,
-    );
-  };
-
   it('says there is no connection, not "oops", and loads the page again once back online', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
