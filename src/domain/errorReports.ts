@@ -6,6 +6,8 @@
  * its envelopes, so a deployment picks either without a change here.
  */
 
+import { CODE_NOT_CARRIED } from './codeNotCarried';
+
 export type ReportLevel = 'drop' | 'warning' | 'error';
 
 /** §8: "session sample rate 100 percent". */
@@ -19,12 +21,9 @@ export interface ErrorFacts {
 }
 
 const RESIZE_OBSERVER = /^ResizeObserver loop (limit exceeded|completed with undelivered notifications)/;
-/** How each browser says a module (a route's chunk, a step's module) could not be loaded. */
+/** How a module (a route's chunk, a step's module) could not be loaded: not carried, or not in time. */
 const CHUNK_LOAD = [
-  /Failed to fetch dynamically imported module/,
-  /error loading dynamically imported module/,
-  /Importing a module script failed/,
-  /Loading (CSS )?chunk \S+ failed/,
+  ...CODE_NOT_CARRIED,
   /did not load within \d+ s/, // engine/core/withinTime.ts: the 120 s chunk timeout
   /could not load \S+:/, // engine/react/browserFlowSource.ts: a step's module
 ];

@@ -28,7 +28,14 @@ export async function firstAnswersFor(
     if (typeof value === 'string') headers[name] = value;
   }
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs, undefined)));
+  let late = false;
+  const deadline = new Promise<undefined>(
+    (resolve) =>
+      (timer = setTimeout(() => {
+        late = true;
+        resolve(undefined);
+      }, waitMs)),
+  );
   const ask = async (urls: readonly string[]): Promise<FirstAnswers> => {
     const answers = await Promise.all(
       urls.map((url) =>
@@ -51,7 +58,8 @@ export async function firstAnswersFor(
   // The first questions, then what their answers unlock (the experiments, the first store's products), within
   // the one deadline: each wave asked here is a round trip the phone does not make.
   const first = await ask(FIRST_QUESTIONS);
-  const following = await ask(followingQuestions(first));
+  // Past the deadline nothing more would be waited for: the second wave is not asked at all.
+  const following = late ? {} : await ask(followingQuestions(first));
   clearTimeout(timer);
   return { ...first, ...following };
 }

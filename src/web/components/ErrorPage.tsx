@@ -7,12 +7,12 @@
  * try again, and tries again by itself when the browser is back online (the merchant who reopened a page on a
  * train sees it come back without pressing anything).
  */
-import { useEffect, useRef } from 'react';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isNetworkError } from '../api/client';
+import { useRetryOnline } from './useRetryOnline';
 
 type Kind = 'forbidden' | 'notFound' | 'network' | 'server';
 
@@ -64,19 +64,4 @@ export function ErrorPage(props: { status: number; withBack?: boolean; onRetry?:
 /** The error page of a question that failed: the network's own page, or the server error's. */
 export function FailedPage(props: { error: unknown; onRetry?: () => void }) {
   return <ErrorPage status={isNetworkError(props.error) ? 0 : 500} onRetry={props.onRetry} />;
-}
-
-/** Calls `retry` when the browser comes back online (the latest one passed, without re-listening each render). */
-function useRetryOnline(retry: (() => void) | undefined) {
-  const latest = useRef(retry);
-  useEffect(() => {
-    latest.current = retry;
-  });
-  const listening = retry !== undefined;
-  useEffect(() => {
-    if (!listening) return;
-    const online = () => latest.current?.();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [listening]);
 }

@@ -1,32 +1,24 @@
 /**
  * An unexpected render error (shell spec §2.5): "oops, something went wrong", a refresh button and the support
  * e-mail. RenderErrorBoundary shows it for any error thrown while rendering a screen, and lets the merchant
- * go on to another address (the page is tried again there).
+ * go on to another address (the page is tried again there). A screen whose code the network did not carry
+ * (domain/codeNotCarried.ts) is not a fault of ours: the network's words instead, and it loads again once online.
  */
-import { Component, useEffect, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContactLink } from './ContactLink';
 import { removeBootFrame } from './bootFrame';
+import { useRetryOnline } from './useRetryOnline';
+import { isCodeNotCarried } from '../../domain/codeNotCarried';
 
-/**
- * A screen's code the network did not carry (a dynamic import that failed: offline, or the connection dropped while
- * the page loaded): not a fault of ours, so the network's words (ErrorPage's) rather than "oops", and the page loads
- * again by itself once the browser is back online. Told by the browsers' own messages for it (Chrome, Firefox,
- * Safari) and Vite's for a screen's stylesheet.
- */
-export const isCodeNotLoaded = (error: unknown) =>
-  error instanceof Error && /dynamically imported|Importing a module|preload CSS/.test(error.message);
+const reload = () => window.location.reload();
 
 export function RenderErrorPage(props: { network?: boolean }) {
   const { t } = useTranslation();
   const kind = props.network ? 'network' : 'render';
-  useEffect(() => {
-    if (!props.network) return;
-    const reload = () => window.location.reload();
-    window.addEventListener('online', reload);
-    return () => window.removeEventListener('online', reload);
-  }, [props.network]);
+  // A screen's code the network did not carry: the page loads again by itself once the browser is back online.
+  useRetryOnline(props.network ? reload : undefined);
   return (
     <Center mih="100vh" px="md" component="main">
       <Stack align="center" gap="md" maw={460} ta="center">
@@ -36,9 +28,7 @@ export function RenderErrorPage(props: { network?: boolean }) {
         <Text c="dimmed">
           {t(`error.${kind}.body`)} {!props.network && <ContactLink mailbox="support_email" />}
         </Text>
-        <Button onClick={() => window.location.reload()}>
-          {t(props.network ? 'error.retry' : 'error.render.refresh')}
-        </Button>
+        <Button onClick={reload}>{t(props.network ? 'error.retry' : 'error.render.refresh')}</Button>
       </Stack>
     </Center>
   );
@@ -59,7 +49,7 @@ export class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState>
   override state: BoundaryState = { failedAt: null, network: false };
 
   static getDerivedStateFromError(error: unknown) {
-    return { failedAt: '', network: isCodeNotLoaded(error) };
+    return { failedAt: '', network: isCodeNotCarried(error) };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
